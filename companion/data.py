@@ -1,0 +1,346 @@
+"""Find the kit's data (cards/ and templates/) and read it, validated, into plain records.
+
+Rosters are CSV (first column: how many); structured tables and settings are TOML. This module
+holds the generic readers and their checks; each game module declares its own columns and keys
+and turns the checked rows into typed records. Every problem becomes one `DataError` line that
+names the file, the line or key, and what was expected.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from companion.errors import DataError
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+GAMES = ("dark-blades", "cthulhu-who", "kniggits", "whos-next")
+
+
+def _bundled(name: str) -> Path:
+    """The kit's own copy of cards/ or templates/: inside the wheel, or the source tree."""
+    installed = PACKAGE_DIR / "_data" / name
+    if installed.is_dir():
+        return installed
+    source = PACKAGE_DIR.parent / name
+    if source.is_dir():
+        return source
+    raise DataError(
+        f"the kit's {name}/ directory is missing from this install (looked in {installed})"
+    )
+
+
+def default_cards_dir() -> Path:
+    """The kit's own cards/ directory (``HAVOC_CARDS`` in the environment overrides it)."""
+    env = os.environ.get("HAVOC_CARDS")
+    return Path(env) if env else _bundled("cards")
+
+
+def templates_dir() -> Path:
+    """The kit's jinja2 templates directory."""
+    return _bundled("templates")
+
+
+class Cards:
+    """A cards directory, with the kit's own data behind it for any file the user did not copy.
+
+    ``Cards(Path("my-cards")).path("dark-blades", "pieces.csv")`` is ``my-cards/dark-blades/
+    pieces.csv`` if that exists, else the kit's copy.
+    """
+
+    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
+        self.default = default_cards_dir()
+        self.root = Path(root) if root is not None else self.default
+        if not self.root.is_dir():
+            raise DataError("expected a directory of card data", self.root)
+
+    def path(self, game: str, name: str) -> Path:
+        """The file ``name`` of ``game``, from the user's directory first, then the kit's."""
+        for base in (self.root, self.default):
+            candidate = base / game / name
+            if candidate.exists():
+                return candidate
+        raise DataError(f"missing file {game}/{name} (expected under {self.root})")
+
+    def glob(self, pattern: str) -> list[Path]:
+        """Files matching ``pattern`` in the user's directory and the kit's, user's first.
+
+        A user file hides the kit file with the same relative path.
+        """
+        seen: dict[str, Path] = {}
+        for base in (self.root, self.default):
+            for found in sorted(base.glob(pattern)):
+                seen.setdefault(found.relative_to(base).as_posix(), found)
+        return [seen[key] for key in sorted(seen)]
+
+
+# --------------------------------------------------------------------------- CSV rosters
+
+NAMED_COLOURS = {
+    "black": "#000000",
+    "white": "#ffffff",
+    "red": "#c0161d",
+    "blue": "#1f4fa8",
+    "green": "#2e7d32",
+    "yellow": "#f2c200",
+    "grey": "#808080",
+    "gray": "#808080",
+    "brown": "#6d4c2f",
+    "orange": "#e07b00",
+    "purple": "#6a3d9a",
+}
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One declared CSV column.
+
+    kind: ``text``, ``int`` (whole number >= 0), ``count`` (whole number >= 1),
+    ``colour`` (#rrggbb or a name), ``choice`` (one of ``choices``).
+    A blank optional cell reads as ``default``.
+    """
+
+    name: str
+    kind: str = "text"
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    unique: bool = False
+    default: Any = None
+    doc: str = ""
+
+
+@dataclass
+class Row:
+    """One checked CSV row: its values by column name, and where it came from."""
+
+    values: dict[str, Any]
+    path: Path
+    line: int
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self.values.get(key)
+        return default if value is None else value
+
+    def error(self, message: str) -> DataError:
+        """A DataError located at this row."""
+        return DataError(message, self.path, self.line)
+
+
+def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
+    """Convert one non-blank cell by its column's kind, or raise a located DataError."""
+    where = f"column '{column.name}'"
+    if column.kind == "text":
+        return raw
+    if column.kind in ("int", "count"):
+        if not re.fullmatch(r"[+-]?\d+", raw):
+            what = "a positive whole number" if column.kind == "count" else "a whole number"
+            raise DataError(f"{where}: expected {what}, got {raw!r}", path, line)
+        value = int(raw)
+        if column.kind == "count" and value < 1:
+            raise DataError(
+                f"{where}: expected a positive whole number (how many to print), got {raw!r}",
+                path,
+                line,
+            )
+        if column.kind == "int" and value < 0:
+            raise DataError(
+                f"{where}: expected a whole number of 0 or more, got {raw!r}", path, line
+            )
+        return value
+    if column.kind == "colour":
+        if _HEX_COLOUR.match(raw):
+            return raw.lower()
+        if raw.lower() in NAMED_COLOURS:
+            return NAMED_COLOURS[raw.lower()]
+        raise DataError(
+            f"{where}: expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))},"
+            f" got {raw!r}",
+            path,
+            line,
+        )
+    if column.kind == "choice":
+        if raw in column.choices:
+            return raw
+        raise DataError(
+            f"{where}: expected one of {', '.join(column.choices)}, got {raw!r}", path, line
+        )
+    raise ValueError(f"unknown column kind {column.kind!r}")  # a programming error, not data
+
+
+def _delimiter(header_line: str) -> str:
+    """Spreadsheets in some locales save CSV with ';' or tabs: follow the header."""
+    counts = {d: header_line.count(d) for d in (",", ";", "\t")}
+    return max(counts, key=lambda d: (counts[d], d == ","))
+
+
+def read_csv(
+    path: str | os.PathLike[str], columns: Sequence[Column], *, allow_extra: bool = False
+) -> list[Row]:
+    """Read a CSV roster and check it against ``columns``.
+
+    Lines whose first cell starts with ``#`` are comments; blank lines are skipped. The header
+    must name every required column and no unknown one (unless ``allow_extra``).
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise DataError("file not found", path) from None
+    except UnicodeDecodeError as exc:
+        raise DataError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", path) from None
+    except OSError as exc:
+        raise DataError(f"cannot read: {exc.strerror}", path) from None
+
+    lines = text.splitlines()
+    first = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), None)
+    if first is None:
+        raise DataError("empty file: expected a header row naming the columns", path)
+    reader = csv.reader(lines, delimiter=_delimiter(first))
+    by_name = {c.name: c for c in columns}
+    header: list[str] | None = None
+    header_line = 0
+    rows: list[Row] = []
+    seen: dict[str, dict[str, int]] = {c.name: {} for c in columns if c.unique}
+    for index, cells in enumerate(reader, start=1):
+        cells = [c.strip() for c in cells]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if header is None:
+            header, header_line = [c.lower() for c in cells], index
+            unknown = [h for h in header if h not in by_name]
+            if unknown and not allow_extra:
+                raise DataError(
+                    f"unknown column {unknown[0]!r}: expected columns are "
+                    f"{', '.join(c.name for c in columns)}",
+                    path,
+                    index,
+                )
+            dupes = [h for h in header if header.count(h) > 1]
+            if dupes:
+                raise DataError(f"column {dupes[0]!r} appears twice in the header", path, index)
+            missing = [c.name for c in columns if c.required and c.name not in header]
+            if missing:
+                raise DataError(f"missing required column {missing[0]!r}", path, index)
+            continue
+        if len(cells) > len(header) and any(cells[len(header) :]):
+            raise DataError(
+                f"{len(cells)} cells but the header on line {header_line} names {len(header)}",
+                path,
+                index,
+            )
+        values: dict[str, Any] = {}
+        extra: dict[str, str] = {}
+        raw_by_name = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=False))
+        for column in columns:
+            raw = raw_by_name.get(column.name, "")
+            if raw == "":
+                if column.required:
+                    raise DataError(f"column '{column.name}': a value is required", path, index)
+                values[column.name] = column.default
+                continue
+            values[column.name] = parse_cell(column, raw, path, index)
+            if column.unique:
+                first_line = seen[column.name].get(raw.casefold())
+                if first_line is not None:
+                    raise DataError(
+                        f"duplicate {column.name} {raw!r} (first on line {first_line})", path, index
+                    )
+                seen[column.name][raw.casefold()] = index
+        for name, raw in raw_by_name.items():
+            if name not in by_name:
+                extra[name] = raw
+        rows.append(Row(values, path, index, extra))
+    return rows
+
+
+# --------------------------------------------------------------------------- TOML tables
+
+_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@lru_cache(maxsize=64)
+def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
+    path = Path(resolved)
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        text = str(exc)
+        match = _TOML_LINE.search(text)
+        message = _TOML_LINE.sub("", text).strip()
+        raise DataError(
+            f"not valid TOML: {message}", path, int(match.group(1)) if match else None
+        ) from None
+    except UnicodeDecodeError:
+        raise DataError("not UTF-8 text", path) from None
+
+
+def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Parse a TOML file (cached until it changes on disk), or raise a located DataError."""
+    p = Path(path)
+    try:
+        stat = p.stat()
+    except FileNotFoundError:
+        raise DataError("file not found", p) from None
+    return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns)
+
+
+_TYPE_NAMES = {
+    str: "text",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    list: "a list",
+    dict: "a table",
+}
+
+
+def expect(
+    value: Any,
+    kind: type | tuple[type, ...],
+    path: str | os.PathLike[str],
+    key: str,
+) -> Any:
+    """Check one TOML value's type; the error names the file and the dotted key."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    if not ok:
+        wanted = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
+        got = "nothing" if value is None else repr(value)
+        raise DataError(f"key '{key}': expected {wanted}, got {got}", path)
+    return value
+
+
+def require(
+    table: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Any, prefix: str = ""
+) -> Any:
+    """``table[key]`` checked by type; a missing key is reported as such."""
+    dotted = f"{prefix}.{key}" if prefix else key
+    if key not in table:
+        raise DataError(f"missing key '{dotted}'", path)
+    return expect(table[key], kind, path, dotted)
+
+
+def unknown_keys(
+    table: dict[str, Any], allowed: Iterable[str], path: Any, prefix: str = ""
+) -> None:
+    """Refuse keys that the kit does not know (usually a typo)."""
+    allowed = set(allowed)
+    for key in table:
+        if key not in allowed:
+            dotted = f"{prefix}.{key}" if prefix else key
+            raise DataError(
+                f"unknown key '{dotted}': expected one of {', '.join(sorted(allowed))}", path
+            )
