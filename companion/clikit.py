@@ -56,6 +56,18 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
 
 
+WIDTH = 40  # phone terminals: no output line wider than this by default
+
+
+def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
+    """Wrap ``text`` to the companion's width; continuation lines get ``indent``."""
+    import textwrap
+
+    return "\n".join(
+        textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    )
+
+
 json_option = click.option(
     "--json", "as_json", is_flag=True, help="Print JSON for scripts instead of text."
 )

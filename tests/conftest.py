@@ -1,0 +1,37 @@
+"""Shared test helpers: run either CLI in-process and check the companion's 40-column rule."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from click.testing import CliRunner, Result
+
+from companion.clikit import WIDTH
+
+
+def run(main, args: Sequence[str], input: str | None = None) -> Result:  # noqa: A002
+    """Invoke a click entry point in-process; exceptions other than SystemExit propagate."""
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def assert_narrow(text: str, width: int = WIDTH) -> None:
+    """Every output line fits a phone terminal."""
+    wide = [line for line in text.splitlines() if len(line) > width]
+    assert not wide, f"lines wider than {width}: {wide}"
+
+
+@pytest.fixture
+def havoc():
+    """Run `havoc ARGS...` in-process and return click's Result."""
+    from companion.cli import main
+
+    return lambda *args, input=None: run(main, [str(a) for a in args], input=input)
+
+
+@pytest.fixture
+def havoc_pnp():
+    """Run `havoc-pnp ARGS...` in-process and return click's Result."""
+    from generator.cli import main
+
+    return lambda *args: run(main, [str(a) for a in args])
