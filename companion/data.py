@@ -279,10 +279,11 @@ def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         text = str(exc)
         match = _TOML_LINE.search(text)
-        message = _TOML_LINE.sub("", text).strip()
-        raise DataError(
-            f"not valid TOML: {message}", path, int(match.group(1)) if match else None
-        ) from None
+        line = int(match.group(1)) if match else None
+        if "(at end of document)" in text:
+            line = max(1, len(path.read_text(encoding="utf-8", errors="replace").splitlines()))
+        message = _TOML_LINE.sub("", text).replace("(at end of document)", "").strip()
+        raise DataError(f"not valid TOML: {message}", path, line) from None
     except UnicodeDecodeError:
         raise DataError("not UTF-8 text", path) from None
 

@@ -1,0 +1,158 @@
+"""The generic card-data readers: CSV columns and their messages, TOML errors, the overlay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.data import Cards, Column, read_csv, read_toml, require, unknown_keys
+from companion.errors import DataError
+
+COLUMNS = [
+    Column("count", "count", required=True),
+    Column("name", required=True, unique=True),
+    Column("attack", "int"),
+    Column("colour", "colour"),
+    Column("side", "choice", choices=("good", "evil")),
+]
+
+
+def write(tmp_path: Path, text: str, name: str = "r.csv") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(path: Path, columns=COLUMNS) -> str:
+    with pytest.raises(DataError) as info:
+        read_csv(path, columns)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def test_reads_values_types_and_line_numbers(tmp_path):
+    path = write(
+        tmp_path,
+        "# comment\ncount,name,attack,colour,side\n2,Grast,7,red,good\n\n1,Fox,,#AbCdEf,evil\n",
+    )
+    rows = read_csv(path, COLUMNS)
+    assert [r.line for r in rows] == [3, 5]
+    assert rows[0]["count"] == 2 and rows[0]["attack"] == 7 and rows[0]["colour"] == "#c0161d"
+    assert (
+        rows[1]["attack"] is None and rows[1]["colour"] == "#abcdef" and rows[1]["side"] == "evil"
+    )
+
+
+def test_semicolon_spreadsheets_and_excel_bom(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_bytes("\ufeffcount;name;attack\n3;Goblin;4\n".encode())
+    (row,) = read_csv(path, COLUMNS)
+    assert row["name"] == "Goblin" and row["count"] == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "count,name,attack\n1,A,x\n",
+            "r.csv:2: column 'attack': expected a whole number, got 'x'",
+        ),
+        (
+            "count,name\n0,A\n",
+            "r.csv:2: column 'count': expected a positive whole number (how many to print), got '0'",
+        ),
+        (
+            "count,name\n-2,A\n",
+            "r.csv:2: column 'count': expected a positive whole number (how many to print), got '-2'",
+        ),
+        (
+            "count,name\nmany,A\n",
+            "r.csv:2: column 'count': expected a positive whole number, got 'many'",
+        ),
+        (
+            "count,name,hp\n1,A,3\n",
+            "r.csv:1: unknown column 'hp': expected columns are count, name, attack, colour, side",
+        ),
+        ("count,attack\n1,3\n", "r.csv:1: missing required column 'name'"),
+        ("count,name\n1,\n", "r.csv:2: column 'name': a value is required"),
+        ("count,name\n1,Grast\n1,grast\n", "r.csv:3: duplicate name 'grast' (first on line 2)"),
+        (
+            "count,name,colour\n1,A,blu\n",
+            "r.csv:2: column 'colour': expected a colour like #1f4fa8",
+        ),
+        (
+            "count,name,side\n1,A,neutral\n",
+            "r.csv:2: column 'side': expected one of good, evil, got 'neutral'",
+        ),
+        ("count,name\n1,A,extra\n", "r.csv:2: 3 cells but the header on line 1 names 2"),
+        ("# only a comment\n", "r.csv: empty file"),
+        ("count,name,name\n1,A,B\n", "r.csv:1: column 'name' appears twice"),
+    ],
+)
+def test_each_bad_cell_has_its_own_message(tmp_path, monkeypatch, text, expected):
+    monkeypatch.chdir(tmp_path)
+    assert error_of(write(tmp_path, text)).startswith(expected)
+
+
+def test_missing_and_undecodable_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert error_of(tmp_path / "nope.csv") == "nope.csv: file not found"
+    (tmp_path / "latin.csv").write_bytes(b"count,name\n1,Caf\xe9\n")
+    assert error_of(tmp_path / "latin.csv").startswith("latin.csv: not UTF-8 text")
+
+
+def test_toml_errors_carry_the_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = write(tmp_path, 'title = "x"\n\nrows = = 2\n', "t.toml")
+    with pytest.raises(DataError) as info:
+        read_toml(path)
+    assert str(info.value).startswith("t.toml:3: not valid TOML")
+    unclosed = write(tmp_path, 'title = "x"\n\nrows = [1, 2\n', "u.toml")
+    with pytest.raises(DataError) as info:
+        read_toml(unclosed)
+    assert str(info.value) == "u.toml:3: not valid TOML: Unclosed array"
+
+
+def test_toml_require_and_unknown_keys(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = write(tmp_path, "title = 3\n", "t.toml")
+    doc = read_toml(path)
+    with pytest.raises(DataError, match=r"^t.toml: key 'x.title': expected text, got 3$"):
+        require(doc, "title", str, path, "x")
+    with pytest.raises(DataError, match=r"^t.toml: missing key 'die'$"):
+        require(doc, "die", str, path)
+    with pytest.raises(DataError, match=r"unknown key 'title': expected one of die, rows"):
+        unknown_keys(doc, ["die", "rows"], path)
+
+
+def test_toml_cache_sees_edits(tmp_path):
+    path = write(tmp_path, "a = 1\n", "t.toml")
+    assert read_toml(path) == {"a": 1}
+    path.write_text("a = 22\n")
+    import os
+
+    os.utime(path, ns=(1, 1))  # a different mtime even on coarse clocks
+    assert read_toml(path) == {"a": 22}
+
+
+def test_user_cards_overlay_the_kits(tmp_path):
+    kit = Cards()
+    some_kit_file = next(p for p in kit.default.rglob("*") if p.is_file())
+    rel = some_kit_file.relative_to(kit.default)
+    game = rel.parts[0]
+    name = "/".join(rel.parts[1:])
+    mine = Cards(tmp_path)
+    assert mine.path(game, name) == some_kit_file  # falls back to the kit's copy
+    (tmp_path / game).mkdir()
+    (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / rel).write_text("mine")
+    assert mine.path(game, name) == tmp_path / rel
+    with pytest.raises(DataError, match="missing file dark-blades/none.csv"):
+        mine.path("dark-blades", "none.csv")
+
+
+def test_cards_dir_must_exist(tmp_path):
+    with pytest.raises(DataError, match="expected a directory of card data"):
+        Cards(tmp_path / "missing")
