@@ -1,0 +1,322 @@
+"""The Who's Next secret ring as pure functions over an immutable state.
+
+The ring is one cycle: every alive player hunts exactly one victim, and following victims from
+anyone visits every alive player once before coming back. It is built from one random shuffle
+(each player's victim is the next in the shuffled order), never as a derangement, which could
+split into several small loops.
+
+Any death takes the dead player out of the ring: whoever hunted him inherits his victim (the
+umpire hands over the dead player's slip), which keeps a single cycle. Rules decisions are made
+by the ``plan_*`` functions, which only *read* a `RingView` (the in-memory `Ring`, or the SQLite
+store's view of a game file) and return a `Death`; `apply` and `undo` are the mechanical steps
+that the store repeats as row updates.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from companion.errors import InputError
+
+MIN_PLAYERS = 3
+MAX_NAME = 30
+# "When only 3 players are left, both roll one dice, the highest score wins - throw again for
+# ties." (Who's Next, seed 000). The kit reads "only 3 left" as "3 or fewer".
+CONTEST_AT = 3
+DEFENDER_DIES = "defender-dies"
+ATTACKER_DIES = "attacker-dies"
+EFFECTS = (DEFENDER_DIES, ATTACKER_DIES)
+
+
+class RingView(Protocol):
+    """What the rules need to read from a game, in memory or in a game file."""
+
+    def lookup(self, name: str) -> str | None:
+        """The player's name as entered, found case-insensitively; None if unknown."""
+
+    def is_alive(self, player: str) -> bool: ...
+
+    def victim_of(self, player: str) -> str: ...
+
+    def hunter_of(self, player: str) -> str: ...
+
+    def alive_count(self) -> int: ...
+
+    def death_count(self) -> int: ...
+
+    def winner(self) -> str | None:
+        """The last one standing, once only one is left."""
+
+
+@dataclass(frozen=True)
+class Death:
+    """One death, with everything needed to undo it.
+
+    ``by`` killed ``dead``; ``hunter`` (who was hunting ``dead``) now hunts ``inherited``
+    (``dead``'s victim). ``own_victim``: ``dead`` was ``by``'s victim. ``how`` is ``kill``
+    (reported by the umpire) or ``duel`` (rolled here, ``rolls`` as thrown).
+    """
+
+    number: int
+    dead: str
+    by: str
+    hunter: str
+    inherited: str
+    own_victim: bool
+    how: str
+    rolls: tuple[tuple[int, ...], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """Stable JSON keys (the ring itself is never in it)."""
+        return {
+            "number": self.number,
+            "dead": self.dead,
+            "killed_by": self.by,
+            "own_victim": self.own_victim,
+            "how": self.how,
+            "rolls": [list(r) for r in self.rolls],
+        }
+
+
+def _key(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A game: players in the order entered, the alive ring, the deaths in order."""
+
+    players: tuple[str, ...]
+    victims: Mapping[str, str]  # alive player -> his victim
+    deaths: tuple[Death, ...] = ()
+    hunters: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    keys: Mapping[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "victims", MappingProxyType(dict(self.victims)))
+        hunters = {v: h for h, v in self.victims.items()}
+        object.__setattr__(self, "hunters", MappingProxyType(hunters))
+        object.__setattr__(self, "keys", MappingProxyType({_key(p): p for p in self.players}))
+
+    # RingView
+    def lookup(self, name: str) -> str | None:
+        return self.keys.get(_key(name))
+
+    def is_alive(self, player: str) -> bool:
+        return player in self.victims
+
+    def victim_of(self, player: str) -> str:
+        return self.victims[player]
+
+    def hunter_of(self, player: str) -> str:
+        return self.hunters[player]
+
+    def alive_count(self) -> int:
+        return len(self.victims)
+
+    def death_count(self) -> int:
+        return len(self.deaths)
+
+    def winner(self) -> str | None:
+        return next(iter(self.victims)) if len(self.victims) == 1 else None
+
+
+# --------------------------------------------------------------------------- building
+
+
+def check_names(names: Iterable[str]) -> list[str]:
+    """Names as entered (trimmed), refusing blanks, duplicates (any case) and too few."""
+    cleaned: list[str] = []
+    seen: dict[str, str] = {}
+    for raw in names:
+        name = " ".join(str(raw).split())
+        if not name:
+            raise InputError("a player name cannot be blank")
+        if len(name) > MAX_NAME:
+            raise InputError(f"player name {name[:12]!r}... is longer than {MAX_NAME} characters")
+        if any(unicodedata.category(c).startswith("C") for c in name):
+            raise InputError(f"player name {name!r} contains a control character")
+        first = seen.get(_key(name))
+        if first is not None:
+            raise InputError(f"duplicate player name {name!r} (same as {first!r})")
+        seen[_key(name)] = name
+        cleaned.append(name)
+    if len(cleaned) < MIN_PLAYERS:
+        raise InputError(
+            f"a ring needs at least {MIN_PLAYERS} players (got {len(cleaned)}); "
+            "the rules suggest five or more"
+        )
+    return cleaned
+
+
+def new_ring(names: Iterable[str], rng: random.Random | None = None) -> Ring:
+    """A fresh ring over ``names``: one shuffle, each player hunts the next in shuffled order.
+
+    ``rng`` defaults to the system's cryptographic source, so nobody can predict the ring.
+    """
+    players = check_names(names)
+    order = list(players)
+    (rng or random.SystemRandom()).shuffle(order)
+    victims = {p: order[(i + 1) % len(order)] for i, p in enumerate(order)}
+    return Ring(tuple(players), victims)
+
+
+def cycle(ring: Ring, start: str | None = None) -> list[str]:
+    """The alive players in ring order from ``start`` (for the umpire and for checks)."""
+    if not ring.victims:
+        return []
+    first = start if start is not None else next(iter(ring.victims))
+    order, player = [first], ring.victims[first]
+    while player != first and len(order) <= len(ring.victims):
+        order.append(player)
+        player = ring.victims[player]
+    return order
+
+
+def is_single_cycle(victims: Mapping[str, str]) -> bool:
+    """True when following victims from anyone visits every key once and comes back."""
+    if not victims:
+        return False
+    start = next(iter(victims))
+    seen, player = {start}, victims[start]
+    while player != start:
+        if player in seen or player not in victims:
+            return False
+        seen.add(player)
+        player = victims[player]
+    return len(seen) == len(victims)
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def _refuse_if_over(view: RingView) -> None:
+    winner = view.winner()
+    if winner is not None:
+        raise InputError(f"the game is over: {winner} won (see `havoc ring scores`)")
+
+
+def alive_player(view: RingView, name: str) -> str:
+    """The named player (any case) if he is in the game and alive; else a clear refusal."""
+    player = view.lookup(name)
+    if player is None:
+        raise InputError(f"no player named {name!r} in this game")
+    if not view.is_alive(player):
+        raise InputError(f"{player} is dead")
+    return player
+
+
+def victim(view: RingView, name: str) -> str:
+    """The current victim of an alive player (the umpire's `ring show`)."""
+    _refuse_if_over(view)
+    return view.victim_of(alive_player(view, name))
+
+
+def _two_players(view: RingView, first: str, second: str) -> tuple[str, str]:
+    _refuse_if_over(view)
+    a, b = alive_player(view, first), alive_player(view, second)
+    if a == b:
+        raise InputError(f"{a} cannot attack himself")
+    return a, b
+
+
+def _death(view: RingView, dead: str, by: str, how: str, rolls: tuple = ()) -> Death:
+    return Death(
+        number=view.death_count() + 1,
+        dead=dead,
+        by=by,
+        hunter=view.hunter_of(dead),
+        inherited=view.victim_of(dead),
+        own_victim=view.victim_of(by) == dead,
+        how=how,
+        rolls=rolls,
+    )
+
+
+def plan_kill(view: RingView, killer: str, dead: str) -> Death:
+    """The umpire confirms KILLER killed his own victim; refuse anything else."""
+    k, v = _two_players(view, killer, dead)
+    if view.victim_of(k) != v:
+        raise InputError(f"{v} is not {k}'s victim")
+    return _death(view, v, k, "kill")
+
+
+def plan_duel(
+    view: RingView,
+    attacker: str,
+    defender: str,
+    effect_of: Callable[[int], str],
+    roll: Callable[[], int],
+) -> Death:
+    """ATTACKER attacks DEFENDER (anyone adjacent, not only his victim); one of them dies.
+
+    More than three alive: one die, looked up with ``effect_of`` (the attack table).
+    Three or fewer: both roll (attacker first), highest wins, ties are thrown again.
+    """
+    a, d = _two_players(view, attacker, defender)
+    if view.alive_count() <= CONTEST_AT:
+        throws: list[tuple[int, ...]] = []
+        while True:
+            pair = (roll(), roll())
+            throws.append(pair)
+            if pair[0] != pair[1]:
+                break
+        dead, by = (d, a) if pair[0] > pair[1] else (a, d)
+        return _death(view, dead, by, "duel", tuple(throws))
+    face = roll()
+    effect = effect_of(face)
+    dead, by = (d, a) if effect == DEFENDER_DIES else (a, d)
+    return _death(view, dead, by, "duel", ((face,),))
+
+
+def apply(ring: Ring, death: Death) -> Ring:
+    """The ring after ``death``: the hunter inherits the dead player's victim."""
+    victims = dict(ring.victims)
+    del victims[death.dead]
+    victims[death.hunter] = death.inherited
+    return Ring(ring.players, victims, ring.deaths + (death,))
+
+
+def undo(ring: Ring) -> tuple[Ring, Death]:
+    """The ring before its last death, and that death; refused when nobody has died."""
+    if not ring.deaths:
+        raise InputError("nothing to undo: nobody has died yet")
+    death = ring.deaths[-1]
+    victims = dict(ring.victims)
+    victims[death.hunter] = death.dead
+    victims[death.dead] = death.inherited
+    return Ring(ring.players, victims, ring.deaths[:-1]), death
+
+
+def kill(ring: Ring, killer: str, dead: str) -> Ring:
+    """`plan_kill` then `apply`."""
+    return apply(ring, plan_kill(ring, killer, dead))
+
+
+def duel(
+    ring: Ring,
+    attacker: str,
+    defender: str,
+    effect_of: Callable[[int], str],
+    roll: Callable[[], int],
+) -> Ring:
+    """`plan_duel` then `apply`."""
+    return apply(ring, plan_duel(ring, attacker, defender, effect_of, roll))
+
+
+def kills(ring: Ring) -> dict[str, tuple[int, int]]:
+    """Per player (every player, entry order): (kills of his own victim, other kills)."""
+    tally = {p: [0, 0] for p in ring.players}
+    for death in ring.deaths:
+        tally[death.by][0 if death.own_victim else 1] += 1
+    return {p: (own, other) for p, (own, other) in tally.items()}
+
+
+def alive(ring: Ring) -> list[str]:
+    """Alive players in the order entered (never the ring order)."""
+    return [p for p in ring.players if p in ring.victims]
