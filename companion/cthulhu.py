@@ -1,0 +1,575 @@
+"""Cthulhu Who?: the set-up tables and roller, the exact set-up odds, and the attack scores.
+
+Every number comes from ``cards/cthulhu-who/setup.toml`` and ``attack-scores.toml``; this module
+only checks those files, rolls on them (with an injected ``random.Random``) and looks them up.
+A rolled set-up is a plain `SetUp` record: `SetUp.pieces()` lists the counters a game needs.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from companion.data import Cards, expect, read_toml, require
+from companion.errors import DataError, InputError
+
+GAME = "cthulhu-who"
+SETUP_FILE = "setup.toml"
+ATTACK_FILE = "attack-scores.toml"
+
+# --------------------------------------------------------------------------- set-up records
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterSize:
+    """One row of the Monster Size table."""
+
+    roll: int
+    name: str
+    squares: int
+
+
+@dataclass(slots=True)
+class SetupDice:
+    """Every die rolled for one set-up, step by step."""
+
+    size: int
+    monsters: int
+    cultists: int
+    heroes: int
+    weapons: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceNeed:
+    """``count`` pieces of one kind a set-up needs on the board."""
+
+    count: int
+    kind: str  # "monster", "cultist" or "hero"
+    name: str
+    squares: int = 1
+    weapon: str | None = None
+
+
+@dataclass(slots=True)
+class SetUp:
+    """One rolled set-up: the table results, and the dice that produced them."""
+
+    size: MonsterSize
+    monsters: int
+    cultists: int
+    heroes: int
+    weapons: tuple[str, ...]
+    dice: SetupDice
+    band: str  # the Danger Score column of the heroes table that was used
+
+    @property
+    def danger(self) -> int:
+        """The Danger Score: the three dice rolled before the heroes (not the table results)."""
+        return self.dice.size + self.dice.monsters + self.dice.cultists
+
+    def pieces(self) -> list[PieceNeed]:
+        """The counters this game needs: the monsters, the cultists, the heroes by weapon."""
+        needs = [
+            PieceNeed(self.monsters, "monster", self.size.name, self.size.squares),
+            PieceNeed(self.cultists, "cultist", "Cultist"),
+        ]
+        by_weapon = Counter(self.weapons)
+        for weapon in dict.fromkeys(self.weapons):
+            needs.append(PieceNeed(by_weapon[weapon], "hero", "Hero", 1, weapon))
+        return needs
+
+    def to_dict(self) -> dict[str, Any]:
+        """The set-up for ``--json``: exactly the keys the CLI documents."""
+        return {
+            "monster_size": {
+                "name": self.size.name,
+                "squares": self.size.squares,
+            },
+            "monsters": self.monsters,
+            "cultists": self.cultists,
+            "danger": self.danger,
+            "heroes": self.heroes,
+            "weapons": list(self.weapons),
+            "dice": {
+                "size": self.dice.size,
+                "monsters": self.dice.monsters,
+                "cultists": self.dice.cultists,
+                "heroes": self.dice.heroes,
+                "weapons": list(self.dice.weapons),
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """A Danger Score column of the heroes table, e.g. ``9-11``."""
+
+    label: str
+    low: int
+    high: int
+
+
+# --------------------------------------------------------------------------- set-up tables
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+def parse_range(text: str, path: Path, key: str) -> tuple[int, int]:
+    """``"5-6"`` → (5, 6); ``"12"`` → (12, 12); anything else is a located DataError."""
+    match = _RANGE.match(str(text))
+    if not match:
+        raise DataError(f"key '{key}': expected a number or a range like 5-6, got {text!r}", path)
+    low = int(match.group(1))
+    high = int(match.group(2) or low)
+    if high < low:
+        raise DataError(f"key '{key}': range {text!r} runs backwards", path)
+    return low, high
+
+
+@dataclass(frozen=True)
+class SetupTables:
+    """The five set-up tables, checked, keyed for lookups."""
+
+    path: Path
+    faces: tuple[int, ...]
+    sizes: dict[int, MonsterSize]
+    monsters: dict[tuple[int, int], int]  # (size die, monsters die) -> how many
+    cultists: dict[tuple[int, int], int]  # (size die, cultists die) -> how many
+    bands: tuple[Band, ...]
+    heroes: dict[tuple[int, int], int]  # (band index, heroes die) -> how many
+    weapons: dict[int, str]  # weapon die -> weapon
+    weapon_rows: tuple[tuple[str, str], ...]  # as printed: ("5-6", "Shotgun")
+
+    def band_index(self, danger: int) -> int:
+        """Which Danger Score column ``danger`` falls in."""
+        for index, band in enumerate(self.bands):
+            if band.low <= danger <= band.high:
+                return index
+        raise InputError(f"danger score {danger} is in no column of the heroes table")
+
+    def from_dice(
+        self, size: int, monsters: int, cultists: int, heroes: int, weapons: tuple[int, ...]
+    ) -> SetUp:
+        """The set-up these dice give (weapons: one die per hero, as many as the table says)."""
+        for name, value in (
+            ("size", size),
+            ("monsters", monsters),
+            ("cultists", cultists),
+            ("heroes", heroes),
+            *(("weapon", w) for w in weapons),
+        ):
+            if value not in self.sizes:
+                raise InputError(f"{name} die {value}: expected {self.faces[0]}-{self.faces[-1]}")
+        band = self.band_index(size + monsters + cultists)
+        count = self.heroes[band, heroes]
+        if len(weapons) != count:
+            raise InputError(f"{count} heroes need {count} weapon dice, got {len(weapons)}")
+        return SetUp(
+            self.sizes[size],
+            self.monsters[size, monsters],
+            self.cultists[size, cultists],
+            count,
+            tuple(self.weapons[w] for w in weapons),
+            SetupDice(size, monsters, cultists, heroes, tuple(weapons)),
+            self.bands[band].label,
+        )
+
+    def roll(self, rng: random.Random) -> SetUp:
+        """Roll one set-up."""
+        return self.roll_many(rng, 1)[0]
+
+    def roll_many(self, rng: random.Random, n: int) -> list[SetUp]:
+        """Roll ``n`` set-ups; table lookups are flattened into lists so this stays fast."""
+        faces = len(self.faces)
+        rand = rng.random
+        top = faces + 1
+        sizes = [None] + [self.sizes[f] for f in range(1, top)]
+        mons = [None] + [[0] + [self.monsters[s, d] for d in range(1, top)] for s in range(1, top)]
+        culs = [None] + [[0] + [self.cultists[s, d] for d in range(1, top)] for s in range(1, top)]
+        band_of = [0] * (3 * faces + 1)
+        for danger in range(3, 3 * faces + 1):
+            band_of[danger] = self.band_index(danger)
+        heroes = [[0] + [self.heroes[b, d] for d in range(1, top)] for b in range(len(self.bands))]
+        labels = [b.label for b in self.bands]
+        weapons = [""] + [self.weapons[f] for f in range(1, top)]
+        out: list[SetUp] = []
+        append = out.append
+        for _ in range(n):
+            s = int(rand() * faces) + 1
+            m = int(rand() * faces) + 1
+            c = int(rand() * faces) + 1
+            h = int(rand() * faces) + 1
+            band = band_of[s + m + c]
+            count = heroes[band][h]
+            wd = tuple([int(rand() * faces) + 1 for _ in range(count)])
+            append(
+                SetUp(
+                    sizes[s],
+                    mons[s][m],
+                    culs[s][c],
+                    count,
+                    tuple([weapons[w] for w in wd]),
+                    SetupDice(s, m, c, h, wd),
+                    labels[band],
+                )
+            )
+        return out
+
+
+def _grid(
+    data: dict[str, Any], name: str, columns: list[Any], faces: tuple[int, ...], path: Path
+) -> dict[tuple[int, int], int]:
+    """A table whose ``rows`` map each die face to one whole number per column."""
+    rows = require(data, "rows", dict, path, name)
+    want = {str(f) for f in faces}
+    if set(rows) != want:
+        extra = sorted(set(rows) - want) or sorted(want - set(rows))
+        raise DataError(
+            f"key '{name}.rows': expected one row for each die roll "
+            f"{faces[0]}-{faces[-1]}, found a problem with row {extra[0]!r}",
+            path,
+        )
+    grid: dict[tuple[int, int], int] = {}
+    for face in faces:
+        cells = expect(rows[str(face)], list, path, f"{name}.rows.{face}")
+        if len(cells) != len(columns):
+            raise DataError(
+                f"key '{name}.rows.{face}': expected {len(columns)} cells (one per column), "
+                f"got {len(cells)}",
+                path,
+            )
+        for index, cell in enumerate(cells):
+            expect(cell, int, path, f"{name}.rows.{face}[{index + 1}]")
+            if cell < 0:
+                raise DataError(f"key '{name}.rows.{face}': {cell} is below 0", path)
+            grid[index, face] = cell
+    return grid
+
+
+def load_setup_tables(path: str | Path) -> SetupTables:
+    """Read and check ``setup.toml``."""
+    path = Path(path)
+    data = read_toml(path)
+    size_table = require(data, "monster_size", dict, path)
+    size_rows = require(size_table, "rows", list, path, "monster_size")
+    sizes: dict[int, MonsterSize] = {}
+    for index, row in enumerate(size_rows):
+        key = f"monster_size.rows[{index + 1}]"
+        expect(row, dict, path, key)
+        roll = require(row, "roll", int, path, key)
+        if roll in sizes:
+            raise DataError(f"key '{key}.roll': die roll {roll} appears twice", path)
+        squares = require(row, "squares", int, path, key)
+        sizes[roll] = MonsterSize(roll, require(row, "name", str, path, key), squares)
+    faces = tuple(sorted(sizes))
+    if not faces or faces != tuple(range(1, len(faces) + 1)):
+        raise DataError("key 'monster_size.rows': expected die rolls 1, 2, 3 ... once each", path)
+
+    def size_columns(name: str) -> list[Any]:
+        table = require(data, name, dict, path)
+        columns = require(table, "columns", list, path, name)
+        if columns != list(faces):
+            raise DataError(
+                f"key '{name}.columns': expected the monster size die rolls {list(faces)}", path
+            )
+        return columns
+
+    monsters = _grid(data["monsters"], "monsters", size_columns("monsters"), faces, path)
+    cultists = _grid(data["cultists"], "cultists", size_columns("cultists"), faces, path)
+    monsters = {(s + 1, d): n for (s, d), n in monsters.items()}
+    cultists = {(s + 1, d): n for (s, d), n in cultists.items()}
+
+    hero_table = require(data, "heroes", dict, path)
+    labels = require(hero_table, "columns", list, path, "heroes")
+    bands = []
+    covered: list[int] = []
+    for index, label in enumerate(labels):
+        low, high = parse_range(
+            expect(label, str, path, f"heroes.columns[{index + 1}]"),
+            path,
+            f"heroes.columns[{index + 1}]",
+        )
+        bands.append(Band(label, low, high))
+        covered.extend(range(low, high + 1))
+    lowest, highest = 3 * faces[0], 3 * faces[-1]
+    if sorted(covered) != list(range(lowest, highest + 1)):
+        raise DataError(
+            f"key 'heroes.columns': the danger bands must cover {lowest}-{highest} once each",
+            path,
+        )
+    heroes = _grid(hero_table, "heroes", labels, faces, path)
+
+    weapon_table = require(data, "weapons", dict, path)
+    weapon_rows = []
+    weapons: dict[int, str] = {}
+    for index, row in enumerate(require(weapon_table, "rows", list, path, "weapons")):
+        key = f"weapons.rows[{index + 1}]"
+        expect(row, dict, path, key)
+        roll = require(row, "roll", (str, int), path, key)
+        weapon = require(row, "weapon", str, path, key)
+        low, high = parse_range(str(roll), path, f"{key}.roll")
+        for face in range(low, high + 1):
+            if face in weapons or face not in sizes:
+                raise DataError(
+                    f"key '{key}.roll': die roll {face} is repeated or off the die", path
+                )
+            weapons[face] = weapon
+        weapon_rows.append((str(roll), weapon))
+    if sorted(weapons) != list(faces):
+        raise DataError("key 'weapons.rows': every die roll needs a weapon", path)
+    return SetupTables(
+        path, faces, sizes, monsters, cultists, tuple(bands), heroes, weapons, tuple(weapon_rows)
+    )
+
+
+def setup_tables(cards: Cards) -> SetupTables:
+    """The set-up tables from a cards directory."""
+    return load_setup_tables(cards.path(GAME, SETUP_FILE))
+
+
+def setup_distribution(tables: SetupTables) -> dict[str, dict[Any, Fraction]]:
+    """The EXACT chance of each result, enumerated over every combination of the four dice.
+
+    Keys: ``monster_size`` (by name), ``monsters``, ``cultists``, ``danger``, ``heroes``,
+    and ``weapon`` (one hero's weapon).
+    """
+    faces = tables.faces
+    counts: dict[str, Counter[Any]] = {
+        k: Counter() for k in ("monster_size", "monsters", "cultists", "danger", "heroes")
+    }
+    for s in faces:
+        for m in faces:
+            for c in faces:
+                danger = s + m + c
+                band = tables.band_index(danger)
+                for h in faces:
+                    counts["monster_size"][tables.sizes[s].name] += 1
+                    counts["monsters"][tables.monsters[s, m]] += 1
+                    counts["cultists"][tables.cultists[s, c]] += 1
+                    counts["danger"][danger] += 1
+                    counts["heroes"][tables.heroes[band, h]] += 1
+    total = len(faces) ** 4
+    out: dict[str, dict[Any, Fraction]] = {}
+    for key, counter in counts.items():
+        order = counter if key == "monster_size" else sorted(counter)
+        out[key] = {value: Fraction(counter[value], total) for value in order}
+    weapon_counts = Counter(tables.weapons[f] for f in faces)
+    out["weapon"] = {w: Fraction(n, len(faces)) for w, n in weapon_counts.items()}
+    return out
+
+
+# --------------------------------------------------------------------------- attack scores
+
+ROLL, CANNOT, CRUSH = "roll", "cannot", "crush"
+
+
+@dataclass(frozen=True)
+class Score:
+    """One cell of the attack-scores table: a 2d6 range, a dash, or a crush."""
+
+    text: str
+    kind: str  # ROLL, CANNOT or CRUSH
+    low: int = 0
+    high: int = 0
+
+    def chance(self) -> Fraction:
+        """The exact chance that 2d6 kills (1 for a crush, 0 for a dash)."""
+        if self.kind == CRUSH:
+            return Fraction(1)
+        if self.kind == CANNOT:
+            return Fraction(0)
+        hits = sum(1 for a in range(1, 7) for b in range(1, 7) if self.low <= a + b <= self.high)
+        return Fraction(hits, 36)
+
+    def kills(self, total: int) -> bool:
+        """Whether a 2d6 total kills."""
+        return self.kind == CRUSH or (self.kind == ROLL and self.low <= total <= self.high)
+
+
+def parse_score(cell: Any, path: Path, key: str) -> Score:
+    """``"7-12"``, ``"12"``, ``"-"`` or ``"crush"``."""
+    text = expect(cell, str, path, key).strip()
+    if text == "-":
+        return Score(text, CANNOT)
+    if text.lower() == "crush":
+        return Score(text, CRUSH)
+    low, high = parse_range(text, path, key)
+    if not 2 <= low <= high <= 12:
+        raise DataError(f"key '{key}': {text!r} is not a 2d6 total (2-12)", path)
+    return Score(text, ROLL, low, high)
+
+
+@dataclass(frozen=True)
+class Attacker:
+    """One row of the attack-scores table and what the rules' text adds to it."""
+
+    name: str
+    scores: dict[str, Score]
+    range: int = 1
+    action_points: int = 1
+    aliases: tuple[str, ...] = ()
+
+
+def name_key(text: str) -> str:
+    """The form names are matched in: lower case, spaces and underscores as hyphens."""
+    return re.sub(r"[\s_]+", "-", text.strip().lower())
+
+
+def _keys(name: str) -> set[str]:
+    """The friendly names of a figure: ``Hero/Pike`` → hero/pike, hero-pike, pike."""
+    key = name_key(name)
+    keys = {key, key.replace("/", "-")}
+    if "/" in key:
+        keys.add(key.split("/", 1)[1])
+    if key.endswith("-monster"):
+        keys.add(key[: -len("-monster")])
+    return keys
+
+
+@dataclass(frozen=True)
+class AttackTable:
+    """The attack-scores table, its friendly names, and the rules' notes."""
+
+    path: Path
+    targets: tuple[str, ...]
+    attackers: tuple[Attacker, ...]
+    rules: dict[str, str]
+    attacker_names: dict[str, str]  # friendly key -> attacker name
+    target_names: dict[str, str]  # friendly key -> target name
+
+    def attacker(self, text: str) -> Attacker:
+        """The attacker a user means, or an InputError listing the valid names."""
+        key = name_key(text)
+        name = self.attacker_names.get(key)
+        if name is None:
+            which = [
+                name_key(a.name) for a in self.attackers if name_key(a.name).startswith(key + "/")
+            ]
+            if which:
+                raise InputError(f"which {text}? expected one of {', '.join(which)}")
+            raise InputError(
+                f"unknown attacker {text!r}: expected one of "
+                + ", ".join(name_key(a.name) for a in self.attackers)
+            )
+        return next(a for a in self.attackers if a.name == name)
+
+    def target(self, text: str) -> str:
+        """The target column a user means, or an InputError listing the valid names."""
+        name = self.target_names.get(name_key(text))
+        if name is None:
+            raise InputError(
+                f"unknown target {text!r}: expected one of "
+                + ", ".join(name_key(t) for t in self.targets)
+            )
+        return name
+
+    def notes(self, attacker: Attacker, target: str) -> list[str]:
+        """The special rules that apply to this attack, from the rules' text."""
+        score = attacker.scores[target]
+        notes: list[str] = []
+        if score.kind == CRUSH:
+            notes.append(self.rules["crush"])
+        elif score.kind == ROLL:
+            notes.append(self.rules["ranged"] if attacker.range > 1 else self.rules["adjacent"])
+            if attacker.action_points != 1:
+                notes.append(self.rules["action_points"].format(n=attacker.action_points))
+        if target == self.rules["collapse_target"] and score.kind != CANNOT:
+            collapse = next(a for a in self.attackers if a.name == self.rules["collapse_attacker"])
+            hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind != CANNOT]
+            notes.append(self.rules["collapse"] + " (" + "; ".join(hits) + ")")
+        return notes
+
+
+def load_attack_table(path: str | Path, extra_aliases: dict[str, int] | None = None) -> AttackTable:
+    """Read and check ``attack-scores.toml``.
+
+    ``extra_aliases`` maps more names (e.g. the monster names Dog, Bear) to a size in squares:
+    they then name the ``N-square Monster`` attacker and target.
+    """
+    path = Path(path)
+    data = read_toml(path)
+    targets = require(data, "attacked", list, path)
+    for index, target in enumerate(targets):
+        expect(target, str, path, f"attacked[{index + 1}]")
+    rows = require(data, "attacker", list, path)
+    attackers = []
+    for index, row in enumerate(rows):
+        key = f"attacker[{index + 1}]"
+        expect(row, dict, path, key)
+        name = require(row, "name", str, path, key)
+        cells = require(row, "scores", list, path, f"{key} ({name})")
+        if len(cells) != len(targets):
+            raise DataError(
+                f"key '{key}.scores' ({name}): expected {len(targets)} cells, one per "
+                f"'attacked' column, got {len(cells)}",
+                path,
+            )
+        scores = {
+            t: parse_score(c, path, f"{key}.scores[{i + 1}] ({name} v {t})")
+            for i, (t, c) in enumerate(zip(targets, cells, strict=True))
+        }
+        aliases = tuple(expect(a, str, path, f"{key}.aliases") for a in row.get("aliases", []))
+        attackers.append(
+            Attacker(
+                name,
+                scores,
+                expect(row.get("range", 1), int, path, f"{key}.range"),
+                expect(row.get("action_points", 1), int, path, f"{key}.action_points"),
+                aliases,
+            )
+        )
+    rules = require(data, "rules", dict, path)
+    for key in (
+        "adjacent",
+        "ranged",
+        "action_points",
+        "crush",
+        "collapse",
+        "collapse_target",
+        "collapse_attacker",
+    ):
+        require(rules, key, str, path, "rules")
+    if rules["collapse_target"] not in targets:
+        raise DataError("key 'rules.collapse_target': expected one of the 'attacked' names", path)
+    if rules["collapse_attacker"] not in {a.name for a in attackers}:
+        raise DataError("key 'rules.collapse_attacker': expected an attacker's name", path)
+
+    attacker_names: dict[str, str] = {}
+    target_names: dict[str, str] = {}
+
+    def add(table: dict[str, str], key: str, name: str, what: str) -> None:
+        if table.get(key, name) != name:
+            raise DataError(f"the {what} name {key!r} means both {table[key]} and {name}", path)
+        table[key] = name
+
+    for attacker in attackers:
+        for key in _keys(attacker.name) | {name_key(a) for a in attacker.aliases}:
+            add(attacker_names, key, attacker.name, "attacker")
+    for target in targets:
+        tkey = name_key(target)
+        keys = _keys(target)
+        for attacker in attackers:
+            akey = name_key(attacker.name)
+            if akey == tkey or akey.startswith(tkey + "/"):
+                keys |= _keys(attacker.name) | {name_key(a) for a in attacker.aliases}
+        for key in keys:
+            add(target_names, key, target, "target")
+    for alias, squares in (extra_aliases or {}).items():
+        prefix = f"{squares}-square"
+        for names, pool in ((attacker_names, [a.name for a in attackers]), (target_names, targets)):
+            match = [n for n in pool if name_key(n).startswith(prefix)]
+            if len(match) == 1:
+                names.setdefault(name_key(alias), match[0])
+    return AttackTable(path, tuple(targets), tuple(attackers), rules, attacker_names, target_names)
+
+
+def attack_table(cards: Cards) -> AttackTable:
+    """The attack-scores table from a cards directory; the set-up's monster names are aliases."""
+    sizes = setup_tables(cards).sizes.values()
+    return load_attack_table(cards.path(GAME, ATTACK_FILE), {s.name: s.squares for s in sizes})
