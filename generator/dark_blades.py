@@ -1,0 +1,196 @@
+"""Dark Blades counters: the checked roster and markers turned into printable pieces.
+
+One `Piece` per physical counter (count x the pieces its type makes, see
+cards/dark-blades/piece-types.toml), faces drawn in cell units (a square counter is 1 x 1, a
+mounted or mule piece 2 x 1). Every face says its state in words; values sit in white boxes in
+the rulebook's colour code (attack black, defence red, movement blue), left to right along the
+bottom. The two sides differ in lightness as well as hue, so they part in greyscale too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion import dark_blades as db
+from companion.data import Cards
+from generator.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
+
+TITLE = "Dark Blades — counters"
+FOOTER_NOTE = (
+    "Attack black, defence red, movement blue. The values are the Havoc Kit's own defaults, "
+    "NOT the rulebook's (the rules print none): edit cards/dark-blades/pieces.csv, or print "
+    "with --blank-values and fill the boxes in by hand."
+)
+
+ROLE_COLOURS = {"attack": "#000000", "defence": "#c0161d", "move": "#1f4fa8"}
+"""The rulebook's colour code for the printed values."""
+
+INSET = 0.05  # 1/32in at 5/8in: art stays this far inside the cut
+BOLD = "Helvetica-Bold"
+BAND_Y, BAND_H = 0.70, 0.25
+BOX_W, BOX_H, BOX_Y = 0.27, 0.27, 0.06
+BOX_X = {"attack": 0.06, "defence": 0.365, "move": 0.67}
+STATE_Y, WEAPON_Y = 0.53, 0.40
+
+# A horse's head facing right, in a unit box (riderless horse, dead horse, mounted, mule).
+_HORSE = (
+    (0.15, 0.0), (0.30, 0.55), (0.36, 0.86), (0.41, 1.0), (0.46, 0.84), (0.62, 0.70),
+    (0.95, 0.36), (0.92, 0.22), (0.74, 0.22), (0.55, 0.34), (0.62, 0.0),
+)  # fmt: skip
+
+
+def _horse(x: float, y: float, size: float, colour: str) -> Polygon:
+    points = tuple((x + px * size, y + py * size) for px, py in _HORSE)
+    return Polygon(points, fill=colour)
+
+
+def _cross(x0: float, y0: float, x1: float, y1: float, colour: str) -> tuple[Op, ...]:
+    return (
+        Line(x0, y0, x1, y1, colour=colour, width=0.04),
+        Line(x0, y1, x1, y0, colour=colour, width=0.04),
+    )
+
+
+def _value_boxes(
+    character: db.Character, columns: tuple[str, ...], x0: float, blank: bool
+) -> tuple[Op, ...]:
+    ops: list[Op] = []
+    for column in columns:
+        role = db.role(column)
+        x = x0 + BOX_X[role]
+        colour = ROLE_COLOURS[role]
+        ops.append(
+            Rect(x, BOX_Y, BOX_W, BOX_H, fill="#ffffff", stroke=colour, stroke_width=0.02,
+                 radius=0.03)
+        )  # fmt: skip
+        value = character.value(column)
+        if not blank and value is not None:
+            ops.append(Text(x + BOX_W / 2, BOX_Y + 0.065, str(value), 0.2, colour, BOLD,
+                            max_width=BOX_W - 0.04))  # fmt: skip
+    return tuple(ops)
+
+
+def _band(side: db.Side, text: str, cols: int) -> tuple[Op, ...]:
+    width = cols - 2 * INSET
+    return (
+        Rect(INSET, BAND_Y, width, BAND_H, fill=side.band, radius=0.03),
+        Text(cols / 2, BAND_Y + 0.07, text, 0.17 if cols == 1 else 0.19, side.band_ink, BOLD,
+             max_width=width - 0.06),
+    )  # fmt: skip
+
+
+def character_face(
+    character: db.Character,
+    face: db.FaceSpec,
+    cols: int,
+    side: db.Side,
+    weapon_word: str,
+    blank: bool,
+) -> Face:
+    """One face of a character's piece: name band, state word, weapon word, value boxes."""
+    ops: list[Op] = list(_band(side, character.label or character.name, cols))
+    state = face.state.upper()
+    dead = state in db.NO_VALUE_STATES
+    if cols == 1:
+        centre, x0 = 0.5, 0.0
+    else:  # the horse on the left half, the words and values on the right half
+        centre, x0 = 1.5, 1.0
+        ops.append(_horse(0.12, 0.06, 0.6, side.band))
+        if state in ("DEAD HORSE", "KILLED"):
+            ops.extend(_cross(0.15, 0.08, 0.75, 0.62, side.ink))
+    state_size = 0.12 if len(state) <= 9 else 0.1
+    ops.append(Text(centre, STATE_Y, state, state_size, side.ink, BOLD, max_width=0.88))
+    if weapon_word and not dead:
+        ops.append(Text(centre, WEAPON_Y, weapon_word, 0.095, side.ink, BOLD, max_width=0.86))
+    if dead and cols == 1:
+        ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
+    ops.extend(_value_boxes(character, face.values, x0, blank))
+    return Face(f"{character.name}: {face.state}", side.background, tuple(ops))
+
+
+def _lines(text: str, limit: int = 12) -> list[str]:
+    """Split ``text`` on spaces into lines of at most ``limit`` characters where possible."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= limit:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def marker_face(word: str, note: str, background: str) -> Face:
+    """A marker face: its word (one or two lines) and a small note below, on a light ground."""
+    ops: list[Op] = [
+        Circle(0.5, 0.5, 0.45, fill=None, stroke="#000000", stroke_width=0.015),
+    ]
+    words = _lines(word, 6)
+    top = 0.62 if len(words) > 1 else 0.52
+    for index, line in enumerate(words):
+        ops.append(Text(0.5, top - index * 0.19, line, 0.17, "#000000", BOLD, max_width=0.78))
+    for index, line in enumerate(_lines(note, 12)[:2]):
+        ops.append(Text(0.5, 0.26 - index * 0.11, line, 0.095, "#000000", max_width=0.8))
+    return Face(f"{word}: {note}" if note else word, background, tuple(ops))
+
+
+def _block(side: db.Side, cols: int) -> str:
+    return side.title if cols == 1 else f"{side.title}: double-length"
+
+
+def counter_pieces(
+    cards: Cards, roster: Path | None = None, blank_values: bool = False
+) -> list[Piece]:
+    """Every physical Dark Blades counter, grouped into blocks by side (markers last).
+
+    ``roster`` replaces the kit's pieces.csv; ``blank_values`` prints empty value boxes.
+    """
+    pieces_set = db.load(cards, roster)
+    by_block: dict[str, list[Piece]] = {}
+    order = list(pieces_set.sides)
+    roster_rows = sorted(pieces_set.roster, key=lambda c: order.index(c.side))
+    for character in roster_rows:
+        side = pieces_set.sides[character.side]
+        piece_type = pieces_set.types[character.type]
+        weapon_word = pieces_set.weapons.get(character.weapon, "")
+        for number in range(1, character.count + 1):
+            for spec in piece_type.pieces:
+                name = f"{character.name} {spec.key}"
+                if character.count > 1:
+                    name += f" {number}"
+                block = _block(side, spec.cols)
+                by_block.setdefault(block, []).append(
+                    Piece(
+                        name=name,
+                        front=character_face(
+                            character, spec.front, spec.cols, side, weapon_word, blank_values
+                        ),
+                        back=character_face(
+                            character, spec.back, spec.cols, side, weapon_word, blank_values
+                        ),
+                        cols=spec.cols,
+                        rows=1,
+                        block=block,
+                        tags=(
+                            f"side:{character.side}",
+                            f"type:{character.type}",
+                            f"piece:{spec.key}",
+                            f"character:{character.name}",
+                        ),
+                    )
+                )
+    singles = [b for b in by_block if not b.endswith("double-length")]
+    doubles = [b for b in by_block if b.endswith("double-length")]
+    out = [p for b in singles + doubles for p in by_block[b]]
+    for marker in pieces_set.markers:
+        count = pieces_set.marker_count(marker)
+        for number in range(1, count + 1):
+            out.append(
+                Piece(
+                    name=f"{marker.name} {number}" if count > 1 else marker.name,
+                    front=marker_face(marker.front, marker.front_note, marker.front_colour),
+                    back=marker_face(marker.back, marker.back_note, marker.back_colour),
+                    block="Markers",
+                    tags=("marker", f"marker:{marker.name}"),
+                )
+            )
+    return out
