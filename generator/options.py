@@ -1,0 +1,267 @@
+"""Sheet options shared by every generator command: one frozen, validated `SheetOptions`.
+
+Paper, margins, piece size, bleed, cut guides, duplex mode, back offset and the gutter between
+blocks are parsed and checked here, once; `sheet_options` is the click decorator that adds them
+all to a command and hands it a ready `SheetOptions` as ``sheet``. Every bad value becomes one
+`InputError` line naming the option, what was expected and what was given.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import click
+
+from companion.errors import InputError
+from generator.units import DEFAULT_PIECE_SIZE, INCH, MM, PIECE_SIZES, format_length, parse_length
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210 * MM, 297 * MM),
+    "letter": (8.5 * INCH, 11 * INCH),
+}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+BLEEDS = {"none": 0.0, "0": 0.0}
+CUT_GUIDES = ("crop", "lines", "none")
+DUPLEX = ("long", "short", "none")
+MIN_PIECE = 4 * MM
+
+CutGuides = Literal["crop", "lines", "none"]
+Duplex = Literal["long", "short", "none"]
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """Everything about the sheet, in points (1/72 in). Build with `SheetOptions.parse`."""
+
+    paper: str = "A4"
+    width: float = PAPERS["a4"][0]
+    height: float = PAPERS["a4"][1]
+    margin_top: float = 36.0
+    margin_right: float = 36.0
+    margin_bottom: float = 36.0
+    margin_left: float = 36.0
+    piece: float = PIECE_SIZES[DEFAULT_PIECE_SIZE]
+    bleed: float = 0.0
+    cut_guides: CutGuides = "crop"
+    duplex: Duplex = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    gutter: float = 9.0
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    # ------------------------------------------------------------------ derived values
+    @property
+    def back_offset(self) -> tuple[float, float]:
+        """The back offset in points."""
+        return (self.back_offset_mm[0] * MM, self.back_offset_mm[1] * MM)
+
+    @property
+    def usable(self) -> tuple[float, float, float, float]:
+        """The area inside the margins: (x0, y0, x1, y1) in points."""
+        return (
+            self.margin_left,
+            self.margin_bottom,
+            self.width - self.margin_right,
+            self.height - self.margin_top,
+        )
+
+    @property
+    def piece_name(self) -> str:
+        """The piece size as a person would write it (5/8in, 16mm)."""
+        return format_length(self.piece)
+
+    def describe(self) -> str:
+        """One line: paper, piece size, bleed, duplex."""
+        bleed = "no bleed" if self.bleed == 0 else f"{format_length(self.bleed)} bleed"
+        duplex = "fold-over" if self.duplex == "none" else f"duplex {self.duplex} edge"
+        return f"{self.paper}, {self.piece_name} pieces, {bleed}, {duplex}"
+
+    # ------------------------------------------------------------------ checks
+    def validate(self) -> None:
+        """Refuse sheets nothing fits on; the message says which option to change."""
+        if self.cut_guides not in CUT_GUIDES:
+            raise InputError(
+                f"--cut-guides: expected one of {', '.join(CUT_GUIDES)}, got {self.cut_guides!r}"
+            )
+        if self.duplex not in DUPLEX:
+            raise InputError(f"--duplex: expected one of {', '.join(DUPLEX)}, got {self.duplex!r}")
+        x0, y0, x1, y1 = self.usable
+        if x1 - x0 <= 0 or y1 - y0 <= 0:
+            raise InputError(
+                f"--margin: margins leave no room on {self.paper} "
+                f"({self.width / MM:.0f} x {self.height / MM:.0f} mm)"
+            )
+        if self.piece < MIN_PIECE:
+            raise InputError(f"--piece-size: {self.piece_name} is too small (at least 4mm)")
+        outer = self.piece + 2 * self.bleed
+        room_w = x1 - x0
+        if self.duplex == "none":
+            room_w = self.fold_half_width()
+        if outer > room_w or outer > y1 - y0:
+            where = "half of the page (fold-over)" if self.duplex == "none" else "the margins"
+            raise InputError(
+                f"--piece-size: a {self.piece_name} piece"
+                f"{' with bleed' if self.bleed else ''} ({outer:.1f} pt) does not fit inside "
+                f"{where} on {self.paper} ({room_w:.1f} x {y1 - y0:.1f} pt); use smaller "
+                "margins, a smaller piece or larger paper"
+            )
+        if self.duplex == "none" and self.back_offset_mm != (0.0, 0.0):
+            raise InputError(
+                "--back-offset: applies to duplex back pages; with --duplex none the backs "
+                "are on the front's page (fold-over)"
+            )
+
+    def fold_half_width(self) -> float:
+        """Fold-over: the width each half offers (symmetric about the vertical fold line)."""
+        side = max(self.margin_left, self.margin_right)
+        return self.width / 2 - self.gutter / 2 - side
+
+    # ------------------------------------------------------------------ parsing
+    @classmethod
+    def parse(
+        cls,
+        paper: str = "A4",
+        margin: str = "0.5in",
+        piece_size: str = DEFAULT_PIECE_SIZE,
+        bleed: str = "none",
+        cut_guides: str = "crop",
+        duplex: str = "long",
+        back_offset: str = "0,0",
+        gutter: str = "1/8in",
+    ) -> SheetOptions:
+        """Build options from the command-line strings (every error names its option)."""
+        name, width, height = parse_paper(paper)
+        top, right, bottom, left = parse_margins(margin)
+        return cls(
+            paper=name,
+            width=width,
+            height=height,
+            margin_top=top,
+            margin_right=right,
+            margin_bottom=bottom,
+            margin_left=left,
+            piece=parse_piece_size(piece_size),
+            bleed=parse_bleed(bleed),
+            cut_guides=_choice("--cut-guides", cut_guides, CUT_GUIDES),  # type: ignore[arg-type]
+            duplex=_choice("--duplex", duplex, DUPLEX),  # type: ignore[arg-type]
+            back_offset_mm=parse_offset(back_offset),
+            gutter=parse_length(gutter, "--gutter", "1/8in or 3mm", allow_zero=True),
+        )
+
+
+def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
+    folded = value.strip().lower()
+    if folded not in choices:
+        raise InputError(f"{option}: expected one of {', '.join(choices)}, got {value!r}")
+    return folded
+
+
+def parse_paper(text: str) -> tuple[str, float, float]:
+    """'A4', 'Letter' or a custom 'WxH' such as '8.5x11in' or '200x280mm'."""
+    key = text.strip().lower()
+    if key in PAPERS:
+        return (PAPER_NAMES[key], *PAPERS[key])
+    match = re.fullmatch(r"(.+?)\s*x\s*(.+)", key)
+    error = InputError(
+        f"--paper: expected A4, Letter or a size such as 8.5x11in or 200x280mm, got {text!r}"
+    )
+    if not match:
+        raise error
+    second = match.group(2)
+    unit = re.search(r"(in|mm|cm|pt|\")$", second)
+    try:
+        width = parse_length(
+            match.group(1), "--paper", default_unit=unit.group(1) if unit else None
+        )
+        height = parse_length(second, "--paper")
+    except InputError:
+        raise error from None
+    return (text.strip(), width, height)
+
+
+def parse_margins(text: str) -> tuple[float, float, float, float]:
+    """One length (all sides), two (top/bottom, left/right) or four (top, right, bottom, left)."""
+    parts = [p for p in text.split(",")]
+    if len(parts) not in (1, 2, 4):
+        raise InputError(
+            f"--margin: expected one, two or four sizes such as 0.5in or 10mm,12mm, got {text!r}"
+        )
+    values = [parse_length(p, "--margin", "0.5in or 10mm,12mm", allow_zero=True) for p in parts]
+    if len(values) == 1:
+        return (values[0],) * 4  # type: ignore[return-value]
+    if len(values) == 2:
+        return (values[0], values[1], values[0], values[1])
+    return tuple(values)  # type: ignore[return-value]
+
+
+def parse_piece_size(text: str) -> float:
+    """1/2in, 5/8in, 3/4in, 1in (named counter sizes) or any length such as 16mm."""
+    key = text.strip().lower().replace(" ", "")
+    if key in PIECE_SIZES:
+        return PIECE_SIZES[key]
+    return parse_length(text, "--piece-size", "5/8in or 16mm")
+
+
+def parse_bleed(text: str) -> float:
+    """none (shared cut lines), 3mm, 1/8in, or another small length."""
+    key = text.strip().lower()
+    if key in BLEEDS:
+        return BLEEDS[key]
+    value = parse_length(text, "--bleed", "none, 3mm or 1/8in", allow_zero=True)
+    if value > 0.25 * INCH:
+        raise InputError(f"--bleed: expected at most 1/4in (usually 3mm or 1/8in), got {text!r}")
+    return value
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'DX,DY' in millimetres (as read from the calibration sheet), e.g. '1.5,-0.5'."""
+    parts = text.replace("mm", "").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        dx, dy = (float(p) for p in parts)
+    except ValueError:
+        raise InputError(
+            f"--back-offset: expected DX,DY in millimetres such as 1.5,-0.5, got {text!r}"
+        ) from None
+    if abs(dx) > 20 or abs(dy) > 20:
+        raise InputError(f"--back-offset: expected at most 20 mm each way, got {text!r}")
+    return (dx + 0.0, dy + 0.0)
+
+
+# ---------------------------------------------------------------------- click decorator
+
+_OPTIONS: list[tuple[str, str, str]] = [
+    ("--paper", "A4", "A4, Letter, or WxH such as 8.5x11in or 200x280mm."),
+    ("--margin", "0.5in", "Margin: one size, or top/bottom,left/right, or top,right,bottom,left."),
+    ("--piece-size", DEFAULT_PIECE_SIZE, "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm."),
+    ("--bleed", "none", "none (shared cut lines), 3mm or 1/8in."),
+    ("--cut-guides", "crop", "crop (marks in the margin), lines (to the page edge) or none."),
+    ("--duplex", "long", "Flip on the long or short edge, or none (fold-over backs)."),
+    ("--back-offset", "0,0", "DX,DY in mm added to back pages (read it off `calibrate`)."),
+    ("--gutter", "1/8in", "Gap between blocks of pieces."),
+]
+
+
+def sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add the shared sheet options to a click command; it receives ``sheet: SheetOptions``."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        raw = {
+            opt[2:].replace("-", "_"): kwargs.pop(opt[2:].replace("-", "_"))
+            for opt, _, _ in _OPTIONS
+        }
+        kwargs["sheet"] = SheetOptions.parse(**raw)
+        return command(*args, **kwargs)
+
+    for option, default, help_text in reversed(_OPTIONS):
+        wrapper = click.option(
+            option, default=default, show_default=True, metavar="TEXT", help=help_text
+        )(wrapper)
+    return wrapper
