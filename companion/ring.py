@@ -83,7 +83,8 @@ class Death:
         }
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
+    """The case-insensitive form of a name (duplicates and look-ups use it)."""
     return unicodedata.normalize("NFC", name).casefold()
 
 
@@ -101,11 +102,11 @@ class Ring:
         object.__setattr__(self, "victims", MappingProxyType(dict(self.victims)))
         hunters = {v: h for h, v in self.victims.items()}
         object.__setattr__(self, "hunters", MappingProxyType(hunters))
-        object.__setattr__(self, "keys", MappingProxyType({_key(p): p for p in self.players}))
+        object.__setattr__(self, "keys", MappingProxyType({name_key(p): p for p in self.players}))
 
     # RingView
     def lookup(self, name: str) -> str | None:
-        return self.keys.get(_key(name))
+        return self.keys.get(name_key(name))
 
     def is_alive(self, player: str) -> bool:
         return player in self.victims
@@ -141,10 +142,10 @@ def check_names(names: Iterable[str]) -> list[str]:
             raise InputError(f"player name {name[:12]!r}... is longer than {MAX_NAME} characters")
         if any(unicodedata.category(c).startswith("C") for c in name):
             raise InputError(f"player name {name!r} contains a control character")
-        first = seen.get(_key(name))
+        first = seen.get(name_key(name))
         if first is not None:
             raise InputError(f"duplicate player name {name!r} (same as {first!r})")
-        seen[_key(name)] = name
+        seen[name_key(name)] = name
         cleaned.append(name)
     if len(cleaned) < MIN_PLAYERS:
         raise InputError(

@@ -1,0 +1,394 @@
+"""Who's Next games in a SQLite file: one transaction per command, undoable, crash-safe.
+
+A game file holds one row per player (his seat, name, current victim, death number) and a
+history with one row per death, which is exactly what `undo` needs to step back. A kill updates
+two player rows and adds one history row inside one ``BEGIN IMMEDIATE`` transaction, so a crash
+or ``kill -9`` leaves the game before or after the kill, never between, and two commands on the
+same file queue up (busy timeout) instead of corrupting it. The rules themselves live in
+`companion.ring`; this module reads the game through `SqlView` and writes what they decide.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from companion import ring as rules
+from companion.errors import DataError, InputError
+
+APPLICATION_ID = 0x48564B52  # "HVKR" in the SQLite header: a Havoc Kit ring game
+SCHEMA_VERSION = 1
+BUSY_SECONDS = 30.0
+NO_GAME = "no game: start one with `havoc ring new NAME…`"
+# Test hook: "SECONDS[:MARKER]" sleeps between writing a change and committing it (after
+# creating the file MARKER), so a test can kill -9 the process inside the transaction.
+PAUSE_ENV = "HAVOC_RING_TEST_PAUSE"
+
+SCHEMA = """
+CREATE TABLE game (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    players INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE players (
+    seat INTEGER PRIMARY KEY,          -- order entered, from 0
+    name TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE,          -- case-folded name, for lookups
+    victim INTEGER,                    -- seat of his victim, NULL once dead
+    died INTEGER                       -- 1 for the first to die, NULL while alive
+);
+CREATE INDEX players_victim ON players (victim);
+CREATE TABLE history (
+    seq INTEGER PRIMARY KEY,
+    op TEXT NOT NULL,                  -- 'new' (the ring was drawn) or 'death'
+    at TEXT NOT NULL,
+    number INTEGER, dead INTEGER, by INTEGER, hunter INTEGER, inherited INTEGER,
+    own INTEGER, how TEXT, rolls TEXT
+);
+"""
+
+
+def default_game_path() -> Path:
+    """``$XDG_DATA_HOME/havoc-kit/whos-next.sqlite3`` (``~/.local/share`` without it)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "havoc-kit" / "whos-next.sqlite3"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _test_pause() -> None:
+    setting = os.environ.get(PAUSE_ENV)
+    if not setting:
+        return
+    seconds, _, marker = setting.partition(":")
+    if marker:
+        Path(marker).write_text(str(os.getpid()))
+    time.sleep(float(seconds))
+
+
+class SqlView:
+    """`companion.ring.RingView` over a game file, inside the caller's transaction."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._rows: dict[str, tuple[int, int | None, int | None]] = {}  # name -> seat,victim,died
+        self._names: dict[int, str] = {}
+
+    def _remember(self, row: tuple) -> str:
+        seat, name, victim, died = row
+        self._rows[name] = (seat, victim, died)
+        self._names[seat] = name
+        return name
+
+    def _by_seat(self, seat: int) -> str:
+        if seat not in self._names:
+            row = self.conn.execute(
+                "SELECT seat, name, victim, died FROM players WHERE seat = ?", (seat,)
+            ).fetchone()
+            if row is None:
+                raise DataError(f"game file damaged: no player in seat {seat}")
+            self._remember(row)
+        return self._names[seat]
+
+    def seat(self, player: str) -> int:
+        return self._rows[player][0]
+
+    def lookup(self, name: str) -> str | None:
+        row = self.conn.execute(
+            "SELECT seat, name, victim, died FROM players WHERE key = ?", (rules.name_key(name),)
+        ).fetchone()
+        return None if row is None else self._remember(row)
+
+    def is_alive(self, player: str) -> bool:
+        return self._rows[player][2] is None
+
+    def victim_of(self, player: str) -> str:
+        victim = self._rows[player][1]
+        if victim is None:
+            raise DataError(f"game file damaged: {player} is alive but has no victim")
+        return self._by_seat(victim)
+
+    def hunter_of(self, player: str) -> str:
+        row = self.conn.execute(
+            "SELECT seat, name, victim, died FROM players WHERE victim = ?", (self.seat(player),)
+        ).fetchone()
+        if row is None:
+            raise DataError(f"game file damaged: nobody hunts {player}")
+        return self._remember(row)
+
+    def player_count(self) -> int:
+        row = self.conn.execute("SELECT players FROM game WHERE id = 1").fetchone()
+        if row is None:
+            raise InputError(NO_GAME)
+        return row[0]
+
+    def death_count(self) -> int:
+        row = self.conn.execute("SELECT number FROM history ORDER BY seq DESC LIMIT 1").fetchone()
+        return 0 if row is None or row[0] is None else row[0]
+
+    def alive_count(self) -> int:
+        return self.player_count() - self.death_count()
+
+    def winner(self) -> str | None:
+        if self.alive_count() != 1:
+            return None
+        row = self.conn.execute(
+            "SELECT seat, name, victim, died FROM players WHERE died IS NULL"
+        ).fetchone()
+        return self._remember(row)
+
+
+class Store:
+    """One open game file. ``create=True`` (for `ring new`) makes the file if needed."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, create: bool = False):
+        self.path = Path(path) if path is not None else default_game_path()
+        if self.path.is_dir():
+            raise InputError(f"{self.path} is a directory, not a game file")
+        if not self.path.exists():
+            if not create:
+                raise InputError(NO_GAME)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DataError(f"cannot open the game file: {exc}", self.path) from None
+        try:
+            self._check_file(create)
+        except sqlite3.DatabaseError:
+            self.conn.close()
+            raise DataError("not a Havoc Kit game database", self.path) from None
+        except BaseException:
+            self.conn.close()
+            raise
+
+    def _check_file(self, create: bool) -> None:
+        app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        if app_id == APPLICATION_ID:
+            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise DataError(
+                    f"game file made by a newer Havoc Kit (schema {version}); upgrade the kit",
+                    self.path,
+                )
+        elif app_id != 0 or self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise DataError("not a Havoc Kit game database", self.path)
+        elif not create:
+            raise InputError(NO_GAME)
+        self.conn.execute("PRAGMA journal_mode = WAL")
+        self.conn.execute("PRAGMA synchronous = NORMAL")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ transactions
+
+    @contextmanager
+    def _transaction(self, write: bool) -> Iterator[SqlView]:
+        try:
+            self.conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        except sqlite3.OperationalError as exc:
+            raise DataError(f"game file busy or unwritable: {exc}", self.path) from None
+        try:
+            yield SqlView(self.conn)
+            if write:
+                _test_pause()
+            self.conn.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            self.conn.execute("ROLLBACK")
+            raise DataError(f"game file error: {exc}", self.path) from None
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+
+    def _has_game(self) -> bool:
+        tables = self.conn.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'game'"
+        ).fetchone()[0]
+        return bool(tables) and self.conn.execute("SELECT count(*) FROM game").fetchone()[0] > 0
+
+    def _require_game(self) -> None:
+        if not self._has_game():
+            raise InputError(NO_GAME)
+
+    # ------------------------------------------------------------------ operations
+
+    def new_game(
+        self, names: Iterable[str], rng: random.Random | None = None, *, force: bool = False
+    ) -> tuple[rules.Ring, str | None]:
+        """Draw a new ring; refuse to replace a game in progress unless ``force``.
+
+        Returns the ring and, when a game was replaced, a note saying which.
+        """
+        ring = rules.new_ring(names, rng)
+        with self._transaction(write=True) as view:
+            replaced = None
+            if self._has_game():
+                alive, total = view.alive_count(), view.player_count()
+                if alive > 1 and not force:
+                    raise InputError(
+                        f"a game is in progress ({alive} of {total} alive): "
+                        "add --force to replace it"
+                    )
+                replaced = (
+                    f"replaced the game in progress ({alive} of {total} alive)"
+                    if alive > 1
+                    else f"replaced the finished game (won by {view.winner()})"
+                )
+                self.conn.execute("DELETE FROM history")
+                self.conn.execute("DELETE FROM players")
+                self.conn.execute("DELETE FROM game")
+            else:
+                for statement in SCHEMA.split(";")[:-1]:  # executescript would commit
+                    self.conn.execute(statement)
+                self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            seats = {name: i for i, name in enumerate(ring.players)}
+            self.conn.executemany(
+                "INSERT INTO players (seat, name, key, victim, died) VALUES (?, ?, ?, ?, NULL)",
+                ((seats[p], p, rules.name_key(p), seats[ring.victims[p]]) for p in ring.players),
+            )
+            self.conn.execute(
+                "INSERT INTO game (id, players, created) VALUES (1, ?, ?)",
+                (len(ring.players), _now()),
+            )
+            self.conn.execute("INSERT INTO history (op, at) VALUES ('new', ?)", (_now(),))
+        return ring, replaced
+
+    def _apply(self, view: SqlView, death: rules.Death) -> None:
+        self.conn.execute(
+            "UPDATE players SET victim = NULL, died = ? WHERE seat = ?",
+            (death.number, view.seat(death.dead)),
+        )
+        self.conn.execute(
+            "UPDATE players SET victim = ? WHERE seat = ?",
+            (view.seat(death.inherited), view.seat(death.hunter)),
+        )
+        self.conn.execute(
+            "INSERT INTO history (op, at, number, dead, by, hunter, inherited, own, how, rolls)"
+            " VALUES ('death', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                _now(),
+                death.number,
+                view.seat(death.dead),
+                view.seat(death.by),
+                view.seat(death.hunter),
+                view.seat(death.inherited),
+                int(death.own_victim),
+                death.how,
+                json.dumps([list(r) for r in death.rolls]),
+            ),
+        )
+
+    def kill(self, killer: str, victim: str) -> rules.Death:
+        """The umpire confirms KILLER killed his own VICTIM."""
+        with self._transaction(write=True) as view:
+            self._require_game()
+            death = rules.plan_kill(view, killer, victim)
+            self._apply(view, death)
+        return death
+
+    def duel(
+        self,
+        attacker: str,
+        defender: str,
+        effect_of: Callable[[int], str],
+        roll: Callable[[], int],
+    ) -> rules.Death:
+        """Roll ATTACKER against DEFENDER (see `companion.ring.plan_duel`) and apply it."""
+        with self._transaction(write=True) as view:
+            self._require_game()
+            death = rules.plan_duel(view, attacker, defender, effect_of, roll)
+            self._apply(view, death)
+        return death
+
+    def undo(self) -> rules.Death:
+        """Step back over the last death; the drawing of the ring cannot be undone."""
+        with self._transaction(write=True) as view:
+            self._require_game()
+            row = self.conn.execute(
+                "SELECT seq, op, number, dead, by, hunter, inherited, own, how, rolls"
+                " FROM history ORDER BY seq DESC LIMIT 1"
+            ).fetchone()
+            if row is None or row[1] != "death":
+                raise InputError("nothing to undo: nobody has died since the ring was drawn")
+            seq, _op, number, dead, by, hunter, inherited, own, how, rolls = row
+            hunter_row = self.conn.execute(
+                "SELECT victim, died FROM players WHERE seat = ?", (hunter,)
+            ).fetchone()
+            dead_row = self.conn.execute(
+                "SELECT died FROM players WHERE seat = ?", (dead,)
+            ).fetchone()
+            if hunter_row != (inherited, None) or dead_row != (number,):
+                raise DataError("game file damaged: the last death does not match the ring")
+            self.conn.execute("UPDATE players SET victim = ? WHERE seat = ?", (dead, hunter))
+            self.conn.execute(
+                "UPDATE players SET victim = ?, died = NULL WHERE seat = ?", (inherited, dead)
+            )
+            self.conn.execute("DELETE FROM history WHERE seq = ?", (seq,))
+            name = view._by_seat
+            return rules.Death(
+                number,
+                name(dead),
+                name(by),
+                name(hunter),
+                name(inherited),
+                bool(own),
+                how,
+                tuple(tuple(r) for r in json.loads(rolls or "[]")),
+            )
+
+    def victim(self, player: str) -> tuple[str, str]:
+        """(player as entered, his current victim): the umpire's private look-up."""
+        with self._transaction(write=False) as view:
+            self._require_game()
+            victim = rules.victim(view, player)
+            return view.lookup(player) or player, victim
+
+    def load(self) -> rules.Ring:
+        """The whole game as an in-memory `Ring` (checked to be one cycle)."""
+        with self._transaction(write=False):
+            self._require_game()
+            rows = self.conn.execute(
+                "SELECT seat, name, victim, died FROM players ORDER BY seat"
+            ).fetchall()
+            history = self.conn.execute(
+                "SELECT number, dead, by, hunter, inherited, own, how, rolls FROM history"
+                " WHERE op = 'death' ORDER BY seq"
+            ).fetchall()
+        names = {seat: name for seat, name, _v, _d in rows}
+        try:
+            victims = {name: names[v] for _s, name, v, died in rows if died is None}
+            deaths = tuple(
+                rules.Death(
+                    n,
+                    names[d],
+                    names[b],
+                    names[h],
+                    names[i],
+                    bool(own),
+                    how,
+                    tuple(tuple(r) for r in json.loads(rolls or "[]")),
+                )
+                for n, d, b, h, i, own, how, rolls in history
+            )
+        except KeyError:
+            raise DataError("game file damaged: a victim is not a player", self.path) from None
+        if not rules.is_single_cycle(victims):
+            raise DataError("game file damaged: the ring is not one cycle", self.path)
+        return rules.Ring(tuple(names[s] for s, *_ in rows), victims, deaths)
