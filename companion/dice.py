@@ -177,6 +177,44 @@ def distribution(dice: Dice) -> dict[int, int]:
     return {base + i: c for i, c in enumerate(counts)}
 
 
+def table_faces(spec: str) -> dict[int, int]:
+    """The results a table rolled with ``spec`` ("d6", "d10", "2d6") can show, with their ways.
+
+    A single d10's ten is the face 0, as the tables print it.
+    """
+    dice = parse(spec)
+    faces = distribution(dice)
+    if dice.count == 1 and dice.sides == 10 and not dice.modifier:
+        faces[0] = faces.pop(10)
+    return faces
+
+
+def roll_face(spec: str, rng: random.Random) -> tuple[int, tuple[int, ...]]:
+    """Roll ``spec`` for a table: (the face as the table prints it, the dice as they fell)."""
+    dice = parse(spec)
+    r = roll(dice, rng)
+    face = r.total
+    if dice.count == 1 and dice.sides == 10 and not dice.modifier and face == 10:
+        face = 0
+    return face, r.values
+
+
+def face_runs(faces: tuple[int, ...] | list[int], order: tuple[int, ...] | list[int]) -> str:
+    """Faces as printed tables list them: ``(3, 4, 5, 6, 7, 8, 9, 0)`` → ``"3-9, 0"``.
+
+    ``order`` is the die's face order (for a d10: 1 ... 9, 0), so runs follow the table.
+    """
+    position = {f: i for i, f in enumerate(order)}
+    picked = sorted(faces, key=lambda f: position.get(f, len(order) + f))
+    runs: list[list[int]] = []
+    for f in picked:
+        if runs and position.get(f) == position.get(runs[-1][-1], -9) + 1 and f == runs[-1][-1] + 1:
+            runs[-1].append(f)
+        else:
+            runs.append([f])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
 def fraction(ways: int, outcomes: int) -> str:
     """``ways/outcomes`` in lowest terms, e.g. ``"5/18"`` (``"1"`` or ``"0"`` when certain)."""
     if ways == 0:
