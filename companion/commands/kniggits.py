@@ -1,0 +1,204 @@
+"""`havoc army` and `havoc exchange`: Kniggits army checks and sword-and-shield blows.
+
+Thin over companion.kniggits: parse the options, call it, print 40-column text or ``--json``.
+`havoc army` exits 0 when the army is within the points total, 1 when it is over (runaways and
+wasted Movement tokens are reported but do not break the points rule), 2 on bad data.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from companion.cli import cards_from
+from companion.clikit import WIDTH, emit_json, json_option, wrap
+from companion.errors import display_path
+
+EXIT_OVER_BUDGET = 1
+
+
+def _fit(lines: list[str]) -> str:
+    """Join output lines, wrapping any wider than the companion's width."""
+    return "\n".join(line if len(line) <= WIDTH else wrap(line, "  ") for line in lines)
+
+
+def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
+    """``{'movement': 2, 'attack': 1, 'defense': 1}`` → ``M2 A1 D1``."""
+    return " ".join(f"{c[0].upper()}{tokens[c]}" for c in colours)
+
+
+# --------------------------------------------------------------------------- army
+
+
+@click.command()
+@click.argument("army_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--points",
+    type=int,
+    default=None,
+    help="The agreed points total (default: the rules' suggested total, in rules.toml).",
+)
+@json_option
+@click.pass_context
+def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool) -> None:
+    """Check a Kniggits army FILE against the agreed points total.
+
+    FILE is a CSV: count,name,movement,attack,defense (tokens each). Exit 0 if within the
+    points, 1 if over, 2 if the file is bad. Kniggits missing a colour are named: they run
+    away before the battle.
+    """
+    from companion.kniggits import check_army, rules
+
+    r = rules(cards_from(ctx))
+    check = check_army(army_file, r, points)
+    colours = r.colours
+    wasted = dict((id(k), n) for k, n in check.wasted)
+    if as_json:
+        emit_json(
+            {
+                "file": display_path(check.path),
+                "budget": check.budget,
+                "points": check.points,
+                "kniggit_points": check.kniggit_points,
+                "token_points": check.token_points,
+                "over_by": check.over,
+                "under_by": check.under,
+                "legal": check.legal,
+                "fighting": check.fighting,
+                "runaways": [k.name for k in check.runaways],
+                "kniggits": [
+                    {
+                        "line": k.line,
+                        "count": k.count,
+                        "name": k.name,
+                        **k.tokens,
+                        "points": k.points(r),
+                        "move_inches": r.move(k.tokens["movement"]),
+                        "wasted_movement": wasted.get(id(k), 0),
+                        "runs_away": bool(k.missing(r)),
+                        "missing": k.missing(r),
+                    }
+                    for k in check.kniggits
+                ],
+            }
+        )
+    else:
+        count = sum(k.count for k in check.kniggits)
+        tokens = check.token_points // r.token_cost if r.token_cost else 0
+        lines = [
+            f"Army {display_path(check.path)}",
+            f"Kniggits {count} x {r.kniggit_cost} = {check.kniggit_points}",
+            f"Tokens   {tokens} x {r.token_cost} = {check.token_points}",
+        ]
+        if check.over:
+            state = f"OVER by {check.over}"
+        elif check.under:
+            state = f"{check.under} unspent"
+        else:
+            state = "exactly"
+        lines.append(f"Total    {check.points} of {check.budget}: {state}")
+        for k in check.kniggits:
+            move = r.move(k.tokens["movement"])
+            lines.append(f"{k.count}x {k.name}: {_short(k.tokens, colours)} {move}in")
+        if check.runaways:
+            lines.append("Run away before the battle:")
+            for k in check.runaways:
+                many = f" ({k.count})" if k.count > 1 else ""
+                lacks = ", ".join(k.missing(r))
+                lines.append(f"  {k.name}{many}: no {lacks}")
+        for k, n in check.wasted:
+            lines.append(
+                f"{k.name}: {n} Movement token{'s' if n > 1 else ''} wasted (max {r.max_move}in)"
+            )
+        fight = "kniggit fights" if check.fighting == 1 else "kniggits fight"
+        lines.append(f"{check.fighting} {fight}.")
+        lines.append("LEGAL" if check.legal else "NOT LEGAL: over the points total")
+        click.echo(_fit(lines))
+    if not check.legal:
+        sys.exit(EXIT_OVER_BUDGET)
+
+
+# --------------------------------------------------------------------------- exchange
+
+
+def _standing_dict(s: Any) -> dict[str, Any] | None:
+    if s is None:
+        return None
+    return {
+        "tokens": s.tokens,
+        "can_attack": s.can_attack,
+        "can_defend": s.can_defend,
+        "move_inches": s.move,
+        "crawls": s.crawls,
+        "flees": s.flees,
+    }
+
+
+@click.command()
+@click.option("--attack", "attack_", required=True, help="high, middle, low or fumble.")
+@click.option("--defend", required=True, help="high, middle, low, none or fumble.")
+@click.option(
+    "--tokens",
+    default=None,
+    metavar="M,A,D",
+    help="The defender's Movement, Attack, Defense tokens before the blow.",
+)
+@json_option
+@click.pass_context
+def exchange(
+    ctx: click.Context, attack_: str, defend: str, tokens: str | None, as_json: bool
+) -> None:
+    """Kniggits: what one sword blow against one shield does.
+
+    Same height: defended. Otherwise the defender loses a token: high an Attack, middle a
+    Defense, low a Movement token. With --tokens, what he can still do after it.
+    """
+    from companion.kniggits import exchange as resolve
+    from companion.kniggits import parse_tokens, rules
+
+    r = rules(cards_from(ctx))
+    start = parse_tokens(tokens, r) if tokens is not None else None
+    x = resolve(r, attack_.strip().lower(), defend.strip().lower(), start)
+    if as_json:
+        emit_json(
+            {
+                "attack": x.attack,
+                "defend": x.defend,
+                "result": x.result,
+                "loses": x.loses,
+                "why": x.why,
+                "before": _standing_dict(x.before),
+                "after": _standing_dict(x.after),
+            }
+        )
+        return
+    lines = [f"Attack {x.attack} v defend {x.defend}"]
+    if x.result == "hit" and x.loses:
+        word = x.loses.capitalize()
+        article = "an" if word[0] in "AEIOU" else "a"
+        lines.append(f"Hit: he loses {article} {word} token")
+    elif x.result == "hit":
+        lines.append("Hit, but nothing to lose")
+    else:
+        lines.append(x.result.capitalize())
+    lines.append(wrap(f"({x.why})"))
+    if x.before is not None and x.after is not None:
+        s = x.after
+        if x.before.flees:
+            lines.append("(he was fleeing before the blow)")
+        lines.append(
+            f"Tokens {_short(x.before.tokens, r.colours)} -> {_short(s.tokens, r.colours)}"
+        )
+        if s.flees:
+            why = "no tokens left" if s.no_tokens else "only one colour left"
+            lines.append(f"FLEES: {why}")
+            if s.no_tokens:
+                lines.append(wrap("(the rules say one colour; the kit reads none as fleeing too)"))
+        attack_why = "" if s.can_attack else (" (flees)" if s.flees else " (no Attack token)")
+        lines.append(f"Can attack: {'yes' if s.can_attack else 'no'}{attack_why}")
+        lines.append(f"Can defend: {'yes' if s.can_defend else 'no'}")
+        lines.append(f"Move: {'crawl ' if s.crawls else ''}{s.move} in")
+    click.echo(_fit(lines))

@@ -1,0 +1,301 @@
+"""Kniggits: the army check (points, runaways, move cap) and the sword-and-shield exchange.
+
+The numbers (costs, inches, colours, which height hits which token) come from
+``cards/kniggits/rules.toml``; an army is a CSV file (``count,name`` then one column per token
+colour). Everything here is pure: read, check, return plain records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.data import Cards, Column, Row, read_csv, read_toml, require, unknown_keys
+from companion.errors import DataError, InputError
+
+GAME = "kniggits"
+RULES_FILE = "rules.toml"
+FUMBLE = "fumble"
+ROLES = ("movement", "attack", "defense")  # the three kinds of skill token
+NONE = "none"
+
+
+@dataclass(frozen=True)
+class KniggitRules:
+    """The Kniggits numbers the companion uses."""
+
+    path: Path
+    kniggit_cost: int
+    token_cost: int
+    suggested_total: int
+    inches_per_token: int
+    max_move: int
+    crawl: int
+    combat_range: int
+    deployment: int
+    colours: tuple[str, ...]  # movement, attack, defense in the army file's column order
+    heights: dict[str, str]  # attack height -> the colour an undefended hit knocks off
+
+    def move(self, movement_tokens: int) -> int:
+        """How far a kniggit moves: per-token inches, capped; a crawl with no Movement token."""
+        if movement_tokens <= 0:
+            return self.crawl
+        return min(self.inches_per_token * movement_tokens, self.max_move)
+
+    def wasted_movement(self, movement_tokens: int) -> int:
+        """Movement tokens that add nothing because the move is already at the cap."""
+        useful = -(-self.max_move // self.inches_per_token)  # ceiling
+        return max(0, movement_tokens - useful)
+
+
+def load_rules(path: str | Path) -> KniggitRules:
+    """Read and check ``rules.toml``."""
+    path = Path(path)
+    data = read_toml(path)
+    unknown_keys(data, ("points", "distances", "tokens", "heights"), path)
+    points = require(data, "points", dict, path)
+    unknown_keys(points, ("kniggit", "token", "suggested_total"), path, "points")
+    dist = require(data, "distances", dict, path)
+    unknown_keys(
+        dist,
+        ("inches_per_movement_token", "max_move", "crawl", "combat_range", "deployment"),
+        path,
+        "distances",
+    )
+    tokens = require(data, "tokens", dict, path)
+    colours = tuple(require(tokens, "colours", list, path, "tokens"))
+    if sorted(colours) != sorted(ROLES):
+        raise DataError(
+            f"key 'tokens.colours': expected the three kinds {', '.join(ROLES)} (any order)", path
+        )
+    heights = require(data, "heights", dict, path)
+    for height, colour in heights.items():
+        if colour not in colours:
+            raise DataError(
+                f"key 'heights.{height}': expected one of {', '.join(colours)}, got {colour!r}",
+                path,
+            )
+        if height in (FUMBLE, NONE):
+            raise DataError(f"key 'heights.{height}': that word is reserved", path)
+    numbers = {}
+    for table, prefix, key in (
+        (points, "points", "kniggit"),
+        (points, "points", "token"),
+        (points, "points", "suggested_total"),
+        (dist, "distances", "inches_per_movement_token"),
+        (dist, "distances", "max_move"),
+        (dist, "distances", "crawl"),
+        (dist, "distances", "combat_range"),
+        (dist, "distances", "deployment"),
+    ):
+        value = require(table, key, int, path, prefix)
+        if value < (0 if key in ("crawl",) else 1):
+            raise DataError(f"key '{prefix}.{key}': {value} is too small", path)
+        numbers[key] = value
+    return KniggitRules(
+        path,
+        numbers["kniggit"],
+        numbers["token"],
+        numbers["suggested_total"],
+        numbers["inches_per_movement_token"],
+        numbers["max_move"],
+        numbers["crawl"],
+        numbers["combat_range"],
+        numbers["deployment"],
+        colours,
+        dict(heights),
+    )
+
+
+def rules(cards: Cards) -> KniggitRules:
+    """The Kniggits rules from a cards directory."""
+    return load_rules(cards.path(GAME, RULES_FILE))
+
+
+# --------------------------------------------------------------------------- the army
+
+
+@dataclass(frozen=True)
+class Kniggit:
+    """One army-file row: ``count`` identical kniggits, each with these tokens."""
+
+    count: int
+    name: str
+    tokens: dict[str, int]
+    line: int
+
+    def missing(self, rules: KniggitRules) -> list[str]:
+        """The colours he has no token of (any one means he runs away before the battle)."""
+        return [c for c in rules.colours if self.tokens[c] <= 0]
+
+    def points(self, rules: KniggitRules) -> int:
+        """What the row costs: ``count`` x (a kniggit + his tokens)."""
+        return self.count * (rules.kniggit_cost + rules.token_cost * sum(self.tokens.values()))
+
+
+def army_columns(rules: KniggitRules) -> list[Column]:
+    """The army file's columns: count, name, then one whole number per token colour."""
+    return [
+        Column("count", "count", required=True, doc="how many identical kniggits"),
+        Column("name", "text", required=True),
+        *(Column(c, "int", required=True, doc=f"{c} tokens each") for c in rules.colours),
+    ]
+
+
+def read_army(path: str | Path, rules: KniggitRules) -> list[Kniggit]:
+    """Read an army CSV; bad cells are one-line DataErrors naming file:line and column."""
+    rows: list[Row] = read_csv(path, army_columns(rules))
+    if not rows:
+        raise DataError("no kniggits: expected at least one row after the header", path)
+    return [
+        Kniggit(row["count"], row["name"], {c: row[c] for c in rules.colours}, row.line)
+        for row in rows
+    ]
+
+
+@dataclass
+class ArmyCheck:
+    """An army measured against the agreed points total and the rules."""
+
+    path: Path
+    budget: int
+    kniggits: list[Kniggit]
+    kniggit_points: int
+    token_points: int
+    runaways: list[Kniggit] = field(default_factory=list)
+    wasted: list[tuple[Kniggit, int]] = field(default_factory=list)
+
+    @property
+    def points(self) -> int:
+        return self.kniggit_points + self.token_points
+
+    @property
+    def over(self) -> int:
+        """Points above the agreed total (0 if within it)."""
+        return max(0, self.points - self.budget)
+
+    @property
+    def under(self) -> int:
+        """Points left unspent (the rules allow spending "up to" the total)."""
+        return max(0, self.budget - self.points)
+
+    @property
+    def legal(self) -> bool:
+        """Within the points total. Runaways are not illegal: they just leave before battle."""
+        return self.points <= self.budget
+
+    @property
+    def fighting(self) -> int:
+        """How many kniggits start the battle."""
+        return sum(k.count for k in self.kniggits) - sum(k.count for k in self.runaways)
+
+
+def check_army(path: str | Path, rules: KniggitRules, budget: int | None = None) -> ArmyCheck:
+    """Read and check an army file against ``budget`` (default: the rules' suggested total)."""
+    if budget is None:
+        budget = rules.suggested_total
+    if budget < 0:
+        raise InputError(f"--points: expected 0 or more, got {budget}")
+    kniggits = read_army(path, rules)
+    count = sum(k.count for k in kniggits)
+    tokens = sum(k.count * sum(k.tokens.values()) for k in kniggits)
+    check = ArmyCheck(
+        Path(path), budget, kniggits, count * rules.kniggit_cost, tokens * rules.token_cost
+    )
+    for k in kniggits:
+        if k.missing(rules):
+            check.runaways.append(k)
+        wasted = rules.wasted_movement(k.tokens["movement"])
+        if wasted:
+            check.wasted.append((k, wasted))
+    return check
+
+
+# --------------------------------------------------------------------------- the exchange
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a kniggit can still do with the tokens he has left."""
+
+    tokens: dict[str, int]
+    can_attack: bool
+    can_defend: bool
+    move: int  # inches
+    crawls: bool
+    flees: bool
+    no_tokens: bool  # flees with nothing at all: the kit's reading (the rules say "one colour")
+
+
+def standing(rules: KniggitRules, tokens: dict[str, int]) -> Standing:
+    """Can he attack, defend, how far does he move, does he flee (one colour or none left)?"""
+    colours_left = [c for c in rules.colours if tokens[c] > 0]
+    flees = len(colours_left) <= 1
+    moving = tokens["movement"]
+    return Standing(
+        dict(tokens),
+        can_attack=not flees and tokens["attack"] > 0,
+        can_defend=tokens["defense"] > 0,
+        move=rules.move(moving),
+        crawls=moving <= 0,
+        flees=flees,
+        no_tokens=not colours_left,
+    )
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One sword blow against one shield."""
+
+    attack: str
+    defend: str
+    result: str  # "no attack", "defended" or "hit"
+    loses: str | None  # the colour of the token lost, if any
+    why: str
+    before: Standing | None = None
+    after: Standing | None = None
+
+
+def parse_tokens(text: str, rules: KniggitRules) -> dict[str, int]:
+    """``"2,1,1"`` → tokens by colour, in the rules' colour order."""
+    parts = [p.strip() for p in text.split(",")]
+    names = ",".join(c[0].upper() for c in rules.colours)
+    if len(parts) != len(rules.colours) or not all(p.isdigit() for p in parts):
+        raise InputError(f"--tokens: expected {names} as whole numbers like 2,1,1, got {text!r}")
+    return dict(zip(rules.colours, (int(p) for p in parts), strict=True))
+
+
+def exchange(
+    rules: KniggitRules, attack: str, defend: str, tokens: dict[str, int] | None = None
+) -> Exchange:
+    """Resolve a blow: same height is defended; an undefended height knocks off one token."""
+    heights = list(rules.heights)
+    if attack not in (*heights, FUMBLE):
+        raise InputError(f"--attack: expected one of {', '.join(heights)}, fumble; got {attack!r}")
+    if defend not in (*heights, NONE, FUMBLE):
+        raise InputError(
+            f"--defend: expected one of {', '.join(heights)}, none, fumble; got {defend!r}"
+        )
+    before = standing(rules, tokens) if tokens is not None else None
+    if attack == FUMBLE:
+        return Exchange(
+            attack, defend, "no attack", None, "sword fumbled: no attack", before, before
+        )
+    shield = defend
+    why_undefended = {NONE: "no defence", FUMBLE: "shield fumbled: no defence"}.get(defend, "")
+    if defend in heights and before is not None and not before.can_defend:
+        shield = NONE
+        why_undefended = "no Defense token: cannot defend"
+    if shield == attack:
+        return Exchange(attack, defend, "defended", None, "same height: defended", before, before)
+    colour = rules.heights[attack]
+    why = why_undefended or f"defended {defend}, not {attack}"
+    if before is None:
+        return Exchange(attack, defend, "hit", colour, why)
+    left = dict(before.tokens)
+    if left[colour] <= 0:
+        return Exchange(
+            attack, defend, "hit", None, f"{why}; he has no {colour} token to lose", before, before
+        )
+    left[colour] -= 1
+    return Exchange(attack, defend, "hit", colour, why, before, standing(rules, left))
