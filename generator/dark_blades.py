@@ -92,16 +92,23 @@ def character_face(
     state = face.state.upper()
     dead = state in db.NO_VALUE_STATES
     if cols == 1:
-        centre, x0 = 0.5, 0.0
-    else:  # the horse on the left half, the words and values on the right half
-        centre, x0 = 1.5, 1.0
-        ops.append(_horse(0.12, 0.06, 0.6, side.band))
+        centre, x0, room = 0.5, 0.0, 0.88
+        state_lines = [state]
+    else:  # the horse on the left, the words and values on the right
+        centre, x0, room = 1.35, 0.85, 1.15
+        ops.append(_horse(0.1, 0.07, 0.58, side.band))
         if state in ("DEAD HORSE", "KILLED"):
-            ops.extend(_cross(0.15, 0.08, 0.75, 0.62, side.ink))
-    state_size = 0.12 if len(state) <= 9 else 0.1
-    ops.append(Text(centre, STATE_Y, state, state_size, side.ink, BOLD, max_width=0.88))
+            ops.extend(_cross(0.12, 0.08, 0.7, 0.62, side.ink))
+        state_lines = state.replace(" · ", " ").split() if dead else [state]
+    if cols == 2 and dead:  # a big word (one or two lines) on the empty right half
+        top = 0.48 if len(state_lines) > 1 else 0.38
+        for index, line in enumerate(state_lines[:2]):
+            ops.append(Text(centre, top - index * 0.2, line, 0.16, side.ink, BOLD, max_width=room))
+    else:
+        size = 0.12 if len(state) <= 9 or cols == 2 else 0.1
+        ops.append(Text(centre, STATE_Y, state, size, side.ink, BOLD, max_width=room))
     if weapon_word and not dead:
-        ops.append(Text(centre, WEAPON_Y, weapon_word, 0.095, side.ink, BOLD, max_width=0.86))
+        ops.append(Text(centre, WEAPON_Y, weapon_word, 0.095, side.ink, BOLD, max_width=room))
     if dead and cols == 1:
         ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
     ops.extend(_value_boxes(character, face.values, x0, blank))
