@@ -17,6 +17,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -75,6 +76,15 @@ def _test_pause() -> None:
     time.sleep(float(seconds))
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """A death written (or undone), with the game's state right after it."""
+
+    death: rules.Death
+    alive: int
+    winner: str | None
+
+
 class SqlView:
     """`companion.ring.RingView` over a game file, inside the caller's transaction."""
 
@@ -89,7 +99,7 @@ class SqlView:
         self._names[seat] = name
         return name
 
-    def _by_seat(self, seat: int) -> str:
+    def name_at(self, seat: int) -> str:
         if seat not in self._names:
             row = self.conn.execute(
                 "SELECT seat, name, victim, died FROM players WHERE seat = ?", (seat,)
@@ -115,7 +125,7 @@ class SqlView:
         victim = self._rows[player][1]
         if victim is None:
             raise DataError(f"game file damaged: {player} is alive but has no victim")
-        return self._by_seat(victim)
+        return self.name_at(victim)
 
     def hunter_of(self, player: str) -> str:
         row = self.conn.execute(
@@ -295,13 +305,13 @@ class Store:
             ),
         )
 
-    def kill(self, killer: str, victim: str) -> rules.Death:
+    def kill(self, killer: str, victim: str) -> Outcome:
         """The umpire confirms KILLER killed his own VICTIM."""
         with self._transaction(write=True) as view:
             self._require_game()
             death = rules.plan_kill(view, killer, victim)
             self._apply(view, death)
-        return death
+            return Outcome(death, view.alive_count(), view.winner())
 
     def duel(
         self,
@@ -309,15 +319,15 @@ class Store:
         defender: str,
         effect_of: Callable[[int], str],
         roll: Callable[[], int],
-    ) -> rules.Death:
+    ) -> Outcome:
         """Roll ATTACKER against DEFENDER (see `companion.ring.plan_duel`) and apply it."""
         with self._transaction(write=True) as view:
             self._require_game()
             death = rules.plan_duel(view, attacker, defender, effect_of, roll)
             self._apply(view, death)
-        return death
+            return Outcome(death, view.alive_count(), view.winner())
 
-    def undo(self) -> rules.Death:
+    def undo(self) -> Outcome:
         """Step back over the last death; the drawing of the ring cannot be undone."""
         with self._transaction(write=True) as view:
             self._require_game()
@@ -341,8 +351,8 @@ class Store:
                 "UPDATE players SET victim = ?, died = NULL WHERE seat = ?", (inherited, dead)
             )
             self.conn.execute("DELETE FROM history WHERE seq = ?", (seq,))
-            name = view._by_seat
-            return rules.Death(
+            name = view.name_at
+            death = rules.Death(
                 number,
                 name(dead),
                 name(by),
@@ -352,6 +362,7 @@ class Store:
                 how,
                 tuple(tuple(r) for r in json.loads(rolls or "[]")),
             )
+            return Outcome(death, view.alive_count(), None)
 
     def victim(self, player: str) -> tuple[str, str]:
         """(player as entered, his current victim): the umpire's private look-up."""

@@ -1,0 +1,325 @@
+"""`havoc ring`: the umpire's Who's Next companion (secret ring, kills, duels, scores).
+
+The screen is the umpire's: `ring show PLAYER` reveals one player's victim and nothing else;
+`ring status` lists who is alive and who died in which order, never the ring itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from companion.clikit import WIDTH, emit_json, json_option, wrap
+from companion.errors import InputError
+
+
+def _game_option(f: Callable) -> Callable:
+    return click.option(
+        "--game",
+        "game",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=None,
+        envvar="HAVOC_RING_GAME",
+        help="The game file (default: the user's data directory, "
+        "e.g. ~/.local/share/havoc-kit/whos-next.sqlite3).",
+    )(f)
+
+
+def _store(game: Path | None, create: bool = False):  # -> companion.store.Store
+    from companion.store import Store
+
+    return Store(game, create=create)
+
+
+def _echo(lines: list[str]) -> None:
+    out: list[str] = []
+    for line in lines:
+        out.extend(wrap(line, "  ").splitlines() if len(line) > WIDTH else [line])
+    click.echo("\n".join(out))
+
+
+def _left(alive: int, winner: str | None) -> list[str]:
+    from companion.ring import CONTEST_AT
+
+    if winner is not None:
+        return [f"{winner} is the last one standing.", "Game over: see `havoc ring scores`."]
+    lines = [f"{alive} players left."]
+    if alive <= CONTEST_AT:
+        lines += ["From now on both roll one die:", "highest wins, ties throw again."]
+    return lines
+
+
+def _slip(death) -> str:
+    if death.hunter == death.by:
+        return f"{death.by} takes {death.dead}'s slip."
+    return f"{death.hunter}, who hunted {death.dead}, takes {death.dead}'s slip."
+
+
+def _event_json(kind: str, outcome, extra: dict | None = None) -> dict:
+    death = outcome.death
+    data = {"event": kind, **(extra or {}), **death.as_dict()}
+    data.update(slip_to=death.hunter, alive=outcome.alive, winner=outcome.winner)
+    return data
+
+
+@click.group()
+def ring() -> None:
+    """Who's Next: the umpire's secret ring of victims.
+
+    Start with `ring new NAME...`, give each player his victim in private with `ring show`,
+    report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
+    """
+
+
+@ring.command("new")
+@click.argument("names", nargs=-1, required=True)
+@click.option("--force", is_flag=True, help="Replace a game still in progress.")
+@click.option("--seed", type=int, default=None, help="Seed the draw (tests only: predictable!).")
+@_game_option
+@json_option
+def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None, as_json: bool):
+    """Draw a new secret ring over NAMES (three or more; five or more is better)."""
+    from companion.ring import check_names
+
+    check_names(names)  # refuse bad names before a file is created
+    rng = random.Random(seed) if seed is not None else None
+    with _store(game, create=True) as store:
+        drawn, replaced = store.new_game(names, rng, force=force)
+        path = store.path
+    if as_json:
+        emit_json(
+            {
+                "game": str(path),
+                "players": list(drawn.players),
+                "alive": len(drawn.victims),
+                "replaced": replaced,
+            }
+        )
+        return
+    lines = [replaced.capitalize() + "."] if replaced else []
+    lines += [
+        f"New ring drawn: {len(drawn.players)} players.",
+        f"Game file: {path}",
+        "Tell each player his victim in private:",
+        "  havoc ring show NAME",
+    ]
+    _echo(lines)
+
+
+@ring.command("show")
+@click.argument("player")
+@_game_option
+@json_option
+def show(player: str, game: Path | None, as_json: bool):
+    """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
+    with _store(game) as store:
+        name, victim = store.victim(player)
+    if as_json:
+        emit_json({"player": name, "victim": victim})
+    else:
+        _echo([f"{name}'s victim: {victim}"])
+
+
+@ring.command("kill")
+@click.argument("killer")
+@click.argument("victim")
+@_game_option
+@json_option
+def kill(killer: str, victim: str, game: Path | None, as_json: bool):
+    """KILLER killed his own VICTIM: KILLER takes over VICTIM's slip."""
+    with _store(game) as store:
+        outcome = store.kill(killer, victim)
+    death = outcome.death
+    if as_json:
+        emit_json(_event_json("kill", outcome))
+        return
+    _echo([f"{death.by} killed {death.dead}.", _slip(death), *_left(outcome.alive, outcome.winner)])
+
+
+def _dice(dice: tuple[int, ...], seed: int | None, sides: int) -> Callable[[], int]:
+    for value in dice:
+        if not 1 <= value <= sides:
+            raise InputError(f"--die {value}: a d{sides} shows 1 to {sides}")
+    queue = list(dice)
+    rng = None if dice and seed is None else random.Random(seed) if seed is not None else None
+    system = random.SystemRandom() if not dice and seed is None else None
+
+    def roll() -> int:
+        if queue:
+            return queue.pop(0)
+        source = rng or system
+        if source is None:
+            raise InputError(
+                f"the dice given with --die ran out after {len(dice)} "
+                "(ties are thrown again): give more"
+            )
+        return source.randint(1, sides)
+
+    return roll
+
+
+@ring.command("duel")
+@click.argument("attacker")
+@click.argument("defender")
+@click.option("--seed", type=int, default=None, help="Seed the dice (reproducible).")
+@click.option(
+    "--die",
+    "dice",
+    type=int,
+    multiple=True,
+    help="Use this die result instead of rolling (repeat for more: attacker first).",
+)
+@_game_option
+@json_option
+@click.pass_context
+def duel(
+    ctx: click.Context,
+    attacker: str,
+    defender: str,
+    seed: int | None,
+    dice: tuple[int, ...],
+    game: Path | None,
+    as_json: bool,
+):
+    """ATTACKER attacks DEFENDER (anyone): roll the attack, one of them dies.
+
+    One die on the attack table (cards/whos-next/tables/attack.toml); with three players
+    left both roll one die, highest wins, ties throw again.
+    """
+    from companion.cli import cards_from
+    from companion.whos_next import load_attack_table
+
+    table = load_attack_table(cards_from(ctx))
+    roll = _dice(dice, seed, table.sides)
+    with _store(game) as store:
+        outcome = store.duel(attacker, defender, table.effect, roll)
+    death = outcome.death
+    from companion.ring import name_key
+
+    first = death.by if name_key(death.by) == name_key(attacker) else death.dead
+    second = death.dead if death.by == first else death.by
+    if as_json:
+        extra = {"attacker": first, "defender": second, "table": str(table.path)}
+        if len(death.rolls) == 1 and len(death.rolls[0]) == 1:
+            face = death.rolls[0][0]
+            extra.update(result=table.result(face), effect=table.effect(face))
+        emit_json(_event_json("duel", outcome, extra))
+        return
+    lines = [f"{first} attacks {second}."]
+    for throw in death.rolls:
+        if len(throw) == 1:
+            lines.append(f'Roll {throw[0]}: "{table.result(throw[0])}"')
+        else:
+            tie = ": tie, throw again" if throw[0] == throw[1] else ""
+            lines.append(f"{first} {throw[0]}, {second} {throw[1]}{tie}")
+    lines += [f"{death.dead} is dead, killed by {death.by}.", _slip(death)]
+    lines += _left(outcome.alive, outcome.winner)
+    _echo(lines)
+
+
+@ring.command("status")
+@_game_option
+@json_option
+def status(game: Path | None, as_json: bool):
+    """Who is alive and who died, in which order (never the ring)."""
+    from companion.ring import alive
+
+    with _store(game) as store:
+        state = store.load()
+        path = store.path
+    living = alive(state)
+    winner = state.winner()
+    if as_json:
+        emit_json(
+            {
+                "game": str(path),
+                "players": len(state.players),
+                "alive": living,
+                "dead": [
+                    {"number": d.number, "name": d.dead, "killed_by": d.by, "how": d.how}
+                    for d in state.deaths
+                ],
+                "over": winner is not None,
+                "winner": winner,
+            }
+        )
+        return
+    lines = [f"Who's Next: {len(living)} of {len(state.players)} alive"]
+    if winner is not None:
+        lines.append(f"Game over: {winner} is the last one standing.")
+    else:
+        lines.append("Alive: " + ", ".join(living))
+    if state.deaths:
+        lines.append("Dead, in order:")
+        lines += [
+            f"{d.number:>3}. {d.dead}, by {d.by}" + (" (duel)" if d.how == "duel" else "")
+            for d in state.deaths
+        ]
+    _echo(lines)
+
+
+@ring.command("undo")
+@_game_option
+@json_option
+def undo(game: Path | None, as_json: bool):
+    """Step back over the last death (again and again, back to the draw)."""
+    with _store(game) as store:
+        outcome = store.undo()
+    death = outcome.death
+    if as_json:
+        emit_json({"undone": death.as_dict(), "alive": outcome.alive})
+        return
+    how = " (duel)" if death.how == "duel" else ""
+    _echo(
+        [
+            f"Undone: {death.dead}'s death, by {death.by}{how}.",
+            f"{death.dead} is back; {outcome.alive} players alive.",
+        ]
+    )
+
+
+@ring.command("scores")
+@_game_option
+@json_option
+@click.pass_context
+def scores(ctx: click.Context, game: Path | None, as_json: bool):
+    """Victory points (from cards/whos-next/scoring.toml) and ranking.
+
+    The rules' points table is lost: the kit's default is labelled as such. Ties go to
+    the player who survived longest (the rules).
+    """
+    from companion.cli import cards_from
+    from companion.whos_next import load_scoring
+    from companion.whos_next import scores as rank
+
+    scoring = load_scoring(cards_from(ctx))
+    with _store(game) as store:
+        state = store.load()
+    standings = rank(state, scoring)
+    over = state.winner() is not None
+    tie_break = "the longest survivor wins (rules)"
+    if as_json:
+        emit_json(
+            {
+                "scoring": scoring.as_dict(),
+                "tie_break": tie_break,
+                "over": over,
+                "winner": standings[0].name if over else None,
+                "scores": [s.as_dict() for s in standings],
+            }
+        )
+        return
+    lines = [scoring.label + "."]
+    for s in standings:
+        fate = "alive" if s.alive else f"died {s.died}."
+        lines.append(f"{s.rank:>2}. {s.name}: {s.points} pt" + ("" if s.points == 1 else "s"))
+        lines.append(f"    kills {s.own_victim_kills} own, {s.other_kills} other; {fate}")
+    lines.append(f"Tie: {tie_break}.")
+    if over:
+        lines.append(f"Winner: {standings[0].name}.")
+    else:
+        lines.append("The game is not over yet.")
+    _echo(lines)
