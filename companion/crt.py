@@ -68,7 +68,10 @@ class Crt:
 
     def where(self, table: ResultsTable, face: int, column: int) -> str:
         """The file and cell a user can fill in, e.g. ``... [infantry-vs-infantry] row 2, ...``."""
-        return f"{display_path(self.path)} [{table.name}] row {face}, column {self.columns[column]}"
+        return f"{display_path(self.path)} {self.cell_name(table, face, column)}"
+
+    def cell_name(self, table: ResultsTable, face: int, column: int) -> str:
+        return f"[{table.name}] row {face}, column {self.columns[column]}"
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ from companion import crt as c
 from companion import dice
 from companion.cli import cards_from
 from companion.clikit import emit_json, json_option, wrap
+from companion.errors import display_path
+from companion.tables import path_lines
 
 TERRAIN_CHOICE = click.Choice(["+", "0", "-"])
 
@@ -85,7 +87,9 @@ def _text(crt: c.Crt, look: c.Lookup) -> str:
             lines.append(wrap(look.footnote, "  "))
     else:
         lines.append(f"result: {c.MISSING}")
-        lines.append(wrap(f"fill it in at {look.fill_in}", "  "))
+        lines.append("fill it in at:")
+        lines.extend(path_lines(display_path(crt.path)))
+        lines.append(wrap(f"  {crt.cell_name(look.table, look.face, look.column)}", "  "))
     lines.append(f"chances in column {crt.columns[look.column]}:")
     for item in _chances(crt, look):
         label = item["result"] or "blank"

@@ -1,0 +1,221 @@
+"""The generic die-rolled tables of every game: ``cards/<game>/tables/<name>.toml``.
+
+One loader and one lookup for all of them (the format is in TABLE_FORMAT.md): a table a user
+adds under cards/ works with no code change. A face no row covers is "not in the source
+rules"; a face two rows cover (the Dark Blades lake prints 6 twice) returns both rows, as
+printed. A row's ``next`` names a table of the same game to roll on afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion import dice
+from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion.errors import DataError, InputError, display_path
+
+MISSING = "not in the source rules"
+MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
+TABLE_KEYS = ("title", "die", "source", "note", "applies", "rows")
+ROW_KEYS = ("faces", "result", "next", "effect")
+
+
+@dataclass(frozen=True)
+class TableRow:
+    faces: tuple[int, ...]
+    result: str
+    next: str | None = None
+    effect: str | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """One checked table file."""
+
+    name: str
+    game: str
+    path: Path
+    title: str
+    die: str
+    source: str
+    rows: tuple[TableRow, ...]
+    note: str | None = None
+    applies: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The table's full name, ``game/name``."""
+        return f"{self.game}/{self.name}"
+
+    def faces(self) -> dict[int, int]:
+        """Every face the die can show, in printed order, with its number of ways."""
+        return dice.table_faces(self.die)
+
+    def lookup(self, face: int) -> list[TableRow]:
+        """The rows for ``face``: none (not in the source rules), one, or two as printed."""
+        if face not in self.faces():
+            shown = dice.face_runs(list(self.faces()), list(self.faces()))
+            raise InputError(f"{self.name} is rolled on {self.die}: faces {shown}, not {face}")
+        return [row for row in self.rows if face in row.faces]
+
+    def uncovered(self) -> tuple[int, ...]:
+        covered = {f for row in self.rows for f in row.faces}
+        return tuple(f for f in self.faces() if f not in covered)
+
+
+def path_lines(path: str, indent: str = "  ", width: int = 40) -> list[str]:
+    """A file path split after "/" so each line fits ``width`` (a name longer stays whole)."""
+    lines: list[str] = []
+    current = ""
+    for part in path.replace("/", "/\n").splitlines():
+        if current and len(indent) + len(current) + len(part) > width:
+            lines.append(indent + current)
+            current = ""
+        current += part
+    if current:
+        lines.append(indent + current)
+    return lines
+
+
+def _optional_str(body: dict, key: str, path: Path, prefix: str = "") -> str | None:
+    if key not in body:
+        return None
+    return expect(body[key], str, path, f"{prefix}.{key}" if prefix else key)
+
+
+def read_table(path: Path, game: str) -> Table:
+    """Read and check one table file (``next`` targets are checked by ``load_tables``)."""
+    data = read_toml(path)
+    unknown_keys(data, TABLE_KEYS, path)
+    die = require(data, "die", str, path)
+    try:
+        faces = dice.table_faces(die)
+    except InputError as exc:
+        wanted = f"expected a die like d6, d10 or 2d6 ({exc.message})"
+        raise DataError(f"key 'die': {wanted}", path) from None
+    rows = []
+    for i, body in enumerate(require(data, "rows", list, path)):
+        where = f"rows[{i}]"
+        expect(body, dict, path, where)
+        unknown_keys(body, ROW_KEYS, path, where)
+        row_faces = require(body, "faces", list, path, where)
+        if not row_faces:
+            raise DataError(f"key '{where}.faces': expected at least one face", path)
+        for f in row_faces:
+            expect(f, int, path, f"{where}.faces")
+            if f not in faces:
+                hint = " (a d10's ten is written 0)" if die == "d10" and f == 10 else ""
+                raise DataError(f"key '{where}.faces': {f} is not a face of {die}{hint}", path)
+        if len(set(row_faces)) != len(row_faces):
+            raise DataError(f"key '{where}.faces': a face is listed twice", path)
+        rows.append(
+            TableRow(
+                tuple(row_faces),
+                require(body, "result", str, path, where),
+                _optional_str(body, "next", path, where),
+                _optional_str(body, "effect", path, where),
+            )
+        )
+    if not rows:
+        raise DataError("key 'rows': expected at least one [[rows]] entry", path)
+    return Table(
+        name=path.stem,
+        game=game,
+        path=path,
+        title=require(data, "title", str, path),
+        die=die,
+        source=require(data, "source", str, path),
+        rows=tuple(rows),
+        note=_optional_str(data, "note", path),
+        applies=_optional_str(data, "applies", path),
+    )
+
+
+def load_tables(cards: Cards) -> dict[str, Table]:
+    """Every table in every ``cards/<game>/tables/``, keyed ``game/name``; ``next`` checked."""
+    tables: dict[str, Table] = {}
+    for path in cards.glob("*/tables/*.toml"):
+        table = read_table(path, path.parent.parent.name)
+        tables[table.key] = table
+    for table in tables.values():
+        for i, row in enumerate(table.rows):
+            if row.next is not None and f"{table.game}/{row.next}" not in tables:
+                raise DataError(
+                    f"key 'rows[{i}].next': no table {row.next!r} in "
+                    f"{table.game}/tables/ (expected {row.next}.toml there)",
+                    table.path,
+                )
+    return tables
+
+
+def find(tables: dict[str, Table], name: str) -> Table:
+    """A table by ``name`` or ``game/name`` (a bare name must be unique across games)."""
+    if name in tables:
+        return tables[name]
+    matches = [t for t in tables.values() if t.name == name]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        keys = ", ".join(t.key for t in matches)
+        raise InputError(f"{name!r} is in several games: say which ({keys})")
+    raise InputError(f"no table {name!r} (`havoc table` lists them)")
+
+
+def short_name(tables: dict[str, Table], table: Table) -> str:
+    """The bare name when it is unique, else ``game/name``."""
+    same = [t for t in tables.values() if t.name == table.name]
+    return table.name if len(same) == 1 else table.key
+
+
+@dataclass(frozen=True)
+class Step:
+    """One roll in a chain: the table, the face, whether it was rolled, the rows it gave."""
+
+    table: Table
+    face: int
+    rolled: bool
+    rows: tuple[TableRow, ...]
+
+    @property
+    def missing(self) -> str | None:
+        """Where to fill in the rules' gap, when no row covers the face."""
+        if self.rows:
+            return None
+        return display_path(self.table.path)
+
+    def next_tables(self) -> list[str]:
+        return [row.next for row in self.rows if row.next]
+
+
+def chain(
+    tables: dict[str, Table],
+    start: Table,
+    given: list[int],
+    rng: random.Random | None,
+) -> tuple[list[Step], str | None]:
+    """Roll ``start`` and follow ``next`` from row to row.
+
+    ``given`` faces (from real dice) are used first, one per table; when they run out and
+    ``rng`` is None the chain stops, returning the name of the table still to roll.
+    """
+    steps: list[Step] = []
+    table: Table | None = start
+    faces = list(given)
+    while table is not None and len(steps) < MAX_CHAIN:
+        if faces:
+            face, rolled = faces.pop(0), False
+        elif rng is not None:
+            face, _ = dice.roll_face(table.die, rng)
+            rolled = True
+        else:
+            return steps, table.name
+        step = Step(table, face, rolled, tuple(table.lookup(face)))
+        steps.append(step)
+        following = step.next_tables()
+        # Two rows (as printed) naming different next tables: the user must choose.
+        table = tables[f"{table.game}/{following[0]}"] if len(set(following)) == 1 else None
+    if faces:
+        raise InputError(f"{len(faces)} --die value(s) left over: the chain ended before them")
+    return steps, None
