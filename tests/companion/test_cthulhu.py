@@ -1,0 +1,329 @@
+"""Cthulhu Who?: set-up tables, roller, exact odds and attack scores against the cards files."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import tomllib
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from companion import cthulhu
+from companion.data import Cards
+from companion.errors import DataError, InputError
+
+CARDS = Path(__file__).resolve().parents[2] / "cards" / "cthulhu-who"
+
+
+def raw(name: str) -> dict:
+    """The cards file read by the test itself, not through the module under test."""
+    with (CARDS / name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@pytest.fixture(scope="module")
+def tables() -> cthulhu.SetupTables:
+    return cthulhu.load_setup_tables(CARDS / "setup.toml")
+
+
+@pytest.fixture(scope="module")
+def attacks() -> cthulhu.AttackTable:
+    return cthulhu.attack_table(Cards(CARDS.parent))
+
+
+def band_column(labels: list[str], danger: int) -> int:
+    for index, label in enumerate(labels):
+        low, _, high = label.partition("-")
+        if int(low) <= danger <= int(high or low):
+            return index
+    raise AssertionError(danger)
+
+
+def weapon_of(rows: list[dict], die: int) -> str:
+    for row in rows:
+        low, _, high = str(row["roll"]).partition("-")
+        if int(low) <= die <= int(high or low):
+            return row["weapon"]
+    raise AssertionError(die)
+
+
+# --------------------------------------------------------------------------- set-up tables
+
+
+def test_every_cell_of_every_setup_table(tables):
+    data = raw("setup.toml")
+    for row in data["monster_size"]["rows"]:
+        size = tables.sizes[row["roll"]]
+        assert (size.name, size.squares) == (row["name"], row["squares"])
+    for die, cells in data["monsters"]["rows"].items():
+        for size_roll, cell in zip(data["monsters"]["columns"], cells, strict=True):
+            assert tables.monsters[size_roll, int(die)] == cell
+    for die, cells in data["cultists"]["rows"].items():
+        for size_roll, cell in zip(data["cultists"]["columns"], cells, strict=True):
+            assert tables.cultists[size_roll, int(die)] == cell
+    for die, cells in data["heroes"]["rows"].items():
+        for band, cell in enumerate(cells):
+            assert tables.heroes[band, int(die)] == cell
+    for die in range(1, 7):
+        assert tables.weapons[die] == weapon_of(data["weapons"]["rows"], die)
+
+
+def test_rulebook_facts(tables):
+    # Independent of the cards files: a few cells as printed in the rules.
+    assert [tables.sizes[d].name for d in range(1, 7)] == [
+        "Dog",
+        "Horse",
+        "Bear",
+        "Elephant",
+        "House",
+        "Super",
+    ]
+    assert tables.monsters[1, 6] == 8 and tables.monsters[6, 6] == 1
+    assert tables.cultists[6, 6] == 6 and tables.cultists[1, 1] == 1
+    assert tables.weapons[5] == tables.weapons[6] == "Shotgun"
+    assert tables.weapons[3] == "Antique Pike"
+
+
+def test_from_dice_looks_up_every_combination(tables):
+    data = raw("setup.toml")
+    labels = data["heroes"]["columns"]
+    for s, m, c, h in itertools.product(range(1, 7), repeat=4):
+        danger = s + m + c
+        heroes = data["heroes"]["rows"][str(h)][band_column(labels, danger)]
+        setup = tables.from_dice(s, m, c, h, (6,) * heroes)
+        assert setup.danger == danger
+        assert setup.monsters == data["monsters"]["rows"][str(m)][s - 1]
+        assert setup.cultists == data["cultists"]["rows"][str(c)][s - 1]
+        assert setup.heroes == heroes
+        assert setup.weapons == ("Shotgun",) * heroes
+
+
+@pytest.mark.parametrize(
+    "dice, band",
+    [((1, 1, 3), "3-5"), ((1, 1, 4), "6-8"), ((5, 6, 6), "15-17"), ((6, 6, 6), "18")],
+)
+def test_hero_band_edges(tables, dice, band):
+    data = raw("setup.toml")
+    column = data["heroes"]["columns"].index(band)
+    for h in range(1, 7):
+        heroes = data["heroes"]["rows"][str(h)][column]
+        setup = tables.from_dice(*dice, h, (1,) * heroes)
+        assert setup.band == band
+        assert setup.heroes == heroes
+
+
+def test_hero_band_edges_rulebook_values(tables):
+    # From the printed table: danger 5 / 6 with a 6 -> 2 heroes; 17 with a 6 -> 5, 18 -> 7.
+    assert tables.from_dice(1, 1, 3, 6, (1, 1)).heroes == 2
+    assert tables.from_dice(1, 1, 4, 1, (1,)).heroes == 1
+    assert tables.from_dice(5, 6, 6, 6, (1,) * 5).heroes == 5
+    assert tables.from_dice(6, 6, 6, 6, (1,) * 7).heroes == 7
+
+
+def test_from_dice_refuses_wrong_weapon_count(tables):
+    with pytest.raises(InputError, match="weapon dice"):
+        tables.from_dice(1, 1, 1, 1, ())
+    with pytest.raises(InputError, match="die 7"):
+        tables.from_dice(7, 1, 1, 1, (1,))
+
+
+# --------------------------------------------------------------------------- rolling
+
+
+def test_rolls_are_reproducible_with_a_seed(tables):
+    a = tables.roll_many(random.Random(42), 200)
+    b = tables.roll_many(random.Random(42), 200)
+    c = tables.roll_many(random.Random(43), 200)
+    assert [s.to_dict() for s in a] == [s.to_dict() for s in b]
+    assert [s.to_dict() for s in a] != [s.to_dict() for s in c]
+    assert tables.roll(random.Random(42)).to_dict() == a[0].to_dict()
+
+
+def test_rolled_setups_agree_with_their_dice(tables):
+    for setup in tables.roll_many(random.Random(5), 2000):
+        d = setup.dice
+        assert setup.danger == d.size + d.monsters + d.cultists
+        again = tables.from_dice(d.size, d.monsters, d.cultists, d.heroes, d.weapons)
+        assert again.to_dict() == setup.to_dict()
+        assert len(setup.weapons) == setup.heroes == len(d.weapons)
+
+
+def test_pieces_lists_every_counter(tables):
+    setup = tables.from_dice(3, 5, 2, 6, (5, 1, 6))  # Bear; danger 10 -> 3 heroes on a 6
+    needs = setup.pieces()
+    monsters = [n for n in needs if n.kind == "monster"]
+    assert [(n.count, n.name, n.squares) for n in monsters] == [(4, "Bear", 2)]
+    assert [n.count for n in needs if n.kind == "cultist"] == [1]
+    heroes = {n.weapon: n.count for n in needs if n.kind == "hero"}
+    assert heroes == {"Shotgun": 2, "Cutlery": 1}
+    assert sum(heroes.values()) == setup.heroes
+
+
+def brute_force() -> dict[str, Counter]:
+    """Enumerate the 6^4 rolls from the cards file alone."""
+    data = raw("setup.toml")
+    labels = data["heroes"]["columns"]
+    counts = {k: Counter() for k in ("monsters", "cultists", "danger", "heroes")}
+    for s, m, c, h in itertools.product(range(1, 7), repeat=4):
+        counts["monsters"][data["monsters"]["rows"][str(m)][s - 1]] += 1
+        counts["cultists"][data["cultists"]["rows"][str(c)][s - 1]] += 1
+        counts["danger"][s + m + c] += 1
+        column = band_column(labels, s + m + c)
+        counts["heroes"][data["heroes"]["rows"][str(h)][column]] += 1
+    return counts
+
+
+def test_exact_distribution_matches_brute_force(tables):
+    dist = cthulhu.setup_distribution(tables)
+    for key, counter in brute_force().items():
+        assert dist[key] == {v: Fraction(n, 6**4) for v, n in counter.items()}, key
+        assert sum(dist[key].values()) == 1
+    # Independent facts: three dice total 3 once in 216; 10 or 11 each 27 in 216.
+    assert dist["danger"][3] == Fraction(1, 216)
+    assert dist["danger"][10] == dist["danger"][11] == Fraction(1, 8)
+    assert dist["weapon"]["Shotgun"] == Fraction(1, 3)
+
+
+def test_danger_chi_square_against_exact_distribution(tables):
+    n = 30000
+    dist = cthulhu.setup_distribution(tables)["danger"]
+    seen = Counter(s.danger for s in tables.roll_many(random.Random(2024), n))
+    chi2 = sum((seen[v] - n * p) ** 2 / (n * p) for v, p in dist.items())
+    assert set(seen) <= set(dist)
+    # 15 degrees of freedom: 37.70 is the 0.1% critical value.
+    assert chi2 < 37.70, chi2
+
+
+# --------------------------------------------------------------------------- attack scores
+
+
+def test_every_attack_score_cell(attacks):
+    data = raw("attack-scores.toml")
+    assert list(attacks.targets) == data["attacked"]
+    for row in data["attacker"]:
+        attacker = attacks.attacker(row["name"])
+        for target, cell in zip(data["attacked"], row["scores"], strict=True):
+            score = attacker.scores[attacks.target(target)]
+            assert score.text == cell
+            if cell == "-":
+                assert score.kind == cthulhu.CANNOT and score.chance() == 0
+            elif cell == "crush":
+                assert score.kind == cthulhu.CRUSH and score.chance() == 1
+            else:
+                low, _, high = cell.partition("-")
+                hits = sum(
+                    1
+                    for a in range(1, 7)
+                    for b in range(1, 7)
+                    if int(low) <= a + b <= int(high or low)
+                )
+                assert score.chance() == Fraction(hits, 36)
+                assert all(
+                    score.kills(t) == (int(low) <= t <= int(high or low)) for t in range(2, 13)
+                )
+
+
+def test_attack_rulebook_facts(attacks):
+    cutlery = attacks.attacker("hero/cutlery")
+    assert cutlery.scores["Cultist"].chance() == Fraction(21, 36)  # 7-12
+    assert cutlery.scores["4-square Monster"].chance() == Fraction(1, 36)  # 12
+    assert attacks.attacker("cultist").scores["Hero"].text == "11-12"
+    assert attacks.attacker("2-square").scores["Hero"].text == "8-12"
+    assert attacks.attacker("2-square").action_points == 2
+    assert attacks.attacker("shotgun").range == attacks.attacker("pistol").range == 2
+    assert attacks.attacker("pike").range == 1
+    for target in attacks.targets:
+        assert attacks.attacker("4-square").scores[target].kind == cthulhu.CRUSH
+    for name in ("cutlery", "poker", "pike", "pistol", "shotgun"):
+        assert attacks.attacker(name).scores["Hero"].kind == cthulhu.CANNOT
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("hero/shotgun", "Hero/Shotgun"),
+        ("shotgun", "Hero/Shotgun"),
+        ("Hero Pike", "Hero/Pike"),
+        ("antique pike", "Hero/Pike"),
+        ("cultist", "Cultist"),
+        ("1-square", "1-Square Monster"),
+        ("2-square-monster", "2-Square Monster"),
+        ("4-square", "4-Square Monster"),
+        ("dog", "1-Square Monster"),
+        ("Elephant", "2-Square Monster"),
+    ],
+)
+def test_friendly_attacker_names(attacks, text, name):
+    assert attacks.attacker(text).name == name
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("hero", "Hero"),
+        ("hero/pistol", "Hero"),
+        ("cultist", "Cultist"),
+        ("1-square", "1-square Monster"),
+        ("4-square-monster", "4-square Monster"),
+        ("house", "4-square Monster"),
+    ],
+)
+def test_friendly_target_names(attacks, text, name):
+    assert attacks.target(text) == name
+
+
+def test_unknown_names_list_the_valid_ones(attacks):
+    with pytest.raises(InputError, match="hero/shotgun.*2-square-monster"):
+        attacks.attacker("bazooka")
+    with pytest.raises(InputError, match="which hero.*hero/cutlery"):
+        attacks.attacker("hero")
+    with pytest.raises(InputError, match="unknown target 'priest'.*cultist"):
+        attacks.target("priest")
+
+
+def test_notes_name_the_special_rules(attacks):
+    shotgun = attacks.attacker("shotgun")
+    notes = " ".join(attacks.notes(shotgun, "4-square Monster"))
+    assert "2 squares" in notes and "collapses" in notes and "11-12" in notes
+    assert any("2 action points" in n for n in attacks.notes(attacks.attacker("bear"), "Hero"))
+    assert any("adjacent" in n for n in attacks.notes(attacks.attacker("poker"), "Cultist"))
+    assert attacks.notes(attacks.attacker("cultist"), "Cultist") == []
+
+
+# --------------------------------------------------------------------------- bad data
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_bad_setup_file_is_one_located_error(tmp_path):
+    text = (CARDS / "setup.toml").read_text(encoding="utf-8")
+    short = write(tmp_path, "a.toml", text.replace("6 = [8, 6, 4, 2, 2, 1]", "6 = [8, 6, 4]"))
+    with pytest.raises(DataError, match=r"a\.toml: key 'monsters.rows.6': expected 6 cells"):
+        cthulhu.load_setup_tables(short)
+    gap = write(tmp_path, "b.toml", text.replace('"15-17", "18"', '"15-16", "18"'))
+    with pytest.raises(DataError, match="cover 3-18"):
+        cthulhu.load_setup_tables(gap)
+    weapons = write(tmp_path, "c.toml", text.replace('roll = "5-6"', 'roll = "5"'))
+    with pytest.raises(DataError, match="every die roll needs a weapon"):
+        cthulhu.load_setup_tables(weapons)
+
+
+def test_bad_attack_file_is_one_located_error(tmp_path):
+    text = (CARDS / "attack-scores.toml").read_text(encoding="utf-8")
+    bad = write(tmp_path, "a.toml", text.replace('"7-12", "10-12"', '"7-13", "10-12"'))
+    with pytest.raises(DataError, match=r"Hero/Cutlery v Cultist.*not a 2d6 total"):
+        cthulhu.load_attack_table(bad)
+    short = write(
+        tmp_path,
+        "b.toml",
+        text.replace('scores = ["11-12", "-", "-", "-", "-"]', 'scores = ["11-12"]'),
+    )
+    with pytest.raises(DataError, match=r"\(Cultist\): expected 5 cells"):
+        cthulhu.load_attack_table(short)
