@@ -157,7 +157,8 @@ class PieceSet:
         if not marker.per_piece:
             return marker.count
         by_name = {c.name.casefold(): c for c in self.roster}
-        return marker.count * by_name[marker.per_piece.casefold()].count
+        piece = by_name.get(marker.per_piece.casefold())
+        return 0 if piece is None else marker.count * piece.count
 
 
 # --------------------------------------------------------------------------- piece-types.toml
@@ -387,13 +388,20 @@ MARKER_COLUMNS = [
 ]
 
 
-def load_markers(path: Path, roster: tuple[Character, ...]) -> tuple[Marker, ...]:
-    """Read markers.csv; ``per_piece`` must name a roster row."""
+def load_markers(
+    path: Path, roster: tuple[Character, ...], strict: bool = True
+) -> tuple[Marker, ...]:
+    """Read markers.csv; ``per_piece`` must name a roster row.
+
+    With ``strict`` False (the markers and the roster come from different places, e.g. the
+    kit's markers with a user's own roster) a ``per_piece`` the roster lacks just means none of
+    that marker (a roster without trolls needs no flames).
+    """
     names = {c.name.casefold() for c in roster}
     out = []
     for row in read_csv(path, MARKER_COLUMNS):
         per = row["per_piece"]
-        if per and per.casefold() not in names:
+        if per and per.casefold() not in names and strict:
             raise row.error(
                 f"column 'per_piece': {per!r} is not a name in the pieces roster "
                 "(one marker per piece of that name)"
@@ -428,5 +436,7 @@ def load(cards: Cards, roster: Path | None = None) -> PieceSet:
     sides, weapons, types = load_types(types_path)
     roster_path = Path(roster) if roster is not None else cards.path(GAME, "pieces.csv")
     characters = load_roster(roster_path, sides, weapons, types)
-    markers = load_markers(cards.path(GAME, "markers.csv"), characters)
+    markers_path = cards.path(GAME, "markers.csv")
+    same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
+    markers = load_markers(markers_path, characters, strict=same_place)
     return PieceSet(sides, weapons, types, characters, markers, roster_path)
