@@ -16,7 +16,7 @@ from generator.options import SheetOptions
 Segment = tuple[float, float, float, float]
 MARK_LENGTH = 18.0  # 1/4in
 MARK_GAP = 2.0  # between the usable area's edge and a mark
-FOOTER_BAND = 16.0  # kept clear at the bottom of the page for the footer
+FOOTER_BAND = 22.0  # kept clear at the bottom of the page for the footer's two lines
 EPS = 1e-6
 
 

@@ -236,15 +236,30 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 # ---------------------------------------------------------------------- click decorator
 
-_OPTIONS: list[tuple[str, str, str]] = [
-    ("--paper", "A4", "A4, Letter, or WxH such as 8.5x11in or 200x280mm."),
-    ("--margin", "0.5in", "Margin: one size, or top/bottom,left/right, or top,right,bottom,left."),
-    ("--piece-size", DEFAULT_PIECE_SIZE, "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm."),
-    ("--bleed", "none", "none (shared cut lines), 3mm or 1/8in."),
-    ("--cut-guides", "crop", "crop (marks in the margin), lines (to the page edge) or none."),
-    ("--duplex", "long", "Flip on the long or short edge, or none (fold-over backs)."),
-    ("--back-offset", "0,0", "DX,DY in mm added to back pages (read it off `calibrate`)."),
-    ("--gutter", "1/8in", "Gap between blocks of pieces."),
+_OPTIONS: list[tuple[str, str, str, str]] = [
+    ("--paper", "PAPER", "A4", "A4, Letter, or WxH such as 8.5x11in or 200x280mm."),
+    (
+        "--margin",
+        "SIZE[,..]",
+        "0.5in",
+        "Margin: one size, or top/bottom,left/right, or top,right,bottom,left.",
+    ),
+    (
+        "--piece-size",
+        "SIZE",
+        DEFAULT_PIECE_SIZE,
+        "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm.",
+    ),
+    ("--bleed", "SIZE", "none", "none (shared cut lines), 3mm or 1/8in."),
+    (
+        "--cut-guides",
+        "MODE",
+        "crop",
+        "crop (marks in the margin), lines (to the page edge) or none.",
+    ),
+    ("--duplex", "EDGE", "long", "Flip on the long or short edge, or none (fold-over backs)."),
+    ("--back-offset", "DX,DY", "0,0", "DX,DY in mm added to back pages (read it off `calibrate`)."),
+    ("--gutter", "SIZE", "1/8in", "Gap between blocks of pieces."),
 ]
 
 
@@ -255,13 +270,13 @@ def sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         raw = {
             opt[2:].replace("-", "_"): kwargs.pop(opt[2:].replace("-", "_"))
-            for opt, _, _ in _OPTIONS
+            for opt, _, _, _ in _OPTIONS
         }
         kwargs["sheet"] = SheetOptions.parse(**raw)
         return command(*args, **kwargs)
 
-    for option, default, help_text in reversed(_OPTIONS):
+    for option, metavar, default, help_text in reversed(_OPTIONS):
         wrapper = click.option(
-            option, default=default, show_default=True, metavar="TEXT", help=help_text
+            option, default=default, show_default=True, metavar=metavar, help=help_text
         )(wrapper)
     return wrapper

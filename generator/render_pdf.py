@@ -27,7 +27,8 @@ from generator.pieces import Circle, Face, Line, Piece, Polygon, Rect, Text
 
 AUTHOR = "Havoc Kit (havoc-pnp)"
 FOOTER_FONT = "Helvetica"
-FOOTER_SIZE = 6.5
+FOOTER_SIZE = 6.0
+FOOTER_LEADING = 7.0
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = (0.35, 0.35, 0.35)
 
@@ -190,19 +191,34 @@ def side_label(page: Page, options: SheetOptions) -> str:
 
 
 def footer_box(options: SheetOptions) -> tuple[float, float, float, float]:
-    """Where the footer line sits: (x0, y0, x1, y1) in points."""
-    baseline = max(4.0, min(options.margin_bottom * 0.35, 12.0))
+    """Where the footer's (up to) two lines sit: (x0, y0, x1, y1) in points."""
+    low = max(4.0, min(options.margin_bottom * 0.22, 10.0))
     x0, _, x1, _ = options.usable
-    return (x0, baseline - 2.0, x1, baseline + FOOTER_SIZE)
+    return (x0, low - 2.0, x1, low + FOOTER_LEADING + FOOTER_SIZE)
+
+
+def footer_lines(text: str, width: float) -> tuple[list[str], float]:
+    """``text`` wrapped into at most two lines of ``width``, shrunk if it must be."""
+    from reportlab.lib.utils import simpleSplit
+
+    size = FOOTER_SIZE
+    while True:
+        lines = simpleSplit(text, FOOTER_FONT, size, width)
+        if len(lines) <= 2 or size <= 3.0:
+            return lines[:2], size
+        size -= 0.25
 
 
 def draw_footer(canvas: Any, text: str, options: SheetOptions) -> None:
-    """One small grey line at the bottom of the page, shrunk to fit the margins."""
+    """Small grey text at the bottom of the page: one line, two when it is long."""
     x0, y0, x1, _ = footer_box(options)
-    size = fit_size(text, FOOTER_FONT, FOOTER_SIZE, x1 - x0)
+    lines, size = footer_lines(text, x1 - x0)
     canvas.setFillColorRGB(*GUIDE_GREY)
     canvas.setFont(FOOTER_FONT, size)
-    canvas.drawString(x0, y0 + 2.0, text)
+    baseline = y0 + 2.0 + (FOOTER_LEADING if len(lines) > 1 else 0.0)
+    for line in lines:
+        canvas.drawString(x0, baseline, line)
+        baseline -= FOOTER_LEADING
 
 
 def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:

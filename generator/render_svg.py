@@ -95,7 +95,7 @@ def face_svg(face: Face, cols: int, rows: int, unit: float, bleed: float = 0.0) 
         profile="full",
         debug=False,
     )
-    dwg.add(dwg.title(face.label or "face"))
+    dwg.set_desc(title=face.label or "face")
     # y up, origin at the lower-left of the cut box, as in generator/pieces.py
     group = dwg.g(transform=f"matrix(1 0 0 -1 0 {_num(rows)})")
     group.add(
