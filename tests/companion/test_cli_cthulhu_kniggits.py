@@ -1,0 +1,244 @@
+"""The `havoc attack/setup/army/exchange` commands: output width, --json keys, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import assert_narrow
+
+ROOT = Path(__file__).resolve().parents[2]
+CTHULHU = ROOT / "cards" / "cthulhu-who"
+ARMY = ROOT / "cards" / "kniggits" / "army.csv"
+SETUP_KEYS = ["monster_size", "monsters", "cultists", "danger", "heroes", "weapons", "dice"]
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def test_one_setup_shows_every_die(havoc):
+    result = havoc("setup", "--seed", 7)
+    assert result.exit_code == 0, result.output
+    assert_narrow(result.output)
+    data = json.loads(havoc("setup", "--seed", 7, "--json").output)
+    assert list(data) == SETUP_KEYS
+    d = data["dice"]
+    text = result.output
+    assert f"Size     d6={d['size']}: {data['monster_size']['name']}" in text
+    assert f"Monsters d6={d['monsters']}, size col {d['size']}: {data['monsters']}" in text
+    assert f"Cultists d6={d['cultists']}, size col {d['size']}: {data['cultists']}" in text
+    assert f"{d['size']}+{d['monsters']}+{d['cultists']} = {data['danger']}" in text
+    assert data["danger"] == d["size"] + d["monsters"] + d["cultists"]
+    for i, (die, weapon) in enumerate(zip(d["weapons"], data["weapons"], strict=True), 1):
+        assert f"Hero {i}   d6={die}: {weapon}" in text
+    assert "Pieces needed:" in text
+
+
+def test_setup_is_reproducible(havoc):
+    assert (
+        havoc("setup", "--seed", 11, "-n", 50).output
+        == havoc("setup", "--seed", 11, "-n", 50).output
+    )
+
+
+def test_many_setups_one_line_each(havoc):
+    result = havoc("setup", "--seed", 3, "-n", 500)
+    assert result.exit_code == 0
+    assert_narrow(result.output)
+    setups = json.loads(havoc("setup", "--seed", 3, "-n", 500, "--json").output)
+    assert len(setups) == 500 and all(list(s) == SETUP_KEYS for s in setups)
+    lines = result.output.splitlines()
+    body = [ln for ln in lines if " D" in ln and "h:" in ln]
+    assert len(body) == 500
+    for line, s in zip(body, setups, strict=True):
+        assert line.startswith(f"{s['monster_size']['name']} {s['monsters']}m {s['cultists']}c")
+        assert f" D{s['danger']} {s['heroes']}h:" in line
+
+
+def test_bad_count(havoc):
+    result = havoc("setup", "-n", 0)
+    assert result.exit_code == 2
+    assert "error: -n" in result.output
+
+
+def test_stats_json_is_the_enumerated_distribution(havoc):
+    with (CTHULHU / "setup.toml").open("rb") as handle:
+        data = tomllib.load(handle)
+    result = havoc("setup", "--stats", "--json")
+    stats = json.loads(result.output)
+    assert stats["combinations"] == 1296
+    danger: dict[int, int] = {}
+    heroes: dict[int, int] = {}
+    columns = data["heroes"]["columns"]
+    for s in range(1, 7):
+        for m in range(1, 7):
+            for c in range(1, 7):
+                t = s + m + c
+                danger[t] = danger.get(t, 0) + 1
+                col = next(
+                    i
+                    for i, b in enumerate(columns)
+                    if int(b.split("-")[0]) <= t <= int(b.split("-")[-1])
+                )
+                for h in range(1, 7):
+                    n = data["heroes"]["rows"][str(h)][col]
+                    heroes[n] = heroes.get(n, 0) + 1
+    for key, counts, total in (("danger", danger, 216), ("heroes", heroes, 1296)):
+        assert {int(k): Fraction(v["fraction"]) for k, v in stats[key].items()} == {
+            k: Fraction(n, total) for k, n in counts.items()
+        }
+    for key in ("monsters", "cultists", "danger", "heroes"):
+        assert sum(Fraction(v["fraction"]) for v in stats[key].values()) == 1
+    text = havoc("setup", "--stats").output
+    assert_narrow(text)
+    assert "1/216" in text
+
+
+# --------------------------------------------------------------------------- attack
+
+
+def test_attack_roll_and_chance(havoc):
+    result = havoc("attack", "hero/cutlery", "cultist", "--dice", 3, 4)
+    assert result.exit_code == 0
+    assert_narrow(result.output)
+    assert "Needs 7-12" in result.output
+    assert "7/12" in result.output and "58.33%" in result.output
+    assert "KILLED" in result.output
+    miss = havoc("attack", "cutlery", "cultist", "--dice", 3, 3)
+    assert "missed" in miss.output
+
+
+def test_attack_json(havoc):
+    data = json.loads(havoc("attack", "shotgun", "4-square", "--dice", 6, 3, "--json").output)
+    assert data["attacker"] == "Hero/Shotgun" and data["target"] == "4-square Monster"
+    assert data["needs"] == "9-12" and data["chance"] == "5/18"
+    assert data["roll"] == {"dice": [6, 3], "total": 9, "kills": True, "entered": True}
+    assert any("2 squares" in n for n in data["rules"])
+    assert any("collapses" in n for n in data["rules"])
+
+
+def test_attack_seeded_roll_is_reproducible(havoc):
+    a = json.loads(havoc("attack", "pistol", "dog", "--seed", 5, "--json").output)
+    b = json.loads(havoc("attack", "pistol", "dog", "--seed", 5, "--json").output)
+    assert a["roll"] == b["roll"] and a["roll"]["entered"] is False
+
+
+def test_cannot_attack_and_crush(havoc):
+    dash = havoc("attack", "cultist", "cultist")
+    assert dash.exit_code == 0 and "Cannot attack" in dash.output
+    data = json.loads(havoc("attack", "cultist", "2-square", "--json").output)
+    assert data["result"] == "cannot attack" and data["roll"] is None
+    crush = havoc("attack", "4-square", "hero")
+    assert "no roll" in crush.output.lower()
+    assert_narrow(crush.output)
+    data = json.loads(havoc("attack", "house", "cultist", "--json").output)
+    assert data["result"] == "crush" and data["roll"] is None and data["chance"] == "1"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("bazooka", "hero"), "unknown attacker 'bazooka': expected one of hero/cutlery"),
+        (("hero", "cultist"), "which hero?"),
+        (("cultist", "priest"), "unknown target 'priest'"),
+        (("cultist", "hero", "--dice", 0, 6), "--dice: each die is 1-6"),
+        (("cultist", "hero", "--dice", 1, 6, "--seed", 2), "not both"),
+    ],
+)
+def test_attack_bad_input(havoc, args, message):
+    result = havoc("attack", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+# --------------------------------------------------------------------------- army
+
+
+def test_sample_army(havoc):
+    result = havoc("army", ARMY)
+    assert result.exit_code == 0, result.output
+    assert_narrow(result.output)
+    assert "50 of 50" in result.output and "LEGAL" in result.output
+    data = json.loads(havoc("army", ARMY, "--json").output)
+    assert data["points"] == 50 and data["legal"] and data["runaways"] == []
+
+
+def test_army_over_budget_exits_1_and_names_runaways(havoc, tmp_path):
+    path = tmp_path / "big.csv"
+    path.write_text("count,name,movement,attack,defense\n4,Knight,8,2,1\n1,Coward,2,2,0\n")
+    result = havoc("army", path)
+    assert result.exit_code == 1
+    assert_narrow(result.output)
+    assert "OVER by" in result.output
+    assert "Coward: no defense" in result.output
+    assert "2 Movement tokens wasted" in result.output
+    data = json.loads(havoc("army", path, "--json").output)
+    assert data["points"] == 4 * (5 + 11) + 5 + 4 and data["over_by"] == data["points"] - 50
+    assert data["runaways"] == ["Coward"]
+    knight = data["kniggits"][0]
+    assert knight["move_inches"] == 12 and knight["wasted_movement"] == 2
+    assert havoc("army", path, "--points", 100).exit_code == 0
+
+
+def test_bad_army_file_is_exit_2_one_line(havoc, tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text("count,name,movement,attack,defense\n1,Knight,1,lots,1\n")
+    result = havoc("army", path)
+    assert result.exit_code == 2
+    assert "bad.csv:2: column 'attack': expected a whole number" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+# --------------------------------------------------------------------------- exchange
+
+
+def test_exchange_text_and_json(havoc):
+    result = havoc("exchange", "--attack", "high", "--defend", "low", "--tokens", "2,1,1")
+    assert result.exit_code == 0
+    assert_narrow(result.output)
+    assert "loses an Attack token" in result.output
+    assert "Can attack: no" in result.output
+    data = json.loads(
+        havoc(
+            "exchange", "--attack", "middle", "--defend", "none", "--tokens", "0,2,1", "--json"
+        ).output
+    )
+    assert data["result"] == "hit" and data["loses"] == "defense"
+    assert data["after"]["tokens"] == {"movement": 0, "attack": 2, "defense": 0}
+    assert data["after"]["flees"] is True and data["after"]["can_attack"] is False
+    assert data["after"]["crawls"] is True and data["after"]["move_inches"] == 2
+
+
+def test_exchange_defended_and_fumbles(havoc):
+    assert "Defended" in havoc("exchange", "--attack", "low", "--defend", "low").output
+    data = json.loads(havoc("exchange", "--attack", "fumble", "--defend", "none", "--json").output)
+    assert data["result"] == "no attack" and data["loses"] is None
+    data = json.loads(havoc("exchange", "--attack", "low", "--defend", "fumble", "--json").output)
+    assert data["result"] == "hit" and data["loses"] == "movement"
+
+
+def test_exchange_bad_input(havoc):
+    result = havoc("exchange", "--attack", "up", "--defend", "low")
+    assert result.exit_code == 2 and "--attack" in result.output
+    result = havoc("exchange", "--attack", "low", "--defend", "low", "--tokens", "a,b")
+    assert result.exit_code == 2 and "M,A,D" in result.output
+
+
+# --------------------------------------------------------------------------- imports
+
+
+def test_commands_do_not_import_the_printing_libraries():
+    code = (
+        "import sys, companion.commands.cthulhu, companion.commands.kniggits, "
+        "companion.cthulhu, companion.kniggits; "
+        "print(sorted(m for m in ('reportlab', 'svgwrite') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
