@@ -1,0 +1,150 @@
+"""Dice: the parser's caps, exact chances against brute force, and a chi-square of seeded rolls."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from companion import dice
+from companion.errors import InputError
+
+
+def brute_force(count: int, sides: int, modifier: int = 0) -> Counter:
+    """Every throw enumerated: total → number of throws."""
+    return Counter(
+        sum(faces) + modifier for faces in itertools.product(range(1, sides + 1), repeat=count)
+    )
+
+
+SMALL = [(1, 1), (1, 6), (2, 6), (3, 6), (4, 6), (1, 10), (2, 10), (3, 4), (5, 3), (2, 1)]
+
+
+@pytest.mark.parametrize("count,sides", SMALL)
+@pytest.mark.parametrize("modifier", [0, 3, -2])
+def test_distribution_matches_brute_force(count: int, sides: int, modifier: int) -> None:
+    expr = dice.Dice("x", count, sides, modifier)
+    assert dice.distribution(expr) == dict(brute_force(count, sides, modifier))
+
+
+@pytest.mark.parametrize("count,sides", SMALL)
+@pytest.mark.parametrize("modifier", [0, 1, -3])
+def test_chance_at_least_matches_brute_force(count: int, sides: int, modifier: int) -> None:
+    expr = dice.Dice("x", count, sides, modifier)
+    counts = brute_force(count, sides, modifier)
+    for total in range(expr.lowest - 2, expr.highest + 3):
+        expected = sum(n for t, n in counts.items() if t >= total)
+        assert dice.ways_at_least(expr, total) == expected, total
+
+
+def test_chance_at_least_agrees_with_convolution_for_bigger_rolls() -> None:
+    for count, sides in [(30, 6), (12, 10), (50, 2)]:
+        expr = dice.Dice("x", count, sides)
+        dist = dice.distribution(expr)
+        for total in range(expr.lowest, expr.highest + 1, 7):
+            assert dice.ways_at_least(expr, total) == sum(n for t, n in dist.items() if t >= total)
+
+
+def test_the_most_dice_allowed_still_get_an_exact_chance() -> None:
+    expr = dice.parse("1000d1000")
+    assert dice.ways_at_least(expr, 1000) == expr.outcomes
+    assert dice.ways_at_least(expr, 1_000_000) == 1
+    assert dice.ways_at_least(expr, 1_000_001) == 0
+
+
+def test_parse_forms() -> None:
+    assert dice.parse("d6") == dice.Dice("d6", 1, 6, 0)
+    assert dice.parse("2d6") == dice.Dice("2d6", 2, 6, 0)
+    assert dice.parse("3D6+1") == dice.Dice("3D6+1", 3, 6, 1)
+    assert dice.parse("2d10-3") == dice.Dice("2d10-3", 2, 10, -3)
+
+
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("99999999999d6", "too many dice"),
+        ("1000000d1000000", "too many dice"),
+        ("1001d6", "too many dice"),
+        ("d1001", "too many sides"),
+        ("2d" + "9" * 5000, "too many sides"),
+        ("2d6+" + "9" * 5000, "modifier too large"),
+        ("0d6", "at least one die"),
+        ("2d0", "at least one side"),
+        ("2x6", "expected dice"),
+        ("", "expected dice"),
+        ("6", "expected dice"),
+    ],
+)
+def test_parse_refusals(text: str, words: str) -> None:
+    with pytest.raises(InputError, match=words):
+        dice.parse(text)
+
+
+def test_one_cap_for_the_whole_command() -> None:
+    assert sum(d.count for d in dice.parse_all(["500d6", "500d6"])) == 1000
+    with pytest.raises(InputError, match="in all"):
+        dice.parse_all(["600d6", "400d6", "d6"])
+
+
+def test_oversized_distribution_is_refused_not_computed() -> None:
+    with pytest.raises(InputError, match="possible totals"):
+        dice.distribution(dice.parse("1000d6"))
+
+
+def test_seeded_rolls_repeat_and_stay_in_range() -> None:
+    expr = dice.parse("5d6+2")
+    a = [dice.roll(expr, dice.make_rng(7)) for _ in range(3)]
+    b = [dice.roll(expr, dice.make_rng(7)) for _ in range(3)]
+    assert a == b
+    for r in a:
+        assert all(1 <= v <= 6 for v in r.values)
+        assert r.total == sum(r.values) + 2
+    assert isinstance(dice.make_rng(None), random.SystemRandom)
+
+
+def test_d10_ten_is_shown_as_zero_and_counts_ten() -> None:
+    rng = random.Random(0)
+    expr = dice.parse("d10")
+    rolls = [dice.roll(expr, rng) for _ in range(200)]
+    tens = [r for r in rolls if r.values == (10,)]
+    assert tens, "200 rolls of a d10 should show a ten"
+    assert all(r.faces == ("0",) and r.total == 10 for r in tens)
+    assert set(dice.table_faces("d10")) == {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+    assert dice.table_faces("2d6") == dict(brute_force(2, 6))
+
+
+# Critical values of chi-square at p = 0.001 (standard tables).
+CHI2_CRITICAL_001 = {5: 20.515, 9: 27.877, 10: 29.588}
+
+
+@pytest.mark.parametrize("spec,df", [("d6", 5), ("d10", 9), ("2d6", 10)])
+def test_chi_square_of_100000_seeded_rolls(spec: str, df: int) -> None:
+    expr = dice.parse(spec)
+    rng = dice.make_rng(20260101)
+    n = 100_000
+    seen = Counter(dice.roll(expr, rng).total for _ in range(n))
+    dist = dice.distribution(expr)
+    statistic = sum(
+        (seen[t] - n * ways / expr.outcomes) ** 2 / (n * ways / expr.outcomes)
+        for t, ways in dist.items()
+    )
+    assert len(dist) - 1 == df
+    assert statistic < CHI2_CRITICAL_001[df], statistic
+
+
+def test_fraction_and_percent() -> None:
+    assert dice.fraction(15, 36) == "5/12"
+    assert dice.fraction(36, 36) == "1"
+    assert dice.fraction(0, 36) == "0"
+    assert dice.percent(21, 36) == "58.3%"
+    assert dice.percent(1, 6**100) == "<0.01%"
+    assert dice.percent(6**100 - 1, 6**100) == ">99.99%"
+
+
+def test_face_runs() -> None:
+    d10 = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
+    assert dice.face_runs((3, 4, 5, 6, 7, 8, 9, 0), d10) == "3-9, 0"
+    assert dice.face_runs((9, 0), d10) == "9, 0"
+    assert dice.face_runs((1, 3), d10) == "1, 3"
