@@ -7,6 +7,7 @@ A rolled set-up is a plain `SetUp` record: `SetUp.pieces()` lists the counters a
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections import Counter
@@ -185,40 +186,56 @@ class SetupTables:
         return self.roll_many(rng, 1)[0]
 
     def roll_many(self, rng: random.Random, n: int) -> list[SetUp]:
-        """Roll ``n`` set-ups; table lookups are flattened into lists so this stays fast."""
+        """Roll ``n`` set-ups.
+
+        For speed, the four step dice are drawn as one uniform number below faces**4 (the same
+        as four independent dice) and looked up in a precomputed list; the weapon dice likewise
+        in groups of up to four.
+        """
         faces = len(self.faces)
         rand = rng.random
-        top = faces + 1
-        sizes = [None] + [self.sizes[f] for f in range(1, top)]
-        mons = [None] + [[0] + [self.monsters[s, d] for d in range(1, top)] for s in range(1, top)]
-        culs = [None] + [[0] + [self.cultists[s, d] for d in range(1, top)] for s in range(1, top)]
-        band_of = [0] * (3 * faces + 1)
-        for danger in range(3, 3 * faces + 1):
-            band_of[danger] = self.band_index(danger)
-        heroes = [[0] + [self.heroes[b, d] for d in range(1, top)] for b in range(len(self.bands))]
-        labels = [b.label for b in self.bands]
-        weapons = [""] + [self.weapons[f] for f in range(1, top)]
+        base = []
+        for s, m, c, h in itertools.product(self.faces, repeat=4):
+            band = self.band_index(s + m + c)
+            base.append(
+                (
+                    self.sizes[s],
+                    self.monsters[s, m],
+                    self.cultists[s, c],
+                    self.heroes[band, h],
+                    self.bands[band].label,
+                    s,
+                    m,
+                    c,
+                    h,
+                )
+            )
+        group = 4
+        weapon_sets = [[((), ())]]
+        for k in range(1, group + 1):
+            weapon_sets.append(
+                [
+                    (dice, tuple(self.weapons[d] for d in dice))
+                    for dice in itertools.product(self.faces, repeat=k)
+                ]
+            )
+        span = [faces**k for k in range(group + 1)]
+        whole = span[4]
         out: list[SetUp] = []
         append = out.append
         for _ in range(n):
-            s = int(rand() * faces) + 1
-            m = int(rand() * faces) + 1
-            c = int(rand() * faces) + 1
-            h = int(rand() * faces) + 1
-            band = band_of[s + m + c]
-            count = heroes[band][h]
-            wd = tuple([int(rand() * faces) + 1 for _ in range(count)])
-            append(
-                SetUp(
-                    sizes[s],
-                    mons[s][m],
-                    culs[s][c],
-                    count,
-                    tuple([weapons[w] for w in wd]),
-                    SetupDice(s, m, c, h, wd),
-                    labels[band],
-                )
-            )
+            size, monsters, cultists, count, label, s, m, c, h = base[int(rand() * whole)]
+            if count <= group:
+                wd, wn = weapon_sets[count][int(rand() * span[count])]
+            else:
+                wd, wn = weapon_sets[group][int(rand() * whole)]
+                rest = count - group
+                while rest:
+                    k = min(rest, group)
+                    more_d, more_n = weapon_sets[k][int(rand() * span[k])]
+                    wd, wn = wd + more_d, wn + more_n
+                    rest -= k
+            append(SetUp(size, monsters, cultists, count, wn, SetupDice(s, m, c, h, wd), label))
         return out
 
 

@@ -136,15 +136,24 @@ def _abbreviations(names: list[str]) -> dict[str, str]:
     return {n: n for n in unique}
 
 
-def _compact(setup: Any, short: dict[str, str], order: list[str]) -> str:
-    counts = Counter(setup.weapons)
-    weapons = " ".join(
-        (f"{counts[w]}{short[w]}" if counts[w] > 1 else short[w]) for w in order if counts[w]
-    )
-    return (
-        f"{setup.size.name} {setup.monsters}m {setup.cultists}c D{setup.danger}"
-        f" {setup.heroes}h: {weapons}"
-    )
+def _compact_lines(setups: list[Any], short: dict[str, str], order: list[str]) -> list[str]:
+    """One line per set-up: size, monsters, cultists, Danger, heroes: weapons (counted)."""
+    memo: dict[tuple[str, ...], str] = {}
+    lines = []
+    for setup in setups:
+        weapons = memo.get(setup.weapons)
+        if weapons is None:
+            counts = Counter(setup.weapons)
+            weapons = memo[setup.weapons] = " ".join(
+                (f"{counts[w]}{short[w]}" if counts[w] > 1 else short[w])
+                for w in order
+                if counts[w]
+            )
+        lines.append(
+            f"{setup.size.name} {setup.monsters}m {setup.cultists}c D{setup.danger}"
+            f" {setup.heroes}h: {weapons}"
+        )
+    return lines
 
 
 def _sheet(tables: Any, setup: Any, seed: int | None) -> list[str]:
@@ -252,5 +261,5 @@ def setup(ctx: click.Context, seed: int | None, count: int, stats: bool, as_json
         "m=monsters c=cultists D=danger h=heroes",
         wrap(" ".join(f"{short[w]}={w}" for w in order)),
     ]
-    body = [_compact(s, short, order) for s in setups]
+    body = _compact_lines(setups, short, order)
     click.echo(_fit(header + body))
