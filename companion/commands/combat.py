@@ -89,7 +89,8 @@ def _text(crt: c.Crt, look: c.Lookup) -> str:
         lines.append(f"result: {c.MISSING}")
         lines.append("fill it in at:")
         lines.extend(path_lines(display_path(crt.path)))
-        lines.append(wrap(f"  {crt.cell_name(look.table, look.face, look.column)}", "  "))
+        lines.append(f"  [{look.table.name}]")
+        lines.append(f"  row {look.face}, column {crt.columns[look.column]}")
     lines.append(f"chances in column {crt.columns[look.column]}:")
     for item in _chances(crt, look):
         label = item["result"] or "blank"

@@ -1,0 +1,315 @@
+"""`havoc roll`, `havoc crt`, `havoc missile`, `havoc table`: output, --json keys, refusals."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from tests.conftest import assert_narrow
+
+NARROW_COMMANDS = [
+    ("roll", "2d6", "d10", "3d6+1", "--seed", "3"),
+    ("roll", "200d6", "--seed", "1"),
+    ("roll", "--stats", "3d6"),
+    ("roll", "--stats", "30d10"),
+    ("crt",),
+    ("crt", "infantry-vs-infantry", "--attack", "8", "--defence", "3", "--die", "1"),
+    ("crt", "mounted-vs-mounted", "--attack", "40", "--defence", "3", "--die", "2"),
+    ("crt", "mounted-vs-infantry", "--attack", "5", "--defence", "9", "--die", "1"),
+    (
+        "crt",
+        "infantry-vs-mounted",
+        "--attack",
+        "9,9",
+        "--defence",
+        "3",
+        "--attacker-terrain",
+        "+",
+        "--defender-terrain",
+        "-",
+        "--magic-sword",
+        "--magic-ring",
+        "--seed",
+        "2",
+    ),
+    (
+        "missile",
+        "crossbow",
+        "--range",
+        "28",
+        "--defence",
+        "10",
+        "--target",
+        "mounted",
+        "--cover",
+        "medium",
+        "--fast-rider",
+        "--die",
+        "2",
+    ),  # fmt: skip
+    ("missile", "shortbow", "--range", "3", "--defence", "1", "--target", "infantry", "--die", "0"),
+    ("table",),
+    ("table", "lake", "--die", "6"),
+    ("table", "lake-crawl-out", "--die", "7"),
+    ("table", "river-crawl-out", "--seed", "4"),
+    ("table", "river-stepping-stones", "--die", "9"),
+    ("table", "magic-item-creation", "--seed", "1"),
+]
+
+
+@pytest.mark.parametrize("args", NARROW_COMMANDS, ids=lambda a: " ".join(a))
+def test_text_output_fits_40_columns(havoc, args) -> None:
+    result = havoc(*args)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip()
+    assert_narrow(result.output)
+
+
+def brute_at_least(count: int, sides: int, total: int) -> int:
+    return sum(1 for f in itertools.product(range(1, sides + 1), repeat=count) if sum(f) >= total)
+
+
+def test_roll_json_keys_and_exact_chance(havoc) -> None:
+    result = havoc("roll", "2d6", "3d6-1", "--seed", "11", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert [r["expression"] for r in data["rolls"]] == ["2d6", "3d6-1"]
+    for r in data["rolls"]:
+        assert {"expression", "dice", "modifier", "total", "chance_at_least"} <= set(r)
+        assert r["total"] == sum(r["dice"]) + r["modifier"]
+    two, three = data["rolls"]
+    num, den = (int(x) for x in two["chance_at_least"].split("/"))
+    assert num * 36 == brute_at_least(2, 6, two["total"]) * den
+    assert three["modifier"] == -1
+    num, den = (int(x) for x in three["chance_at_least"].split("/"))
+    assert num * 216 == brute_at_least(3, 6, three["total"] + 1) * den
+
+
+def test_roll_seed_reproduces_and_text_shows_chance(havoc) -> None:
+    first = havoc("roll", "4d6", "--seed", "99").output
+    assert first == havoc("roll", "4d6", "--seed", "99").output
+    assert "or more:" in first
+
+
+def test_d10_ten_is_shown_as_zero(havoc) -> None:
+    data = json.loads(havoc("roll", "40d10", "--seed", "1", "--json").output)["rolls"][0]
+    assert 10 in data["dice"]
+    assert [f for v, f in zip(data["dice"], data["faces"], strict=True) if v == 10] == ["0"] * (
+        data["dice"].count(10)
+    )
+    text = havoc("roll", "40d10", "--seed", "1").output
+    assert " 0 " in text and "0 is ten" in text
+
+
+def test_stats_is_the_exact_distribution(havoc) -> None:
+    data = json.loads(havoc("roll", "--stats", "3d6", "--json").output)["stats"][0]
+    brute = Counter(sum(f) for f in itertools.product(range(1, 7), repeat=3))
+    assert {d["total"]: d["ways"] for d in data["distribution"]} == dict(brute)
+    assert data["outcomes"] == 216
+    text = havoc("roll", "--stats", "2d6").output
+    assert "16.7%" in text  # 7 on 2d6: 6/36
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (("99999999999d6",), "too many dice"),
+        (("1000000d1000000",), "too many dice"),
+        (("600d6", "600d6"), "at most 1000 in all"),
+        (("--stats", "1000d6"), "possible totals"),
+        (("2d6+1x",), "expected dice"),
+    ],
+)
+def test_roll_refusals_exit_2_with_one_line(havoc, args, words) -> None:
+    result = havoc("roll", *args)
+    assert result.exit_code == 2
+    assert words in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_crt_rulebook_example_and_json_keys(havoc) -> None:
+    result = havoc("crt", "infantry-vs-infantry", "--attack", "8", "--defence", "3", "--die", "1",
+                   "--json")  # fmt: skip
+    data = json.loads(result.output)
+    for key in ("column", "die", "result", "meaning", "attack", "defence", "raw_odds", "shifts",
+                "chances"):  # fmt: skip
+        assert key in data
+    assert data["raw_odds"] == "2-1" and data["column"] == "2-1"
+    assert data["result"] == "E" and data["meaning"] == "Defender wounded."
+    assert sum(int(c["chance"].split("/")[0]) for c in data["chances"]) == 10
+
+
+def test_crt_shifts_with_reasons(havoc) -> None:
+    data = json.loads(
+        havoc(
+            "crt",
+            "infantry-vs-infantry",
+            "--attack",
+            "8",
+            "--defence",
+            "3",
+            "--attacker-terrain",
+            "-",
+            "--defender-terrain",
+            "+",
+            "--magic-sword",
+            "--die",
+            "1",
+            "--json",
+        ).output  # fmt: skip
+    )
+    assert [s["columns"] for s in data["shifts"]] == [-2, 2]
+    assert all(s["reason"] for s in data["shifts"])
+    assert data["column"] == "2-1"
+
+
+def test_crt_missing_cell(havoc) -> None:
+    result = havoc("crt", "infantry-vs-infantry", "--attack", "4", "--defence", "1", "--die", "2")
+    assert result.exit_code == 0
+    assert "not in the source rules" in result.output
+    assert "[infantry-vs-infantry] row 2, column 4-1" in " ".join(result.output.split())
+    data = json.loads(
+        havoc(
+            "crt", "infantry-vs-infantry", "--attack", "4", "--defence", "1", "--die", "2", "--json"
+        ).output  # fmt: skip
+    )
+    assert data["result"] is None and data["meaning"] == "not in the source rules"
+    assert data["fill_in"].endswith(
+        "cards/dark-blades/crt.toml [infantry-vs-infantry] row 2, column 4-1"
+    )
+
+
+def test_crt_rolled_die_is_reproducible(havoc) -> None:
+    args = ("crt", "missile-vs-infantry", "--attack", "3", "--defence", "1", "--seed", "8",
+            "--json")  # fmt: skip
+    one, two = (json.loads(havoc(*args).output) for _ in range(2))
+    assert one["die"] == two["die"] and one["rolled"] is True
+    assert one["die"] in range(10)
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (("crt", "no-such-table", "--attack", "1", "--defence", "1"), "no results table"),
+        (("crt", "infantry-vs-infantry", "--attack", "1"), "--defence"),
+        (
+            ("crt", "infantry-vs-infantry", "--attack", "1", "--defence", "1", "--die", "10"),
+            "0 is ten",
+        ),  # fmt: skip
+        (
+            ("crt", "missile-vs-infantry", "--attack", "1", "--defence", "1", "--magic-sword"),
+            "does not apply",
+        ),  # fmt: skip
+        (
+            ("missile", "shortbow", "--range", "41", "--defence", "5", "--target", "infantry"),
+            "out of range",
+        ),  # fmt: skip
+        (
+            (
+                "missile",
+                "crossbow",
+                "--range",
+                "5",
+                "--defence",
+                "5",
+                "--target",
+                "infantry",
+                "--cover",
+                "infinite",
+            ),
+            "no shot",
+        ),  # fmt: skip
+    ],
+)
+def test_combat_refusals_exit_2(havoc, args, words) -> None:
+    result = havoc(*args)
+    assert result.exit_code == 2
+    assert words in result.output
+
+
+def test_missile_examples_and_json_keys(havoc) -> None:
+    data = json.loads(
+        havoc(
+            "missile",
+            "crossbow",
+            "--range",
+            "28",
+            "--defence",
+            "10",
+            "--target",
+            "infantry",
+            "--die",
+            "1",
+            "--json",
+        ).output  # fmt: skip
+    )
+    assert (data["weapon"], data["band"], data["strength"]) == ("Crossbow", "medium", 20)
+    assert data["raw_odds"] == "2-1"
+    for key in ("column", "die", "result", "meaning", "attack", "defence", "shifts", "chances"):
+        assert key in data
+    data = json.loads(
+        havoc(
+            "missile",
+            "shortbow",
+            "--range",
+            "10",
+            "--defence",
+            "10",
+            "--target",
+            "mounted",
+            "--cover",
+            "light",
+            "--die",
+            "1",
+            "--json",
+        ).output  # fmt: skip
+    )
+    assert data["strength"] == 20 and data["raw_odds"] == "2-1" and data["column"] == "1-1"
+
+
+def test_table_list_and_lookups(havoc) -> None:
+    listing = havoc("table").output
+    for name in ("lake", "river", "death-spell", "spell-resist", "magic-item-creation", "attack"):
+        assert name in listing
+    data = json.loads(havoc("table", "--json").output)
+    assert {"name", "die", "title"} <= set(data[0])
+    lake = havoc("table", "lake", "--die", "6").output
+    assert "Move three hexes downstream." in lake and "farthest bank" in lake
+    chained = havoc("table", "lake-crawl-out", "--die", "7").output
+    assert "next: roll on lake" in chained and "drown" in chained
+    data = json.loads(
+        havoc("table", "river-crawl-out", "--die", "5", "--die", "9", "--json").output
+    )
+    assert [s["table"] for s in data["steps"]] == ["river-crawl-out", "river"]
+    assert data["steps"][1]["results"][0]["result"] == "They drown."
+    gap = havoc("table", "river-stepping-stones", "--die", "7").output
+    assert "not in the source rules" in gap and "river-stepping-stones.toml" in gap
+    assert havoc("table", "lake", "--die", "10").exit_code == 2
+
+
+CHECK_MODULES = """
+import sys
+from companion.cli import main
+for args in (["roll", "2d6"], ["crt", "infantry-vs-infantry", "--attack", "8", "--defence",
+             "3", "--die", "1"], ["table", "lake", "--die", "1"]):
+    try:
+        main(args, standalone_mode=False)
+    except SystemExit:
+        pass
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("reportlab", "svgwrite"))
+print("HEAVY", heavy)
+"""
+
+
+def test_companion_never_imports_reportlab_or_svgwrite() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK_MODULES], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "HEAVY []" in done.stdout
+    assert "Defender wounded." in done.stdout  # the commands really ran
