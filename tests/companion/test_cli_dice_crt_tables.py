@@ -51,7 +51,7 @@ NARROW_COMMANDS = [
         "--fast-rider",
         "--die",
         "2",
-    ),  # fmt: skip
+    ),
     ("missile", "shortbow", "--range", "3", "--defence", "1", "--target", "infantry", "--die", "0"),
     ("table",),
     ("table", "lake", "--die", "6"),
@@ -133,11 +133,21 @@ def test_roll_refusals_exit_2_with_one_line(havoc, args, words) -> None:
 
 
 def test_crt_rulebook_example_and_json_keys(havoc) -> None:
-    result = havoc("crt", "infantry-vs-infantry", "--attack", "8", "--defence", "3", "--die", "1",
-                   "--json")  # fmt: skip
+    result = havoc(
+        "crt", "infantry-vs-infantry", "--attack", "8", "--defence", "3", "--die", "1", "--json"
+    )
     data = json.loads(result.output)
-    for key in ("column", "die", "result", "meaning", "attack", "defence", "raw_odds", "shifts",
-                "chances"):  # fmt: skip
+    for key in (
+        "column",
+        "die",
+        "result",
+        "meaning",
+        "attack",
+        "defence",
+        "raw_odds",
+        "shifts",
+        "chances",
+    ):
         assert key in data
     assert data["raw_odds"] == "2-1" and data["column"] == "2-1"
     assert data["result"] == "E" and data["meaning"] == "Defender wounded."
@@ -161,7 +171,7 @@ def test_crt_shifts_with_reasons(havoc) -> None:
             "--die",
             "1",
             "--json",
-        ).output  # fmt: skip
+        ).output
     )
     assert [s["columns"] for s in data["shifts"]] == [-2, 2]
     assert all(s["reason"] for s in data["shifts"])
@@ -176,7 +186,7 @@ def test_crt_missing_cell(havoc) -> None:
     data = json.loads(
         havoc(
             "crt", "infantry-vs-infantry", "--attack", "4", "--defence", "1", "--die", "2", "--json"
-        ).output  # fmt: skip
+        ).output
     )
     assert data["result"] is None and data["meaning"] == "not in the source rules"
     assert data["fill_in"].endswith(
@@ -185,8 +195,17 @@ def test_crt_missing_cell(havoc) -> None:
 
 
 def test_crt_rolled_die_is_reproducible(havoc) -> None:
-    args = ("crt", "missile-vs-infantry", "--attack", "3", "--defence", "1", "--seed", "8",
-            "--json")  # fmt: skip
+    args = (
+        "crt",
+        "missile-vs-infantry",
+        "--attack",
+        "3",
+        "--defence",
+        "1",
+        "--seed",
+        "8",
+        "--json",
+    )
     one, two = (json.loads(havoc(*args).output) for _ in range(2))
     assert one["die"] == two["die"] and one["rolled"] is True
     assert one["die"] in range(10)
@@ -200,15 +219,15 @@ def test_crt_rolled_die_is_reproducible(havoc) -> None:
         (
             ("crt", "infantry-vs-infantry", "--attack", "1", "--defence", "1", "--die", "10"),
             "0 is ten",
-        ),  # fmt: skip
+        ),
         (
             ("crt", "missile-vs-infantry", "--attack", "1", "--defence", "1", "--magic-sword"),
             "does not apply",
-        ),  # fmt: skip
+        ),
         (
             ("missile", "shortbow", "--range", "41", "--defence", "5", "--target", "infantry"),
             "out of range",
-        ),  # fmt: skip
+        ),
         (
             (
                 "missile",
@@ -223,7 +242,7 @@ def test_crt_rolled_die_is_reproducible(havoc) -> None:
                 "infinite",
             ),
             "no shot",
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_combat_refusals_exit_2(havoc, args, words) -> None:
@@ -246,7 +265,7 @@ def test_missile_examples_and_json_keys(havoc) -> None:
             "--die",
             "1",
             "--json",
-        ).output  # fmt: skip
+        ).output
     )
     assert (data["weapon"], data["band"], data["strength"]) == ("Crossbow", "medium", 20)
     assert data["raw_odds"] == "2-1"
@@ -267,7 +286,7 @@ def test_missile_examples_and_json_keys(havoc) -> None:
             "--die",
             "1",
             "--json",
-        ).output  # fmt: skip
+        ).output
     )
     assert data["strength"] == 20 and data["raw_odds"] == "2-1" and data["column"] == "1-1"
 
