@@ -242,3 +242,16 @@ def test_commands_do_not_import_the_printing_libraries():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_user_cards_override_and_bad_cards_are_exit_2(havoc, tmp_path):
+    mine = tmp_path / "cthulhu-who"
+    mine.mkdir()
+    text = (CTHULHU / "setup.toml").read_text(encoding="utf-8")
+    (mine / "setup.toml").write_text(text.replace('"Cutlery"', '"Candlestick"'), encoding="utf-8")
+    stats = json.loads(havoc("--cards", tmp_path, "setup", "--stats", "--json").output)
+    assert "Candlestick" in stats["weapon"] and "Cutlery" not in stats["weapon"]
+    (mine / "setup.toml").write_text(text.replace("[heroes.rows]", "[heroes.rowz]"))
+    result = havoc("--cards", tmp_path, "setup")
+    assert result.exit_code == 2
+    assert "setup.toml: missing key 'heroes.rows'" in result.output

@@ -197,6 +197,25 @@ def test_danger_chi_square_against_exact_distribution(tables):
     assert chi2 < 37.70, chi2
 
 
+def test_step_and_weapon_dice_are_fair(tables):
+    # The roller draws the four step dice together: each must still be a fair, independent d6.
+    setups = tables.roll_many(random.Random(99), 30000)
+    for step in ("size", "monsters", "cultists", "heroes"):
+        seen = Counter(getattr(s.dice, step) for s in setups)
+        chi2 = sum((seen[f] - 5000) ** 2 / 5000 for f in range(1, 7))
+        assert chi2 < 20.52, (step, chi2)  # 5 degrees of freedom, 0.1%
+    pairs = Counter((s.dice.size, s.dice.heroes) for s in setups)
+    chi2 = sum(
+        (pairs[a, b] - 30000 / 36) ** 2 / (30000 / 36) for a in range(1, 7) for b in range(1, 7)
+    )
+    assert chi2 < 66.62, chi2  # 35 degrees of freedom, 0.1%
+    weapons = Counter(w for s in setups for w in s.dice.weapons)
+    total = sum(weapons.values())
+    chi2 = sum((weapons[f] - total / 6) ** 2 / (total / 6) for f in range(1, 7))
+    assert chi2 < 20.52, chi2
+    assert max(s.heroes for s in setups) >= 5  # the grouped weapon draw for big bands ran
+
+
 # --------------------------------------------------------------------------- attack scores
 
 
