@@ -33,7 +33,7 @@ def _pct_text(chance: Fraction) -> str:
 # --------------------------------------------------------------------------- attack
 
 
-@click.command()
+@click.command(context_settings={"terminal_width": WIDTH, "max_content_width": WIDTH})
 @click.argument("attacker")
 @click.argument("target")
 @click.option("--seed", type=int, default=None, help="Seed the roll (reproducible).")
@@ -220,7 +220,7 @@ def _stats(tables: Any, as_json: bool) -> None:
     click.echo(_fit(lines))
 
 
-@click.command()
+@click.command(context_settings={"terminal_width": WIDTH, "max_content_width": WIDTH})
 @click.option("--seed", type=int, default=None, help="Seed the dice (reproducible).")
 @click.option("-n", "count", type=int, default=1, show_default=True, help="How many set-ups.")
 @click.option("--stats", is_flag=True, help="Exact odds of each result (enumerated, not rolled).")

@@ -33,7 +33,7 @@ def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
 # --------------------------------------------------------------------------- army
 
 
-@click.command()
+@click.command(context_settings={"terminal_width": WIDTH, "max_content_width": WIDTH})
 @click.argument("army_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--points",
@@ -137,7 +137,7 @@ def _standing_dict(s: Any) -> dict[str, Any] | None:
     }
 
 
-@click.command()
+@click.command(context_settings={"terminal_width": WIDTH, "max_content_width": WIDTH})
 @click.option("--attack", "attack_", required=True, help="high, middle, low or fumble.")
 @click.option("--defend", required=True, help="high, middle, low, none or fumble.")
 @click.option(

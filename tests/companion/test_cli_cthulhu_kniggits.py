@@ -255,3 +255,10 @@ def test_user_cards_override_and_bad_cards_are_exit_2(havoc, tmp_path):
     result = havoc("--cards", tmp_path, "setup")
     assert result.exit_code == 2
     assert "setup.toml: missing key 'heroes.rows'" in result.output
+
+
+@pytest.mark.parametrize("command", ["attack", "setup", "army", "exchange"])
+def test_help_is_narrow(havoc, command):
+    result = havoc(command, "--help")
+    assert result.exit_code == 0
+    assert_narrow(result.output)
