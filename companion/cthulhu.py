@@ -499,6 +499,8 @@ class AttackTable:
         if target == self.rules["collapse_target"] and score.kind != CANNOT:
             collapse = next(a for a in self.attackers if a.name == self.rules["collapse_attacker"])
             hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind != CANNOT]
+            if len(hits) < len(collapse.scores):
+                hits.append("the table gives no score v others")
             notes.append(self.rules["collapse"] + " (" + "; ".join(hits) + ")")
         return notes
 
