@@ -8,7 +8,6 @@ printed as a single line on stderr and exits with status 2.
 from __future__ import annotations
 
 import importlib
-import json
 import sys
 from typing import Any
 
@@ -53,6 +52,8 @@ def fail(message: str) -> None:
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON for scripts (stable keys, UTF-8, one document)."""
+    import json  # only when --json is asked for: keeps `havoc roll` starting fast
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
 
 

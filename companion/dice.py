@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.errors import InputError
 
@@ -31,8 +31,7 @@ MAX_OUTCOMES = 2001  # distinct totals --stats will list (e.g. 1000d3, 400d6)
 _EXPR = re.compile(r"([0-9]*)[dD]([0-9]+)(?:([+-])([0-9]+))?")
 
 
-@dataclass(frozen=True)
-class Dice:
+class Dice(NamedTuple):
     """One parsed expression: ``count`` dice of ``sides`` sides, plus ``modifier``."""
 
     text: str
@@ -54,8 +53,7 @@ class Dice:
         return self.sides**self.count
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(NamedTuple):
     """The dice as they fell, the total, and the exact chance of at least that total."""
 
     dice: Dice

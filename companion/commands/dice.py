@@ -9,7 +9,12 @@ from __future__ import annotations
 import click
 
 from companion import dice as d
-from companion.clikit import json_option, wrap
+from companion.clikit import WIDTH, json_option, wrap
+
+
+def _fit(text: str, indent: str) -> list[str]:
+    """``text`` as lines of at most WIDTH (textwrap is only imported for long lines)."""
+    return [text] if len(text) <= WIDTH else wrap(text, indent).splitlines()
 
 
 def _roll_lines(r: d.Roll) -> list[str]:
@@ -21,13 +26,13 @@ def _roll_lines(r: d.Roll) -> list[str]:
     if r.dice.count == 1 and not r.dice.modifier:
         lines = [f"{head} {faces}"]
     else:
-        lines = wrap(f"{head} {faces}{mod} = {r.total}", "  ").splitlines()
+        lines = _fit(f"{head} {faces}{mod} = {r.total}", "  ")
         if len(lines) > 1:
             lines.append(f"  total {r.total}")
     chance = d.fraction(r.ways_at_least, r.dice.outcomes)
     pct = d.percent(r.ways_at_least, r.dice.outcomes)
     shown = f"{chance} ({pct})" if len(chance) <= 15 else pct
-    lines.extend(wrap(f"  chance of {r.total} or more: {shown}", "    ").splitlines())
+    lines.extend(_fit(f"  chance of {r.total} or more: {shown}", "    "))
     if r.dice.sides == 10 and "0" in r.faces:
         lines.append("  (a d10's 0 is ten)")
     return lines
@@ -36,8 +41,7 @@ def _roll_lines(r: d.Roll) -> list[str]:
 def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
     out = dice.outcomes
     size = f"{out:,}" if out < 10**12 else f"{dice.sides}^{dice.count}"
-    lines = wrap(f"{dice.text}: totals {dice.lowest}-{dice.highest}, {size} throws", "  ")
-    lines = lines.splitlines()
+    lines = _fit(f"{dice.text}: totals {dice.lowest}-{dice.highest}, {size} throws", "  ")
     lines.append(f"{'total':>6} {'exactly':>9} {'at least':>9}")
     remaining = out
     for total in sorted(dist):
