@@ -10,7 +10,14 @@ from pathlib import Path
 import click
 
 from companion import __version__
-from companion.clikit import LazyGroup
+from companion.clikit import WIDTH, LazyGroup
+
+# Help text wraps to the companion's phone width in every subcommand (click inherits these).
+CONTEXT = {
+    "help_option_names": ["-h", "--help"],
+    "terminal_width": WIDTH,
+    "max_content_width": WIDTH,
+}
 
 COMMANDS = {
     "roll": "companion.commands.dice:roll",
@@ -25,7 +32,7 @@ COMMANDS = {
 }
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings=CONTEXT)
 @click.option(
     "--cards",
     "cards_dir",
