@@ -134,9 +134,9 @@ def _one_target(defence: list[int]) -> list[int]:
 _shared = [
     click.option("--magic-ring", is_flag=True, help="The opponent holds the Magic Ring."),
     click.option(
-        "--die", "die", type=int, default=None, help="A face rolled on a real d10 (1-9, 0)."
+        "--die", "die", type=int, default=None, metavar="N", help="A real d10's face (1-9, 0)."
     ),
-    click.option("--seed", type=int, default=None, help="Seed for a reproducible roll."),
+    click.option("--seed", type=int, default=None, metavar="N", help="Seed: reproducible roll."),
     json_option,
 ]
 
@@ -149,15 +149,16 @@ def _with_shared(f):
 
 @click.command()
 @click.argument("table", required=False)
-@click.option("--attack", multiple=True, help="Attack strength (repeat or 5,4: combined).")
-@click.option("--defence", multiple=True, help="Defence strength (repeat or 5,4: combined).")
-@click.option("--attacker-terrain", type=TERRAIN_CHOICE, default="0", help="+, 0 or -.")
-@click.option("--defender-terrain", type=TERRAIN_CHOICE, default="0", help="+, 0 or -.")
+@click.option("--attack", multiple=True, metavar="N", help="Attack (5,4 or repeat: combined).")
+@click.option("--defence", multiple=True, metavar="N", help="Defence (5,4 or repeat: combined).")
+@click.option("--attacker-terrain", type=TERRAIN_CHOICE, default="0", metavar="T", help="+, 0, -")
+@click.option("--defender-terrain", type=TERRAIN_CHOICE, default="0", metavar="T", help="+, 0, -")
 @click.option(
     "--cover",
     type=click.Choice(["none", "light", "medium", "infinite"]),
     default=None,
-    help="Missile target's cover.",
+    metavar="KIND",
+    help="none, light, medium, infinite (missiles).",
 )
 @click.option("--magic-sword", is_flag=True, help="Attacker holds the Magic Sword.")
 @click.option("--fast-rider", is_flag=True, help="Mounted target moved more than 7 hexes.")
@@ -215,16 +216,21 @@ def crt(
 
 @click.command()
 @click.argument("weapon")
-@click.option("--range", "hexes", type=click.IntRange(min=1), required=True, help="Hexes.")
-@click.option("--defence", required=True, help="Target's defence strength.")
+@click.option("--range", "hexes", type=click.IntRange(min=1), required=True, metavar="HEXES")
+@click.option("--defence", required=True, metavar="N", help="Target's defence.")
 @click.option(
-    "--target", type=click.Choice(["infantry", "mounted"]), required=True, help="Target kind."
+    "--target",
+    type=click.Choice(["infantry", "mounted"]),
+    required=True,
+    metavar="KIND",
+    help="infantry or mounted.",
 )
 @click.option(
     "--cover",
     type=click.Choice(["none", "light", "medium", "infinite"]),
     default="none",
-    help="Target's cover.",
+    metavar="KIND",
+    help="none, light, medium, infinite.",
 )
 @click.option("--fast-rider", is_flag=True, help="Mounted target moved more than 7 hexes.")
 @_with_shared

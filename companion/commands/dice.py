@@ -40,13 +40,17 @@ def _roll_lines(r: d.Roll) -> list[str]:
 
 def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
     out = dice.outcomes
+    exact = out < 10**7  # small enough to show the exact number of throws for each total
     size = f"{out:,}" if out < 10**12 else f"{dice.sides}^{dice.count}"
     lines = _fit(f"{dice.text}: totals {dice.lowest}-{dice.highest}, {size} throws", "  ")
-    lines.append(f"{'total':>6} {'exactly':>9} {'at least':>9}")
+    ways_head = f" {'throws':>9}" if exact else ""
+    lines.append(f"{'total':>6}{ways_head} {'exactly':>8} {'at least':>9}")
     remaining = out
     for total in sorted(dist):
         ways = dist[total]
-        lines.append(f"{total:>6} {d.percent(ways, out):>9} {d.percent(remaining, out):>9}")
+        ways_col = f" {ways:>9}" if exact else ""
+        exactly, at_least = d.percent(ways, out), d.percent(remaining, out)
+        lines.append(f"{total:>6}{ways_col} {exactly:>8} {at_least:>9}")
         remaining -= ways
     return lines
 
@@ -60,7 +64,7 @@ def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
     metavar="EXPR",
     help="Print the exact distribution of EXPR (repeatable).",
 )
-@click.option("--seed", type=int, default=None, help="Seed for reproducible rolls.")
+@click.option("--seed", type=int, default=None, metavar="N", help="Seed: reproducible rolls.")
 @json_option
 def roll(expressions: tuple[str, ...], stats: tuple[str, ...], seed: int | None, as_json: bool):
     """Roll dice: 2d6, d10, 3d6+1 ... (several at once).

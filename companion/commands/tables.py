@@ -64,9 +64,10 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step) -> list[str]:
     "die",
     type=int,
     multiple=True,
-    help="A face rolled on a real die (repeat: one per table in the chain).",
+    metavar="N",
+    help="A real die's face (repeat: one per table of the chain).",
 )
-@click.option("--seed", type=int, default=None, help="Seed for reproducible rolls.")
+@click.option("--seed", type=int, default=None, metavar="N", help="Seed: reproducible rolls.")
 @json_option
 @click.pass_context
 def table(
