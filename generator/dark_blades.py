@@ -108,7 +108,7 @@ def character_face(
         size = 0.12 if len(state) <= 9 or cols == 2 else 0.1
         ops.append(Text(centre, STATE_Y, state, size, side.ink, BOLD, max_width=room))
     if weapon_word and not dead:
-        ops.append(Text(centre, WEAPON_Y, weapon_word, 0.095, side.ink, BOLD, max_width=room))
+        ops.append(Text(centre, WEAPON_Y, weapon_word, 0.1, side.ink, BOLD, max_width=room))
     if dead and cols == 1:
         ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
     ops.extend(_value_boxes(character, face.values, x0, blank))
