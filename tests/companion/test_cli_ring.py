@@ -1,0 +1,316 @@
+"""`havoc ring ...`: a whole game through the CLI, refusals, JSON keys, scoring from cards/."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.data import default_cards_dir
+from tests.conftest import assert_narrow
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))  # never the real home
+    return tmp_path / "game.sqlite3"
+
+
+@pytest.fixture
+def ring(havoc, game):
+    """`havoc ring SUB ARGS... --game GAME`; JSON decoded when --json is given."""
+
+    def run(sub, *args, cards=None, ok=True):
+        pre = ["--cards", str(cards)] if cards else []
+        result = havoc(*pre, "ring", sub, *args, "--game", game)
+        if ok:
+            assert result.exit_code == 0, result.output
+            if "--json" in args:
+                return json.loads(result.output)
+            assert_narrow(result.output)
+        return result
+
+    return run
+
+
+def refused(result, message: str) -> None:
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert ": error: " in lines[0]
+    assert message in lines[0], lines[0]
+
+
+def victim(ring, player):
+    return ring("show", player, "--json")["victim"]
+
+
+def test_a_whole_game(ring):
+    out = ring("new", *PLAYERS, "--json")
+    assert out["players"] == PLAYERS and out["alive"] == 6 and out["replaced"] is None
+    text = ring("new", *PLAYERS, "--force").output
+    assert "6 players" in text and "havoc ring show NAME" in text
+    shown = {p: ring("show", p.lower(), "--json") for p in PLAYERS}
+    assert all(set(s) == {"player", "victim"} for s in shown.values())
+    # following the slips visits everyone once: one ring
+    seen, p = [], "Ann"
+    for _ in PLAYERS:
+        seen.append(p)
+        p = shown[p]["victim"]
+    assert p == "Ann" and sorted(seen) == sorted(PLAYERS)
+
+    bob_victim = victim(ring, "Ann")
+    after_next = victim(ring, bob_victim)
+    kill = ring("kill", "Ann", bob_victim, "--json")
+    assert kill["event"] == "kill" and kill["dead"] == bob_victim and kill["killed_by"] == "Ann"
+    assert kill["own_victim"] is True and kill["alive"] == 5 and kill["winner"] is None
+    assert victim(ring, "Ann") == after_next  # Ann inherited the slip
+
+    while True:
+        status = ring("status", "--json")
+        if status["over"]:
+            break
+        attacker = status["alive"][0]
+        text = ring("kill", attacker, victim(ring, attacker)).output
+        assert "killed" in text
+    assert status["winner"] == status["alive"][0] and len(status["dead"]) == 5
+    assert [d["number"] for d in status["dead"]] == [1, 2, 3, 4, 5]
+    text = ring("status").output
+    assert f"{status['winner']} is the last one standing" in text
+
+
+def test_status_never_shows_the_ring(ring):
+    ring("new", *PLAYERS)
+    out = ring("status").output
+    assert "victim" not in out.lower() and "->" not in out
+    data = ring("status", "--json")
+    assert set(data) == {"game", "players", "alive", "dead", "over", "winner"}
+    assert data["alive"] == PLAYERS  # in the order entered, not ring order
+
+
+def test_duel_follows_the_kits_attack_table(ring):
+    ring("new", *PLAYERS)
+    one = ring("duel", "Ann", "Bob", "--die", "1", "--json")
+    assert (one["dead"], one["killed_by"], one["effect"]) == ("Bob", "Ann", "defender-dies")
+    six = ring("duel", "Cat", "Dan", "--die", "6", "--json")
+    assert (six["dead"], six["killed_by"], six["effect"]) == ("Cat", "Dan", "attacker-dies")
+    assert six["result"] == "he kills you!" and six["rolls"] == [[6]]
+    text = ring("duel", "Eve", "Fay", "--die", "6").output  # 4 left: still one die
+    assert 'Roll 6: "he kills you!"' in text and "Eve is dead, killed by Fay" in text
+    assert "3 players left" in text and "both roll" in text
+    text = ring("duel", "Dan", "Fay", "--die", "2", "--die", "2", "--die", "5", "--die", "3").output
+    assert "Dan 2, Fay 2: tie, throw again" in text and "Fay is dead, killed by Dan" in text
+
+
+def test_duel_reads_a_users_attack_table(ring, tmp_path):
+    cards = tmp_path / "cards"
+    table = cards / "whos-next" / "tables" / "attack.toml"
+    table.parent.mkdir(parents=True)
+    kit = (default_cards_dir() / "whos-next" / "tables" / "attack.toml").read_text()
+    table.write_text(
+        kit.replace('effect = "defender-dies"', 'effect = "TMP"')
+        .replace('effect = "attacker-dies"', 'effect = "defender-dies"')
+        .replace('effect = "TMP"', 'effect = "attacker-dies"')
+    )
+    ring("new", *PLAYERS)
+    out = ring("duel", "Ann", "Bob", "--die", "6", "--json", cards=cards)
+    assert out["dead"] == "Bob"
+    out = ring("duel", "Cat", "Dan", "--die", "1", "--json", cards=cards)
+    assert out["dead"] == "Cat"
+    table.write_text(kit.replace("faces = [6]", "faces = [5]"))
+    refused(ring("duel", "Eve", "Fay", "--die", "1", cards=cards, ok=False), "face 5 is already")
+
+
+def test_duel_dice(ring):
+    ring("new", *PLAYERS)
+    refused(ring("duel", "Ann", "Bob", "--die", "7", ok=False), "--die 7: a d6 shows 1 to 6")
+    seeded = [ring("duel", "Ann", "Bob", "--seed", "5", "--json") for _ in range(1)]
+    ring("undo")
+    assert ring("duel", "Ann", "Bob", "--seed", "5", "--json")["rolls"] == seeded[0]["rolls"]
+    ring("new", "A", "B", "C", "--force")
+    refused(ring("duel", "A", "B", "--die", "4", "--die", "4", ok=False), "ran out")
+    assert ring("status", "--json")["dead"] == []  # nothing written
+
+
+def test_undo(ring):
+    ring("new", *PLAYERS)
+    before = {p: victim(ring, p) for p in PLAYERS}
+    ring("kill", "Ann", before["Ann"])
+    ring("duel", "Cat", "Dan", "--die", "6")
+    out = ring("undo", "--json")
+    assert out["undone"]["dead"] == "Cat" and out["alive"] == 5
+    text = ring("undo").output
+    assert f"{before['Ann']} is back" in text
+    assert {p: victim(ring, p) for p in PLAYERS} == before
+    refused(ring("undo", ok=False), "nothing to undo")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["kill", "Zed", "Ann"], "no player named 'Zed' in this game"),
+        (["duel", "Ann", "Zed"], "no player named 'Zed' in this game"),
+        (["show", "zed"], "no player named 'zed' in this game"),
+        (["kill", "Ann", "ann"], "Ann cannot attack himself"),
+        (["duel", "Ann", "ANN"], "Ann cannot attack himself"),
+        (["new", "A", "B"], "at least 3 players"),
+        (["new", "Ann", "Bob", "ann", "--force"], "duplicate player name 'ann' (same as 'Ann')"),
+        (["new", "X", "Y", "Z"], "a game is in progress (6 of 6 alive): add --force"),
+    ],
+)
+def test_refusals(ring, args, message):
+    ring("new", *PLAYERS)
+    refused(ring(*args, ok=False), message)
+    assert ring("status", "--json")["alive"] == PLAYERS  # nothing changed
+
+
+def test_wrong_victim_is_refused_without_naming_the_real_one(ring):
+    ring("new", *PLAYERS)
+    real = victim(ring, "Ann")
+    wrong = next(p for p in PLAYERS if p not in ("Ann", real))
+    result = ring("kill", "Ann", wrong, ok=False)
+    refused(result, f"{wrong} is not Ann's victim")
+    assert real not in result.output
+
+
+def test_the_dead_are_refused(ring):
+    ring("new", *PLAYERS)
+    dead = victim(ring, "Ann")
+    ring("kill", "Ann", dead)
+    other = next(p for p in PLAYERS if p not in ("Ann", dead))
+    refused(ring("kill", dead, other, ok=False), f"{dead} is dead")
+    refused(ring("duel", other, dead, ok=False), f"{dead} is dead")
+    refused(ring("show", dead, ok=False), f"{dead} is dead")
+
+
+def test_a_finished_game_refuses_more_and_names_the_winner(ring):
+    ring("new", "A", "B", "C")
+    while not (status := ring("status", "--json"))["over"]:
+        a = status["alive"][0]
+        ring("kill", a, victim(ring, a))
+    winner = status["winner"]
+    loser = next(p for p in "ABC" if p != winner)
+    for args in (["kill", winner, loser], ["duel", winner, loser], ["show", winner]):
+        refused(ring(*args, ok=False), f"the game is over: {winner} won")
+    assert ring("new", "X", "Y", "Z", "--json")["replaced"].startswith("replaced the finished")
+
+
+@pytest.mark.parametrize("sub", ["show Ann", "kill Ann Bob", "duel Ann Bob", "status", "undo"])
+def test_no_game_yet(ring, sub):
+    refused(ring(*sub.split(), ok=False), "no game: start one with `havoc ring new NAME…`")
+
+
+def test_not_a_game_file(ring, game):
+    game.write_text("not a game\n" * 100)
+    refused(ring("status", ok=False), "not a Havoc Kit game database")
+    refused(ring("new", "A", "B", "C", "--force", ok=False), "not a Havoc Kit game database")
+
+
+def test_default_game_file(havoc, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert havoc("ring", "new", "A", "B", "C").exit_code == 0
+    assert (tmp_path / "data" / "havoc-kit" / "whos-next.sqlite3").is_file()
+    assert havoc("ring", "status", "--json").exit_code == 0
+
+
+def test_long_names_stay_narrow(ring):
+    names = ["Sir Reginald de Montfort III", "Lady Eleanor of Aquitaine", "Brother Cadfael"]
+    ring("new", *names)
+    a = names[0]
+    ring("duel", a, names[1], "--die", "5", "--die", "1")
+    ring("status")
+    ring("scores")
+    ring("undo")
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def expected_points(points: dict, row: dict, winner: str | None) -> int:
+    return (
+        row["own_victim_kills"] * points["own_victim"]
+        + row["other_kills"] * points["other_kill"]
+        + row["outlived"] * points["outlived"]
+        + (points["last_standing"] if row["name"] == winner else 0)
+    )
+
+
+def play_out(ring) -> None:
+    ring("new", *PLAYERS)
+    ring("duel", "Ann", "Bob", "--die", "2")  # Ann kills Bob (own victim or not)
+    ring("duel", "Cat", "Dan", "--die", "6")  # Dan kills Cat
+    while not (status := ring("status", "--json"))["over"]:
+        a = status["alive"][-1]
+        ring("kill", a, victim(ring, a))
+
+
+def test_scores_follow_the_cards_file(ring, tmp_path):
+    play_out(ring)
+    kit_file = default_cards_dir() / "whos-next" / "scoring.toml"
+    kit = tomllib.loads(kit_file.read_text())
+    out = ring("scores", "--json")
+    assert out["scoring"]["label"] == kit["label"] and "lost" in out["scoring"]["label"]
+    assert out["over"] is True
+    winner = ring("status", "--json")["winner"]
+    for row in out["scores"]:
+        assert row["points"] == expected_points(kit["points"], row, winner)
+    assert sum(r["own_victim_kills"] + r["other_kills"] for r in out["scores"]) == 5
+    assert "lost" in ring("scores").output  # the label is shown with the text too
+
+    cards = tmp_path / "cards" / "whos-next"
+    cards.mkdir(parents=True)
+    mine = kit_file.read_text().replace("own_victim = 3", "own_victim = 100")
+    mine = mine.replace('label = "Kit default', 'label = "Our club')
+    (cards / "scoring.toml").write_text(mine)
+    changed = ring("scores", "--json", cards=tmp_path / "cards")
+    assert changed["scoring"]["label"].startswith("Our club")
+    points = dict(kit["points"], own_victim=100)
+    for row in changed["scores"]:
+        assert row["points"] == expected_points(points, row, winner)
+    assert changed["scores"] != out["scores"]
+
+
+def test_scores_tie_break_is_the_longest_survivor(ring, tmp_path):
+    cards = tmp_path / "cards" / "whos-next"
+    cards.mkdir(parents=True)
+    zero = (default_cards_dir() / "whos-next" / "scoring.toml").read_text()
+    for key in ("own_victim = 3", "other_kill = 1", "outlived = 1", "last_standing = 5"):
+        zero = zero.replace(key, key.split("=")[0] + "= 0")
+    (cards / "scoring.toml").write_text(zero)
+    play_out(ring)
+    rows = ring("scores", "--json", cards=tmp_path / "cards")["scores"]
+    assert all(r["points"] == 0 for r in rows)
+    winner = ring("status", "--json")["winner"]
+    assert rows[0]["name"] == winner and rows[0]["rank"] == 1
+    assert [r["died"] for r in rows[1:]] == [5, 4, 3, 2, 1]
+
+
+def test_a_bad_scoring_file_is_one_line(ring, tmp_path):
+    cards = tmp_path / "cards" / "whos-next"
+    cards.mkdir(parents=True)
+    kit = (default_cards_dir() / "whos-next" / "scoring.toml").read_text()
+    (cards / "scoring.toml").write_text(kit.replace("outlived = 1", 'outlived = "one"'))
+    ring("new", *PLAYERS)
+    result = ring("scores", cards=tmp_path / "cards", ok=False)
+    refused(result, "key 'points.outlived': expected a whole number")
+    assert "scoring.toml" in result.output
+    shutil.rmtree(tmp_path / "cards")
+
+
+def test_ring_never_imports_the_drawing_libraries():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from companion.commands import ring; import companion.store, "
+        "companion.whos_next; print(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in ('reportlab', 'svgwrite')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    assert Path(__file__).name == "test_cli_ring.py"
