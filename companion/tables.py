@@ -218,4 +218,4 @@ def chain(
         table = tables[f"{table.game}/{following[0]}"] if len(set(following)) == 1 else None
     if faces:
         raise InputError(f"{len(faces)} --die value(s) left over: the chain ended before them")
-    return steps, None
+    return steps, None if table is None else table.name  # a name: stopped at MAX_CHAIN

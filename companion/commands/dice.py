@@ -66,7 +66,9 @@ def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
 )
 @click.option("--seed", type=int, default=None, metavar="N", help="Seed: reproducible rolls.")
 @json_option
-def roll(expressions: tuple[str, ...], stats: tuple[str, ...], seed: int | None, as_json: bool):
+def roll(
+    expressions: tuple[str, ...], stats: tuple[str, ...], seed: int | None, as_json: bool
+) -> None:
     """Roll dice: 2d6, d10, 3d6+1 ... (several at once).
 
     Shows each die, the total and the exact chance of rolling at least that total. A d10's

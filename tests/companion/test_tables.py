@@ -194,3 +194,13 @@ def test_path_lines_fit() -> None:
     lines = t.path_lines("cards/dark-blades/tables/river-stepping-stones.toml")
     assert all(len(line) <= 40 for line in lines)
     assert "".join(line.strip() for line in lines).endswith("river-stepping-stones.toml")
+
+
+def test_a_loop_in_user_data_stops(tmp_path: Path) -> None:
+    loop = MUD.replace('result = "Stuck"', 'result = "Again"\nnext = "mud"').replace(
+        "[1, 2, 3]", "[1, 2, 3, 4, 5, 6]"
+    )
+    write(tmp_path, "my-game", "mud", loop)
+    tables = t.load_tables(Cards(tmp_path))
+    steps, pending = t.chain(tables, t.find(tables, "mud"), [], random.Random(1))
+    assert len(steps) == t.MAX_CHAIN and pending == "mud"
