@@ -25,6 +25,7 @@ class PnpGroup(LazyGroup):
     """LazyGroup whose usage errors (unknown option, missing value) are one line, too."""
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:  # noqa: D102
+        kwargs["prog_name"] = "havoc-pnp"  # also under test runners, which name it "main"
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
@@ -35,7 +36,7 @@ class PnpGroup(LazyGroup):
         except click.ClickException as exc:
             ctx = exc.ctx if isinstance(exc, click.UsageError) else None
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-            message = " ".join(exc.format_message().split())
+            message = " ".join(exc.format_message().split()).rstrip(".")
             click.echo(f"havoc-pnp: error: {message}{hint}", err=True)
             sys.exit(EXIT_BAD_INPUT if isinstance(exc, click.UsageError) else exc.exit_code)
         sys.exit(result if isinstance(result, int) else 0)

@@ -46,9 +46,7 @@ def test_not_lengths(text: str) -> None:
 def test_error_names_the_option_and_the_value() -> None:
     with pytest.raises(InputError) as caught:
         parse_length("5/0in", "--piece-size")
-    assert str(caught.value) == (
-        "--piece-size: expected a size such as 5/8in or 16mm, got '5/0in'"
-    )
+    assert str(caught.value) == ("--piece-size: expected a size such as 5/8in or 16mm, got '5/0in'")
 
 
 def test_zero_only_when_allowed() -> None:

@@ -1,0 +1,116 @@
+"""`havoc-pnp` commands: files written, one line per file, one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.data import Cards
+from generator.layout import impose
+from generator.options import SheetOptions
+
+
+def one_line_error(result, starts: str) -> None:
+    assert result.exit_code == 2, result.output
+    err = result.stderr
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"havoc-pnp: error: {starts}"), err
+
+
+@pytest.mark.parametrize(
+    ("args", "starts"),
+    [
+        (["counters", "--piece-size", "5/0in"],
+         "--piece-size: expected a size such as 5/8in or 16mm, got '5/0in'"),
+        (["counters", "--paper", "A3"], "--paper: expected A4, Letter or a size"),
+        (["calibrate", "--duplex", "sideways"], "--duplex: expected one of long, short, none"),
+        (["build", "--bleed", "2in"], "--bleed: expected at most 1/4in"),
+        (["counters", "--back-offset", "left"], "--back-offset: expected DX,DY"),
+        (["counters", "--paper", "1.5x1.5in", "--piece-size", "1in"], "--piece-size: a 1in piece"),
+        (["counters", "--paper", "2x2in", "--piece-size", "1in"], "piece '"),
+        (["counters", "--colour", "red"], "No such option '--colour' (see havoc-pnp counters --help)"),
+        (["counters", "-o"], "Option '-o' requires an argument"),
+        (["sheets"], "No such command 'sheets'"),
+        (["counters", "--roster", "no-such-file.csv"], "no-such-file.csv: --roster: file not"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line(havoc_pnp, args: list[str], starts: str) -> None:
+    one_line_error(havoc_pnp(*args), starts)
+
+
+def test_counters_writes_one_pdf(havoc_pnp, tmp_path: Path) -> None:
+    from generator import dark_blades
+
+    out = tmp_path / "c.pdf"
+    result = havoc_pnp("counters", "--paper", "letter", "-o", out, "--svg", tmp_path / "svg")
+    assert result.exit_code == 0, result.output
+    pieces = dark_blades.counter_pieces(Cards())
+    pages = impose(pieces, SheetOptions.parse(paper="letter"))
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{out}: {len(pieces)} counters, {len(pages)} pages")
+    from pypdf import PdfReader
+
+    reader = PdfReader(out)
+    assert len(reader.pages) == len(pages)
+    assert reader.metadata.title == dark_blades.TITLE
+    faces = sum(1 + (p.back is not None) for p in pieces)
+    assert len(list((tmp_path / "svg").glob("*.svg"))) == faces
+    assert lines[1].endswith(f"{faces} SVG files")
+
+
+def test_build_writes_everything_and_is_deterministic(havoc_pnp, tmp_path: Path) -> None:
+    first = havoc_pnp("build", "--out", tmp_path / "a")
+    second = havoc_pnp("build", "--out", tmp_path / "b")
+    assert first.exit_code == 0 and second.exit_code == 0, first.output
+    assert len(first.stdout.splitlines()) == 2
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == ["calibration.pdf", "dark-blades-counters.pdf"]
+    for name in names:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+        if shutil.which("qpdf"):
+            check = subprocess.run(["qpdf", "--check", str(tmp_path / "a" / name)])
+            assert check.returncode == 0
+
+
+def test_calibrate(havoc_pnp, tmp_path: Path) -> None:
+    out = tmp_path / "cal.pdf"
+    result = havoc_pnp("calibrate", "--paper", "letter", "--duplex", "short", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{out}: calibration sheet, 2 pages")
+
+
+def _small_cards(tmp_path: Path) -> Path:
+    kit = Cards().path("dark-blades", "pieces.csv").read_text(encoding="utf-8").splitlines()
+    rows = [line for line in kit if line and not line.startswith("#")]
+    mine = tmp_path / "mycards" / "dark-blades"
+    mine.mkdir(parents=True)
+    (mine / "pieces.csv").write_text("\n".join(rows[:3]) + "\n", encoding="utf-8")
+    return tmp_path / "mycards"
+
+
+@pytest.mark.parametrize("where", ["group", "command"])
+def test_cards_dir(havoc_pnp, tmp_path: Path, where: str) -> None:
+    from generator import dark_blades
+
+    cards = _small_cards(tmp_path)
+    expected = len(dark_blades.counter_pieces(Cards(cards)))
+    assert expected < len(dark_blades.counter_pieces(Cards()))
+    out = tmp_path / "c.pdf"
+    if where == "group":
+        result = havoc_pnp("--cards", cards, "counters", "-o", out)
+    else:
+        result = havoc_pnp("counters", "--cards", cards, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert f": {expected} counters" in result.stdout
+
+
+def test_help_reads(havoc_pnp) -> None:
+    text = havoc_pnp("--help").stdout
+    for command in ("counters", "calibrate", "build"):
+        assert command in text
+    text = havoc_pnp("counters", "--help").stdout
+    for option in ("--roster", "--blank-values", "--svg", "--cards", "--paper", "--duplex"):
+        assert option in text
