@@ -89,6 +89,7 @@ class PieceSpec:
     cols: int
     front: FaceSpec
     back: FaceSpec
+    mounted: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,10 +148,17 @@ class PieceSet:
 
     sides: dict[str, Side]
     weapons: dict[str, str]
+    missile_weapons: frozenset[str]
     types: dict[str, PieceType]
     roster: tuple[Character, ...]
     markers: tuple[Marker, ...]
     roster_path: Path
+
+    def weapon_word(self, character: Character, piece: PieceSpec) -> str:
+        """The weapon word to print on ``piece`` (none for a missile weapon on a horse)."""
+        if piece.mounted and character.weapon in self.missile_weapons:
+            return ""
+        return self.weapons.get(character.weapon, "")
 
     def marker_count(self, marker: Marker) -> int:
         """How many of ``marker`` to print (``count`` times the pieces it follows)."""
@@ -216,7 +224,7 @@ def _own_pieces(table: dict[str, Any], path: Path, prefix: str) -> list[PieceSpe
     for index, piece in enumerate(pieces, start=1):
         where = f"{prefix}.pieces[{index}]"
         expect(piece, dict, path, where)
-        unknown_keys(piece, ("key", "cols", "front", "back"), path, where)
+        unknown_keys(piece, ("key", "cols", "mounted", "front", "back"), path, where)
         cols = require(piece, "cols", int, path, where)
         if cols not in (1, 2):
             raise DataError(f"key '{where}.cols': expected 1 or 2 (cells long), got {cols}", path)
@@ -226,17 +234,26 @@ def _own_pieces(table: dict[str, Any], path: Path, prefix: str) -> list[PieceSpe
                 cols,
                 _face(require(piece, "front", dict, path, where), path, f"{where}.front"),
                 _face(require(piece, "back", dict, path, where), path, f"{where}.back"),
+                expect(piece.get("mounted", False), bool, path, f"{where}.mounted"),
             )
         )
     return out
 
 
-def load_types(
-    path: Path,
-) -> tuple[dict[str, Side], dict[str, str], dict[str, PieceType]]:
+@dataclass(frozen=True)
+class TypesFile:
+    """What piece-types.toml holds."""
+
+    sides: dict[str, Side]
+    weapons: dict[str, str]
+    missile_weapons: frozenset[str]
+    types: dict[str, PieceType]
+
+
+def load_types(path: Path) -> TypesFile:
     """Read piece-types.toml: the sides' looks, the weapon words and the piece types."""
     doc = read_toml(path)
-    unknown_keys(doc, ("sides", "weapons", "types"), path)
+    unknown_keys(doc, ("missile_weapons", "sides", "weapons", "types"), path)
     sides: dict[str, Side] = {}
     for key, table in require(doc, "sides", dict, path).items():
         where = f"sides.{key}"
@@ -253,6 +270,14 @@ def load_types(
     weapons: dict[str, str] = {}
     for key, word in require(doc, "weapons", dict, path).items():
         weapons[key] = expect(word, str, path, f"weapons.{key}")
+    missile = expect(doc.get("missile_weapons", []), list, path, "missile_weapons")
+    for weapon in missile:
+        if weapon not in weapons:
+            raise DataError(
+                f"key 'missile_weapons': {weapon!r} is not one of the [weapons] "
+                f"({', '.join(weapons)})",
+                path,
+            )
     raw_types = require(doc, "types", dict, path)
     own: dict[str, list[PieceSpec]] = {}
     descriptions: dict[str, str] = {}
@@ -285,7 +310,7 @@ def load_types(
         if dupes:
             raise DataError(f"key 'types.{key}': two pieces with key {dupes[0]!r}", path)
         types[key] = PieceType(key, descriptions[key], tuple(pieces))
-    return sides, weapons, types
+    return TypesFile(sides, weapons, frozenset(missile), types)
 
 
 # --------------------------------------------------------------------------- pieces.csv
@@ -432,11 +457,11 @@ def load_markers(
 
 def load(cards: Cards, roster: Path | None = None) -> PieceSet:
     """The whole checked piece set; ``roster`` replaces the cards' pieces.csv."""
-    types_path = cards.path(GAME, "piece-types.toml")
-    sides, weapons, types = load_types(types_path)
+    kinds = load_types(cards.path(GAME, "piece-types.toml"))
+    sides, weapons, types = kinds.sides, kinds.weapons, kinds.types
     roster_path = Path(roster) if roster is not None else cards.path(GAME, "pieces.csv")
     characters = load_roster(roster_path, sides, weapons, types)
     markers_path = cards.path(GAME, "markers.csv")
     same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
     markers = load_markers(markers_path, characters, strict=same_place)
-    return PieceSet(sides, weapons, types, characters, markers, roster_path)
+    return PieceSet(sides, weapons, kinds.missile_weapons, types, characters, markers, roster_path)

@@ -158,9 +158,9 @@ def counter_pieces(
     for character in roster_rows:
         side = pieces_set.sides[character.side]
         piece_type = pieces_set.types[character.type]
-        weapon_word = pieces_set.weapons.get(character.weapon, "")
         for number in range(1, character.count + 1):
             for spec in piece_type.pieces:
+                weapon_word = pieces_set.weapon_word(character, spec)
                 name = f"{character.name} {spec.key}"
                 if character.count > 1:
                     name += f" {number}"

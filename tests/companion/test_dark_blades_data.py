@@ -490,7 +490,23 @@ def test_types_also_must_name_a_type(tmp_path):
 def test_types_unknown_key(tmp_path):
     message, where = types_error(tmp_path, 'key = "dog"', 'key = "dog"\nsize = 1')
     assert message == (
-        f"{where}: unknown key 'types.dog.pieces[1].size': expected one of back, cols, front, key"
+        f"{where}: unknown key 'types.dog.pieces[1].size': expected one of back, cols, front, "
+        "key, mounted"
+    )
+
+
+def test_types_missile_weapon_must_be_a_weapon(tmp_path):
+    old = 'missile_weapons = ["bow", "crossbow"]'
+    message, where = types_error(tmp_path, old, 'missile_weapons = ["bow", "sling"]')
+    assert message.startswith(
+        f"{where}: key 'missile_weapons': 'sling' is not one of the [weapons] (sword,"
+    )
+
+
+def test_types_mounted_flag_is_true_or_false(tmp_path):
+    message, where = types_error(tmp_path, "cols = 2\nmounted = true", 'cols = 2\nmounted = "yes"')
+    assert message == (
+        f"{where}: key 'types.mounted.pieces[1].mounted': expected true or false, got 'yes'"
     )
 
 

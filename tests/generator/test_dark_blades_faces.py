@@ -184,6 +184,9 @@ def test_weapon_shown_where_it_matters(pieces):
     assert "SPELLS" in words("Quill") and "SPELLS" in words("Shaman", "mounted")
     assert "BREATH" in words("Gargoyle")
     assert not {"BOW", "CROSSBOW", "SPELLS"} & set(words("Grast"))
+    # "Mounted characters may not fire missile weapons": no BOW on Laberne's horse pieces
+    assert "BOW" not in words("Laberne", "mounted") + words("Laberne", "wounded-mounted")
+    assert "BOW" in words("Laberne", "wounded")
 
 
 def test_the_two_sides_differ_in_colour_and_in_greyscale(data, pieces):
