@@ -5,7 +5,7 @@ transaction, close (``--keep-open`` reuses one connection instead). Kills report
 own victim (looked up first, as the umpire would with `ring show`); duels pit two random
 players. Prints the total time, operations per second and the game file's size at the end.
 
-    python benchmarks/ring_10000.py [--players 10000] [--seed 1] [--keep-open]
+    python benchmarks/ring_10000.py [--players 10000] [--seed 1] [--keep-open [--no-sync]]
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep-open", action="store_true", help="one connection for all")
     parser.add_argument("--file", type=Path, default=None, help="game file (default: a temp)")
+    parser.add_argument(
+        "--no-sync", action="store_true", help="with --keep-open: no fsync per commit"
+    )
     parser.add_argument("--cli", type=int, default=10, help="time N real CLI kills first")
     args = parser.parse_args()
 
@@ -56,6 +59,8 @@ def main() -> None:
     size_new = size(path)
 
     shared = Store(path) if args.keep_open else None
+    if shared and args.no_sync:  # measure the work without the disk flush of each commit
+        shared.conn.execute("PRAGMA synchronous = OFF")
     alive = list(names)
     where = {n: i for i, n in enumerate(alive)}
     writes = reads = kills = duels = 0
@@ -118,6 +123,8 @@ def main() -> None:
 
     ops = writes + reads
     mode = "one connection" if args.keep_open else "open/close per operation (as the CLI)"
+    if args.keep_open and args.no_sync:
+        mode += ", synchronous = OFF (no fsync)"
     print(f"Who's Next ring benchmark: {args.players:,} players, seed {args.seed}")
     print(
         f"python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, {os.cpu_count()} cpus"
