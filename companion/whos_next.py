@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion.data import Cards, read_toml, require, unknown_keys
 from companion.errors import DataError
 from companion.ring import EFFECTS, Ring, kills
 
 GAME = "whos-next"
-TABLE_KEYS = ("title", "die", "source", "note", "applies", "rows")
-ROW_KEYS = ("faces", "result", "next", "effect")
 POINT_KEYS = ("own_victim", "other_kill", "outlived", "last_standing")
 
 
@@ -42,49 +40,34 @@ class AttackTable:
         return self.rows[face][0]
 
 
-def _face(value: Any, sides: int, path: Path, key: str) -> int:
-    face = expect(value, int, path, key)
-    if sides == 10 and face == 0:  # Cry Havoc d10 tables write ten as 0
-        return 10
-    if not 1 <= face <= sides:
-        raise DataError(f"key '{key}': face {face} is not on a d{sides}", path)
-    return face
-
-
 def load_attack_table(cards: Cards) -> AttackTable:
-    """Read and check the attack table; every face needs exactly one known effect."""
+    """Read the attack table (checked by the generic table loader, `companion.tables`); the
+    duel also needs one die and exactly one known effect for each of its faces."""
+    from companion.tables import read_table
+
     path = cards.path(GAME, "tables/attack.toml")
-    data = read_toml(path)
-    unknown_keys(data, TABLE_KEYS, path)
-    title = require(data, "title", str, path)
-    die = require(data, "die", str, path)
-    source = require(data, "source", str, path)
-    note = expect(data.get("note", ""), str, path, "note")
-    match = re.fullmatch(r"d(\d+)", die.strip())
-    if not match or int(match.group(1)) < 2:
-        raise DataError(f"key 'die': the attack is one die like \"d6\", got {die!r}", path)
+    table = read_table(path, GAME)
+    match = re.fullmatch(r"d(\d+)", table.die.strip())
+    if not match:
+        raise DataError(f"key 'die': the duel rolls one die like \"d6\", got {table.die!r}", path)
     sides = int(match.group(1))
     rows: dict[int, tuple[str, str]] = {}
-    for i, row in enumerate(require(data, "rows", list, path)):
-        prefix = f"rows[{i}]"
-        expect(row, dict, path, prefix)
-        unknown_keys(row, ROW_KEYS, path, prefix)
-        result = require(row, "result", str, path, prefix)
-        effect = require(row, "effect", str, path, prefix)
-        if effect not in EFFECTS:
+    for i, row in enumerate(table.rows):
+        if row.effect not in EFFECTS:
             raise DataError(
-                f"key '{prefix}.effect': expected one of {', '.join(EFFECTS)}, got {effect!r}",
+                f"key 'rows[{i}].effect': the duel needs one of {', '.join(EFFECTS)}, "
+                f"got {row.effect!r}",
                 path,
             )
-        for j, value in enumerate(require(row, "faces", list, path, prefix)):
-            face = _face(value, sides, path, f"{prefix}.faces[{j}]")
+        for printed in row.faces:
+            face = 10 if sides == 10 and printed == 0 else printed  # a d10 prints ten as 0
             if face in rows:
                 raise DataError(
-                    f"key '{prefix}.faces': face {value} is already in an earlier row; "
+                    f"key 'rows[{i}].faces': face {printed} is already in an earlier row; "
                     "the duel needs one outcome per face",
                     path,
                 )
-            rows[face] = (result, effect)
+            rows[face] = (row.result, row.effect)
     missing = [f for f in range(1, sides + 1) if f not in rows]
     if missing:
         raise DataError(
@@ -92,7 +75,7 @@ def load_attack_table(cards: Cards) -> AttackTable:
             f"an outcome for every face of the d{sides}",
             path,
         )
-    return AttackTable(title, sides, source, note, rows, path)
+    return AttackTable(table.title, sides, table.source, table.note or "", rows, path)
 
 
 @dataclass(frozen=True)

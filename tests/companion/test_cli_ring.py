@@ -124,6 +124,13 @@ def test_duel_reads_a_users_attack_table(ring, tmp_path):
     assert out["dead"] == "Cat"
     table.write_text(kit.replace("faces = [6]", "faces = [5]"))
     refused(ring("duel", "Eve", "Fay", "--die", "1", cards=cards, ok=False), "face 5 is already")
+    table.write_text(kit.replace("faces = [1, 2, 3, 4, 5]", "faces = [1, 2, 3, 4]"))
+    refused(ring("duel", "Eve", "Fay", cards=cards, ok=False), "face 5 is in no row")
+    table.write_text(kit.replace('effect = "attacker-dies"', 'effect = "both-die"'))
+    refused(ring("duel", "Eve", "Fay", cards=cards, ok=False), "rows[1].effect': the duel needs")
+    table.write_text(kit.replace('die = "d6"', 'die = "d8"'))
+    refused(ring("duel", "Eve", "Fay", cards=cards, ok=False), "face 7 is in no row")
+    assert ring("status", "--json")["alive"] == ["Ann", "Dan", "Eve", "Fay"]
 
 
 def test_duel_dice(ring):
