@@ -23,8 +23,7 @@ def _game_option(f: Callable) -> Callable:
         type=click.Path(path_type=Path, dir_okay=False),
         default=None,
         envvar="HAVOC_RING_GAME",
-        help="The game file (default: the user's data directory, "
-        "e.g. ~/.local/share/havoc-kit/whos-next.sqlite3).",
+        help="The game file (default: whos-next.sqlite3 in the user's data directory).",
     )(f)
 
 
@@ -77,7 +76,7 @@ def ring() -> None:
 @ring.command("new")
 @click.argument("names", nargs=-1, required=True)
 @click.option("--force", is_flag=True, help="Replace a game still in progress.")
-@click.option("--seed", type=int, default=None, help="Seed the draw (tests only: predictable!).")
+@click.option("--seed", type=int, default=None, hidden=True, help="Seed the draw (tests only).")
 @_game_option
 @json_option
 def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None, as_json: bool):
@@ -164,13 +163,14 @@ def _dice(dice: tuple[int, ...], seed: int | None, sides: int) -> Callable[[], i
 @ring.command("duel")
 @click.argument("attacker")
 @click.argument("defender")
-@click.option("--seed", type=int, default=None, help="Seed the dice (reproducible).")
+@click.option("--seed", type=int, default=None, metavar="N", help="Seed the dice (reproducible).")
 @click.option(
     "--die",
     "dice",
     type=int,
     multiple=True,
-    help="Use this die result instead of rolling (repeat for more: attacker first).",
+    metavar="N",
+    help="A real die's face instead of rolling (repeat: attacker's first).",
 )
 @_game_option
 @json_option
