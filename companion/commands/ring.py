@@ -98,7 +98,7 @@ def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None
             }
         )
         return
-    lines = [replaced.capitalize() + "."] if replaced else []
+    lines = [replaced[0].upper() + replaced[1:] + "."] if replaced else []
     lines += [
         f"New ring drawn: {len(drawn.players)} players.",
         f"Game file: {path}",

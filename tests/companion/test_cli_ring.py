@@ -204,7 +204,8 @@ def test_a_finished_game_refuses_more_and_names_the_winner(ring):
     loser = next(p for p in "ABC" if p != winner)
     for args in (["kill", winner, loser], ["duel", winner, loser], ["show", winner]):
         refused(ring(*args, ok=False), f"the game is over: {winner} won")
-    assert ring("new", "X", "Y", "Z", "--json")["replaced"].startswith("replaced the finished")
+    text = ring("new", "X", "Y", "Z").output
+    assert f"Replaced the finished game (won by {winner})." in text
 
 
 @pytest.mark.parametrize("sub", ["show Ann", "kill Ann Bob", "duel Ann Bob", "status", "undo"])
