@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.options import SheetOptions
-from generator.render_pdf import PdfStats, atomic_file, draw_footer, new_canvas
+from generator.render_pdf import PdfStats, atomic_file, binary_streams, draw_footer, new_canvas
 from generator.units import INCH, MM
 
 TITLE = "Havoc Kit — printer calibration"
@@ -147,7 +147,7 @@ def write_calibration_pdf(path: str | os.PathLike[str], sheet: SheetOptions) -> 
     x0, y0, x1, y1 = sheet.usable
     fold = sheet.duplex == "none"
     pages = 1 if fold else 2
-    with atomic_file(target) as handle:
+    with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"Calibration: {sheet.describe()}")
         # ---- front
         canvas.setFillColorRGB(*INK)

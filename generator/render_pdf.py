@@ -14,16 +14,16 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
+from weakref import WeakKeyDictionary
 
 from companion.errors import InputError
 from generator import guides
-from generator.fonts import check_font, fit_size
 from generator.layout import Page, Placement, impose
 from generator.options import SheetOptions
-from generator.pieces import Circle, Face, Line, Piece, Polygon, Rect, Text
+from generator.pdf_ops import FacePainter
+from generator.pieces import Face, Piece
 
 AUTHOR = "Havoc Kit (havoc-pnp)"
 FOOTER_FONT = "Helvetica"
@@ -42,15 +42,6 @@ class PdfStats:
     sheets: int
     pieces: int
     bytes: int
-
-
-@lru_cache(maxsize=512)
-def rgb(colour: str) -> tuple[float, float, float]:
-    """'#rrggbb' -> (r, g, b) in 0..1."""
-    value = colour.lstrip("#")
-    if len(value) != 6:
-        raise ValueError(f"colour {colour!r} is not #rrggbb")
-    return (int(value[0:2], 16) / 255, int(value[2:4], 16) / 255, int(value[4:6], 16) / 255)
 
 
 # --------------------------------------------------------------------------- atomic output
@@ -79,6 +70,19 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """Flate-compressed streams without reportlab's ASCII85 layer: smaller and faster."""
+    from reportlab import rl_config
+
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
 
 
 def new_canvas(handle: IO[bytes], options: SheetOptions, title: str, subject: str) -> Any:
@@ -110,72 +114,16 @@ def draw_face(
     """Draw ``face`` with its cut box at (x, y, w, h) points; ``unit`` points per cell.
 
     The background is a rectangle at the exact cut box grown by ``bleed``, in page
-    coordinates; the instructions are drawn scaled from cell units.
+    coordinates; the instructions are drawn scaled from cell units. Usable on any reportlab
+    canvas (previews); drawings are cached per canvas.
     """
-    canvas.setFillColorRGB(*rgb(face.background))
-    canvas.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    if not face.ops:
-        return
-    canvas.saveState()
-    canvas.transform(unit, 0, 0, unit, x, y)
-    for op in face.ops:
-        _draw_op(canvas, op)
-    canvas.restoreState()
+    painter = _PAINTERS.get(canvas)
+    if painter is None:
+        painter = _PAINTERS[canvas] = FacePainter(canvas)
+    painter.face(face, x, y, w, h, unit, bleed)
 
 
-def _paint(canvas: Any, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
-    if fill is not None:
-        canvas.setFillColorRGB(*rgb(fill))
-    if stroke is not None:
-        canvas.setStrokeColorRGB(*rgb(stroke))
-        canvas.setLineWidth(width)
-    return (1 if fill is not None else 0, 1 if stroke is not None else 0)
-
-
-def _draw_op(canvas: Any, op: Any) -> None:
-    kind = type(op)
-    if kind is Text:
-        if not op.text:
-            return
-        font = check_font(op.font)
-        size = fit_size(op.text, font, op.size, op.max_width)
-        canvas.setFillColorRGB(*rgb(op.colour))
-        canvas.setFont(font, size)
-        if op.anchor == "middle":
-            canvas.drawCentredString(op.x, op.y, op.text)
-        elif op.anchor == "end":
-            canvas.drawRightString(op.x, op.y, op.text)
-        else:
-            canvas.drawString(op.x, op.y, op.text)
-    elif kind is Rect:
-        fill, stroke = _paint(canvas, op.fill, op.stroke, op.stroke_width)
-        if fill or stroke:
-            if op.radius:
-                canvas.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=stroke, fill=fill)
-            else:
-                canvas.rect(op.x, op.y, op.w, op.h, stroke=stroke, fill=fill)
-    elif kind is Line:
-        canvas.setStrokeColorRGB(*rgb(op.colour))
-        canvas.setLineWidth(op.width)
-        canvas.setDash(list(op.dash) if op.dash else [])
-        canvas.line(op.x1, op.y1, op.x2, op.y2)
-        if op.dash:
-            canvas.setDash([])
-    elif kind is Polygon:
-        fill, stroke = _paint(canvas, op.fill, op.stroke, op.stroke_width)
-        if (fill or stroke) and op.points:
-            path = canvas.beginPath()
-            path.moveTo(*op.points[0])
-            for point in op.points[1:]:
-                path.lineTo(*point)
-            path.close()
-            canvas.drawPath(path, stroke=stroke, fill=fill)
-    elif kind is Circle:
-        fill, stroke = _paint(canvas, op.fill, op.stroke, op.stroke_width)
-        if fill or stroke:
-            canvas.circle(op.cx, op.cy, op.r, stroke=stroke, fill=fill)
-    else:
-        raise TypeError(f"unknown drawing instruction {op!r}")
+_PAINTERS: WeakKeyDictionary[Any, FacePainter] = WeakKeyDictionary()
 
 
 # --------------------------------------------------------------------------- pages
@@ -277,7 +225,7 @@ def write_pieces_pdf(
     """Impose ``pieces`` and write them as one PDF (fronts and backs interleaved) to ``path``."""
     pages = impose(pieces, options)
     target = Path(path)
-    with atomic_file(target) as handle:
+    with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, options, title, options.describe())
         draw_pages(canvas, pages, options, title, note)
         canvas.save()
