@@ -82,6 +82,7 @@ def ring() -> None:
 def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None, as_json: bool):
     """Draw a new secret ring over NAMES (three or more; five or more is better)."""
     from companion.ring import check_names
+    from companion.tables import path_lines
 
     check_names(names)  # refuse bad names before a file is created
     rng = random.Random(seed) if seed is not None else None
@@ -101,7 +102,8 @@ def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None
     lines = [replaced[0].upper() + replaced[1:] + "."] if replaced else []
     lines += [
         f"New ring drawn: {len(drawn.players)} players.",
-        f"Game file: {path}",
+        "Game file:",
+        *path_lines(str(path)),
         "Tell each player his victim in private:",
         "  havoc ring show NAME",
     ]
