@@ -223,11 +223,15 @@ class Store:
                 _test_pause()
             self.conn.execute("COMMIT")
         except sqlite3.DatabaseError as exc:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise DataError(f"game file error: {exc}", self.path) from None
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:  # a failed COMMIT may already have rolled back
+            self.conn.execute("ROLLBACK")
 
     def _has_game(self) -> bool:
         tables = self.conn.execute(
