@@ -24,7 +24,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 
-BASELINE = r'''
+BASELINE = r"""
 import json, sys
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.lib.pagesizes import A4
@@ -73,7 +73,7 @@ for page in pages:
                 c.drawCentredString(x + tx * size, y + ty * size, text)
         c.showPage()
 c.save()
-'''
+"""
 
 
 def roster_lines(path: Path) -> tuple[list[str], list[list[str]]]:
