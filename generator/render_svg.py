@@ -20,6 +20,8 @@ from generator.pieces import Circle, Face, Line, Piece, Polygon, Rect, Text
 from generator.render_pdf import atomic_file
 from generator.units import MM
 
+TEXT_SCALE = 100
+_UNSCALE = 1 / TEXT_SCALE
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 
 
@@ -29,7 +31,8 @@ def slug(name: str) -> str:
 
 
 def _num(value: float) -> str:
-    return f"{value:.5f}".rstrip("0").rstrip(".") or "0"
+    text = f"{value:.5f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
 
 
 def _paint(fill: str | None, stroke: str | None, width: float) -> dict[str, Any]:
@@ -67,13 +70,14 @@ def _element(dwg: Any, op: Any) -> Any | None:
         font = check_font(op.font)
         weight, style = svg_weight(font)
         size = fit_size(op.text, font, op.size, op.max_width)
-        # the face is drawn y-up; flip the text back upright about its own baseline
+        # the face is drawn y-up: flip the text upright about its baseline, and lay it out at
+        # TEXT_SCALE times the size (renderers hint glyphs badly at a font size of 0.2)
         return dwg.text(
             op.text,
             insert=(0, 0),
-            transform=f"translate({_num(op.x)} {_num(op.y)}) scale(1 -1)",
+            transform=f"translate({_num(op.x)} {_num(op.y)}) scale({_UNSCALE} -{_UNSCALE})",
             font_family=SVG_FAMILY,
-            font_size=_num(size),
+            font_size=_num(size * TEXT_SCALE),
             font_weight=weight,
             font_style=style,
             fill=op.colour,
