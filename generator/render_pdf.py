@@ -67,6 +67,9 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"cannot write: {exc.strerror or exc}", target) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
@@ -188,7 +191,9 @@ def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
 
 
 def _boxes(canvas: Any, placements: Sequence[Placement], bleed: float) -> None:
-    if not placements:
+    if not placements:  # reportlab keeps a box for the pages that follow: clear it
+        canvas.setTrimBox(None)
+        canvas.setBleedBox(None)
         return
     x0 = min(p.x for p in placements)
     y0 = min(p.y for p in placements)

@@ -218,3 +218,13 @@ def test_crop_marks_sit_in_the_margin(tmp_path: Path) -> None:
     cut_xs = {round(v, 2) for b in boxes for v in (b.x0, b.x1)}
     top_marks = {round(float(ln["x0"]), 2) for ln in marks if height - float(ln["top"]) > y1}
     assert cut_xs <= top_marks
+
+
+def test_an_unwritable_target_is_one_error(tmp_path: Path) -> None:
+    from companion.errors import InputError
+
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "child").write_text("x")
+    with pytest.raises(InputError, match="cannot write"):
+        render(tmp_path, name="taken")  # a non-empty directory cannot be replaced by a file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
