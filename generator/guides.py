@@ -35,14 +35,15 @@ def crop_marks(placements: Sequence[Placement], options: SheetOptions) -> list[S
     xs, ys = cut_coordinates(placements)
     x0, y0, x1, y1 = options.usable
     top = min(MARK_LENGTH, options.height - y1 - MARK_GAP - 4)
-    bottom = min(MARK_LENGTH, max(y0 - MARK_GAP - FOOTER_BAND, 4.0))
+    bottom = min(MARK_LENGTH, y0 - MARK_GAP - FOOTER_BAND)
+    bottom = bottom if bottom >= 3 else 0.0  # no room beside the footer: top marks only
     left = min(MARK_LENGTH, x0 - MARK_GAP - 4)
     right = min(MARK_LENGTH, options.width - x1 - MARK_GAP - 4)
     segments: list[Segment] = []
     for x in xs:
         if top > 0:
             segments.append((x, y1 + MARK_GAP, x, y1 + MARK_GAP + top))
-        if bottom > 0 and y0 - MARK_GAP - bottom > 0:
+        if bottom > 0:
             segments.append((x, y0 - MARK_GAP, x, y0 - MARK_GAP - bottom))
     for y in ys:
         if left > 0:

@@ -28,6 +28,7 @@ BLEEDS = {"none": 0.0, "0": 0.0}
 CUT_GUIDES = ("crop", "lines", "none")
 DUPLEX = ("long", "short", "none")
 MIN_PIECE = 4 * MM
+FOOTER_RESERVE = 18.0  # the page footer needs the bottom 1/4in even with smaller margins
 
 CutGuides = Literal["crop", "lines", "none"]
 Duplex = Literal["long", "short", "none"]
@@ -62,10 +63,10 @@ class SheetOptions:
 
     @property
     def usable(self) -> tuple[float, float, float, float]:
-        """The area inside the margins: (x0, y0, x1, y1) in points."""
+        """The area inside the margins (and above the footer): (x0, y0, x1, y1) in points."""
         return (
             self.margin_left,
-            self.margin_bottom,
+            max(self.margin_bottom, FOOTER_RESERVE),
             self.width - self.margin_right,
             self.height - self.margin_top,
         )
