@@ -114,3 +114,24 @@ def test_help_reads(havoc_pnp) -> None:
     text = havoc_pnp("counters", "--help").stdout
     for option in ("--roster", "--blank-values", "--svg", "--cards", "--paper", "--duplex"):
         assert option in text
+
+
+def test_roster_and_blank_values_reach_the_counters(havoc_pnp, tmp_path: Path, monkeypatch) -> None:
+    from generator import dark_blades
+
+    cards = _small_cards(tmp_path)
+    roster = cards / "dark-blades" / "pieces.csv"
+    seen: dict = {}
+    real = dark_blades.counter_pieces
+
+    def spy(cards_arg, roster=None, blank_values=False):
+        seen.update(roster=roster, blank_values=blank_values)
+        return real(cards_arg, roster=roster, blank_values=blank_values)
+
+    monkeypatch.setattr(dark_blades, "counter_pieces", spy)
+    out = tmp_path / "c.pdf"
+    result = havoc_pnp("counters", "--roster", roster, "--blank-values", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert seen == {"roster": roster, "blank_values": True}
+    expected = len(real(Cards(), roster=roster))
+    assert f": {expected} counters" in result.stdout
