@@ -1,14 +1,16 @@
-"""Shared click plumbing for both CLIs: lazily loaded subcommands and one-line errors.
+"""Shared click plumbing for both CLIs: lazy subcommands, one-line errors, shared options.
 
 Subcommands are imported only when run (or listed in --help), so `havoc roll 2d6` never pays
-for the ring store or anything else it does not use. A `HavocError` raised anywhere below is
-printed as a single line on stderr and exits with status 2.
+for the ring store or anything else it does not use. A `HavocError` raised anywhere below, and
+click's own usage errors (unknown option, missing value), are printed as a single line on
+stderr with exit status 2 — never a traceback, never a screen of usage text.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -17,11 +19,17 @@ from companion.errors import EXIT_BAD_INPUT, HavocError
 
 
 class LazyGroup(click.Group):
-    """A click group whose commands are named as ``"module.path:attribute"`` strings."""
+    """A click group whose commands are named as ``"module.path:attribute"`` strings.
 
-    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+    ``prog`` is the program's name in error lines (test runners would otherwise call it "main").
+    """
+
+    def __init__(
+        self, *args: Any, lazy: dict[str, str] | None = None, prog: str = "havoc", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        self.prog = prog
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -29,8 +37,12 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
             module_name, attr = self.lazy[cmd_name].split(":")
-            return getattr(importlib.import_module(module_name), attr)
-        return super().get_command(ctx, cmd_name)
+            command = getattr(importlib.import_module(module_name), attr)
+        else:
+            command = super().get_command(ctx, cmd_name)
+        if command is not None and not any(p.name == "cards" for p in command.params):
+            cards_option(command)  # every subcommand takes --cards DIR, as the group does
+        return command
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -40,6 +52,55 @@ class LazyGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        kwargs["prog_name"] = self.prog
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            result = super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
+        except click.ClickException as exc:
+            ctx = exc.ctx if isinstance(exc, click.UsageError) else None
+            hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+            message = " ".join(exc.format_message().split()).rstrip(".")
+            click.echo(f"{self.prog}: error: {message}{hint}", err=True)
+            sys.exit(EXIT_BAD_INPUT if isinstance(exc, click.UsageError) else exc.exit_code)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+def _remember_cards(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
+    if value is not None:
+        root = ctx.find_root()
+        root.obj = {**(root.obj or {}), "cards_dir": value}
+
+
+def cards_option(command: Any) -> Any:
+    """``--cards DIR``, accepted on a group and on each subcommand (the later one wins)."""
+    return click.option(
+        "--cards",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_remember_cards,
+        help="Read game data from DIR instead of the kit's own cards/ (files missing there "
+        "fall back to the kit's).",
+    )(command)
+
+
+def cards_from(ctx: click.Context) -> Any:  # -> companion.data.Cards (imported lazily)
+    """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's."""
+    from companion.data import Cards
+
+    root = ctx.find_root()
+    obj = root.obj or {}
+    if "cards" not in obj:
+        obj = {**obj, "cards": Cards(obj.get("cards_dir"))}
+        root.obj = obj
+    return obj["cards"]
 
 
 def fail(message: str) -> None:

@@ -12,8 +12,7 @@ import click
 
 from companion import crt as c
 from companion import dice
-from companion.cli import cards_from
-from companion.clikit import emit_json, json_option, wrap
+from companion.clikit import cards_from, emit_json, json_option, wrap
 from companion.errors import display_path
 from companion.tables import path_lines
 

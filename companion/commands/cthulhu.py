@@ -12,8 +12,7 @@ from typing import Any
 
 import click
 
-from companion.cli import cards_from
-from companion.clikit import WIDTH, emit_json, json_option, wrap
+from companion.clikit import WIDTH, cards_from, emit_json, json_option, wrap
 from companion.errors import InputError, display_path
 
 

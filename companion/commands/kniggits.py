@@ -13,8 +13,7 @@ from typing import Any
 
 import click
 
-from companion.cli import cards_from
-from companion.clikit import WIDTH, emit_json, json_option, wrap
+from companion.clikit import WIDTH, cards_from, emit_json, json_option, wrap
 from companion.errors import display_path
 
 EXIT_OVER_BUDGET = 1

@@ -191,7 +191,7 @@ def duel(
     One die on the attack table (cards/whos-next/tables/attack.toml); with three players
     left both roll one die, highest wins, ties throw again.
     """
-    from companion.cli import cards_from
+    from companion.clikit import cards_from
     from companion.whos_next import load_attack_table
 
     table = load_attack_table(cards_from(ctx))
@@ -293,7 +293,7 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool):
     The rules' points table is lost: the kit's default is labelled as such. Ties go to
     the player who survived longest (the rules).
     """
-    from companion.cli import cards_from
+    from companion.clikit import cards_from
     from companion.whos_next import load_scoring
     from companion.whos_next import scores as rank
 

@@ -8,8 +8,7 @@ import click
 
 from companion import dice
 from companion import tables as t
-from companion.cli import cards_from
-from companion.clikit import emit_json, json_option, wrap
+from companion.clikit import cards_from, emit_json, json_option, wrap
 
 
 def _step_dict(step: t.Step) -> dict[str, Any]:
