@@ -60,7 +60,7 @@ def attack(
     (or a monster's name: dog, bear, house...). TARGET: hero, cultist, 1-square, 2-square,
     4-square.
     """
-    from companion.cthulhu import CANNOT, CRUSH, attack_table
+    from companion.cthulhu_attacks import CANNOT, CRUSH, attack_table
 
     table = attack_table(cards_from(ctx))
     who = table.attacker(attacker)
@@ -185,7 +185,7 @@ def _sheet(tables: Any, setup: Any, seed: int | None) -> list[str]:
 
 
 def _stats(tables: Any, as_json: bool) -> None:
-    from companion.cthulhu import setup_distribution
+    from companion.cthulhu_setup import setup_distribution
 
     dist = setup_distribution(tables)
     total = len(tables.faces) ** 4
@@ -233,7 +233,7 @@ def setup(ctx: click.Context, seed: int | None, count: int, stats: bool, as_json
     weapons); --json prints one object (-n 1) or a list. Keys: monster_size, monsters,
     cultists, danger, heroes, weapons, dice.
     """
-    from companion.cthulhu import setup_tables
+    from companion.cthulhu_setup import setup_tables
 
     tables = setup_tables(cards_from(ctx))
     if stats:

@@ -61,3 +61,16 @@ def test_a_cards_dir_that_is_not_there_is_one_line(havoc, tmp_path: Path):
     result = havoc("--cards", tmp_path / "nope", "table", "lake", "--die", "1")
     assert result.exit_code == 2
     assert "expected a directory of card data" in result.output
+
+
+def test_no_companion_module_imports_the_drawing_libraries():
+    # Every module of the package (found by walking it, so a new one is covered too).
+    code = (
+        "import importlib, pkgutil, sys, companion\n"
+        "for m in pkgutil.walk_packages(companion.__path__, 'companion.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print(len(sys.modules), sorted(m for m in sys.modules "
+        "if m.split('.')[0] in ('reportlab', 'svgwrite')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split(" ", 1)[1].strip() == "[]", out.stdout

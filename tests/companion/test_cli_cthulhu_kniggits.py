@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -229,19 +227,6 @@ def test_exchange_bad_input(havoc):
     assert result.exit_code == 2 and "--attack" in result.output
     result = havoc("exchange", "--attack", "low", "--defend", "low", "--tokens", "a,b")
     assert result.exit_code == 2 and "M,A,D" in result.output
-
-
-# --------------------------------------------------------------------------- imports
-
-
-def test_commands_do_not_import_the_printing_libraries():
-    code = (
-        "import sys, companion.commands.cthulhu, companion.commands.kniggits, "
-        "companion.cthulhu, companion.kniggits; "
-        "print(sorted(m for m in ('reportlab', 'svgwrite') if m in sys.modules))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
 
 
 def test_user_cards_override_and_bad_cards_are_exit_2(havoc, tmp_path):

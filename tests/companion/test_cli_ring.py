@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shutil
 import tomllib
-from pathlib import Path
 
 import pytest
 
@@ -308,17 +307,3 @@ def test_a_bad_scoring_file_is_one_line(ring, tmp_path):
     refused(result, "key 'points.outlived': expected a whole number")
     assert "scoring.toml" in result.output
     shutil.rmtree(tmp_path / "cards")
-
-
-def test_ring_never_imports_the_drawing_libraries():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys; from companion.commands import ring; import companion.store, "
-        "companion.whos_next; print(sorted(m for m in sys.modules "
-        "if m.split('.')[0] in ('reportlab', 'svgwrite')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
-    assert Path(__file__).name == "test_cli_ring.py"
