@@ -130,6 +130,25 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
     )
 
 
+def fit(lines: list[str], indent: str = "  ") -> str:
+    """Join output lines, wrapping any wider than the companion's width (``indent`` after)."""
+    return "\n".join(line if len(line) <= WIDTH else wrap(line, indent) for line in lines)
+
+
+def path_lines(path: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
+    """A file path split after "/" so each line fits ``width`` (a name longer stays whole)."""
+    lines: list[str] = []
+    current = ""
+    for part in path.replace("/", "/\n").splitlines():
+        if current and len(indent) + len(current) + len(part) > width:
+            lines.append(indent + current)
+            current = ""
+        current += part
+    if current:
+        lines.append(indent + current)
+    return lines
+
+
 json_option = click.option(
     "--json", "as_json", is_flag=True, help="Print JSON for scripts instead of text."
 )

@@ -65,18 +65,13 @@ class Table:
         return tuple(f for f in self.faces() if f not in covered)
 
 
-def path_lines(path: str, indent: str = "  ", width: int = 40) -> list[str]:
-    """A file path split after "/" so each line fits ``width`` (a name longer stays whole)."""
-    lines: list[str] = []
-    current = ""
-    for part in path.replace("/", "/\n").splitlines():
-        if current and len(indent) + len(current) + len(part) > width:
-            lines.append(indent + current)
-            current = ""
-        current += part
-    if current:
-        lines.append(indent + current)
-    return lines
+def die_faces(die: str, path: Path) -> dict[int, int]:
+    """The faces of a data file's ``die`` ("d6", "d10", "2d6"), or a DataError naming the key."""
+    try:
+        return dice.table_faces(die)
+    except InputError as exc:
+        wanted = f"expected a die like d6, d10 or 2d6 ({exc.message})"
+        raise DataError(f"key 'die': {wanted}", path) from None
 
 
 def _optional_str(body: dict, key: str, path: Path, prefix: str = "") -> str | None:
@@ -90,11 +85,7 @@ def read_table(path: Path, game: str) -> Table:
     data = read_toml(path)
     unknown_keys(data, TABLE_KEYS, path)
     die = require(data, "die", str, path)
-    try:
-        faces = dice.table_faces(die)
-    except InputError as exc:
-        wanted = f"expected a die like d6, d10 or 2d6 ({exc.message})"
-        raise DataError(f"key 'die': {wanted}", path) from None
+    faces = die_faces(die, path)
     rows = []
     for i, body in enumerate(require(data, "rows", list, path)):
         where = f"rows[{i}]"

@@ -10,21 +10,22 @@ from typing import Any
 
 import click
 
-from companion import crt as c
+from companion import combat as c
 from companion import dice
-from companion.clikit import cards_from, emit_json, json_option, wrap
+from companion.clikit import cards_from, emit_json, json_option, path_lines, wrap
+from companion.crt import MISSING, Crt, load_crt
 from companion.errors import display_path
-from companion.tables import path_lines
+from companion.missiles import strength_at
 
 TERRAIN_CHOICE = click.Choice(["+", "0", "-"])
 
 
-def _chances(crt: c.Crt, look: c.Lookup) -> list[dict[str, Any]]:
+def _chances(crt: Crt, look: c.Lookup) -> list[dict[str, Any]]:
     n = len(crt.faces)
     return [
         {
             "result": cell or None,
-            "meaning": crt.meaning(look.table, cell) if cell else c.MISSING,
+            "meaning": crt.meaning(look.table, cell) if cell else MISSING,
             "faces": list(faces),
             "chance": f"{len(faces)}/{n}",
         }
@@ -32,7 +33,7 @@ def _chances(crt: c.Crt, look: c.Lookup) -> list[dict[str, Any]]:
     ]
 
 
-def _as_dict(crt: c.Crt, look: c.Lookup) -> dict[str, Any]:
+def _as_dict(crt: Crt, look: c.Lookup) -> dict[str, Any]:
     out: dict[str, Any] = {
         "table": look.table.name,
         "title": look.table.title,
@@ -62,7 +63,7 @@ def _join(values: list[int]) -> str:
     return "+".join(str(v) for v in values) + (f" = {sum(values)}" if len(values) > 1 else "")
 
 
-def _text(crt: c.Crt, look: c.Lookup) -> str:
+def _text(crt: Crt, look: c.Lookup) -> str:
     lines: list[str] = [wrap(look.table.title)]
     if look.weapon is not None:
         w = look.weapon
@@ -85,7 +86,7 @@ def _text(crt: c.Crt, look: c.Lookup) -> str:
         if look.footnote:
             lines.append(wrap(look.footnote, "  "))
     else:
-        lines.append(f"result: {c.MISSING}")
+        lines.append(f"result: {MISSING}")
         lines.append("fill it in at:")
         lines.extend(path_lines(display_path(crt.path)))
         lines.append(f"  [{look.table.name}]")
@@ -94,7 +95,7 @@ def _text(crt: c.Crt, look: c.Lookup) -> str:
     for item in _chances(crt, look):
         label = item["result"] or "blank"
         faces = dice.face_runs(item["faces"], crt.faces)
-        what = "" if item["result"] else f" ({c.MISSING})"
+        what = "" if item["result"] else f" ({MISSING})"
         lines.append(wrap(f"  {label} {item['chance']}: die {faces}{what}", "    "))
     if look.table.note:
         lines.append(wrap(f"note: {look.table.note}", "  "))
@@ -112,7 +113,7 @@ def _run(
     as_json: bool,
     weapon: dict[str, Any] | None = None,
 ) -> None:
-    crt = c.load_crt(cards_from(ctx))
+    crt = load_crt(cards_from(ctx))
     results_table = c.table_by_name(crt, table)
     shifts = c.shifts_for(crt, results_table, **shift_args)
     face, rolled = c.parse_face(crt, die, dice.make_rng(seed) if die is None else None)
@@ -184,7 +185,7 @@ def crt(
     missile-vs-mounted, missile-vs-infantry. Without TABLE, lists them.
     """
     if table is None:
-        loaded = c.load_crt(cards_from(ctx))
+        loaded = load_crt(cards_from(ctx))
         if as_json:
             emit_json([{"name": t.name, "title": t.title} for t in loaded.tables.values()])
             return
@@ -251,7 +252,7 @@ def missile(
 
     The strength for the range band, then the missile results table for the target.
     """
-    name, band = c.strength_at(cards_from(ctx), weapon, hexes)
+    name, band = strength_at(cards_from(ctx), weapon, hexes)
     _run(
         ctx,
         f"missile-vs-{target}",

@@ -81,8 +81,8 @@ def ring() -> None:
 @json_option
 def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None, as_json: bool):
     """Draw a new secret ring over NAMES (three or more; five or more is better)."""
+    from companion.clikit import path_lines
     from companion.ring import check_names
-    from companion.tables import path_lines
 
     check_names(names)  # refuse bad names before a file is created
     rng = random.Random(seed) if seed is not None else None

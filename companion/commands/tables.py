@@ -8,7 +8,7 @@ import click
 
 from companion import dice
 from companion import tables as t
-from companion.clikit import cards_from, emit_json, json_option, wrap
+from companion.clikit import cards_from, emit_json, json_option, path_lines, wrap
 
 
 def _step_dict(step: t.Step) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step) -> list[str]:
     if not step.rows:
         lines.append(f"result: {t.MISSING}")
         lines.append(f"no row has face {step.face}; add one to:")
-        lines.extend(t.path_lines(step.missing or ""))
+        lines.extend(path_lines(step.missing or ""))
     for row in step.rows:
         faces = dice.face_runs(row.faces, list(table.faces()))
         lines.append(wrap(f"{faces}: {row.result}", "  "))

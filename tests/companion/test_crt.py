@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import crt as c
+from companion import combat as c
+from companion.crt import Crt, load_crt
 from companion.data import Cards, default_cards_dir
 from companion.errors import DataError, InputError
+from companion.missiles import strength_at
 
 CRT_FILE = default_cards_dir() / "dark-blades" / "crt.toml"
 RAW = tomllib.loads(CRT_FILE.read_text(encoding="utf-8"))
@@ -26,8 +28,8 @@ SIX = [
 
 
 @pytest.fixture(scope="module")
-def crt() -> c.Crt:
-    return c.load_crt(Cards())
+def crt() -> Crt:
+    return load_crt(Cards())
 
 
 def strengths_for(column: str) -> tuple[int, int]:
@@ -36,13 +38,13 @@ def strengths_for(column: str) -> tuple[int, int]:
     return a, b
 
 
-def test_the_six_tables_are_there(crt: c.Crt) -> None:
+def test_the_six_tables_are_there(crt: Crt) -> None:
     assert sorted(TABLES) == sorted(SIX)
     assert list(crt.columns) == RAW["columns"]
 
 
 @pytest.mark.parametrize("name", SIX)
-def test_every_cell_is_looked_up_as_the_cards_file_says(crt: c.Crt, name: str) -> None:
+def test_every_cell_is_looked_up_as_the_cards_file_says(crt: Crt, name: str) -> None:
     body = RAW[name]
     for face_key, cells in body["rows"].items():
         face = int(face_key)
@@ -62,7 +64,7 @@ def test_every_cell_is_looked_up_as_the_cards_file_says(crt: c.Crt, name: str) -
                 assert look.fill_in.endswith(f"crt.toml [{name}] row {face}, column {column}")
 
 
-def test_rows_the_rules_kept(crt: c.Crt) -> None:
+def test_rows_the_rules_kept(crt: Crt) -> None:
     # Independent of the file: the rules kept all of row 1 and three cells of row 2.
     for name in SIX:
         filled = {
@@ -74,7 +76,7 @@ def test_rows_the_rules_kept(crt: c.Crt) -> None:
         assert filled == {(1, i) for i in range(13)} | {(2, 0), (2, 1), (2, 2)}, name
 
 
-def test_a_few_printed_cells_as_independent_checks(crt: c.Crt) -> None:
+def test_a_few_printed_cells_as_independent_checks(crt: Crt) -> None:
     assert c.lookup(crt, "infantry-vs-infantry", [8], [3], [], 1).cell == "E"
     assert c.lookup(crt, "infantry-vs-infantry", [8], [3], [], 1).meaning == "Defender wounded."
     look = c.lookup(crt, "missile-vs-infantry", [1], [2], [], 2)
@@ -85,7 +87,7 @@ def test_a_few_printed_cells_as_independent_checks(crt: c.Crt) -> None:
     assert "dash" in crt.tables["mounted-vs-mounted"].note
 
 
-def test_missing_cell_names_file_and_cell(crt: c.Crt) -> None:
+def test_missing_cell_names_file_and_cell(crt: Crt) -> None:
     look = c.lookup(crt, "infantry-vs-infantry", [4], [1], [], 2)
     assert look.meaning == "not in the source rules"
     assert look.fill_in.endswith(
@@ -109,24 +111,24 @@ def test_raw_odds(attack: int, defence: int, odds: str) -> None:
 
 
 def test_rulebook_missile_examples() -> None:
-    name, band = c.strength_at(Cards(), "crossbow", 28)
+    name, band = strength_at(Cards(), "crossbow", 28)
     assert (name, band.band, band.strength) == ("Crossbow", "medium", 20)
     assert c.raw_odds(band.strength, 10) == "2-1"
-    name, band = c.strength_at(Cards(), "shortbow", 15)
+    name, band = strength_at(Cards(), "shortbow", 15)
     assert (band.band, band.strength) == ("short", 20)
     assert c.raw_odds(band.strength, 10) == "2-1"
 
 
 def test_range_bands_and_out_of_range() -> None:
-    assert c.strength_at(Cards(), "shortbow", 40)[1].strength == 5
-    assert c.strength_at(Cards(), "crossbow", 31)[1].strength == 10
+    assert strength_at(Cards(), "shortbow", 40)[1].strength == 5
+    assert strength_at(Cards(), "crossbow", 31)[1].strength == 10
     with pytest.raises(InputError, match="out of range"):
-        c.strength_at(Cards(), "shortbow", 41)
+        strength_at(Cards(), "shortbow", 41)
     with pytest.raises(InputError, match="no missile weapon"):
-        c.strength_at(Cards(), "longbow", 10)
+        strength_at(Cards(), "longbow", 10)
 
 
-def test_several_attackers_or_defenders_combine(crt: c.Crt) -> None:
+def test_several_attackers_or_defenders_combine(crt: Crt) -> None:
     look = c.lookup(crt, "infantry-vs-infantry", [5, 3], [2, 2], [], 1)
     assert look.raw_odds == "2-1"
     assert c.parse_strengths(("5,3", "2"), "attack") == [5, 3, 2]
@@ -148,7 +150,7 @@ PRINTED_TERRAIN = {
 
 
 @pytest.mark.parametrize("pair,columns", sorted(PRINTED_TERRAIN.items()))
-def test_terrain_shifts(crt: c.Crt, pair: tuple[str, str], columns: int) -> None:
+def test_terrain_shifts(crt: Crt, pair: tuple[str, str], columns: int) -> None:
     table = crt.tables["infantry-vs-infantry"]
     shifts = c.shifts_for(crt, table, attacker_terrain=pair[0], defender_terrain=pair[1])
     assert sum(s.columns for s in shifts) == columns
@@ -156,12 +158,12 @@ def test_terrain_shifts(crt: c.Crt, pair: tuple[str, str], columns: int) -> None
     assert look.column == 4 + columns
 
 
-def test_terrain_is_for_hand_to_hand(crt: c.Crt) -> None:
+def test_terrain_is_for_hand_to_hand(crt: Crt) -> None:
     with pytest.raises(InputError, match="cover"):
         c.shifts_for(crt, crt.tables["missile-vs-infantry"], attacker_terrain="+")
 
 
-def test_cover(crt: c.Crt) -> None:
+def test_cover(crt: Crt) -> None:
     table = crt.tables["missile-vs-infantry"]
     assert [s.columns for s in c.shifts_for(crt, table, cover="light")] == [-1]
     assert [s.columns for s in c.shifts_for(crt, table, cover="medium")] == [-2]
@@ -177,7 +179,7 @@ def test_cover(crt: c.Crt) -> None:
     assert crt.columns[look.column] == "3-1"
 
 
-def test_magic_items_and_fast_rider(crt: c.Crt) -> None:
+def test_magic_items_and_fast_rider(crt: Crt) -> None:
     foot = crt.tables["infantry-vs-infantry"]
     shot = crt.tables["missile-vs-mounted"]
     assert [s.columns for s in c.shifts_for(crt, foot, magic_sword=True)] == [2]
@@ -190,7 +192,7 @@ def test_magic_items_and_fast_rider(crt: c.Crt) -> None:
         c.shifts_for(crt, crt.tables["missile-vs-infantry"], fast_rider=True)
 
 
-def test_clamping_at_both_ends(crt: c.Crt) -> None:
+def test_clamping_at_both_ends(crt: Crt) -> None:
     look = c.lookup(crt, "infantry-vs-infantry", [100], [1], [], 1)
     assert crt.columns[look.column] == "12-1" and "above the table" in look.start_note
     look = c.lookup(crt, "infantry-vs-infantry", [1], [100], [], 1)
@@ -203,14 +205,14 @@ def test_clamping_at_both_ends(crt: c.Crt) -> None:
     assert crt.columns[look.column] == "1-2" and look.end_note
 
 
-def test_chances_cover_every_face_once(crt: c.Crt) -> None:
+def test_chances_cover_every_face_once(crt: Crt) -> None:
     look = c.lookup(crt, "infantry-vs-infantry", [2], [1], [], 1)
     faces = [f for _, fs in look.chances for f in fs]
     assert sorted(faces) == sorted(crt.faces)
     assert dict(look.chances)["E"] == (1,) and dict(look.chances)["D"] == (2,)
 
 
-def test_die_faces(crt: c.Crt) -> None:
+def test_die_faces(crt: Crt) -> None:
     assert c.parse_face(crt, 0, None) == (0, False)
     with pytest.raises(InputError, match="0 is ten"):
         c.parse_face(crt, 10, None)
@@ -233,7 +235,7 @@ def test_a_filled_in_cell_is_used(tmp_path: Path) -> None:
     old = '"2" = ["B", "C", "D",  "",'
     assert old in text
     path.write_text(text.replace(old, '"2" = ["B", "C", "D", "F",', 1), encoding="utf-8")
-    crt = c.load_crt(Cards(root))
+    crt = load_crt(Cards(root))
     assert c.lookup(crt, "infantry-vs-infantry", [3], [1], [], 2).cell == "F"
 
 
@@ -253,5 +255,5 @@ def test_bad_data_is_one_located_error(tmp_path: Path, old: str, new: str, words
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(DataError, match=words) as info:
-        c.load_crt(Cards(root))
+        load_crt(Cards(root))
     assert "crt.toml" in str(info.value)
