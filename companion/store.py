@@ -1,17 +1,15 @@
 """Who's Next games in a SQLite file: one transaction per command, undoable, crash-safe.
 
-A game file holds one row per player (his seat, name, current victim, death number) and a
-history with one row per death, which is exactly what `undo` needs to step back. A kill updates
-two player rows and adds one history row inside one ``BEGIN IMMEDIATE`` transaction, so a crash
-or ``kill -9`` leaves the game before or after the kill, never between, and two commands on the
-same file queue up (busy timeout) instead of corrupting it. The journal is SQLite's default
-rollback journal (the game is one file when no command is running). The rules themselves live in
+A kill updates two player rows and adds one history row (the format is in
+`companion.game_file`) inside one ``BEGIN IMMEDIATE`` transaction, so a crash or ``kill -9``
+leaves the game before or after the kill, never between, and two commands on the same file
+queue up (busy timeout) instead of corrupting it. The journal is SQLite's default rollback
+journal (the game is one file when no command is running). The rules themselves live in
 `companion.ring`; this module reads the game through `SqlView` and writes what they decide.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sqlite3
@@ -24,43 +22,24 @@ from pathlib import Path
 
 from companion import ring as rules
 from companion.errors import DataError, InputError
+from companion.game_file import (
+    APPLICATION_ID,
+    DEATH_COLUMNS,
+    NO_GAME,
+    SCHEMA,
+    SCHEMA_VERSION,
+    SqlView,
+    death_from_row,
+    death_values,
+    default_game_path,
+)
 
-APPLICATION_ID = 0x48564B52  # "HVKR" in the SQLite header: a Havoc Kit ring game
-SCHEMA_VERSION = 1
+__all__ = ["NO_GAME", "PAUSE_ENV", "Outcome", "Store", "default_game_path"]
+
 BUSY_SECONDS = 30.0
-NO_GAME = "no game: start one with `havoc ring new NAME…`"
 # Test hook: "SECONDS[:MARKER]" sleeps between writing a change and committing it (after
 # creating the file MARKER), so a test can kill -9 the process inside the transaction.
 PAUSE_ENV = "HAVOC_RING_TEST_PAUSE"
-
-SCHEMA = """
-CREATE TABLE game (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    players INTEGER NOT NULL,
-    created TEXT NOT NULL
-);
-CREATE TABLE players (
-    seat INTEGER PRIMARY KEY,          -- order entered, from 0
-    name TEXT NOT NULL,
-    key TEXT NOT NULL UNIQUE,          -- case-folded name, for lookups
-    victim INTEGER,                    -- seat of his victim, NULL once dead
-    died INTEGER                       -- 1 for the first to die, NULL while alive
-);
-CREATE INDEX players_victim ON players (victim);
-CREATE TABLE history (
-    seq INTEGER PRIMARY KEY,
-    op TEXT NOT NULL,                  -- 'new' (the ring was drawn) or 'death'
-    at TEXT NOT NULL,
-    number INTEGER, dead INTEGER, by INTEGER, hunter INTEGER, inherited INTEGER,
-    own INTEGER, how TEXT, rolls TEXT
-);
-"""
-
-
-def default_game_path() -> Path:
-    """``$XDG_DATA_HOME/havoc-kit/whos-next.sqlite3`` (``~/.local/share`` without it)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "havoc-kit" / "whos-next.sqlite3"
 
 
 def _now() -> str:
@@ -84,78 +63,6 @@ class Outcome:
     death: rules.Death
     alive: int
     winner: str | None
-
-
-class SqlView:
-    """`companion.ring.RingView` over a game file, inside the caller's transaction."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-        self._rows: dict[str, tuple[int, int | None, int | None]] = {}  # name -> seat,victim,died
-        self._names: dict[int, str] = {}
-
-    def _remember(self, row: tuple) -> str:
-        seat, name, victim, died = row
-        self._rows[name] = (seat, victim, died)
-        self._names[seat] = name
-        return name
-
-    def name_at(self, seat: int) -> str:
-        if seat not in self._names:
-            row = self.conn.execute(
-                "SELECT seat, name, victim, died FROM players WHERE seat = ?", (seat,)
-            ).fetchone()
-            if row is None:
-                raise DataError(f"game file damaged: no player in seat {seat}")
-            self._remember(row)
-        return self._names[seat]
-
-    def seat(self, player: str) -> int:
-        return self._rows[player][0]
-
-    def lookup(self, name: str) -> str | None:
-        row = self.conn.execute(
-            "SELECT seat, name, victim, died FROM players WHERE key = ?", (rules.name_key(name),)
-        ).fetchone()
-        return None if row is None else self._remember(row)
-
-    def is_alive(self, player: str) -> bool:
-        return self._rows[player][2] is None
-
-    def victim_of(self, player: str) -> str:
-        victim = self._rows[player][1]
-        if victim is None:
-            raise DataError(f"game file damaged: {player} is alive but has no victim")
-        return self.name_at(victim)
-
-    def hunter_of(self, player: str) -> str:
-        row = self.conn.execute(
-            "SELECT seat, name, victim, died FROM players WHERE victim = ?", (self.seat(player),)
-        ).fetchone()
-        if row is None:
-            raise DataError(f"game file damaged: nobody hunts {player}")
-        return self._remember(row)
-
-    def player_count(self) -> int:
-        row = self.conn.execute("SELECT players FROM game WHERE id = 1").fetchone()
-        if row is None:
-            raise InputError(NO_GAME)
-        return row[0]
-
-    def death_count(self) -> int:
-        row = self.conn.execute("SELECT number FROM history ORDER BY seq DESC LIMIT 1").fetchone()
-        return 0 if row is None or row[0] is None else row[0]
-
-    def alive_count(self) -> int:
-        return self.player_count() - self.death_count()
-
-    def winner(self) -> str | None:
-        if self.alive_count() != 1:
-            return None
-        row = self.conn.execute(
-            "SELECT seat, name, victim, died FROM players WHERE died IS NULL"
-        ).fetchone()
-        return self._remember(row)
 
 
 class Store:
@@ -297,19 +204,9 @@ class Store:
             (view.seat(death.inherited), view.seat(death.hunter)),
         )
         self.conn.execute(
-            "INSERT INTO history (op, at, number, dead, by, hunter, inherited, own, how, rolls)"
+            f"INSERT INTO history (op, at, {DEATH_COLUMNS})"
             " VALUES ('death', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                _now(),
-                death.number,
-                view.seat(death.dead),
-                view.seat(death.by),
-                view.seat(death.hunter),
-                view.seat(death.inherited),
-                int(death.own_victim),
-                death.how,
-                json.dumps([list(r) for r in death.rolls]),
-            ),
+            (_now(), *death_values(view.seat, death)),
         )
 
     def kill(self, killer: str, victim: str) -> Outcome:
@@ -339,12 +236,11 @@ class Store:
         with self._transaction(write=True) as view:
             self._require_game()
             row = self.conn.execute(
-                "SELECT seq, op, number, dead, by, hunter, inherited, own, how, rolls"
-                " FROM history ORDER BY seq DESC LIMIT 1"
+                f"SELECT seq, op, {DEATH_COLUMNS} FROM history ORDER BY seq DESC LIMIT 1"
             ).fetchone()
             if row is None or row[1] != "death":
                 raise InputError("nothing to undo: nobody has died since the ring was drawn")
-            seq, _op, number, dead, by, hunter, inherited, own, how, rolls = row
+            seq, _op, number, dead, _by, hunter, inherited = row[:7]
             hunter_row = self.conn.execute(
                 "SELECT victim, died FROM players WHERE seat = ?", (hunter,)
             ).fetchone()
@@ -358,17 +254,7 @@ class Store:
                 "UPDATE players SET victim = ?, died = NULL WHERE seat = ?", (inherited, dead)
             )
             self.conn.execute("DELETE FROM history WHERE seq = ?", (seq,))
-            name = view.name_at
-            death = rules.Death(
-                number,
-                name(dead),
-                name(by),
-                name(hunter),
-                name(inherited),
-                bool(own),
-                how,
-                tuple(tuple(r) for r in json.loads(rolls or "[]")),
-            )
+            death = death_from_row(view.name_at, row[2:])
             return Outcome(death, view.alive_count(), None)
 
     def victim(self, player: str) -> tuple[str, str]:
@@ -386,25 +272,12 @@ class Store:
                 "SELECT seat, name, victim, died FROM players ORDER BY seat"
             ).fetchall()
             history = self.conn.execute(
-                "SELECT number, dead, by, hunter, inherited, own, how, rolls FROM history"
-                " WHERE op = 'death' ORDER BY seq"
+                f"SELECT {DEATH_COLUMNS} FROM history WHERE op = 'death' ORDER BY seq"
             ).fetchall()
         names = {seat: name for seat, name, _v, _d in rows}
         try:
             victims = {name: names[v] for _s, name, v, died in rows if died is None}
-            deaths = tuple(
-                rules.Death(
-                    n,
-                    names[d],
-                    names[b],
-                    names[h],
-                    names[i],
-                    bool(own),
-                    how,
-                    tuple(tuple(r) for r in json.loads(rolls or "[]")),
-                )
-                for n, d, b, h, i, own, how, rolls in history
-            )
+            deaths = tuple(death_from_row(names.__getitem__, row) for row in history)
         except KeyError:
             raise DataError("game file damaged: a victim is not a player", self.path) from None
         if not rules.is_single_cycle(victims):
