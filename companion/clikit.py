@@ -132,7 +132,8 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
 
 def fit(lines: list[str], indent: str = "  ") -> str:
     """Join output lines, wrapping any wider than the companion's width (``indent`` after)."""
-    return "\n".join(line if len(line) <= WIDTH else wrap(line, indent) for line in lines)
+    out = [part for line in lines for part in line.split("\n")]
+    return "\n".join(line if len(line) <= WIDTH else wrap(line, indent) for line in out)
 
 
 def path_lines(path: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
@@ -152,3 +153,13 @@ def path_lines(path: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
 json_option = click.option(
     "--json", "as_json", is_flag=True, help="Print JSON for scripts instead of text."
 )
+
+seed_option = click.option(
+    "--seed", type=int, default=None, metavar="N", help="Seed the dice: the same N, the same rolls."
+)
+
+
+def die_option(help: str, multiple: bool = True) -> Any:  # noqa: A002 - click's own word
+    """``--die N``: a face rolled on a real die (repeatable where a command needs several)."""
+    return click.option("--die", "die", type=int, multiple=multiple, metavar="N", help=help)
+

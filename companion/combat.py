@@ -154,8 +154,8 @@ def parse_face(crt: Crt, face: int | None, rng: random.Random | None) -> tuple[i
         rolled, _ = dice.roll_face(crt.die, rng or dice.make_rng(None))
         return rolled, True
     if face not in crt.faces:
-        shown = ", ".join(str(f) for f in crt.faces)
-        raise InputError(f"--die: a {crt.die} face is one of {shown} (0 is ten), got {face}")
+        shown = dice.face_runs(crt.faces, crt.faces)
+        raise InputError(f"--die {face}: a {crt.die} face is {shown} (0 is ten)")
     return face, False
 
 

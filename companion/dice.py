@@ -236,3 +236,51 @@ def percent(ways: int, outcomes: int) -> str:
     if 0.1 <= p <= 99.9:
         return f"{p:.1f}%"
     return f"{p:.2f}%"
+
+
+class DiceSource:
+    """A command's dice: the faces given with ``--die`` first, in order, then rolls.
+
+    One rule for every command: given faces are checked against the die they stand for; once
+    they run out, more dice are rolled only if no faces were given or ``--seed`` was (so real
+    dice are never silently mixed with the system's); a face left over is refused.
+    """
+
+    def __init__(self, given: tuple[int, ...] | list[int], seed: int | None) -> None:
+        self.given = list(given)
+        self.count = len(self.given)
+        self.seed = seed
+        self.rng = make_rng(seed) if seed is not None or not self.given else None
+
+    def next(self, sides: int) -> tuple[int, bool]:
+        """One die of ``sides`` sides: (its value, whether it was rolled). A d10's 0 is ten."""
+        if self.given:
+            value = self.given.pop(0)
+            if sides == 10 and value == 0:
+                value = 10
+            if not 1 <= value <= sides:
+                ten = ", 0 for ten" if sides == 10 else ""
+                raise InputError(f"--die {value}: a d{sides} shows 1 to {sides}{ten}")
+            return value, False
+        if self.rng is None:
+            raise InputError(
+                f"--die: more dice are needed than the {self.count} given "
+                "(give more, or add --seed N to roll the rest)"
+            )
+        return self.rng.randint(1, sides), True
+
+    def roll(self, dice: Dice) -> tuple[Roll, bool]:
+        """Roll (or take from the given faces) every die of ``dice``; True if any was rolled."""
+        values, rolled = [], False
+        for _ in range(dice.count):
+            value, was_rolled = self.next(dice.sides)
+            values.append(value)
+            rolled = rolled or was_rolled
+        total = sum(values) + dice.modifier
+        return Roll(dice, tuple(values), total, ways_at_least(dice, total)), rolled
+
+    def finish(self) -> None:
+        """Refuse faces nobody used."""
+        if self.given:
+            left = " ".join(str(v) for v in self.given)
+            raise InputError(f"--die: {len(self.given)} more than needed given ({left})")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from companion import dice as d
-from companion.clikit import WIDTH, json_option, wrap
+from companion.clikit import WIDTH, die_option, json_option, seed_option, wrap
 
 
 def _fit(text: str, indent: str) -> list[str]:
@@ -17,8 +17,8 @@ def _fit(text: str, indent: str) -> list[str]:
     return [text] if len(text) <= WIDTH else wrap(text, indent).splitlines()
 
 
-def _roll_lines(r: d.Roll) -> list[str]:
-    head = f"{r.dice.text}:"
+def _roll_lines(r: d.Roll, rolled: bool) -> list[str]:
+    head = f"{r.dice.text}:" if rolled else f"{r.dice.text} (given):"
     faces = " ".join(r.faces)
     mod = ""
     if r.dice.modifier:
@@ -64,24 +64,34 @@ def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
     metavar="EXPR",
     help="Print the exact distribution of EXPR (repeatable).",
 )
-@click.option("--seed", type=int, default=None, metavar="N", help="Seed: reproducible rolls.")
+@seed_option
+@die_option("A die you rolled for real (repeat, in order): its total and chance.")
 @json_option
 def roll(
-    expressions: tuple[str, ...], stats: tuple[str, ...], seed: int | None, as_json: bool
+    expressions: tuple[str, ...],
+    stats: tuple[str, ...],
+    seed: int | None,
+    die: tuple[int, ...],
+    as_json: bool,
 ) -> None:
     """Roll dice: 2d6, d10, 3d6+1 ... (several at once).
 
     Shows each die, the total and the exact chance of rolling at least that total. A d10's
     ten is shown as 0 (as Cry Havoc-family tables label it) and counts 10. At most 1,000
     dice in one command, 1,000 sides a die.
+
+    --json: {seed, rolls: [{expression, dice, faces, modifier, total, rolled,
+    chance_at_least, percent_at_least}], stats: [{expression, outcomes, distribution:
+    [{total, ways, exactly, at_least}]}]} (chances as exact fractions "5/12").
     """
     if not expressions and not stats:
         raise click.UsageError("give dice to roll (e.g. 2d6) or --stats EXPR")
     parsed = d.parse_all(list(expressions) + list(stats))
     to_roll, to_study = parsed[: len(expressions)], parsed[len(expressions) :]
     dists = [d.distribution(x) for x in to_study]  # refuses oversized ones before any output
-    rng = d.make_rng(seed)
-    rolls = [d.roll(x, rng) for x in to_roll]
+    source = d.DiceSource(die, seed)
+    thrown = [source.roll(x) for x in to_roll]
+    source.finish()
     if as_json:
         from companion.clikit import emit_json
 
@@ -95,10 +105,11 @@ def roll(
                         "faces": list(r.faces),
                         "modifier": r.dice.modifier,
                         "total": r.total,
+                        "rolled": rolled,
                         "chance_at_least": d.fraction(r.ways_at_least, r.dice.outcomes),
-                        "chance_at_least_float": r.ways_at_least / r.dice.outcomes,
+                        "percent_at_least": round(100 * r.ways_at_least / r.dice.outcomes, 2),
                     }
-                    for r in rolls
+                    for r, rolled in thrown
                 ],
                 "stats": [
                     {
@@ -120,8 +131,8 @@ def roll(
         )
         return
     lines: list[str] = []
-    for r in rolls:
-        lines.extend(_roll_lines(r))
+    for r, rolled in thrown:
+        lines.extend(_roll_lines(r, rolled))
     for x, dist in zip(to_study, dists, strict=True):
         if lines:
             lines.append("")
