@@ -1,4 +1,4 @@
-"""`havoc table [NAME]`: list every rolled table, or roll on one and follow its `next` rows."""
+"""`havoc table [NAME]`: list every rolled table by game, or roll on one and follow `next`."""
 
 from __future__ import annotations
 
@@ -8,22 +8,37 @@ import click
 
 from companion import dice
 from companion import tables as t
-from companion.clikit import cards_from, emit_json, json_option, path_lines, wrap
+from companion.clikit import (
+    cards_from,
+    die_option,
+    emit_json,
+    fit,
+    json_option,
+    path_lines,
+    seed_option,
+    wrap,
+)
+
+
+def _chance(table: t.Table, row: t.TableRow) -> tuple[int, int]:
+    """(ways, outcomes): how many of the die's throws land on ``row`` (6/10, not 3/5)."""
+    ways = table.faces()
+    return sum(ways[f] for f in row.faces), sum(ways.values())
 
 
 def _step_dict(step: t.Step) -> dict[str, Any]:
-    ways = step.table.faces()
     return {
         "table": step.table.name,
         "game": step.table.game,
         "title": step.table.title,
-        "die": step.table.die,
-        "face": step.face,
+        "expression": step.table.die,
+        "die": step.face,
         "rolled": step.rolled,
         "results": [
             {
                 "faces": list(r.faces),
-                "chance": dice.fraction(sum(ways[f] for f in r.faces), sum(ways.values())),
+                "chance": "{}/{}".format(*_chance(step.table, r)),
+                "percent": round(100 * _chance(step.table, r)[0] / _chance(step.table, r)[1], 2),
                 "result": r.result,
                 "next": r.next,
                 "effect": r.effect,
@@ -48,7 +63,9 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step) -> list[str]:
         lines.extend(path_lines(step.missing or ""))
     for row in step.rows:
         faces = dice.face_runs(row.faces, list(table.faces()))
-        lines.append(wrap(f"{faces}: {row.result}", "  "))
+        ways, outcomes = _chance(table, row)
+        share = f"{ways}/{outcomes}, {dice.percent(ways, outcomes)}"
+        lines.append(wrap(f"{faces} ({share}): {row.result}", "  "))
     if len(step.rows) > 1:
         lines.append(wrap("(several rows list this face, as printed)", "  "))
     if table.note:
@@ -56,17 +73,34 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step) -> list[str]:
     return lines
 
 
-@click.command()
-@click.argument("name", required=False)
-@click.option(
-    "--die",
-    "die",
-    type=int,
-    multiple=True,
-    metavar="N",
-    help="A real die's face (repeat: one per table of the chain).",
+def _listing(tables: dict[str, t.Table], as_json: bool) -> None:
+    """Every table, grouped by game (a heading per game), in name order."""
+    listing = sorted(tables.values(), key=lambda x: (x.game, x.name))
+    if as_json:
+        emit_json(
+            [
+                {"name": t.short_name(tables, x), "game": x.game, "expression": x.die}
+                | {"title": x.title}
+                for x in listing
+            ]
+        )
+        return
+    lines: list[str] = []
+    for game in dict.fromkeys(x.game for x in listing):
+        lines.append(f"{game}:" if not lines else f"\n{game}:")
+        for x in (x for x in listing if x.game == game):
+            lines += [f"  {t.short_name(tables, x)} ({x.die})", f"    {x.title}"]
+    click.echo(fit(lines, "      "))
+
+
+@click.command(
+    epilog="--json: {table, applies, steps: [{table, game, title, expression, die, rolled, "
+    "results: [{faces, chance, percent, result, next, effect}], missing, note, source}], "
+    "next}; the list: [{name, game, expression, title}]."
 )
-@click.option("--seed", type=int, default=None, metavar="N", help="Seed: reproducible rolls.")
+@click.argument("name", required=False)
+@die_option("A real die's face (repeat: one per table of the chain).")
+@seed_option
 @json_option
 @click.pass_context
 def table(
@@ -75,27 +109,11 @@ def table(
     """Roll on a table from cards/ (lake, river, death-spell ...); alone, list them.
 
     A result that says to roll on another table rolls it too; with --die, the chain stops
-    when the given faces run out and says which table to roll next.
+    when the given faces run out and says which table to roll next (add --seed to roll on).
     """
     tables = t.load_tables(cards_from(ctx))
     if name is None:
-        listing = sorted(tables.values(), key=lambda x: (x.game, x.name))
-        if as_json:
-            emit_json(
-                [
-                    {
-                        "name": t.short_name(tables, x),
-                        "game": x.game,
-                        "die": x.die,
-                        "title": x.title,
-                    }
-                    for x in listing
-                ]
-            )
-            return
-        for x in listing:
-            click.echo(f"{t.short_name(tables, x)} ({x.die})")
-            click.echo(wrap(f"  {x.title}", "  "))
+        _listing(tables, as_json)
         return
     start = t.find(tables, name)
     rng = dice.make_rng(seed) if (not die or seed is not None) else None
@@ -122,4 +140,4 @@ def table(
     elif steps and len(set(steps[-1].next_tables())) > 1:
         choices = " or ".join(sorted(set(steps[-1].next_tables())))
         lines.append(wrap(f"next: roll on {choices}", "  "))
-    click.echo("\n".join(lines))
+    click.echo(fit(lines))

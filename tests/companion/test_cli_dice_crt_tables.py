@@ -296,9 +296,10 @@ def test_table_list_and_lookups(havoc) -> None:
     for name in ("lake", "river", "death-spell", "spell-resist", "magic-item-creation", "attack"):
         assert name in listing
     data = json.loads(havoc("table", "--json").output)
-    assert {"name", "die", "title"} <= set(data[0])
-    lake = havoc("table", "lake", "--die", "6").output
-    assert "Move three hexes downstream." in lake and "farthest bank" in lake
+    assert {"name", "game", "expression", "title"} <= set(data[0])
+    lake = " ".join(havoc("table", "lake", "--die", "6").output.split())
+    assert "6-8 (3/10, 30.0%): Move three hexes downstream." in lake
+    assert "4-6 (3/10, 30.0%): Move two hexes" in lake and "farthest bank" in lake
     chained = havoc("table", "lake-crawl-out", "--die", "7").output
     assert "next: roll on lake" in chained and "drown" in chained
     data = json.loads(
@@ -309,6 +310,28 @@ def test_table_list_and_lookups(havoc) -> None:
     gap = havoc("table", "river-stepping-stones", "--die", "7").output
     assert "not in the source rules" in gap and "river-stepping-stones.toml" in gap
     assert havoc("table", "lake", "--die", "10").exit_code == 2
+
+
+def test_table_list_is_grouped_by_game(havoc, tmp_path) -> None:
+    # A user's own game appears under its own heading, after the kit's games.
+    mine = tmp_path / "zz-my-game" / "tables"
+    mine.mkdir(parents=True)
+    (mine / "mud.toml").write_text(
+        'title = "Stuck in the mud"\ndie = "d6"\nsource = "mine"\n'
+        '[[rows]]\nfaces = [1, 2, 3, 4, 5, 6]\nresult = "Stuck"\n'
+    )
+    lines = havoc("--cards", tmp_path, "table").output.splitlines()
+    assert_narrow("\n".join(lines))
+    headings = [line for line in lines if line and not line.startswith(" ")]
+    assert headings == ["dark-blades:", "whos-next:", "zz-my-game:"]
+    under = {}
+    for line in lines:
+        if line in headings:
+            game = line.rstrip(":")
+        elif line.startswith("  ") and not line.startswith("    "):
+            under[line.split()[0]] = game
+    assert under["lake"] == "dark-blades" and under["attack"] == "whos-next"
+    assert under["mud"] == "zz-my-game"
 
 
 CHECK_MODULES = """
