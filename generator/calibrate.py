@@ -1,29 +1,83 @@
 """The printer calibration sheet: measure the duplex back offset and check 100% scale.
 
-Page 1 (front) carries a large cross at the centre of the page, scale bars of 100 mm and 4 in
-and the instructions. Page 2 (back) carries two millimetre scales where the cross lands after
-the flip (shifted by any --back-offset already given, like every back page). Held up to the
-light, back facing you, the cross's vertical line crosses the DX scale and its horizontal line
-the DY scale; right and up are positive as you look at the back, which is the sign
-`--back-offset DX,DY` uses. With ``--duplex none`` it is one fold-over page that checks the fold.
+Page 1 (front) carries five target crosses (one near each corner of the printable area and one
+at the centre of the page), 100 mm and 4 in scale bars and the instructions. Page 2 (back)
+carries, for each target, a DX and a DY millimetre scale (generator/scales.py) where that
+cross's arms land after the flip, shifted by any --back-offset already given, like every back
+page. Held up to the light, back facing you, each cross's vertical arm crosses its DX scale and
+its horizontal arm its DY scale; right and up are + as you look at the back, which is the sign
+`--back-offset DX,DY` uses. Five readings that differ show skew or scaling (the back page says
+what to do). With ``--duplex none`` it is one fold-over page with one target that checks the fold.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.options import SheetOptions
 from generator.render_pdf import PdfStats, atomic_file, binary_streams, draw_footer, new_canvas
-from generator.units import INCH, MM
+from generator.scales import INK, reading_scale, scale_bars, target
+from generator.units import MM
 
 TITLE = "Havoc Kit — printer calibration"
-CROSS_ARM = 40 * MM  # the front cross reaches this far from its centre
-SCALE_AWAY = 22 * MM  # each back scale sits this far from where the cross should land
-SCALE_HALF = 12  # each scale reads -12..+12 mm
-INK = (0, 0, 0)
-RED = (0.75, 0.09, 0.11)
+AWAY = 20 * MM  # each back scale sits this far from where its cross should land
+ARM = AWAY + 15 * MM  # a cross's long arms: past the ticks even 6 mm off
+CORNER = 17 * MM  # corner targets sit this far inside the printable area
+TEXT_SIZE, LEADING = 8.5, 10.5
+TABLE_ORDER = ["top left", "top right", "centre", "bottom left", "bottom right"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A cross on the front at (x, y) in front-page points; ``sx``/``sy`` (+1/-1) point to the
+    inside of the page, where its scales and long arms go."""
+
+    name: str
+    x: float
+    y: float
+    sx: int
+    sy: int
+
+
+def targets(sheet: SheetOptions) -> list[Target]:
+    """The front's targets: the centre, then the four corners (fold-over: one, left half)."""
+    w, h = sheet.width, sheet.height
+    if sheet.duplex == "none":
+        return [Target("fold", w / 4, h / 2, 1, 1)]
+    x0, y0, x1, y1 = sheet.usable
+    left, right, low, high = x0 + CORNER, x1 - CORNER, y0 + CORNER, y1 - CORNER
+    # the centre's scales go above and to the right of it as seen on the back
+    sx, sy = (-1, 1) if sheet.duplex == "long" else (1, -1)
+    return [
+        Target("centre", w / 2, h / 2, sx, sy),
+        Target("top left", left, high, 1, -1),
+        Target("top right", right, high, -1, -1),
+        Target("bottom left", left, low, 1, 1),
+        Target("bottom right", right, low, -1, 1),
+    ]
+
+
+def on_back(t: Target, sheet: SheetOptions) -> Target:
+    """Where a front target lands on the back page (offset included), named as seen there."""
+    dx, dy = sheet.back_offset
+    if sheet.duplex == "long":
+        x, y, sx, sy = sheet.width - t.x, t.y, -t.sx, t.sy
+    else:
+        x, y, sx, sy = t.x, sheet.height - t.y, t.sx, -t.sy
+    name = t.name
+    if t.name != "centre":
+        vertical, horizontal = t.name.split()
+        vertical = (
+            {"top": "bottom", "bottom": "top"}[vertical] if sheet.duplex == "short" else vertical
+        )
+        horizontal = (
+            {"left": "right", "right": "left"}[horizontal] if sheet.duplex == "long" else horizontal
+        )
+        name = f"{vertical} {horizontal}"
+    return Target(name, x + dx, y + dy, sx, sy)
 
 
 def _offset_text(sheet: SheetOptions) -> str:
@@ -32,164 +86,162 @@ def _offset_text(sheet: SheetOptions) -> str:
 
 
 def instructions(sheet: SheetOptions) -> list[str]:
-    """The printed instructions, one paragraph each."""
+    """The front page's instructions, one paragraph each."""
     if sheet.duplex == "none":
         return [
             "1. Print this page at 100% (Actual size, not Fit to page).",
-            "2. The bars at the bottom must measure exactly 100 mm and 4 in; if not, your "
-            "print dialog is scaling the page.",
+            "2. The bars must measure exactly 100 mm and 4 in; if not, your print dialog is "
+            "scaling the page.",
             "3. Fold along the dashed line, printed side out, and hold the sheet up to a "
             "light. The cross shows through onto the scales: a reading of 0 means your fold "
             "lines the backs up with the fronts; otherwise move the fold by that much.",
         ]
     edge = sheet.duplex
-    current = _offset_text(sheet)
     return [
         f"1. Print both pages on ONE sheet at 100% (Actual size, not Fit to page), "
         f"two-sided, flip on the {edge} edge.",
         "2. The bars below must measure exactly 100 mm and 4 in; if not, your print dialog "
         "is scaling the page: fix that first.",
-        "3. Hold the sheet up to a light with the BACK (the side with the scales) facing you. "
-        "This page's cross shows through.",
-        "4. DX = where the cross's vertical line meets the horizontal scale; DY = where its "
-        "horizontal line meets the vertical scale. Right and up are + as you look at the back.",
-        f"5. This sheet was printed with --back-offset {current}. Add your readings to it: "
-        f"new DX = {sheet.back_offset_mm[0]:g} + reading, new DY = "
-        f"{sheet.back_offset_mm[1]:g} + reading. Readings of 0,0 mean the offset is right.",
-        f"6. Then print with: havoc-pnp counters --duplex {edge} --back-offset DX,DY",
+        "3. Hold the sheet up to a light with the BACK (the side with the coloured scales) "
+        "facing you. The five crosses on this side show through. For each: DX = where its "
+        "vertical arm crosses its horizontal scale, DY = where its horizontal arm crosses its "
+        "vertical scale. Right and up are + as you look at the back.",
+        f"4. This sheet was printed with --back-offset {_offset_text(sheet)}. New DX = "
+        f"{sheet.back_offset_mm[0]:g} + the centre's DX reading, new DY = "
+        f"{sheet.back_offset_mm[1]:g} + its DY reading (0,0 means the offset is right).",
+        f"5. Then print with: havoc-pnp counters --duplex {edge} --back-offset DX,DY",
+    ]
+
+
+def back_notes() -> list[str]:
+    """What the five readings mean, printed on the back page."""
+    return [
+        "All five readings within 0.5 mm of each other: use the centre's. New --back-offset "
+        "= the offset this sheet was printed with + the centre's DX,DY.",
+        "Top and bottom DX differ, or left and right DY differ: the back is ROTATED (skew). "
+        "Square the paper against its guide (or feed from another tray) and print again.",
+        "Left and right DX differ, or top and bottom DY differ: one side is SCALED. Check both "
+        "sides print at 100% and the paper size setting matches your paper.",
+        "If it stays like that, use the centre reading: the counters near the middle line up "
+        "best; --bleed 3mm hides up to 3 mm at the others.",
     ]
 
 
 def _paragraphs(canvas: Any, lines: list[str], x: float, y: float, width: float) -> float:
     from reportlab.lib.utils import simpleSplit
 
-    size, leading = 8.5, 11.0
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica", size)
+    canvas.setFont("Helvetica", TEXT_SIZE)
     for paragraph in lines:
-        for line in simpleSplit(paragraph, "Helvetica", size, width):
+        for line in simpleSplit(paragraph, "Helvetica", TEXT_SIZE, width):
             canvas.drawString(x, y, line)
-            y -= leading
+            y -= LEADING
         y -= 3
     return y
 
 
-def _scale_bars(canvas: Any, x: float, y: float) -> None:
-    """A 100 mm bar (ticks every mm) and a 4 in bar (ticks every 1/8 in) above it."""
-    canvas.setStrokeColorRGB(*INK)
+def _heading(canvas: Any, text: str, x: float, y: float) -> None:
     canvas.setFillColorRGB(*INK)
-    for length, step, major, label, base in (
-        (100 * MM, 1 * MM, 10, "100 mm", y),
-        (4 * INCH, INCH / 8, 8, "4 in", y + 30),
-    ):
-        canvas.setLineWidth(0.6)
-        canvas.line(x, base, x + length, base)
-        ticks = round(length / step)
-        for i in range(ticks + 1):
-            tall = 7 if i % major == 0 else (4.5 if i % (major // 2) == 0 else 2.5)
-            canvas.setLineWidth(0.5 if i % major == 0 else 0.25)
-            canvas.line(x + i * step, base, x + i * step, base + tall)
-        canvas.setFont("Helvetica", 7)
-        canvas.drawString(x, base + 9.5, f"{label}: this bar must measure exactly {label}")
+    canvas.setFont("Helvetica-Bold", 13)
+    canvas.drawCentredString(x, y, text)
 
 
-def _cross(canvas: Any, cx: float, cy: float) -> None:
-    canvas.setStrokeColorRGB(*INK)
-    canvas.setLineWidth(0.5)
-    canvas.line(cx - CROSS_ARM, cy, cx + CROSS_ARM, cy)
-    canvas.line(cx, cy - CROSS_ARM, cx, cy + CROSS_ARM)
-    canvas.circle(cx, cy, 4 * MM, stroke=1, fill=0)
-    canvas.setFont("Helvetica", 6.5)
+def _scales_for(canvas: Any, t: Target, fold: bool) -> None:
+    """A back target's DX scale (beside the cross, towards the inside) and its DY scale."""
+    name_x, name_y = ("fold", "fold") if fold else ("DX", "DY")
+    where = "" if fold else t.name
+    reading_scale(canvas, t.x, t.y + t.sy * AWAY, "x", t.sy, name_x, where)
+    reading_scale(canvas, t.x + t.sx * AWAY, t.y, "y", t.sx, name_y, where)
+
+
+def _readings_table(canvas: Any, names: list[str], x: float, y: float) -> None:
+    """Blank boxes to write each target's readings in."""
     canvas.setFillColorRGB(*INK)
-    canvas.drawString(cx + 5 * MM, cy + 5 * MM, "cross")
+    canvas.setStrokeColorRGB(*INK)
+    canvas.setLineWidth(0.4)
+    canvas.setFont("Helvetica-Bold", 8)
+    canvas.drawString(x, y, "Your readings (mm)")
+    canvas.drawCentredString(x + 95, y, "DX")
+    canvas.drawCentredString(x + 135, y, "DY")
+    canvas.setFont("Helvetica", 8)
+    for name in names:
+        y -= 15
+        canvas.drawString(x, y + 2, name)
+        canvas.rect(x + 78, y - 2, 34, 12)
+        canvas.rect(x + 118, y - 2, 34, 12)
 
 
-def _mm_scale(canvas: Any, x: float, y: float, vertical: bool, name: str) -> None:
-    """A scale reading -SCALE_HALF..+SCALE_HALF mm centred on (x, y), ticks every 0.5 mm."""
-    canvas.setStrokeColorRGB(*RED)
-    canvas.setFillColorRGB(*RED)
-    canvas.setFont("Helvetica", 5)
-    for half in range(-2 * SCALE_HALF, 2 * SCALE_HALF + 1):
-        at = half * 0.5 * MM
-        whole = half % 2 == 0
-        tall = (5 if half % 10 == 0 else 3.5) if whole else 2
-        canvas.setLineWidth(0.35 if whole else 0.2)
-        if vertical:
-            canvas.line(x, y + at, x + tall, y + at)
-            if half % 10 == 0:
-                canvas.drawString(x + 6.5, y + at - 1.7, f"{half // 2:+d}" if half else "0")
-        else:
-            canvas.line(x + at, y, x + at, y + tall)
-            if half % 10 == 0:
-                canvas.drawCentredString(x + at, y + 6.5, f"{half // 2:+d}" if half else "0")
-    canvas.setLineWidth(0.35)
-    span = SCALE_HALF * MM
-    if vertical:
-        canvas.line(x, y - span, x, y + span)
-        canvas.setFont("Helvetica-Bold", 7)
-        canvas.drawString(x - 4, y + span + 5, f"{name} (mm, up +)")
-    else:
-        canvas.line(x - span, y, x + span, y)
-        canvas.setFont("Helvetica-Bold", 7)
-        canvas.drawString(x + span + 5, y - 2, f"{name} (mm, right +)")
+def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
+    w, h = sheet.width, sheet.height
+    x0, y0, x1, y1 = sheet.usable
+    fold = sheet.duplex == "none"
+    for t in marks:
+        target(canvas, t.x, t.y, t.sx * ARM, t.sy * ARM)
+    if fold:
+        canvas.setFillColorRGB(*INK)
+        canvas.setFont("Helvetica-Bold", 13)
+        canvas.drawString(x0, y1 - 13, TITLE)
+        _paragraphs(canvas, instructions(sheet), x0, y1 - 32, w / 2 - x0 - 12)
+        scale_bars(canvas, x0, y0 + 10, upright=True)  # 4 in is wider than half a Letter
+        canvas.setStrokeColorRGB(*INK)
+        canvas.setDash([4, 3])
+        canvas.line(w / 2, 0, w / 2, h)
+        canvas.setDash([])
+        return
+    _heading(canvas, "FRONT: printer calibration", w / 2, y1 - 13)
+    _paragraphs(canvas, instructions(sheet), x0, y1 - CORNER - ARM - 4 * MM - TEXT_SIZE, x1 - x0)
+    scale_bars(canvas, (w - 100 * MM) / 2, y0 + CORNER + ARM + 4 * MM)
 
 
-def _scales(canvas: Any, cx: float, cy: float, fold: bool) -> None:
-    """Where the cross should land at (cx, cy): a DX scale above it, a DY scale to its right."""
-    _mm_scale(canvas, cx, cy + SCALE_AWAY, False, "fold" if fold else "DX")
-    _mm_scale(canvas, cx + SCALE_AWAY, cy, True, "fold" if fold else "DY")
+def _back(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
+    w = sheet.width
+    x0, y0, x1, y1 = sheet.usable
+    dx, dy = sheet.back_offset
+    seen = [on_back(t, sheet) for t in marks]
+    for t in seen:
+        _scales_for(canvas, t, fold=False)
+    _heading(canvas, "BACK: hold this side towards you", w / 2 + dx, y1 - 13 + dy)
+    text_top = y1 - CORNER - ARM - 4 * MM - TEXT_SIZE + dy
+    _paragraphs(
+        canvas,
+        [
+            "Against a light, read where each cross from the other side meets its scales: DX "
+            "on the horizontal scale, DY on the vertical one. Right of 0 and above 0 are +; "
+            "blue numbers are +, red ones \u2013. Write the readings down.",
+            f"Printed with --back-offset {_offset_text(sheet)}; new offset = that + the "
+            "centre's readings. A cross off the end of a scale is more than 10 mm out: add "
+            "what the scale shows, print this sheet again and read it again.",
+        ],
+        x0 + dx,
+        text_top,
+        x1 - x0,
+    )
+    centre = seen[0]
+    below = centre.y - 20 * MM  # under the centre target's short arm and DY scale
+    _readings_table(canvas, TABLE_ORDER, x0 + dx + 4 * MM, below)
+    _paragraphs(canvas, back_notes(), x0 + dx + 4 * MM + 170, below, x1 - x0 - 8 * MM - 170)
 
 
 def write_calibration_pdf(path: str | os.PathLike[str], sheet: SheetOptions) -> PdfStats:
     """Write the calibration sheet for ``sheet``'s paper and duplex mode."""
-    target = Path(path)
-    w, h = sheet.width, sheet.height
-    x0, y0, x1, y1 = sheet.usable
+    target_path = Path(path)
     fold = sheet.duplex == "none"
     pages = 1 if fold else 2
-    with atomic_file(target) as handle, binary_streams():
+    marks = targets(sheet)
+    with atomic_file(target_path) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"Calibration: {sheet.describe()}")
-        # ---- front
-        canvas.setFillColorRGB(*INK)
-        canvas.setFont("Helvetica-Bold", 13)
-        canvas.drawString(x0, y1 - 13, "FRONT: printer calibration" if not fold else TITLE)
-        text_width = (w / 2 - x0 - 12) if fold else (x1 - x0)
-        _paragraphs(canvas, instructions(sheet), x0, y1 - 32, text_width)
-        cx, cy = (w / 4, h / 2 - 40) if fold else (w / 2, h / 2 - 40)
-        _cross(canvas, cx, cy)
-        _scale_bars(canvas, x0, y0 + 30)
+        _front(canvas, sheet, marks)
         if fold:
-            _scales(canvas, w - cx, cy, fold=True)
-            canvas.setStrokeColorRGB(*INK)
-            canvas.setDash([4, 3])
-            canvas.line(w / 2, 0, w / 2, h)
-            canvas.setDash([])
+            for t in marks:
+                mirrored = Target(t.name, sheet.width - t.x, t.y, -t.sx, t.sy)
+                _scales_for(canvas, mirrored, fold=True)
             label = "one page: fold on the dashed line"
         else:
             label = f"page 1/2 \u00b7 FRONT \u00b7 print two-sided, flip on {sheet.duplex} edge"
         draw_footer(canvas, f"{TITLE}  \u00b7  {label}", sheet)
         canvas.showPage()
         if not fold:
-            # ---- back: the scales where the cross lands, shifted like every back page
-            bx = w - cx if sheet.duplex == "long" else cx
-            by = cy if sheet.duplex == "long" else h - cy
-            dx, dy = sheet.back_offset
-            canvas.setFillColorRGB(*INK)
-            canvas.setFont("Helvetica-Bold", 13)
-            canvas.drawString(x0 + dx, y1 - 13 + dy, "BACK: hold this side towards you")
-            _paragraphs(
-                canvas,
-                [
-                    "Against a light, read where the front's cross meets the red scales: "
-                    "DX on the horizontal scale, DY on the vertical one (right and up are +).",
-                    f"Printed with --back-offset {_offset_text(sheet)}; new offset = that + "
-                    "your readings.",
-                ],
-                x0 + dx,
-                y1 - 32 + dy,
-                x1 - x0,
-            )
-            _scales(canvas, bx + dx, by + dy, fold=False)
+            _back(canvas, sheet, marks)
             draw_footer(
                 canvas,
                 f"{TITLE}  \u00b7  page 2/2 \u00b7 BACK (flip on {sheet.duplex} edge)",
@@ -197,4 +249,4 @@ def write_calibration_pdf(path: str | os.PathLike[str], sheet: SheetOptions) -> 
             )
             canvas.showPage()
         canvas.save()
-    return PdfStats(target, pages, 1, 0, target.stat().st_size)
+    return PdfStats(target_path, pages, 1, 0, target_path.stat().st_size)
