@@ -1,57 +1,59 @@
 """`havoc attack` and `havoc setup`: Cthulhu Who? attack scores and set-ups at the table.
 
-Thin over companion.cthulhu: parse the options, call it, print 40-column text or ``--json``.
+Thin over companion.cthulhu_attacks and companion.cthulhu_setup: parse the options, call
+them, print 40-column text or ``--json``. Real dice come in with ``--die`` (companion.dice).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from fractions import Fraction
 from typing import Any
 
 import click
 
-from companion.clikit import WIDTH, cards_from, emit_json, json_option, wrap
+from companion import dice as d
+from companion.clikit import (
+    cards_from,
+    die_option,
+    emit_json,
+    fit,
+    json_option,
+    seed_option,
+    wrap,
+)
 from companion.errors import InputError, display_path
 
-
-def _fit(lines: list[str], indent: str = "  ") -> str:
-    """Join output lines, wrapping any that would be wider than the companion's width."""
-    return "\n".join(line if len(line) <= WIDTH else wrap(line, indent) for line in lines)
-
-
-def _percent(chance: Fraction) -> float:
-    return round(float(chance) * 100, 2)
+ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack or crush), needs, low,
+high, chance, percent, seed, roll: {dice, total, kills, rolled} or null, rules, file}"""
+SETUP_JSON = """--json: {monster_size: {name, squares}, monsters, cultists, danger, heroes,
+weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --stats
+--json: {combinations, monster_size, monsters, cultists, danger, heroes, weapon}, each
+{value: {chance, percent}}."""
 
 
-def _pct_text(chance: Fraction) -> str:
-    return f"{float(chance) * 100:.2f}%"
+def _percent(ways: int, outcomes: int) -> float:
+    return round(100 * ways / outcomes, 2)
 
 
 # --------------------------------------------------------------------------- attack
 
 
-@click.command(context_settings={"terminal_width": WIDTH, "max_content_width": WIDTH})
+@click.command(epilog=ATTACK_JSON)
 @click.argument("attacker")
 @click.argument("target")
-@click.option("--seed", type=int, default=None, help="Seed the roll (reproducible).")
-@click.option(
-    "--dice",
-    type=int,
-    nargs=2,
-    default=None,
-    metavar="A B",
-    help="Enter the two dice you rolled at the table.",
-)
+@die_option("A die rolled for real (twice: the 2d6).")
+@click.option("--dice", "dice_pair", type=int, nargs=2, default=None, hidden=True)
+@seed_option
 @json_option
 @click.pass_context
 def attack(
     ctx: click.Context,
     attacker: str,
     target: str,
+    die: tuple[int, ...],
+    dice_pair: tuple[int, int] | None,
     seed: int | None,
-    dice: tuple[int, int] | None,
     as_json: bool,
 ) -> None:
     """Cthulhu Who? attack: the 2d6 score needed, its exact chance, a roll.
@@ -60,32 +62,21 @@ def attack(
     (or a monster's name: dog, bear, house...). TARGET: hero, cultist, 1-square, 2-square,
     4-square.
     """
-    from companion.cthulhu_attacks import CANNOT, CRUSH, attack_table
+    from companion.cthulhu_attacks import CANNOT, CRUSH, ROLL, attack_table
 
     table = attack_table(cards_from(ctx))
     who = table.attacker(attacker)
     whom = table.target(target)
     score = who.scores[whom]
-    if dice is not None:
-        if seed is not None:
-            raise InputError("give --seed or --dice, not both")
-        bad = [d for d in dice if not 1 <= d <= 6]
-        if bad:
-            raise InputError(f"--dice: each die is 1-6, got {bad[0]}")
+    source = d.DiceSource(die + (dice_pair or ()), seed)
     roll: dict[str, Any] | None = None
-    entered = dice is not None
-    if score.kind not in (CANNOT, CRUSH):
-        if dice is None:
-            rng = random.Random(seed)
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-        total = dice[0] + dice[1]
-        roll = {
-            "dice": list(dice),
-            "total": total,
-            "kills": score.kills(total),
-            "entered": entered,
-        }
-    chance = score.chance()
+    if score.kind == ROLL:
+        thrown, rolled = source.roll(d.parse("2d6"))
+        total = thrown.total
+        roll = {"dice": list(thrown.values), "total": total, "kills": score.kills(total)}
+        roll["rolled"] = rolled
+    source.finish()
+    ways = round(score.chance() * 36)
     notes = table.notes(who, whom)
     if as_json:
         emit_json(
@@ -93,15 +84,15 @@ def attack(
                 "attacker": who.name,
                 "target": whom,
                 "result": {CANNOT: "cannot attack", CRUSH: "crush"}.get(score.kind, "roll"),
-                "needs": None if score.kind != "roll" else score.text,
-                "low": score.low if score.kind == "roll" else None,
-                "high": score.high if score.kind == "roll" else None,
-                "chance": str(chance),
-                "percent": _percent(chance),
+                "needs": score.text if score.kind == ROLL else None,
+                "low": score.low if score.kind == ROLL else None,
+                "high": score.high if score.kind == ROLL else None,
+                "chance": f"{ways}/36",
+                "percent": _percent(ways, 36),
                 "seed": seed,
                 "roll": roll,
                 "rules": notes,
-                "source": display_path(table.path),
+                "file": display_path(table.path),
             }
         )
         return
@@ -110,16 +101,15 @@ def attack(
         lines.append("Cannot attack: a dash in the table.")
     elif score.kind == CRUSH:
         lines.append("Crush: no roll needed, it dies.")
-    else:
+    elif roll is not None:
         lines.append(f"Needs {score.text} on 2d6")
-        lines.append(f"Chance {chance} = {_pct_text(chance)}")
-        assert roll is not None
+        lines.append(f"Chance {ways}/36 ({d.percent(ways, 36)})")
         verdict = "KILLED" if roll["kills"] else "missed"
-        how = "entered" if roll["entered"] else "rolled"
-        lines.append(f"{how.capitalize()} {dice[0]}+{dice[1]} = {roll['total']}: {verdict}")
-    for note in notes:
-        lines.append(wrap("- " + note, "  "))
-    click.echo(_fit(lines))
+        how = "Rolled" if roll["rolled"] else "Given"
+        first, second = roll["dice"]
+        lines.append(f"{how} {first}+{second} = {roll['total']}: {verdict}")
+    lines += [wrap("- " + note, "  ") for note in notes]
+    click.echo(fit(lines))
 
 
 # --------------------------------------------------------------------------- setup
@@ -155,20 +145,20 @@ def _compact_lines(setups: list[Any], short: dict[str, str], order: list[str]) -
     return lines
 
 
-def _sheet(tables: Any, setup: Any, seed: int | None) -> list[str]:
-    d = setup.dice
+def _sheet(tables: Any, setup: Any, how: str) -> list[str]:
+    dd = setup.dice
     size = setup.size
     rows = dict(tables.weapon_rows)
     printed = {w: r for r, w in rows.items()}
     lines = [
-        "Cthulhu Who? set-up" + (f" (seed {seed})" if seed is not None else ""),
-        f"Size     d6={d.size}: {size.name} ({size.squares} sq)",
-        f"Monsters d6={d.monsters}, size col {d.size}: {setup.monsters}",
-        f"Cultists d6={d.cultists}, size col {d.size}: {setup.cultists}",
-        f"Danger   {d.size}+{d.monsters}+{d.cultists} = {setup.danger}",
-        f"Heroes   d6={d.heroes}, col {setup.band}: {setup.heroes}",
+        "Cthulhu Who? set-up" + (f" ({how})" if how else ""),
+        f"Size     d6={dd.size}: {size.name} ({size.squares} sq)",
+        f"Monsters d6={dd.monsters}, size col {dd.size}: {setup.monsters}",
+        f"Cultists d6={dd.cultists}, size col {dd.size}: {setup.cultists}",
+        f"Danger   {dd.size}+{dd.monsters}+{dd.cultists} = {setup.danger}",
+        f"Heroes   d6={dd.heroes}, col {setup.band}: {setup.heroes}",
     ]
-    for index, (die, weapon) in enumerate(zip(d.weapons, setup.weapons, strict=True), 1):
+    for index, (die, weapon) in enumerate(zip(dd.weapons, setup.weapons, strict=True), 1):
         row = printed[weapon]
         row_note = f" (row {row})" if row != str(die) else ""
         lines.append(f"Hero {index}   d6={die}: {weapon}{row_note}")
@@ -203,7 +193,10 @@ def _stats(tables: Any, as_json: bool) -> None:
                 "combinations": total,
                 **{
                     key: {
-                        str(value): {"fraction": str(p), "percent": _percent(p)}
+                        str(value): {
+                            "chance": str(p),
+                            "percent": _percent(p.numerator, p.denominator),
+                        }
                         for value, p in dist[key].items()
                     }
                     for key in titles
@@ -215,23 +208,45 @@ def _stats(tables: Any, as_json: bool) -> None:
     for key, title in titles.items():
         lines.append(f"{title}:")
         for value, p in dist[key].items():
-            lines.append(f"  {str(value):<13}{str(p):>10}{_pct_text(p):>9}")
-    click.echo(_fit(lines))
+            pct = d.percent(p.numerator, p.denominator)
+            lines.append(f"  {str(value):<13}{str(p):>10}{pct:>9}")
+    click.echo(fit(lines))
 
 
-@click.command(context_settings={"terminal_width": WIDTH, "max_content_width": WIDTH})
-@click.option("--seed", type=int, default=None, help="Seed the dice (reproducible).")
+def _from_dice(tables: Any, die: tuple[int, ...], seed: int | None) -> Any:
+    """One set-up from real dice (size, monsters, cultists, heroes, then one per hero)."""
+    source = d.DiceSource(die, seed)
+    sides = len(tables.faces)
+    steps = [source.next(sides)[0] for _ in range(4)]
+    count = tables.heroes[tables.band_index(sum(steps[:3])), steps[3]]
+    weapons = tuple(source.next(sides)[0] for _ in range(count))
+    source.finish()
+    return tables.from_dice(*steps, weapons)
+
+
+@click.command(epilog=SETUP_JSON)
+@seed_option
+@die_option(
+    "A die rolled for real, in the order of the tables: size, monsters, cultists, heroes, "
+    "then one weapon die per hero."
+)
 @click.option("-n", "count", type=int, default=1, show_default=True, help="How many set-ups.")
 @click.option("--stats", is_flag=True, help="Exact odds of each result (enumerated, not rolled).")
 @json_option
 @click.pass_context
-def setup(ctx: click.Context, seed: int | None, count: int, stats: bool, as_json: bool) -> None:
+def setup(
+    ctx: click.Context,
+    seed: int | None,
+    die: tuple[int, ...],
+    count: int,
+    stats: bool,
+    as_json: bool,
+) -> None:
     """Cthulhu Who? set-up: roll the tables, showing every die.
 
     One set-up prints every die and the table row it hit, and the pieces the game needs. With
     -n N above 1, one compact line each (m monsters, c cultists, D danger, h heroes, then the
-    weapons); --json prints one object (-n 1) or a list. Keys: monster_size, monsters,
-    cultists, danger, heroes, weapons, dice.
+    weapons).
     """
     from companion.cthulhu_setup import setup_tables
 
@@ -241,7 +256,14 @@ def setup(ctx: click.Context, seed: int | None, count: int, stats: bool, as_json
         return
     if count < 1:
         raise InputError(f"-n: expected 1 or more set-ups, got {count}")
-    setups = tables.roll_many(random.Random(seed), count)
+    if die and count != 1:
+        raise InputError("--die: real dice make one set-up; leave out -n")
+    if die:
+        setups = [_from_dice(tables, die, seed)]
+        how = "your dice" + (f", seed {seed}" if seed is not None else "")
+    else:
+        setups = tables.roll_many(random.Random(seed), count)
+        how = f"seed {seed}" if seed is not None else ""
     if as_json:
         if count == 1:
             emit_json(setups[0].to_dict())
@@ -251,14 +273,14 @@ def setup(ctx: click.Context, seed: int | None, count: int, stats: bool, as_json
             click.echo(json.dumps([s.to_dict() for s in setups], separators=(",", ":")))
         return
     if count == 1:
-        click.echo(_fit(_sheet(tables, setups[0], seed)))
+        click.echo(fit(_sheet(tables, setups[0], how)))
         return
     order = [w for _, w in tables.weapon_rows]
     short = _abbreviations(order)
     header = [
-        f"{count} set-ups" + (f" (seed {seed})" if seed is not None else ""),
+        f"{count} set-ups" + (f" ({how})" if how else ""),
         "m=monsters c=cultists D=danger h=heroes",
         wrap(" ".join(f"{short[w]}={w}" for w in order)),
     ]
     body = _compact_lines(setups, short, order)
-    click.echo(_fit(header + body))
+    click.echo(fit(header + body))

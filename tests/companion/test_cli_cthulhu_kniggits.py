@@ -38,6 +38,25 @@ def test_one_setup_shows_every_die(havoc):
     assert "Pieces needed:" in text
 
 
+def test_setup_from_real_dice(havoc):
+    # Bear (size 3): monsters die 5 -> 4, cultists die 2 -> 1; danger 10 and heroes die 6 -> 3
+    # heroes (rulebook tables), whose weapon dice 5, 1, 6 are Shotgun, Cutlery, Shotgun.
+    args = ["setup", *[x for v in (3, 5, 2, 6, 5, 1, 6) for x in ("--die", v)]]
+    data = json.loads(havoc(*args, "--json").output)
+    assert data["monster_size"]["name"] == "Bear" and data["monsters"] == 4
+    assert (data["cultists"], data["danger"], data["heroes"]) == (1, 10, 3)
+    assert data["weapons"] == ["Shotgun", "Cutlery", "Shotgun"]
+    text = havoc(*args).output
+    assert_narrow(text)
+    assert "set-up (your dice)" in text and "Hero 2   d6=1: Cutlery" in text
+    short = havoc("setup", "--die", 3, "--die", 5)
+    assert short.exit_code == 2 and "more dice are needed than the 2 given" in short.output
+    extra = havoc(*args, "--die", 4)
+    assert extra.exit_code == 2 and "1 more than needed" in extra.output
+    seeded = json.loads(havoc("setup", "--die", 3, "--seed", 1, "--json").output)
+    assert seeded["dice"]["size"] == 3  # the given die first, the rest rolled
+
+
 def test_setup_is_reproducible(havoc):
     assert (
         havoc("setup", "--seed", 11, "-n", 50).output
@@ -88,11 +107,11 @@ def test_stats_json_is_the_enumerated_distribution(havoc):
                     n = data["heroes"]["rows"][str(h)][col]
                     heroes[n] = heroes.get(n, 0) + 1
     for key, counts, total in (("danger", danger, 216), ("heroes", heroes, 1296)):
-        assert {int(k): Fraction(v["fraction"]) for k, v in stats[key].items()} == {
+        assert {int(k): Fraction(v["chance"]) for k, v in stats[key].items()} == {
             k: Fraction(n, total) for k, n in counts.items()
         }
     for key in ("monsters", "cultists", "danger", "heroes"):
-        assert sum(Fraction(v["fraction"]) for v in stats[key].values()) == 1
+        assert sum(Fraction(v["chance"]) for v in stats[key].values()) == 1
     text = havoc("setup", "--stats").output
     assert_narrow(text)
     assert "1/216" in text
@@ -106,7 +125,7 @@ def test_attack_roll_and_chance(havoc):
     assert result.exit_code == 0
     assert_narrow(result.output)
     assert "Needs 7-12" in result.output
-    assert "7/12" in result.output and "58.33%" in result.output
+    assert "Chance 21/36 (58.3%)" in result.output  # 7-12 on 2d6: 21 of the 36 throws
     assert "KILLED" in result.output
     miss = havoc("attack", "cutlery", "cultist", "--dice", 3, 3)
     assert "missed" in miss.output
@@ -115,8 +134,13 @@ def test_attack_roll_and_chance(havoc):
 def test_attack_json(havoc):
     data = json.loads(havoc("attack", "shotgun", "4-square", "--dice", 6, 3, "--json").output)
     assert data["attacker"] == "Hero/Shotgun" and data["target"] == "4-square Monster"
-    assert data["needs"] == "9-12" and data["chance"] == "5/18"
-    assert data["roll"] == {"dice": [6, 3], "total": 9, "kills": True, "entered": True}
+    assert data["needs"] == "9-12" and Fraction(data["chance"]) == Fraction(10, 36)
+    assert data["percent"] == 27.78
+    assert data["roll"] == {"dice": [6, 3], "total": 9, "kills": True, "rolled": False}
+    again = json.loads(
+        havoc("attack", "shotgun", "4-square", "--die", 6, "--die", 3, "--json").output
+    )
+    assert again == data  # --die twice is the same as the older --dice A B
     assert any("2 squares" in n for n in data["rules"])
     assert any("collapses" in n for n in data["rules"])
 
@@ -124,7 +148,7 @@ def test_attack_json(havoc):
 def test_attack_seeded_roll_is_reproducible(havoc):
     a = json.loads(havoc("attack", "pistol", "dog", "--seed", 5, "--json").output)
     b = json.loads(havoc("attack", "pistol", "dog", "--seed", 5, "--json").output)
-    assert a["roll"] == b["roll"] and a["roll"]["entered"] is False
+    assert a["roll"] == b["roll"] and a["roll"]["rolled"] is True
 
 
 def test_cannot_attack_and_crush(havoc):
@@ -136,7 +160,7 @@ def test_cannot_attack_and_crush(havoc):
     assert "no roll" in crush.output.lower()
     assert_narrow(crush.output)
     data = json.loads(havoc("attack", "house", "cultist", "--json").output)
-    assert data["result"] == "crush" and data["roll"] is None and data["chance"] == "1"
+    assert data["result"] == "crush" and data["roll"] is None and Fraction(data["chance"]) == 1
 
 
 @pytest.mark.parametrize(
@@ -145,8 +169,9 @@ def test_cannot_attack_and_crush(havoc):
         (("bazooka", "hero"), "unknown attacker 'bazooka': expected one of hero/cutlery"),
         (("hero", "cultist"), "which hero?"),
         (("cultist", "priest"), "unknown target 'priest'"),
-        (("cultist", "hero", "--dice", 0, 6), "--dice: each die is 1-6"),
-        (("cultist", "hero", "--dice", 1, 6, "--seed", 2), "not both"),
+        (("cultist", "hero", "--die", 0, "--die", 6), "--die 0: a d6 shows 1 to 6"),
+        (("cultist", "hero", "--die", 6), "more dice are needed than the 1 given"),
+        (("cultist", "hero", "--die", 1, "--die", 2, "--die", 3), "1 more than needed"),
     ],
 )
 def test_attack_bad_input(havoc, args, message):
