@@ -223,11 +223,18 @@ class Store:
         defender: str,
         effect_of: Callable[[int], str],
         roll: Callable[[], int],
+        check: Callable[[], None] | None = None,
     ) -> Outcome:
-        """Roll ATTACKER against DEFENDER (see `companion.ring.plan_duel`) and apply it."""
+        """Roll ATTACKER against DEFENDER (see `companion.ring.plan_duel`) and apply it.
+
+        ``check`` runs after the dice, before anything is written (e.g. refusing dice the
+        user gave that the duel did not use).
+        """
         with self._transaction(write=True) as view:
             self._require_game()
             death = rules.plan_duel(view, attacker, defender, effect_of, roll)
+            if check is not None:
+                check()
             self._apply(view, death)
             return Outcome(death, view.alive_count(), view.winner())
 

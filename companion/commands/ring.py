@@ -12,19 +12,36 @@ from pathlib import Path
 
 import click
 
-from companion.clikit import WIDTH, emit_json, json_option, wrap
-from companion.errors import InputError
+from companion.clikit import die_option, emit_json, fit, json_option, seed_option, wrap
+
+NUMBERED = "     "  # continuation indent under "NN. " lines
 
 
-def _game_option(f: Callable) -> Callable:
-    return click.option(
-        "--game",
-        "game",
-        type=click.Path(path_type=Path, dir_okay=False),
-        default=None,
-        envvar="HAVOC_RING_GAME",
-        help="The game file (default: whos-next.sqlite3 in the user's data directory).",
-    )(f)
+@click.group()
+def ring() -> None:
+    """Who's Next: the umpire's secret ring of victims.
+
+    Start with `ring new NAME...`, give each player his victim in private with `ring show`,
+    report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
+    """
+
+
+def _command(name: str, json_keys: str) -> Callable[[Callable], click.Command]:
+    """A `ring` subcommand with the options every one takes: --game FILE and --json."""
+
+    def decorate(f: Callable) -> click.Command:
+        f = json_option(f)
+        f = click.option(
+            "--game",
+            "game",
+            type=click.Path(path_type=Path, dir_okay=False),
+            default=None,
+            envvar="HAVOC_RING_GAME",
+            help="The game file (default: whos-next.sqlite3 in the user's data directory).",
+        )(f)
+        return ring.command(name, epilog=f"--json: {json_keys}")(f)
+
+    return decorate
 
 
 def _store(game: Path | None, create: bool = False):  # -> companion.store.Store
@@ -34,10 +51,7 @@ def _store(game: Path | None, create: bool = False):  # -> companion.store.Store
 
 
 def _echo(lines: list[str]) -> None:
-    out: list[str] = []
-    for line in lines:
-        out.extend(wrap(line, "  ").splitlines() if len(line) > WIDTH else [line])
-    click.echo("\n".join(out))
+    click.echo(fit(lines))
 
 
 def _left(alive: int, winner: str | None) -> list[str]:
@@ -64,21 +78,14 @@ def _event_json(kind: str, outcome, extra: dict | None = None) -> dict:
     return data
 
 
-@click.group()
-def ring() -> None:
-    """Who's Next: the umpire's secret ring of victims.
-
-    Start with `ring new NAME...`, give each player his victim in private with `ring show`,
-    report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
-    """
+EVENT_KEYS = "{event, [attacker, defender, table_file, result, effect,] number, dead, killed_by, "
+EVENT_KEYS += "own_victim, how, rolls, slip_to, alive, winner}"
 
 
-@ring.command("new")
+@_command("new", "{game, players, alive, replaced}")
 @click.argument("names", nargs=-1, required=True)
 @click.option("--force", is_flag=True, help="Replace a game still in progress.")
 @click.option("--seed", type=int, default=None, hidden=True, help="Seed the draw (tests only).")
-@_game_option
-@json_option
 def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None, as_json: bool):
     """Draw a new secret ring over NAMES (three or more; five or more is better)."""
     from companion.clikit import path_lines
@@ -110,10 +117,8 @@ def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None
     _echo(lines)
 
 
-@ring.command("show")
+@_command("show", "{player, victim}")
 @click.argument("player")
-@_game_option
-@json_option
 def show(player: str, game: Path | None, as_json: bool):
     """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
     with _store(game) as store:
@@ -124,11 +129,9 @@ def show(player: str, game: Path | None, as_json: bool):
         _echo([f"{name}'s victim: {victim}"])
 
 
-@ring.command("kill")
+@_command("kill", EVENT_KEYS)
 @click.argument("killer")
 @click.argument("victim")
-@_game_option
-@json_option
 def kill(killer: str, victim: str, game: Path | None, as_json: bool):
     """KILLER killed his own VICTIM: KILLER takes over VICTIM's slip."""
     with _store(game) as store:
@@ -140,49 +143,18 @@ def kill(killer: str, victim: str, game: Path | None, as_json: bool):
     _echo([f"{death.by} killed {death.dead}.", _slip(death), *_left(outcome.alive, outcome.winner)])
 
 
-def _dice(dice: tuple[int, ...], seed: int | None, sides: int) -> Callable[[], int]:
-    for value in dice:
-        if not 1 <= value <= sides:
-            raise InputError(f"--die {value}: a d{sides} shows 1 to {sides}")
-    queue = list(dice)
-    rng = None if dice and seed is None else random.Random(seed) if seed is not None else None
-    system = random.SystemRandom() if not dice and seed is None else None
-
-    def roll() -> int:
-        if queue:
-            return queue.pop(0)
-        source = rng or system
-        if source is None:
-            raise InputError(
-                f"the dice given with --die ran out after {len(dice)} "
-                "(ties are thrown again): give more"
-            )
-        return source.randint(1, sides)
-
-    return roll
-
-
-@ring.command("duel")
+@_command("duel", EVENT_KEYS)
 @click.argument("attacker")
 @click.argument("defender")
-@click.option("--seed", type=int, default=None, metavar="N", help="Seed the dice (reproducible).")
-@click.option(
-    "--die",
-    "dice",
-    type=int,
-    multiple=True,
-    metavar="N",
-    help="A real die's face instead of rolling (repeat: attacker's first).",
-)
-@_game_option
-@json_option
+@seed_option
+@die_option("A real die's face instead of rolling (repeat: attacker's first).")
 @click.pass_context
 def duel(
     ctx: click.Context,
     attacker: str,
     defender: str,
     seed: int | None,
-    dice: tuple[int, ...],
+    die: tuple[int, ...],
     game: Path | None,
     as_json: bool,
 ):
@@ -192,19 +164,21 @@ def duel(
     left both roll one die, highest wins, ties throw again.
     """
     from companion.clikit import cards_from
+    from companion.dice import DiceSource
     from companion.whos_next import load_attack_table
 
     table = load_attack_table(cards_from(ctx))
-    roll = _dice(dice, seed, table.sides)
+    source = DiceSource(die, seed)
     with _store(game) as store:
-        outcome = store.duel(attacker, defender, table.effect, roll)
+        roll = lambda: source.next(table.sides)[0]  # noqa: E731
+        outcome = store.duel(attacker, defender, table.effect, roll, check=source.finish)
     death = outcome.death
     from companion.ring import name_key
 
     first = death.by if name_key(death.by) == name_key(attacker) else death.dead
     second = death.dead if death.by == first else death.by
     if as_json:
-        extra = {"attacker": first, "defender": second, "table": str(table.path)}
+        extra = {"attacker": first, "defender": second, "table_file": str(table.path)}
         if len(death.rolls) == 1 and len(death.rolls[0]) == 1:
             face = death.rolls[0][0]
             extra.update(result=table.result(face), effect=table.effect(face))
@@ -222,9 +196,7 @@ def duel(
     _echo(lines)
 
 
-@ring.command("status")
-@_game_option
-@json_option
+@_command("status", "{game, players, alive, dead: [{number, name, killed_by, how}], over, winner}")
 def status(game: Path | None, as_json: bool):
     """Who is alive and who died, in which order (never the ring)."""
     from companion.ring import alive
@@ -257,15 +229,16 @@ def status(game: Path | None, as_json: bool):
     if state.deaths:
         lines.append("Dead, in order:")
         lines += [
-            f"{d.number:>3}. {d.dead}, by {d.by}" + (" (duel)" if d.how == "duel" else "")
+            wrap(
+                f"{d.number:>3}. {d.dead}, by {d.by}" + (" (duel)" if d.how == "duel" else ""),
+                NUMBERED,
+            )
             for d in state.deaths
         ]
     _echo(lines)
 
 
-@ring.command("undo")
-@_game_option
-@json_option
+@_command("undo", "{undone: {number, dead, killed_by, own_victim, how, rolls}, alive}")
 def undo(game: Path | None, as_json: bool):
     """Step back over the last death (again and again, back to the draw)."""
     with _store(game) as store:
@@ -283,9 +256,11 @@ def undo(game: Path | None, as_json: bool):
     )
 
 
-@ring.command("scores")
-@_game_option
-@json_option
+@_command(
+    "scores",
+    "{scoring: {label, source, points}, tie_break, over, winner, scores: [{rank, name, "
+    "points, own_victim_kills, other_kills, outlived, alive, died}]}",
+)
 @click.pass_context
 def scores(ctx: click.Context, game: Path | None, as_json: bool):
     """Victory points (from cards/whos-next/scoring.toml) and ranking.
@@ -317,8 +292,10 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool):
     lines = [scoring.label + "."]
     for s in standings:
         fate = "alive" if s.alive else f"died {s.died}."
-        lines.append(f"{s.rank:>2}. {s.name}: {s.points} pt" + ("" if s.points == 1 else "s"))
-        lines.append(f"    kills {s.own_victim_kills} own, {s.other_kills} other; {fate}")
+        points = f"{s.points} pt" + ("" if s.points == 1 else "s")
+        lines.append(wrap(f"{s.rank:>2}. {s.name}", NUMBERED[1:]))
+        kills = f"kills {s.own_victim_kills} own, {s.other_kills} other"
+        lines.append(wrap(f"    {points}; {kills}; {fate}", NUMBERED[1:]))
     lines.append(f"Tie: {tie_break}.")
     if over:
         lines.append(f"Winner: {standings[0].name}.")

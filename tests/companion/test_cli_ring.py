@@ -135,12 +135,15 @@ def test_duel_reads_a_users_attack_table(ring, tmp_path):
 def test_duel_dice(ring):
     ring("new", *PLAYERS)
     refused(ring("duel", "Ann", "Bob", "--die", "7", ok=False), "--die 7: a d6 shows 1 to 6")
-    seeded = [ring("duel", "Ann", "Bob", "--seed", "5", "--json") for _ in range(1)]
+    seeded = ring("duel", "Ann", "Bob", "--seed", "5", "--json")
     ring("undo")
-    assert ring("duel", "Ann", "Bob", "--seed", "5", "--json")["rolls"] == seeded[0]["rolls"]
+    assert ring("duel", "Ann", "Bob", "--seed", "5", "--json")["rolls"] == seeded["rolls"]
+    refused(ring("duel", "Cat", "Dan", "--die", "1", "--die", "2", ok=False), "1 more than")
     ring("new", "A", "B", "C", "--force")
-    refused(ring("duel", "A", "B", "--die", "4", "--die", "4", ok=False), "ran out")
-    assert ring("status", "--json")["dead"] == []  # nothing written
+    refused(ring("duel", "A", "B", "--die", "4", "--die", "4", ok=False), "more dice are needed")
+    assert ring("status", "--json")["dead"] == []  # nothing written by either refusal
+    tie = ring("duel", "A", "B", "--die", "4", "--die", "4", "--seed", "1", "--json")
+    assert tie["rolls"][0] == [4, 4] and len(tie["rolls"]) >= 2  # the tie thrown again
 
 
 def test_undo(ring):
@@ -226,13 +229,31 @@ def test_default_game_file(havoc, tmp_path, monkeypatch):
 
 
 def test_long_names_stay_narrow(ring):
-    names = ["Sir Reginald de Montfort III", "Lady Eleanor of Aquitaine", "Brother Cadfael"]
+    # Names of the longest length allowed; the `ring` fixture checks every text output is
+    # narrow, and continuation lines must stay indented under their entry.
+    names = [
+        "Sir Reginald de Montfort the 3",
+        "Lady Eleanor of Aquitaine-Gray",
+        "Brother Cadfael of Shrewsbury",
+        "Bartholomew Fitzwilliam-Smythe",
+        "Ann",
+    ]
+    assert all(len(n) <= 30 for n in names)
     ring("new", *names)
-    a = names[0]
-    ring("duel", a, names[1], "--die", "5", "--die", "1")
-    ring("status")
-    ring("scores")
-    ring("undo")
+    ring("duel", names[0], names[1], "--die", "5")
+    ring("duel", names[2], names[3], "--die", "6")
+    outputs = [ring(sub).output for sub in ("status", "scores", "undo")]
+    outputs.append(ring("duel", names[0], names[3], "--die", "1").output)
+    for text in outputs:
+        for line in text.splitlines()[1:]:
+            assert line.strip(), text
+    status = ring("status").output.splitlines()
+    numbered = [i for i, line in enumerate(status) if line[:4].strip().rstrip(".").isdigit()]
+    for i in numbered:
+        j = i + 1
+        while j < len(status) and not status[j][:4].strip().rstrip(".").isdigit():
+            assert status[j].startswith("     "), status  # under the name, not the number
+            j += 1
 
 
 # --------------------------------------------------------------------------- scoring
