@@ -55,7 +55,11 @@ def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
     return lines
 
 
-@click.command()
+@click.command(
+    epilog="--json: {seed, rolls: [{expression, dice, faces, modifier, total, rolled, "
+    "chance_at_least, percent_at_least}], stats: [{expression, outcomes, distribution: "
+    '[{total, ways, exactly, at_least}]}]} (chances as exact fractions "5/12").'
+)
 @click.argument("expressions", nargs=-1)
 @click.option(
     "--stats",
@@ -79,10 +83,6 @@ def roll(
     Shows each die, the total and the exact chance of rolling at least that total. A d10's
     ten is shown as 0 (as Cry Havoc-family tables label it) and counts 10. At most 1,000
     dice in one command, 1,000 sides a die.
-
-    --json: {seed, rolls: [{expression, dice, faces, modifier, total, rolled,
-    chance_at_least, percent_at_least}], stats: [{expression, outcomes, distribution:
-    [{total, ways, exactly, at_least}]}]} (chances as exact fractions "5/12").
     """
     if not expressions and not stats:
         raise click.UsageError("give dice to roll (e.g. 2d6) or --stats EXPR")

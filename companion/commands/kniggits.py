@@ -13,15 +13,15 @@ from typing import Any
 
 import click
 
-from companion.clikit import WIDTH, cards_from, emit_json, json_option, wrap
+from companion.clikit import cards_from, emit_json, fit, json_option, path_lines, wrap
 from companion.errors import display_path
 
 EXIT_OVER_BUDGET = 1
-
-
-def _fit(lines: list[str]) -> str:
-    """Join output lines, wrapping any wider than the companion's width."""
-    return "\n".join(line if len(line) <= WIDTH else wrap(line, "  ") for line in lines)
+ARMY_JSON = """--json: {file, budget, points, kniggit_points, token_points, over_by, under_by,
+legal, fighting, runaways, kniggits: [{line, count, name, movement, attack, defense, points,
+move_inches, wasted_movement, runs_away, missing}]}"""
+EXCHANGE_JSON = """--json: {attack, defend, result, loses, why, before, after}; before and
+after (with --tokens): {tokens, can_attack, can_defend, move_inches, crawls, flees}"""
 
 
 def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
@@ -32,7 +32,7 @@ def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
 # --------------------------------------------------------------------------- army
 
 
-@click.command(context_settings={"terminal_width": WIDTH, "max_content_width": WIDTH})
+@click.command(epilog=ARMY_JSON)
 @click.argument("army_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--points",
@@ -87,8 +87,10 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
     else:
         count = sum(k.count for k in check.kniggits)
         tokens = check.token_points // r.token_cost if r.token_cost else 0
+        shown = display_path(check.path)
+        head = [f"Army {shown}"] if len(shown) <= 35 else ["Army", *path_lines(shown)]
         lines = [
-            f"Army {display_path(check.path)}",
+            *head,
             f"Kniggits {count} x {r.kniggit_cost} = {check.kniggit_points}",
             f"Tokens   {tokens} x {r.token_cost} = {check.token_points}",
         ]
@@ -115,7 +117,7 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
         fight = "kniggit fights" if check.fighting == 1 else "kniggits fight"
         lines.append(f"{check.fighting} {fight}.")
         lines.append("LEGAL" if check.legal else "NOT LEGAL: over the points total")
-        click.echo(_fit(lines))
+        click.echo(fit(lines))
     if not check.legal:
         sys.exit(EXIT_OVER_BUDGET)
 
@@ -136,7 +138,7 @@ def _standing_dict(s: Any) -> dict[str, Any] | None:
     }
 
 
-@click.command(context_settings={"terminal_width": WIDTH, "max_content_width": WIDTH})
+@click.command(epilog=EXCHANGE_JSON)
 @click.option("--attack", "attack_", required=True, help="high, middle, low or fumble.")
 @click.option("--defend", required=True, help="high, middle, low, none or fumble.")
 @click.option(
@@ -200,4 +202,4 @@ def exchange(
         lines.append(f"Can attack: {'yes' if s.can_attack else 'no'}{attack_why}")
         lines.append(f"Can defend: {'yes' if s.can_defend else 'no'}")
         lines.append(f"Move: {'crawl ' if s.crawls else ''}{s.move} in")
-    click.echo(_fit(lines))
+    click.echo(fit(lines))

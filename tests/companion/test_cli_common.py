@@ -42,6 +42,17 @@ def test_every_command_has_narrow_help_and_takes_cards(havoc, name):
     assert "--cards" in result.output
 
 
+RING = ["new", "show", "kill", "duel", "status", "undo", "scores"]
+
+
+@pytest.mark.parametrize(
+    "args", [[name] for name in sorted(COMMANDS) if name != "ring"] + [["ring", s] for s in RING]
+)
+def test_every_command_documents_its_json_keys(havoc, args):
+    text = " ".join(havoc(*args, "--help").output.split())
+    assert "--json: {" in text or "--json: [{" in text, text
+
+
 def test_cards_on_the_subcommand_or_the_group(havoc, tmp_path: Path):
     mine = tmp_path / "mine"
     shutil.copytree(default_cards_dir() / "dark-blades" / "tables", mine / "dark-blades" / "tables")
@@ -74,3 +85,49 @@ def test_no_companion_module_imports_the_drawing_libraries():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split(" ", 1)[1].strip() == "[]", out.stdout
+
+
+def documented_keys(help_text: str) -> set[str]:
+    """The top-level keys a command's --help lists after "--json: {" ([...], (...) skipped)."""
+    text = " ".join(help_text.split())
+    start = text.index("--json: {") + len("--json: {")
+    keys, word, depth = set(), "", 1
+    for ch in text[start:]:
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+            if depth == 0:
+                break
+        elif depth == 1 and ch in ",:":
+            keys.add(word.strip())
+            word = ""
+            continue
+        if depth == 1 and ch not in "}])":
+            word += ch
+    keys.add(word.strip())
+    return {k for k in keys if k and " " not in k}
+
+
+ARMY = default_cards_dir() / "kniggits" / "army.csv"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["roll", "2d6", "--seed", "1"],
+        ["crt", "infantry-vs-infantry", "--attack", "8", "--defence", "3", "--die", "1"],
+        ["missile", "crossbow", "--range", "28", "--defence", "10", "--target", "infantry"],
+        ["table", "lake", "--die", "1"],
+        ["attack", "cultist", "hero", "--seed", "1"],
+        ["setup", "--seed", "1"],
+        ["army", str(ARMY)],
+        ["exchange", "--attack", "high", "--defend", "low"],
+    ],
+)
+def test_the_json_keys_in_help_are_the_keys_printed(havoc, args):
+    import json
+
+    documented = documented_keys(havoc(args[0], "--help").output)
+    printed = json.loads(havoc(*args, "--json").output)
+    assert set(printed) == documented
