@@ -94,7 +94,8 @@ def shifts_for(
     if (attacker_terrain, defender_terrain) != ("0", "0"):
         if table.kind != "hand-to-hand":
             raise InputError(
-                "terrain shifts are for hand-to-hand combat; missile fire uses --cover"
+                "--attacker-terrain/--defender-terrain: for hand-to-hand combat only; "
+                "missile fire uses --cover"
             )
         entry = crt.terrain.get((attacker_terrain, defender_terrain))
         if entry is None:
@@ -107,12 +108,12 @@ def shifts_for(
         out.append(Shift(reason, columns))
     if cover is not None:
         if table.kind != "missile":
-            raise InputError("--cover is for missile fire (the missile tables)")
+            raise InputError("--cover: for missile fire only (the missile tables)")
         if cover not in crt.cover:
             raise InputError(f"--cover: expected one of {', '.join(crt.cover)}, got {cover!r}")
         columns_or_none, text = crt.cover[cover]
         if columns_or_none is None:
-            raise InputError(f"no shot: {text} (cover {cover})")
+            raise InputError(f"--cover {cover}: no shot: {text}")
         if columns_or_none:
             out.append(Shift(f"cover {cover}: {text}", columns_or_none))
     for name, wanted in (
@@ -126,7 +127,7 @@ def shifts_for(
             raise DataError(f"no [shifts.{name}] entry", crt.path)
         columns, applies, text = crt.shifts[name]
         if not _applies(applies, table):
-            raise InputError(f"{name} does not apply to {table.name} (only {', '.join(applies)})")
+            raise InputError(f"--{name}: not for {table.name} (only {', '.join(applies)})")
         out.append(Shift(text, columns))
     return out
 

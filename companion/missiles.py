@@ -64,5 +64,5 @@ def strength_at(cards: Cards, weapon: str, hexes: int) -> tuple[str, Band]:
         if band.first <= hexes <= band.last:
             return name, band
     raise InputError(
-        f"out of range: a {name} reaches {bands[0].first}-{bands[-1].last} hexes, not {hexes}"
+        f"--range {hexes}: out of range (a {name} reaches {bands[0].first}-{bands[-1].last} hexes)"
     )

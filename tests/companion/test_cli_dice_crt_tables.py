@@ -222,11 +222,11 @@ def test_crt_rolled_die_is_reproducible(havoc) -> None:
         ),
         (
             ("crt", "missile-vs-infantry", "--attack", "1", "--defence", "1", "--magic-sword"),
-            "does not apply",
+            "--magic-sword: not for missile-vs-infantry",
         ),
         (
             ("missile", "shortbow", "--range", "41", "--defence", "5", "--target", "infantry"),
-            "out of range",
+            "--range 41: out of range",
         ),
         (
             (
@@ -241,7 +241,7 @@ def test_crt_rolled_die_is_reproducible(havoc) -> None:
                 "--cover",
                 "infinite",
             ),
-            "no shot",
+            "--cover infinite: no shot",
         ),
     ],
 )
