@@ -1,7 +1,10 @@
 """Cut guides as plain line segments (points): crop marks in the margin, or full-length lines.
 
-``crop``: a short mark in the margin at every cut line, clear of the pieces (the bottom marks
-stop short of the footer). ``lines``: every cut line runs to the page edges, broken only where
+``crop``: short marks in the margins, clear of the pieces (the bottom marks stop short of the
+footer). Rows that one set of vertical cuts cannot serve (squares and double-length pieces;
+the layout keeps them in rows of their own, 1/4in apart) form separate bands, each with its
+own vertical marks in the gap beside it and a mark in the side margins where to part them.
+``lines``: every cut line runs to the page edges, broken only where
 it would cross the inside of a piece (a square's edge below a double-length piece) and under
 the footer text. Fold-over pages also get the fold line (drawn by the renderer, dashed).
 """
@@ -30,27 +33,82 @@ def cut_coordinates(placements: Sequence[Placement]) -> tuple[list[float], list[
     return sorted(xs), sorted(ys)
 
 
+def _rows(placements: Sequence[Placement]) -> list[list[Placement]]:
+    """Placements grouped by the bottom of their cut box, top row first."""
+    rows: dict[float, list[Placement]] = {}
+    for p in placements:
+        rows.setdefault(round(p.y, 4), []).append(p)
+    return [rows[y] for y in sorted(rows, reverse=True)]
+
+
+def _clear(xs: set[float], pieces: Sequence[Placement]) -> bool:
+    """No x runs through the inside of any of ``pieces``."""
+    return not any(p.x + EPS < x < p.x + p.w - EPS for x in xs for p in pieces)
+
+
+def bands(placements: Sequence[Placement]) -> list[list[Placement]]:
+    """Runs of rows, top first, that one set of vertical cuts serves: no cut line of a band's
+    pieces runs through another of its pieces (squares, or double-length pieces, not both)."""
+    out: list[list[Placement]] = []
+    xs: set[float] = set()
+    for row in _rows(placements):
+        row_xs = {round(v, 6) for p in row for v in (p.x, p.x + p.w)}
+        if out and _clear(xs | row_xs, out[-1] + row):
+            out[-1] += row
+            xs |= row_xs
+        else:
+            out.append(list(row))
+            xs = row_xs
+    return out
+
+
 def crop_marks(placements: Sequence[Placement], options: SheetOptions) -> list[Segment]:
-    """Marks in the four margins at every cut line."""
-    xs, ys = cut_coordinates(placements)
+    """Crop marks whose cut lines never run through a piece.
+
+    Horizontal cuts: a mark in the left and right margins at every row edge, and one in the
+    middle of the gap between two bands (cut there first to part them). Vertical cuts: each band
+    gets its own marks at its own cut lines, above it and below it -- in the top or bottom
+    margin for the first and last band, else in its half of the gap to the next band.
+    """
     x0, y0, x1, y1 = options.usable
+    bleed = options.bleed
     top = min(MARK_LENGTH, options.height - y1 - MARK_GAP - 4)
     bottom = min(MARK_LENGTH, y0 - MARK_GAP - FOOTER_BAND)
     bottom = bottom if bottom >= 3 else 0.0  # no room beside the footer: top marks only
     left = min(MARK_LENGTH, x0 - MARK_GAP - 4)
     right = min(MARK_LENGTH, options.width - x1 - MARK_GAP - 4)
-    segments: list[Segment] = []
-    for x in xs:
-        if top > 0:
-            segments.append((x, y1 + MARK_GAP, x, y1 + MARK_GAP + top))
-        if bottom > 0:
-            segments.append((x, y0 - MARK_GAP, x, y0 - MARK_GAP - bottom))
-    for y in ys:
+    parts = bands(placements)
+    ys = {y for y in cut_coordinates(placements)[1] if _clear_y(y, placements)}
+    # (x, from, to) for every vertical mark, band by band
+    verticals: list[tuple[list[float], float, float]] = []
+    for index, band in enumerate(parts):
+        band_xs = cut_coordinates(band)[0]
+        if index == 0 and top > 0:
+            verticals.append((band_xs, y1 + MARK_GAP, y1 + MARK_GAP + top))
+        if index == len(parts) - 1 and bottom > 0:
+            verticals.append((band_xs, y0 - MARK_GAP, y0 - MARK_GAP - bottom))
+        if index + 1 < len(parts):
+            upper = min(p.y for p in band) - bleed  # outer edges, bleed included
+            lower = max(p.y + p.h for p in parts[index + 1]) + bleed
+            middle = (upper + lower) / 2
+            length = min(MARK_LENGTH, (upper - lower) / 2 - MARK_GAP - 1)
+            if length >= 2:
+                below_xs = cut_coordinates(parts[index + 1])[0]
+                verticals.append((band_xs, upper - MARK_GAP, upper - MARK_GAP - length))
+                verticals.append((below_xs, lower + MARK_GAP, lower + MARK_GAP + length))
+            ys.add(round(middle, 6))
+    segments: list[Segment] = [(x, a, x, b) for xs, a, b in verticals for x in xs]
+    for y in sorted(ys):
         if left > 0:
             segments.append((x0 - MARK_GAP, y, x0 - MARK_GAP - left, y))
         if right > 0:
             segments.append((x1 + MARK_GAP, y, x1 + MARK_GAP + right, y))
     return segments
+
+
+def _clear_y(y: float, placements: Sequence[Placement]) -> bool:
+    """No piece has ``y`` inside it (a horizontal cut across the page is safe)."""
+    return not any(p.y + EPS < y < p.y + p.h - EPS for p in placements)
 
 
 def _open_intervals(

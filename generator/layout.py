@@ -2,7 +2,10 @@
 
 Pieces are packed in rows, top to bottom, in the order given; each block starts a new row with
 the gutter before it, and a double-length piece shares rows with squares (a square further on
-fills a hole a double leaves). With no bleed pieces butt (shared cut lines); with bleed ``b``
+fills a hole a double leaves) -- except with crop marks, where each block is split by shape so
+every row holds one shape, and rows of different shapes are at least 1/4in apart: room for the
+crop marks that belong to each (see generator/guides.py). With no bleed pieces butt (shared
+cut lines); with bleed ``b``
 every piece gets its own cut box, ``2b`` from its neighbours, its background running into the
 bleed. Fronts and backs are interleaved in one document, front page then its back page:
 
@@ -24,6 +27,7 @@ from generator.pieces import Face, Piece
 from generator.units import format_length
 
 LOOKAHEAD = 64  # how far ahead a row looks for a piece that fills its hole
+CROP_GAP = 18.0  # crop marks: at least 1/4in between rows of different shapes
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +52,13 @@ class Page:
     placements: list[Placement] = field(default_factory=list)
 
 
-def _blocks(pieces: Sequence[Piece]) -> list[list[Piece]]:
-    """Group pieces by block, blocks in order of first appearance, pieces in order."""
-    groups: dict[str, list[Piece]] = {}
+def _blocks(pieces: Sequence[Piece], by_shape: bool = False) -> list[list[Piece]]:
+    """Group pieces by block, blocks in order of first appearance, pieces in order;
+    ``by_shape`` splits each block further by piece shape (cols x rows), so no row mixes them."""
+    groups: dict[tuple[str, int, int], list[Piece]] = {}
     for piece in pieces:
-        groups.setdefault(piece.block, []).append(piece)
+        shape = (piece.cols, piece.rows) if by_shape else (0, 0)
+        groups.setdefault((piece.block, *shape), []).append(piece)
     return list(groups.values())
 
 
@@ -79,17 +85,22 @@ def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]
     spare = room_w - int((room_w + 1e-9) // pitch) * pitch
     if options.duplex != "none":
         x0, x1 = x0 + spare / 2, x1 - spare / 2
+    crop = options.cut_guides == "crop"
     sheets: list[list[Placement]] = [[]]
     top = y1  # top edge of the next row (outer boxes, bleed included)
-    for block in _blocks(pieces):
+    shape: tuple[int, int] | None = None  # of the block above
+    for block in _blocks(pieces, by_shape=crop):
         for piece in block:
             _fit_or_fail(piece, options, room_w, room_h)
         queue = list(block)
         first_row = True
         head = 0
         while head < len(queue):
-            # a new row: the gutter before a new block unless at the top of a page
+            # a new row: the gutter before a new block unless at the top of a page; crop
+            # marks for rows of another shape need room between the two
             gap = options.gutter if first_row and top < y1 else 0.0
+            if crop and first_row and top < y1 and shape != (block[0].cols, block[0].rows):
+                gap = max(gap, CROP_GAP)
             first_row = False
             row_h = max(queue[head].rows, 1) * s + 2 * b
             if top - gap - row_h < y0 - 1e-9:
@@ -118,6 +129,7 @@ def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]
                 x += w + 2 * b
                 head += 1
             top = row_bottom
+        shape = (block[0].cols, block[0].rows)
     return [sheet for sheet in sheets if sheet] or [[]]
 
 

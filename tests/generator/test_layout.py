@@ -80,7 +80,7 @@ def test_blocks_start_new_rows_with_a_gutter() -> None:
 
 
 def test_doubles_share_rows_with_squares() -> None:
-    options = SheetOptions.parse(paper="a4")  # 11 columns: 5 doubles leave one hole
+    options = SheetOptions.parse(paper="a4", cut_guides="lines")  # 11 columns: 5 doubles...
     pieces = [piece(i, cols=2) for i in range(6)] + [piece(i) for i in range(6, 10)]
     placements = pack(pieces, options)[0]
     top = max(p.y for p in placements)
@@ -142,3 +142,16 @@ def test_a_piece_too_big_for_the_page_is_an_error() -> None:
     options = SheetOptions.parse(paper="3x5in", margin="0.25in", piece_size="1in")
     with pytest.raises(InputError, match="does not fit inside the margins"):
         impose([piece(0, cols=3)], options)
+
+
+def test_with_crop_marks_doubles_keep_rows_of_their_own_quarter_inch_apart() -> None:
+    options = SheetOptions.parse(paper="a4", gutter="0")
+    pieces = [piece(i, cols=2) for i in range(6)] + [piece(i) for i in range(6, 10)]
+    placements = pack(pieces, options)[0]
+    rows: dict[float, set[int]] = {}
+    for p in placements:
+        rows.setdefault(p.y, set()).add(p.piece.cols)
+    assert sorted(len(v) for v in rows.values()) == [1, 1, 1]
+    doubles_bottom = min(p.y for p in placements if p.piece.cols == 2)
+    squares_top = max(p.y + p.h for p in placements if p.piece.cols == 1)
+    assert doubles_bottom - squares_top == pytest.approx(18)

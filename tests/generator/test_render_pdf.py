@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -198,26 +199,93 @@ def test_cut_lines_never_cross_a_piece(tmp_path: Path) -> None:
     assert reach_edge
 
 
-def test_crop_marks_sit_in_the_margin(tmp_path: Path) -> None:
+def guide_lines(path: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1), y up, of the cut guides (0.3 pt lines) on a page."""
     import pdfplumber
 
+    with pdfplumber.open(path) as pdf:
+        p = pdf.pages[page]
+        height = float(p.height)
+        return [
+            (
+                float(ln["x0"]),
+                height - float(ln["bottom"]),
+                float(ln["x1"]),
+                height - float(ln["top"]),
+            )
+            for ln in p.lines
+            if abs(float(ln["linewidth"]) - 0.3) < 1e-6
+        ]
+
+
+def test_crop_marks_sit_outside_the_pieces(tmp_path: Path) -> None:
     path, sheet, _ = render(tmp_path, cut_guides="crop")
     x0, y0, x1, y1 = sheet.usable
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        height = float(page.height)
-        marks = [ln for ln in page.lines if abs(float(ln["linewidth"]) - 0.3) < 1e-6]
+    marks = guide_lines(path)
     assert marks
-    for ln in marks:
-        lx0, lx1 = float(ln["x0"]), float(ln["x1"])
-        ly0, ly1 = height - float(ln["bottom"]), height - float(ln["top"])
-        outside = lx1 <= x0 or lx0 >= x1 or ly1 <= y0 or ly0 >= y1
-        assert outside, ln
-    # one mark above the sheet at every vertical cut line of the top row
     boxes = [b for b in face_boxes(path) if b.page == 1]
-    cut_xs = {round(v, 2) for b in boxes for v in (b.x0, b.x1)}
-    top_marks = {round(float(ln["x0"]), 2) for ln in marks if height - float(ln["top"]) > y1}
+    for lx0, ly0, lx1, ly1 in marks:
+        for b in boxes:
+            assert lx1 <= b.x0 or lx0 >= b.x1 or ly1 <= b.y0 or ly0 >= b.y1
+    # one mark above the sheet at every vertical cut line of the top row
+    top_row = max(b.y1 for b in boxes)
+    cut_xs = {round(v, 2) for b in boxes if b.y1 == top_row for v in (b.x0, b.x1)}
+    top_marks = {round(m[0], 2) for m in marks if m[1] > y1}
     assert cut_xs <= top_marks
+
+
+def shuffled_shapes() -> list:
+    """Squares and double-length pieces mixed in one block, and a block of each after it."""
+    out = [piece(i, cols=2 if i % 3 == 0 else 1, block="mixed") for i in range(40)]
+    out += [piece(i, cols=2, block="doubles") for i in range(40, 47)]
+    return out + [piece(i, block="squares") for i in range(47, 70)]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"bleed": "3mm"}, {"duplex": "none"}, {"paper": "letter", "piece_size": "3/4in"}],
+)
+def test_no_crop_mark_cuts_a_piece_in_the_rows_it_serves(tmp_path: Path, options) -> None:
+    """Cut as the marks say: first across the page at every side mark that is not a piece edge
+    (parting the bands), then each part along its own vertical marks. No cut may run through
+    a piece, and every piece edge must have its mark."""
+    path, sheet, _ = render(tmp_path, shuffled_shapes(), cut_guides="crop", **options)
+    pages = len(page_sizes(path))
+    step = 1 if sheet.duplex == "none" else 2
+    for page in range(0, pages, step):
+        b = sheet.bleed  # the backgrounds run into the bleed: the cut boxes are inside
+        boxes = [
+            replace(f, x0=f.x0 + b, y0=f.y0 + b, x1=f.x1 - b, y1=f.y1 - b)
+            for f in face_boxes(path)
+            if f.page == page + 1
+        ]
+        marks = guide_lines(path, page)
+        horizontal = [m for m in marks if close(m[1], m[3], 1e-3)]
+        vertical = [m for m in marks if close(m[0], m[2], 1e-3)]
+        assert len(horizontal) + len(vertical) == len(marks)
+        edges_y = {round(v, 2) for b in boxes for v in (b.y0, b.y1)}
+        ys = {round(m[1], 2) for m in horizontal}
+        for y in ys:  # a cut right across the page
+            assert not any(b.y0 + 0.01 < y < b.y1 - 0.01 for b in boxes), y
+        assert edges_y <= ys
+        parts = sorted([0.0, sheet.height] + [y for y in ys if y not in edges_y])
+        served: set[tuple[float, float]] = set()  # (x, part) pairs a vertical mark gives
+        for x, my0, _, my1 in vertical:
+            middle = (my0 + my1) / 2
+            lo = max(p for p in parts if p <= middle)
+            hi = min(p for p in parts if p >= middle)
+            inside = [b for b in boxes if lo <= b.y0 and b.y1 <= hi]
+            assert inside, (x, middle)  # a mark serves some piece
+            for b in inside:
+                assert not (b.x0 + 0.01 < x < b.x1 - 0.01), (x, b)
+            served.add((round(x, 2), lo))
+        for b in boxes:
+            lo = max(p for p in parts if p <= b.y0 + 0.01)
+            assert (round(b.x0, 2), lo) in served and (round(b.x1, 2), lo) in served, b
+        shapes_by_row: dict[float, set[float]] = {}
+        for b in boxes:
+            shapes_by_row.setdefault(round(b.y0, 2), set()).add(round(b.w, 2))
+        assert all(len(widths) == 1 for widths in shapes_by_row.values())
 
 
 def test_an_unwritable_target_is_one_error(tmp_path: Path) -> None:
