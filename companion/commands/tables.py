@@ -9,6 +9,7 @@ import click
 from companion import dice
 from companion import tables as t
 from companion.clikit import (
+    WIDTH,
     cards_from,
     die_option,
     emit_json,
@@ -55,7 +56,8 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step) -> list[str]:
     table = step.table
     how = "rolled" if step.rolled else "given"
     zero = "; 0 is ten" if step.face == 0 and table.die == "d10" else ""
-    lines = [wrap(f"{table.title} ({t.short_name(tables, table)})", "  ")]
+    head = f"{table.title} ({t.short_name(tables, table)})"
+    lines = [head] if len(head) <= WIDTH else [table.title, f"  ({t.short_name(tables, table)})"]
     lines.append(f"{table.die}: {step.face} ({how}{zero})")
     if not step.rows:
         lines.append(f"result: {t.MISSING}")
