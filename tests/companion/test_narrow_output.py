@@ -32,6 +32,13 @@ RUNS = [
     "roll --stats 100d6",
     "roll --stats 3d6+100000",
     "roll --stats 1000d3",
+    "roll --stats 30d10",
+    "roll 40d10 --seed 1",
+    "table river-crawl-out --seed 4",
+    "table magic-item-creation --seed 1",
+    "missile shortbow --range 3 --defence 1 --target infantry --die 0",
+    "crt infantry-vs-mounted --attack 9,9 --defence 3 --attacker-terrain + --defender-terrain - "
+    "--magic-sword --magic-ring --seed 2",
     "table",
     "crt",
     "setup --seed 1",
