@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -131,3 +132,30 @@ def test_the_json_keys_in_help_are_the_keys_printed(havoc, args):
     documented = documented_keys(havoc(args[0], "--help").output)
     printed = json.loads(havoc(*args, "--json").output)
     assert set(printed) == documented
+
+
+def test_havoc_roll_imports_only_what_it_needs():
+    # The cold-start path: no TOML, JSON, SQLite or table code for `havoc roll 2d6`.
+    code = (
+        "import sys\n"
+        "from companion.cli import main\n"
+        "try:\n"
+        "    main(['roll', '2d6'], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('companion')))\n"
+        "print(sorted(m for m in ('json', 'tomllib', 'sqlite3', 'csv', 'fractions') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    *_, mine, heavy = out.stdout.strip().splitlines()
+    assert ast.literal_eval(mine) == [
+        "companion",
+        "companion.cli",
+        "companion.clikit",
+        "companion.commands",
+        "companion.commands.dice",
+        "companion.dice",
+        "companion.errors",
+    ]
+    assert heavy == "[]"

@@ -148,3 +148,32 @@ def test_face_runs() -> None:
     assert dice.face_runs((3, 4, 5, 6, 7, 8, 9, 0), d10) == "3-9, 0"
     assert dice.face_runs((9, 0), d10) == "9, 0"
     assert dice.face_runs((1, 3), d10) == "1, 3"
+
+
+def test_dice_source_uses_given_faces_first_then_only_seeded_rolls() -> None:
+    given = dice.DiceSource([3, 0], None)
+    assert given.next(6) == (3, False)
+    assert given.next(10) == (10, False)  # a d10's 0 is ten
+    with pytest.raises(InputError, match="more dice are needed than the 2 given"):
+        given.next(6)  # real dice are never topped up with the system's
+    seeded = dice.DiceSource([4], 7)
+    assert seeded.next(6) == (4, False)
+    rolled = [seeded.next(6) for _ in range(50)]
+    assert all(was_rolled and 1 <= v <= 6 for v, was_rolled in rolled)
+    again = dice.DiceSource([4], 7)
+    again.next(6)
+    assert [again.next(6) for _ in range(50)] == rolled
+    with pytest.raises(InputError, match="--die 7: a d6 shows 1 to 6"):
+        dice.DiceSource([7], None).next(6)
+    with pytest.raises(InputError, match="--die 0: a d6"):
+        dice.DiceSource([0], None).next(6)
+    left = dice.DiceSource([1, 2, 3], None)
+    left.next(6)
+    with pytest.raises(InputError, match=r"2 more than needed given \(2 3\)"):
+        left.finish()
+
+
+def test_dice_source_roll_counts_the_chance_of_the_given_dice() -> None:
+    roll, rolled = dice.DiceSource([6, 5], None).roll(dice.parse("2d6+1"))
+    assert (roll.values, roll.total, rolled) == ((6, 5), 12, False)
+    assert roll.ways_at_least == 3  # 11 or 12 on the dice: (5,6), (6,5), (6,6)
