@@ -65,6 +65,11 @@ def _left(alive: int, winner: str | None) -> list[str]:
     return lines
 
 
+def _how(death) -> str:
+    """ " (duel)" after a death the dice decided; nothing after a reported kill."""
+    return " (duel)" if death.how == "duel" else ""
+
+
 def _slip(death) -> str:
     if death.hunter == death.by:
         return f"{death.by} takes {death.dead}'s slip."
@@ -196,7 +201,11 @@ def duel(
     _echo(lines)
 
 
-@_command("status", "{game, players, alive, dead: [{number, name, killed_by, how}], over, winner}")
+@_command(
+    "status",
+    "{game, players, alive, deaths: [{number, dead, killed_by, own_victim, how, rolls}], "
+    "over, winner}",
+)
 def status(game: Path | None, as_json: bool):
     """Who is alive and who died, in which order (never the ring)."""
     from companion.ring import alive
@@ -212,10 +221,7 @@ def status(game: Path | None, as_json: bool):
                 "game": str(path),
                 "players": len(state.players),
                 "alive": living,
-                "dead": [
-                    {"number": d.number, "name": d.dead, "killed_by": d.by, "how": d.how}
-                    for d in state.deaths
-                ],
+                "deaths": [d.as_dict() for d in state.deaths],
                 "over": winner is not None,
                 "winner": winner,
             }
@@ -229,11 +235,7 @@ def status(game: Path | None, as_json: bool):
     if state.deaths:
         lines.append("Dead, in order:")
         lines += [
-            wrap(
-                f"{d.number:>3}. {d.dead}, by {d.by}" + (" (duel)" if d.how == "duel" else ""),
-                NUMBERED,
-            )
-            for d in state.deaths
+            wrap(f"{d.number:>3}. {d.dead}, by {d.by}{_how(d)}", NUMBERED) for d in state.deaths
         ]
     _echo(lines)
 
@@ -247,7 +249,7 @@ def undo(game: Path | None, as_json: bool):
     if as_json:
         emit_json({"undone": death.as_dict(), "alive": outcome.alive})
         return
-    how = " (duel)" if death.how == "duel" else ""
+    how = _how(death)
     _echo(
         [
             f"Undone: {death.dead}'s death, by {death.by}{how}.",

@@ -77,8 +77,8 @@ def test_a_whole_game(ring):
         attacker = status["alive"][0]
         text = ring("kill", attacker, victim(ring, attacker)).output
         assert "killed" in text
-    assert status["winner"] == status["alive"][0] and len(status["dead"]) == 5
-    assert [d["number"] for d in status["dead"]] == [1, 2, 3, 4, 5]
+    assert status["winner"] == status["alive"][0] and len(status["deaths"]) == 5
+    assert [d["number"] for d in status["deaths"]] == [1, 2, 3, 4, 5]
     text = ring("status").output
     assert f"{status['winner']} is the last one standing" in text
 
@@ -88,7 +88,7 @@ def test_status_never_shows_the_ring(ring):
     out = ring("status").output
     assert "victim" not in out.lower() and "->" not in out
     data = ring("status", "--json")
-    assert set(data) == {"game", "players", "alive", "dead", "over", "winner"}
+    assert set(data) == {"game", "players", "alive", "deaths", "over", "winner"}
     assert data["alive"] == PLAYERS  # in the order entered, not ring order
 
 
@@ -141,7 +141,7 @@ def test_duel_dice(ring):
     refused(ring("duel", "Cat", "Dan", "--die", "1", "--die", "2", ok=False), "1 more than")
     ring("new", "A", "B", "C", "--force")
     refused(ring("duel", "A", "B", "--die", "4", "--die", "4", ok=False), "more dice are needed")
-    assert ring("status", "--json")["dead"] == []  # nothing written by either refusal
+    assert ring("status", "--json")["deaths"] == []  # nothing written by either refusal
     tie = ring("duel", "A", "B", "--die", "4", "--die", "4", "--seed", "1", "--json")
     assert tie["rolls"][0] == [4, 4] and len(tie["rolls"]) >= 2  # the tie thrown again
 
