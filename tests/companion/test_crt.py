@@ -119,15 +119,6 @@ def test_rulebook_missile_examples() -> None:
     assert c.raw_odds(band.strength, 10) == "2-1"
 
 
-def test_range_bands_and_out_of_range() -> None:
-    assert strength_at(Cards(), "shortbow", 40)[1].strength == 5
-    assert strength_at(Cards(), "crossbow", 31)[1].strength == 10
-    with pytest.raises(InputError, match="out of range"):
-        strength_at(Cards(), "shortbow", 41)
-    with pytest.raises(InputError, match="no missile weapon"):
-        strength_at(Cards(), "longbow", 10)
-
-
 def test_several_attackers_or_defenders_combine(crt: Crt) -> None:
     look = c.lookup(crt, "infantry-vs-infantry", [5, 3], [2, 2], [], 1)
     assert look.raw_odds == "2-1"

@@ -30,6 +30,8 @@ def test_the_rulebook_bands() -> None:
     # Independent of the file: "a crossbow at 28 hexes" is medium range, strength 20.
     assert strength_at(Cards(), "Crossbow", 28)[1].strength == 20
     assert set(WEAPONS) == {"shortbow", "crossbow"}
+    with pytest.raises(InputError, match="no missile weapon 'longbow'"):
+        strength_at(Cards(), "longbow", 10)
 
 
 def test_bands_must_follow_on(tmp_path) -> None:
