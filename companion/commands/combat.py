@@ -160,7 +160,7 @@ def _combat_options(f: Callable) -> Callable:
     return f
 
 
-@click.command(epilog=JSON_KEYS)
+@click.command(epilog=JSON_KEYS, short_help="Dark Blades combat lookup.")
 @click.argument("table", required=False)
 @click.option("--attack", multiple=True, metavar="N", help="Attack (5,4 or repeat: combined).")
 @click.option("--defence", multiple=True, metavar="N", help="Defence (5,4 or repeat: combined).")
@@ -213,7 +213,8 @@ def crt(
 
 
 @click.command(
-    epilog=JSON_KEYS.replace("{table,", "{weapon, range, band, strength, target,\ntable,")
+    short_help="Dark Blades missile fire.",
+    epilog=JSON_KEYS.replace("{table,", "{weapon, range, band, strength, target,\ntable,"),
 )
 @click.argument("weapon")
 @click.option("--range", "hexes", type=click.IntRange(min=1), required=True, metavar="HEXES")

@@ -39,7 +39,7 @@ def _percent(ways: int, outcomes: int) -> float:
 # --------------------------------------------------------------------------- attack
 
 
-@click.command(epilog=ATTACK_JSON)
+@click.command(epilog=ATTACK_JSON, short_help="Cthulhu Who? attack score.")
 @click.argument("attacker")
 @click.argument("target")
 @die_option("A die rolled for real (twice: the 2d6).")
@@ -224,7 +224,7 @@ def _from_dice(tables: Any, die: tuple[int, ...], seed: int | None) -> Any:
     return tables.from_dice(*steps, weapons)
 
 
-@click.command(epilog=SETUP_JSON)
+@click.command(epilog=SETUP_JSON, short_help="Cthulhu Who? set-up roll.")
 @seed_option
 @die_option(
     "A die rolled for real, in the order of the tables: size, monsters, cultists, heroes, "

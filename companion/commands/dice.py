@@ -56,9 +56,10 @@ def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
 
 
 @click.command(
+    short_help="Roll dice, exact chances.",
     epilog="--json: {seed, rolls: [{expression, dice, faces, modifier, total, rolled, "
     "chance_at_least, percent_at_least}], stats: [{expression, outcomes, distribution: "
-    '[{total, ways, exactly, at_least}]}]} (chances as exact fractions "5/12").'
+    '[{total, ways, exactly, at_least}]}]} (chances as exact fractions "5/12").',
 )
 @click.argument("expressions", nargs=-1)
 @click.option(

@@ -17,7 +17,7 @@ from companion.clikit import die_option, emit_json, fit, json_option, seed_optio
 NUMBERED = "     "  # continuation indent under "NN. " lines
 
 
-@click.group()
+@click.group(short_help="Who's Next secret ring.")
 def ring() -> None:
     """Who's Next: the umpire's secret ring of victims.
 
@@ -26,7 +26,7 @@ def ring() -> None:
     """
 
 
-def _command(name: str, json_keys: str) -> Callable[[Callable], click.Command]:
+def _command(name: str, short: str, json_keys: str) -> Callable[[Callable], click.Command]:
     """A `ring` subcommand with the options every one takes: --game FILE and --json."""
 
     def decorate(f: Callable) -> click.Command:
@@ -39,7 +39,7 @@ def _command(name: str, json_keys: str) -> Callable[[Callable], click.Command]:
             envvar="HAVOC_RING_GAME",
             help="The game file (default: whos-next.sqlite3 in the user's data directory).",
         )(f)
-        return ring.command(name, epilog=f"--json: {json_keys}")(f)
+        return ring.command(name, short_help=short, epilog=f"--json: {json_keys}")(f)
 
     return decorate
 
@@ -87,7 +87,7 @@ EVENT_KEYS = "{event, [attacker, defender, table_file, result, effect,] number, 
 EVENT_KEYS += "own_victim, how, rolls, slip_to, alive, winner}"
 
 
-@_command("new", "{game, players, alive, replaced}")
+@_command("new", "Draw a new secret ring.", "{game, players, alive, replaced}")
 @click.argument("names", nargs=-1, required=True)
 @click.option("--force", is_flag=True, help="Replace a game still in progress.")
 @click.option("--seed", type=int, default=None, hidden=True, help="Seed the draw (tests only).")
@@ -122,7 +122,7 @@ def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None
     _echo(lines)
 
 
-@_command("show", "{player, victim}")
+@_command("show", "UMPIRE ONLY: one's victim.", "{player, victim}")
 @click.argument("player")
 def show(player: str, game: Path | None, as_json: bool):
     """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
@@ -134,7 +134,7 @@ def show(player: str, game: Path | None, as_json: bool):
         _echo([f"{name}'s victim: {victim}"])
 
 
-@_command("kill", EVENT_KEYS)
+@_command("kill", "Report a kill of a victim.", EVENT_KEYS)
 @click.argument("killer")
 @click.argument("victim")
 def kill(killer: str, victim: str, game: Path | None, as_json: bool):
@@ -148,7 +148,7 @@ def kill(killer: str, victim: str, game: Path | None, as_json: bool):
     _echo([f"{death.by} killed {death.dead}.", _slip(death), *_left(outcome.alive, outcome.winner)])
 
 
-@_command("duel", EVENT_KEYS)
+@_command("duel", "Roll an attack: one dies.", EVENT_KEYS)
 @click.argument("attacker")
 @click.argument("defender")
 @seed_option
@@ -203,6 +203,7 @@ def duel(
 
 @_command(
     "status",
+    "Who is alive, who died.",
     "{game, players, alive, deaths: [{number, dead, killed_by, own_victim, how, rolls}], "
     "over, winner}",
 )
@@ -240,7 +241,11 @@ def status(game: Path | None, as_json: bool):
     _echo(lines)
 
 
-@_command("undo", "{undone: {number, dead, killed_by, own_victim, how, rolls}, alive}")
+@_command(
+    "undo",
+    "Step back over a death.",
+    "{undone: {number, dead, killed_by, own_victim, how, rolls}, alive}",
+)
 def undo(game: Path | None, as_json: bool):
     """Step back over the last death (again and again, back to the draw)."""
     with _store(game) as store:
@@ -260,6 +265,7 @@ def undo(game: Path | None, as_json: bool):
 
 @_command(
     "scores",
+    "Victory points, ranking.",
     "{scoring: {label, source, points}, tie_break, over, winner, scores: [{rank, name, "
     "points, own_victim_kills, other_kills, outlived, alive, died}]}",
 )

@@ -96,9 +96,10 @@ def _listing(tables: dict[str, t.Table], as_json: bool) -> None:
 
 
 @click.command(
+    short_help="Roll on a rolled table.",
     epilog="--json: {table, applies, steps: [{table, game, title, expression, die, rolled, "
     "results: [{faces, chance, percent, result, next, effect}], missing, note, source}], "
-    "next}; the list: [{name, game, expression, title}]."
+    "next}; the list: [{name, game, expression, title}].",
 )
 @click.argument("name", required=False)
 @die_option("A real die's face (repeat: one per table of the chain).")

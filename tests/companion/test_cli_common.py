@@ -159,3 +159,12 @@ def test_havoc_roll_imports_only_what_it_needs():
         "companion.errors",
     ]
     assert heavy == "[]"
+
+
+@pytest.mark.parametrize("args", [["--help"], ["ring", "--help"]])
+def test_command_lists_are_not_cut_short(havoc, args):
+    text = havoc(*args).output
+    commands = text.split("Commands:", 1)[1].splitlines()
+    listed = [line for line in commands if line.strip()]
+    assert listed and not [line for line in listed if line.endswith("...")], listed
+    assert_narrow(text)
