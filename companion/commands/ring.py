@@ -9,10 +9,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from companion.clikit import die_option, emit_json, fit, json_option, seed_option, wrap
+
+if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
+    from companion.ring import Death
+    from companion.store import Outcome, Store
 
 NUMBERED = "     "  # continuation indent under "NN. " lines
 
@@ -44,7 +49,7 @@ def _command(name: str, short: str, json_keys: str) -> Callable[[Callable], clic
     return decorate
 
 
-def _store(game: Path | None, create: bool = False):  # -> companion.store.Store
+def _store(game: Path | None, create: bool = False) -> Store:
     from companion.store import Store
 
     return Store(game, create=create)
@@ -65,18 +70,18 @@ def _left(alive: int, winner: str | None) -> list[str]:
     return lines
 
 
-def _how(death) -> str:
+def _how(death: Death) -> str:
     """ " (duel)" after a death the dice decided; nothing after a reported kill."""
     return " (duel)" if death.how == "duel" else ""
 
 
-def _slip(death) -> str:
+def _slip(death: Death) -> str:
     if death.hunter == death.by:
         return f"{death.by} takes {death.dead}'s slip."
     return f"{death.hunter}, who hunted {death.dead}, takes {death.dead}'s slip."
 
 
-def _event_json(kind: str, outcome, extra: dict | None = None) -> dict:
+def _event_json(kind: str, outcome: Outcome, extra: dict | None = None) -> dict[str, Any]:
     death = outcome.death
     data = {"event": kind, **(extra or {}), **death.as_dict()}
     data.update(slip_to=death.hunter, alive=outcome.alive, winner=outcome.winner)
@@ -91,7 +96,9 @@ EVENT_KEYS += "own_victim, how, rolls, slip_to, alive, winner}"
 @click.argument("names", nargs=-1, required=True)
 @click.option("--force", is_flag=True, help="Replace a game still in progress.")
 @click.option("--seed", type=int, default=None, hidden=True, help="Seed the draw (tests only).")
-def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None, as_json: bool):
+def new(
+    names: tuple[str, ...], force: bool, seed: int | None, game: Path | None, as_json: bool
+) -> None:
     """Draw a new secret ring over NAMES (three or more; five or more is better)."""
     from companion.clikit import path_lines
     from companion.ring import check_names
@@ -124,7 +131,7 @@ def new(names: tuple[str, ...], force: bool, seed: int | None, game: Path | None
 
 @_command("show", "UMPIRE ONLY: one's victim.", "{player, victim}")
 @click.argument("player")
-def show(player: str, game: Path | None, as_json: bool):
+def show(player: str, game: Path | None, as_json: bool) -> None:
     """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
     with _store(game) as store:
         name, victim = store.victim(player)
@@ -137,7 +144,7 @@ def show(player: str, game: Path | None, as_json: bool):
 @_command("kill", "Report a kill of a victim.", EVENT_KEYS)
 @click.argument("killer")
 @click.argument("victim")
-def kill(killer: str, victim: str, game: Path | None, as_json: bool):
+def kill(killer: str, victim: str, game: Path | None, as_json: bool) -> None:
     """KILLER killed his own VICTIM: KILLER takes over VICTIM's slip."""
     with _store(game) as store:
         outcome = store.kill(killer, victim)
@@ -162,7 +169,7 @@ def duel(
     die: tuple[int, ...],
     game: Path | None,
     as_json: bool,
-):
+) -> None:
     """ATTACKER attacks DEFENDER (anyone): roll the attack, one of them dies.
 
     One die on the attack table (cards/whos-next/tables/attack.toml); with three players
@@ -207,7 +214,7 @@ def duel(
     "{game, players, alive, deaths: [{number, dead, killed_by, own_victim, how, rolls}], "
     "over, winner}",
 )
-def status(game: Path | None, as_json: bool):
+def status(game: Path | None, as_json: bool) -> None:
     """Who is alive and who died, in which order (never the ring)."""
     from companion.ring import alive
 
@@ -246,7 +253,7 @@ def status(game: Path | None, as_json: bool):
     "Step back over a death.",
     "{undone: {number, dead, killed_by, own_victim, how, rolls}, alive}",
 )
-def undo(game: Path | None, as_json: bool):
+def undo(game: Path | None, as_json: bool) -> None:
     """Step back over the last death (again and again, back to the draw)."""
     with _store(game) as store:
         outcome = store.undo()
@@ -270,7 +277,7 @@ def undo(game: Path | None, as_json: bool):
     "points, own_victim_kills, other_kills, outlived, alive, died}]}",
 )
 @click.pass_context
-def scores(ctx: click.Context, game: Path | None, as_json: bool):
+def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     """Victory points (from cards/whos-next/scoring.toml) and ranking.
 
     The rules' points table is lost: the kit's default is labelled as such. Ties go to
