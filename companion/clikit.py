@@ -162,4 +162,3 @@ seed_option = click.option(
 def die_option(help: str, multiple: bool = True) -> Any:  # noqa: A002 - click's own word
     """``--die N``: a face rolled on a real die (repeatable where a command needs several)."""
     return click.option("--die", "die", type=int, multiple=multiple, metavar="N", help=help)
-
