@@ -151,7 +151,11 @@ def find(tables: dict[str, Table], name: str) -> Table:
     if matches:
         keys = ", ".join(t.key for t in matches)
         raise InputError(f"{name!r} is in several games: say which ({keys})")
-    raise InputError(f"no table {name!r} (`havoc table` lists them)")
+    import difflib  # only on this refusal
+
+    close = difflib.get_close_matches(name, sorted({t.name for t in tables.values()}), n=1)
+    hint = f"did you mean {close[0]}? " if close else ""
+    raise InputError(f"no table {name!r} ({hint}`havoc table` lists them)")
 
 
 def short_name(tables: dict[str, Table], table: Table) -> str:

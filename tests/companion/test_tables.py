@@ -206,3 +206,10 @@ def test_a_loop_in_user_data_stops(tmp_path: Path) -> None:
     tables = t.load_tables(Cards(tmp_path))
     steps, pending = t.chain(tables, t.find(tables, "mud"), [], random.Random(1))
     assert len(steps) == t.MAX_CHAIN and pending == "mud"
+
+
+def test_a_misspelt_table_name_gets_a_suggestion(tables: dict[str, t.Table]) -> None:
+    with pytest.raises(InputError, match="no table 'deth-spell' \\(did you mean death-spell\\?"):
+        t.find(tables, "deth-spell")
+    with pytest.raises(InputError, match=r"no table 'zzz' \(`havoc table` lists them\)"):
+        t.find(tables, "zzz")
