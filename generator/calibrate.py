@@ -19,7 +19,7 @@ from typing import Any
 
 from generator.options import SheetOptions
 from generator.render_pdf import PdfStats, atomic_file, binary_streams, draw_footer, new_canvas
-from generator.scales import INK, reading_scale, scale_bars, target
+from generator.scales import BOLD, INK, REGULAR, reading_scale, scale_bars, target
 from generator.units import MM
 
 TITLE = "Havoc Kit — printer calibration"
@@ -131,9 +131,9 @@ def _paragraphs(canvas: Any, lines: list[str], x: float, y: float, width: float)
     from reportlab.lib.utils import simpleSplit
 
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica", TEXT_SIZE)
+    canvas.setFont(REGULAR, TEXT_SIZE)
     for paragraph in lines:
-        for line in simpleSplit(paragraph, "Helvetica", TEXT_SIZE, width):
+        for line in simpleSplit(paragraph, REGULAR, TEXT_SIZE, width):
             canvas.drawString(x, y, line)
             y -= LEADING
         y -= 3
@@ -142,7 +142,7 @@ def _paragraphs(canvas: Any, lines: list[str], x: float, y: float, width: float)
 
 def _heading(canvas: Any, text: str, x: float, y: float) -> None:
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica-Bold", 13)
+    canvas.setFont(BOLD, 13)
     canvas.drawCentredString(x, y, text)
 
 
@@ -159,11 +159,11 @@ def _readings_table(canvas: Any, names: list[str], x: float, y: float) -> None:
     canvas.setFillColorRGB(*INK)
     canvas.setStrokeColorRGB(*INK)
     canvas.setLineWidth(0.4)
-    canvas.setFont("Helvetica-Bold", 8)
+    canvas.setFont(BOLD, 8)
     canvas.drawString(x, y, "Your readings (mm)")
     canvas.drawCentredString(x + 95, y, "DX")
     canvas.drawCentredString(x + 135, y, "DY")
-    canvas.setFont("Helvetica", 8)
+    canvas.setFont(REGULAR, 8)
     for name in names:
         y -= 15
         canvas.drawString(x, y + 2, name)
@@ -179,7 +179,7 @@ def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
         target(canvas, t.x, t.y, t.sx * ARM, t.sy * ARM)
     if fold:
         canvas.setFillColorRGB(*INK)
-        canvas.setFont("Helvetica-Bold", 13)
+        canvas.setFont(BOLD, 13)
         canvas.drawString(x0, y1 - 13, TITLE)
         _paragraphs(canvas, instructions(sheet), x0, y1 - 32, w / 2 - x0 - 12)
         scale_bars(canvas, x0, y0 + 10, upright=True)  # 4 in is wider than half a Letter

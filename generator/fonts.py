@@ -1,17 +1,23 @@
-"""Text measurement with the PDF standard fonts (Helvetica family): nothing is embedded.
+"""The kit's typeface: Liberation Sans (SIL OFL, generator/typeface/), embedded in every PDF.
 
-Widths come from reportlab's built-in Type-1 metrics, so the PDF and SVG back ends shrink a
-label the same way. Sizes and widths share whatever unit the caller uses (cell units or points).
+Faces name their fonts "Helvetica" and "Helvetica-Bold"; the PDF back end draws them with
+Liberation Sans Regular/Bold, a clone with Helvetica's widths, embedded as a subset. Without
+embedding, a viewer that has no Helvetica-metric font draws its own sans-serif glyphs at
+Helvetica's advance widths, so letters drift apart ("J on Barney" in a DejaVu-only poppler).
+Widths come from the embedded font itself, so the PDF and SVG back ends shrink a label the
+same way. Sizes and widths share whatever unit the caller uses (cell units or points).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
-
-FONTS = ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique")
-SVG_FAMILY = "Helvetica, Arial, sans-serif"
+FONTS = ("Helvetica", "Helvetica-Bold")
+FILES = {"Helvetica": "LiberationSans-Regular.ttf", "Helvetica-Bold": "LiberationSans-Bold.ttf"}
+PDF_NAMES = {"Helvetica": "HavocSans", "Helvetica-Bold": "HavocSans-Bold"}
+SVG_FAMILY = "Liberation Sans, Arimo, Helvetica, Arial, sans-serif"
+TYPEFACE_DIR = Path(__file__).with_name("typeface")
 
 
 def check_font(name: str) -> str:
@@ -21,9 +27,22 @@ def check_font(name: str) -> str:
     return name
 
 
+@cache
+def pdf_font(name: str) -> str:
+    """The reportlab name of the embedded font drawing ``name`` (registered on first use)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    registered = PDF_NAMES[check_font(name)]
+    pdfmetrics.registerFont(TTFont(registered, str(TYPEFACE_DIR / FILES[name])))
+    return registered
+
+
 @lru_cache(maxsize=4096)
 def _unit_width(text: str, font: str) -> float:
-    return pdfmetrics.stringWidth(text, check_font(font), 1000.0) / 1000.0
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.stringWidth(text, pdf_font(font), 1000.0) / 1000.0
 
 
 def text_width(text: str, font: str, size: float) -> float:
@@ -37,6 +56,17 @@ def fit_size(text: str, font: str, size: float, max_width: float | None) -> floa
         return size
     width = text_width(text, font, size)
     return size if width <= max_width else size * max_width / width
+
+
+def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (a long word stays whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", font, size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def svg_weight(font: str) -> tuple[str, str]:

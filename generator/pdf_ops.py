@@ -4,7 +4,8 @@ A sheet repeats the same few drawings thousands of times (the same value box, th
 so each face's instructions are turned into PDF operators once per document, in cell units,
 and every copy is placed with one ``cm`` (scale + translate) around them. The background is a
 rectangle at the exact cut box (+bleed) in page coordinates. Numbers are written with four
-decimals (1/10,000 pt), text in the standard fonts' WinAnsi (cp1252) encoding.
+decimals (1/10,000 pt); text goes through reportlab's text object, which encodes it for the
+embedded font's subsets (generator/fonts.py).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from generator.fonts import check_font, fit_size, text_width
+from generator.fonts import fit_size, pdf_font, text_width
 from generator.pieces import Circle, Face, Line, Op, Polygon, Rect, Text
 
 KAPPA = 0.5522847498  # Bezier control distance for a quarter circle of radius 1
@@ -32,19 +33,6 @@ def colour(hex_colour: str, stroke: bool = False) -> str:
         raise ValueError(f"colour {hex_colour!r} is not #rrggbb")
     r, g, b = (int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return f"{num(r)} {num(g)} {num(b)} {'RG' if stroke else 'rg'}"
-
-
-def pdf_string(text: str) -> str:
-    """A PDF literal string in WinAnsi encoding (what reportlab uses for standard fonts)."""
-    out = []
-    for byte in text.encode("cp1252", errors="replace"):
-        if byte in (40, 41, 92):  # ( ) \
-            out.append("\\" + chr(byte))
-        elif 32 <= byte < 127:
-            out.append(chr(byte))
-        else:
-            out.append(f"\\{byte:03o}")
-    return "(" + "".join(out) + ")"
 
 
 def _paint(fill: str | None, stroke: str | None, width: float) -> tuple[list[str], str]:
@@ -96,18 +84,7 @@ class FacePainter:
 
     def __init__(self, canvas: Any) -> None:
         self.canvas = canvas
-        self._fonts: dict[str, str] = {}
         self._bodies: dict[tuple[Op, ...], str] = {}
-
-    def font(self, name: str) -> str:
-        """The document's resource name for a standard font (registers it on first use)."""
-        if name not in self._fonts:
-            probe = self.canvas.beginText()
-            probe.setFont(check_font(name), 1)
-            code = probe.getCode()  # "BT ... Tm /F1 1 Tf ..." (public API; names the resource)
-            words = code.split()
-            self._fonts[name] = words[words.index("Tf") - 2]
-        return self._fonts[name]
 
     def op(self, op: Op) -> str:
         """One instruction as PDF operators, in cell units."""
@@ -120,10 +97,11 @@ class FacePainter:
             if op.anchor != "start":
                 width = text_width(op.text, op.font, size)
                 x -= width / 2 if op.anchor == "middle" else width
-            return (
-                f"{colour(op.colour)} BT {self.font(op.font)} {num(size)} Tf "
-                f"{num(x)} {num(op.y)} Td {pdf_string(op.text)} Tj ET"
-            )
+            # reportlab's text object encodes for the embedded subset (public API)
+            text = self.canvas.beginText(x, op.y)
+            text.setFont(pdf_font(op.font), size)
+            text.textOut(op.text)
+            return f"{colour(op.colour)} {text.getCode()}"
         if kind is Rect:
             setup, paint = _paint(op.fill, op.stroke, op.stroke_width)
             if not paint:

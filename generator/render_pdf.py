@@ -3,8 +3,8 @@
 `write_pieces_pdf` is the entry point every sheet of pieces goes through (counters today; spell
 cards, tokens and aids later): impose, draw each face, cut guides and a footer per page, then
 replace the target file in one step. `draw_face` draws one face anywhere on a canvas (previews).
-Output is byte-identical for identical input (reportlab ``invariant=1``); only the standard
-Helvetica fonts are used, so nothing is embedded.
+Output is byte-identical for identical input (reportlab ``invariant=1``); text is set in the
+kit's embedded Liberation Sans subsets (generator/fonts.py), so it looks the same in any viewer.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from weakref import WeakKeyDictionary
 
 from companion.errors import InputError
 from generator import guides
+from generator.fonts import pdf_font
 from generator.layout import Page, Placement, impose
 from generator.options import SheetOptions
 from generator.pdf_ops import FacePainter
@@ -92,7 +93,12 @@ def new_canvas(handle: IO[bytes], options: SheetOptions, title: str, subject: st
     """A reportlab canvas with the document's metadata, deterministic output."""
     from reportlab.pdfgen.canvas import Canvas
 
-    canvas = Canvas(handle, pagesize=(options.width, options.height), invariant=1)
+    canvas = Canvas(
+        handle,
+        pagesize=(options.width, options.height),
+        invariant=1,
+        initialFontName=pdf_font(FOOTER_FONT),  # no unused standard font in the resources
+    )
     canvas.setTitle(title)
     canvas.setAuthor(AUTHOR)
     canvas.setSubject(subject)
@@ -154,7 +160,7 @@ def footer_lines(text: str, width: float) -> tuple[list[str], float]:
 
     size = FOOTER_SIZE
     while True:
-        lines = simpleSplit(text, FOOTER_FONT, size, width)
+        lines = simpleSplit(text, pdf_font(FOOTER_FONT), size, width)
         if len(lines) <= 2 or size <= 3.0:
             return lines[:2], size
         size -= 0.25
@@ -165,7 +171,7 @@ def draw_footer(canvas: Any, text: str, options: SheetOptions) -> None:
     x0, y0, x1, _ = footer_box(options)
     lines, size = footer_lines(text, x1 - x0)
     canvas.setFillColorRGB(*GUIDE_GREY)
-    canvas.setFont(FOOTER_FONT, size)
+    canvas.setFont(pdf_font(FOOTER_FONT), size)
     baseline = y0 + 2.0 + (FOOTER_LEADING if len(lines) > 1 else 0.0)
     for line in lines:
         canvas.drawString(x0, baseline, line)

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from generator.fonts import pdf_font
 from generator.units import INCH, MM
 
 INK = (0, 0, 0)
+REGULAR, BOLD = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")  # embedded
 PLUS = (0.08, 0.24, 0.60)  # the + half of a scale
 MINUS = (0.75, 0.09, 0.11)  # the - half
 FINE = 6  # mm each way with 0.5 mm ticks
 SPAN = 10  # mm each way in all
 NUMBER_SIZE = 6.0
-NUMBER_FONT = "Helvetica-Bold"
 REACH = 9.5 * MM  # how far ticks and numbers reach from the scale's base line
 CROSS_OUT = 6 * MM  # a target's short arms (towards the page edge)
 CROSS_WIDTH = 0.4
@@ -71,7 +72,7 @@ def reading_scale(
             canvas.line(x, y + pos, x + out * length, y + pos)
         if number is None:
             continue
-        canvas.setFont(NUMBER_FONT, NUMBER_SIZE + (1 if mm2 == 0 else 0))
+        canvas.setFont(BOLD, NUMBER_SIZE + (1 if mm2 == 0 else 0))
         text = str(number)
         if horizontal:
             base = y + out * at + (0 if out > 0 else -cap)
@@ -85,7 +86,7 @@ def reading_scale(
         canvas.setStrokeColorRGB(*ink)
         canvas.setFillColorRGB(*ink)
         canvas.setLineWidth(0.5)
-        canvas.setFont("Helvetica-Bold", 11)
+        canvas.setFont(BOLD, 11)
         mark = "+" if sign > 0 else "\u2013"
         if horizontal:
             canvas.line(x, y, x + sign * span, y)
@@ -95,7 +96,7 @@ def reading_scale(
             canvas.line(x, y, x, y + sign * span)
             canvas.drawCentredString(x, y + sign * (span + 3) - (8 if sign < 0 else 0), mark)
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica-Bold", 7)
+    canvas.setFont(BOLD, 7)
     sense = {"x": "right +, left \u2013", "y": "up +, down \u2013"}[axis]
     label = f"{name} ({where}) mm: {sense}" if where else f"{name} mm: {sense}"
     if horizontal:
@@ -145,5 +146,5 @@ def scale_bars(canvas: Any, x: float, y: float, upright: bool = False) -> None:
             tall = 7 if i % major == 0 else (4.5 if i % (major // 2) == 0 else 2.5)
             canvas.setLineWidth(0.5 if i % major == 0 else 0.25)
             canvas.line(x + i * step, base, x + i * step, base + tall)
-        canvas.setFont("Helvetica", 7)
+        canvas.setFont(REGULAR, 7)
         canvas.drawString(x, base + 9.5, f"{label}: this bar must measure exactly {label}")

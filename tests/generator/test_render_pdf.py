@@ -296,3 +296,17 @@ def test_an_unwritable_target_is_one_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="cannot write"):
         render(tmp_path, name="taken")  # a non-empty directory cannot be replaced by a file
     assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+
+
+def test_text_is_set_in_the_embedded_typeface(tmp_path: Path) -> None:
+    """Every glyph comes from the embedded Liberation Sans subsets: a viewer without a
+    Helvetica-metric font no longer draws its own glyphs at Helvetica's spacing."""
+    import pdfplumber
+
+    path, _, _ = render(tmp_path)
+    with pdfplumber.open(path) as pdf:
+        fonts = {ch["fontname"] for page in pdf.pages for ch in page.chars}
+    assert fonts and all(name.split("+")[-1].startswith("LiberationSans") for name in fonts)
+    data = path.read_bytes()
+    assert data.count(b"/FontFile2") == len(fonts)  # each typeface embedded once
+    assert b"/BaseFont /Helvetica" not in data
