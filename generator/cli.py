@@ -49,7 +49,9 @@ def _counters_pdf(
 
     if roster is not None and not roster.is_file():
         raise InputError("--roster: file not found", roster)
-    pieces = dark_blades.counter_pieces(cards, roster=roster, blank_values=blank)
+    pieces = dark_blades.counter_pieces(
+        cards, roster=roster, blank_values=blank, piece_size=sheet.piece
+    )
     stats = write_pieces_pdf(out, pieces, sheet, dark_blades.TITLE, dark_blades.FOOTER_NOTE)
     return stats, pieces
 

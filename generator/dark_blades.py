@@ -5,6 +5,10 @@ cards/dark-blades/piece-types.toml), faces drawn in cell units (a square counter
 mounted or mule piece 2 x 1). Every face says its state in words; values sit in white boxes in
 the rulebook's colour code (attack black, defence red, movement blue), left to right along the
 bottom. The two sides differ in lightness as well as hue, so they part in greyscale too.
+
+Faces are drawn for one piece size: no word is set below MIN_TEXT_PT points (``floor``, in cell
+units); a word that would have to shrink below it is broken onto two lines instead (at 1/2in,
+"WOUNDED · MOUNTED" becomes WOUNDED over MOUNTED).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from pathlib import Path
 
 from companion import dark_blades as db
 from companion.data import Cards
+from generator.fonts import fit_size, split_lines
 from generator.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
 
 TITLE = "Dark Blades — counters"
@@ -31,6 +36,7 @@ BAND_Y, BAND_H = 0.70, 0.25
 BOX_W, BOX_H, BOX_Y = 0.27, 0.27, 0.06
 BOX_X = {"attack": 0.06, "defence": 0.365, "move": 0.67}
 STATE_Y, WEAPON_Y = 0.53, 0.40
+MIN_TEXT_PT = 4.0  # no printed word is smaller than this, at any piece size
 
 # A horse's head facing right, in a unit box (riderless horse, dead horse, mounted, mule).
 _HORSE = (
@@ -70,13 +76,22 @@ def _value_boxes(
     return tuple(ops)
 
 
-def _band(side: db.Side, text: str, cols: int) -> tuple[Op, ...]:
+def _fitted(text: str, size: float, width: float, floor: float) -> list[str]:
+    """``text`` as one line if it fits ``width`` at ``floor`` or more, else broken at spaces."""
+    if fit_size(text, BOLD, max(size, floor), width) >= floor - 1e-9:
+        return [text]
+    return split_lines(text.replace(" \u00b7 ", " "), BOLD, floor, width)
+
+
+def _band(side: db.Side, text: str, cols: int, floor: float) -> tuple[Op, ...]:
     width = cols - 2 * INSET
-    return (
-        Rect(INSET, BAND_Y, width, BAND_H, fill=side.band, radius=0.03),
-        Text(cols / 2, BAND_Y + 0.07, text, 0.17 if cols == 1 else 0.19, side.band_ink, BOLD,
-             max_width=width - 0.06),
-    )  # fmt: skip
+    size = max(0.17 if cols == 1 else 0.19, floor)
+    lines = _fitted(text, size, width - 0.06, floor)
+    ops: list[Op] = [Rect(INSET, BAND_Y, width, BAND_H, fill=side.band, radius=0.03)]
+    baselines = [BAND_Y + 0.07] if len(lines) == 1 else [BAND_Y + 0.135, BAND_Y + 0.03]
+    for line, y in zip(lines[:2], baselines, strict=False):
+        ops.append(Text(cols / 2, y, line, size, side.band_ink, BOLD, max_width=width - 0.06))
+    return tuple(ops)
 
 
 def character_face(
@@ -86,9 +101,11 @@ def character_face(
     side: db.Side,
     weapon_word: str,
     blank: bool,
+    floor: float = 0.0,
 ) -> Face:
-    """One face of a character's piece: name band, state word, weapon word, value boxes."""
-    ops: list[Op] = list(_band(side, character.label or character.name, cols))
+    """One face of a character's piece: name band, state word, weapon word, value boxes;
+    no word below ``floor`` cell units."""
+    ops: list[Op] = list(_band(side, character.label or character.name, cols, floor))
     state = face.state.upper()
     dead = state in db.NO_VALUE_STATES
     if cols == 1:
@@ -100,15 +117,20 @@ def character_face(
         if state in ("DEAD HORSE", "KILLED"):
             ops.extend(_cross(0.12, 0.08, 0.7, 0.62, side.ink))
         state_lines = state.replace(" · ", " ").split() if dead else [state]
+    lines = [state]
     if cols == 2 and dead:  # a big word (one or two lines) on the empty right half
         top = 0.48 if len(state_lines) > 1 else 0.38
         for index, line in enumerate(state_lines[:2]):
             ops.append(Text(centre, top - index * 0.2, line, 0.16, side.ink, BOLD, max_width=room))
     else:
-        size = 0.12 if len(state) <= 9 or cols == 2 else 0.1
-        ops.append(Text(centre, STATE_Y, state, size, side.ink, BOLD, max_width=room))
+        size = max(0.12 if len(state) <= 9 or cols == 2 else 0.1, floor)
+        lines = _fitted(state, size, room, floor)
+        tops = [STATE_Y] if len(lines) == 1 else [STATE_Y + 0.04, STATE_Y - 0.08]
+        for line, y in zip(lines[:2], tops, strict=False):
+            ops.append(Text(centre, y, line, size, side.ink, BOLD, max_width=room))
     if weapon_word and not dead:
-        ops.append(Text(centre, WEAPON_Y, weapon_word, 0.1, side.ink, BOLD, max_width=room))
+        y = WEAPON_Y if len(lines) == 1 else WEAPON_Y - 0.045  # below a two-line state
+        ops.append(Text(centre, y, weapon_word, max(0.1, floor), side.ink, BOLD, max_width=room))
     if dead and cols == 1:
         ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
     ops.extend(_value_boxes(character, face.values, x0, blank))
@@ -126,7 +148,7 @@ def _lines(text: str, limit: int = 12) -> list[str]:
     return lines
 
 
-def marker_face(word: str, note: str, background: str) -> Face:
+def marker_face(word: str, note: str, background: str, floor: float = 0.0) -> Face:
     """A marker face: its word (one or two lines) and a small note below, on a light ground."""
     ops: list[Op] = [
         Circle(0.5, 0.5, 0.45, fill=None, stroke="#000000", stroke_width=0.015),
@@ -136,7 +158,8 @@ def marker_face(word: str, note: str, background: str) -> Face:
     for index, line in enumerate(words):
         ops.append(Text(0.5, top - index * 0.19, line, 0.17, "#000000", BOLD, max_width=0.78))
     for index, line in enumerate(_lines(note, 12)[:2]):
-        ops.append(Text(0.5, 0.26 - index * 0.11, line, 0.095, "#000000", max_width=0.8))
+        size = max(0.095, floor)
+        ops.append(Text(0.5, 0.26 - index * 0.11, line, size, "#000000", max_width=0.8))
     return Face(f"{word}: {note}" if note else word, background, tuple(ops))
 
 
@@ -145,12 +168,17 @@ def _block(side: db.Side, cols: int) -> str:
 
 
 def counter_pieces(
-    cards: Cards, roster: Path | None = None, blank_values: bool = False
+    cards: Cards,
+    roster: Path | None = None,
+    blank_values: bool = False,
+    piece_size: float = 45.0,
 ) -> list[Piece]:
     """Every physical Dark Blades counter, grouped into blocks by side (markers last).
 
-    ``roster`` replaces the kit's pieces.csv; ``blank_values`` prints empty value boxes.
+    ``roster`` replaces the kit's pieces.csv; ``blank_values`` prints empty value boxes;
+    ``piece_size`` (points, 45 = 5/8in) sets how large the smallest words must be drawn.
     """
+    floor = MIN_TEXT_PT / piece_size
     pieces_set = db.load(cards, roster)
     by_block: dict[str, list[Piece]] = {}
     order = list(pieces_set.sides)
@@ -169,10 +197,22 @@ def counter_pieces(
                     Piece(
                         name=name,
                         front=character_face(
-                            character, spec.front, spec.cols, side, weapon_word, blank_values
+                            character,
+                            spec.front,
+                            spec.cols,
+                            side,
+                            weapon_word,
+                            blank_values,
+                            floor,
                         ),
                         back=character_face(
-                            character, spec.back, spec.cols, side, weapon_word, blank_values
+                            character,
+                            spec.back,
+                            spec.cols,
+                            side,
+                            weapon_word,
+                            blank_values,
+                            floor,
                         ),
                         cols=spec.cols,
                         rows=1,
@@ -194,8 +234,8 @@ def counter_pieces(
             out.append(
                 Piece(
                     name=f"{marker.name} {number}" if count > 1 else marker.name,
-                    front=marker_face(marker.front, marker.front_note, marker.front_colour),
-                    back=marker_face(marker.back, marker.back_note, marker.back_colour),
+                    front=marker_face(marker.front, marker.front_note, marker.front_colour, floor),
+                    back=marker_face(marker.back, marker.back_note, marker.back_colour, floor),
                     block="Markers",
                     tags=("marker", f"marker:{marker.name}"),
                 )

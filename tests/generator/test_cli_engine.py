@@ -124,14 +124,14 @@ def test_roster_and_blank_values_reach_the_counters(havoc_pnp, tmp_path: Path, m
     seen: dict = {}
     real = dark_blades.counter_pieces
 
-    def spy(cards_arg, roster=None, blank_values=False):
-        seen.update(roster=roster, blank_values=blank_values)
+    def spy(cards_arg, roster=None, blank_values=False, piece_size=45.0):
+        seen.update(roster=roster, blank_values=blank_values, piece_size=piece_size)
         return real(cards_arg, roster=roster, blank_values=blank_values)
 
     monkeypatch.setattr(dark_blades, "counter_pieces", spy)
     out = tmp_path / "c.pdf"
     result = havoc_pnp("counters", "--roster", roster, "--blank-values", "-o", out)
     assert result.exit_code == 0, result.output
-    assert seen == {"roster": roster, "blank_values": True}
+    assert seen == {"roster": roster, "blank_values": True, "piece_size": 45.0}
     expected = len(real(Cards(), roster=roster))
     assert f": {expected} counters" in result.stdout

@@ -234,8 +234,6 @@ def test_art_stays_inside_the_cut_and_names_stay_legible(pieces):
                 assert y0 >= INSET - slack and y1 <= piece.rows - INSET + slack, (face.label, op)
                 if isinstance(op, Text):
                     assert op.anchor == "middle" and op.max_width is not None
-                    shown = fit_size(op.text, op.font, op.size, op.max_width)
-                    assert shown * 45 >= 3.9, (face.label, op.text, shown * 45)  # points at 5/8in
     names = [t for p in pieces if "marker" not in p.tags for t in texts(p.front)[:1]]
     assert min(fit_size(t.text, t.font, t.size, t.max_width) * 45 for t in names) >= 6.0
 
@@ -283,3 +281,34 @@ def test_title_and_footer_say_the_values_are_the_kits():
     assert "Dark Blades" in gen.TITLE
     assert "Havoc Kit's own defaults" in gen.FOOTER_NOTE and "NOT the rulebook's" in gen.FOOTER_NOTE
     assert "--blank-values" in gen.FOOTER_NOTE
+
+
+@pytest.mark.parametrize("unit", [36.0, 45.0, 54.0, 72.0])  # 1/2in, 5/8in, 3/4in, 1in
+def test_no_word_smaller_than_4pt_at_any_size(unit):
+    made = gen.counter_pieces(Cards(), piece_size=unit)
+    assert len(made) == len(gen.counter_pieces(Cards()))
+    for piece in made:
+        for face in faces(piece):
+            shown = [fit_size(t.text, t.font, t.size, t.max_width) for t in texts(face)]
+            assert shown and min(shown) * unit >= 4.0 - 1e-6, (face.label, unit)
+            for op in face.ops:  # and nothing leaves the cut
+                x0, y0, x1, y1 = _extent(op, piece.cols)
+                slack = 0.021 if isinstance(op, Line) else 0.011
+                assert x0 >= INSET - slack and x1 <= piece.cols - INSET + slack, (face.label, op)
+                assert y0 >= INSET - slack and y1 <= piece.rows - INSET + slack, (face.label, op)
+
+
+def test_at_half_inch_a_long_state_breaks_onto_two_lines():
+    small = gen.counter_pieces(Cards(), piece_size=36.0)
+    usual = gen.counter_pieces(Cards())
+    broken = [
+        (texts(a), texts(b))
+        for p, q in zip(small, usual, strict=True)
+        for a, b in zip(faces(p), faces(q), strict=True)
+        if len(texts(a)) > len(texts(b))
+    ]
+    assert broken
+    for lines, one in broken:
+        joined = " ".join(t.text for t in one)
+        assert "WOUNDED \u00b7 MOUNTED" in joined
+        assert [t.text for t in lines][1:3] == ["WOUNDED", "MOUNTED"]
