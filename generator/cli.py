@@ -139,9 +139,31 @@ def calibrate(sheet: SheetOptions, output: Path) -> None:
 )
 @click.pass_context
 def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
-    """Everything the kit prints so far (counters, calibration sheet) into one directory."""
+    """Everything the kit prints so far (counters, calibration sheet) into one directory, and
+    HOW-TO-PRINT.txt: what each file is and how to print and cut it."""
+    from companion.errors import display_path
     from generator.calibrate import write_calibration_pdf
+    from generator.howto import Written, write_how_to_print
 
     stats, pieces = _counters_pdf(cards_from(ctx), sheet, out_dir / COUNTERS_PDF, None, False)
     _say(stats, f"{len(pieces)} counters")
-    _say(write_calibration_pdf(out_dir / CALIBRATION_PDF, sheet), "calibration sheet")
+    calibration = write_calibration_pdf(out_dir / CALIBRATION_PDF, sheet)
+    _say(calibration, "calibration sheet")
+    counters_what = (
+        "Dark Blades counters, fronts and backs interleaved page by page"
+        if sheet.duplex != "none"
+        else "Dark Blades counters, fronts left and backs right of the fold"
+    )
+    note = write_how_to_print(
+        out_dir,
+        sheet,
+        [
+            Written(
+                calibration,
+                "Printer calibration: 100% scale and "
+                + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
+            ),
+            Written(stats, counters_what + ".", pieces),
+        ],
+    )
+    click.echo(f"{display_path(note)}: how to print, step by step")

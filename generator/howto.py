@@ -1,0 +1,167 @@
+"""out/HOW-TO-PRINT.txt: what `havoc-pnp build` wrote and how to print and cut it.
+
+Rendered from the jinja2 template templates/how-to-print.txt.j2 (found through
+`companion.data.templates_dir()`, so it works from the wheel too) and written atomically, like
+the PDFs. The context: the files with their pages, sheets and piece counts, the sheet options
+as a person would type them, and the command that rebuilds the same files.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.options import SheetOptions
+from generator.pieces import Piece
+from generator.render_pdf import PdfStats, atomic_file
+from generator.units import MM, format_length
+
+TEMPLATE = "how-to-print.txt.j2"
+FILENAME = "HOW-TO-PRINT.txt"
+
+
+@dataclass(frozen=True)
+class Written:
+    """One file the build wrote, as the note describes it."""
+
+    stats: PdfStats
+    what: str
+    pieces: Sequence[Piece] = ()
+    notes: tuple[str, ...] = field(default=())
+
+
+def piece_counts(pieces: Sequence[Piece]) -> str:
+    """'168 square counters, 34 double-length, 7 markers' (markers are tagged 'marker')."""
+    kinds: Counter[str] = Counter()
+    for piece in pieces:
+        if "marker" in piece.tags:
+            kinds["markers"] += 1
+        elif piece.cols * piece.rows == 1:
+            kinds["square counters"] += 1
+        else:
+            kinds["double-length"] += 1
+    order = ("square counters", "double-length", "markers")
+    return ", ".join(f"{kinds[k]} {k}" for k in order if kinds[k])
+
+
+def _margins(sheet: SheetOptions) -> str:
+    sides = (sheet.margin_top, sheet.margin_right, sheet.margin_bottom, sheet.margin_left)
+    top, right, bottom, left = sides
+    if len(set(sides)) == 1:
+        return format_length(top)
+    if (top, right) == (bottom, left):
+        return f"{format_length(top)},{format_length(right)}"
+    return ",".join(format_length(v) for v in sides)
+
+
+def _paper(sheet: SheetOptions) -> str:
+    if sheet.paper in ("A4", "Letter"):
+        return sheet.paper
+    return f"{sheet.width / MM:g}x{sheet.height / MM:g}mm"
+
+
+def option_values(sheet: SheetOptions) -> dict[str, str]:
+    """The sheet options as they would be typed on the command line."""
+    dx, dy = sheet.back_offset_mm
+    return {
+        "paper": _paper(sheet),
+        "margin": _margins(sheet),
+        "piece-size": sheet.piece_name,
+        "bleed": format_length(sheet.bleed) if sheet.bleed else "none",
+        "cut-guides": sheet.cut_guides,
+        "duplex": sheet.duplex,
+        "back-offset": f"{dx:g},{dy:g}",
+        "gutter": format_length(sheet.gutter) if sheet.gutter else "0",
+    }
+
+
+def rebuild_command(sheet: SheetOptions, out_dir: Path, back_offset: str | None = None) -> str:
+    """`havoc-pnp build ...` with every option that is not the default."""
+    values = option_values(sheet)
+    if back_offset is not None:
+        values["back-offset"] = back_offset
+    defaults = option_values(SheetOptions.parse())
+    parts = ["havoc-pnp build"]
+    for key, value in values.items():
+        if value != defaults[key] or (key == "back-offset" and back_offset is not None):
+            parts.append(f"--{key} {value}")
+    if out_dir != Path("out"):
+        parts.append(f"--out {out_dir}")
+    return " ".join(parts)
+
+
+def context(sheet: SheetOptions, out_dir: Path, files: Sequence[Written]) -> dict[str, Any]:
+    """Everything the template may use."""
+    from companion import __version__
+
+    values = option_values(sheet)
+    fold = sheet.duplex == "none"
+    names = [w.stats.path.name for w in files]
+    return {
+        "version": __version__,
+        "command": rebuild_command(sheet, out_dir),
+        "rebuild": rebuild_command(sheet, out_dir, back_offset="DX,DY"),
+        "files": [
+            {
+                "name": w.stats.path.name,
+                "what": w.what,
+                "pages": w.stats.pages,
+                "sheets": w.stats.sheets,
+                "counts": piece_counts(w.pieces),
+                "notes": list(w.notes),
+            }
+            for w in files
+        ],
+        "options": {
+            "paper": values["paper"],
+            "margins": values["margin"],
+            "piece": values["piece-size"],
+            "duplex": "none: fold-over pages" if fold else f"{sheet.duplex} edge",
+            "back_offset": "not used (fold-over)"
+            if fold
+            else f"{values['back-offset']} mm (DX,DY)",
+            "bleed": "none (shared cut lines)" if not sheet.bleed else f"{values['bleed']} bleed",
+            "cut_guides": values["cut-guides"],
+            "gutter": values["gutter"],
+        },
+        "fold": fold,
+        "duplex": sheet.duplex,
+        "back_offset": values["back-offset"],
+        "bleed": bool(sheet.bleed),
+        "cut_guides": sheet.cut_guides,
+        "calibration": next((n for n in names if "calibration" in n), "the calibration sheet"),
+        "counters": next((n for n in names if "counters" in n), "the counter sheets"),
+    }
+
+
+def render(sheet: SheetOptions, out_dir: Path, files: Sequence[Written]) -> str:
+    """The note's text."""
+    import jinja2
+
+    from companion.data import templates_dir
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+    )
+    return env.get_template(TEMPLATE).render(context(sheet, out_dir, files))
+
+
+def write_how_to_print(
+    out_dir: str | os.PathLike[str], sheet: SheetOptions, files: Sequence[Written]
+) -> Path:
+    """Write HOW-TO-PRINT.txt into ``out_dir`` (replaced in one step); returns its path."""
+    directory = Path(out_dir)
+    target = directory / FILENAME
+    text = render(sheet, directory, files)
+    with atomic_file(target) as handle:
+        handle.write(text.encode("utf-8"))
+    return target
