@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -62,3 +64,44 @@ def test_names(tmp_path: Path) -> None:
     other = Piece("Troll", Face("b"))
     written = write_piece_svgs(tmp_path, [same, same, other], SheetOptions.parse())
     assert sorted(p.name for p in written) == ["troll-2-front.svg", "troll-front.svg"]
+
+
+@pytest.mark.skipif(
+    not (shutil.which("rsvg-convert") and shutil.which("pdftoppm")),
+    reason="needs rsvg-convert (librsvg2-bin) and pdftoppm (poppler-utils)",
+)
+@pytest.mark.parametrize("size", ["1/2in", "5/8in", "1in"])
+def test_rendered_svg_matches_the_pdf_face_at_true_size(tmp_path: Path, size: str) -> None:
+    """rsvg-convert and pdftoppm, both at 300 dpi, draw the same picture: same pixel size
+    (true size) and, pixel by pixel, nearly the same colours (anti-aliasing differs)."""
+    from PIL import Image, ImageChops, ImageStat
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.data import Cards
+    from generator import dark_blades
+    from generator.render_pdf import draw_face
+
+    sheet = SheetOptions.parse(piece_size=size)
+    made = dark_blades.counter_pieces(Cards(), piece_size=sheet.piece)
+    chosen = [made[0], next(p for p in made if p.cols == 2), made[-1]]  # square, double, marker
+    for number, item in enumerate(chosen):
+        w, h = item.cols * sheet.piece, item.rows * sheet.piece
+        pdf, svg = tmp_path / f"{number}.pdf", tmp_path / f"{number}.svg"
+        canvas = Canvas(str(pdf), pagesize=(w, h))
+        draw_face(canvas, item.front, 0, 0, w, h, sheet.piece)
+        canvas.save()
+        svg.write_text(face_svg(item.front, item.cols, item.rows, sheet.piece))
+        run = dict(check=True, capture_output=True)
+        subprocess.run(["pdftoppm", "-r", "300", "-png", "-singlefile", pdf, tmp_path / "a"], **run)
+        subprocess.run(
+            ["rsvg-convert", "-d", "300", "-p", "300", svg, "-o", tmp_path / "b.png"], **run
+        )
+        a = Image.open(tmp_path / "a.png").convert("RGB")
+        b = Image.open(tmp_path / "b.png").convert("RGBA")
+        flat = Image.new("RGB", b.size, "white")
+        flat.paste(b, mask=b)
+        assert abs(a.width - flat.width) <= 1 and abs(a.height - flat.height) <= 1
+        assert a.width == pytest.approx(item.cols * sheet.piece / 72 * 300, abs=1)
+        flat = flat.resize(a.size)
+        mean = ImageStat.Stat(ImageChops.difference(a, flat).convert("L")).mean[0]
+        assert mean < 8, (item.name, mean)
