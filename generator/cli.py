@@ -7,7 +7,7 @@ usage errors, is one line `havoc-pnp: error: ...` and exit status 2, never a tra
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,6 +15,11 @@ from companion import __version__
 from companion.clikit import LazyGroup, cards_from, cards_option
 from companion.errors import InputError
 from generator.options import SheetOptions, sheet_options
+
+if TYPE_CHECKING:  # heavy modules load only when a command needs them
+    from companion.data import Cards
+    from generator.pieces import Piece
+    from generator.render_pdf import PdfStats
 
 COUNTERS_PDF = "dark-blades-counters.pdf"
 CALIBRATION_PDF = "calibration.pdf"
@@ -41,9 +46,21 @@ def main() -> None:
     """
 
 
+def _output_option(name: str) -> Any:
+    """``-o/--output FILE``, out/NAME by default."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=Path("out") / name,
+        show_default=True,
+        help="The PDF to write (replaced in one step).",
+    )
+
+
 def _counters_pdf(
-    cards: Any, sheet: SheetOptions, out: Path, roster: Path | None, blank: bool
-) -> tuple[Any, list[Any]]:
+    cards: Cards, sheet: SheetOptions, out: Path, roster: Path | None, blank: bool
+) -> tuple[PdfStats, list[Piece]]:
     from generator import dark_blades
     from generator.render_pdf import write_pieces_pdf
 
@@ -56,7 +73,7 @@ def _counters_pdf(
     return stats, pieces
 
 
-def _say(stats: Any, what: str) -> None:
+def _say(stats: PdfStats, what: str) -> None:
     from companion.errors import display_path
 
     click.echo(
@@ -74,14 +91,7 @@ def _say(stats: Any, what: str) -> None:
     help="Print this roster CSV instead of cards/dark-blades/pieces.csv.",
 )
 @click.option("--blank-values", is_flag=True, help="Empty value boxes, to fill in by hand.")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("out") / COUNTERS_PDF,
-    show_default=True,
-    help="The PDF to write (replaced in one step).",
-)
+@_output_option(COUNTERS_PDF)
 @click.option(
     "--svg",
     "svg_dir",
@@ -111,14 +121,7 @@ def counters(
 
 @main.command()
 @sheet_options
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("out") / CALIBRATION_PDF,
-    show_default=True,
-    help="The PDF to write.",
-)
+@_output_option(CALIBRATION_PDF)
 def calibrate(sheet: SheetOptions, output: Path) -> None:
     """A duplex test sheet: read your printer's --back-offset and check 100% scale."""
     from generator.calibrate import write_calibration_pdf

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from companion import dark_blades as db
 from companion.data import Cards
-from generator.fonts import fit_size, split_lines
+from generator.fonts import fit_size, split_lines, text_width
 from generator.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
 
 TITLE = "Dark Blades — counters"
@@ -31,11 +31,12 @@ ROLE_COLOURS = {"attack": "#000000", "defence": "#c0161d", "move": "#1f4fa8"}
 """The rulebook's colour code for the printed values."""
 
 INSET = 0.05  # 1/32in at 5/8in: art stays this far inside the cut
-BOLD = "Helvetica-Bold"
+BOLD, REGULAR = "Helvetica-Bold", "Helvetica"
 BAND_Y, BAND_H = 0.70, 0.25
 BOX_W, BOX_H, BOX_Y = 0.27, 0.27, 0.06
 BOX_X = {"attack": 0.06, "defence": 0.365, "move": 0.67}
 STATE_Y, WEAPON_Y = 0.53, 0.40
+NOTE_WIDTH = 0.72  # a marker's note stays inside its circle
 MIN_TEXT_PT = 4.0  # no printed word is smaller than this, at any piece size
 
 # A horse's head facing right, in a unit box (riderless horse, dead horse, mounted, mule).
@@ -110,24 +111,21 @@ def character_face(
     dead = state in db.NO_VALUE_STATES
     if cols == 1:
         centre, x0, room = 0.5, 0.0, 0.88
-        state_lines = [state]
     else:  # the horse on the left, the words and values on the right
         centre, x0, room = 1.35, 0.85, 1.15
         ops.append(_horse(0.1, 0.07, 0.58, side.band))
         if state in ("DEAD HORSE", "KILLED"):
             ops.extend(_cross(0.12, 0.08, 0.7, 0.62, side.ink))
-        state_lines = state.replace(" · ", " ").split() if dead else [state]
-    lines = [state]
     if cols == 2 and dead:  # a big word (one or two lines) on the empty right half
-        top = 0.48 if len(state_lines) > 1 else 0.38
-        for index, line in enumerate(state_lines[:2]):
-            ops.append(Text(centre, top - index * 0.2, line, 0.16, side.ink, BOLD, max_width=room))
+        lines = state.replace(" \u00b7 ", " ").split()[:2]
+        tops = [0.38] if len(lines) == 1 else [0.48, 0.28]
+        size = 0.16
     else:
         size = max(0.12 if len(state) <= 9 or cols == 2 else 0.1, floor)
-        lines = _fitted(state, size, room, floor)
+        lines = _fitted(state, size, room, floor)[:2]
         tops = [STATE_Y] if len(lines) == 1 else [STATE_Y + 0.04, STATE_Y - 0.08]
-        for line, y in zip(lines[:2], tops, strict=False):
-            ops.append(Text(centre, y, line, size, side.ink, BOLD, max_width=room))
+    for line, y in zip(lines, tops, strict=True):
+        ops.append(Text(centre, y, line, size, side.ink, BOLD, max_width=room))
     if weapon_word and not dead:
         y = WEAPON_Y if len(lines) == 1 else WEAPON_Y - 0.045  # below a two-line state
         ops.append(Text(centre, y, weapon_word, max(0.1, floor), side.ink, BOLD, max_width=room))
@@ -137,15 +135,14 @@ def character_face(
     return Face(f"{character.name}: {face.state}", side.background, tuple(ops))
 
 
-def _lines(text: str, limit: int = 12) -> list[str]:
-    """Split ``text`` on spaces into lines of at most ``limit`` characters where possible."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= limit:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+def _balanced(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` on one line if it fits ``width``, else on two lines of about equal width (the
+    wider one shrinks to fit if it must: no word is ever dropped)."""
+    words = text.split()
+    if len(words) < 2 or text_width(text, font, size) <= width:
+        return [text] if text else []
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return list(min(splits, key=lambda s: max(text_width(line, font, size) for line in s)))
 
 
 def marker_face(word: str, note: str, background: str, floor: float = 0.0) -> Face:
@@ -153,13 +150,13 @@ def marker_face(word: str, note: str, background: str, floor: float = 0.0) -> Fa
     ops: list[Op] = [
         Circle(0.5, 0.5, 0.45, fill=None, stroke="#000000", stroke_width=0.015),
     ]
-    words = _lines(word, 6)
+    words = split_lines(word, BOLD, 0.17, 0.78)
     top = 0.62 if len(words) > 1 else 0.52
     for index, line in enumerate(words):
         ops.append(Text(0.5, top - index * 0.19, line, 0.17, "#000000", BOLD, max_width=0.78))
-    for index, line in enumerate(_lines(note, 12)[:2]):
-        size = max(0.095, floor)
-        ops.append(Text(0.5, 0.26 - index * 0.11, line, size, "#000000", max_width=0.8))
+    size = max(0.095, floor)
+    for index, line in enumerate(_balanced(note, REGULAR, size, NOTE_WIDTH)):
+        ops.append(Text(0.5, 0.26 - index * 0.11, line, size, "#000000", max_width=NOTE_WIDTH))
     return Face(f"{word}: {note}" if note else word, background, tuple(ops))
 
 

@@ -3,7 +3,8 @@
 Rendered from the jinja2 template templates/how-to-print.txt.j2 (found through
 `companion.data.templates_dir()`, so it works from the wheel too) and written atomically, like
 the PDFs. The context: the files with their pages, sheets and piece counts, the sheet options
-as a person would type them, and the command that rebuilds the same files.
+as a person would type them (`SheetOptions.arguments`), and the command that rebuilds the same
+files.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from typing import Any
 from generator.options import SheetOptions
 from generator.pieces import Piece
 from generator.render_pdf import PdfStats, atomic_file
-from generator.units import MM, format_length
 
 TEMPLATE = "how-to-print.txt.j2"
 FILENAME = "HOW-TO-PRINT.txt"
@@ -48,43 +48,12 @@ def piece_counts(pieces: Sequence[Piece]) -> str:
     return ", ".join(f"{kinds[k]} {k}" for k in order if kinds[k])
 
 
-def _margins(sheet: SheetOptions) -> str:
-    sides = (sheet.margin_top, sheet.margin_right, sheet.margin_bottom, sheet.margin_left)
-    top, right, bottom, left = sides
-    if len(set(sides)) == 1:
-        return format_length(top)
-    if (top, right) == (bottom, left):
-        return f"{format_length(top)},{format_length(right)}"
-    return ",".join(format_length(v) for v in sides)
-
-
-def _paper(sheet: SheetOptions) -> str:
-    if sheet.paper in ("A4", "Letter"):
-        return sheet.paper
-    return f"{sheet.width / MM:g}x{sheet.height / MM:g}mm"
-
-
-def option_values(sheet: SheetOptions) -> dict[str, str]:
-    """The sheet options as they would be typed on the command line."""
-    dx, dy = sheet.back_offset_mm
-    return {
-        "paper": _paper(sheet),
-        "margin": _margins(sheet),
-        "piece-size": sheet.piece_name,
-        "bleed": format_length(sheet.bleed) if sheet.bleed else "none",
-        "cut-guides": sheet.cut_guides,
-        "duplex": sheet.duplex,
-        "back-offset": f"{dx:g},{dy:g}",
-        "gutter": format_length(sheet.gutter) if sheet.gutter else "0",
-    }
-
-
 def rebuild_command(sheet: SheetOptions, out_dir: Path, back_offset: str | None = None) -> str:
     """`havoc-pnp build ...` with every option that is not the default."""
-    values = option_values(sheet)
+    values = sheet.arguments()
     if back_offset is not None:
         values["back-offset"] = back_offset
-    defaults = option_values(SheetOptions.parse())
+    defaults = SheetOptions().arguments()
     parts = ["havoc-pnp build"]
     for key, value in values.items():
         if value != defaults[key] or (key == "back-offset" and back_offset is not None):
@@ -98,7 +67,7 @@ def context(sheet: SheetOptions, out_dir: Path, files: Sequence[Written]) -> dic
     """Everything the template may use."""
     from companion import __version__
 
-    values = option_values(sheet)
+    values = sheet.arguments()
     fold = sheet.duplex == "none"
     names = [w.stats.path.name for w in files]
     return {

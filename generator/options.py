@@ -82,6 +82,33 @@ class SheetOptions:
         duplex = "fold-over" if self.duplex == "none" else f"duplex {self.duplex} edge"
         return f"{self.paper}, {self.piece_name} pieces, {bleed}, {duplex}"
 
+    def arguments(self) -> dict[str, str]:
+        """The options as one would type them (``piece-size`` -> ``5/8in``); parsing them again
+        gives these very options back."""
+        top, right, bottom, left = (
+            self.margin_top,
+            self.margin_right,
+            self.margin_bottom,
+            self.margin_left,
+        )
+        if top == right == bottom == left:
+            margin = _typed(top)
+        elif (top, right) == (bottom, left):
+            margin = f"{_typed(top)},{_typed(right)}"
+        else:
+            margin = ",".join(_typed(v) for v in (top, right, bottom, left))
+        dx, dy = self.back_offset_mm
+        return {
+            "paper": self.paper,
+            "margin": margin,
+            "piece-size": _typed(self.piece),
+            "bleed": _typed(self.bleed) if self.bleed else "none",
+            "cut-guides": self.cut_guides,
+            "duplex": self.duplex,
+            "back-offset": f"{dx:g},{dy:g}",
+            "gutter": _typed(self.gutter) if self.gutter else "0",
+        }
+
     # ------------------------------------------------------------------ checks
     def validate(self) -> None:
         """Refuse sheets nothing fits on; the message says which option to change."""
@@ -153,6 +180,16 @@ class SheetOptions:
             back_offset_mm=parse_offset(back_offset),
             gutter=parse_length(gutter, "--gutter", "1/8in or 3mm", allow_zero=True),
         )
+
+
+def _typed(points: float) -> str:
+    """A length as typed on the command line, the shortest form that reads back exactly."""
+    candidates = [format_length(points)]
+    candidates += [f"{points / MM:.{d}f}".rstrip("0").rstrip(".") + "mm" for d in range(1, 7)]
+    for text in candidates:
+        if parse_length(text, "length", allow_zero=True) == points:
+            return text
+    return f"{points!r}pt"
 
 
 def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:

@@ -304,6 +304,7 @@ def test_at_half_inch_a_long_state_breaks_onto_two_lines():
     broken = [
         (texts(a), texts(b))
         for p, q in zip(small, usual, strict=True)
+        if "marker" not in p.tags
         for a, b in zip(faces(p), faces(q), strict=True)
         if len(texts(a)) > len(texts(b))
     ]
@@ -312,3 +313,16 @@ def test_at_half_inch_a_long_state_breaks_onto_two_lines():
         joined = " ".join(t.text for t in one)
         assert "WOUNDED \u00b7 MOUNTED" in joined
         assert [t.text for t in lines][1:3] == ["WOUNDED", "MOUNTED"]
+
+
+@pytest.mark.parametrize("unit", [36.0, 45.0, 72.0])
+def test_marker_words_and_notes_are_printed_whole(data, unit):
+    made = [p for p in gen.counter_pieces(Cards(), piece_size=unit) if "marker" in p.tags]
+    for marker in data.markers:
+        piece = next(p for p in made if f"marker:{marker.name}" in p.tags)
+        for face, word, note in (
+            (piece.front, marker.front, marker.front_note),
+            (piece.back, marker.back, marker.back_note),
+        ):
+            shown = " ".join(t.text for t in texts(face))
+            assert shown == f"{word} {note}".strip(), (marker.name, shown)

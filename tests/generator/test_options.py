@@ -135,3 +135,21 @@ def test_decorator_builds_the_options() -> None:
     for option in ("--paper", "--margin", "--piece-size", "--bleed", "--cut-guides", "--duplex",
                    "--back-offset", "--gutter"):  # fmt: skip
         assert option in help_text
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {},
+        {"paper": "letter", "margin": "0.25in,10.3mm", "piece_size": "16mm", "bleed": "1/8in"},
+        {"paper": "200x280mm", "margin": "5mm,6mm,7mm,8.25mm", "gutter": "0", "duplex": "none"},
+        {"piece_size": "3/4in", "bleed": "3mm", "cut_guides": "lines", "back_offset": "1.5,-0.25"},
+    ],
+)
+def test_arguments_parse_back_to_the_same_options(given: dict) -> None:
+    sheet = SheetOptions.parse(**given)
+    typed = sheet.arguments()
+    assert SheetOptions.parse(**{k.replace("-", "_"): v for k, v in typed.items()}) == sheet
+    assert set(typed) == {
+        "paper", "margin", "piece-size", "bleed", "cut-guides", "duplex", "back-offset", "gutter"
+    }  # fmt: skip
