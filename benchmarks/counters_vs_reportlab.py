@@ -6,7 +6,8 @@ cards/dark-blades/pieces.csv, then times, each in its own fresh process (imports
 * ``havoc-pnp counters --roster BIG.csv`` (the kit: roster checks, faces, imposition, guides);
 * a plain reportlab script that draws the same two-sided pieces, fronts and backs interleaved
   page by page: the same background rectangles, the same value-box rectangles and the same
-  texts (names, states, value numbers), read from a JSON dump made beforehand (not timed).
+  texts (names, states, value numbers) in the same embedded typeface (Liberation Sans
+  subsets, generator/typeface/), read from a JSON dump made beforehand (not timed).
 
 Prints both wall times (best of ``--runs``) and their ratio; the goal is <= 1.5.
 Run: python benchmarks/counters_vs_reportlab.py [--pieces 10000] [--runs 3]
@@ -28,8 +29,13 @@ BASELINE = r"""
 import json, sys
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
 data = json.load(open(sys.argv[1]))
+# the kit's typeface, embedded as subsets like the kit does: face font name -> TrueType file
+for name, path in json.loads(sys.argv[3]).items():
+    pdfmetrics.registerFont(TTFont("T-" + name, path))
 size = 45.0
 W, H = A4
 cols_per_row, rows_per_page = 11, 17
@@ -69,7 +75,7 @@ for page in pages:
                        stroke=1 if stroke else 0, fill=1 if fill else 0)
             for tx, ty, text, tsize, font, colour in face["texts"]:
                 c.setFillColorRGB(*rgb(colour))
-                c.setFont(font, tsize * size)
+                c.setFont("T-" + font, tsize * size)
                 c.drawCentredString(x + tx * size, y + ty * size, text)
         c.showPage()
 c.save()
@@ -168,8 +174,11 @@ def main() -> None:
         (work / "pieces.json").write_text(json.dumps(data), encoding="utf-8")
         (work / "baseline.py").write_text(BASELINE, encoding="utf-8")
         kit_cmd = ["havoc-pnp", "counters", "--roster", str(roster), "-o", str(work / "kit.pdf")]
+        from generator.fonts import FILES, TYPEFACE_DIR
+
+        fonts = json.dumps({name: str(TYPEFACE_DIR / file) for name, file in FILES.items()})
         base_cmd = [sys.executable, str(work / "baseline.py"), str(work / "pieces.json"),
-                    str(work / "base.pdf")]  # fmt: skip
+                    str(work / "base.pdf"), fonts]  # fmt: skip
         kit = min(timed(kit_cmd) for _ in range(args.runs))
         base = min(timed(base_cmd) for _ in range(args.runs))
         kit_size = (work / "kit.pdf").stat().st_size
