@@ -21,6 +21,8 @@ from companion.errors import DataError, InputError
 
 GAME = "cthulhu-who"
 SETUP_FILE = "setup.toml"
+MAX_FACES = 20  # a set-up die of more faces makes the enumerations (faces**4) too big to list
+MAX_CELL = 99  # monsters, cultists or heroes in one cell: more is a typo, not a set-up
 
 # --------------------------------------------------------------------------- set-up records
 
@@ -117,7 +119,7 @@ class Band:
 
 # --------------------------------------------------------------------------- set-up tables
 
-_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+_RANGE = re.compile(r"^\s*(\d{1,6})\s*(?:-\s*(\d{1,6}))?\s*$")
 
 
 def parse_range(text: str, path: Path, key: str) -> tuple[int, int]:
@@ -264,6 +266,10 @@ def _grid(
             expect(cell, int, path, f"{name}.rows.{face}[{index + 1}]")
             if cell < 0:
                 raise DataError(f"key '{name}.rows.{face}': {cell} is below 0", path)
+            if cell > MAX_CELL:
+                raise DataError(
+                    f"key '{name}.rows.{face}': {cell} is above {MAX_CELL} (the kit's limit)", path
+                )
             grid[index, face] = cell
     return grid
 
@@ -286,6 +292,12 @@ def load_setup_tables(path: str | Path) -> SetupTables:
     faces = tuple(sorted(sizes))
     if not faces or faces != tuple(range(1, len(faces) + 1)):
         raise DataError("key 'monster_size.rows': expected die rolls 1, 2, 3 ... once each", path)
+    if len(faces) > MAX_FACES:
+        raise DataError(
+            f"key 'monster_size.rows': a die of {len(faces)} faces; the kit handles at most "
+            f"{MAX_FACES}",
+            path,
+        )
 
     def size_columns(name: str) -> list[Any]:
         table = require(data, name, dict, path)
@@ -311,6 +323,12 @@ def load_setup_tables(path: str | Path) -> SetupTables:
             path,
             f"heroes.columns[{index + 1}]",
         )
+        if low < 3 * faces[0] or high > 3 * faces[-1]:
+            raise DataError(
+                f"key 'heroes.columns[{index + 1}]': {label!r} is outside the danger scores "
+                f"{3 * faces[0]}-{3 * faces[-1]}",
+                path,
+            )
         bands.append(Band(label, low, high))
         covered.extend(range(low, high + 1))
     lowest, highest = 3 * faces[0], 3 * faces[-1]

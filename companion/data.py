@@ -104,7 +104,8 @@ class Column:
     """One declared CSV column.
 
     kind: ``text``, ``int`` (whole number >= 0), ``count`` (whole number >= 1),
-    ``colour`` (#rrggbb or a name), ``choice`` (one of ``choices``).
+    ``colour`` (#rrggbb or a name), ``choice`` (one of ``choices``). ``maximum`` caps an int
+    or count.
     A blank optional cell reads as ``default``.
     """
 
@@ -115,6 +116,7 @@ class Column:
     unique: bool = False
     default: Any = None
     doc: str = ""
+    maximum: int | None = None  # for int and count: the largest value accepted
 
 
 @dataclass
@@ -147,7 +149,14 @@ def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
         if not re.fullmatch(r"[+-]?\d+", raw):
             what = "a positive whole number" if column.kind == "count" else "a whole number"
             raise DataError(f"{where}: expected {what}, got {raw!r}", path, line)
+        if len(raw.lstrip("+-0")) > 18:  # checked on the digits: int() of a huge string is slow
+            limit = f" (at most {column.maximum:,})" if column.maximum is not None else ""
+            raise DataError(f"{where}: {raw[:12]}... has too many digits{limit}", path, line)
         value = int(raw)
+        if column.maximum is not None and value > column.maximum:
+            raise DataError(
+                f"{where}: {value:,} is too large (at most {column.maximum:,})", path, line
+            )
         if column.kind == "count" and value < 1:
             raise DataError(
                 f"{where}: expected a positive whole number (how many to print), got {raw!r}",

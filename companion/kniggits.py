@@ -18,6 +18,10 @@ RULES_FILE = "rules.toml"
 FUMBLE = "fumble"
 ROLES = ("movement", "attack", "defense")  # the three kinds of skill token
 NONE = "none"
+# The kit's limits on what a user can type (far above any real army; a bigger number is a typo).
+MAX_COUNT = 1_000  # identical kniggits on one army-file row
+MAX_TOKENS = 1_000  # tokens of one colour on one kniggit (army file or --tokens)
+MAX_POINTS = 1_000_000  # --points
 
 
 @dataclass(frozen=True)
@@ -136,9 +140,14 @@ class Kniggit:
 def army_columns(rules: KniggitRules) -> list[Column]:
     """The army file's columns: count, name, then one whole number per token colour."""
     return [
-        Column("count", "count", required=True, doc="how many identical kniggits"),
+        Column(
+            "count", "count", required=True, doc="how many identical kniggits", maximum=MAX_COUNT
+        ),
         Column("name", "text", required=True),
-        *(Column(c, "int", required=True, doc=f"{c} tokens each") for c in rules.colours),
+        *(
+            Column(c, "int", required=True, doc=f"{c} tokens each", maximum=MAX_TOKENS)
+            for c in rules.colours
+        ),
     ]
 
 
@@ -196,6 +205,8 @@ def check_army(path: str | Path, rules: KniggitRules, budget: int | None = None)
         budget = rules.suggested_total
     if budget < 0:
         raise InputError(f"--points: expected 0 or more, got {budget}")
+    if budget > MAX_POINTS:
+        raise InputError(f"--points: at most {MAX_POINTS:,}, got {budget:,}")
     kniggits = read_army(path, rules)
     count = sum(k.count for k in kniggits)
     tokens = sum(k.count * sum(k.tokens.values()) for k in kniggits)
@@ -262,6 +273,8 @@ def parse_tokens(text: str, rules: KniggitRules) -> dict[str, int]:
     names = ",".join(c[0].upper() for c in rules.colours)
     if len(parts) != len(rules.colours) or not all(p.isdigit() for p in parts):
         raise InputError(f"--tokens: expected {names} as whole numbers like 2,1,1, got {text!r}")
+    if any(len(p.lstrip("0")) > len(str(MAX_TOKENS)) or int(p) > MAX_TOKENS for p in parts):
+        raise InputError(f"--tokens: at most {MAX_TOKENS:,} of each colour, got {text!r}")
     return dict(zip(rules.colours, (int(p) for p in parts), strict=True))
 
 

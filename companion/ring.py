@@ -25,6 +25,7 @@ from companion.errors import InputError
 
 MIN_PLAYERS = 3
 MAX_NAME = 30
+MAX_PLAYERS = 10_000  # the largest ring the kit draws (benchmarks/ring_10000.py plays one)
 # "When only 3 players are left, both roll one dice, the highest score wins - throw again for
 # ties." (Who's Next, seed 000). The kit reads "only 3 left" as "3 or fewer".
 CONTEST_AT = 3
@@ -134,8 +135,16 @@ def check_names(names: Iterable[str]) -> list[str]:
     """Names as entered (trimmed), refusing blanks, duplicates (any case) and too few."""
     cleaned: list[str] = []
     seen: dict[str, str] = {}
-    for raw in names:
-        name = " ".join(str(raw).split())
+    for index, raw in enumerate(names, 1):
+        if index > MAX_PLAYERS:
+            raise InputError(f"a ring holds at most {MAX_PLAYERS:,} players")
+        raw = str(raw)
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in raw):
+            shown = raw if len(raw) <= MAX_NAME else raw[:12] + "..."
+            raise InputError(
+                f"player name {shown!r} contains a control character (a tab or new line?)"
+            )
+        name = " ".join(raw.split())
         if not name:
             raise InputError("a player name cannot be blank")
         if len(name) > MAX_NAME:

@@ -30,6 +30,7 @@ SETUP_JSON = """--json: {monster_size: {name, squares}, monsters, cultists, dang
 weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --stats
 --json: {combinations, monster_size, monsters, cultists, danger, heroes, weapon}, each
 {value: {chance, percent}}."""
+MAX_SETUPS = 1_000_000  # -n: a million set-ups print in seconds; more is a typo
 
 
 def _percent(ways: int, outcomes: int) -> float:
@@ -230,7 +231,14 @@ def _from_dice(tables: Any, die: tuple[int, ...], seed: int | None) -> Any:
     "A die rolled for real, in the order of the tables: size, monsters, cultists, heroes, "
     "then one weapon die per hero."
 )
-@click.option("-n", "count", type=int, default=1, show_default=True, help="How many set-ups.")
+@click.option(
+    "-n",
+    "count",
+    type=int,
+    default=1,
+    show_default=True,
+    help=f"How many set-ups (at most {MAX_SETUPS:,}).",
+)
 @click.option("--stats", is_flag=True, help="Exact odds of each result (enumerated, not rolled).")
 @json_option
 @click.pass_context
@@ -251,11 +259,13 @@ def setup(
     from companion.cthulhu_setup import setup_tables
 
     tables = setup_tables(cards_from(ctx))
+    if count < 1:
+        raise InputError(f"-n: expected 1 or more set-ups, got {count}")
+    if count > MAX_SETUPS:
+        raise InputError(f"-n: at most {MAX_SETUPS:,} set-ups in one command, got {count:,}")
     if stats:
         _stats(tables, as_json)
         return
-    if count < 1:
-        raise InputError(f"-n: expected 1 or more set-ups, got {count}")
     if die and count != 1:
         raise InputError("--die: real dice make one set-up; leave out -n")
     if die:

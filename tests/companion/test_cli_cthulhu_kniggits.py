@@ -84,6 +84,31 @@ def test_bad_count(havoc):
     assert "error: -n" in result.output
 
 
+@pytest.mark.parametrize("extra", [(), ("--json",), ("--stats",)])
+def test_setup_count_is_capped(havoc, extra):
+    result = havoc("setup", "-n", "99999999999", *extra)
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "havoc: error: -n: at most 1,000,000 set-ups in one command, got 99,999,999,999"
+    )
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("army", str(ARMY), "--points", "99999999999"), "--points: at most 1,000,000"),
+        (
+            ("exchange", "--attack", "high", "--defend", "low", "--tokens", "99999999999,1,1"),
+            "--tokens: at most 1,000 of each colour",
+        ),
+    ],
+)
+def test_kniggits_numbers_are_capped(havoc, args, message):
+    result = havoc(*args)
+    assert result.exit_code == 2
+    assert message in result.output and len(result.output.splitlines()) == 1
+
+
 def test_stats_json_is_the_enumerated_distribution(havoc):
     with (CTHULHU / "setup.toml").open("rb") as handle:
         data = tomllib.load(handle)

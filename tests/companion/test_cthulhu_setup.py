@@ -227,3 +227,23 @@ def test_bad_setup_file_is_one_located_error(tmp_path):
     weapons = write(tmp_path, "c.toml", text.replace('roll = "5-6"', 'roll = "5"'))
     with pytest.raises(DataError, match="every die roll needs a weapon"):
         cthulhu.load_setup_tables(weapons)
+
+
+def test_setup_file_sizes_are_bounded(tmp_path):
+    """A huge die, count or danger band in a user's setup.toml is refused, not enumerated."""
+    text = (CARDS / "setup.toml").read_text(encoding="utf-8")
+    count = write(
+        tmp_path, "a.toml", text.replace("6 = [8, 6, 4, 2, 2, 1]", "6 = [8, 6, 4, 2, 2, 100]")
+    )
+    with pytest.raises(DataError, match=r"monsters.rows.6': 100 is above 99"):
+        cthulhu.load_setup_tables(count)
+    band = write(tmp_path, "b.toml", text.replace('"18"', '"18-99999999999"'))
+    with pytest.raises(DataError, match=r"heroes.columns\[\d\]'"):
+        cthulhu.load_setup_tables(band)
+    sizes = "\n".join(f'  {{ roll = {i}, name = "M{i}", squares = 1 }},' for i in range(1, 22))
+    big = text.replace(
+        text[text.index("rows = [\n  { roll = 1") : text.index("]\n\n[monsters]")],
+        "rows = [\n" + sizes + "\n",
+    )
+    with pytest.raises(DataError, match="a die of 21 faces; the kit handles at most 20"):
+        cthulhu.load_setup_tables(write(tmp_path, "c.toml", big))

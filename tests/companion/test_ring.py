@@ -77,7 +77,12 @@ def test_is_single_cycle_rejects_two_loops():
         (["Ann", "Bob", "ANN "], "duplicate"),
         (["Ann", "Bob", "  "], "blank"),
         (["Ann", "Bob", "x" * 31], "longer than"),
-        (["Ann", "Bob", "C\tat"], None),  # whitespace is folded: "C at" is fine
+        (["Ann", "Bob", "C  at"], None),  # runs of spaces are folded: "C at" is fine
+        (["Ann", "Bob", "C\tat"], "control character"),
+        (["Ann", "Bob", "C\nat"], "control character"),
+        (["Ann", "Bob", "Cat\r"], "control character"),
+        (["Ann", "Bob", "C\u2028at"], "control character"),
+        ([f"P{i}" for i in range(R.MAX_PLAYERS + 1)], f"at most {R.MAX_PLAYERS:,} players"),
     ],
 )
 def test_bad_player_lists_are_refused(names, message):
