@@ -88,15 +88,13 @@ def crop_marks(placements: Sequence[Placement], options: SheetOptions) -> list[S
         if index == len(parts) - 1 and bottom > 0:
             verticals.append((band_xs, y0 - MARK_GAP, y0 - MARK_GAP - bottom))
         if index + 1 < len(parts):
-            upper = min(p.y for p in band) - bleed  # outer edges, bleed included
-            lower = max(p.y + p.h for p in parts[index + 1]) + bleed
-            middle = (upper + lower) / 2
+            upper, lower = _gap(band, parts[index + 1], bleed)
             length = min(MARK_LENGTH, (upper - lower) / 2 - MARK_GAP - 1)
             if length >= 2:
                 below_xs = cut_coordinates(parts[index + 1])[0]
                 verticals.append((band_xs, upper - MARK_GAP, upper - MARK_GAP - length))
                 verticals.append((below_xs, lower + MARK_GAP, lower + MARK_GAP + length))
-            ys.add(round(middle, 6))
+    ys.update(part_cuts(placements, bleed))
     segments: list[Segment] = [(x, a, x, b) for xs, a, b in verticals for x in xs]
     for y in sorted(ys):
         if left > 0:
@@ -104,6 +102,21 @@ def crop_marks(placements: Sequence[Placement], options: SheetOptions) -> list[S
         if right > 0:
             segments.append((x1 + MARK_GAP, y, x1 + MARK_GAP + right, y))
     return segments
+
+
+def _gap(
+    above: Sequence[Placement], below: Sequence[Placement], bleed: float
+) -> tuple[float, float]:
+    """The free space between two bands: (its top, its bottom), bleed excluded."""
+    return min(p.y for p in above) - bleed, max(p.y + p.h for p in below) + bleed
+
+
+def part_cuts(placements: Sequence[Placement], bleed: float = 0.0) -> list[float]:
+    """Where to cut across the sheet first, parting bands that need their own vertical cuts:
+    the middle of each gap between two bands, top first."""
+    parts = bands(placements)
+    gaps = [_gap(a, b, bleed) for a, b in zip(parts, parts[1:], strict=False)]
+    return [round((upper + lower) / 2, 6) for upper, lower in gaps]
 
 
 def _clear_y(y: float, placements: Sequence[Placement]) -> bool:

@@ -32,6 +32,7 @@ FOOTER_SIZE = 6.0
 FOOTER_LEADING = 7.0
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = (0.35, 0.35, 0.35)
+FIRST_CUT, FIRST_CUT_SIZE = "cut 1st", 4.5
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,21 @@ def draw_footer(canvas: Any, text: str, options: SheetOptions) -> None:
         baseline -= FOOTER_LEADING
 
 
+def _first_cut_labels(canvas: Any, ys: Sequence[float], options: SheetOptions) -> None:
+    """'cut 1st' over the side marks where the sheet is parted first (see guides.crop_marks)."""
+    x0, _, x1, _ = options.usable
+    room = x0 - guides.MARK_GAP - 2
+    font = pdf_font(FOOTER_FONT)
+    if not ys or canvas.stringWidth(FIRST_CUT, font, FIRST_CUT_SIZE) > room:
+        return
+    canvas.setFillColorRGB(*GUIDE_GREY)
+    canvas.setFont(font, FIRST_CUT_SIZE)
+    for y in ys:
+        canvas.drawRightString(x0 - guides.MARK_GAP, y + 1.5, FIRST_CUT)
+        if options.width - x1 - guides.MARK_GAP - 2 >= room:
+            canvas.drawString(x1 + guides.MARK_GAP, y + 1.5, FIRST_CUT)
+
+
 def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
     """Cut guides (front and fold-over pages) and the fold line."""
     canvas.setStrokeColorRGB(*GUIDE_GREY)
@@ -185,6 +201,7 @@ def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
     if page.side != "back" and options.cut_guides != "none":
         if options.cut_guides == "crop":
             segments = guides.crop_marks(page.placements, options)
+            _first_cut_labels(canvas, guides.part_cuts(page.placements, options.bleed), options)
         else:
             segments = guides.cut_lines(page.placements, options, footer_box(options))
         if segments:

@@ -310,3 +310,24 @@ def test_text_is_set_in_the_embedded_typeface(tmp_path: Path) -> None:
     data = path.read_bytes()
     assert data.count(b"/FontFile2") == len(fonts)  # each typeface embedded once
     assert b"/BaseFont /Helvetica" not in data
+
+
+def test_the_first_cuts_are_labelled_in_the_margins(tmp_path: Path) -> None:
+    import pdfplumber
+
+    path, sheet, _ = render(tmp_path, shuffled_shapes(), cut_guides="crop")
+    boxes = [b for b in face_boxes(path) if b.page == 1]
+    edges = {round(v, 2) for b in boxes for v in (b.y0, b.y1)}
+    parts = {
+        round(m[1], 2)
+        for m in guide_lines(path)
+        if close(m[1], m[3], 1e-3) and round(m[1], 2) not in edges
+    }
+    assert parts  # squares and double-length pieces: at least one part to cut off first
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        words = [w for w in page.extract_words() if w["text"] == "1st"]
+        labels = [float(page.height) - float(w["bottom"]) for w in words]
+    assert len(labels) == 2 * len(parts)  # left and right margins
+    for y in labels:  # just above its mark
+        assert any(0 < y - part < 3 for part in parts), y
