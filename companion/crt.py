@@ -54,8 +54,8 @@ class Crt:
     shifts: dict[str, tuple[int, tuple[str, ...], str]]
 
     def cell(self, table: ResultsTable, face: int, column: int) -> str:
-        cells = table.rows.get(face, ())
-        return cells[column] if column < len(cells) else ""
+        """The cell as transcribed ("" = not in the source rules); every row is full."""
+        return table.rows[face][column]
 
     def meaning(self, table: ResultsTable, cell: str) -> str:
         return table.key.get(cell) or self.marks.get(cell, "")
@@ -88,6 +88,8 @@ def load_crt(cards: Cards) -> Crt:
         expect(f, int, path, "faces")
         if f not in faces_of_die:
             raise DataError(f"key 'faces': {f} is not a face of a {die}", path)
+    if sorted(faces) != sorted(faces_of_die):
+        raise DataError(f"key 'faces': expected every face of a {die} once each", path)
     columns = tuple(require(data, "columns", list, path))
     values = []
     for label in columns:
@@ -119,10 +121,16 @@ def load_crt(cards: Cards) -> Crt:
         d = require(entry, "defender", str, path, where)
         if a not in TERRAIN or d not in TERRAIN:
             raise DataError(f"key '{where}': attacker/defender must be +, 0 or -", path)
+        if (a, d) in terrain:
+            raise DataError(f"key '{where}': attacker {a} v defender {d} is listed twice", path)
         terrain[(a, d)] = (
             require(entry, "columns", int, path, where),
             require(entry, "text", str, path, where),
         )
+    lacking = [(a, d) for a in TERRAIN for d in TERRAIN if (a, d) not in terrain]
+    if lacking:
+        a, d = lacking[0]
+        raise DataError(f"key 'terrain': no entry for attacker {a} v defender {d}", path)
     cover: dict[str, tuple[int | None, str]] = {}
     for name, entry in require(data, "cover", dict, path).items():
         where = f"cover.{name}"
@@ -178,8 +186,12 @@ def _results_table(
         if not face_s.isdigit() or int(face_s) not in faces:
             raise DataError(f"key '{where}': a row must be a die face ({faces})", path)
         expect(cells, list, path, where)
-        if len(cells) > len(columns):
-            raise DataError(f"key '{where}': {len(cells)} cells for {len(columns)} columns", path)
+        if len(cells) != len(columns):  # a dropped cell would shift every later one
+            raise DataError(
+                f"key '{where}': {len(cells)} cells for {len(columns)} columns "
+                '(one per column; a blank cell is "")',
+                path,
+            )
         for cell in cells:
             expect(cell, str, path, where)
             if cell and cell not in key and cell not in marks:
@@ -189,6 +201,13 @@ def _results_table(
                     path,
                 )
         rows[int(face_s)] = tuple(cells)
+    missing = [f for f in faces if f not in rows]
+    if missing:
+        raise DataError(
+            f"key '{name}.rows': no row for die face {missing[0]} (one row per face; "
+            'blank cells are "")',
+            path,
+        )
     note = body.get("note")
     if note is not None:
         expect(note, str, path, f"{name}.note")

@@ -47,6 +47,12 @@ def load_weapons(cards: Cards) -> tuple[Path, dict[str, tuple[str, list[Band]]]]
             )
             if band.first > band.last or (bands and band.first != bands[-1].last + 1):
                 raise DataError(f"key '{where}': ranges must follow on from each other", path)
+            if band.first < 1:
+                raise DataError(f"key '{where}.from': a range starts at 1 hex or more", path)
+            if band.strength < 1:
+                raise DataError(f"key '{where}.strength': expected 1 or more", path)
+            if any(b.band == band.band for b in bands):
+                raise DataError(f"key '{where}.band': {band.band!r} is listed twice", path)
             bands.append(band)
         if not bands:
             raise DataError(f"key '{key}.bands': expected at least one range band", path)

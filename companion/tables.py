@@ -101,10 +101,17 @@ def read_table(path: Path, game: str) -> Table:
                 raise DataError(f"key '{where}.faces': {f} is not a face of {die}{hint}", path)
         if len(set(row_faces)) != len(row_faces):
             raise DataError(f"key '{where}.faces': a face is listed twice", path)
+        result = require(body, "result", str, path, where)
+        if not result.strip():
+            raise DataError(
+                f"key '{where}.result': blank (expected the result as printed; leave a face "
+                "out of every row if the table does not give it)",
+                path,
+            )
         rows.append(
             TableRow(
                 tuple(row_faces),
-                require(body, "result", str, path, where),
+                result,
                 _optional_str(body, "next", path, where),
                 _optional_str(body, "effect", path, where),
             )

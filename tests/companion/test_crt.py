@@ -46,10 +46,12 @@ def test_the_six_tables_are_there(crt: Crt) -> None:
 @pytest.mark.parametrize("name", SIX)
 def test_every_cell_is_looked_up_as_the_cards_file_says(crt: Crt, name: str) -> None:
     body = RAW[name]
+    assert sorted(int(f) for f in body["rows"]) == sorted(RAW["faces"])
     for face_key, cells in body["rows"].items():
         face = int(face_key)
+        assert len(cells) == len(RAW["columns"]), (name, face_key)
         for i, column in enumerate(RAW["columns"]):
-            cell = cells[i] if i < len(cells) else ""
+            cell = cells[i]
             attack, defence = strengths_for(column)
             look = c.lookup(crt, name, [attack], [defence], [], face)
             assert crt.columns[look.column] == column
@@ -237,6 +239,19 @@ def test_a_filled_in_cell_is_used(tmp_path: Path) -> None:
         ('kind = "hand-to-hand"', 'kind = "magic"', "expected hand-to-hand or missile"),
         ('die = "d10"', 'die = "d10x"', "key 'die'"),
         ('"12-1"]', '"12-1", "11-1"]', "lowest to highest"),
+        (
+            '"1" = ["C", "E", "E", "E", "E", "F",',
+            '"1" = ["C", "E", "E", "E", "F",',
+            "key 'infantry-vs-infantry.rows.1': 12 cells for 13 columns",
+        ),
+        ('"2" = ["B", "C", "D",  "",', '"2" = ["B", "C", "D",  "", "",', "14 cells for 13"),
+        (
+            '"0" = [ "",  "",  "",  "",  "",  "",  "",  "",  "",  "",  "",  "",  ""]\n',
+            "\n",
+            "key 'infantry-vs-infantry.rows': no row for die face 0",
+        ),
+        ("faces = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]", "faces = [1, 2, 3, 4, 6, 7, 8, 9, 0]", "once"),
+        ('attacker = "0"\ndefender = "0"', 'attacker = "0"\ndefender = "+"', "listed twice"),
     ],
 )
 def test_bad_data_is_one_located_error(tmp_path: Path, old: str, new: str, words: str) -> None:

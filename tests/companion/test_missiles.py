@@ -34,12 +34,21 @@ def test_the_rulebook_bands() -> None:
         strength_at(Cards(), "longbow", 10)
 
 
-def test_bands_must_follow_on(tmp_path) -> None:
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("to = 15,", "to = 13,", "ranges must follow on"),  # a gap: 14-15 in no band
+        ("from = 1,  to = 15, strength = 20", "from = 0,  to = 15, strength = 20", "1 hex or more"),
+        ("strength = 20", "strength = 0", r"bands\[0\]\.strength': expected 1 or more"),
+        ('band = "medium", from = 16, to = 25', 'band = "short", from = 16, to = 25', "twice"),
+    ],
+)
+def test_bad_bands_are_refused(tmp_path, old, new, words) -> None:
     mine = tmp_path / "dark-blades"
     mine.mkdir()
     text = (default_cards_dir() / "dark-blades" / "missiles.toml").read_text()
-    broken = text.replace("to = 15,", "to = 13,", 1)  # a gap: 14-15 in no band
+    broken = text.replace(old, new, 1)
     assert broken != text
     (mine / "missiles.toml").write_text(broken)
-    with pytest.raises(DataError, match="ranges must follow on"):
+    with pytest.raises(DataError, match=words):
         load_weapons(Cards(tmp_path))

@@ -172,6 +172,7 @@ def test_ambiguous_bare_name(tmp_path: Path) -> None:
         (('next = "mud"', 'next = "swamp"'), "no table 'swamp'"),
         (('result = "Sun"', 'result = "Sun"\nodds = 3'), "unknown key 'rows\\[1\\].odds'"),
         (('source = "kit default"', ""), "missing key 'source'"),
+        (('result = "Sun"', 'result = " "'), "key 'rows\\[1\\].result': blank"),
     ],
 )
 def test_bad_table_is_one_located_error(
