@@ -193,3 +193,21 @@ def test_fold_over_is_one_page_mirrored_across_the_fold(tmp_path: Path) -> None:
     assert (scale[0] + scale[2]) / 2 == pytest.approx(sheet.width - fx, abs=0.01)
     if shutil.which("qpdf"):
         assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(
+    ("duplex", "offset"), [("long", "6,-6"), ("short", "-6,6"), ("none", "0,0")]
+)
+def test_everything_stays_on_the_paper(
+    tmp_path: Path, paper: str, duplex: str, offset: str
+) -> None:
+    """Every scale, number and word is on the page, even with a 6 mm back offset."""
+    path = tmp_path / "c.pdf"
+    sheet = SheetOptions.parse(paper=paper, duplex=duplex, back_offset=offset)
+    write_calibration_pdf(path, sheet)
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for thing in [*page.chars, *page.lines]:
+                assert float(thing["x0"]) >= 0 and float(thing["x1"]) <= sheet.width + 0.01
+                assert float(thing["top"]) >= 0 and float(thing["bottom"]) <= sheet.height + 0.01
