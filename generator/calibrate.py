@@ -27,6 +27,7 @@ AWAY = 20 * MM  # each back scale sits this far from where its cross should land
 ARM = AWAY + 15 * MM  # a cross's long arms: past the ticks even 6 mm off
 CORNER = 17 * MM  # corner targets sit this far inside the printable area
 TEXT_SIZE, LEADING = 8.5, 10.5
+TEXT_BELOW = CORNER + ARM + 4 * MM + TEXT_SIZE  # first baseline, below the top corners' arms
 TABLE_ORDER = ["top left", "top right", "centre", "bottom left", "bottom right"]
 
 
@@ -189,7 +190,7 @@ def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
         canvas.setDash([])
         return
     _heading(canvas, "FRONT: printer calibration", w / 2, y1 - 13)
-    _paragraphs(canvas, instructions(sheet), x0, y1 - CORNER - ARM - 4 * MM - TEXT_SIZE, x1 - x0)
+    _paragraphs(canvas, instructions(sheet), x0, y1 - TEXT_BELOW, x1 - x0)
     scale_bars(canvas, (w - 100 * MM) / 2, y0 + CORNER + ARM + 4 * MM)
 
 
@@ -201,7 +202,7 @@ def _back(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
     for t in seen:
         _scales_for(canvas, t, fold=False)
     _heading(canvas, "BACK: hold this side towards you", w / 2 + dx, y1 - 13 + dy)
-    text_top = y1 - CORNER - ARM - 4 * MM - TEXT_SIZE + dy
+    text_top = y1 - TEXT_BELOW + dy
     _paragraphs(
         canvas,
         [
@@ -209,8 +210,8 @@ def _back(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
             "on the horizontal scale, DY on the vertical one. Right of 0 and above 0 are +; "
             "blue numbers are +, red ones \u2013. Write the readings down.",
             f"Printed with --back-offset {_offset_text(sheet)}; new offset = that + the "
-            "centre's readings. A cross off the end of a scale is more than 10 mm out: add "
-            "what the scale shows, print this sheet again and read it again.",
+            "centre's readings. A cross that misses its scale is more than 10 mm out: measure "
+            "from the scale's 0 with a ruler, add that, and print this sheet again.",
         ],
         x0 + dx,
         text_top,
