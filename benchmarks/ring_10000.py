@@ -102,7 +102,11 @@ def main() -> None:
             while defender == attacker:
                 defender = rng.choice(alive)
             outcome = store.duel(
-                attacker, defender, table.effect, lambda: rng.randint(1, table.sides)
+                attacker,
+                defender,
+                table.effect,
+                lambda: rng.randint(1, table.sides),
+                contest_at=table.contest_at,
             )
             duels += 1
         writes += 1

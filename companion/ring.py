@@ -26,9 +26,6 @@ from companion.errors import InputError
 MIN_PLAYERS = 3
 MAX_NAME = 30
 MAX_PLAYERS = 10_000  # the largest ring the kit draws (benchmarks/ring_10000.py plays one)
-# "When only 3 players are left, both roll one dice, the highest score wins - throw again for
-# ties." (Who's Next, seed 000). The kit reads "only 3 left" as "3 or fewer".
-CONTEST_AT = 3
 DEFENDER_DIES = "defender-dies"
 ATTACKER_DIES = "attacker-dies"
 EFFECTS = (DEFENDER_DIES, ATTACKER_DIES)
@@ -262,14 +259,17 @@ def plan_duel(
     defender: str,
     effect_of: Callable[[int], str],
     roll: Callable[[], int],
+    *,
+    contest_at: int,
 ) -> Death:
     """ATTACKER attacks DEFENDER (anyone adjacent, not only his victim); one of them dies.
 
-    More than three alive: one die, looked up with ``effect_of`` (the attack table).
-    Three or fewer: both roll (attacker first), highest wins, ties are thrown again.
+    More than ``contest_at`` alive: one die, looked up with ``effect_of`` (the attack table).
+    ``contest_at`` or fewer (cards/whos-next/duel.toml): both roll (attacker first), highest
+    wins, ties are thrown again.
     """
     a, d = _two_players(view, attacker, defender)
-    if view.alive_count() <= CONTEST_AT:
+    if view.alive_count() <= contest_at:
         throws: list[tuple[int, ...]] = []
         while True:
             pair = (roll(), roll())
@@ -314,9 +314,11 @@ def duel(
     defender: str,
     effect_of: Callable[[int], str],
     roll: Callable[[], int],
+    *,
+    contest_at: int,
 ) -> Ring:
     """`plan_duel` then `apply`."""
-    return apply(ring, plan_duel(ring, attacker, defender, effect_of, roll))
+    return apply(ring, plan_duel(ring, attacker, defender, effect_of, roll, contest_at=contest_at))
 
 
 def kills(ring: Ring) -> dict[str, tuple[int, int]]:

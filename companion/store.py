@@ -224,6 +224,8 @@ class Store:
         effect_of: Callable[[int], str],
         roll: Callable[[], int],
         check: Callable[[], None] | None = None,
+        *,
+        contest_at: int,
     ) -> Outcome:
         """Roll ATTACKER against DEFENDER (see `companion.ring.plan_duel`) and apply it.
 
@@ -232,7 +234,9 @@ class Store:
         """
         with self._transaction(write=True) as view:
             self._require_game()
-            death = rules.plan_duel(view, attacker, defender, effect_of, roll)
+            death = rules.plan_duel(
+                view, attacker, defender, effect_of, roll, contest_at=contest_at
+            )
             if check is not None:
                 check()
             self._apply(view, death)

@@ -1,9 +1,10 @@
-"""Who's Next data from cards/: the attack table the duel rolls on, and the scoring.
+"""Who's Next data from cards/: the attack table the duel rolls on, the contest, the scoring.
 
 The attack is `cards/whos-next/tables/attack.toml` (the kit's generic table format); the duel
-acts on each row's ``effect`` code. The victory-points table is lost from the rules, so
-`cards/whos-next/scoring.toml` holds the kit's own labelled default; only the tie-break (the
-player who survived longest wins) comes from the rules and is always applied.
+acts on each row's ``effect`` code. `cards/whos-next/duel.toml` says from how few players left
+the duel is a contest instead (both roll, highest wins). The victory-points table is lost from
+the rules, so `cards/whos-next/scoring.toml` holds the kit's own labelled default; only the
+tie-break (the player who survived longest wins) comes from the rules and is always applied.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from typing import Any
 
 from companion.data import Cards, read_toml, require, unknown_keys
 from companion.errors import DataError
-from companion.ring import EFFECTS, Ring, kills
+from companion.ring import EFFECTS, MAX_PLAYERS, Ring, kills
 
 GAME = "whos-next"
+DUEL_FILE = "duel.toml"
 POINT_KEYS = ("own_victim", "other_kill", "outlived", "last_standing")
 
 
@@ -31,6 +33,7 @@ class AttackTable:
     note: str
     rows: dict[int, tuple[str, str]]  # face -> (result as printed, effect)
     path: Path
+    contest_at: int  # this many players left or fewer: both roll instead (duel.toml)
 
     def effect(self, face: int) -> str:
         """The effect code for a die face (faces are checked when the table is read)."""
@@ -75,7 +78,37 @@ def load_attack_table(cards: Cards) -> AttackTable:
             f"an outcome for every face of the d{sides}",
             path,
         )
-    return AttackTable(table.title, sides, table.source, table.note or "", rows, path)
+    contest = load_contest(cards)
+    return AttackTable(
+        table.title, sides, table.source, table.note or "", rows, path, contest.contest_at
+    )
+
+
+@dataclass(frozen=True)
+class Contest:
+    """From how few players left the duel is a contest: both roll one die, highest wins."""
+
+    contest_at: int
+    source: str
+    reading: str
+    path: Path
+
+
+def load_contest(cards: Cards) -> Contest:
+    """Read and check `whos-next/duel.toml` (the user's copy first)."""
+    path = cards.path(GAME, DUEL_FILE)
+    data = read_toml(path)
+    unknown_keys(data, ("source", "reading", "contest_at"), path)
+    source = require(data, "source", str, path)
+    reading = require(data, "reading", str, path)
+    contest_at = require(data, "contest_at", int, path)
+    if not 0 <= contest_at <= MAX_PLAYERS:
+        raise DataError(
+            f"key 'contest_at': expected players left from 0 (never) to {MAX_PLAYERS:,}, "
+            f"got {contest_at}",
+            path,
+        )
+    return Contest(contest_at, source, reading, path)
 
 
 @dataclass(frozen=True)

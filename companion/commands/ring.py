@@ -59,13 +59,19 @@ def _echo(lines: list[str]) -> None:
     click.echo(fit(lines))
 
 
-def _left(alive: int, winner: str | None) -> list[str]:
-    from companion.ring import CONTEST_AT
+def _contest_at(ctx: click.Context) -> int:
+    """From how few players left both roll (cards/whos-next/duel.toml)."""
+    from companion.clikit import cards_from
+    from companion.whos_next import load_contest
 
+    return load_contest(cards_from(ctx)).contest_at
+
+
+def _left(alive: int, winner: str | None, contest_at: int) -> list[str]:
     if winner is not None:
         return [f"{winner} is the last one standing.", "Game over: see `havoc ring scores`."]
     lines = [f"{alive} players left."]
-    if alive <= CONTEST_AT:
+    if alive <= contest_at:
         lines += ["From now on both roll one die:", "highest wins, ties throw again."]
     return lines
 
@@ -144,15 +150,23 @@ def show(player: str, game: Path | None, as_json: bool) -> None:
 @_command("kill", "Report a kill of a victim.", EVENT_KEYS)
 @click.argument("killer")
 @click.argument("victim")
-def kill(killer: str, victim: str, game: Path | None, as_json: bool) -> None:
+@click.pass_context
+def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_json: bool) -> None:
     """KILLER killed his own VICTIM: KILLER takes over VICTIM's slip."""
+    contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
     with _store(game) as store:
         outcome = store.kill(killer, victim)
     death = outcome.death
     if as_json:
         emit_json(_event_json("kill", outcome))
         return
-    _echo([f"{death.by} killed {death.dead}.", _slip(death), *_left(outcome.alive, outcome.winner)])
+    _echo(
+        [
+            f"{death.by} killed {death.dead}.",
+            _slip(death),
+            *_left(outcome.alive, outcome.winner, contest_at),
+        ]
+    )
 
 
 @_command("duel", "Roll an attack: one dies.", EVENT_KEYS)
@@ -172,8 +186,9 @@ def duel(
 ) -> None:
     """ATTACKER attacks DEFENDER (anyone): roll the attack, one of them dies.
 
-    One die on the attack table (cards/whos-next/tables/attack.toml); with three players
-    left both roll one die, highest wins, ties throw again.
+    One die on the attack table (cards/whos-next/tables/attack.toml); with few players left
+    (contest_at in cards/whos-next/duel.toml) both roll one die, highest wins, ties throw
+    again.
     """
     from companion.clikit import cards_from
     from companion.dice import DiceSource
@@ -183,7 +198,14 @@ def duel(
     source = DiceSource(die, seed)
     with _store(game) as store:
         roll = lambda: source.next(table.sides)[0]  # noqa: E731
-        outcome = store.duel(attacker, defender, table.effect, roll, check=source.finish)
+        outcome = store.duel(
+            attacker,
+            defender,
+            table.effect,
+            roll,
+            check=source.finish,
+            contest_at=table.contest_at,
+        )
     death = outcome.death
     from companion.ring import name_key
 
@@ -204,7 +226,7 @@ def duel(
             tie = ": tie, throw again" if throw[0] == throw[1] else ""
             lines.append(f"{first} {throw[0]}, {second} {throw[1]}{tie}")
     lines += [f"{death.dead} is dead, killed by {death.by}.", _slip(death)]
-    lines += _left(outcome.alive, outcome.winner)
+    lines += _left(outcome.alive, outcome.winner, table.contest_at)
     _echo(lines)
 
 

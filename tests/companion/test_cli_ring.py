@@ -106,6 +106,32 @@ def test_duel_follows_the_kits_attack_table(ring):
     assert "Dan 2, Fay 2: tie, throw again" in text and "Fay is dead, killed by Dan" in text
 
 
+def test_the_contest_threshold_is_read_from_duel_toml(ring, tmp_path):
+    kit = (default_cards_dir() / "whos-next" / "duel.toml").read_text()
+    assert tomllib.loads(kit)["contest_at"] == 3  # the rules: "when only 3 players are left"
+    cards = tmp_path / "cards"
+    duel_file = cards / "whos-next" / "duel.toml"
+    duel_file.parent.mkdir(parents=True)
+    duel_file.write_text(kit.replace("contest_at = 3", "contest_at = 5"))
+    ring("new", *PLAYERS)
+    six = ring("duel", "Ann", "Bob", "--die", "6", "--json", cards=cards)  # 6 left: the table
+    assert six["rolls"] == [[6]] and six["dead"] == "Ann"
+    text = ring("duel", "Cat", "Dan", "--die", "2", "--die", "5", cards=cards).output
+    assert "Cat 2, Dan 5" in text and "Cat is dead, killed by Dan" in text  # 5 left: contest
+    assert "4 players left" in text and "both roll" in text
+    duel_file.write_text(kit.replace("contest_at = 3", "contest_at = 0"))  # 0: never
+    ring("new", *PLAYERS, "--force")
+    for attacker, defender in (("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay")):
+        out = ring("duel", attacker, defender, "--die", "1", "--json", cards=cards)
+        assert out["rolls"] == [[1]]
+    text = ring("kill", "Ann", victim(ring, "Ann"), cards=cards).output
+    assert "2 players left" in text and "both roll" not in text
+    for bad, words in (("contest_at = -1", "from 0 (never)"), ('contest_at = "3"', "whole")):
+        duel_file.write_text(kit.replace("contest_at = 3", bad))
+        refused(ring("duel", "Fay", "Dan", "--die", "1", cards=cards, ok=False), words)
+        refused(ring("kill", "Fay", "Dan", cards=cards, ok=False), "duel.toml: key 'contest_at'")
+
+
 def test_duel_reads_a_users_attack_table(ring, tmp_path):
     cards = tmp_path / "cards"
     table = cards / "whos-next" / "tables" / "attack.toml"

@@ -113,7 +113,7 @@ def test_killer_inherits_his_victims_victim():
 
 def test_any_death_hands_the_slip_to_the_hunter():
     # Dan attacks Ann (not his victim) and rolls a 6: Dan dies; Cat hunted Dan, gets Eve.
-    ring = R.duel(small_ring(), "Dan", "Ann", TABLE.effect, dice(6))
+    ring = R.duel(small_ring(), "Dan", "Ann", TABLE.effect, dice(6), contest_at=TABLE.contest_at)
     death = ring.deaths[-1]
     assert (death.dead, death.by, death.hunter, death.inherited) == ("Dan", "Ann", "Cat", "Eve")
     assert ring.victims["Cat"] == "Eve"
@@ -123,7 +123,7 @@ def test_any_death_hands_the_slip_to_the_hunter():
 
 @pytest.mark.parametrize("face", range(1, 7))
 def test_duel_follows_the_attack_table(face):
-    ring = R.duel(small_ring(), "Ann", "Cat", TABLE.effect, dice(face))
+    ring = R.duel(small_ring(), "Ann", "Cat", TABLE.effect, dice(face), contest_at=TABLE.contest_at)
     dead = ring.deaths[-1].dead
     expected = "Cat" if TABLE.effect(face) == R.DEFENDER_DIES else "Ann"
     assert dead == expected
@@ -134,14 +134,18 @@ def test_duel_follows_the_attack_table(face):
 
 def test_duel_uses_whatever_table_it_is_given():
     inverted = {f: R.ATTACKER_DIES if f < 6 else R.DEFENDER_DIES for f in range(1, 7)}
-    ring = R.duel(small_ring(), "Ann", "Cat", inverted.__getitem__, dice(6))
+    ring = R.duel(
+        small_ring(), "Ann", "Cat", inverted.__getitem__, dice(6), contest_at=TABLE.contest_at
+    )
     assert ring.deaths[-1].dead == "Cat"
 
 
 def test_three_left_both_roll_highest_wins_ties_again():
     ring = R.kill(R.kill(small_ring(), "Ann", "Bob"), "Ann", "Cat")  # Ann, Dan, Eve left
     assert ring.alive_count() == 3
-    after = R.duel(ring, "Ann", "Eve", TABLE.effect, dice(4, 4, 6, 6, 2, 5))
+    after = R.duel(
+        ring, "Ann", "Eve", TABLE.effect, dice(4, 4, 6, 6, 2, 5), contest_at=TABLE.contest_at
+    )
     death = after.deaths[-1]
     assert death.rolls == ((4, 4), (6, 6), (2, 5))
     assert (death.dead, death.by) == ("Ann", "Eve")  # attacker rolled 2, defender 5
@@ -149,11 +153,21 @@ def test_three_left_both_roll_highest_wins_ties_again():
 
 def test_three_left_highest_wins():
     ring = R.kill(R.kill(small_ring(), "Ann", "Bob"), "Ann", "Cat")
-    assert R.duel(ring, "Ann", "Eve", TABLE.effect, dice(6, 1)).deaths[-1].dead == "Eve"
-    assert R.duel(ring, "Ann", "Eve", TABLE.effect, dice(1, 6)).deaths[-1].dead == "Ann"
+    assert (
+        R.duel(ring, "Ann", "Eve", TABLE.effect, dice(6, 1), contest_at=TABLE.contest_at)
+        .deaths[-1]
+        .dead
+        == "Eve"
+    )
+    assert (
+        R.duel(ring, "Ann", "Eve", TABLE.effect, dice(1, 6), contest_at=TABLE.contest_at)
+        .deaths[-1]
+        .dead
+        == "Ann"
+    )
     # one die on the table never decides once three are left: a single 6 is not enough
     with pytest.raises(StopIteration):
-        R.duel(ring, "Ann", "Eve", TABLE.effect, dice(6))
+        R.duel(ring, "Ann", "Eve", TABLE.effect, dice(6), contest_at=TABLE.contest_at)
 
 
 def test_last_one_standing_ends_the_game():
@@ -165,7 +179,7 @@ def test_last_one_standing_ends_the_game():
     assert winner is not None and ring.victims == {winner: winner}
     for attempt in (
         lambda: R.kill(ring, winner, "Bob"),
-        lambda: R.duel(ring, winner, "Bob", TABLE.effect, dice(1)),
+        lambda: R.duel(ring, winner, "Bob", TABLE.effect, dice(1), contest_at=TABLE.contest_at),
         lambda: R.victim(ring, winner),
     ):
         with pytest.raises(InputError, match=f"the game is over: {winner} won"):
@@ -193,7 +207,7 @@ def test_the_dead_cannot_kill_or_be_killed():
     with pytest.raises(InputError, match="^Bob is dead$"):
         R.kill(ring, "Bob", "Cat")
     with pytest.raises(InputError, match="^Bob is dead$"):
-        R.duel(ring, "Eve", "bob", TABLE.effect, dice(1))
+        R.duel(ring, "Eve", "bob", TABLE.effect, dice(1), contest_at=TABLE.contest_at)
     with pytest.raises(InputError, match="^Bob is dead$"):
         R.victim(ring, "Bob")
 
@@ -244,7 +258,14 @@ def play(ring: R.Ring, step) -> R.Ring | None:
         return R.kill(ring, attacker, ring.victims[attacker])
     others = [p for p in alive if p != attacker]
     # a duel of all ties would need more dice: append a decisive pair
-    return R.duel(ring, attacker, others[b % len(others)], TABLE.effect, dice(*faces, 6, 1))
+    return R.duel(
+        ring,
+        attacker,
+        others[b % len(others)],
+        TABLE.effect,
+        dice(*faces, 6, 1),
+        contest_at=TABLE.contest_at,
+    )
 
 
 @settings(max_examples=300, deadline=None)

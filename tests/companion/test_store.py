@@ -75,7 +75,9 @@ def test_store_matches_the_pure_ring_step_by_step(game):
                     first = step[1] % len(R.alive(ring))
                     attacker = R.alive(ring)[first]
                     defender = death.dead if death.by == attacker else death.by
-                    outcome = s.duel(attacker, defender, TABLE.effect, dice(*flat))
+                    outcome = s.duel(
+                        attacker, defender, TABLE.effect, dice(*flat), contest_at=TABLE.contest_at
+                    )
                 assert outcome.death == death
                 history.append(after)
             ring = after
@@ -109,7 +111,12 @@ def test_refusals_leave_the_file_untouched(tmp_path):
     for attempt, message in [
         (lambda: store.kill(killer, wrong), f"{wrong} is not {killer}'s victim"),
         (lambda: store.kill("nobody", killer), "no player named 'nobody'"),
-        (lambda: store.duel(killer, killer.lower(), TABLE.effect, dice(1)), "himself"),
+        (
+            lambda: store.duel(
+                killer, killer.lower(), TABLE.effect, dice(1), contest_at=TABLE.contest_at
+            ),
+            "himself",
+        ),
         (lambda: store.new_game(["A", "B", "C"]), "a game is in progress"),
     ]:
         with pytest.raises(InputError, match=message):
@@ -121,7 +128,7 @@ def test_refusals_leave_the_file_untouched(tmp_path):
     mid = store.load()
     a, b = R.alive(mid)[:2]
     with pytest.raises(StopIteration):
-        store.duel(a, b, TABLE.effect, dice(3, 3))
+        store.duel(a, b, TABLE.effect, dice(3, 3), contest_at=TABLE.contest_at)
     assert store.load() == mid
 
 
@@ -340,7 +347,7 @@ while True:
             store.kill(a, ring.victims[a])
         else:
             b = rng.choice([p for p in alive if p != a])
-            store.duel(a, b, table.effect, lambda: rng.randint(1, 6))
+            store.duel(a, b, table.effect, lambda: rng.randint(1, 6), contest_at=table.contest_at)
 """
 
 
