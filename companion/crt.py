@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.data import Cards, expect, read_toml, require, unknown_keys
-from companion.errors import DataError, display_path
+from companion.errors import DataError
+from companion.fill_in import FillIn, locate
 from companion.tables import MISSING, die_faces
 
 __all__ = ["MISSING", "Crt", "ResultsTable", "load_crt", "odds_value"]
@@ -52,6 +53,7 @@ class Crt:
     terrain: dict[tuple[str, str], tuple[int, str]]
     cover: dict[str, tuple[int | None, str]]  # None columns = may not be fired upon
     shifts: dict[str, tuple[int, tuple[str, ...], str]]
+    fill: FillIn  # where a user fills in a lost cell (a copy under --cards for the kit's file)
 
     def cell(self, table: ResultsTable, face: int, column: int) -> str:
         """The cell as transcribed ("" = not in the source rules); every row is full."""
@@ -61,8 +63,9 @@ class Crt:
         return table.key.get(cell) or self.marks.get(cell, "")
 
     def where(self, table: ResultsTable, face: int, column: int) -> str:
-        """The file and cell a user can fill in, e.g. ``... [infantry-vs-infantry] row 2, ...``."""
-        return f"{display_path(self.path)} {self.cell_name(table, face, column)}"
+        """The file (relative to the cards root) and the cell to fill in, e.g.
+        ``dark-blades/crt.toml [infantry-vs-infantry] row 2, column 4-1``."""
+        return f"{self.fill.relative} {self.cell_name(table, face, column)}"
 
     def cell_name(self, table: ResultsTable, face: int, column: int) -> str:
         return f"[{table.name}] row {face}, column {self.columns[column]}"
@@ -155,7 +158,20 @@ def load_crt(cards: Cards) -> Crt:
             applies,
             require(entry, "text", str, path, where),
         )
-    return Crt(path, source, die, faces, columns, marks, footnotes, tables, terrain, cover, shifts)
+    return Crt(
+        path,
+        source,
+        die,
+        faces,
+        columns,
+        marks,
+        footnotes,
+        tables,
+        terrain,
+        cover,
+        shifts,
+        locate(cards, path),
+    )
 
 
 def _text_table(data: dict[str, Any], key: str, path: Path) -> dict[str, str]:

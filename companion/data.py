@@ -37,6 +37,11 @@ def _bundled(name: str) -> Path:
     )
 
 
+def kit_cards_dir() -> Path:
+    """The kit's own cards/ as shipped (replaced on upgrade: users copy files out of it)."""
+    return _bundled("cards")
+
+
 def default_cards_dir() -> Path:
     """The kit's own cards/ directory (``HAVOC_CARDS`` in the environment overrides it)."""
     env = os.environ.get("HAVOC_CARDS")

@@ -8,13 +8,15 @@ printed. A row's ``next`` names a table of the same game to roll on afterwards.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion import dice
 from companion.data import Cards, expect, read_toml, require, unknown_keys
-from companion.errors import DataError, InputError, display_path
+from companion.errors import DataError, InputError
+from companion.fill_in import FillIn, locate
 
 MISSING = "not in the source rules"
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
@@ -43,6 +45,7 @@ class Table:
     rows: tuple[TableRow, ...]
     note: str | None = None
     applies: str | None = None
+    fill: FillIn | None = None  # where to add a row the table lacks (set by load_tables)
 
     @property
     def key(self) -> str:
@@ -136,7 +139,7 @@ def load_tables(cards: Cards) -> dict[str, Table]:
     tables: dict[str, Table] = {}
     for path in cards.glob("*/tables/*.toml"):
         table = read_table(path, path.parent.parent.name)
-        tables[table.key] = table
+        tables[table.key] = dataclasses.replace(table, fill=locate(cards, path))
     for table in tables.values():
         for i, row in enumerate(table.rows):
             if row.next is not None and f"{table.game}/{row.next}" not in tables:
@@ -182,10 +185,11 @@ class Step:
 
     @property
     def missing(self) -> str | None:
-        """Where to fill in the rules' gap, when no row covers the face."""
+        """The file to add a row to (relative to the cards root), when no row covers the face."""
         if self.rows:
             return None
-        return display_path(self.table.path)
+        fill = self.table.fill
+        return fill.relative if fill else self.table.path.name
 
     def next_tables(self) -> list[str]:
         return [row.next for row in self.rows if row.next]

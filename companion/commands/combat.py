@@ -20,19 +20,19 @@ from companion.clikit import (
     emit_json,
     fit,
     json_option,
-    path_lines,
     seed_option,
     wrap,
 )
 from companion.crt import MISSING, Crt, load_crt
-from companion.errors import InputError, display_path
+from companion.errors import InputError
 from companion.missiles import strength_at
 
 TERRAIN = click.Choice(["+", "0", "-"])
 COVER = click.Choice(["none", "light", "medium", "infinite"])
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns}], column, die, rolled, seed, result,
-meaning, footnote, fill_in, chances: [{result, meaning, faces, chance, percent}], source}"""
+meaning, footnote, fill_in, fill_in_how, chances: [{result, meaning, faces, chance, percent}],
+source}"""
 
 
 def _chances(crt: Crt, look: c.Lookup) -> list[dict[str, Any]]:
@@ -68,6 +68,9 @@ def _as_dict(crt: Crt, look: c.Lookup, seed: int | None) -> dict[str, Any]:
         "meaning": look.meaning,
         "footnote": look.footnote,
         "fill_in": look.fill_in,
+        "fill_in_how": None
+        if look.cell
+        else crt.fill.how(crt.cell_name(look.table, look.face, look.column)),
         "chances": _chances(crt, look),
         "source": crt.source,
     }
@@ -102,9 +105,8 @@ def _text(crt: Crt, look: c.Lookup) -> list[str]:
         if look.footnote:
             lines.append(look.footnote)
     else:
-        lines += [f"result: {MISSING}", "fill it in at:"]
-        lines += path_lines(display_path(crt.path))
-        lines += [f"  [{look.table.name}]", f"  row {look.face}, column {column}"]
+        lines.append(f"result: {MISSING}")
+        lines += crt.fill.lines([f"  [{look.table.name}]", f"  row {look.face}, column {column}"])
     lines.append(f"chances in column {column}:")
     for item in _chances(crt, look):
         faces = dice.face_runs(item["faces"], crt.faces)

@@ -47,6 +47,11 @@ def _step_dict(step: t.Step) -> dict[str, Any]:
             for r in step.rows
         ],
         "missing": step.missing,
+        "missing_how": (
+            step.table.fill.how(f"a row with face {step.face}")
+            if step.missing and step.table.fill
+            else None
+        ),
         "note": step.table.note,
         "source": step.table.source,
     }
@@ -61,8 +66,11 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step) -> list[str]:
     lines.append(f"{table.die}: {step.face} ({how}{zero})")
     if not step.rows:
         lines.append(f"result: {t.MISSING}")
-        lines.append(f"no row has face {step.face}; add one to:")
-        lines.extend(path_lines(step.missing or ""))
+        if table.fill is not None:
+            lines += table.fill.lines([f"  a row with face {step.face}"], "add a row")
+        else:
+            lines.append(f"no row has face {step.face}; add one to:")
+            lines.extend(path_lines(str(table.path)))
     for row in step.rows:
         faces = dice.face_runs(row.faces, list(table.faces()))
         ways, outcomes = _chance(table, row)
@@ -98,7 +106,8 @@ def _listing(tables: dict[str, t.Table], as_json: bool) -> None:
 @click.command(
     short_help="Roll on a rolled table.",
     epilog="--json: {table, applies, steps: [{table, game, title, expression, die, rolled, "
-    "results: [{faces, chance, percent, result, next, effect}], missing, note, source}], "
+    "results: [{faces, chance, percent, result, next, effect}], missing, missing_how, note, "
+    "source}], "
     "next}; the list: [{name, game, expression, title}].",
 )
 @click.argument("name", required=False)

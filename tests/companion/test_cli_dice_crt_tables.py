@@ -185,9 +185,38 @@ def test_crt_missing_cell(havoc) -> None:
         ).output
     )
     assert data["result"] is None and data["meaning"] == "not in the source rules"
-    assert data["fill_in"].endswith(
-        "cards/dark-blades/crt.toml [infantry-vs-infantry] row 2, column 4-1"
-    )
+    assert data["fill_in"] == "dark-blades/crt.toml [infantry-vs-infantry] row 2, column 4-1"
+    # the kit's own file is never the place to edit (an upgrade replaces it): copy it first
+    text = result.output
+    assert "copy the kit's file" in text and "to YOUR-CARDS/dark-blades/crt.toml," in text
+    assert "and run with --cards YOUR-CARDS" in text
+    assert data["fill_in_how"].startswith("copy ") and "--cards YOUR-CARDS" in data["fill_in_how"]
+
+
+def test_crt_missing_cell_in_the_users_copy(havoc, tmp_path) -> None:
+    import shutil
+
+    from companion.data import default_cards_dir
+
+    shutil.copytree(default_cards_dir() / "dark-blades", tmp_path / "dark-blades")
+    args = ("crt", "infantry-vs-infantry", "--attack", "4", "--defence", "1", "--die", "2")
+    result = havoc("--cards", str(tmp_path), *args)
+    assert result.exit_code == 0
+    assert "fill it in, in your copy:" in result.output and "YOUR-CARDS" not in result.output
+    assert "dark-blades/crt.toml" in result.output
+    data = json.loads(havoc("--cards", str(tmp_path), *args, "--json").output)
+    assert data["fill_in"] == "dark-blades/crt.toml [infantry-vs-infantry] row 2, column 4-1"
+    assert data["fill_in_how"].startswith("fill in [infantry-vs-infantry] row 2, column 4-1 in ")
+
+
+def test_table_missing_face_says_copy_the_kits_file(havoc) -> None:
+    result = havoc("table", "river-stepping-stones", "--die", "8")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "  YOUR-CARDS/dark-blades/tables/" in lines and "  a row with face 8" in lines
+    data = json.loads(havoc("table", "river-stepping-stones", "--die", "8", "--json").output)
+    assert data["steps"][0]["missing"] == "dark-blades/tables/river-stepping-stones.toml"
+    assert "--cards YOUR-CARDS" in data["steps"][0]["missing_how"]
 
 
 def test_crt_rolled_die_is_reproducible(havoc) -> None:

@@ -1,0 +1,71 @@
+"""Where a user fills in what the source rules lost, without editing the kit's own files.
+
+The kit's cards/ lies inside the installed package (site-packages after a wheel install) and is
+replaced on upgrade, so for a kit file the advice is: copy it to YOUR-CARDS/<game>/<file>, fill
+the cell in there and run with ``--cards YOUR-CARDS``. A file that is already the user's own
+copy is filled in where it is. Paths are shown relative to the cards root.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.clikit import WIDTH, path_lines, wrap
+from companion.data import Cards, kit_cards_dir
+from companion.errors import display_path
+
+YOURS = "YOUR-CARDS"
+
+
+@dataclass(frozen=True)
+class FillIn:
+    """One gap to fill in: the file (relative to the cards root), where it is, whose it is."""
+
+    relative: str  # e.g. "dark-blades/crt.toml"
+    path: Path  # the file read
+    own: bool  # the user's copy: fill it in there; else copy the kit's first
+
+    def target(self) -> str:
+        """The file to edit: the user's copy, or YOUR-CARDS/<relative> for a kit file."""
+        return display_path(self.path) if self.own else f"{YOURS}/{self.relative}"
+
+    def how(self, cell: str) -> str:
+        """One line for --json: what to do, naming the file and the cell."""
+        if self.own:
+            return f"fill in {cell} in {display_path(self.path)}"
+        return (
+            f"copy {display_path(self.path)} to {YOURS}/{self.relative}, fill in {cell} there "
+            f"and run with --cards {YOURS}"
+        )
+
+    def lines(self, cell_lines: list[str], what: str = "fill it in") -> list[str]:
+        """The advice as lines of at most 40 columns; ``cell_lines`` name the cell, indented."""
+        if self.own:
+            return [f"{what}, in your copy:", *path_lines(display_path(self.path)), *cell_lines]
+        target = f"{YOURS}/{self.relative}"
+        to = [f"to {target},"] if len(target) + 4 <= WIDTH else ["to", *path_lines(target + ",")]
+        return [
+            f"{what}: copy the kit's file",
+            *path_lines(display_path(self.path)),
+            *to,
+            "fill in there",
+            *cell_lines,
+            wrap(f"and run with --cards {YOURS}", "  "),
+        ]
+
+
+def locate(cards: Cards, path: Path) -> FillIn:
+    """Where ``path`` (a file ``cards`` found) sits: relative to its cards root, and whose."""
+    resolved = path.resolve()
+    kit = kit_cards_dir().resolve()
+    own = not resolved.is_relative_to(kit)
+    for base in (cards.root, cards.default, kit):
+        try:
+            relative = resolved.relative_to(base.resolve()).as_posix()
+            break
+        except ValueError:
+            continue
+    else:
+        relative = path.name
+    return FillIn(relative, path, own)
