@@ -149,6 +149,18 @@ def parse_strengths(values: tuple[str, ...] | list[str], what: str) -> list[int]
     return out
 
 
+def no_shot(crt: Crt, table: ResultsTable, cover: str | None) -> str | None:
+    """Why a missile may not be fired at all (cover the rules rule out), else None.
+
+    A valid RESULT, not an error: commands report it as the outcome. Anything else wrong with
+    ``cover`` is left to `shifts_for`, which refuses it.
+    """
+    if cover is None or table.kind != "missile" or cover not in crt.cover:
+        return None
+    columns, text = crt.cover[cover]
+    return text if columns is None else None
+
+
 def parse_face(crt: Crt, face: int | None, rng: random.Random | None) -> tuple[int, bool]:
     """The die face: the one given (checked against the die), or a roll of ``rng``."""
     if face is None:

@@ -23,7 +23,7 @@ from companion.clikit import (
     seed_option,
     wrap,
 )
-from companion.crt import MISSING, Crt, load_crt
+from companion.crt import MISSING, Crt, ResultsTable, load_crt
 from companion.errors import InputError
 from companion.missiles import strength_at
 
@@ -32,7 +32,8 @@ COVER = click.Choice(["none", "light", "medium", "infinite"])
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns}], column, die, rolled, seed, result,
 meaning, footnote, fill_in, fill_in_how, chances: [{result, meaning, faces, chance, percent}],
-source}"""
+no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack, attack_strengths,
+defence, defence_strengths, cover, result: null, no_shot: true, reason, source}"""
 
 
 def _chances(crt: Crt, look: c.Lookup) -> list[dict[str, Any]]:
@@ -72,11 +73,48 @@ def _as_dict(crt: Crt, look: c.Lookup, seed: int | None) -> dict[str, Any]:
         if look.cell
         else crt.fill.how(crt.cell_name(look.table, look.face, look.column)),
         "chances": _chances(crt, look),
+        "no_shot": False,
         "source": crt.source,
     }
     if look.weapon is not None:
         out = {**look.weapon, **out}
     return out
+
+
+def _no_shot(
+    crt: Crt,
+    table: ResultsTable,
+    attack: list[int],
+    defence: list[int],
+    cover: str,
+    reason: str,
+    weapon: dict[str, Any] | None,
+    as_json: bool,
+) -> None:
+    """The outcome when the rules forbid the shot: a result (exit 0), not an error."""
+    if as_json:
+        out: dict[str, Any] = {
+            "table": table.name,
+            "title": table.title,
+            "attack": sum(attack),
+            "attack_strengths": attack,
+            "defence": sum(defence),
+            "defence_strengths": defence,
+            "cover": cover,
+            "result": None,
+            "no_shot": True,
+            "reason": reason,
+            "source": crt.source,
+        }
+        emit_json({**weapon, **out} if weapon is not None else out)
+        return
+    lines = [table.title]
+    if weapon is not None:
+        w = weapon
+        lines.append(f"{w['weapon']} at {w['range']} hexes ({w['band']} range): {w['strength']}")
+    lines += [f"attack {_join(attack)}", f"defence {_join(defence)}", f"cover {cover}"]
+    lines += ["result: NO SHOT", wrap(f"({reason})", " ")]
+    click.echo(fit(lines))
 
 
 def _join(values: list[int]) -> str:
@@ -130,7 +168,15 @@ def _run(
     weapon: dict[str, Any] | None = None,
 ) -> None:
     crt = load_crt(cards_from(ctx))
-    shifts = c.shifts_for(crt, c.table_by_name(crt, table), **shift_args)
+    results = c.table_by_name(crt, table)
+    reason = c.no_shot(crt, results, shift_args.get("cover"))
+    if reason is not None:
+        if die is not None:
+            c.parse_face(crt, die, None)  # a bad --die is still refused
+        c.raw_odds(sum(attack), sum(defence))  # and strengths below 1
+        _no_shot(crt, results, attack, defence, shift_args["cover"], reason, weapon, as_json)
+        return
+    shifts = c.shifts_for(crt, results, **shift_args)
     face, rolled = c.parse_face(crt, die, dice.make_rng(seed) if die is None else None)
     look = c.lookup(crt, table, attack, defence, shifts, face, rolled)
     look.weapon = weapon

@@ -6,11 +6,15 @@ import itertools
 import json
 import subprocess
 import sys
+import tomllib
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import assert_narrow
+
+CARDS = Path(__file__).resolve().parents[2] / "cards" / "dark-blades"
 
 
 def brute_at_least(count: int, sides: int, total: int) -> int:
@@ -253,21 +257,6 @@ def test_crt_rolled_die_is_reproducible(havoc) -> None:
             ("missile", "shortbow", "--range", "41", "--defence", "5", "--target", "infantry"),
             "--range 41: out of range",
         ),
-        (
-            (
-                "missile",
-                "crossbow",
-                "--range",
-                "5",
-                "--defence",
-                "5",
-                "--target",
-                "infantry",
-                "--cover",
-                "infinite",
-            ),
-            "--cover infinite: no shot",
-        ),
     ],
 )
 def test_combat_refusals_exit_2(havoc, args, words) -> None:
@@ -380,3 +369,37 @@ def test_companion_never_imports_reportlab_or_svgwrite() -> None:
     assert done.returncode == 0, done.stderr
     assert "HEAVY []" in done.stdout
     assert "Defender wounded." in done.stdout  # the commands really ran
+
+
+def test_no_shot_is_a_result_not_an_error(havoc) -> None:
+    """Infinite cover: the rules forbid the shot. That is the answer, exit 0, also in JSON."""
+    reason = tomllib.loads((CARDS / "crt.toml").read_text(encoding="utf-8"))["cover"]["infinite"]
+    args = ("missile", "crossbow", "--range", "5", "--defence", "5", "--target", "infantry")
+    result = havoc(*args, "--cover", "infinite")
+    assert result.exit_code == 0, result.output
+    assert_narrow(result.output)
+    assert "result: NO SHOT" in result.output
+    assert " ".join(reason["text"].split()) in " ".join(result.output.split())
+    data = json.loads(havoc(*args, "--cover", "infinite", "--json").output)
+    assert data["result"] is None and data["no_shot"] is True
+    assert data["reason"] == reason["text"] and data["weapon"] == "Crossbow"
+    assert (
+        json.loads(havoc(*args, "--cover", "light", "--die", "1", "--json").output)["no_shot"]
+        is False
+    )
+    crt = ("crt", "missile-vs-mounted", "--attack", "3", "--defence", "1", "--cover", "infinite")
+    assert json.loads(havoc(*crt, "--json").output)["no_shot"] is True
+    # other refusals stay errors
+    assert havoc(*crt, "--die", "11").exit_code == 2
+    wrong_table = havoc(
+        "crt",
+        "infantry-vs-infantry",
+        "--attack",
+        "3",
+        "--defence",
+        "1",
+        "--cover",
+        "infinite",
+        "--json",
+    )
+    assert wrong_table.exit_code == 2 and "missile fire only" in wrong_table.output

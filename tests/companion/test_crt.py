@@ -162,6 +162,8 @@ def test_cover(crt: Crt) -> None:
     assert c.shifts_for(crt, table, cover="none") == []
     with pytest.raises(InputError, match="no shot"):
         c.shifts_for(crt, table, cover="infinite")
+    assert c.no_shot(crt, table, "infinite") == RAW["cover"]["infinite"]["text"]
+    assert c.no_shot(crt, table, "light") is None and c.no_shot(crt, table, None) is None
     with pytest.raises(InputError, match="missile"):
         c.shifts_for(crt, crt.tables["infantry-vs-infantry"], cover="light")
     # The rulebook's example: light cover turns a 4-1 attack into a 3-1 attack.
