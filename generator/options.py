@@ -9,6 +9,7 @@ all to a command and hands it a ready `SheetOptions` as ``sheet``. Every bad val
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +18,16 @@ from typing import Any, Literal
 import click
 
 from companion.errors import InputError
-from generator.units import DEFAULT_PIECE_SIZE, INCH, MM, PIECE_SIZES, format_length, parse_length
+from generator.units import (
+    DEFAULT_PIECE_SIZE,
+    INCH,
+    MAX_LENGTH,
+    MM,
+    PIECE_SIZES,
+    format_length,
+    parse_length,
+    try_length,
+)
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210 * MM, 297 * MM),
@@ -212,13 +222,15 @@ def parse_paper(text: str) -> tuple[str, float, float]:
         raise error
     second = match.group(2)
     unit = re.search(r"(in|mm|cm|pt|\")$", second)
-    try:
-        width = parse_length(
-            match.group(1), "--paper", default_unit=unit.group(1) if unit else None
+    width = try_length(match.group(1), default_unit=unit.group(1) if unit else None)
+    height = try_length(second)
+    if not width or not height:
+        raise error
+    if max(width, height) > MAX_LENGTH:
+        raise InputError(
+            f"--paper: {text.strip()[:40]!r} is larger than a PDF page can be (at most "
+            f"200 x 200 in, 5080 x 5080 mm: 14,400 PDF units a side)"
         )
-        height = parse_length(second, "--paper")
-    except InputError:
-        raise error from None
     return (text.strip(), width, height)
 
 
@@ -263,9 +275,11 @@ def parse_offset(text: str) -> tuple[float, float]:
         if len(parts) != 2:
             raise ValueError
         dx, dy = (float(p) for p in parts)
+        if not (math.isfinite(dx) and math.isfinite(dy)):
+            raise ValueError
     except ValueError:
         raise InputError(
-            f"--back-offset: expected DX,DY in millimetres such as 1.5,-0.5, got {text!r}"
+            f"--back-offset: expected DX,DY in millimetres such as 1.5,-0.5, got {text[:40]!r}"
         ) from None
     if abs(dx) > 20 or abs(dy) > 20:
         raise InputError(f"--back-offset: expected at most 20 mm each way, got {text!r}")

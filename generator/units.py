@@ -6,6 +6,7 @@ classic counter sizes; any other length (usually millimetres) is accepted as wel
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 
@@ -20,6 +21,7 @@ POINTS_PER = {
 }
 MM = 72 / 25.4
 INCH = 72.0
+MAX_LENGTH = 14400.0  # 200in: PDF's largest page side; no length the kit takes is longer
 
 # Named counter sizes (the side of a square piece); 5/8in is the default and the most popular.
 PIECE_SIZES: dict[str, float] = {"1/2in": 36.0, "5/8in": 45.0, "3/4in": 54.0, "1in": 72.0}
@@ -57,7 +59,11 @@ def try_length(text: str, default_unit: str | None = None) -> float | None:
         if default_unit is None:
             return None
         unit = default_unit
-    return float(value * POINTS_PER[unit.lower()])
+    try:
+        points = float(value * POINTS_PER[unit.lower()])
+    except OverflowError:
+        return math.inf  # too many digits for a float: refused as too long by parse_length
+    return points if math.isfinite(points) else math.inf
 
 
 def parse_length(
@@ -68,11 +74,25 @@ def parse_length(
     allow_zero: bool = False,
     default_unit: str | None = None,
 ) -> float:
-    """Parse a length for ``option`` or raise a one-line InputError naming it."""
+    """Parse a length for ``option`` or raise a one-line InputError naming it.
+
+    Lengths are finite and at most MAX_LENGTH (200in, the largest page a PDF can have).
+    """
     points = try_length(text, default_unit)
     if points is None or (points == 0 and not allow_zero):
         raise InputError(f"{option}: expected a size such as {example}, got {text!r}")
+    if points > MAX_LENGTH:
+        raise InputError(
+            f"{option}: {_short(text)} is too long (at most 200in, 5080mm: the largest page "
+            "a PDF can have)"
+        )
     return points
+
+
+def _short(text: str) -> str:
+    """``text`` quoted, cut short if it is very long (a 400-digit number)."""
+    text = text.strip()
+    return repr(text) if len(text) <= 24 else repr(text[:20] + "...")
 
 
 def format_length(points: float) -> str:

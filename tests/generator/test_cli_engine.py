@@ -135,3 +135,37 @@ def test_roster_and_blank_values_reach_the_counters(havoc_pnp, tmp_path: Path, m
     assert seen == {"roster": roster, "blank_values": True, "piece_size": 45.0}
     expected = len(real(Cards(), roster=roster))
     assert f": {expected} counters" in result.stdout
+
+
+HUGE = "9" * 400
+
+
+@pytest.mark.parametrize("command", ["counters", "calibrate", "build"])
+@pytest.mark.parametrize(
+    ("option", "value", "starts"),
+    [
+        ("--back-offset", "nan,0", "--back-offset: expected DX,DY"),
+        ("--back-offset", "0,nan", "--back-offset: expected DX,DY"),
+        ("--back-offset", "inf,0", "--back-offset: expected DX,DY"),
+        ("--back-offset", "-Infinity,0", "--back-offset: expected DX,DY"),
+        ("--margin", f"{HUGE}mm", "--margin: '9999"),
+        ("--margin", f"0,0,{HUGE}mm,0", "--margin: '9999"),
+        ("--piece-size", f"{HUGE}mm", "--piece-size: '9999"),
+        ("--gutter", f"{HUGE}in", "--gutter: '9999"),
+        ("--bleed", f"{HUGE}mm", "--bleed: '9999"),
+        ("--paper", f"{HUGE}x200mm", "--paper: "),
+        ("--paper", "210x5081mm", "--paper: '210x5081mm' is larger than a PDF page can be"),
+        ("--paper", "201x10in", "--paper: '201x10in' is larger than a PDF page can be"),
+    ],
+)
+def test_non_finite_or_huge_numbers_are_one_line(
+    havoc_pnp, tmp_path: Path, command: str, option: str, value: str, starts: str
+) -> None:
+    out = ["--out", tmp_path / "out"] if command == "build" else ["-o", tmp_path / "x.pdf"]
+    one_line_error(havoc_pnp(command, option, value, *out), starts)
+    assert not list(tmp_path.iterdir())
+
+
+def test_largest_pdf_page_is_accepted(havoc_pnp, tmp_path: Path) -> None:
+    result = havoc_pnp("calibrate", "--paper", "200x200in", "-o", tmp_path / "c.pdf")
+    assert result.exit_code == 0, result.output
