@@ -166,6 +166,7 @@ def parse_face(crt: Crt, face: int | None, rng: random.Random | None) -> tuple[i
     if face is None:
         rolled, _ = dice.roll_face(crt.die, rng or dice.make_rng(None))
         return rolled, True
+    face = dice.d10_face(face, crt.die)  # a d10's ten is the printed 0
     if face not in crt.faces:
         shown = dice.face_runs(crt.faces, crt.faces)
         raise InputError(f"--die {face}: a {crt.die} face is {shown} (0 is ten)")

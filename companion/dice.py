@@ -1,14 +1,17 @@
 """Dice: parse `NdM+K` expressions under hard caps, roll them, and give exact chances.
 
-Caps are checked on the digit strings BEFORE anything is converted or computed, so
-`99999999999d6` or `1000000d1000000` is refused at once. One cap (``MAX_DICE``) covers the
-whole command: every expression rolled or analysed in one invocation counts against it.
+An expression is one or more dice terms and whole numbers added or taken away: `2d6`, `d10`,
+`2d6 + 1`, `2D6+1d4-1` (spaces and a capital D are fine). Caps are checked on the digit
+strings BEFORE anything is converted or computed, so `99999999999d6` or `1000000d1000000` is
+refused at once. One cap (``MAX_DICE``) covers the whole command: every die of every term of
+every expression rolled or analysed in one invocation counts against it.
 
 Chances are exact: whole-number counts of outcomes out of ``sides ** count``. The full
 distribution (``distribution``) is built by convolution, one die at a time, with a running
 sum (integers only); it is refused above ``MAX_OUTCOMES`` distinct totals. The chance of
-rolling at least a total (``ways_at_least``) uses the inclusion-exclusion count, which takes
-``count`` steps whatever the size, so every roll can show it.
+rolling at least a total (``ways_at_least``) of one dice term uses the inclusion-exclusion
+count, which takes ``count`` steps whatever the size, so every roll can show it; a sum of
+several terms is counted on its distribution, so it is held to ``MAX_OUTCOMES`` totals.
 
 The d10: Cry Havoc-family tables label the ten "0". A d10 showing ten is DISPLAYED as 0
 (``face_label``) and COUNTS as 10 in totals; a table's "0" row is that face.
@@ -28,29 +31,53 @@ MAX_SIDES = 1000
 MAX_MODIFIER_DIGITS = 6
 MAX_OUTCOMES = 2001  # distinct totals --stats will list (e.g. 1000d3, 400d6)
 
-_EXPR = re.compile(r"([0-9]*)[dD]([0-9]+)(?:([+-])([0-9]+))?")
+_TERM = re.compile(r"\s*([+-]?)\s*(?:([0-9]*)[dD]([0-9]+)|([0-9]+))\s*")
+MAX_TERMS = 20  # dice terms and numbers in one expression
 
 
 class Dice(NamedTuple):
-    """One parsed expression: ``count`` dice of ``sides`` sides, plus ``modifier``."""
+    """One parsed expression: ``count`` dice in all, plus ``modifier``.
+
+    ``terms`` holds each dice term as (how many, sides, +1 or -1 for a term taken away);
+    ``sides`` is the dice's sides when every die is alike and added, else 0.
+    """
 
     text: str
     count: int
     sides: int
     modifier: int = 0
+    terms: tuple[tuple[int, int, int], ...] = ()
+
+    def parts(self) -> tuple[tuple[int, int, int], ...]:
+        return self.terms or ((self.count, self.sides, 1),)
+
+    @property
+    def simple(self) -> bool:
+        """One term of alike dice, added (``NdM+K``): the fast exact counts apply."""
+        parts = self.parts()
+        return len(parts) == 1 and parts[0][2] == 1
+
+    def die_sides(self) -> tuple[tuple[int, int], ...]:
+        """Each die in rolling order: (sides, +1 or -1)."""
+        return tuple((s, sign) for n, s, sign in self.parts() for _ in range(n))
 
     @property
     def lowest(self) -> int:
-        return self.count + self.modifier
+        return sum(n if sign > 0 else -n * s for n, s, sign in self.parts()) + self.modifier
 
     @property
     def highest(self) -> int:
-        return self.count * self.sides + self.modifier
+        return sum(n * s if sign > 0 else -n for n, s, sign in self.parts()) + self.modifier
 
     @property
     def outcomes(self) -> int:
-        """How many equally likely ways the dice can fall (``sides ** count``)."""
-        return self.sides**self.count
+        """How many equally likely ways the dice can fall (``sides ** count`` for each term)."""
+        return math.prod(s**n for n, s, _ in self.parts())
+
+    @property
+    def spread(self) -> int:
+        """How many distinct totals the dice can make."""
+        return self.highest - self.lowest + 1
 
 
 class Roll(NamedTuple):
@@ -63,7 +90,11 @@ class Roll(NamedTuple):
 
     @property
     def faces(self) -> tuple[str, ...]:
-        return tuple(face_label(v, self.dice.sides) for v in self.values)
+        """Each die as shown (a d10's ten as 0; a die taken away with a leading -)."""
+        return tuple(
+            ("-" if sign < 0 else "") + face_label(v, s)
+            for v, (s, sign) in zip(self.values, self.dice.die_sides(), strict=True)
+        )
 
 
 def face_label(value: int, sides: int) -> str:
@@ -72,27 +103,57 @@ def face_label(value: int, sides: int) -> str:
 
 
 def parse(text: str) -> Dice:
-    """Parse ``NdM``, ``dM``, ``NdM+K`` or ``NdM-K`` (caps checked before any conversion)."""
+    """Parse ``2d6``, ``d10``, ``3d6+1``, ``2d6 + 1d4 - 1`` ... (caps checked before any
+    conversion: the digits are counted first, so a huge number is refused at once)."""
     shown = text if len(text) <= 24 else text[:21] + "..."
-    match = _EXPR.fullmatch(text.strip())
-    if match is None:
-        raise InputError(f"{shown!r}: expected dice like 2d6, d10 or 3d6+1")
-    count_s, sides_s, sign, mod_s = match.groups()
-    count_s = count_s.lstrip("0") or ("0" if count_s else "1")
-    sides_s = sides_s.lstrip("0") or "0"
-    if len(count_s) > len(str(MAX_DICE)) or int(count_s) > MAX_DICE:
-        raise InputError(f"{shown!r}: too many dice (at most {MAX_DICE} in one command)")
-    if len(sides_s) > len(str(MAX_SIDES)) or int(sides_s) > MAX_SIDES:
-        raise InputError(f"{shown!r}: too many sides (at most {MAX_SIDES})")
-    if mod_s is not None and len(mod_s) > MAX_MODIFIER_DIGITS:
-        raise InputError(f"{shown!r}: modifier too large (at most {MAX_MODIFIER_DIGITS} digits)")
-    count, sides = int(count_s), int(sides_s)
-    if count < 1:
-        raise InputError(f"{shown!r}: roll at least one die")
-    if sides < 1:
-        raise InputError(f"{shown!r}: a die needs at least one side")
-    modifier = 0 if mod_s is None else int(mod_s) * (-1 if sign == "-" else 1)
-    return Dice(text.strip(), count, sides, modifier)
+    compact = "".join(text.split())
+    wanted = f"{shown!r}: expected dice like 2d6, d10, 3d6+1 or 2d6+1d4-1"
+    if not compact:
+        raise InputError(wanted)
+    terms: list[tuple[int, int, int]] = []
+    modifier, count, position = 0, 0, 0
+    while position < len(text):
+        match = _TERM.match(text, position)
+        if match is None or match.end() == position or (position and not match.group(1)):
+            raise InputError(wanted)
+        position = match.end()
+        if len(terms) + (modifier != 0) >= MAX_TERMS:
+            raise InputError(f"{shown!r}: at most {MAX_TERMS} terms in one expression")
+        sign_s, count_s, sides_s, number_s = match.groups()
+        sign = -1 if sign_s == "-" else 1
+        if number_s is not None:
+            digits = number_s.lstrip("0")
+            if len(digits) > MAX_MODIFIER_DIGITS:
+                raise InputError(
+                    f"{shown!r}: modifier too large (at most {MAX_MODIFIER_DIGITS} digits)"
+                )
+            modifier += sign * int(digits or "0")
+            continue
+        count_s = count_s.lstrip("0") or ("0" if count_s else "1")
+        sides_s = sides_s.lstrip("0") or "0"
+        if len(count_s) > len(str(MAX_DICE)) or count + int(count_s) > MAX_DICE:
+            raise InputError(f"{shown!r}: too many dice (at most {MAX_DICE} in one command)")
+        if len(sides_s) > len(str(MAX_SIDES)) or int(sides_s) > MAX_SIDES:
+            raise InputError(f"{shown!r}: too many sides (at most {MAX_SIDES})")
+        n, sides = int(count_s), int(sides_s)
+        if n < 1:
+            raise InputError(f"{shown!r}: roll at least one die")
+        if sides < 1:
+            raise InputError(f"{shown!r}: a die needs at least one side")
+        count += n
+        terms.append((n, sides, sign))
+    if not terms:
+        raise InputError(wanted)
+    alike = len({s for _, s, _ in terms}) == 1 and all(sign > 0 for *_, sign in terms)
+    if alike:  # 2d6+1d6 is 3d6
+        terms = [(count, terms[0][1], 1)]
+    dice = Dice(compact, count, terms[0][1] if alike else 0, modifier, tuple(terms))
+    if not dice.simple and dice.spread > MAX_OUTCOMES:
+        raise InputError(
+            f"{shown!r}: {dice.spread} possible totals; a sum of several dice terms is "
+            f"counted exactly up to {MAX_OUTCOMES}"
+        )
+    return dice
 
 
 def parse_all(texts: list[str] | tuple[str, ...]) -> list[Dice]:
@@ -115,10 +176,15 @@ def make_rng(seed: int | None) -> random.Random:
     return random.SystemRandom() if seed is None else random.Random(seed)
 
 
+def _total(dice: Dice, values: tuple[int, ...] | list[int]) -> int:
+    signs = (sign for _, sign in dice.die_sides())
+    return sum(v * sign for v, sign in zip(values, signs, strict=True)) + dice.modifier
+
+
 def roll(dice: Dice, rng: random.Random) -> Roll:
     """Roll ``dice`` with ``rng``."""
-    values = tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
-    total = sum(values) + dice.modifier
+    values = tuple(rng.randint(1, s) for s, _ in dice.die_sides())
+    total = _total(dice, values)
     return Roll(dice, values, total, ways_at_least(dice, total))
 
 
@@ -144,6 +210,8 @@ def _ways_at_most_sum(count: int, sides: int, limit: int) -> int:
 
 def ways_at_least(dice: Dice, total: int) -> int:
     """How many of ``dice.outcomes`` throws give ``total`` or more (modifier included)."""
+    if not dice.simple:  # several terms: count on the distribution (held to MAX_OUTCOMES)
+        return sum(ways for t, ways in distribution(dice).items() if t >= total)
     need = total - dice.modifier  # the dice alone must reach this
     return dice.outcomes - _ways_at_most_sum(dice.count, dice.sides, need - 1)
 
@@ -153,25 +221,26 @@ def distribution(dice: Dice) -> dict[int, int]:
 
     Refused (InputError) when there would be more than ``MAX_OUTCOMES`` totals.
     """
-    spread = dice.count * (dice.sides - 1) + 1
+    spread = dice.spread
     if spread > MAX_OUTCOMES:
         raise InputError(
             f"{dice.text}: {spread} possible totals; --stats lists at most {MAX_OUTCOMES}"
         )
     counts = [1]  # sums of zero dice: one way to make 0
-    for _ in range(dice.count):
+    for sides, _sign in dice.die_sides():
         # Adding one die: new[k] = counts[k-1] + ... + counts[k-sides], a sliding window.
+        # A die taken away has the same window; only where the totals start moves.
         prefix = [0]
         for c in counts:
             prefix.append(prefix[-1] + c)
-        size = len(counts) + dice.sides - 1
+        size = len(counts) + sides - 1
         new = []
         for k in range(size):
             hi = min(k, len(counts) - 1)
-            lo = max(0, k - dice.sides + 1)
+            lo = max(0, k - sides + 1)
             new.append(prefix[hi + 1] - prefix[lo])
         counts = new
-    base = dice.count + dice.modifier  # counts[0] is every die showing 1
+    base = dice.lowest  # counts[0] is every added die showing 1, every taken one its highest
     return {base + i: c for i, c in enumerate(counts)}
 
 
@@ -182,9 +251,19 @@ def table_faces(spec: str) -> dict[int, int]:
     """
     dice = parse(spec)
     faces = distribution(dice)
-    if dice.count == 1 and dice.sides == 10 and not dice.modifier:
+    if is_d10(dice):
         faces[0] = faces.pop(10)
     return faces
+
+
+def is_d10(dice: Dice) -> bool:
+    """A single d10 and nothing else: its ten is the face 0."""
+    return dice.simple and dice.count == 1 and dice.sides == 10 and not dice.modifier
+
+
+def d10_face(face: int, die: str) -> int:
+    """A face given for a table rolled on ``die``: a d10's 10 is the printed 0."""
+    return 0 if face == 10 and die.strip().lower() == "d10" else face
 
 
 def roll_face(spec: str, rng: random.Random) -> tuple[int, tuple[int, ...]]:
@@ -192,7 +271,7 @@ def roll_face(spec: str, rng: random.Random) -> tuple[int, tuple[int, ...]]:
     dice = parse(spec)
     r = roll(dice, rng)
     face = r.total
-    if dice.count == 1 and dice.sides == 10 and not dice.modifier and face == 10:
+    if is_d10(dice) and face == 10:
         face = 0
     return face, r.values
 
@@ -272,11 +351,11 @@ class DiceSource:
     def roll(self, dice: Dice) -> tuple[Roll, bool]:
         """Roll (or take from the given faces) every die of ``dice``; True if any was rolled."""
         values, rolled = [], False
-        for _ in range(dice.count):
-            value, was_rolled = self.next(dice.sides)
+        for sides, _sign in dice.die_sides():
+            value, was_rolled = self.next(sides)
             values.append(value)
             rolled = rolled or was_rolled
-        total = sum(values) + dice.modifier
+        total = _total(dice, values)
         return Roll(dice, tuple(values), total, ways_at_least(dice, total)), rolled
 
     def finish(self) -> None:

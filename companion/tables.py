@@ -211,7 +211,7 @@ def chain(
     faces = list(given)
     while table is not None and len(steps) < MAX_CHAIN:
         if faces:
-            face, rolled = faces.pop(0), False
+            face, rolled = dice.d10_face(faces.pop(0), table.die), False
         elif rng is not None:
             face, _ = dice.roll_face(table.die, rng)
             rolled = True

@@ -33,7 +33,8 @@ def _roll_lines(r: d.Roll, rolled: bool) -> list[str]:
     pct = d.percent(r.ways_at_least, r.dice.outcomes)
     shown = f"{chance} ({pct})" if len(chance) <= 15 else pct
     lines.extend(_fit(f"  chance of {r.total} or more: {shown}", "    "))
-    if r.dice.sides == 10 and "0" in r.faces:
+    tens = [f for f, (s, _) in zip(r.faces, r.dice.die_sides(), strict=True) if s == 10]
+    if any(f.lstrip("-") == "0" for f in tens):
         lines.append("  (a d10's 0 is ten)")
     return lines
 
@@ -41,7 +42,8 @@ def _roll_lines(r: d.Roll, rolled: bool) -> list[str]:
 def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
     out = dice.outcomes
     exact = out < 10**7  # small enough to show the exact number of throws for each total
-    size = f"{out:,}" if out < 10**12 else f"{dice.sides}^{dice.count}"
+    powers = " x ".join(f"{s}^{n}" for n, s, _ in dice.parts())
+    size = f"{out:,}" if out < 10**12 else powers
     lines = _fit(f"{dice.text}: totals {dice.lowest}-{dice.highest}, {size} throws", "  ")
     ways_head = f" {'throws':>9}" if exact else ""
     lines.append(f"{'total':>6}{ways_head} {'exactly':>8} {'at least':>9}")
@@ -79,7 +81,7 @@ def roll(
     die: tuple[int, ...],
     as_json: bool,
 ) -> None:
-    """Roll dice: 2d6, d10, 3d6+1 ... (several at once).
+    """Roll dice: 2d6, d10, 3d6+1, "2d6 + 1d4 - 1" ... (several at once).
 
     Shows each die, the total and the exact chance of rolling at least that total. A d10's
     ten is shown as 0 (as Cry Havoc-family tables label it) and counts 10. At most 1,000

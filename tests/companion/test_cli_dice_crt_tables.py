@@ -246,7 +246,7 @@ def test_crt_rolled_die_is_reproducible(havoc) -> None:
         (("crt", "no-such-table", "--attack", "1", "--defence", "1"), "no results table"),
         (("crt", "infantry-vs-infantry", "--attack", "1"), "--defence"),
         (
-            ("crt", "infantry-vs-infantry", "--attack", "1", "--defence", "1", "--die", "10"),
+            ("crt", "infantry-vs-infantry", "--attack", "1", "--defence", "1", "--die", "11"),
             "0 is ten",
         ),
         (
@@ -323,7 +323,7 @@ def test_table_list_and_lookups(havoc) -> None:
     assert data["steps"][1]["results"][0]["result"] == "They drown."
     gap = havoc("table", "river-stepping-stones", "--die", "7").output
     assert "not in the source rules" in gap and "river-stepping-stones.toml" in gap
-    assert havoc("table", "lake", "--die", "10").exit_code == 2
+    assert havoc("table", "lake", "--die", "11").exit_code == 2
 
 
 def test_table_list_is_grouped_by_game(havoc, tmp_path) -> None:
@@ -403,3 +403,40 @@ def test_no_shot_is_a_result_not_an_error(havoc) -> None:
         "--json",
     )
     assert wrong_table.exit_code == 2 and "missile fire only" in wrong_table.output
+
+
+def test_roll_takes_spaces_capitals_and_several_terms(havoc) -> None:
+    result = havoc("roll", "2d6 + 1", "2D6+1d4-1", "--die", "3", "--die", "4")
+    assert result.exit_code == 2  # not enough real dice: refused, not guessed
+    faces = ["3", "4", "5", "1", "2"]
+    result = havoc("roll", "2d6 + 1", "2D6+1d4-1", *[a for f in faces for a in ("--die", f)])
+    assert result.exit_code == 0, result.output
+    assert_narrow(result.output)
+    assert "2d6+1 (given): 3 4 +1 = 8" in result.output
+    assert "2D6+1d4-1 (given): 5 1 2 -1 = 7" in result.output
+    data = json.loads(
+        havoc("roll", "2d6-1d4", "--die", "6", "--die", "6", "--die", "4", "--json").output
+    )
+    (r,) = data["rolls"]
+    assert r["dice"] == [6, 6, 4] and r["faces"] == ["6", "6", "-4"] and r["total"] == 8
+    # 2d6-1d4 >= 8: (6,6) with 1-4 -> 12-d4 >= 8 always: 4 ways; (5,6),(6,5) 11-d4 >= 8: 3 each;
+    # (4,6),(5,5),(6,4) 10-d4 >= 8: 2 each; 9: (3,6),(4,5),(5,4),(6,3) 1 each -> 4+6+6+4 = 20
+    assert r["chance_at_least"] == "5/36"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("crt", "infantry-vs-infantry", "--attack", "3", "--defence", "1"),
+        ("missile", "shortbow", "--range", "3", "--defence", "1", "--target", "infantry"),
+        ("table", "lake"),
+    ],
+)
+def test_die_10_on_a_d10_is_the_face_0(havoc, args) -> None:
+    ten = json.loads(havoc(*args, "--die", "10", "--json").output)
+    zero = json.loads(havoc(*args, "--die", "0", "--json").output)
+    assert ten == zero
+    face = ten["steps"][0]["die"] if "steps" in ten else ten["die"]
+    assert face == 0
+    text = havoc(*args, "--die", "10").output
+    assert "0 (given; 0 is ten)" in text and " 10 " not in text

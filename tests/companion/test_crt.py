@@ -208,8 +208,9 @@ def test_chances_cover_every_face_once(crt: Crt) -> None:
 
 def test_die_faces(crt: Crt) -> None:
     assert c.parse_face(crt, 0, None) == (0, False)
+    assert c.parse_face(crt, 10, None) == (0, False)  # a d10's ten is its printed 0
     with pytest.raises(InputError, match="0 is ten"):
-        c.parse_face(crt, 10, None)
+        c.parse_face(crt, 11, None)
     import random
 
     face, rolled = c.parse_face(crt, None, random.Random(1))

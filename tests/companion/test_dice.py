@@ -54,11 +54,57 @@ def test_the_most_dice_allowed_still_get_an_exact_chance() -> None:
     assert dice.ways_at_least(expr, 1_000_001) == 0
 
 
+def _fields(d: dice.Dice) -> tuple:
+    return d.text, d.count, d.sides, d.modifier, d.parts()
+
+
 def test_parse_forms() -> None:
-    assert dice.parse("d6") == dice.Dice("d6", 1, 6, 0)
-    assert dice.parse("2d6") == dice.Dice("2d6", 2, 6, 0)
-    assert dice.parse("3D6+1") == dice.Dice("3D6+1", 3, 6, 1)
-    assert dice.parse("2d10-3") == dice.Dice("2d10-3", 2, 10, -3)
+    assert _fields(dice.parse("d6")) == ("d6", 1, 6, 0, ((1, 6, 1),))
+    assert _fields(dice.parse("2d6")) == ("2d6", 2, 6, 0, ((2, 6, 1),))
+    assert _fields(dice.parse("3D6+1")) == ("3D6+1", 3, 6, 1, ((3, 6, 1),))
+    assert _fields(dice.parse("2d10-3")) == ("2d10-3", 2, 10, -3, ((2, 10, 1),))
+    # spaces around the signs, several terms, numbers anywhere
+    assert _fields(dice.parse(" 2d6 + 1 ")) == ("2d6+1", 2, 6, 1, ((2, 6, 1),))
+    assert _fields(dice.parse("2d6+1d4-1")) == ("2d6+1d4-1", 3, 0, -1, ((2, 6, 1), (1, 4, 1)))
+    assert dice.parse("2d6 - 1d4").parts() == ((2, 6, 1), (1, 4, -1))
+    assert dice.parse("1+2d6+1d6-3").parts() == ((3, 6, 1),)  # alike dice are one term
+    assert dice.parse("1+2d6+1d6-3").modifier == -2
+
+
+def _brute(spec: list[tuple[int, int, int]], modifier: int) -> dict[int, int]:
+    import itertools
+    from collections import Counter
+
+    dies = [(s, sign) for n, s, sign in spec for _ in range(n)]
+    out: Counter[int] = Counter()
+    for values in itertools.product(*(range(1, s + 1) for s, _ in dies)):
+        out[sum(v * sign for v, (_, sign) in zip(values, dies, strict=True)) + modifier] += 1
+    return dict(out)
+
+
+@pytest.mark.parametrize("text", ["2d6+1d4-1", "2d6-1d4", "d8+d6+d4+2", "3d4-2d3+5"])
+def test_sums_of_terms_are_counted_exactly(text: str) -> None:
+    expr = dice.parse(text)
+    brute = _brute(list(expr.parts()), expr.modifier)
+    assert dice.distribution(expr) == brute
+    assert sum(brute.values()) == expr.outcomes
+    for total in range(expr.lowest - 1, expr.highest + 2):
+        assert dice.ways_at_least(expr, total) == sum(w for t, w in brute.items() if t >= total)
+    r = dice.roll(expr, random.Random(3))
+    dies = expr.die_sides()
+    assert (
+        r.total
+        == sum(v * sign for v, (_, sign) in zip(r.values, dies, strict=True)) + expr.modifier
+    )
+    assert all(1 <= v <= s for v, (s, _) in zip(r.values, dies, strict=True))
+
+
+def test_the_dice_cap_counts_every_term() -> None:
+    assert dice.parse("600d2+400d3").count == 1000  # within the cap ...
+    with pytest.raises(InputError, match="too many dice"):
+        dice.parse("600d2+401d3")  # ... and one more is refused
+    with pytest.raises(InputError, match="in all"):
+        dice.parse_all(["500d2+499d3", "2d6"])
 
 
 @pytest.mark.parametrize(
@@ -75,6 +121,12 @@ def test_parse_forms() -> None:
         ("2x6", "expected dice"),
         ("", "expected dice"),
         ("6", "expected dice"),
+        ("2d6 1", "expected dice"),  # a space is not a sign
+        ("2d6+", "expected dice"),
+        ("2d6++1", "expected dice"),
+        ("1d6+99999999999d6", "too many dice"),
+        ("500d6+500d4", "possible totals"),  # a sum of terms is counted exactly, so held
+        ("+".join(["1d2", "1d3"] * 11), "at most 20 terms"),
     ],
 )
 def test_parse_refusals(text: str, words: str) -> None:
