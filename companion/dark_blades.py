@@ -45,6 +45,10 @@ VALUE_COLUMNS = (
 )
 MAX_LABEL = 12
 """Longest name (or label) that prints legibly across a 5/8in counter."""
+MAX_PIECES = 100_000
+"""Most physical counters one roster (with its markers) may make: some 500 sheets of A4."""
+MAX_VALUE = 999
+"""Largest printed value: three digits are all a value box holds legibly."""
 
 # The rulebook's own limits on what a face may show (checks, not values):
 # a stunned piece "may not move, fire or attack" and has only a low defence;
@@ -321,13 +325,13 @@ def roster_columns(
 ) -> list[Column]:
     """The declared columns of pieces.csv (choices come from piece-types.toml)."""
     return [
-        Column("count", "count", required=True),
+        Column("count", "count", required=True, maximum=MAX_PIECES),
         Column("name", required=True, unique=True),
         Column("label", default=""),
         Column("side", "choice", required=True, choices=tuple(sides)),
         Column("type", "choice", required=True, choices=tuple(types)),
         Column("weapon", "choice", choices=tuple(weapons), default=""),
-        *(Column(c, "int") for c in VALUE_COLUMNS),
+        *(Column(c, "int", maximum=MAX_VALUE) for c in VALUE_COLUMNS),
         Column("notes", default=""),
     ]
 
@@ -391,7 +395,19 @@ def load_roster(
     rows = _read_roster(path, roster_columns(sides, weapons, types))
     if not rows:
         raise DataError("no pieces: expected at least one row under the header", path)
+    total = 0
+    for row in rows:
+        total += row["count"] * len(types[row["type"]].pieces)
+        if total > MAX_PIECES:
+            raise row.error(_too_many(total, "roster"))
     return tuple(_character(row, types) for row in rows)
+
+
+def _too_many(total: int, what: str) -> str:
+    return (
+        f"column 'count': at most {MAX_PIECES:,} counters in all; with this row the {what} "
+        f"makes {total:,}"
+    )
 
 
 # --------------------------------------------------------------------------- markers.csv
@@ -400,7 +416,7 @@ MARKER_COLOUR = "#f4f1e8"
 """A marker face with no colour of its own: light and neutral, apart from both sides."""
 
 MARKER_COLUMNS = [
-    Column("count", "count", required=True),
+    Column("count", "count", required=True, maximum=MAX_PIECES),
     Column("name", required=True, unique=True),
     Column("per_piece", default=""),
     Column("front", required=True),
@@ -414,23 +430,28 @@ MARKER_COLUMNS = [
 
 
 def load_markers(
-    path: Path, roster: tuple[Character, ...], strict: bool = True
+    path: Path, roster: tuple[Character, ...], strict: bool = True, pieces: int | None = None
 ) -> tuple[Marker, ...]:
     """Read markers.csv; ``per_piece`` must name a roster row.
 
     With ``strict`` False (the markers and the roster come from different places, e.g. the
     kit's markers with a user's own roster) a ``per_piece`` the roster lacks just means none of
-    that marker (a roster without trolls needs no flames).
+    that marker (a roster without trolls needs no flames). ``pieces`` is how many counters the
+    roster makes (its counts if not given); with the markers they stay within MAX_PIECES.
     """
-    names = {c.name.casefold() for c in roster}
+    counts = {c.name.casefold(): c.count for c in roster}
+    total = sum(c.count for c in roster) if pieces is None else pieces
     out = []
     for row in read_csv(path, MARKER_COLUMNS):
         per = row["per_piece"]
-        if per and per.casefold() not in names and strict:
+        if per and per.casefold() not in counts and strict:
             raise row.error(
                 f"column 'per_piece': {per!r} is not a name in the pieces roster "
                 "(one marker per piece of that name)"
             )
+        total += row["count"] * (counts.get(per.casefold(), 0) if per else 1)
+        if total > MAX_PIECES:
+            raise row.error(_too_many(total, "roster with its markers"))
         for column in ("front", "back"):
             if len(row[column]) > MAX_LABEL:
                 raise row.error(
@@ -463,5 +484,6 @@ def load(cards: Cards, roster: Path | None = None) -> PieceSet:
     characters = load_roster(roster_path, sides, weapons, types)
     markers_path = cards.path(GAME, "markers.csv")
     same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
-    markers = load_markers(markers_path, characters, strict=same_place)
+    made = sum(c.count * len(types[c.type].pieces) for c in characters)
+    markers = load_markers(markers_path, characters, strict=same_place, pieces=made)
     return PieceSet(sides, weapons, kinds.missile_weapons, types, characters, markers, roster_path)

@@ -516,3 +516,52 @@ def test_the_kit_files_survive_a_round_trip_copy(tmp_path):
     mine = db.load(Cards(tmp_path / "cards"))
     kit = db.load(Cards())
     assert mine.roster == kit.roster and mine.markers == kit.markers
+
+
+# --------------------------------------------------------------------------- bounds
+
+
+def test_a_count_too_large_for_memory_is_refused_before_anything_is_made(tmp_path):
+    message, where = roster_error(tmp_path, csv_row(count="999999999999999999"))
+    assert message == (
+        f"{where}:2: column 'count': 999,999,999,999,999,999 is too large (at most "
+        f"{db.MAX_PIECES:,})"
+    )
+    message, where = roster_error(tmp_path, csv_row(count="99999999999999999999"))
+    assert message.startswith(f"{where}:2: column 'count': 999999999999... has too many digits")
+
+
+def test_the_roster_makes_at_most_max_pieces(tmp_path):
+    # a foot character makes two counters: half the limit fits exactly, one more does not
+    half = db.MAX_PIECES // 2
+    rows = [csv_row(count=str(half - 1)), csv_row(name="Hohmley", count="1")]
+    no_markers = f"{MARKERS_HEADER}\n"
+    loaded = db.load(cards_with(tmp_path, pieces="\n".join([HEADER, *rows]), markers=no_markers))
+    assert sum(c.count for c in loaded.roster) == half
+    rows.append(csv_row(name="Quill", count="1"))
+    message, where = roster_error(tmp_path, *rows)
+    assert message == (
+        f"{where}:4: column 'count': at most {db.MAX_PIECES:,} counters in all; with this row "
+        f"the roster makes {db.MAX_PIECES + 2:,}"
+    )
+
+
+def test_markers_per_piece_count_towards_the_limit(tmp_path):
+    pieces = f"{HEADER}\n{csv_row(name='Troll', side='black-fox', count='40000')}\n"
+    markers = f"{MARKERS_HEADER}\n3,Flames,Troll,FLAMES,,ASHES,,,\n"
+    cards = cards_with(tmp_path, markers=markers, pieces=pieces)
+    where = display_path(tmp_path / "cards" / "dark-blades" / "markers.csv")
+    assert load_error(cards) == (
+        f"{where}:2: column 'count': at most {db.MAX_PIECES:,} counters in all; with this row "
+        "the roster with its markers makes 200,000"
+    )
+
+
+@pytest.mark.parametrize("column", ["attack", "stunned_defence", "wounded_move"])
+def test_values_have_at_most_three_digits(tmp_path, column):
+    loaded = db.load(cards_with(tmp_path, pieces=f"{HEADER}\n{csv_row(**{column: '999'})}\n"))
+    assert loaded.roster[0].value(column) == 999
+    message, where = roster_error(tmp_path, csv_row(**{column: "99999999999"}))
+    assert message == f"{where}:2: column '{column}': 99,999,999,999 is too large (at most 999)"
+    message, where = roster_error(tmp_path, csv_row(**{column: "1000"}))
+    assert message == f"{where}:2: column '{column}': 1,000 is too large (at most 999)"

@@ -169,3 +169,16 @@ def test_non_finite_or_huge_numbers_are_one_line(
 def test_largest_pdf_page_is_accepted(havoc_pnp, tmp_path: Path) -> None:
     result = havoc_pnp("calibrate", "--paper", "200x200in", "-o", tmp_path / "c.pdf")
     assert result.exit_code == 0, result.output
+
+
+def test_a_huge_roster_count_is_one_line_not_a_memory_hog(havoc_pnp, tmp_path: Path) -> None:
+    roster = tmp_path / "r.csv"
+    roster.write_text(
+        "count,name,side,type,attack,defence,move,stunned_defence,wounded_attack,"
+        "wounded_defence,wounded_move\n"
+        "99999999999999999,X,dark-blades,foot,1,1,1,1,1,1,1\n",
+        encoding="utf-8",
+    )
+    result = havoc_pnp("counters", "--roster", roster, "-o", tmp_path / "x.pdf")
+    one_line_error(result, f"{roster}:2: column 'count': ")
+    assert "at most 100,000" in result.stderr
