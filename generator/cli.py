@@ -69,7 +69,8 @@ def _counters_pdf(
     pieces = dark_blades.counter_pieces(
         cards, roster=roster, blank_values=blank, piece_size=sheet.piece
     )
-    stats = write_pieces_pdf(out, pieces, sheet, dark_blades.TITLE, dark_blades.FOOTER_NOTE)
+    note = dark_blades.footer_note(cards, roster, blank)
+    stats = write_pieces_pdf(out, pieces, sheet, dark_blades.TITLE, note)
     return stats, pieces
 
 

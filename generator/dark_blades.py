@@ -16,16 +16,45 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion import dark_blades as db
-from companion.data import Cards
+from companion.data import Cards, kit_cards_dir
 from generator.fonts import fit_size, split_lines, text_width
 from generator.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
 
 TITLE = "Dark Blades — counters"
-FOOTER_NOTE = (
-    "Attack black, defence red, movement blue. The values are the Havoc Kit's own defaults, "
-    "NOT the rulebook's (the rules print none): edit cards/dark-blades/pieces.csv, or print "
-    "with --blank-values and fill the boxes in by hand."
+COLOUR_CODE = "Attack black, defence red, movement blue."
+KIT_VALUES_NOTE = (
+    "The values are the Havoc Kit's own defaults, NOT the rulebook's (the rules print none): "
+    "copy cards/dark-blades/pieces.csv to YOUR-CARDS/dark-blades/, edit it and use --cards "
+    "YOUR-CARDS, or print with --blank-values and fill the boxes in by hand."
 )
+BLANK_NOTE = "Value boxes left blank to fill in by hand."
+
+
+def roster_path(cards: Cards, roster: Path | None = None) -> Path:
+    """The roster the counters are printed from: ``roster``, else the cards' pieces.csv."""
+    return Path(roster) if roster is not None else cards.path(db.GAME, "pieces.csv")
+
+
+def is_kit_file(path: Path) -> bool:
+    """Whether ``path`` is one of the kit's own shipped files (not a user's copy)."""
+    try:
+        return path.resolve().is_relative_to(kit_cards_dir().resolve())
+    except OSError:
+        return False
+
+
+def footer_note(cards: Cards, roster: Path | None = None, blank_values: bool = False) -> str:
+    """The footer's note on the values, true for what was printed: the kit's defaults, a
+    user's file, or blank boxes."""
+    from companion.errors import display_path
+
+    if blank_values:
+        return f"{COLOUR_CODE} {BLANK_NOTE}"
+    path = roster_path(cards, roster)
+    if is_kit_file(path):
+        return f"{COLOUR_CODE} {KIT_VALUES_NOTE}"
+    return f"{COLOUR_CODE} Values from {display_path(path)}."
+
 
 ROLE_COLOURS = {"attack": "#000000", "defence": "#c0161d", "move": "#1f4fa8"}
 """The rulebook's colour code for the printed values."""

@@ -139,10 +139,62 @@ def test_blank_values_print_no_numbers(data, blank_sheet):
     assert all(label in text for label in labels)
 
 
+def page_texts(path: Path) -> list[str]:
+    """Each page's text, white space collapsed (footer lines joined)."""
+    with pdfplumber.open(path) as pdf:
+        return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
+
+
+KIT_NOTE = "The values are the Havoc Kit's own defaults, NOT the rulebook's"
+BLANK_NOTE = "Value boxes left blank to fill in by hand"
+
+
 def test_footer_says_the_values_are_the_kits(sheet):
-    with pdfplumber.open(sheet) as pdf:
-        text = " ".join((pdf.pages[0].extract_text() or "").split())
-    assert "Havoc Kit's own defaults" in text and "NOT the rulebook's" in text
+    pages = page_texts(sheet)
+    assert len(pages) > 1
+    for text in pages:
+        assert KIT_NOTE in text and "--blank-values" in text and BLANK_NOTE not in text
+
+
+def test_footer_of_blank_values_says_the_boxes_are_blank(blank_sheet):
+    for text in page_texts(blank_sheet):
+        assert BLANK_NOTE in text and "own defaults" not in text and "Values from" not in text
+
+
+def _my_roster(path: Path) -> Path:
+    header = next(
+        ln
+        for ln in (Path(db.__file__).parent.parent / "cards" / "dark-blades" / "pieces.csv")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if ln.startswith("count,")
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(header + "\n3,Orc,,black-fox,foot,sword,9,9,5,3,4,4,2\n", encoding="utf-8")
+    return path
+
+
+def test_footer_of_a_users_roster_names_it(tmp_path, tmp_path_factory):
+    roster = _my_roster(tmp_path / "my-roster.csv")
+    for text in page_texts(build(tmp_path_factory, "--roster", str(roster))):
+        assert f"Values from {display_path(roster)}." in text
+        assert "own defaults" not in text and BLANK_NOTE not in text
+    # blank boxes win over the file the names came from
+    for text in page_texts(build(tmp_path_factory, "--roster", str(roster), "--blank-values")):
+        assert BLANK_NOTE in text and "Values from" not in text
+
+
+def test_footer_of_a_cards_dir_with_its_own_roster_names_it(tmp_path, tmp_path_factory):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    roster = _my_roster(tmp_path / "mine" / "dark-blades" / "pieces.csv")
+    out = tmp_path / "c.pdf"
+    result = CliRunner().invoke(main, ["--cards", str(tmp_path / "mine"), "counters", "-o", out])
+    assert result.exit_code == 0, result.output
+    for text in page_texts(out):
+        assert f"Values from {display_path(roster)}." in text and "own defaults" not in text
 
 
 def test_a_bad_roster_is_one_line_and_exit_2(tmp_path, havoc_pnp):
