@@ -22,13 +22,26 @@ if TYPE_CHECKING:  # the store and the rules are imported only by the commands t
 NUMBERED = "     "  # continuation indent under "NN. " lines
 
 
+GAME_HELP = "The game file (default: whos-next.sqlite3 in the user's data directory)."
+GAME_KEY = "havoc.ring.game"  # the group's --game, for subcommands not given their own
+
+
 @click.group(short_help="Who's Next secret ring.")
-def ring() -> None:
+@click.option(
+    "--game",
+    "game",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help=GAME_HELP + " Also taken after the subcommand.",
+)
+@click.pass_context
+def ring(ctx: click.Context, game: Path | None) -> None:
     """Who's Next: the umpire's secret ring of victims.
 
     Start with `ring new NAME...`, give each player his victim in private with `ring show`,
     report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
     """
+    ctx.meta[GAME_KEY] = game
 
 
 def _command(name: str, short: str, json_keys: str) -> Callable[[Callable], click.Command]:
@@ -42,17 +55,36 @@ def _command(name: str, short: str, json_keys: str) -> Callable[[Callable], clic
             type=click.Path(path_type=Path, dir_okay=False),
             default=None,
             envvar="HAVOC_RING_GAME",
-            help="The game file (default: whos-next.sqlite3 in the user's data directory).",
+            help=GAME_HELP,
         )(f)
         return ring.command(name, short_help=short, epilog=f"--json: {json_keys}")(f)
 
     return decorate
 
 
+def _game(game: Path | None) -> Path | None:
+    """The game file: the subcommand's --game, else the group's (`ring --game F status`), else
+    HAVOC_RING_GAME, else the default. Given both ways and different, refused."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return game
+    group = ctx.meta.get(GAME_KEY)
+    if group is None:
+        return game
+    source = ctx.get_parameter_source("game")
+    if game is None or source is not click.core.ParameterSource.COMMANDLINE:
+        return group
+    if Path(game).resolve() != Path(group).resolve():
+        from companion.errors import InputError
+
+        raise InputError(f"--game given twice: {group} and {game}; give one")
+    return game
+
+
 def _store(game: Path | None, create: bool = False) -> Store:
     from companion.store import Store
 
-    return Store(game, create=create)
+    return Store(_game(game), create=create)
 
 
 def _echo(lines: list[str]) -> None:

@@ -356,3 +356,35 @@ def test_a_bad_scoring_file_is_one_line(ring, tmp_path):
     refused(result, "key 'points.outlived': expected a whole number")
     assert "scoring.toml" in result.output
     shutil.rmtree(tmp_path / "cards")
+
+
+def test_game_is_taken_on_the_ring_group_too(havoc, game, tmp_path, monkeypatch):
+    made = havoc("ring", "--game", game, "new", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    status = havoc("ring", "--game", game, "status", "--json")
+    assert status.exit_code == 0, status.output
+    assert json.loads(status.output)["players"] == len(PLAYERS)
+    # the group's --game beats the environment; the same file twice is fine; two differ: refused
+    monkeypatch.setenv("HAVOC_RING_GAME", str(tmp_path / "elsewhere.sqlite3"))
+    assert havoc("ring", "--game", game, "show", "Ann", "--json").exit_code == 0
+    assert havoc("ring", "--game", game, "status", "--game", game).exit_code == 0
+    refused(havoc("ring", "--game", game, "status", "--game", tmp_path / "b"), "--game given twice")
+
+
+@pytest.mark.parametrize("name", ["Ann\nBob", "Ann\tBob", "Ann\x1b[2J"])
+def test_names_with_control_characters_are_refused(ring, name):
+    refused(ring("new", name, "Cat", "Dan", ok=False), "control character")
+
+
+def test_wide_names_are_measured_in_columns(ring, havoc, game):
+    from companion.clikit import cells
+
+    wide = ["王" * 30, "李小龍" * 10, "ＡＢＣ" * 10, "Dan"]
+    ring("new", *wide)
+    for sub in (("status",), ("show", wide[0]), ("scores",)):
+        out = havoc("ring", *sub, "--game", game).output
+        assert all(cells(line) <= 40 for line in out.splitlines()), out
+    attacker = wide[1]
+    text = havoc("ring", "duel", attacker, "Dan", "--die", "1", "--game", game).output
+    assert all(cells(line) <= 40 for line in text.splitlines()), text
+    assert "".join(text.split()).count(attacker) >= 1  # the name is all there, only wrapped
