@@ -17,7 +17,8 @@ from pathlib import Path
 
 from companion import dark_blades as db
 from companion.data import Cards, kit_cards_dir
-from generator.fonts import fit_size, split_lines, text_width
+from companion.errors import DataError
+from generator.fonts import fit_size, missing_letters, split_lines, text_width
 from generator.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
 
 TITLE = "Dark Blades — counters"
@@ -189,6 +190,46 @@ def marker_face(word: str, note: str, background: str, floor: float = 0.0) -> Fa
     return Face(f"{word}: {note}" if note else word, background, tuple(ops))
 
 
+def _unprintable(text: str, font: str) -> str | None:
+    """Why ``text`` cannot be printed in ``font``, or None when every letter can."""
+    missing = missing_letters(text, font)
+    if not missing:
+        return None
+    return f"cannot print {', '.join(map(repr, missing))} (the counter font has no such letters)"
+
+
+def check_printable(pieces_set: db.PieceSet, markers_path: Path, types_path: Path) -> None:
+    """Refuse, at its file and line, any word the embedded typeface cannot draw (it would
+    print as empty boxes): names or labels, marker words and notes, state and weapon words."""
+    for character in pieces_set.roster:
+        column = "label" if character.label else "name"
+        why = _unprintable(character.label or character.name, BOLD)
+        if why:
+            raise DataError(f"column '{column}': {why}", pieces_set.roster_path, character.line)
+    for marker in pieces_set.markers:
+        for column, font in (
+            ("front", BOLD),
+            ("front_note", REGULAR),
+            ("back", BOLD),
+            ("back_note", REGULAR),
+        ):
+            why = _unprintable(getattr(marker, column), font)
+            if why:
+                raise DataError(f"column '{column}': {why}", markers_path, marker.line)
+    for weapon, word in pieces_set.weapons.items():
+        why = _unprintable(word, BOLD)
+        if why:
+            raise DataError(f"key 'weapons.{weapon}': {why}", types_path)
+    for key, piece_type in pieces_set.types.items():
+        for spec in piece_type.pieces:
+            for side in ("front", "back"):
+                why = _unprintable(getattr(spec, side).state.upper(), BOLD)
+                if why:
+                    raise DataError(
+                        f"key 'types.{key}' piece {spec.key!r} {side}: {why}", types_path
+                    )
+
+
 def _block(side: db.Side, cols: int) -> str:
     return side.title if cols == 1 else f"{side.title}: double-length"
 
@@ -206,6 +247,9 @@ def counter_pieces(
     """
     floor = MIN_TEXT_PT / piece_size
     pieces_set = db.load(cards, roster)
+    check_printable(
+        pieces_set, cards.path(db.GAME, "markers.csv"), cards.path(db.GAME, "piece-types.toml")
+    )
     by_block: dict[str, list[Piece]] = {}
     order = list(pieces_set.sides)
     roster_rows = sorted(pieces_set.roster, key=lambda c: order.index(c.side))

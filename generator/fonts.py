@@ -38,6 +38,20 @@ def pdf_font(name: str) -> str:
     return registered
 
 
+@cache
+def _cmap(name: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+
+    return frozenset(pdfmetrics.getFont(pdf_font(name)).face.charToGlyph)
+
+
+def missing_letters(text: str, font: str) -> list[str]:
+    """The letters of ``text`` that ``font`` has no glyph for (they would print as empty
+    boxes), each once, in order of appearance."""
+    cmap = _cmap(check_font(font))
+    return list(dict.fromkeys(ch for ch in text if ord(ch) not in cmap))
+
+
 @lru_cache(maxsize=4096)
 def _unit_width(text: str, font: str) -> float:
     from reportlab.pdfbase import pdfmetrics

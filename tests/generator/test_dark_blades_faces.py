@@ -327,3 +327,69 @@ def test_marker_words_and_notes_are_printed_whole(data, unit):
         ):
             shown = " ".join(t.text for t in texts(face))
             assert shown == f"{word} {note}".strip(), (marker.name, shown)
+
+
+# --------------------------------------------------------------------------- letters the font lacks
+
+KIT_DIR = Path(db.__file__).parent.parent / "cards" / "dark-blades"
+ROSTER_HEADER = next(
+    ln
+    for ln in (KIT_DIR / "pieces.csv").read_text(encoding="utf-8").splitlines()
+    if ln.startswith("count,")
+)
+MISSING = "cannot print '黒', '狐' (the counter font has no such letters)"
+
+
+def _roster(tmp_path: Path, *rows: str) -> Path:
+    path = tmp_path / "mine.csv"
+    path.write_text("\n".join([ROSTER_HEADER, *rows]) + "\n", encoding="utf-8")
+    return path
+
+
+def _error(cards: Cards, roster: Path | None = None) -> str:
+    from companion.errors import DataError
+
+    with pytest.raises(DataError) as info:
+        gen.counter_pieces(cards, roster=roster)
+    return str(info.value)
+
+
+def test_a_name_the_font_cannot_draw_is_refused_at_its_row(tmp_path: Path):
+    from companion.errors import display_path
+
+    ok = "1,Renée,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,accents are in the font"
+    roster = _roster(tmp_path, ok, "1,黒狐,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,")
+    assert _error(Cards(), roster) == f"{display_path(roster)}:3: column 'name': {MISSING}"
+    # a label replaces the name on the counter: then the label is what must be printable
+    roster = _roster(tmp_path, "1,黒狐,Kuro,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,")
+    assert [p.front.label for p in gen.counter_pieces(Cards(), roster=roster)][0].startswith("黒狐")
+    roster = _roster(tmp_path, "1,Kuro Kitsune,黒狐,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,")
+    assert _error(Cards(), roster) == f"{display_path(roster)}:2: column 'label': {MISSING}"
+    roster = _roster(tmp_path, ok)
+    words = [t.text for p in gen.counter_pieces(Cards(), roster=roster) for t in texts(p.front)]
+    assert "Renée" in words
+
+
+def test_marker_words_and_type_words_the_font_cannot_draw_are_refused(tmp_path: Path):
+    from companion.errors import display_path
+
+    mine = tmp_path / "cards" / "dark-blades"
+    mine.mkdir(parents=True)
+    markers = (KIT_DIR / "markers.csv").read_text(encoding="utf-8")
+    (mine / "markers.csv").write_text(markers.replace("troll burnt", "黒狐"), encoding="utf-8")
+    line = next(i for i, ln in enumerate(markers.splitlines(), 1) if "troll burnt" in ln)
+    where = display_path(mine / "markers.csv")
+    assert _error(Cards(tmp_path / "cards")) == f"{where}:{line}: column 'back_note': {MISSING}"
+    (mine / "markers.csv").unlink()
+    types = (KIT_DIR / "piece-types.toml").read_text(encoding="utf-8")
+    (mine / "piece-types.toml").write_text(types.replace('"SPELLS"', '"黒狐"'), encoding="utf-8")
+    where = display_path(mine / "piece-types.toml")
+    assert _error(Cards(tmp_path / "cards")) == f"{where}: key 'weapons.spells': {MISSING}"
+
+
+def test_the_havoc_pnp_error_is_one_line(tmp_path: Path, havoc_pnp):
+    roster = _roster(tmp_path, "1,黒狐,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,")
+    result = havoc_pnp("counters", "--roster", roster, "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.endswith(f"column 'name': {MISSING}\n")
+    assert not (tmp_path / "x.pdf").exists()
