@@ -2,8 +2,10 @@
 
 One loader and one lookup for all of them (the format is in TABLE_FORMAT.md): a table a user
 adds under cards/ works with no code change. A face no row covers is "not in the source
-rules"; a face two rows cover (the Dark Blades lake prints 6 twice) returns both rows, as
-printed. A row's ``next`` names a table of the same game to roll on afterwards.
+rules" in the kit's own transcriptions, "not in this table (FILE)" in a user's file (whose
+source is not the kit's to vouch for); a face two rows cover (the Dark Blades lake prints 6
+twice) returns both rows, as printed. A row's ``next`` names a table of the same game to roll
+on afterwards.
 """
 
 from __future__ import annotations
@@ -190,6 +192,17 @@ class Step:
             return None
         fill = self.table.fill
         return fill.relative if fill else self.table.path.name
+
+    @property
+    def why_missing(self) -> str | None:
+        """What a face no row covers means: a gap in the rules (the kit's transcription) or
+        in the user's own table."""
+        if self.rows:
+            return None
+        fill = self.table.fill
+        if fill is not None and fill.own:
+            return f"not in this table ({fill.relative})"
+        return MISSING
 
     def next_tables(self) -> list[str]:
         return [row.next for row in self.rows if row.next]

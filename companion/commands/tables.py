@@ -47,6 +47,7 @@ def _step_dict(step: t.Step) -> dict[str, Any]:
             for r in step.rows
         ],
         "missing": step.missing,
+        "missing_why": step.why_missing,
         "missing_how": (
             step.table.fill.how(f"a row with face {step.face}")
             if step.missing and step.table.fill
@@ -65,7 +66,7 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step) -> list[str]:
     lines = [head] if len(head) <= WIDTH else [table.title, f"  ({t.short_name(tables, table)})"]
     lines.append(f"{table.die}: {step.face} ({how}{zero})")
     if not step.rows:
-        lines.append(f"result: {t.MISSING}")
+        lines.append(wrap(f"result: {step.why_missing}", "  "))
         if table.fill is not None:
             lines += table.fill.lines([f"  a row with face {step.face}"], "add a row")
         else:
@@ -106,8 +107,8 @@ def _listing(tables: dict[str, t.Table], as_json: bool) -> None:
 @click.command(
     short_help="Roll on a rolled table.",
     epilog="--json: {table, applies, steps: [{table, game, title, expression, die, rolled, "
-    "results: [{faces, chance, percent, result, next, effect}], missing, missing_how, note, "
-    "source}], "
+    "results: [{faces, chance, percent, result, next, effect}], missing, missing_why, "
+    "missing_how, note, source}], "
     "next}; the list: [{name, game, expression, title}].",
 )
 @click.argument("name", required=False)

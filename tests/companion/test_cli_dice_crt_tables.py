@@ -440,3 +440,26 @@ def test_die_10_on_a_d10_is_the_face_0(havoc, args) -> None:
     assert face == 0
     text = havoc(*args, "--die", "10").output
     assert "0 (given; 0 is ten)" in text and " 10 " not in text
+
+
+def test_a_users_table_gap_is_not_called_the_rules(havoc, tmp_path) -> None:
+    table = tmp_path / "my-game" / "tables" / "weather.toml"
+    table.parent.mkdir(parents=True)
+    table.write_text(
+        'title = "Weather"\ndie = "d6"\nsource = "our club"\n'
+        '[[rows]]\nfaces = [1, 2, 3]\nresult = "Rain"\n',
+        encoding="utf-8",
+    )
+    result = havoc("--cards", str(tmp_path), "table", "weather", "--die", "5")
+    assert result.exit_code == 0, result.output
+    assert_narrow(result.output)
+    assert "not in the source rules" not in result.output
+    assert "result: not in this table (my-game/tables/weather.toml)" in " ".join(
+        result.output.split()
+    )
+    data = json.loads(
+        havoc("--cards", str(tmp_path), "table", "weather", "--die", "5", "--json").output
+    )
+    assert data["steps"][0]["missing_why"] == "not in this table (my-game/tables/weather.toml)"
+    kit = json.loads(havoc("table", "river-stepping-stones", "--die", "8", "--json").output)
+    assert kit["steps"][0]["missing_why"] == "not in the source rules"
