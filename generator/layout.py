@@ -10,7 +10,8 @@ every piece gets its own cut box, ``2b`` from its neighbours, its background run
 bleed. Fronts and backs are interleaved in one document, front page then its back page:
 
 * duplex ``long``:  back x = W - x - w (same y);  ``short``: back y = H - y - h (same x);
-  the back offset (DX, DY) is added to back pages only;
+  the back offset (DX, DY) is added to back pages only, and fronts keep clear of the side the
+  backs move out from by as much (`SheetOptions.front_area`), so backs stay on the paper;
 * duplex ``none`` (fold-over): fronts on the left half of each page, backs mirrored across the
   vertical fold line in the middle of the same page.
 """
@@ -65,17 +66,18 @@ def _blocks(pieces: Sequence[Piece], by_shape: bool = False) -> list[list[Piece]
 def _fit_or_fail(piece: Piece, options: SheetOptions, room_w: float, room_h: float) -> None:
     s, b = options.piece, options.bleed
     if piece.cols * s + 2 * b > room_w + 1e-9 or piece.rows * s + 2 * b > room_h + 1e-9:
+        kept = " less the room kept for --back-offset" if any(options.back_offset) else ""
         raise InputError(
             f"piece {piece.name!r} ({format_length(piece.cols * s)} x "
             f"{format_length(piece.rows * s)}) does not fit inside the margins of "
-            f"{options.paper}; use a smaller --piece-size or --margin"
+            f"{options.paper}{kept}; use a smaller --piece-size or --margin"
         )
 
 
 def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]]:
     """Front placements, one list per sheet, inside the front area of each page."""
     s, b = options.piece, options.bleed
-    x0, y0, x1, y1 = options.usable
+    x0, y0, x1, y1 = options.front_area
     if options.duplex == "none":
         x0 = max(options.margin_left, options.margin_right)
         x1 = x0 + options.fold_half_width()
@@ -167,7 +169,7 @@ def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
 
 def per_page(options: SheetOptions) -> tuple[int, int]:
     """How many square pieces fit across and down one page (or one fold-over half)."""
-    x0, y0, x1, y1 = options.usable
+    x0, y0, x1, y1 = options.front_area
     width = options.fold_half_width() if options.duplex == "none" else x1 - x0
     pitch = options.piece + 2 * options.bleed
     return (int((width + 1e-9) // pitch), int((y1 - y0 + 1e-9) // pitch))

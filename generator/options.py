@@ -82,6 +82,26 @@ class SheetOptions:
         )
 
     @property
+    def front_area(self) -> tuple[float, float, float, float]:
+        """Where front faces may go: the usable area less room for the back offset.
+
+        Backs land where the flip puts their fronts, moved by the offset; the front area gives
+        up the offset on the side the backs move out from, so every back stays inside the mirror
+        image of the usable area (and on the paper), as with no offset.
+        """
+        x0, y0, x1, y1 = self.usable
+        if self.duplex == "none":
+            return (x0, y0, x1, y1)
+        dx, dy = self.back_offset
+        if self.duplex == "long":  # back x = W - x - w + dx, back y = y + dy
+            x0, x1 = x0 + max(dx, 0.0), x1 + min(dx, 0.0)
+            y0, y1 = y0 - min(dy, 0.0), y1 - max(dy, 0.0)
+        else:  # short: back x = x + dx, back y = H - y - h + dy
+            x0, x1 = x0 - min(dx, 0.0), x1 - max(dx, 0.0)
+            y0, y1 = y0 + max(dy, 0.0), y1 + min(dy, 0.0)
+        return (x0, y0, x1, y1)
+
+    @property
     def piece_name(self) -> str:
         """The piece size as a person would write it (5/8in, 16mm)."""
         return format_length(self.piece)
@@ -137,11 +157,15 @@ class SheetOptions:
         if self.piece < MIN_PIECE:
             raise InputError(f"--piece-size: {self.piece_name} is too small (at least 4mm)")
         outer = self.piece + 2 * self.bleed
+        if self.back_offset_mm != (0.0, 0.0):
+            x0, y0, x1, y1 = self.front_area
         room_w = x1 - x0
         if self.duplex == "none":
             room_w = self.fold_half_width()
         if outer > room_w or outer > y1 - y0:
             where = "half of the page (fold-over)" if self.duplex == "none" else "the margins"
+            if self.back_offset_mm != (0.0, 0.0):
+                where += " less the room kept for --back-offset"
             raise InputError(
                 f"--piece-size: a {self.piece_name} piece"
                 f"{' with bleed' if self.bleed else ''} ({outer:.1f} pt) does not fit inside "

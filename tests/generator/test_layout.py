@@ -155,3 +155,44 @@ def test_with_crop_marks_doubles_keep_rows_of_their_own_quarter_inch_apart() -> 
     doubles_bottom = min(p.y for p in placements if p.piece.cols == 2)
     squares_top = max(p.y + p.h for p in placements if p.piece.cols == 1)
     assert doubles_bottom - squares_top == pytest.approx(18)
+
+
+OFFSETS = ["20,20", "-20,-20", "20,-20", "-20,20", "3,0", "0,-3", "-0.5,1.5"]
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("margin", ["0", "0.5in", "3mm,10mm", "0,0,0,20mm"])
+@pytest.mark.parametrize("bleed", ["none", "3mm"])
+def test_no_back_face_crosses_the_page_edge_with_any_accepted_offset(
+    duplex: str, margin: str, bleed: str
+) -> None:
+    for offset in OFFSETS:
+        options = SheetOptions.parse(
+            paper="letter", margin=margin, bleed=bleed, duplex=duplex, back_offset=offset
+        )
+        b = options.bleed
+        pieces = mixed(80)
+        pages = impose(pieces, options)
+        backs = [p for page in pages if page.side == "back" for p in page.placements]
+        assert len(backs) == sum(p.back is not None for p in pieces), (offset, margin)
+        # every back (with its bleed) on the paper, and inside the mirror of the usable area
+        x0, y0, x1, y1 = options.usable
+        if duplex == "long":
+            x0, x1 = options.width - x1, options.width - x0
+        else:
+            y0, y1 = options.height - y1, options.height - y0
+        for p in backs:
+            assert p.x - b >= x0 - 1e-6 and p.x + p.w + b <= x1 + 1e-6, (offset, margin, p)
+            assert p.y - b >= y0 - 1e-6 and p.y + p.h + b <= y1 + 1e-6, (offset, margin, p)
+            assert p.x - b >= -1e-6 and p.x + p.w + b <= options.width + 1e-6
+            assert p.y - b >= -1e-6 and p.y + p.h + b <= options.height + 1e-6
+
+
+def test_the_offset_reserve_shifts_fronts_inward_only_by_the_offset() -> None:
+    base = SheetOptions.parse(margin="0", back_offset="0,0")
+    shifted = SheetOptions.parse(margin="0", back_offset="3,-2")
+    ax0, ay0, ax1, ay1 = base.front_area
+    bx0, by0, bx1, by1 = shifted.front_area
+    assert (bx0 - ax0, ax1 - bx1) == pytest.approx((3 * MM, 0))
+    assert (by0 - ay0, ay1 - by1) == pytest.approx((2 * MM, 0))
+    assert base.front_area == base.usable

@@ -331,3 +331,18 @@ def test_the_first_cuts_are_labelled_in_the_margins(tmp_path: Path) -> None:
     assert len(labels) == 2 * len(parts)  # left and right margins
     for y in labels:  # just above its mark
         assert any(0 < y - part < 3 for part in parts), y
+
+
+@pytest.mark.parametrize(
+    ("margin", "offset", "duplex"),
+    [("0.5in", "20,20", "long"), ("0", "3,0", "long"), ("0", "-3,-20", "short")],
+)
+def test_backs_read_back_stay_on_the_paper(
+    tmp_path: Path, margin: str, offset: str, duplex: str
+) -> None:
+    path, sheet, _ = render(tmp_path, margin=margin, back_offset=offset, duplex=duplex)
+    boxes = face_boxes(path)
+    assert len([b for b in boxes if b.side == "back"]) == 80
+    for b in boxes:
+        assert b.x0 >= -0.01 and b.x1 <= sheet.width + 0.01, b
+        assert b.y0 >= -0.01 and b.y1 <= sheet.height + 0.01, b
