@@ -2,9 +2,10 @@
 
 Reads ``cards/dark-blades/pieces.csv`` (one row per character or creature, first column how many),
 ``markers.csv`` and ``piece-types.toml`` (which physical pieces each type makes, their two faces
-and the values each face prints). The attack/defence/movement values are the Havoc Kit's own
-defaults — the rules print none — and this module only checks that they are consistent with the
-type they belong to. Every problem is one located `DataError`.
+and the values each face prints, and the rulebook's colour code for those values). The
+attack/defence/movement values are the Havoc Kit's own defaults — the rules print none — and
+this module only checks that they are consistent with the type they belong to. Every problem is
+one located `DataError`.
 """
 
 from __future__ import annotations
@@ -157,6 +158,8 @@ class PieceSet:
     roster: tuple[Character, ...]
     markers: tuple[Marker, ...]
     roster_path: Path
+    value_colours: dict[str, str]
+    """The rulebook's colour code: role (attack, defence, move) -> #rrggbb."""
 
     def weapon_word(self, character: Character, piece: PieceSpec) -> str:
         """The weapon word to print on ``piece`` (none for a missile weapon on a horse)."""
@@ -252,12 +255,35 @@ class TypesFile:
     weapons: dict[str, str]
     missile_weapons: frozenset[str]
     types: dict[str, PieceType]
+    value_colours: dict[str, str]
+
+
+def _value_colours(doc: dict[str, Any], path: Path) -> dict[str, str]:
+    """[value_colours]: one colour per role, all different, none white (the value box)."""
+    table = require(doc, "value_colours", dict, path)
+    unknown_keys(table, ROLES, path, "value_colours")
+    colours: dict[str, str] = {}
+    for name in ROLES:
+        where = f"value_colours.{name}"
+        colour = _colour(require(table, name, str, path, "value_colours"), path, where)
+        if colour == "#ffffff":
+            raise DataError(f"key '{where}': white does not show in the white value box", path)
+        same = next((k for k, v in colours.items() if v == colour), None)
+        if same:
+            raise DataError(
+                f"key '{where}': {colour} is also the {same} colour; the code tells the "
+                "values apart by colour",
+                path,
+            )
+        colours[name] = colour
+    return colours
 
 
 def load_types(path: Path) -> TypesFile:
     """Read piece-types.toml: the sides' looks, the weapon words and the piece types."""
     doc = read_toml(path)
-    unknown_keys(doc, ("missile_weapons", "sides", "weapons", "types"), path)
+    unknown_keys(doc, ("missile_weapons", "value_colours", "sides", "weapons", "types"), path)
+    value_colours = _value_colours(doc, path)
     sides: dict[str, Side] = {}
     for key, table in require(doc, "sides", dict, path).items():
         where = f"sides.{key}"
@@ -314,7 +340,7 @@ def load_types(path: Path) -> TypesFile:
         if dupes:
             raise DataError(f"key 'types.{key}': two pieces with key {dupes[0]!r}", path)
         types[key] = PieceType(key, descriptions[key], tuple(pieces))
-    return TypesFile(sides, weapons, frozenset(missile), types)
+    return TypesFile(sides, weapons, frozenset(missile), types, value_colours)
 
 
 # --------------------------------------------------------------------------- pieces.csv
@@ -486,4 +512,13 @@ def load(cards: Cards, roster: Path | None = None) -> PieceSet:
     same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
     made = sum(c.count * len(types[c.type].pieces) for c in characters)
     markers = load_markers(markers_path, characters, strict=same_place, pieces=made)
-    return PieceSet(sides, weapons, kinds.missile_weapons, types, characters, markers, roster_path)
+    return PieceSet(
+        sides,
+        weapons,
+        kinds.missile_weapons,
+        types,
+        characters,
+        markers,
+        roster_path,
+        kinds.value_colours,
+    )

@@ -3,8 +3,9 @@
 One `Piece` per physical counter (count x the pieces its type makes, see
 cards/dark-blades/piece-types.toml), faces drawn in cell units (a square counter is 1 x 1, a
 mounted or mule piece 2 x 1). Every face says its state in words; values sit in white boxes in
-the rulebook's colour code (attack black, defence red, movement blue), left to right along the
-bottom. The two sides differ in lightness as well as hue, so they part in greyscale too.
+the rulebook's colour code (attack black, defence red, movement blue: ``[value_colours]`` in
+piece-types.toml), left to right along the bottom. The two sides differ in lightness as well
+as hue, so they part in greyscale too.
 
 Faces are drawn for one piece size: no word is set below MIN_TEXT_PT points (``floor``, in cell
 units); a word that would have to shrink below it is broken onto two lines instead (at 1/2in,
@@ -57,9 +58,6 @@ def footer_note(cards: Cards, roster: Path | None = None, blank_values: bool = F
     return f"{COLOUR_CODE} Values from {display_path(path)}."
 
 
-ROLE_COLOURS = {"attack": "#000000", "defence": "#c0161d", "move": "#1f4fa8"}
-"""The rulebook's colour code for the printed values."""
-
 INSET = 0.05  # 1/32in at 5/8in: art stays this far inside the cut
 BOLD, REGULAR = "Helvetica-Bold", "Helvetica"
 BAND_Y, BAND_H = 0.70, 0.25
@@ -89,13 +87,17 @@ def _cross(x0: float, y0: float, x1: float, y1: float, colour: str) -> tuple[Op,
 
 
 def _value_boxes(
-    character: db.Character, columns: tuple[str, ...], x0: float, blank: bool
+    character: db.Character,
+    columns: tuple[str, ...],
+    x0: float,
+    blank: bool,
+    colours: dict[str, str],
 ) -> tuple[Op, ...]:
     ops: list[Op] = []
     for column in columns:
         role = db.role(column)
         x = x0 + BOX_X[role]
-        colour = ROLE_COLOURS[role]
+        colour = colours[role]
         ops.append(
             Rect(x, BOX_Y, BOX_W, BOX_H, fill="#ffffff", stroke=colour, stroke_width=0.02,
                  radius=0.03)
@@ -133,9 +135,11 @@ def character_face(
     weapon_word: str,
     blank: bool,
     floor: float = 0.0,
+    *,
+    colours: dict[str, str],
 ) -> Face:
-    """One face of a character's piece: name band, state word, weapon word, value boxes;
-    no word below ``floor`` cell units."""
+    """One face of a character's piece: name band, state word, weapon word, value boxes in
+    ``colours`` (the colour code, role -> colour); no word below ``floor`` cell units."""
     ops: list[Op] = list(_band(side, character.label or character.name, cols, floor))
     state = face.state.upper()
     dead = state in db.NO_VALUE_STATES
@@ -161,7 +165,7 @@ def character_face(
         ops.append(Text(centre, y, weapon_word, max(0.1, floor), side.ink, BOLD, max_width=room))
     if dead and cols == 1:
         ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
-    ops.extend(_value_boxes(character, face.values, x0, blank))
+    ops.extend(_value_boxes(character, face.values, x0, blank, colours))
     return Face(f"{character.name}: {face.state}", side.background, tuple(ops))
 
 
@@ -274,6 +278,7 @@ def counter_pieces(
                             weapon_word,
                             blank_values,
                             floor,
+                            colours=pieces_set.value_colours,
                         ),
                         back=character_face(
                             character,
@@ -283,6 +288,7 @@ def counter_pieces(
                             weapon_word,
                             blank_values,
                             floor,
+                            colours=pieces_set.value_colours,
                         ),
                         cols=spec.cols,
                         rows=1,

@@ -434,6 +434,45 @@ def test_types_bad_side_colour(tmp_path):
     assert message.endswith("got 'sky'")
 
 
+def test_the_rulebooks_colour_code_is_data_with_its_source(kit):
+    # the rulebook: "Attack Strength: black. Defence Strength: red. Movement Value: blue."
+    assert kit.value_colours == {"attack": "#000000", "defence": "#c0161d", "move": "#1f4fa8"}
+    text = (KIT / "piece-types.toml").read_text(encoding="utf-8")
+    assert "Attack Strength: black. Defence Strength: red. Movement Value: blue." in " ".join(
+        line.lstrip("# ") for line in text.splitlines()
+    )
+
+
+def test_types_value_colours_are_read_from_the_file(tmp_path):
+    text = (KIT / "piece-types.toml").read_text(encoding="utf-8")
+    cards = cards_with(tmp_path, types=text.replace('move = "#1f4fa8"', 'move = "green"'))
+    assert db.load(cards).value_colours["move"] == "#2e7d32"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ('move = "#1f4fa8"\n', "", "missing key 'value_colours.move'"),
+        ('move = "#1f4fa8"', 'move = "sky"', "key 'value_colours.move': expected a colour like"),
+        ('move = "#1f4fa8"', 'move = "white"', "key 'value_colours.move': white does not show"),
+        (
+            'move = "#1f4fa8"',
+            'move = "#C0161D"',
+            "key 'value_colours.move': #c0161d is also the defence colour",
+        ),
+        (
+            'move = "#1f4fa8"',
+            'move = "#1f4fa8"\nmorale = "#00ff00"',
+            "unknown key 'value_colours.morale'",
+        ),
+        ("\n[value_colours]\n", "\n[value_colors]\n", "unknown key 'value_colors'"),
+    ],
+)
+def test_types_bad_value_colours(tmp_path, old, new, expected):
+    message, where = types_error(tmp_path, old, new)
+    assert message.startswith(f"{where}: {expected}"), message
+
+
 def test_types_movement_on_a_stunned_face(tmp_path):
     old = 'back = { state = "STUNNED", values = ["stunned_defence"] }'
     new = 'back = { state = "STUNNED", values = ["stunned_defence", "move"] }'

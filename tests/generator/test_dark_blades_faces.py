@@ -393,3 +393,16 @@ def test_the_havoc_pnp_error_is_one_line(tmp_path: Path, havoc_pnp):
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert result.stderr.endswith(f"column 'name': {MISSING}\n")
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_value_colours_come_from_piece_types_toml(tmp_path: Path):
+    mine = tmp_path / "cards" / "dark-blades"
+    mine.mkdir(parents=True)
+    types = (KIT_DIR / "piece-types.toml").read_text(encoding="utf-8")
+    (mine / "piece-types.toml").write_text(
+        types.replace('defence = "#c0161d"', 'defence = "#aa0000"'), encoding="utf-8"
+    )
+    made = gen.counter_pieces(Cards(tmp_path / "cards"))
+    strokes = {op.stroke for p in made for op in p.front.ops if isinstance(op, Rect) and op.stroke}
+    assert "#aa0000" in strokes and RED not in strokes
+    assert not hasattr(gen, "ROLE_COLOURS")  # one source of truth: the cards file
