@@ -394,7 +394,13 @@ def _character(row: Row, types: dict[str, PieceType]) -> Character:
                 f"column '{column}': a {piece_type.key} piece has no face that prints it "
                 f"(piece-types.toml: it prints {shown}); leave the cell blank"
             )
-    printed = row["label"] or row["name"]
+    label = row["label"]
+    if len(label) > MAX_LABEL:
+        raise row.error(
+            f"column 'label': {label!r} is too long for a counter ({len(label)} characters, "
+            f"at most {MAX_LABEL})"
+        )
+    printed = label or row["name"]
     if len(printed) > MAX_LABEL:
         raise row.error(
             f"name {printed!r} is too long for a counter ({len(printed)} characters): give a "

@@ -358,6 +358,17 @@ def test_name_too_long_without_a_label(tmp_path):
     assert db.load(cards_with(tmp_path, pieces=f"{HEADER}\n{row}\n")).roster[0].label == "Peterson"
 
 
+def test_a_label_too_long_is_blamed_on_the_label(tmp_path):
+    row = csv_row(name="Peterson of Monks Island", label="Peterson of Monks")
+    message, where = roster_error(tmp_path, row)
+    assert message == (
+        f"{where}:2: column 'label': 'Peterson of Monks' is too long for a counter "
+        "(17 characters, at most 12)"
+    )
+    message, where = roster_error(tmp_path, csv_row(label="Grast the Great"))
+    assert message.startswith(f"{where}:2: column 'label': 'Grast the Great' is too long")
+
+
 def test_too_many_cells(tmp_path):
     message, where = roster_error(tmp_path, csv_row() + ",extra")
     assert message == f"{where}:2: 21 cells but the header on line 1 names 20"
