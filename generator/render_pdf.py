@@ -10,6 +10,7 @@ kit's embedded Liberation Sans subsets (generator/fonts.py), so it looks the sam
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -53,9 +54,11 @@ class PdfStats:
 def atomic_file(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     """Write to a temporary file beside ``path`` and move it into place only on success.
 
-    An exception leaves any existing file untouched and removes the temporary file.
+    An exception leaves any existing file untouched and removes the temporary file. A symlink
+    is written through (its target is replaced, the link stays); anything else that exists and
+    is not a regular file (a device, a FIFO, a socket) is refused, never replaced.
     """
-    target = Path(path)
+    target = _regular_target(Path(path))
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -75,6 +78,38 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _regular_target(path: Path) -> Path:
+    """The file to replace for ``path``: itself, or a symlink's final target; refuse what exists
+    and is not a regular file."""
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return path
+    except OSError as exc:
+        raise InputError(f"cannot write there: {exc.strerror}", path) from None
+    if stat.S_ISLNK(mode):
+        # (no path argument: showing a looping path would resolve it again)
+        raise InputError(f"{path}: cannot write there: the symlink loops back on itself")
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a directory"
+            if stat.S_ISDIR(mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file"
+        )
+        raise InputError(
+            f"exists and is {kind}, not a regular file: refusing to replace it; choose another "
+            "output file",
+            path,
+        )
+    return path
 
 
 @contextmanager

@@ -182,3 +182,47 @@ def test_a_huge_roster_count_is_one_line_not_a_memory_hog(havoc_pnp, tmp_path: P
     result = havoc_pnp("counters", "--roster", roster, "-o", tmp_path / "x.pdf")
     one_line_error(result, f"{roster}:2: column 'count': ")
     assert "at most 100,000" in result.stderr
+
+
+def test_output_through_a_symlink_replaces_its_target_not_the_link(havoc_pnp, tmp_path: Path):
+    real = tmp_path / "real.pdf"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(real)
+    result = havoc_pnp("calibrate", "-o", link)
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert real.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_output_that_is_not_a_regular_file_is_refused(havoc_pnp, tmp_path: Path, kind: str):
+    import os
+    import stat
+
+    if kind == "fifo":
+        target = tmp_path / "pipe.pdf"
+        os.mkfifo(target)
+        expected = "a FIFO"
+    else:  # a device node of our own (never /dev/null: a bug here must not replace it)
+        target = tmp_path / "null.pdf"
+        try:
+            os.mknod(target, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        except OSError:
+            pytest.skip("cannot make a device node here (needs root)")
+        expected = "a device"
+    for command in (["counters", "-o", target], ["calibrate", "-o", target]):
+        one_line_error(havoc_pnp(*command), f"{target}: exists and is {expected}")
+    mode = os.stat(target).st_mode
+    assert stat.S_ISFIFO(mode) if kind == "fifo" else stat.S_ISCHR(mode)
+    # a link to it is followed, and refused just the same
+    link = tmp_path / "link.pdf"
+    link.symlink_to(target)
+    one_line_error(havoc_pnp("calibrate", "-o", link), f"{target}: exists and is {expected}")
+    assert link.is_symlink()
+
+
+def test_output_through_a_symlink_loop_is_one_line(havoc_pnp, tmp_path: Path):
+    (tmp_path / "a.pdf").symlink_to(tmp_path / "b.pdf")
+    (tmp_path / "b.pdf").symlink_to(tmp_path / "a.pdf")
+    one_line_error(havoc_pnp("calibrate", "-o", tmp_path / "a.pdf"), f"{tmp_path}/")
