@@ -81,6 +81,18 @@ def load_rules(path: str | Path) -> KniggitRules:
             )
         if height in (FUMBLE, NONE):
             raise DataError(f"key 'heights.{height}': that word is reserved", path)
+    hit_by = {c: [h for h, hc in heights.items() if hc == c] for c in colours}
+    # the rules: one height for each colour of token (a doubled height is the likelier typo)
+    for colour in sorted(colours, key=lambda c: len(hit_by[c]) < 2):
+        if len(hit_by[colour]) != 1:
+            many = hit_by[colour]
+            what = (
+                "no height knocks" if not many else f"{len(many)} heights ({', '.join(many)}) knock"
+            )
+            raise DataError(
+                f"key 'heights': {what} off {colour} tokens; expected one height for each colour",
+                path,
+            )
     numbers = {}
     for table, prefix, key in (
         (points, "points", "kniggit"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -189,4 +190,20 @@ def test_bad_rules_file(tmp_path):
         kniggits.load_rules(bad)
     bad.write_text(text.replace("max_move = 12", 'max_move = "12"'), encoding="utf-8")
     with pytest.raises(DataError, match="key 'distances.max_move': expected a whole number"):
+        kniggits.load_rules(bad)
+
+
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ('low = "movement"', 'low = "attack"', "2 heights (high, low) knock off attack"),
+        ('low = "movement"', '# low = "movement"', "no height knocks off movement"),
+    ],
+)
+def test_every_colour_is_knocked_by_one_height(tmp_path, old, new, words):
+    text = (CARDS / "rules.toml").read_text(encoding="utf-8")
+    assert old in text
+    bad = tmp_path / "rules.toml"
+    bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError, match=re.escape(words)):
         kniggits.load_rules(bad)
