@@ -105,8 +105,8 @@ def _regular_target(path: Path) -> Path:
             else "not a regular file"
         )
         raise InputError(
-            f"exists and is {kind}, not a regular file: refusing to replace it; choose another "
-            "output file",
+            f"cannot write there: it is {kind}, not a regular file (refusing to replace it); "
+            "choose another output file",
             path,
         )
     return path
@@ -190,6 +190,11 @@ def footer_box(options: SheetOptions) -> tuple[float, float, float, float]:
     return (x0, low - 2.0, x1, low + FOOTER_LEADING + FOOTER_SIZE)
 
 
+def footer_top(options: SheetOptions) -> float:
+    """Where lines that run down the page stop: just above the footer's text."""
+    return footer_box(options)[3] + guides.FOOTER_GAP
+
+
 def footer_lines(text: str, width: float) -> tuple[list[str], float]:
     """``text`` wrapped into at most two lines of ``width``, shrunk if it must be."""
     from reportlab.lib.utils import simpleSplit
@@ -244,7 +249,7 @@ def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
     if page.side == "fold":
         canvas.setDash([4, 3])
         middle = options.width / 2
-        canvas.line(middle, 0, middle, options.height)
+        canvas.line(middle, footer_top(options), middle, options.height)
         canvas.setDash([])
 
 

@@ -212,13 +212,15 @@ def test_output_that_is_not_a_regular_file_is_refused(havoc_pnp, tmp_path: Path,
             pytest.skip("cannot make a device node here (needs root)")
         expected = "a device"
     for command in (["counters", "-o", target], ["calibrate", "-o", target]):
-        one_line_error(havoc_pnp(*command), f"{target}: exists and is {expected}")
+        one_line_error(havoc_pnp(*command), f"{target}: cannot write there: it is {expected}")
     mode = os.stat(target).st_mode
     assert stat.S_ISFIFO(mode) if kind == "fifo" else stat.S_ISCHR(mode)
     # a link to it is followed, and refused just the same
     link = tmp_path / "link.pdf"
     link.symlink_to(target)
-    one_line_error(havoc_pnp("calibrate", "-o", link), f"{target}: exists and is {expected}")
+    one_line_error(
+        havoc_pnp("calibrate", "-o", link), f"{target}: cannot write there: it is {expected}"
+    )
     assert link.is_symlink()
 
 
