@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from generator.options import SheetOptions
-from generator.render_pdf import PdfStats, atomic_file, binary_streams, draw_footer, new_canvas
+from generator.render_pdf import (
+    PdfStats,
+    atomic_file,
+    binary_streams,
+    draw_footer,
+    footer_top,
+    new_canvas,
+)
 from generator.scales import BOLD, INK, REGULAR, reading_scale, scale_bars, target
 from generator.units import MM
 
@@ -186,7 +193,7 @@ def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
         scale_bars(canvas, x0, y0 + 10, upright=True)  # 4 in is wider than half a Letter
         canvas.setStrokeColorRGB(*INK)
         canvas.setDash([4, 3])
-        canvas.line(w / 2, 0, w / 2, h)
+        canvas.line(w / 2, footer_top(sheet), w / 2, h)  # stops above the footer text
         canvas.setDash([])
         return
     _heading(canvas, "FRONT: printer calibration", w / 2, y1 - 13)

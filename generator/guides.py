@@ -5,8 +5,9 @@ footer). Rows that one set of vertical cuts cannot serve (squares and double-len
 the layout keeps them in rows of their own, 1/4in apart) form separate bands, each with its
 own vertical marks in the gap beside it and a mark in the side margins where to part them.
 ``lines``: every cut line runs to the page edges, broken only where
-it would cross the inside of a piece (a square's edge below a double-length piece) and under
-the footer text. Fold-over pages also get the fold line (drawn by the renderer, dashed).
+it would cross the inside of a piece (a square's edge below a double-length piece); a vertical
+line over the footer stops just above it. Fold-over pages also get the fold line (drawn by the
+renderer, dashed, also stopping above the footer).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ Segment = tuple[float, float, float, float]
 MARK_LENGTH = 18.0  # 1/4in
 MARK_GAP = 2.0  # between the usable area's edge and a mark
 FOOTER_BAND = 22.0  # kept clear at the bottom of the page for the footer's two lines
+FOOTER_GAP = 1.0  # lines down the page stop this far above the footer's text
 EPS = 1e-6
 
 
@@ -151,8 +153,8 @@ def cut_lines(
     segments: list[Segment] = []
     for x in xs:
         blocked = [(p.y, p.y + p.h) for p in placements if p.x + EPS < x < p.x + p.w - EPS]
-        if footer_box and footer_box[0] < x < footer_box[2]:
-            blocked.append((footer_box[1], footer_box[3]))
+        if footer_box and footer_box[0] - EPS <= x <= footer_box[2] + EPS:
+            blocked.append((0.0, footer_box[3] + FOOTER_GAP))  # stop above the footer
         segments += [(x, lo, x, hi) for lo, hi in _open_intervals(0.0, options.height, blocked)]
     for y in ys:
         blocked = [(p.x, p.x + p.w) for p in placements if p.y + EPS < y < p.y + p.h - EPS]

@@ -346,3 +346,31 @@ def test_backs_read_back_stay_on_the_paper(
     for b in boxes:
         assert b.x0 >= -0.01 and b.x1 <= sheet.width + 0.01, b
         assert b.y0 >= -0.01 and b.y1 <= sheet.height + 0.01, b
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"cut_guides": "lines"}, {"duplex": "none"}, {"duplex": "none", "cut_guides": "lines"}],
+)
+def test_lines_down_the_page_stop_above_the_footer(tmp_path: Path, options: dict) -> None:
+    import pdfplumber
+
+    from generator.calibrate import write_calibration_pdf
+
+    path, sheet, _ = render(tmp_path, **options)
+    files = [path]
+    if options.get("duplex") == "none":
+        files.append(tmp_path / "cal.pdf")
+        write_calibration_pdf(files[-1], sheet)
+    fx0, _, fx1, ftop = render_pdf.footer_box(sheet)
+    for pdf_path in files:
+        with pdfplumber.open(pdf_path) as pdf:
+            page = pdf.pages[0]
+            text = page.extract_words()
+            footer_words = [w for w in text if float(page.height) - w["bottom"] < ftop]
+            assert footer_words  # the footer is there to be kept clear
+            vertical = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01]
+            assert vertical
+            for ln in vertical:
+                if fx0 - 0.01 <= ln["x0"] <= fx1 + 0.01:
+                    assert float(page.height) - ln["bottom"] >= ftop + 0.5, (pdf_path.name, ln)
