@@ -66,6 +66,9 @@ def _counters_pdf(
 
     if roster is not None and not roster.is_file():
         raise InputError("--roster: file not found", roster)
+    warning = dark_blades.cards_warning(cards)
+    if warning:
+        click.echo(f"havoc-pnp: warning: {warning}", err=True)
     pieces = dark_blades.counter_pieces(
         cards, roster=roster, blank_values=blank, piece_size=sheet.piece
     )

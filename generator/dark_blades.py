@@ -45,6 +45,32 @@ def is_kit_file(path: Path) -> bool:
         return False
 
 
+DATA_FILES = ("pieces.csv", "markers.csv", "piece-types.toml")
+
+
+def cards_warning(cards: Cards) -> str | None:
+    """One line when a user's ``--cards DIR`` holds none of the Dark Blades files (so the kit's
+    data is used for everything, likely not what was meant), naming what was expected."""
+    from companion.errors import display_path
+
+    root = cards.root
+    try:
+        if root.resolve() == cards.default.resolve():
+            return None
+    except OSError:
+        return None
+    game = root / db.GAME
+    if not game.is_dir():
+        what = f"no {db.GAME}/ directory"
+    elif not any((game / name).exists() for name in DATA_FILES):
+        what = f"{db.GAME}/ holds none of {', '.join(DATA_FILES)}"
+    else:
+        return None
+    stray = [name for name in DATA_FILES if (root / name).exists()]
+    hint = f" (move {', '.join(stray)} into {db.GAME}/)" if stray else ""
+    return f"--cards {display_path(root)}: {what}; using the kit's data for everything{hint}"
+
+
 def footer_note(cards: Cards, roster: Path | None = None, blank_values: bool = False) -> str:
     """The footer's note on the values, true for what was printed: the kit's defaults, a
     user's file, or blank boxes."""

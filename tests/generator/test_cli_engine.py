@@ -228,3 +228,31 @@ def test_output_through_a_symlink_loop_is_one_line(havoc_pnp, tmp_path: Path):
     (tmp_path / "a.pdf").symlink_to(tmp_path / "b.pdf")
     (tmp_path / "b.pdf").symlink_to(tmp_path / "a.pdf")
     one_line_error(havoc_pnp("calibrate", "-o", tmp_path / "a.pdf"), f"{tmp_path}/")
+
+
+def test_a_cards_dir_without_the_kits_files_is_warned_about(havoc_pnp, tmp_path: Path):
+    from companion.errors import display_path
+
+    kit = Path(__file__).resolve().parents[2] / "cards" / "dark-blades" / "pieces.csv"
+    stray = tmp_path / "stray"
+    stray.mkdir()
+    (stray / "pieces.csv").write_text(kit.read_text(encoding="utf-8"), encoding="utf-8")
+    result = havoc_pnp("--cards", stray, "counters", "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"havoc-pnp: warning: --cards {display_path(stray)}: no dark-blades/ directory; using "
+        "the kit's data for everything (move pieces.csv into dark-blades/)\n"
+    )
+    empty = tmp_path / "empty"
+    (empty / "dark-blades").mkdir(parents=True)
+    result = havoc_pnp("build", "--cards", empty, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"havoc-pnp: warning: --cards {display_path(empty)}: dark-blades/ holds none of "
+        "pieces.csv, markers.csv, piece-types.toml; using the kit's data for everything\n"
+    )
+    # a cards dir that holds one of the files, or no --cards at all: no warning
+    (empty / "dark-blades" / "pieces.csv").write_text(kit.read_text(encoding="utf-8"))
+    for args in (["--cards", empty, "counters"], ["counters"]):
+        result = havoc_pnp(*args, "-o", tmp_path / "y.pdf")
+        assert result.exit_code == 0 and result.stderr == "", result.stderr
