@@ -66,6 +66,23 @@ def test_names(tmp_path: Path) -> None:
     assert sorted(p.name for p in written) == ["troll-2-front.svg", "troll-front.svg"]
 
 
+def kit_fonts_only(tmp_path: Path) -> dict[str, str]:
+    """An environment in which fontconfig (so rsvg-convert) sees only the kit's own typeface
+    (generator/typeface/): the test needs no Liberation fonts installed on the machine."""
+    import os
+
+    from generator.fonts import TYPEFACE_DIR
+
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        f"  <dir>{TYPEFACE_DIR}</dir>\n  <cachedir>{tmp_path / 'fc-cache'}</cachedir>\n"
+        "</fontconfig>\n",
+        encoding="utf-8",
+    )
+    return {**os.environ, "FONTCONFIG_FILE": str(conf)}
+
+
 @pytest.mark.skipif(
     not (shutil.which("rsvg-convert") and shutil.which("pdftoppm")),
     reason="needs rsvg-convert (librsvg2-bin) and pdftoppm (poppler-utils)",
@@ -91,7 +108,7 @@ def test_rendered_svg_matches_the_pdf_face_at_true_size(tmp_path: Path, size: st
         draw_face(canvas, item.front, 0, 0, w, h, sheet.piece)
         canvas.save()
         svg.write_text(face_svg(item.front, item.cols, item.rows, sheet.piece))
-        run = dict(check=True, capture_output=True)
+        run = dict(check=True, capture_output=True, env=kit_fonts_only(tmp_path))
         subprocess.run(["pdftoppm", "-r", "300", "-png", "-singlefile", pdf, tmp_path / "a"], **run)
         subprocess.run(
             ["rsvg-convert", "-d", "300", "-p", "300", svg, "-o", tmp_path / "b.png"], **run
