@@ -211,3 +211,17 @@ def test_everything_stays_on_the_paper(
             for thing in [*page.chars, *page.lines]:
                 assert float(thing["x0"]) >= 0 and float(thing["x1"]) <= sheet.width + 0.01
                 assert float(thing["top"]) >= 0 and float(thing["bottom"]) <= sheet.height + 0.01
+
+
+def test_readme_describes_the_calibration_sheet_as_it_is() -> None:
+    import re
+
+    from generator.calibrate import targets
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    step = " ".join(re.search(r"3\. \*\*Back offset\.\*\*(.*?)\n4\. ", readme, re.S)[1].split())
+    words = dict(enumerate("zero one two three four five six seven eight nine ten".split()))
+    duplex = targets(SheetOptions.parse())
+    assert f"{words[len(duplex)]} target crosses" in step
+    assert f"{words[2 * len(duplex)]} readings" in step  # a DX and a DY for each
+    assert len(targets(SheetOptions.parse(duplex="none"))) == 1 and "single cross" in step
