@@ -77,6 +77,15 @@ def _counters_pdf(
     return stats, pieces
 
 
+def _values_from(cards: Cards) -> str:
+    """The user's roster the counter values come from, or "" for the kit's own."""
+    from companion.errors import display_path
+    from generator import dark_blades
+
+    path = dark_blades.roster_path(cards)
+    return "" if dark_blades.is_kit_file(path) else display_path(path)
+
+
 def _say(stats: PdfStats, what: str) -> None:
     from companion.errors import display_path
 
@@ -172,5 +181,6 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
             ),
             Written(stats, counters_what + ".", pieces),
         ],
+        values_from=_values_from(cards_from(ctx)),
     )
     click.echo(f"{display_path(note)}: how to print, step by step")

@@ -63,8 +63,11 @@ def rebuild_command(sheet: SheetOptions, out_dir: Path, back_offset: str | None 
     return " ".join(parts)
 
 
-def context(sheet: SheetOptions, out_dir: Path, files: Sequence[Written]) -> dict[str, Any]:
-    """Everything the template may use."""
+def context(
+    sheet: SheetOptions, out_dir: Path, files: Sequence[Written], values_from: str = ""
+) -> dict[str, Any]:
+    """Everything the template may use; ``values_from`` names a user's roster the counter
+    values came from ("" for the kit's own defaults)."""
     from companion import __version__
 
     values = sheet.arguments()
@@ -97,6 +100,7 @@ def context(sheet: SheetOptions, out_dir: Path, files: Sequence[Written]) -> dic
             "cut_guides": values["cut-guides"],
             "gutter": values["gutter"],
         },
+        "values_from": values_from,
         "fold": fold,
         "duplex": sheet.duplex,
         "back_offset": values["back-offset"],
@@ -107,7 +111,9 @@ def context(sheet: SheetOptions, out_dir: Path, files: Sequence[Written]) -> dic
     }
 
 
-def render(sheet: SheetOptions, out_dir: Path, files: Sequence[Written]) -> str:
+def render(
+    sheet: SheetOptions, out_dir: Path, files: Sequence[Written], values_from: str = ""
+) -> str:
     """The note's text."""
     import jinja2
 
@@ -121,16 +127,20 @@ def render(sheet: SheetOptions, out_dir: Path, files: Sequence[Written]) -> str:
         lstrip_blocks=True,
         autoescape=False,
     )
-    return env.get_template(TEMPLATE).render(context(sheet, out_dir, files))
+    return env.get_template(TEMPLATE).render(context(sheet, out_dir, files, values_from))
 
 
 def write_how_to_print(
-    out_dir: str | os.PathLike[str], sheet: SheetOptions, files: Sequence[Written]
+    out_dir: str | os.PathLike[str],
+    sheet: SheetOptions,
+    files: Sequence[Written],
+    values_from: str = "",
 ) -> Path:
-    """Write HOW-TO-PRINT.txt into ``out_dir`` (replaced in one step); returns its path."""
+    """Write HOW-TO-PRINT.txt into ``out_dir`` (replaced in one step); returns its path.
+    ``values_from``: the user's roster the counter values came from ("" for the kit's)."""
     directory = Path(out_dir)
     target = directory / FILENAME
-    text = render(sheet, directory, files)
+    text = render(sheet, directory, files, values_from)
     with atomic_file(target) as handle:
         handle.write(text.encode("utf-8"))
     return target

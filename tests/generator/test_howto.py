@@ -102,3 +102,17 @@ def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypat
         (out / "HOW-TO-PRINT.txt").write_text("old")
     assert build(havoc_pnp, out) == "2 files, dark-blades-counters.pdf\n"
     assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
+
+
+def test_the_note_says_where_the_values_come_from(havoc_pnp, tmp_path: Path) -> None:
+    from companion.errors import display_path
+
+    note = " ".join(build(havoc_pnp, tmp_path / "kit").split())
+    assert "Values on the counters are the Havoc Kit's own defaults, NOT the rulebook's" in note
+    mine = tmp_path / "mine" / "dark-blades"
+    mine.mkdir(parents=True)
+    kit = Path(dark_blades.__file__).resolve().parents[1] / "cards" / "dark-blades" / "pieces.csv"
+    (mine / "pieces.csv").write_text(kit.read_text(encoding="utf-8"), encoding="utf-8")
+    note = " ".join(build(havoc_pnp, tmp_path / "out", "--cards", tmp_path / "mine").split())
+    assert f"Values on the counters come from {display_path(mine / 'pieces.csv')}." in note
+    assert "own defaults" not in note
