@@ -31,6 +31,7 @@ weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --
 --json: {combinations, monster_size, monsters, cultists, danger, heroes, weapon}, each
 {value: {chance, percent}}."""
 MAX_SETUPS = 1_000_000  # -n: a million set-ups print in seconds; more is a typo
+BATCH = 10_000  # set-ups rolled and printed at a time
 
 
 def _percent(ways: int, outcomes: int) -> float:
@@ -269,21 +270,29 @@ def setup(
     if die and count != 1:
         raise InputError("--die: real dice make one set-up; leave out -n")
     if die:
-        setups = [_from_dice(tables, die, seed)]
+        one = _from_dice(tables, die, seed)
         how = "your dice" + (f", seed {seed}" if seed is not None else "")
     else:
-        setups = tables.roll_many(random.Random(seed), count)
+        rng = random.Random(seed)
+        one = tables.roll_many(rng, 1)[0] if count == 1 else None
         how = f"seed {seed}" if seed is not None else ""
-    if as_json:
-        if count == 1:
-            emit_json(setups[0].to_dict())
+    if one is not None:
+        if as_json:
+            emit_json(one.to_dict())
         else:
-            import json
-
-            click.echo(json.dumps([s.to_dict() for s in setups], separators=(",", ":")))
+            click.echo(fit(_sheet(tables, one, how)))
         return
-    if count == 1:
-        click.echo(fit(_sheet(tables, setups[0], how)))
+    # Many: rolled and printed a batch at a time (the same rolls as one go), so memory stays
+    # flat however large -n is.
+    if as_json:
+        import json
+
+        first = True
+        for batch in _batches(tables, rng, count):
+            text = ",".join(json.dumps(s.to_dict(), separators=(",", ":")) for s in batch)
+            click.echo(("[" if first else ",") + text, nl=False)
+            first = False
+        click.echo("]")
         return
     order = [w for _, w in tables.weapon_rows]
     short = _abbreviations(order)
@@ -292,5 +301,15 @@ def setup(
         "m=monsters c=cultists D=danger h=heroes",
         wrap(" ".join(f"{short[w]}={w}" for w in order)),
     ]
-    body = _compact_lines(setups, short, order)
-    click.echo(fit(header + body))
+    click.echo(fit(header))
+    for batch in _batches(tables, rng, count):
+        click.echo(fit(_compact_lines(batch, short, order)))
+
+
+def _batches(tables: Any, rng: random.Random, count: int) -> Any:
+    """``count`` set-ups rolled in batches of BATCH (one generator, so the same rolls)."""
+    left = count
+    while left:
+        n = min(left, BATCH)
+        yield tables.roll_many(rng, n)
+        left -= n

@@ -84,6 +84,21 @@ def test_bad_count(havoc):
     assert "error: -n" in result.output
 
 
+def test_many_setups_are_printed_in_batches_with_the_same_rolls(havoc):
+    import random
+
+    from companion.commands.cthulhu import BATCH
+    from companion.cthulhu_setup import setup_tables
+    from companion.data import Cards
+
+    n = BATCH + 7  # crosses a batch boundary
+    printed = json.loads(havoc("setup", "--seed", 4, "-n", n, "--json").output)
+    rolled = setup_tables(Cards()).roll_many(random.Random(4), n)
+    assert printed == [s.to_dict() for s in rolled]
+    text = havoc("setup", "--seed", 4, "-n", n).output.splitlines()
+    assert len(text) == n + 4 and text[0] == f"{n} set-ups (seed 4)"  # 4 header lines
+
+
 @pytest.mark.parametrize("extra", [(), ("--json",), ("--stats",)])
 def test_setup_count_is_capped(havoc, extra):
     result = havoc("setup", "-n", "99999999999", *extra)
