@@ -8,6 +8,8 @@ page. Held up to the light, back facing you, each cross's vertical arm crosses i
 its horizontal arm its DY scale; right and up are + as you look at the back, which is the sign
 `--back-offset DX,DY` uses. Five readings that differ show skew or scaling (the back page says
 what to do). With ``--duplex none`` it is one fold-over page with one target that checks the fold.
+Like the counters, the front keeps to `SheetOptions.front_area` and the back to its mirror image,
+so even a 20 mm offset leaves every scale and word on the paper.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from generator.render_pdf import (
     footer_top,
     new_canvas,
 )
-from generator.scales import BOLD, INK, REGULAR, reading_scale, scale_bars, target
+from generator.scales import BOLD, INK, REACH, REGULAR, reading_scale, scale_bars, target
 from generator.units import MM
 
 TITLE = "Havoc Kit — printer calibration"
@@ -55,7 +57,7 @@ def targets(sheet: SheetOptions) -> list[Target]:
     w, h = sheet.width, sheet.height
     if sheet.duplex == "none":
         return [Target("fold", w / 4, h / 2, 1, 1)]
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = sheet.front_area
     left, right, low, high = x0 + CORNER, x1 - CORNER, y0 + CORNER, y1 - CORNER
     # the centre's scales go above and to the right of it as seen on the back
     sx, sy = (-1, 1) if sheet.duplex == "long" else (1, -1)
@@ -148,9 +150,13 @@ def _paragraphs(canvas: Any, lines: list[str], x: float, y: float, width: float)
     return y
 
 
-def _heading(canvas: Any, text: str, x: float, y: float) -> None:
+def _heading(canvas: Any, text: str, x: float, y: float, max_width: float | None = None) -> None:
+    """A centred heading at 13 pt, smaller if it must fit ``max_width``."""
+    size = 13.0
+    if max_width is not None:
+        size = min(size, size * max_width / canvas.stringWidth(text, BOLD, size))
     canvas.setFillColorRGB(*INK)
-    canvas.setFont(BOLD, 13)
+    canvas.setFont(BOLD, size)
     canvas.drawCentredString(x, y, text)
 
 
@@ -179,9 +185,18 @@ def _readings_table(canvas: Any, names: list[str], x: float, y: float) -> None:
         canvas.rect(x + 118, y - 2, 34, 12)
 
 
+def back_area(sheet: SheetOptions) -> tuple[float, float, float, float]:
+    """The back page's area before the offset: the mirror image of the front area, so the back's
+    content, moved by the offset, stays inside the margins (see SheetOptions.front_area)."""
+    x0, y0, x1, y1 = sheet.front_area
+    if sheet.duplex == "long":
+        return (sheet.width - x1, y0, sheet.width - x0, y1)
+    return (x0, sheet.height - y1, x1, sheet.height - y0)
+
+
 def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
     w, h = sheet.width, sheet.height
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = sheet.front_area
     fold = sheet.duplex == "none"
     for t in marks:
         target(canvas, t.x, t.y, t.sx * ARM, t.sy * ARM)
@@ -202,13 +217,14 @@ def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
 
 
 def _back(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
-    w = sheet.width
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = back_area(sheet)
     dx, dy = sheet.back_offset
     seen = [on_back(t, sheet) for t in marks]
     for t in seen:
         _scales_for(canvas, t, fold=False)
-    _heading(canvas, "BACK: hold this side towards you", w / 2 + dx, y1 - 13 + dy)
+    between = x1 - x0 - 2 * (CORNER + AWAY + REACH + 7 * MM)  # between the top corners' scales
+    heading = "BACK: hold this side towards you"
+    _heading(canvas, heading, (x0 + x1) / 2 + dx, y1 - 13 + dy, between)
     text_top = y1 - TEXT_BELOW + dy
     _paragraphs(
         canvas,

@@ -197,12 +197,21 @@ def test_fold_over_is_one_page_mirrored_across_the_fold(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize(
-    ("duplex", "offset"), [("long", "6,-6"), ("short", "-6,6"), ("none", "0,0")]
+    ("duplex", "offset"),
+    [
+        ("long", "6,-6"),
+        ("short", "-6,6"),
+        ("none", "0,0"),
+        ("long", "20,20"),
+        ("long", "-20,-20"),
+        ("short", "20,-20"),
+        ("short", "-20,20"),
+    ],
 )
 def test_everything_stays_on_the_paper(
     tmp_path: Path, paper: str, duplex: str, offset: str
 ) -> None:
-    """Every scale, number and word is on the page, even with a 6 mm back offset."""
+    """Every scale, number and word is on the page, even with the largest back offset."""
     path = tmp_path / "c.pdf"
     sheet = SheetOptions.parse(paper=paper, duplex=duplex, back_offset=offset)
     write_calibration_pdf(path, sheet)
