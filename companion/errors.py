@@ -17,7 +17,7 @@ def display_path(path: str | os.PathLike[str]) -> str:
     p = Path(path)
     try:
         return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop
         return str(p)
 
 
