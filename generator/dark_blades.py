@@ -286,9 +286,25 @@ def counter_pieces(
     for character in roster_rows:
         side = pieces_set.sides[character.side]
         piece_type = pieces_set.types[character.type]
+        faces = {  # every copy of a character shares its faces: draw each once
+            spec.key: [
+                character_face(
+                    character,
+                    state,
+                    spec.cols,
+                    side,
+                    pieces_set.weapon_word(character, spec),
+                    blank_values,
+                    floor,
+                    colours=pieces_set.value_colours,
+                )
+                for state in (spec.front, spec.back)
+            ]
+            for spec in piece_type.pieces
+        }
         for number in range(1, character.count + 1):
             for spec in piece_type.pieces:
-                weapon_word = pieces_set.weapon_word(character, spec)
+                front, back = faces[spec.key]
                 name = f"{character.name} {spec.key}"
                 if character.count > 1:
                     name += f" {number}"
@@ -296,26 +312,8 @@ def counter_pieces(
                 by_block.setdefault(block, []).append(
                     Piece(
                         name=name,
-                        front=character_face(
-                            character,
-                            spec.front,
-                            spec.cols,
-                            side,
-                            weapon_word,
-                            blank_values,
-                            floor,
-                            colours=pieces_set.value_colours,
-                        ),
-                        back=character_face(
-                            character,
-                            spec.back,
-                            spec.cols,
-                            side,
-                            weapon_word,
-                            blank_values,
-                            floor,
-                            colours=pieces_set.value_colours,
-                        ),
+                        front=front,
+                        back=back,
                         cols=spec.cols,
                         rows=1,
                         block=block,
