@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion import dark_blades as db
+from companion import dark_blades_types as piece_types
 from companion.data import Cards, kit_cards_dir
 from companion.errors import DataError
 from generator.fonts import fit_size, missing_letters, split_lines, text_width
@@ -121,7 +122,7 @@ def _value_boxes(
 ) -> tuple[Op, ...]:
     ops: list[Op] = []
     for column in columns:
-        role = db.role(column)
+        role = piece_types.role(column)
         x = x0 + BOX_X[role]
         colour = colours[role]
         ops.append(
@@ -142,7 +143,7 @@ def _fitted(text: str, size: float, width: float, floor: float) -> list[str]:
     return split_lines(text.replace(" \u00b7 ", " "), BOLD, floor, width)
 
 
-def _band(side: db.Side, text: str, cols: int, floor: float) -> tuple[Op, ...]:
+def _band(side: piece_types.Side, text: str, cols: int, floor: float) -> tuple[Op, ...]:
     width = cols - 2 * INSET
     size = max(0.17 if cols == 1 else 0.19, floor)
     lines = _fitted(text, size, width - 0.06, floor)
@@ -155,9 +156,9 @@ def _band(side: db.Side, text: str, cols: int, floor: float) -> tuple[Op, ...]:
 
 def character_face(
     character: db.Character,
-    face: db.FaceSpec,
+    face: piece_types.FaceSpec,
     cols: int,
-    side: db.Side,
+    side: piece_types.Side,
     weapon_word: str,
     blank: bool,
     floor: float = 0.0,
@@ -168,7 +169,7 @@ def character_face(
     ``colours`` (the colour code, role -> colour); no word below ``floor`` cell units."""
     ops: list[Op] = list(_band(side, character.label or character.name, cols, floor))
     state = face.state.upper()
-    dead = state in db.NO_VALUE_STATES
+    dead = state in piece_types.NO_VALUE_STATES
     if cols == 1:
         centre, x0, room = 0.5, 0.0, 0.88
     else:  # the horse on the left, the words and values on the right
@@ -260,7 +261,7 @@ def check_printable(pieces_set: db.PieceSet, markers_path: Path, types_path: Pat
                     )
 
 
-def _block(side: db.Side, cols: int) -> str:
+def _block(side: piece_types.Side, cols: int) -> str:
     return side.title if cols == 1 else f"{side.title}: double-length"
 
 

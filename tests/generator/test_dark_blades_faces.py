@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion import dark_blades as db
+from companion import dark_blades_types as piece_types
 from companion.data import Cards
 from generator import dark_blades as gen
 from generator.fonts import fit_size, text_width
@@ -120,7 +121,8 @@ def test_values_follow_the_colour_code(data, pieces):
             piece = next(p for p in of(pieces, character.name) if f"piece:{spec.key}" in p.tags)
             for face_spec, face in ((spec.front, piece.front), (spec.back, piece.back)):
                 expected = sorted(
-                    (str(character.value(c)), COLOUR_OF[db.role(c)]) for c in face_spec.values
+                    (str(character.value(c)), COLOUR_OF[piece_types.role(c)])
+                    for c in face_spec.values
                 )
                 assert sorted(numbers(face)) == expected, (piece.name, face.label)
                 checked += 1

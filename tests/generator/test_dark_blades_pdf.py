@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion import dark_blades as db
+from companion import dark_blades_types as piece_types
 from companion.data import Cards
 from companion.errors import display_path
 
@@ -97,7 +98,7 @@ def test_every_face_prints_its_name_state_and_values(data, sheet):
         for spec in data.types[character.type].pieces:
             for face in (spec.front, spec.back):
                 numbers = tuple(
-                    (str(character.value(c)), COLOUR_OF[db.role(c)]) for c in face.values
+                    (str(character.value(c)), COLOUR_OF[piece_types.role(c)]) for c in face.values
                 )
                 words = [*label.split(), *face.state.replace(" · ", " ").split()]
                 matches = sum(
