@@ -19,6 +19,7 @@ from companion.dark_blades_types import (
     PieceSpec,
     PieceType,
     Side,
+    TypesFile,
     load_types,
 )
 from companion.data import (
@@ -75,18 +76,12 @@ class Marker:
 
 
 @dataclass(frozen=True)
-class PieceSet:
-    """Everything the counter sheet needs, checked."""
+class PieceSet(TypesFile):
+    """Everything the counter sheet needs, checked: piece-types.toml plus roster and markers."""
 
-    sides: dict[str, Side]
-    weapons: dict[str, str]
-    missile_weapons: frozenset[str]
-    types: dict[str, PieceType]
     roster: tuple[Character, ...]
     markers: tuple[Marker, ...]
     roster_path: Path
-    value_colours: dict[str, str]
-    """The rulebook's colour code: role (attack, defence, move) -> #rrggbb."""
 
     def weapon_word(self, character: Character, piece: PieceSpec) -> str:
         """The weapon word to print on ``piece`` (none for a missile weapon on a horse)."""
@@ -278,13 +273,4 @@ def load(cards: Cards, roster: Path | None = None) -> PieceSet:
     same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
     made = sum(c.count * len(types[c.type].pieces) for c in characters)
     markers = load_markers(markers_path, characters, strict=same_place, pieces=made)
-    return PieceSet(
-        sides,
-        weapons,
-        kinds.missile_weapons,
-        types,
-        characters,
-        markers,
-        roster_path,
-        kinds.value_colours,
-    )
+    return PieceSet(**vars(kinds), roster=characters, markers=markers, roster_path=roster_path)

@@ -168,6 +168,7 @@ class TypesFile:
     missile_weapons: frozenset[str]
     types: dict[str, PieceType]
     value_colours: dict[str, str]
+    """The rulebook's colour code: role (attack, defence, move) -> #rrggbb."""
 
 
 def _value_colours(doc: dict[str, Any], path: Path) -> dict[str, str]:
