@@ -7,7 +7,7 @@ cards/dark-blades/pieces.csv, then times, each in its own fresh process (imports
 * a plain reportlab script that draws the same two-sided pieces, fronts and backs interleaved
   page by page: the same background rectangles, the same value-box rectangles and the same
   texts (names, states, value numbers) in the same embedded typeface (Liberation Sans
-  subsets, generator/typeface/), read from a JSON dump made beforehand (not timed).
+  subsets, generator/sheet/typeface/), read from a JSON dump made beforehand (not timed).
 
 Prints both wall times (best of ``--runs``) and their ratio; the goal is <= 1.5.
 Run: python benchmarks/counters_vs_reportlab.py [--pieces 10000] [--runs 3]
@@ -104,7 +104,7 @@ def write_roster(path: Path, header: list[str], rows: list[list[str]], counts: l
 def build_roster(target: int, work: Path) -> tuple[Path, list]:
     """Scale the kit's roster counts until it makes ``target`` pieces (or just over)."""
     from companion.data import Cards
-    from generator.dark_blades import counter_pieces
+    from generator.dark_blades.counters import counter_pieces
 
     cards = Cards()
     header, rows = roster_lines(cards.path("dark-blades", "pieces.csv"))
@@ -141,8 +141,8 @@ def build_roster(target: int, work: Path) -> tuple[Path, list]:
 
 
 def face_dump(face) -> dict:
-    from generator.fonts import fit_size
-    from generator.pieces import Rect, Text
+    from generator.sheet.fonts import fit_size
+    from generator.sheet.pieces import Rect, Text
 
     rects = [[o.x, o.y, o.w, o.h, o.fill, o.stroke] for o in face.ops if isinstance(o, Rect)]
     texts = [
@@ -174,7 +174,7 @@ def main() -> None:
         (work / "pieces.json").write_text(json.dumps(data), encoding="utf-8")
         (work / "baseline.py").write_text(BASELINE, encoding="utf-8")
         kit_cmd = ["havoc-pnp", "counters", "--roster", str(roster), "-o", str(work / "kit.pdf")]
-        from generator.fonts import FILES, TYPEFACE_DIR
+        from generator.sheet.fonts import FILES, TYPEFACE_DIR
 
         fonts = json.dumps({name: str(TYPEFACE_DIR / file) for name, file in FILES.items()})
         base_cmd = [sys.executable, str(work / "baseline.py"), str(work / "pieces.json"),

@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion import ring as R  # noqa: E402
 from companion.data import Cards  # noqa: E402
-from companion.store import Store  # noqa: E402
-from companion.whos_next import load_attack_table  # noqa: E402
+from companion.whos_next import ring as R  # noqa: E402
+from companion.whos_next.duel_scoring import load_attack_table  # noqa: E402
+from companion.whos_next.store import Store  # noqa: E402
 
 
 def size(path: Path) -> int:

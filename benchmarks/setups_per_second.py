@@ -38,7 +38,7 @@ def main() -> None:
             [*command[:-4], "-n", "1", "--seed", "1"], check=True, stdout=subprocess.DEVNULL
         )
 
-    from companion.cthulhu_setup import setup_tables
+    from companion.cthulhu_who.setup import setup_tables
     from companion.data import Cards
 
     tables = setup_tables(Cards())

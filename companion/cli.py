@@ -19,14 +19,14 @@ CONTEXT = {
 
 COMMANDS = {
     "roll": "companion.commands.dice:roll",
-    "crt": "companion.commands.combat:crt",
-    "missile": "companion.commands.combat:missile",
+    "crt": "companion.commands.dark_blades:crt",
+    "missile": "companion.commands.dark_blades:missile",
     "table": "companion.commands.tables:table",
-    "attack": "companion.commands.cthulhu:attack",
-    "setup": "companion.commands.cthulhu:setup",
+    "attack": "companion.commands.cthulhu_who:attack",
+    "setup": "companion.commands.cthulhu_who:setup",
     "army": "companion.commands.kniggits:army",
     "exchange": "companion.commands.kniggits:exchange",
-    "ring": "companion.commands.ring:ring",
+    "ring": "companion.commands.whos_next:ring",
 }
 
 

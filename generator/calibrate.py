@@ -2,7 +2,7 @@
 
 Page 1 (front) carries five target crosses (one near each corner of the printable area and one
 at the centre of the page), 100 mm and 4 in scale bars and the instructions. Page 2 (back)
-carries, for each target, a DX and a DY millimetre scale (generator/scales.py) where that
+carries, for each target, a DX and a DY millimetre scale (generator/sheet/scales.py) where that
 cross's arms land after the flip, shifted by any --back-offset already given, like every back
 page. Held up to the light, back facing you, each cross's vertical arm crosses its DX scale and
 its horizontal arm its DY scale; right and up are + as you look at the back, which is the sign
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.options import SheetOptions
-from generator.render_pdf import (
+from generator.sheet.options import SheetOptions
+from generator.sheet.render_pdf import (
     PdfStats,
     atomic_file,
     binary_streams,
@@ -28,8 +28,8 @@ from generator.render_pdf import (
     footer_top,
     new_canvas,
 )
-from generator.scales import BOLD, INK, REACH, REGULAR, reading_scale, scale_bars, target
-from generator.units import MM
+from generator.sheet.scales import BOLD, INK, REACH, REGULAR, reading_scale, scale_bars, target
+from generator.sheet.units import MM
 
 TITLE = "Havoc Kit — printer calibration"
 AWAY = 20 * MM  # each back scale sits this far from where its cross should land

@@ -1,6 +1,7 @@
 """`havoc-pnp`: print-and-play sheets. Thin click commands over the sheet engine.
 
-Every command shares the sheet options (generator/options.py). Bad input, including click's own
+Every command shares the sheet options (generator/sheet/options.py). Bad input, including
+click's own
 usage errors, is one line `havoc-pnp: error: ...` and exit status 2, never a traceback.
 """
 
@@ -14,12 +15,12 @@ import click
 from companion import __version__
 from companion.clikit import LazyGroup, cards_from, cards_option
 from companion.errors import InputError
-from generator.options import SheetOptions, sheet_options
+from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
-    from generator.pieces import Piece
-    from generator.render_pdf import PdfStats
+    from generator.sheet.pieces import Piece
+    from generator.sheet.render_pdf import PdfStats
 
 COUNTERS_PDF = "dark-blades-counters.pdf"
 CALIBRATION_PDF = "calibration.pdf"
@@ -61,8 +62,8 @@ def _output_option(name: str) -> Any:
 def _counters_pdf(
     cards: Cards, sheet: SheetOptions, out: Path, roster: Path | None, blank: bool
 ) -> tuple[PdfStats, list[Piece]]:
-    from generator import dark_blades
-    from generator.render_pdf import write_pieces_pdf
+    from generator.dark_blades import counters as dark_blades
+    from generator.sheet.render_pdf import write_pieces_pdf
 
     if roster is not None and not roster.is_file():
         raise InputError("--roster: file not found", roster)
@@ -80,7 +81,7 @@ def _counters_pdf(
 def _values_from(cards: Cards) -> str:
     """The user's roster the counter values come from, or "" for the kit's own."""
     from companion.errors import display_path
-    from generator import dark_blades
+    from generator.dark_blades import counters as dark_blades
 
     path = dark_blades.roster_path(cards)
     return "" if dark_blades.is_kit_file(path) else display_path(path)
@@ -126,7 +127,7 @@ def counters(
     _say(stats, f"{len(pieces)} counters")
     if svg_dir is not None:
         from companion.errors import display_path
-        from generator.render_svg import write_piece_svgs
+        from generator.sheet.render_svg import write_piece_svgs
 
         written = write_piece_svgs(svg_dir, pieces, sheet)
         click.echo(f"{display_path(svg_dir)}: {len(written)} SVG files")

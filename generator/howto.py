@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.options import SheetOptions
-from generator.pieces import Piece
-from generator.render_pdf import PdfStats, atomic_file
+from generator.sheet.options import SheetOptions
+from generator.sheet.pieces import Piece
+from generator.sheet.render_pdf import PdfStats, atomic_file
 
 TEMPLATE = "how-to-print.txt.j2"
 FILENAME = "HOW-TO-PRINT.txt"

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
 from companion.clikit import WIDTH
+
+ROOT = Path(__file__).resolve().parent.parent  # the repository: cards/, templates/, README.md
 
 
 def run(main, args: Sequence[str], input: str | None = None) -> Result:  # noqa: A002

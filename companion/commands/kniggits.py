@@ -1,6 +1,6 @@
 """`havoc army` and `havoc exchange`: Kniggits army checks and sword-and-shield blows.
 
-Thin over companion.kniggits: parse the options, call it, print 40-column text or ``--json``.
+Thin over companion.kniggits.rules: parse the options, call it, print 40-column text or ``--json``.
 `havoc army` exits 0 when the army is within the points total, 1 when it is over (runaways and
 wasted Movement tokens are reported but do not break the points rule), 2 on bad data.
 """
@@ -49,7 +49,7 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
     points, 1 if over, 2 if the file is bad. Kniggits missing a colour are named: they run
     away before the battle.
     """
-    from companion.kniggits import check_army, rules
+    from companion.kniggits.rules import check_army, rules
 
     r = rules(cards_from(ctx))
     check = check_army(army_file, r, points)
@@ -157,8 +157,8 @@ def exchange(
     Same height: defended. Otherwise the defender loses a token: high an Attack, middle a
     Defense, low a Movement token. With --tokens, what he can still do after it.
     """
-    from companion.kniggits import exchange as resolve
-    from companion.kniggits import parse_tokens, rules
+    from companion.kniggits.rules import exchange as resolve
+    from companion.kniggits.rules import parse_tokens, rules
 
     r = rules(cards_from(ctx))
     start = parse_tokens(tokens, r) if tokens is not None else None

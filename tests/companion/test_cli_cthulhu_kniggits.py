@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import assert_narrow
+from tests.conftest import ROOT, assert_narrow
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = ROOT
 CTHULHU = ROOT / "cards" / "cthulhu-who"
 ARMY = ROOT / "cards" / "kniggits" / "army.csv"
 SETUP_KEYS = ["monster_size", "monsters", "cultists", "danger", "heroes", "weapons", "dice"]
@@ -87,8 +86,8 @@ def test_bad_count(havoc):
 def test_many_setups_are_printed_in_batches_with_the_same_rolls(havoc):
     import random
 
-    from companion.commands.cthulhu import BATCH
-    from companion.cthulhu_setup import setup_tables
+    from companion.commands.cthulhu_who import BATCH
+    from companion.cthulhu_who.setup import setup_tables
     from companion.data import Cards
 
     n = BATCH + 7  # crosses a batch boundary

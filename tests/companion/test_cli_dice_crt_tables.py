@@ -8,13 +8,12 @@ import subprocess
 import sys
 import tomllib
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import assert_narrow
+from tests.conftest import ROOT, assert_narrow
 
-CARDS = Path(__file__).resolve().parents[2] / "cards" / "dark-blades"
+CARDS = ROOT / "cards" / "dark-blades"
 
 
 def brute_at_least(count: int, sides: int, total: int) -> int:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import re
 import shlex
-from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+from tests.conftest import ROOT
+
+README = ROOT / "README.md"
 
 
 def companion_examples() -> list[list[str]]:

@@ -12,7 +12,8 @@ import pdfplumber
 import pytest
 
 from generator.calibrate import write_calibration_pdf
-from generator.options import SheetOptions
+from generator.sheet.options import SheetOptions
+from tests.conftest import ROOT
 
 MM = 72 / 25.4
 Seg = tuple[float, float, float, float]
@@ -227,7 +228,7 @@ def test_readme_describes_the_calibration_sheet_as_it_is() -> None:
 
     from generator.calibrate import targets
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     step = " ".join(re.search(r"3\. \*\*Back offset\.\*\*(.*?)\n4\. ", readme, re.S)[1].split())
     words = dict(enumerate("zero one two three four five six seven eight nine ten".split()))
     duplex = targets(SheetOptions.parse())

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.data import Cards
-from generator.layout import impose
-from generator.options import SheetOptions
+from generator.sheet.layout import impose
+from generator.sheet.options import SheetOptions
+from tests.conftest import ROOT
 
 
 def one_line_error(result, starts: str) -> None:
@@ -42,7 +43,7 @@ def test_bad_input_is_one_line(havoc_pnp, args: list[str], starts: str) -> None:
 
 
 def test_counters_writes_one_pdf(havoc_pnp, tmp_path: Path) -> None:
-    from generator import dark_blades
+    from generator.dark_blades import counters as dark_blades
 
     out = tmp_path / "c.pdf"
     result = havoc_pnp("counters", "--paper", "letter", "-o", out, "--svg", tmp_path / "svg")
@@ -93,7 +94,7 @@ def _small_cards(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("where", ["group", "command"])
 def test_cards_dir(havoc_pnp, tmp_path: Path, where: str) -> None:
-    from generator import dark_blades
+    from generator.dark_blades import counters as dark_blades
 
     cards = _small_cards(tmp_path)
     expected = len(dark_blades.counter_pieces(Cards(cards)))
@@ -117,7 +118,7 @@ def test_help_reads(havoc_pnp) -> None:
 
 
 def test_roster_and_blank_values_reach_the_counters(havoc_pnp, tmp_path: Path, monkeypatch) -> None:
-    from generator import dark_blades
+    from generator.dark_blades import counters as dark_blades
 
     cards = _small_cards(tmp_path)
     roster = cards / "dark-blades" / "pieces.csv"
@@ -233,7 +234,7 @@ def test_output_through_a_symlink_loop_is_one_line(havoc_pnp, tmp_path: Path):
 def test_a_cards_dir_without_the_kits_files_is_warned_about(havoc_pnp, tmp_path: Path):
     from companion.errors import display_path
 
-    kit = Path(__file__).resolve().parents[2] / "cards" / "dark-blades" / "pieces.csv"
+    kit = ROOT / "cards" / "dark-blades" / "pieces.csv"
     stray = tmp_path / "stray"
     stray.mkdir()
     (stray / "pieces.csv").write_text(kit.read_text(encoding="utf-8"), encoding="utf-8")

@@ -12,7 +12,8 @@ import pdfplumber
 import pytest
 
 from companion.data import Cards
-from generator import dark_blades
+from generator.dark_blades import counters as dark_blades
+from tests.conftest import ROOT
 
 OPTIONS = [
     "--paper", "letter", "--piece-size", "3/4in", "--duplex", "short",
@@ -111,7 +112,7 @@ def test_the_note_says_where_the_values_come_from(havoc_pnp, tmp_path: Path) -> 
     assert "Values on the counters are the Havoc Kit's own defaults, NOT the rulebook's" in note
     mine = tmp_path / "mine" / "dark-blades"
     mine.mkdir(parents=True)
-    kit = Path(dark_blades.__file__).resolve().parents[1] / "cards" / "dark-blades" / "pieces.csv"
+    kit = ROOT / "cards" / "dark-blades" / "pieces.csv"
     (mine / "pieces.csv").write_text(kit.read_text(encoding="utf-8"), encoding="utf-8")
     note = " ".join(build(havoc_pnp, tmp_path / "out", "--cards", tmp_path / "mine").split())
     assert f"Values on the counters come from {display_path(mine / 'pieces.csv')}." in note

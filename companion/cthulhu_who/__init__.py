@@ -1,0 +1,1 @@
+"""Cthulhu Who? rules: the set-up tables and roller, the attack scores."""

@@ -1,0 +1,230 @@
+"""Cthulhu Who? attacks: the attack-scores table, its friendly names and the rules' notes.
+
+Every score comes from ``cards/cthulhu-who/attack-scores.toml``: a 2d6 range, a dash (cannot
+attack) or a crush (no roll). The set-up's monster names (Dog, Bear ...) name the N-square
+monster rows and columns too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from companion.cthulhu_who.setup import GAME, parse_range, setup_tables
+from companion.data import Cards, expect, read_toml, require
+from companion.errors import DataError, InputError
+
+ATTACK_FILE = "attack-scores.toml"
+
+ROLL, CANNOT, CRUSH = "roll", "cannot", "crush"
+
+
+@dataclass(frozen=True)
+class Score:
+    """One cell of the attack-scores table: a 2d6 range, a dash, or a crush."""
+
+    text: str
+    kind: str  # ROLL, CANNOT or CRUSH
+    low: int = 0
+    high: int = 0
+
+    def chance(self) -> Fraction:
+        """The exact chance that 2d6 kills (1 for a crush, 0 for a dash)."""
+        if self.kind == CRUSH:
+            return Fraction(1)
+        if self.kind == CANNOT:
+            return Fraction(0)
+        hits = sum(1 for a in range(1, 7) for b in range(1, 7) if self.low <= a + b <= self.high)
+        return Fraction(hits, 36)
+
+    def kills(self, total: int) -> bool:
+        """Whether a 2d6 total kills."""
+        return self.kind == CRUSH or (self.kind == ROLL and self.low <= total <= self.high)
+
+
+def parse_score(cell: Any, path: Path, key: str) -> Score:
+    """``"7-12"``, ``"12"``, ``"-"`` or ``"crush"``."""
+    text = expect(cell, str, path, key).strip()
+    if text == "-":
+        return Score(text, CANNOT)
+    if text.lower() == "crush":
+        return Score(text, CRUSH)
+    low, high = parse_range(text, path, key)
+    if not 2 <= low <= high <= 12:
+        raise DataError(f"key '{key}': {text!r} is not a 2d6 total (2-12)", path)
+    return Score(text, ROLL, low, high)
+
+
+@dataclass(frozen=True)
+class Attacker:
+    """One row of the attack-scores table and what the rules' text adds to it."""
+
+    name: str
+    scores: dict[str, Score]
+    range: int = 1
+    action_points: int = 1
+    aliases: tuple[str, ...] = ()
+
+
+def name_key(text: str) -> str:
+    """The form names are matched in: lower case, spaces and underscores as hyphens."""
+    return re.sub(r"[\s_]+", "-", text.strip().lower())
+
+
+def _keys(name: str) -> set[str]:
+    """The friendly names of a figure: ``Hero/Pike`` → hero/pike, hero-pike, pike."""
+    key = name_key(name)
+    keys = {key, key.replace("/", "-")}
+    if "/" in key:
+        keys.add(key.split("/", 1)[1])
+    if key.endswith("-monster"):
+        keys.add(key[: -len("-monster")])
+    return keys
+
+
+@dataclass(frozen=True)
+class AttackTable:
+    """The attack-scores table, its friendly names, and the rules' notes."""
+
+    path: Path
+    targets: tuple[str, ...]
+    attackers: tuple[Attacker, ...]
+    rules: dict[str, str]
+    attacker_names: dict[str, str]  # friendly key -> attacker name
+    target_names: dict[str, str]  # friendly key -> target name
+
+    def attacker(self, text: str) -> Attacker:
+        """The attacker a user means, or an InputError listing the valid names."""
+        key = name_key(text)
+        name = self.attacker_names.get(key)
+        if name is None:
+            which = [
+                name_key(a.name) for a in self.attackers if name_key(a.name).startswith(key + "/")
+            ]
+            if which:
+                raise InputError(f"which {text}? expected one of {', '.join(which)}")
+            raise InputError(
+                f"unknown attacker {text!r}: expected one of "
+                + ", ".join(name_key(a.name) for a in self.attackers)
+            )
+        return next(a for a in self.attackers if a.name == name)
+
+    def target(self, text: str) -> str:
+        """The target column a user means, or an InputError listing the valid names."""
+        name = self.target_names.get(name_key(text))
+        if name is None:
+            raise InputError(
+                f"unknown target {text!r}: expected one of "
+                + ", ".join(name_key(t) for t in self.targets)
+            )
+        return name
+
+    def notes(self, attacker: Attacker, target: str) -> list[str]:
+        """The special rules that apply to this attack, from the rules' text."""
+        score = attacker.scores[target]
+        notes: list[str] = []
+        if score.kind == CRUSH:
+            notes.append(self.rules["crush"])
+        elif score.kind == ROLL:
+            notes.append(self.rules["ranged"] if attacker.range > 1 else self.rules["adjacent"])
+            if attacker.action_points != 1:
+                notes.append(self.rules["action_points"].format(n=attacker.action_points))
+        if target == self.rules["collapse_target"] and score.kind != CANNOT:
+            collapse = next(a for a in self.attackers if a.name == self.rules["collapse_attacker"])
+            hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind != CANNOT]
+            if len(hits) < len(collapse.scores):
+                hits.append("the table gives no score v others")
+            notes.append(self.rules["collapse"] + " (" + "; ".join(hits) + ")")
+        return notes
+
+
+def load_attack_table(path: str | Path, extra_aliases: dict[str, int] | None = None) -> AttackTable:
+    """Read and check ``attack-scores.toml``.
+
+    ``extra_aliases`` maps more names (e.g. the monster names Dog, Bear) to a size in squares:
+    they then name the ``N-square Monster`` attacker and target.
+    """
+    path = Path(path)
+    data = read_toml(path)
+    targets = require(data, "attacked", list, path)
+    for index, target in enumerate(targets):
+        expect(target, str, path, f"attacked[{index + 1}]")
+    rows = require(data, "attacker", list, path)
+    attackers = []
+    for index, row in enumerate(rows):
+        key = f"attacker[{index + 1}]"
+        expect(row, dict, path, key)
+        name = require(row, "name", str, path, key)
+        cells = require(row, "scores", list, path, f"{key} ({name})")
+        if len(cells) != len(targets):
+            raise DataError(
+                f"key '{key}.scores' ({name}): expected {len(targets)} cells, one per "
+                f"'attacked' column, got {len(cells)}",
+                path,
+            )
+        scores = {
+            t: parse_score(c, path, f"{key}.scores[{i + 1}] ({name} v {t})")
+            for i, (t, c) in enumerate(zip(targets, cells, strict=True))
+        }
+        aliases = tuple(expect(a, str, path, f"{key}.aliases") for a in row.get("aliases", []))
+        attackers.append(
+            Attacker(
+                name,
+                scores,
+                expect(row.get("range", 1), int, path, f"{key}.range"),
+                expect(row.get("action_points", 1), int, path, f"{key}.action_points"),
+                aliases,
+            )
+        )
+    rules = require(data, "rules", dict, path)
+    for key in (
+        "adjacent",
+        "ranged",
+        "action_points",
+        "crush",
+        "collapse",
+        "collapse_target",
+        "collapse_attacker",
+    ):
+        require(rules, key, str, path, "rules")
+    if rules["collapse_target"] not in targets:
+        raise DataError("key 'rules.collapse_target': expected one of the 'attacked' names", path)
+    if rules["collapse_attacker"] not in {a.name for a in attackers}:
+        raise DataError("key 'rules.collapse_attacker': expected an attacker's name", path)
+
+    attacker_names: dict[str, str] = {}
+    target_names: dict[str, str] = {}
+
+    def add(table: dict[str, str], key: str, name: str, what: str) -> None:
+        if table.get(key, name) != name:
+            raise DataError(f"the {what} name {key!r} means both {table[key]} and {name}", path)
+        table[key] = name
+
+    for attacker in attackers:
+        for key in _keys(attacker.name) | {name_key(a) for a in attacker.aliases}:
+            add(attacker_names, key, attacker.name, "attacker")
+    for target in targets:
+        tkey = name_key(target)
+        keys = _keys(target)
+        for attacker in attackers:
+            akey = name_key(attacker.name)
+            if akey == tkey or akey.startswith(tkey + "/"):
+                keys |= _keys(attacker.name) | {name_key(a) for a in attacker.aliases}
+        for key in keys:
+            add(target_names, key, target, "target")
+    for alias, squares in (extra_aliases or {}).items():
+        prefix = f"{squares}-square"
+        for names, pool in ((attacker_names, [a.name for a in attackers]), (target_names, targets)):
+            match = [n for n in pool if name_key(n).startswith(prefix)]
+            if len(match) == 1:
+                names.setdefault(name_key(alias), match[0])
+    return AttackTable(path, tuple(targets), tuple(attackers), rules, attacker_names, target_names)
+
+
+def attack_table(cards: Cards) -> AttackTable:
+    """The attack-scores table from a cards directory; the set-up's monster names are aliases."""
+    sizes = setup_tables(cards).sizes.values()
+    return load_attack_table(cards.path(GAME, ATTACK_FILE), {s.name: s.squares for s in sizes})

@@ -1,0 +1,1 @@
+"""Kniggits rules: the army check and the sword-and-shield exchange."""

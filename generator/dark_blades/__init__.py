@@ -1,0 +1,1 @@
+"""Dark Blades sheets: the counters."""

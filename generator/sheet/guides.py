@@ -1,0 +1,164 @@
+"""Cut guides as plain line segments (points): crop marks in the margin, or full-length lines.
+
+``crop``: short marks in the margins, clear of the pieces (the bottom marks stop short of the
+footer). Rows that one set of vertical cuts cannot serve (squares and double-length pieces;
+the layout keeps them in rows of their own, 1/4in apart) form separate bands, each with its
+own vertical marks in the gap beside it and a mark in the side margins where to part them.
+``lines``: every cut line runs to the page edges, broken only where
+it would cross the inside of a piece (a square's edge below a double-length piece); a vertical
+line over the footer stops just above it. Fold-over pages also get the fold line (drawn by the
+renderer, dashed, also stopping above the footer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.sheet.layout import Placement
+from generator.sheet.options import SheetOptions
+
+Segment = tuple[float, float, float, float]
+MARK_LENGTH = 18.0  # 1/4in
+MARK_GAP = 2.0  # between the usable area's edge and a mark
+FOOTER_BAND = 22.0  # kept clear at the bottom of the page for the footer's two lines
+FOOTER_GAP = 1.0  # lines down the page stop this far above the footer's text
+EPS = 1e-6
+
+
+def cut_coordinates(placements: Sequence[Placement]) -> tuple[list[float], list[float]]:
+    """The distinct x of vertical cut lines and y of horizontal ones."""
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for p in placements:
+        xs.update((round(p.x, 6), round(p.x + p.w, 6)))
+        ys.update((round(p.y, 6), round(p.y + p.h, 6)))
+    return sorted(xs), sorted(ys)
+
+
+def _rows(placements: Sequence[Placement]) -> list[list[Placement]]:
+    """Placements grouped by the bottom of their cut box, top row first."""
+    rows: dict[float, list[Placement]] = {}
+    for p in placements:
+        rows.setdefault(round(p.y, 4), []).append(p)
+    return [rows[y] for y in sorted(rows, reverse=True)]
+
+
+def _clear(xs: set[float], pieces: Sequence[Placement]) -> bool:
+    """No x runs through the inside of any of ``pieces``."""
+    return not any(p.x + EPS < x < p.x + p.w - EPS for x in xs for p in pieces)
+
+
+def bands(placements: Sequence[Placement]) -> list[list[Placement]]:
+    """Runs of rows, top first, that one set of vertical cuts serves: no cut line of a band's
+    pieces runs through another of its pieces (squares, or double-length pieces, not both)."""
+    out: list[list[Placement]] = []
+    xs: set[float] = set()
+    for row in _rows(placements):
+        row_xs = {round(v, 6) for p in row for v in (p.x, p.x + p.w)}
+        if out and _clear(xs | row_xs, out[-1] + row):
+            out[-1] += row
+            xs |= row_xs
+        else:
+            out.append(list(row))
+            xs = row_xs
+    return out
+
+
+def crop_marks(placements: Sequence[Placement], options: SheetOptions) -> list[Segment]:
+    """Crop marks whose cut lines never run through a piece.
+
+    Horizontal cuts: a mark in the left and right margins at every row edge, and one in the
+    middle of the gap between two bands (cut there first to part them). Vertical cuts: each band
+    gets its own marks at its own cut lines, above it and below it -- in the top or bottom
+    margin for the first and last band, else in its half of the gap to the next band.
+    """
+    x0, y0, x1, y1 = options.usable
+    bleed = options.bleed
+    top = min(MARK_LENGTH, options.height - y1 - MARK_GAP - 4)
+    bottom = min(MARK_LENGTH, y0 - MARK_GAP - FOOTER_BAND)
+    bottom = bottom if bottom >= 3 else 0.0  # no room beside the footer: top marks only
+    left = min(MARK_LENGTH, x0 - MARK_GAP - 4)
+    right = min(MARK_LENGTH, options.width - x1 - MARK_GAP - 4)
+    parts = bands(placements)
+    ys = {y for y in cut_coordinates(placements)[1] if _clear_y(y, placements)}
+    # (x, from, to) for every vertical mark, band by band
+    verticals: list[tuple[list[float], float, float]] = []
+    for index, band in enumerate(parts):
+        band_xs = cut_coordinates(band)[0]
+        if index == 0 and top > 0:
+            verticals.append((band_xs, y1 + MARK_GAP, y1 + MARK_GAP + top))
+        if index == len(parts) - 1 and bottom > 0:
+            verticals.append((band_xs, y0 - MARK_GAP, y0 - MARK_GAP - bottom))
+        if index + 1 < len(parts):
+            upper, lower = _gap(band, parts[index + 1], bleed)
+            length = min(MARK_LENGTH, (upper - lower) / 2 - MARK_GAP - 1)
+            if length >= 2:
+                below_xs = cut_coordinates(parts[index + 1])[0]
+                verticals.append((band_xs, upper - MARK_GAP, upper - MARK_GAP - length))
+                verticals.append((below_xs, lower + MARK_GAP, lower + MARK_GAP + length))
+    ys.update(part_cuts(placements, bleed))
+    segments: list[Segment] = [(x, a, x, b) for xs, a, b in verticals for x in xs]
+    for y in sorted(ys):
+        if left > 0:
+            segments.append((x0 - MARK_GAP, y, x0 - MARK_GAP - left, y))
+        if right > 0:
+            segments.append((x1 + MARK_GAP, y, x1 + MARK_GAP + right, y))
+    return segments
+
+
+def _gap(
+    above: Sequence[Placement], below: Sequence[Placement], bleed: float
+) -> tuple[float, float]:
+    """The free space between two bands: (its top, its bottom), bleed excluded."""
+    return min(p.y for p in above) - bleed, max(p.y + p.h for p in below) + bleed
+
+
+def part_cuts(placements: Sequence[Placement], bleed: float = 0.0) -> list[float]:
+    """Where to cut across the sheet first, parting bands that need their own vertical cuts:
+    the middle of each gap between two bands, top first."""
+    parts = bands(placements)
+    gaps = [_gap(a, b, bleed) for a, b in zip(parts, parts[1:], strict=False)]
+    return [round((upper + lower) / 2, 6) for upper, lower in gaps]
+
+
+def _clear_y(y: float, placements: Sequence[Placement]) -> bool:
+    """No piece has ``y`` inside it (a horizontal cut across the page is safe)."""
+    return not any(p.y + EPS < y < p.y + p.h - EPS for p in placements)
+
+
+def _open_intervals(
+    start: float, end: float, blocked: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """[start, end] minus the blocked intervals."""
+    out: list[tuple[float, float]] = []
+    cursor = start
+    for lo, hi in sorted(blocked):
+        if lo > cursor + EPS:
+            out.append((cursor, min(lo, end)))
+        cursor = max(cursor, hi)
+        if cursor >= end:
+            break
+    if cursor < end - EPS:
+        out.append((cursor, end))
+    return out
+
+
+def cut_lines(
+    placements: Sequence[Placement],
+    options: SheetOptions,
+    footer_box: tuple[float, float, float, float] | None = None,
+) -> list[Segment]:
+    """Full-length lines to the page edges, never through the inside of a piece."""
+    xs, ys = cut_coordinates(placements)
+    segments: list[Segment] = []
+    for x in xs:
+        blocked = [(p.y, p.y + p.h) for p in placements if p.x + EPS < x < p.x + p.w - EPS]
+        if footer_box and footer_box[0] - EPS <= x <= footer_box[2] + EPS:
+            blocked.append((0.0, footer_box[3] + FOOTER_GAP))  # stop above the footer
+        segments += [(x, lo, x, hi) for lo, hi in _open_intervals(0.0, options.height, blocked)]
+    for y in ys:
+        blocked = [(p.x, p.x + p.w) for p in placements if p.y + EPS < y < p.y + p.h - EPS]
+        if footer_box and footer_box[1] < y < footer_box[3]:
+            blocked.append((footer_box[0], footer_box[2]))
+        segments += [(lo, y, hi, y) for lo, hi in _open_intervals(0.0, options.width, blocked)]
+    return segments

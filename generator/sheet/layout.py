@@ -1,0 +1,175 @@
+"""Imposition: pieces -> pages of placements (cut boxes in points), with duplex backs.
+
+Pieces are packed in rows, top to bottom, in the order given; each block starts a new row with
+the gutter before it, and a double-length piece shares rows with squares (a square further on
+fills a hole a double leaves) -- except with crop marks, where each block is split by shape so
+every row holds one shape, and rows of different shapes are at least 1/4in apart: room for the
+crop marks that belong to each (see generator/sheet/guides.py). With no bleed pieces butt (shared
+cut lines); with bleed ``b``
+every piece gets its own cut box, ``2b`` from its neighbours, its background running into the
+bleed. Fronts and backs are interleaved in one document, front page then its back page:
+
+* duplex ``long``:  back x = W - x - w (same y);  ``short``: back y = H - y - h (same x);
+  the back offset (DX, DY) is added to back pages only, and fronts keep clear of the side the
+  backs move out from by as much (`SheetOptions.front_area`), so backs stay on the paper;
+* duplex ``none`` (fold-over): fronts on the left half of each page, backs mirrored across the
+  vertical fold line in the middle of the same page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from companion.errors import InputError
+from generator.sheet.options import SheetOptions
+from generator.sheet.pieces import Face, Piece
+from generator.sheet.units import format_length
+
+LOOKAHEAD = 64  # how far ahead a row looks for a piece that fills its hole
+CROP_GAP = 18.0  # crop marks: at least 1/4in between rows of different shapes
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One face on a page: its cut box (x, y lower-left; w, h) in points."""
+
+    piece: Piece
+    face: Face
+    side: Literal["front", "back"]
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass
+class Page:
+    """One printed page; ``side`` is front, back or fold (fronts and backs together)."""
+
+    side: Literal["front", "back", "fold"]
+    sheet: int
+    placements: list[Placement] = field(default_factory=list)
+
+
+def _blocks(pieces: Sequence[Piece], by_shape: bool = False) -> list[list[Piece]]:
+    """Group pieces by block, blocks in order of first appearance, pieces in order;
+    ``by_shape`` splits each block further by piece shape (cols x rows), so no row mixes them."""
+    groups: dict[tuple[str, int, int], list[Piece]] = {}
+    for piece in pieces:
+        shape = (piece.cols, piece.rows) if by_shape else (0, 0)
+        groups.setdefault((piece.block, *shape), []).append(piece)
+    return list(groups.values())
+
+
+def _fit_or_fail(piece: Piece, options: SheetOptions, room_w: float, room_h: float) -> None:
+    s, b = options.piece, options.bleed
+    if piece.cols * s + 2 * b > room_w + 1e-9 or piece.rows * s + 2 * b > room_h + 1e-9:
+        kept = " less the room kept for --back-offset" if any(options.back_offset) else ""
+        raise InputError(
+            f"piece {piece.name!r} ({format_length(piece.cols * s)} x "
+            f"{format_length(piece.rows * s)}) does not fit inside the margins of "
+            f"{options.paper}{kept}; use a smaller --piece-size or --margin"
+        )
+
+
+def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]]:
+    """Front placements, one list per sheet, inside the front area of each page."""
+    s, b = options.piece, options.bleed
+    x0, y0, x1, y1 = options.front_area
+    if options.duplex == "none":
+        x0 = max(options.margin_left, options.margin_right)
+        x1 = x0 + options.fold_half_width()
+    room_w, room_h = x1 - x0, y1 - y0
+    # centre the columns of squares across the page (or the half), so backs mirror onto fronts
+    pitch = s + 2 * b
+    spare = room_w - int((room_w + 1e-9) // pitch) * pitch
+    if options.duplex != "none":
+        x0, x1 = x0 + spare / 2, x1 - spare / 2
+    crop = options.cut_guides == "crop"
+    sheets: list[list[Placement]] = [[]]
+    top = y1  # top edge of the next row (outer boxes, bleed included)
+    shape: tuple[int, int] | None = None  # of the block above
+    for block in _blocks(pieces, by_shape=crop):
+        for piece in block:
+            _fit_or_fail(piece, options, room_w, room_h)
+        queue = list(block)
+        first_row = True
+        head = 0
+        while head < len(queue):
+            # a new row: the gutter before a new block unless at the top of a page; crop
+            # marks for rows of another shape need room between the two
+            gap = options.gutter if first_row and top < y1 else 0.0
+            if crop and first_row and top < y1 and shape != (block[0].cols, block[0].rows):
+                gap = max(gap, CROP_GAP)
+            first_row = False
+            row_h = max(queue[head].rows, 1) * s + 2 * b
+            if top - gap - row_h < y0 - 1e-9:
+                sheets.append([])
+                top, gap = y1, 0.0
+            top -= gap
+            x = x0
+            row_bottom = top
+            while head < len(queue):
+                # the next piece that fits in what is left of the row
+                pick = None
+                for i in range(head, min(head + LOOKAHEAD, len(queue))):
+                    if x + queue[i].cols * s + 2 * b <= x1 + 1e-9:
+                        pick = i
+                        break
+                if pick is None:
+                    break
+                piece = queue[pick]
+                w, h = piece.cols * s, piece.rows * s
+                if top - h - 2 * b < y0 - 1e-9:
+                    break  # a taller piece waits for the next row
+                if pick != head:
+                    queue.insert(head, queue.pop(pick))
+                sheets[-1].append(Placement(piece, piece.front, "front", x + b, top - b - h, w, h))
+                row_bottom = min(row_bottom, top - h - 2 * b)
+                x += w + 2 * b
+                head += 1
+            top = row_bottom
+        shape = (block[0].cols, block[0].rows)
+    return [sheet for sheet in sheets if sheet] or [[]]
+
+
+def mirror(front: Placement, options: SheetOptions) -> Placement | None:
+    """The back of a front placement (None for a single-sided piece)."""
+    back = front.piece.back
+    if back is None:
+        return None
+    x, y, w, h = front.x, front.y, front.w, front.h
+    if options.duplex == "long":
+        x = options.width - x - w
+    elif options.duplex == "short":
+        y = options.height - y - h
+    else:  # fold-over: across the vertical centre line of the same page
+        return Placement(front.piece, back, "back", options.width - x - w, y, w, h)
+    dx, dy = options.back_offset
+    return Placement(front.piece, back, "back", x + dx, y + dy, w, h)
+
+
+def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
+    """All pages, fronts and backs interleaved (or fold-over pages)."""
+    sheets = pack(pieces, options)
+    two_sided = any(p.back is not None for p in pieces)
+    pages: list[Page] = []
+    for number, fronts in enumerate(sheets, start=1):
+        backs = [m for m in (mirror(f, options) for f in fronts) if m is not None]
+        if options.duplex == "none":
+            pages.append(Page("fold", number, fronts + backs))
+            continue
+        pages.append(Page("front", number, fronts))
+        if two_sided:
+            pages.append(Page("back", number, backs))
+    return pages
+
+
+def per_page(options: SheetOptions) -> tuple[int, int]:
+    """How many square pieces fit across and down one page (or one fold-over half)."""
+    x0, y0, x1, y1 = options.front_area
+    width = options.fold_half_width() if options.duplex == "none" else x1 - x0
+    pitch = options.piece + 2 * options.bleed
+    return (int((width + 1e-9) // pitch), int((y1 - y0 + 1e-9) // pitch))

@@ -1,0 +1,302 @@
+"""The PDF back end: imposed pages -> one reportlab document, written atomically.
+
+`write_pieces_pdf` is the entry point every sheet of pieces goes through (counters today; spell
+cards, tokens and aids later): impose, draw each face, cut guides and a footer per page, then
+replace the target file in one step. `draw_face` draws one face anywhere on a canvas (previews).
+Output is byte-identical for identical input (reportlab ``invariant=1``); text is set in the
+kit's embedded Liberation Sans subsets (generator/sheet/fonts.py), so it looks the same in any
+viewer.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+from weakref import WeakKeyDictionary
+
+from companion.errors import InputError
+from generator.sheet import guides
+from generator.sheet.fonts import pdf_font
+from generator.sheet.layout import Page, Placement, impose
+from generator.sheet.options import SheetOptions
+from generator.sheet.pdf_ops import FacePainter
+from generator.sheet.pieces import Face, Piece
+
+AUTHOR = "Havoc Kit (havoc-pnp)"
+FOOTER_FONT = "Helvetica"
+FOOTER_SIZE = 6.0
+FOOTER_LEADING = 7.0
+GUIDE_WIDTH = 0.3
+GUIDE_GREY = (0.35, 0.35, 0.35)
+FIRST_CUT, FIRST_CUT_SIZE = "cut 1st", 4.5
+
+
+@dataclass(frozen=True)
+class PdfStats:
+    """What was written: the file, its pages, sheets of paper and pieces, and its size."""
+
+    path: Path
+    pages: int
+    sheets: int
+    pieces: int
+    bytes: int
+
+
+# --------------------------------------------------------------------------- atomic output
+
+
+@contextmanager
+def atomic_file(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """Write to a temporary file beside ``path`` and move it into place only on success.
+
+    An exception leaves any existing file untouched and removes the temporary file. A symlink
+    is written through (its target is replaced, the link stays); anything else that exists and
+    is not a regular file (a device, a FIFO, a socket) is refused, never replaced.
+    """
+    target = _regular_target(Path(path))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise InputError(f"cannot write there: {exc.strerror}", target) from None
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"cannot write: {exc.strerror or exc}", target) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _regular_target(path: Path) -> Path:
+    """The file to replace for ``path``: itself, or a symlink's final target; refuse what exists
+    and is not a regular file."""
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return path
+    except OSError as exc:
+        raise InputError(f"cannot write there: {exc.strerror}", path) from None
+    if stat.S_ISLNK(mode):
+        # (no path argument: showing a looping path would resolve it again)
+        raise InputError(f"{path}: cannot write there: the symlink loops back on itself")
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a directory"
+            if stat.S_ISDIR(mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file"
+        )
+        raise InputError(
+            f"cannot write there: it is {kind}, not a regular file (refusing to replace it); "
+            "choose another output file",
+            path,
+        )
+    return path
+
+
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """Flate-compressed streams without reportlab's ASCII85 layer: smaller and faster."""
+    from reportlab import rl_config
+
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
+
+
+def new_canvas(handle: IO[bytes], options: SheetOptions, title: str, subject: str) -> Any:
+    """A reportlab canvas with the document's metadata, deterministic output."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(
+        handle,
+        pagesize=(options.width, options.height),
+        invariant=1,
+        initialFontName=pdf_font(FOOTER_FONT),  # no unused standard font in the resources
+    )
+    canvas.setTitle(title)
+    canvas.setAuthor(AUTHOR)
+    canvas.setSubject(subject)
+    canvas.setCreator("havoc-pnp")
+    canvas.setKeywords("Cry Havoc, print and play, wargame counters")
+    return canvas
+
+
+# --------------------------------------------------------------------------- faces
+
+
+def draw_face(
+    canvas: Any,
+    face: Face,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    unit: float,
+    bleed: float = 0.0,
+) -> None:
+    """Draw ``face`` with its cut box at (x, y, w, h) points; ``unit`` points per cell.
+
+    The background is a rectangle at the exact cut box grown by ``bleed``, in page
+    coordinates; the instructions are drawn scaled from cell units. Usable on any reportlab
+    canvas (previews); drawings are cached per canvas.
+    """
+    painter = _PAINTERS.get(canvas)
+    if painter is None:
+        painter = _PAINTERS[canvas] = FacePainter(canvas)
+    painter.face(face, x, y, w, h, unit, bleed)
+
+
+_PAINTERS: WeakKeyDictionary[Any, FacePainter] = WeakKeyDictionary()
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def side_label(page: Page, options: SheetOptions) -> str:
+    """FRONTS / BACKS (flip on the long or short edge) / fold-over."""
+    if page.side == "front":
+        return "FRONTS"
+    if page.side == "back":
+        return f"BACKS (flip on {options.duplex} edge)"
+    return "FRONTS left | BACKS right: fold on the dashed line"
+
+
+def footer_box(options: SheetOptions) -> tuple[float, float, float, float]:
+    """Where the footer's (up to) two lines sit: (x0, y0, x1, y1) in points."""
+    low = max(4.0, min(options.margin_bottom * 0.22, 10.0))
+    x0, _, x1, _ = options.usable
+    return (x0, low - 2.0, x1, low + FOOTER_LEADING + FOOTER_SIZE)
+
+
+def footer_top(options: SheetOptions) -> float:
+    """Where lines that run down the page stop: just above the footer's text."""
+    return footer_box(options)[3] + guides.FOOTER_GAP
+
+
+def footer_lines(text: str, width: float) -> tuple[list[str], float]:
+    """``text`` wrapped into at most two lines of ``width``, shrunk if it must be."""
+    from reportlab.lib.utils import simpleSplit
+
+    size = FOOTER_SIZE
+    while True:
+        lines = simpleSplit(text, pdf_font(FOOTER_FONT), size, width)
+        if len(lines) <= 2 or size <= 3.0:
+            return lines[:2], size
+        size -= 0.25
+
+
+def draw_footer(canvas: Any, text: str, options: SheetOptions) -> None:
+    """Small grey text at the bottom of the page: one line, two when it is long."""
+    x0, y0, x1, _ = footer_box(options)
+    lines, size = footer_lines(text, x1 - x0)
+    canvas.setFillColorRGB(*GUIDE_GREY)
+    canvas.setFont(pdf_font(FOOTER_FONT), size)
+    baseline = y0 + 2.0 + (FOOTER_LEADING if len(lines) > 1 else 0.0)
+    for line in lines:
+        canvas.drawString(x0, baseline, line)
+        baseline -= FOOTER_LEADING
+
+
+def _first_cut_labels(canvas: Any, ys: Sequence[float], options: SheetOptions) -> None:
+    """'cut 1st' over the side marks where the sheet is parted first (see guides.crop_marks)."""
+    x0, _, x1, _ = options.usable
+    room = x0 - guides.MARK_GAP - 2
+    font = pdf_font(FOOTER_FONT)
+    if not ys or canvas.stringWidth(FIRST_CUT, font, FIRST_CUT_SIZE) > room:
+        return
+    canvas.setFillColorRGB(*GUIDE_GREY)
+    canvas.setFont(font, FIRST_CUT_SIZE)
+    for y in ys:
+        canvas.drawRightString(x0 - guides.MARK_GAP, y + 1.5, FIRST_CUT)
+        if options.width - x1 - guides.MARK_GAP - 2 >= room:
+            canvas.drawString(x1 + guides.MARK_GAP, y + 1.5, FIRST_CUT)
+
+
+def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
+    """Cut guides (front and fold-over pages) and the fold line."""
+    canvas.setStrokeColorRGB(*GUIDE_GREY)
+    canvas.setLineWidth(GUIDE_WIDTH)
+    if page.side != "back" and options.cut_guides != "none":
+        if options.cut_guides == "crop":
+            segments = guides.crop_marks(page.placements, options)
+            _first_cut_labels(canvas, guides.part_cuts(page.placements, options.bleed), options)
+        else:
+            segments = guides.cut_lines(page.placements, options, footer_box(options))
+        if segments:
+            canvas.lines(segments)
+    if page.side == "fold":
+        canvas.setDash([4, 3])
+        middle = options.width / 2
+        canvas.line(middle, footer_top(options), middle, options.height)
+        canvas.setDash([])
+
+
+def _boxes(canvas: Any, placements: Sequence[Placement], bleed: float) -> None:
+    if not placements:  # reportlab keeps a box for the pages that follow: clear it
+        canvas.setTrimBox(None)
+        canvas.setBleedBox(None)
+        return
+    x0 = min(p.x for p in placements)
+    y0 = min(p.y for p in placements)
+    x1 = max(p.x + p.w for p in placements)
+    y1 = max(p.y + p.h for p in placements)
+    canvas.setTrimBox((x0, y0, x1, y1))
+    canvas.setBleedBox((x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed) if bleed else None)
+
+
+def draw_pages(
+    canvas: Any, pages: Sequence[Page], options: SheetOptions, title: str, note: str
+) -> None:
+    """Draw every page: faces, guides, footer."""
+    unit, bleed = options.piece, options.bleed
+    for number, page in enumerate(pages, start=1):
+        for p in page.placements:
+            draw_face(canvas, p.face, p.x, p.y, p.w, p.h, unit, bleed)
+        draw_guides(canvas, page, options)
+        parts = [title, f"page {number}/{len(pages)}", side_label(page, options)]
+        if note:
+            parts.append(note)
+        draw_footer(canvas, "  \u00b7  ".join(parts), options)
+        _boxes(canvas, page.placements, bleed)
+        canvas.showPage()
+
+
+def write_pieces_pdf(
+    path: str | os.PathLike[str],
+    pieces: Sequence[Piece],
+    options: SheetOptions,
+    title: str,
+    note: str = "",
+) -> PdfStats:
+    """Impose ``pieces`` and write them as one PDF (fronts and backs interleaved) to ``path``."""
+    pages = impose(pieces, options)
+    target = Path(path)
+    with atomic_file(target) as handle, binary_streams():
+        canvas = new_canvas(handle, options, title, options.describe())
+        draw_pages(canvas, pages, options, title, note)
+        canvas.save()
+    sheets = len({page.sheet for page in pages})
+    return PdfStats(target, len(pages), sheets, len(pieces), target.stat().st_size)

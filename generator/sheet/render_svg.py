@@ -1,0 +1,143 @@
+"""The SVG back end: one file per face of each piece, at true physical size, for Inkscape.
+
+``DIR/<slug>-front.svg`` and ``DIR/<slug>-back.svg``; width and height are in millimetres (the
+cut box, plus the bleed when there is one), the drawing itself in cell units like the PDF's.
+Identical copies of a piece are written once; two different pieces with one name get -2, -3...
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from generator.sheet.fonts import SVG_FAMILY, check_font, fit_size, svg_weight
+from generator.sheet.options import SheetOptions
+from generator.sheet.pieces import Circle, Face, Line, Piece, Polygon, Rect, Text
+from generator.sheet.render_pdf import atomic_file
+from generator.sheet.units import MM
+
+TEXT_SCALE = 100
+_UNSCALE = 1 / TEXT_SCALE
+_ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def slug(name: str) -> str:
+    """A file-name-safe form of a piece name: 'Sir Bors mounted' -> 'sir-bors-mounted'."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "piece"
+
+
+def _num(value: float) -> str:
+    text = f"{value:.5f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def _paint(fill: str | None, stroke: str | None, width: float) -> dict[str, Any]:
+    attrs: dict[str, Any] = {"fill": fill or "none"}
+    if stroke is not None:
+        attrs.update(stroke=stroke, stroke_width=_num(width))
+    return attrs
+
+
+def _element(dwg: Any, op: Any) -> Any | None:
+    kind = type(op)
+    if kind is Rect:
+        extra = {"rx": _num(op.radius)} if op.radius else {}
+        return dwg.rect(
+            (_num(op.x), _num(op.y)),
+            (_num(op.w), _num(op.h)),
+            **extra,
+            **_paint(op.fill, op.stroke, op.stroke_width),
+        )
+    if kind is Line:
+        attrs: dict[str, Any] = {"stroke": op.colour, "stroke_width": _num(op.width)}
+        if op.dash:
+            attrs["stroke_dasharray"] = " ".join(_num(d) for d in op.dash)
+        return dwg.line((_num(op.x1), _num(op.y1)), (_num(op.x2), _num(op.y2)), **attrs)
+    if kind is Polygon:
+        points = [(_num(x), _num(y)) for x, y in op.points]
+        return dwg.polygon(points, **_paint(op.fill, op.stroke, op.stroke_width))
+    if kind is Circle:
+        return dwg.circle(
+            (_num(op.cx), _num(op.cy)), _num(op.r), **_paint(op.fill, op.stroke, op.stroke_width)
+        )
+    if kind is Text:
+        if not op.text:
+            return None
+        font = check_font(op.font)
+        weight, style = svg_weight(font)
+        size = fit_size(op.text, font, op.size, op.max_width)
+        # the face is drawn y-up: flip the text upright about its baseline, and lay it out at
+        # TEXT_SCALE times the size (renderers hint glyphs badly at a font size of 0.2)
+        return dwg.text(
+            op.text,
+            insert=(0, 0),
+            transform=f"translate({_num(op.x)} {_num(op.y)}) scale({_UNSCALE} -{_UNSCALE})",
+            font_family=SVG_FAMILY,
+            font_size=_num(size * TEXT_SCALE),
+            font_weight=weight,
+            font_style=style,
+            fill=op.colour,
+            text_anchor=_ANCHORS[op.anchor],
+        )
+    raise TypeError(f"unknown drawing instruction {op!r}")
+
+
+def face_svg(face: Face, cols: int, rows: int, unit: float, bleed: float = 0.0) -> str:
+    """The SVG document for one face, ``unit`` points per cell, ``bleed`` in points."""
+    import svgwrite
+
+    b = bleed / unit  # bleed in cell units
+    width_mm = (cols * unit + 2 * bleed) / MM
+    height_mm = (rows * unit + 2 * bleed) / MM
+    dwg = svgwrite.Drawing(
+        size=(f"{_num(width_mm)}mm", f"{_num(height_mm)}mm"),
+        viewBox=f"{_num(-b)} {_num(-b)} {_num(cols + 2 * b)} {_num(rows + 2 * b)}",
+        profile="full",
+        debug=False,
+    )
+    dwg.set_desc(title=face.label or "face")
+    # y up, origin at the lower-left of the cut box, as in generator/sheet/pieces.py
+    group = dwg.g(transform=f"matrix(1 0 0 -1 0 {_num(rows)})")
+    group.add(
+        dwg.rect(
+            (_num(-b), _num(-b)), (_num(cols + 2 * b), _num(rows + 2 * b)), fill=face.background
+        )
+    )
+    for op in face.ops:
+        element = _element(dwg, op)
+        if element is not None:
+            group.add(element)
+    dwg.add(group)
+    buffer = io.StringIO()
+    dwg.write(buffer, pretty=True)
+    return buffer.getvalue()
+
+
+def write_piece_svgs(
+    directory: str | os.PathLike[str], pieces: Sequence[Piece], options: SheetOptions
+) -> list[Path]:
+    """Write every distinct piece's faces into ``directory``; returns the files written."""
+    out = Path(directory)
+    written: list[Path] = []
+    used: dict[str, tuple[Face, Face | None]] = {}
+    for piece in pieces:
+        base = slug(piece.name)
+        name, n = base, 1
+        while name in used and used[name] != (piece.front, piece.back):
+            n += 1
+            name = f"{base}-{n}"
+        if name in used:
+            continue  # an identical copy
+        used[name] = (piece.front, piece.back)
+        faces = [("front", piece.front)] + ([("back", piece.back)] if piece.back else [])
+        for side, face in faces:
+            target = out / f"{name}-{side}.svg"
+            text = face_svg(face, piece.cols, piece.rows, options.piece, options.bleed)
+            with atomic_file(target) as handle:
+                handle.write(text.encode("utf-8"))
+            written.append(target)
+    return written

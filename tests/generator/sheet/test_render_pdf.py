@@ -1,0 +1,376 @@
+"""The PDF, read back: face sizes, mirrored backs, offsets, margins, bleed, fold-over, metadata,
+determinism and atomic writes."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from engine_helpers import close, face_boxes, mixed, page_sizes, piece
+
+from generator.sheet import render_pdf
+from generator.sheet.layout import per_page
+from generator.sheet.options import SheetOptions
+from generator.sheet.render_pdf import write_pieces_pdf
+
+MM = 72 / 25.4
+
+
+def render(tmp_path: Path, pieces=None, name: str = "s.pdf", **options: str):
+    sheet = SheetOptions.parse(**options)
+    path = tmp_path / name
+    stats = write_pieces_pdf(path, mixed(80) if pieces is None else pieces, sheet, "Test sheet",
+                             "a note")  # fmt: skip
+    return path, sheet, stats
+
+
+@pytest.mark.parametrize(
+    ("size", "side"),
+    [("5/8in", 45.0), ("1/2in", 36.0), ("3/4in", 54.0), ("1in", 72.0), ("16mm", 16 * MM)],
+)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_face_sizes_read_back(tmp_path: Path, size: str, side: float, paper: str) -> None:
+    path, sheet, stats = render(tmp_path, paper=paper, piece_size=size)
+    boxes = face_boxes(path)
+    squares = [b for b in boxes if b.index >= 12]
+    doubles = [b for b in boxes if b.index < 12]
+    assert squares and doubles
+    for b in squares:
+        assert close(b.w, side) and close(b.h, side), b
+    for b in doubles:  # double-length: 2 x 1 cells
+        assert close(b.w, 2 * side) and close(b.h, side), b
+    # every face of every piece is drawn once: fronts of all, backs of the two-sided
+    fronts = sorted(b.index for b in boxes if b.side == "front")
+    backs = sorted(b.index for b in boxes if b.side == "back")
+    assert fronts == list(range(87))
+    assert backs == list(range(80))
+    w, h = (595.28, 841.89) if paper == "a4" else (612.0, 792.0)
+    assert all(close(pw, w) and close(ph, h) for pw, ph in page_sizes(path))
+
+
+def test_nothing_outside_the_margins(tmp_path: Path) -> None:
+    for bleed in ("none", "3mm", "1/8in"):
+        for duplex in ("long", "short", "none"):
+            path, sheet, _ = render(
+                tmp_path, paper="letter", margin="0.6in,0.4in", bleed=bleed, duplex=duplex
+            )
+            x0, y0, x1, y1 = sheet.usable
+            for b in face_boxes(path):
+                assert b.x0 >= x0 - 0.01 and b.y0 >= y0 - 0.01, (bleed, duplex, b)
+                assert b.x1 <= x1 + 0.01 and b.y1 <= y1 + 0.01, (bleed, duplex, b)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("offset", ["0,0", "1.5,-2.25"])
+def test_backs_mirror_their_fronts(tmp_path: Path, duplex: str, offset: str) -> None:
+    path, sheet, _ = render(tmp_path, paper="letter", duplex=duplex, back_offset=offset)
+    dx, dy = (float(v) * MM for v in offset.split(","))
+    boxes = face_boxes(path)
+    fronts = {b.index: b for b in boxes if b.side == "front"}
+    backs = [b for b in boxes if b.side == "back"]
+    assert len(backs) == 80
+    for back in backs:
+        front = fronts[back.index]
+        assert back.page == front.page + 1  # the back page follows its front page
+        assert close(back.w, front.w) and close(back.h, front.h)
+        if duplex == "long":
+            assert close(back.x0, 612 - front.x0 - front.w + dx)
+            assert close(back.y0, front.y0 + dy)
+        else:
+            assert close(back.x0, front.x0 + dx)
+            assert close(back.y0, 792 - front.y0 - front.h + dy)
+
+
+def test_fold_over_pairs_mirror_across_the_fold(tmp_path: Path) -> None:
+    path, sheet, _ = render(tmp_path, paper="a4", duplex="none")
+    middle = sheet.width / 2
+    boxes = face_boxes(path)
+    fronts = {b.index: b for b in boxes if b.side == "front"}
+    backs = [b for b in boxes if b.side == "back"]
+    assert len(backs) == 80
+    for back in backs:
+        front = fronts[back.index]
+        assert back.page == front.page
+        assert front.x1 <= middle and back.x0 >= middle
+        assert close(back.x0 - middle, middle - front.x1)
+        assert close(back.y0, front.y0)
+
+
+@pytest.mark.parametrize("bleed", ["3mm", "1/8in"])
+def test_bleed_runs_the_background_past_the_cut(tmp_path: Path, bleed: str) -> None:
+    path, sheet, _ = render(tmp_path, paper="a4", bleed=bleed)
+    b = sheet.bleed
+    boxes = [x for x in face_boxes(path) if x.page == 1 and x.index >= 12]
+    for box in boxes:
+        assert close(box.w, 45 + 2 * b) and close(box.h, 45 + 2 * b)
+    top = max(x.y1 for x in boxes)
+    row = sorted((x for x in boxes if close(x.y1, top)), key=lambda x: x.x0)
+    assert len(row) == per_page(sheet)[0]
+    for left, right in zip(row, row[1:], strict=False):
+        assert close(right.x0, left.x1)  # bleeds butt: cut boxes are 2b apart
+    # TrimBox is the union of the cut boxes, BleedBox that plus the bleed
+    from pypdf import PdfReader
+
+    page = PdfReader(path).pages[0]
+    trim, bleed_box = page.trimbox, page.bleedbox
+    assert close(float(bleed_box.left), float(trim.left) - b)
+    assert close(float(bleed_box.top), float(trim.top) + b)
+
+
+def test_metadata_and_qpdf(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    path, sheet, stats = render(tmp_path)
+    meta = PdfReader(path).metadata
+    assert meta.title == "Test sheet"
+    assert meta.author and meta.subject == sheet.describe()
+    assert stats.pages == len(PdfReader(path).pages) and stats.bytes == path.stat().st_size
+    if shutil.which("qpdf") is None:
+        pytest.skip("qpdf is not installed")
+    for duplex in ("long", "none"):
+        path, _, _ = render(tmp_path, name=f"{duplex}.pdf", duplex=duplex, cut_guides="lines",
+                            bleed="3mm")  # fmt: skip
+        check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_footer_names_the_side(tmp_path: Path) -> None:
+    import pdfplumber
+
+    path, _, _ = render(tmp_path, pieces=[piece(i) for i in range(300)], duplex="short")
+    with pdfplumber.open(path) as pdf:
+        texts = [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
+    assert "page 1/4" in texts[0] and "FRONTS" in texts[0] and "a note" in texts[0]
+    assert "page 2/4" in texts[1] and "BACKS (flip on short edge)" in texts[1]
+
+
+def test_deterministic(tmp_path: Path) -> None:
+    first, _, _ = render(tmp_path, name="one.pdf", bleed="3mm", cut_guides="lines")
+    second, _, _ = render(tmp_path, name="two.pdf", bleed="3mm", cut_guides="lines")
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_atomic_write_keeps_the_old_file(tmp_path: Path, monkeypatch) -> None:
+    path, _, _ = render(tmp_path, name="keep.pdf")
+    before = path.read_bytes()
+    calls = {"n": 0}
+    real = render_pdf.draw_face
+
+    def failing(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 40:
+            raise RuntimeError("disk on fire")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(render_pdf, "draw_face", failing)
+    with pytest.raises(RuntimeError):
+        render(tmp_path, name="keep.pdf", paper="letter")
+    assert calls["n"] == 40
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.pdf"]
+
+
+def test_cut_lines_never_cross_a_piece(tmp_path: Path) -> None:
+    import pdfplumber
+
+    path, sheet, _ = render(tmp_path, cut_guides="lines")
+    boxes = [b for b in face_boxes(path) if b.page == 1]
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        lines = [ln for ln in page.lines if ln.get("stroking_color") is not None]
+        height = float(page.height)
+    guides = [ln for ln in lines if abs(float(ln["linewidth"]) - 0.3) < 1e-6]
+    assert guides
+    reach_edge = False
+    for ln in guides:
+        x0, x1 = float(ln["x0"]), float(ln["x1"])
+        y0, y1 = height - float(ln["bottom"]), height - float(ln["top"])
+        reach_edge |= x0 <= 0.01 or y0 <= 0.01
+        for b in boxes:  # no guide passes through the inside of a face
+            inside_x = min(x1, b.x1) - max(x0, b.x0)
+            inside_y = min(y1, b.y1) - max(y0, b.y0)
+            if x0 == x1:
+                assert not (b.x0 + 0.01 < x0 < b.x1 - 0.01 and inside_y > 0.01)
+            else:
+                assert not (b.y0 + 0.01 < y0 < b.y1 - 0.01 and inside_x > 0.01)
+    assert reach_edge
+
+
+def guide_lines(path: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1), y up, of the cut guides (0.3 pt lines) on a page."""
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        p = pdf.pages[page]
+        height = float(p.height)
+        return [
+            (
+                float(ln["x0"]),
+                height - float(ln["bottom"]),
+                float(ln["x1"]),
+                height - float(ln["top"]),
+            )
+            for ln in p.lines
+            if abs(float(ln["linewidth"]) - 0.3) < 1e-6
+        ]
+
+
+def test_crop_marks_sit_outside_the_pieces(tmp_path: Path) -> None:
+    path, sheet, _ = render(tmp_path, cut_guides="crop")
+    x0, y0, x1, y1 = sheet.usable
+    marks = guide_lines(path)
+    assert marks
+    boxes = [b for b in face_boxes(path) if b.page == 1]
+    for lx0, ly0, lx1, ly1 in marks:
+        for b in boxes:
+            assert lx1 <= b.x0 or lx0 >= b.x1 or ly1 <= b.y0 or ly0 >= b.y1
+    # one mark above the sheet at every vertical cut line of the top row
+    top_row = max(b.y1 for b in boxes)
+    cut_xs = {round(v, 2) for b in boxes if b.y1 == top_row for v in (b.x0, b.x1)}
+    top_marks = {round(m[0], 2) for m in marks if m[1] > y1}
+    assert cut_xs <= top_marks
+
+
+def shuffled_shapes() -> list:
+    """Squares and double-length pieces mixed in one block, and a block of each after it."""
+    out = [piece(i, cols=2 if i % 3 == 0 else 1, block="mixed") for i in range(40)]
+    out += [piece(i, cols=2, block="doubles") for i in range(40, 47)]
+    return out + [piece(i, block="squares") for i in range(47, 70)]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"bleed": "3mm"}, {"duplex": "none"}, {"paper": "letter", "piece_size": "3/4in"}],
+)
+def test_no_crop_mark_cuts_a_piece_in_the_rows_it_serves(tmp_path: Path, options) -> None:
+    """Cut as the marks say: first across the page at every side mark that is not a piece edge
+    (parting the bands), then each part along its own vertical marks. No cut may run through
+    a piece, and every piece edge must have its mark."""
+    path, sheet, _ = render(tmp_path, shuffled_shapes(), cut_guides="crop", **options)
+    pages = len(page_sizes(path))
+    step = 1 if sheet.duplex == "none" else 2
+    for page in range(0, pages, step):
+        b = sheet.bleed  # the backgrounds run into the bleed: the cut boxes are inside
+        boxes = [
+            replace(f, x0=f.x0 + b, y0=f.y0 + b, x1=f.x1 - b, y1=f.y1 - b)
+            for f in face_boxes(path)
+            if f.page == page + 1
+        ]
+        marks = guide_lines(path, page)
+        horizontal = [m for m in marks if close(m[1], m[3], 1e-3)]
+        vertical = [m for m in marks if close(m[0], m[2], 1e-3)]
+        assert len(horizontal) + len(vertical) == len(marks)
+        edges_y = {round(v, 2) for b in boxes for v in (b.y0, b.y1)}
+        ys = {round(m[1], 2) for m in horizontal}
+        for y in ys:  # a cut right across the page
+            assert not any(b.y0 + 0.01 < y < b.y1 - 0.01 for b in boxes), y
+        assert edges_y <= ys
+        parts = sorted([0.0, sheet.height] + [y for y in ys if y not in edges_y])
+        served: set[tuple[float, float]] = set()  # (x, part) pairs a vertical mark gives
+        for x, my0, _, my1 in vertical:
+            middle = (my0 + my1) / 2
+            lo = max(p for p in parts if p <= middle)
+            hi = min(p for p in parts if p >= middle)
+            inside = [b for b in boxes if lo <= b.y0 and b.y1 <= hi]
+            assert inside, (x, middle)  # a mark serves some piece
+            for b in inside:
+                assert not (b.x0 + 0.01 < x < b.x1 - 0.01), (x, b)
+            served.add((round(x, 2), lo))
+        for b in boxes:
+            lo = max(p for p in parts if p <= b.y0 + 0.01)
+            assert (round(b.x0, 2), lo) in served and (round(b.x1, 2), lo) in served, b
+        shapes_by_row: dict[float, set[float]] = {}
+        for b in boxes:
+            shapes_by_row.setdefault(round(b.y0, 2), set()).add(round(b.w, 2))
+        assert all(len(widths) == 1 for widths in shapes_by_row.values())
+
+
+def test_an_unwritable_target_is_one_error(tmp_path: Path) -> None:
+    from companion.errors import InputError
+
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "child").write_text("x")
+    with pytest.raises(InputError, match="cannot write"):
+        render(tmp_path, name="taken")  # a non-empty directory cannot be replaced by a file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+
+
+def test_text_is_set_in_the_embedded_typeface(tmp_path: Path) -> None:
+    """Every glyph comes from the embedded Liberation Sans subsets: a viewer without a
+    Helvetica-metric font no longer draws its own glyphs at Helvetica's spacing."""
+    import pdfplumber
+
+    path, _, _ = render(tmp_path)
+    with pdfplumber.open(path) as pdf:
+        fonts = {ch["fontname"] for page in pdf.pages for ch in page.chars}
+    assert fonts and all(name.split("+")[-1].startswith("LiberationSans") for name in fonts)
+    data = path.read_bytes()
+    assert data.count(b"/FontFile2") == len(fonts)  # each typeface embedded once
+    assert b"/BaseFont /Helvetica" not in data
+
+
+def test_the_first_cuts_are_labelled_in_the_margins(tmp_path: Path) -> None:
+    import pdfplumber
+
+    path, sheet, _ = render(tmp_path, shuffled_shapes(), cut_guides="crop")
+    boxes = [b for b in face_boxes(path) if b.page == 1]
+    edges = {round(v, 2) for b in boxes for v in (b.y0, b.y1)}
+    parts = {
+        round(m[1], 2)
+        for m in guide_lines(path)
+        if close(m[1], m[3], 1e-3) and round(m[1], 2) not in edges
+    }
+    assert parts  # squares and double-length pieces: at least one part to cut off first
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        words = [w for w in page.extract_words() if w["text"] == "1st"]
+        labels = [float(page.height) - float(w["bottom"]) for w in words]
+    assert len(labels) == 2 * len(parts)  # left and right margins
+    for y in labels:  # just above its mark
+        assert any(0 < y - part < 3 for part in parts), y
+
+
+@pytest.mark.parametrize(
+    ("margin", "offset", "duplex"),
+    [("0.5in", "20,20", "long"), ("0", "3,0", "long"), ("0", "-3,-20", "short")],
+)
+def test_backs_read_back_stay_on_the_paper(
+    tmp_path: Path, margin: str, offset: str, duplex: str
+) -> None:
+    path, sheet, _ = render(tmp_path, margin=margin, back_offset=offset, duplex=duplex)
+    boxes = face_boxes(path)
+    assert len([b for b in boxes if b.side == "back"]) == 80
+    for b in boxes:
+        assert b.x0 >= -0.01 and b.x1 <= sheet.width + 0.01, b
+        assert b.y0 >= -0.01 and b.y1 <= sheet.height + 0.01, b
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"cut_guides": "lines"}, {"duplex": "none"}, {"duplex": "none", "cut_guides": "lines"}],
+)
+def test_lines_down_the_page_stop_above_the_footer(tmp_path: Path, options: dict) -> None:
+    import pdfplumber
+
+    from generator.calibrate import write_calibration_pdf
+
+    path, sheet, _ = render(tmp_path, **options)
+    files = [path]
+    if options.get("duplex") == "none":
+        files.append(tmp_path / "cal.pdf")
+        write_calibration_pdf(files[-1], sheet)
+    fx0, _, fx1, ftop = render_pdf.footer_box(sheet)
+    for pdf_path in files:
+        with pdfplumber.open(pdf_path) as pdf:
+            page = pdf.pages[0]
+            text = page.extract_words()
+            footer_words = [w for w in text if float(page.height) - w["bottom"] < ftop]
+            assert footer_words  # the footer is there to be kept clear
+            vertical = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01]
+            assert vertical
+            for ln in vertical:
+                if fx0 - 0.01 <= ln["x0"] <= fx1 + 0.01:
+                    assert float(page.height) - ln["bottom"] >= ftop + 0.5, (pdf_path.name, ln)
