@@ -10,15 +10,55 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import click
 
-from companion.errors import EXIT_BAD_INPUT, HavocError
+from companion.errors import EXIT_BAD_INPUT, HavocError, InputError
 
 
-class LazyGroup(click.Group):
+class _OneValueEach:
+    """Refuse a single-value option given twice (``--die 1 --die 2``): click keeps the last.
+
+    Options declared ``multiple=True``, counters and flags may repeat; any other option named
+    twice is a usage error naming it, so a typo never silently replaces a value.
+    """
+
+    def make_parser(self, ctx: click.Context) -> Any:
+        parser = super().make_parser(ctx)  # type: ignore[misc]
+        parse = parser.parse_args
+
+        def parse_once(args: list[str]) -> Any:
+            opts, rest, order = parse(args)
+            seen: set[click.Parameter] = set()
+            for param in order:
+                if (
+                    isinstance(param, click.Option)
+                    and not (param.multiple or param.count or param.is_flag)
+                    and param in seen
+                ):
+                    raise click.UsageError(f"{param.opts[-1]} given twice; give it once", ctx)
+                seen.add(param)
+            return opts, rest, order
+
+        parser.parse_args = parse_once
+        return parser
+
+
+class Command(_OneValueEach, click.Command):
+    """Every kit command: one value per single-value option (``@click.command(cls=Command)``)."""
+
+
+class Group(_OneValueEach, click.Group):
+    """A group of kit commands (its subcommands are `Command`s and `Group`s too)."""
+
+    command_class = Command
+    group_class = type  # subgroups are of this same class
+
+
+class LazyGroup(Group):
     """A click group whose commands are named as ``"module.path:attribute"`` strings.
 
     ``prog`` is the program's name in error lines (test runners would otherwise call it "main").
@@ -62,6 +102,9 @@ class LazyGroup(click.Group):
         except click.exceptions.Abort:
             click.echo("aborted", err=True)
             sys.exit(1)
+        except click.exceptions.NoArgsIsHelpError as exc:  # `havoc`, `havoc ring`: the help
+            click.echo(exc.ctx.get_help())
+            sys.exit(0)
         except click.ClickException as exc:
             ctx = exc.ctx if isinstance(exc, click.UsageError) else None
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
@@ -89,6 +132,105 @@ def cards_option(command: Any) -> Any:
         help="Read game data from DIR instead of the kit's own cards/ (files missing there "
         "fall back to the kit's).",
     )(command)
+
+
+def pick(text: str, choices: Iterable[str], what: str) -> str:
+    """The one of ``choices`` that ``text`` names: whole, by unique prefix, any case.
+
+    A name of several words (``infantry-vs-infantry``) is also named word by word, each word by
+    its start (``inf-inf``, ``inf-vs-cav``), or by its initials (``ii``); "vs", "of" and "the"
+    may be left out. Raises InputError naming ``what`` and the choices when nothing, or more
+    than one, fits.
+    """
+    names = list(dict.fromkeys(choices))
+    key = text.strip().casefold()
+    for tier in (_exact, _prefix, _words, _initials):
+        found = [name for name in names if tier(key, name.casefold())]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise InputError(f"{what} '{text}' could be {_listed(found)}: type more of it")
+    raise InputError(f"unknown {what} '{text}': expected {_listed(names)}")
+
+
+def complete(choices: Iterable[str], incomplete: str) -> list[str]:
+    """Shell completion: the choices that start with what has been typed (any case)."""
+    start = incomplete.casefold()
+    return [name for name in dict.fromkeys(choices) if name.casefold().startswith(start)]
+
+
+_SKIP = {"vs", "of", "the", "v"}
+
+
+def _words_of(name: str) -> list[str]:
+    return [w for w in name.replace("_", "-").replace(" ", "-").split("-") if w]
+
+
+def _exact(key: str, name: str) -> bool:
+    return key == name
+
+
+def _prefix(key: str, name: str) -> bool:
+    return bool(key) and name.startswith(key)
+
+
+def _words(key: str, name: str) -> bool:
+    """Each typed word starts the next word of the name (skippable words may be left out)."""
+    typed, words = _words_of(key), _words_of(name)
+    if len(typed) < 2:
+        return False
+    at = 0
+    for part in typed:
+        while at < len(words) and not words[at].startswith(part):
+            if words[at] not in _SKIP:
+                return False
+            at += 1
+        if at == len(words):
+            return False
+        at += 1
+    return all(w in _SKIP for w in words[at:])
+
+
+def _initials(key: str, name: str) -> bool:
+    words = _words_of(name)
+    if len(words) < 2 or not key.isalnum():
+        return False
+    full = "".join(w[0] for w in words)
+    short = "".join(w[0] for w in words if w not in _SKIP)
+    return key in (full, short)
+
+
+def _listed(names: list[str]) -> str:
+    shown = ", ".join(names[:8])
+    return shown + (f" (and {len(names) - 8} more)" if len(names) > 8 else "")
+
+
+class Name(click.ParamType):
+    """A name from the game data, typed whole, by unique prefix or by initials, any case.
+
+    ``choices(ctx)`` lists the names (read lazily from cards/, so `--help` stays fast); shell
+    completion offers them.
+    """
+
+    def __init__(self, what: str, choices: Callable[[click.Context], Iterable[str]]) -> None:
+        self.name = what
+        self.choices = choices
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if ctx is None:
+            return str(value)
+        return pick(str(value), self.choices(ctx), self.name)
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        try:
+            names = list(self.choices(ctx))
+        except HavocError:
+            return []
+        return [CompletionItem(n) for n in complete(names, incomplete)]
 
 
 def cards_from(ctx: click.Context) -> Any:  # -> companion.data.Cards (imported lazily)

@@ -14,6 +14,7 @@ import click
 
 from companion import dice as d
 from companion.clikit import (
+    Command,
     cards_from,
     die_option,
     emit_json,
@@ -41,7 +42,7 @@ def _percent(ways: int, outcomes: int) -> float:
 # --------------------------------------------------------------------------- attack
 
 
-@click.command(epilog=ATTACK_JSON, short_help="Cthulhu Who? attack score.")
+@click.command(cls=Command, epilog=ATTACK_JSON, short_help="Cthulhu Who? attack score.")
 @click.argument("attacker")
 @click.argument("target")
 @die_option("A die rolled for real (twice: the 2d6).")
@@ -226,7 +227,7 @@ def _from_dice(tables: Any, die: tuple[int, ...], seed: int | None) -> Any:
     return tables.from_dice(*steps, weapons)
 
 
-@click.command(epilog=SETUP_JSON, short_help="Cthulhu Who? set-up roll.")
+@click.command(cls=Command, epilog=SETUP_JSON, short_help="Cthulhu Who? set-up roll.")
 @seed_option
 @die_option(
     "A die rolled for real, in the order of the tables: size, monsters, cultists, heroes, "

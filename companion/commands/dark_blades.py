@@ -14,6 +14,7 @@ import click
 
 from companion import dice
 from companion.clikit import (
+    Command,
     cards_from,
     die_option,
     emit_json,
@@ -208,7 +209,7 @@ def _combat_options(f: Callable) -> Callable:
     return f
 
 
-@click.command(epilog=JSON_KEYS, short_help="Dark Blades combat lookup.")
+@click.command(cls=Command, epilog=JSON_KEYS, short_help="Dark Blades combat lookup.")
 @click.argument("table", required=False)
 @click.option("--attack", multiple=True, metavar="N", help="Attack (5,4 or repeat: combined).")
 @click.option("--defence", multiple=True, metavar="N", help="Defence (5,4 or repeat: combined).")
@@ -261,6 +262,7 @@ def crt(
 
 
 @click.command(
+    cls=Command,
     short_help="Dark Blades missile fire.",
     epilog=JSON_KEYS.replace("{table,", "{weapon, range, band, strength, target,\ntable,"),
 )

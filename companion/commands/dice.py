@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from companion import dice as d
-from companion.clikit import WIDTH, die_option, json_option, seed_option, wrap
+from companion.clikit import WIDTH, Command, die_option, json_option, seed_option, wrap
 
 
 def _fit(text: str, indent: str) -> list[str]:
@@ -58,6 +58,7 @@ def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
 
 
 @click.command(
+    cls=Command,
     short_help="Roll dice, exact chances.",
     epilog="--json: {seed, rolls: [{expression, dice, faces, modifier, total, rolled, "
     "chance_at_least, percent_at_least}], stats: [{expression, outcomes, distribution: "

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from companion.clikit import cards_from, emit_json, fit, json_option, path_lines, wrap
+from companion.clikit import Command, cards_from, emit_json, fit, json_option, path_lines, wrap
 from companion.errors import display_path
 
 EXIT_OVER_BUDGET = 1
@@ -32,7 +32,7 @@ def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
 # --------------------------------------------------------------------------- army
 
 
-@click.command(epilog=ARMY_JSON, short_help="Check a Kniggits army file.")
+@click.command(cls=Command, epilog=ARMY_JSON, short_help="Check a Kniggits army file.")
 @click.argument("army_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--points",
@@ -138,7 +138,7 @@ def _standing_dict(s: Any) -> dict[str, Any] | None:
     }
 
 
-@click.command(epilog=EXCHANGE_JSON, short_help="Kniggits: sword v shield.")
+@click.command(cls=Command, epilog=EXCHANGE_JSON, short_help="Kniggits: sword v shield.")
 @click.option("--attack", "attack_", required=True, help="high, middle, low or fumble.")
 @click.option("--defend", required=True, help="high, middle, low, none or fumble.")
 @click.option(

@@ -10,6 +10,7 @@ from companion import dice
 from companion import tables as t
 from companion.clikit import (
     WIDTH,
+    Command,
     cards_from,
     die_option,
     emit_json,
@@ -105,6 +106,7 @@ def _listing(tables: dict[str, t.Table], as_json: bool) -> None:
 
 
 @click.command(
+    cls=Command,
     short_help="Roll on a rolled table.",
     epilog="--json: {table, applies, steps: [{table, game, title, expression, die, rolled, "
     "results: [{faces, chance, percent, result, next, effect}], missing, missing_why, "

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.clikit import die_option, emit_json, fit, json_option, seed_option, wrap
+from companion.clikit import Group, die_option, emit_json, fit, json_option, seed_option, wrap
 
 if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
     from companion.whos_next.ring import Death
@@ -26,7 +26,7 @@ GAME_HELP = "The game file (default: whos-next.sqlite3 in the user's data direct
 GAME_KEY = "havoc.ring.game"  # the group's --game, for subcommands not given their own
 
 
-@click.group(short_help="Who's Next secret ring.")
+@click.group(cls=Group, short_help="Who's Next secret ring.")
 @click.option(
     "--game",
     "game",
