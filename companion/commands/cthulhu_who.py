@@ -16,17 +16,21 @@ from companion import dice as d
 from companion.clikit import (
     Command,
     cards_from,
+    complete,
     die_option,
+    die_short_option,
     emit_json,
     fit,
     json_option,
     seed_option,
+    seed_short_option,
     wrap,
 )
 from companion.errors import InputError, display_path
 
-ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack or crush), needs, low,
-high, chance, percent, seed, roll: {dice, total, kills, rolled} or null, rules, file}"""
+ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack, crush or not in
+the rules), needs, low, high, chance, percent (null when not in the rules), seed, roll: {dice,
+total, kills, rolled} or null, rules (short notes), quotes (the rules' words), file}"""
 SETUP_JSON = """--json: {monster_size: {name, squares}, monsters, cultists, danger, heroes,
 weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --stats
 --json: {combinations, monster_size, monsters, cultists, danger, heroes, weapon}, each
@@ -42,12 +46,46 @@ def _percent(ways: int, outcomes: int) -> float:
 # --------------------------------------------------------------------------- attack
 
 
+def _attack_answer(score: Any, roll: dict[str, Any] | None) -> str:
+    """The first line of `havoc attack`: the answer (killed, missed, crush, cannot, silent)."""
+    from companion.cthulhu_who.attacks import CANNOT, CRUSH, SILENT
+
+    if score.kind == CANNOT:
+        return "Cannot attack (a dash in the table)"
+    if score.kind == CRUSH:
+        return "Crushed: killed, no roll"
+    if score.kind == SILENT:
+        return "Not in the rules: they do not say"
+    assert roll is not None
+    verdict = "KILLED" if roll["kills"] else "Missed"
+    how = "rolled" if roll["rolled"] else "your"
+    first, second = roll["dice"]
+    return f"{verdict}: {how} {first}+{second} = {roll['total']}, needs {score.text}"
+
+
+def _complete(which: int) -> Any:
+    """Shell completion of the attacker (0) or target (1) names, read from the cards."""
+
+    def names(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
+        from companion.cthulhu_who.attacks import attack_table
+        from companion.errors import HavocError
+
+        try:
+            choices = attack_table(cards_from(ctx)).names()[which]
+        except HavocError:
+            return []
+        return complete(choices, incomplete)
+
+    return names
+
+
 @click.command(cls=Command, epilog=ATTACK_JSON, short_help="Cthulhu Who? attack score.")
-@click.argument("attacker")
-@click.argument("target")
-@die_option("A die rolled for real (twice: the 2d6).")
+@click.argument("attacker", shell_complete=_complete(0))
+@click.argument("target", shell_complete=_complete(1))
+@die_short_option("A die rolled for real (twice: the 2d6).")
 @click.option("--dice", "dice_pair", type=int, nargs=2, default=None, hidden=True)
-@seed_option
+@seed_short_option()
+@click.option("-e", "--explain", is_flag=True, help="Also print the rules' own words.")
 @json_option
 @click.pass_context
 def attack(
@@ -57,15 +95,16 @@ def attack(
     die: tuple[int, ...],
     dice_pair: tuple[int, int] | None,
     seed: int | None,
+    explain: bool,
     as_json: bool,
 ) -> None:
-    """Cthulhu Who? attack: the 2d6 score needed, its exact chance, a roll.
+    """Cthulhu Who? attack: the answer first, then the 2d6 score needed and its chance.
 
-    ATTACKER: hero/cutlery, poker, pike, pistol, shotgun, cultist, 1-square, 2-square, 4-square
-    (or a monster's name: dog, bear, house...). TARGET: hero, cultist, 1-square, 2-square,
-    4-square.
+    ATTACKER: cutlery, poker, pike, pistol, shotgun, cultist, 1-square, 2-square, 4-square (or
+    a monster's name: dog, bear, house...). TARGET: hero, cultist, 1-square, 2-square,
+    4-square. Any case; a unique start is enough.
     """
-    from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, attack_table
+    from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
 
     table = attack_table(cards_from(ctx))
     who = table.attacker(attacker)
@@ -81,37 +120,37 @@ def attack(
     source.finish()
     ways = round(score.chance() * 36)
     notes = table.notes(who, whom)
+    silent = score.kind == SILENT
     if as_json:
         emit_json(
             {
                 "attacker": who.name,
                 "target": whom,
-                "result": {CANNOT: "cannot attack", CRUSH: "crush"}.get(score.kind, "roll"),
+                "result": {
+                    CANNOT: "cannot attack",
+                    CRUSH: "crush",
+                    SILENT: "not in the rules",
+                }.get(score.kind, "roll"),
                 "needs": score.text if score.kind == ROLL else None,
                 "low": score.low if score.kind == ROLL else None,
                 "high": score.high if score.kind == ROLL else None,
-                "chance": f"{ways}/36",
-                "percent": _percent(ways, 36),
+                "chance": None if silent else f"{ways}/36",
+                "percent": None if silent else _percent(ways, 36),
                 "seed": seed,
                 "roll": roll,
                 "rules": notes,
+                "quotes": table.explain(who, whom),
                 "file": display_path(table.path),
             }
         )
         return
-    lines = [f"{who.name} v {whom}"]
-    if score.kind == CANNOT:
-        lines.append("Cannot attack: a dash in the table.")
-    elif score.kind == CRUSH:
-        lines.append("Crush: no roll needed, it dies.")
-    elif roll is not None:
-        lines.append(f"Needs {score.text} on 2d6")
-        lines.append(f"Chance {ways}/36 ({d.percent(ways, 36)})")
-        verdict = "KILLED" if roll["kills"] else "missed"
-        how = "Rolled" if roll["rolled"] else "Given"
-        first, second = roll["dice"]
-        lines.append(f"{how} {first}+{second} = {roll['total']}: {verdict}")
+    lines = [_attack_answer(score, roll), f"{who.name} v {whom}"]
+    if score.kind == ROLL:
+        lines.append(f"Chance {ways}/36 ({d.percent(ways, 36)}) on 2d6")
     lines += [wrap("- " + note, "  ") for note in notes]
+    if explain:
+        lines.append("The rules' words:")
+        lines += [wrap(f'  "{quote}"', "  ") for quote in table.explain(who, whom)]
     click.echo(fit(lines))
 
 

@@ -163,11 +163,47 @@ def test_attack_roll_and_chance(havoc):
     result = havoc("attack", "hero/cutlery", "cultist", "--dice", 3, 4)
     assert result.exit_code == 0
     assert_narrow(result.output)
-    assert "Needs 7-12" in result.output
+    # the answer first, then the chain
+    assert result.output.splitlines()[0] == "KILLED: your 3+4 = 7, needs 7-12"
+    assert result.output.splitlines()[1] == "Hero/Cutlery v Cultist"
     assert "Chance 21/36 (58.3%)" in result.output  # 7-12 on 2d6: 21 of the 36 throws
-    assert "KILLED" in result.output
-    miss = havoc("attack", "cutlery", "cultist", "--dice", 3, 3)
-    assert "missed" in miss.output
+    miss = havoc("attack", "cut", "CULT", "-d", 3, "-d", 3)
+    assert miss.output.splitlines()[0] == "Missed: your 3+3 = 6, needs 7-12"
+    rolled = havoc("attack", "sh", "2-sq", "-s", 1).output.splitlines()[0]
+    assert rolled.startswith(("KILLED: rolled ", "Missed: rolled ")) and "needs 8-12" in rolled
+
+
+def test_attack_footnotes_short_and_explain_quotes_the_rules(havoc):
+    plain = havoc("attack", "pistol", "cultist", "--die", 6, "--die", 6).output
+    assert plain.count("\n- ") == 1 and "2 squares" in plain  # one short note: the range
+    assert "intervening" not in plain
+    full = havoc("attack", "pistol", "cultist", "--die", 6, "--die", 6, "-e").output
+    assert_narrow(full)
+    assert '"Heros armed with Pistol or Shotgun' in full  # the rules' own words
+    data = json.loads(havoc("attack", "pistol", "cultist", "-d", 1, "-d", 1, "--json").output)
+    assert any("no intervening figures" in q for q in data["quotes"])
+
+
+@pytest.mark.parametrize("target", ["dog", "2-square", "4-square", "house"])
+def test_a_4_square_monster_is_not_said_to_crush_a_monster(havoc, target):
+    result = havoc("attack", "4-square", target)
+    assert result.exit_code == 0
+    assert_narrow(result.output)
+    assert result.output.splitlines()[0] == "Not in the rules: they do not say"
+    assert "crushed" not in result.output.lower() and "dies" not in result.output
+    data = json.loads(havoc("attack", "house", target, "--json").output)
+    assert data["result"] == "not in the rules" and data["chance"] is None
+
+
+def test_attack_names_complete_in_the_shell():
+    from click.shell_completion import ShellComplete
+
+    from companion.cli import main
+
+    shell = ShellComplete(main, {}, "havoc", "_HAVOC_COMPLETE")
+    assert [c.value for c in shell.get_completions(["attack"], "sh")] == ["shotgun"]
+    targets = [c.value for c in shell.get_completions(["attack", "shotgun"], "ho")]
+    assert "house" in targets and "horse" in targets
 
 
 def test_attack_json(havoc):
@@ -196,7 +232,7 @@ def test_cannot_attack_and_crush(havoc):
     data = json.loads(havoc("attack", "cultist", "2-square", "--json").output)
     assert data["result"] == "cannot attack" and data["roll"] is None
     crush = havoc("attack", "4-square", "hero")
-    assert "no roll" in crush.output.lower()
+    assert crush.output.startswith("Crushed: killed, no roll\n")
     assert_narrow(crush.output)
     data = json.loads(havoc("attack", "house", "cultist", "--json").output)
     assert data["result"] == "crush" and data["roll"] is None and Fraction(data["chance"]) == 1
