@@ -332,7 +332,13 @@ def exchange(
     left = dict(before.tokens)
     if left[colour] <= 0:
         return Exchange(
-            attack, defend, "hit", None, f"{why}; he has no {colour} token to lose", before, before
+            attack,
+            defend,
+            "hit",
+            None,
+            f"{why}; he has no {colour.capitalize()} token to lose",
+            before,
+            before,
         )
     left[colour] -= 1
     return Exchange(attack, defend, "hit", colour, why, before, standing(rules, left))

@@ -274,15 +274,42 @@ def test_army_over_budget_exits_1_and_names_runaways(havoc, tmp_path):
     result = havoc("army", path)
     assert result.exit_code == 1
     assert_narrow(result.output)
-    assert "OVER by" in result.output
+    assert result.output.splitlines()[0] == "NOT LEGAL: 73 of 50 points, over by 23"
+    assert result.output.splitlines()[1] == "4 kniggits fight, 1 run away"
     assert "Coward: no defense" in result.output
-    assert "2 Movement tokens wasted" in result.output
+    assert "tokens wasted" not in result.output
+    assert "tokens absorb low blows (not wasted):" in result.output.splitlines()
+    assert "  Knight: 2 spare" in result.output and "absorb low blows" in result.output
     data = json.loads(havoc("army", path, "--json").output)
     assert data["points"] == 4 * (5 + 11) + 5 + 4 and data["over_by"] == data["points"] - 50
     assert data["runaways"] == ["Coward"]
     knight = data["kniggits"][0]
-    assert knight["move_inches"] == 12 and knight["wasted_movement"] == 2
-    assert havoc("army", path, "--points", 100).exit_code == 0
+    assert knight["move_inches"] == 12 and knight["spare_movement"] == 2
+    assert "wasted_movement" not in knight
+    assert havoc("army", path, "-p", 100).exit_code == 0
+
+
+def test_fifteen_movement_tokens_are_not_called_wasted(havoc, tmp_path):
+    path = tmp_path / "fast.csv"
+    path.write_text("count,name,movement,attack,defense\n1,Sir Dash,15,1,1\n")
+    text = havoc("army", path).output
+    assert_narrow(text)
+    assert "9 Movement tokens wasted" not in text and "Sir Dash: 9 spare" in text
+    assert "capped at 12in" in text
+
+
+def test_army_long_names_are_cut_and_defence_is_a_header(havoc, tmp_path):
+    path = tmp_path / "uk.csv"
+    name = "Sir Bedevere the Wise of the Round Table"
+    path.write_text(f"count,name,movement,attack,defence\n1,{name},2,1,1\n", encoding="utf-8")
+    result = havoc("army", path)
+    assert result.exit_code == 0, result.output
+    assert_narrow(result.output)
+    assert "1x Sir Bedevere the Wi\u2026: M2 A1 D1 4in" in result.output.splitlines()
+    assert json.loads(havoc("army", path, "--json").output)["kniggits"][0]["name"] == name
+    path.write_text("count,name,movement,attack,defense\n1,Robin,1,1,1\n1,ROBIN,1,1,1\n")
+    dupe = havoc("army", path)
+    assert dupe.exit_code == 2 and "uk.csv:3: duplicate name 'ROBIN'" in dupe.output
 
 
 def test_bad_army_file_is_exit_2_one_line(havoc, tmp_path):
@@ -301,7 +328,13 @@ def test_exchange_text_and_json(havoc):
     result = havoc("exchange", "--attack", "high", "--defend", "low", "--tokens", "2,1,1")
     assert result.exit_code == 0
     assert_narrow(result.output)
-    assert "loses an Attack token" in result.output
+    assert result.output.splitlines()[0] == "HIT: he loses an Attack token"
+    for short in (
+        ("high", "low", "-t", "2,1,1"),
+        ("H", "l", "-t", "2,1,1"),
+        ("-a", "h", "--defence", "lo", "-t", "2,1,1"),
+    ):
+        assert havoc("exchange", *short).output == result.output
     assert "Can attack: no" in result.output
     data = json.loads(
         havoc(
@@ -315,7 +348,9 @@ def test_exchange_text_and_json(havoc):
 
 
 def test_exchange_defended_and_fumbles(havoc):
-    assert "Defended" in havoc("exchange", "--attack", "low", "--defend", "low").output
+    assert havoc("exchange", "l", "l").output.startswith("Defended: nothing happens\n")
+    assert havoc("exchange", "f", "n").output.startswith("No attack\n")
+    assert "no defense" in havoc("exchange", "m", "none").output  # the rules' spelling
     data = json.loads(havoc("exchange", "--attack", "fumble", "--defend", "none", "--json").output)
     assert data["result"] == "no attack" and data["loses"] is None
     data = json.loads(havoc("exchange", "--attack", "low", "--defend", "fumble", "--json").output)
@@ -324,7 +359,12 @@ def test_exchange_defended_and_fumbles(havoc):
 
 def test_exchange_bad_input(havoc):
     result = havoc("exchange", "--attack", "up", "--defend", "low")
-    assert result.exit_code == 2 and "--attack" in result.output
+    assert result.exit_code == 2 and "unknown attack 'up'" in result.output
+    twice = havoc("exchange", "h", "l", "-a", "m")
+    assert twice.exit_code == 2 and "attack height given twice" in twice.output
+    assert havoc("exchange", "h", "-d", "l", "-d", "m").exit_code == 2  # one value each
+    missing = havoc("exchange", "h")
+    assert missing.exit_code == 2 and "give the defend height" in missing.output
     result = havoc("exchange", "--attack", "low", "--defend", "low", "--tokens", "a,b")
     assert result.exit_code == 2 and "M,A,D" in result.output
 
