@@ -356,8 +356,8 @@ def die_option(help: str, multiple: bool = True) -> Any:  # noqa: A002 - click's
 def seed_short_option(short: str = "-s") -> Any:
     """``--seed N`` with a short form too (``-s 7``): the same option as ``seed_option``."""
     return click.option(
-        "--seed",
         short,
+        "--seed",
         type=int,
         default=None,
         metavar="N",
@@ -367,4 +367,4 @@ def seed_short_option(short: str = "-s") -> Any:
 
 def die_short_option(help: str, short: str = "-d") -> Any:  # noqa: A002 - click's own word
     """``--die N`` (repeatable) with a short form too (``-d 6 -d 3``)."""
-    return click.option("--die", short, "die", type=int, multiple=True, metavar="N", help=help)
+    return click.option(short, "--die", "die", type=int, multiple=True, metavar="N", help=help)
