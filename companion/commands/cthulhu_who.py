@@ -17,12 +17,10 @@ from companion.clikit import (
     Command,
     cards_from,
     complete,
-    die_option,
     die_short_option,
     emit_json,
     fit,
     json_option,
-    seed_option,
     seed_short_option,
     wrap,
 )
@@ -192,7 +190,10 @@ def _sheet(tables: Any, setup: Any, how: str) -> list[str]:
     size = setup.size
     rows = dict(tables.weapon_rows)
     printed = {w: r for r, w in rows.items()}
+    cultists = "Cultist" if setup.cultists == 1 else "Cultists"
+    heroes = "Hero" if setup.heroes == 1 else "Heroes"
     lines = [
+        f"{setup.monsters} x {size.name}, {setup.cultists} {cultists}, {setup.heroes} {heroes}",
         "Cthulhu Who? set-up" + (f" ({how})" if how else ""),
         f"Size     d6={dd.size}: {size.name} ({size.squares} sq)",
         f"Monsters d6={dd.monsters}, size col {dd.size}: {setup.monsters}",
@@ -267,8 +268,8 @@ def _from_dice(tables: Any, die: tuple[int, ...], seed: int | None) -> Any:
 
 
 @click.command(cls=Command, epilog=SETUP_JSON, short_help="Cthulhu Who? set-up roll.")
-@seed_option
-@die_option(
+@seed_short_option()
+@die_short_option(
     "A die rolled for real, in the order of the tables: size, monsters, cultists, heroes, "
     "then one weapon die per hero."
 )
@@ -293,9 +294,10 @@ def setup(
 ) -> None:
     """Cthulhu Who? set-up: roll the tables, showing every die.
 
-    One set-up prints every die and the table row it hit, and the pieces the game needs. With
-    -n N above 1, one compact line each (m monsters, c cultists, D danger, h heroes, then the
-    weapons).
+    One set-up prints what to put on the board first, then every die and the table row it hit,
+    and the pieces the game needs. --stats gives the exact odds instead (no roll: no -n, --seed
+    or --die with it). With -n N above 1, one compact line each (m monsters, c cultists, D
+    danger, h heroes, then the weapons).
     """
     from companion.cthulhu_who.setup import setup_tables
 
@@ -305,6 +307,16 @@ def setup(
     if count > MAX_SETUPS:
         raise InputError(f"-n: at most {MAX_SETUPS:,} set-ups in one command, got {count:,}")
     if stats:
+        given = [
+            flag
+            for flag, used in (("-n", count != 1), ("--seed", seed is not None), ("--die", die))
+            if used
+        ]
+        if given:
+            raise InputError(
+                f"{', '.join(given)}: --stats counts all {len(tables.faces) ** 4:,} rolls of the"
+                " 4 dice and rolls nothing; leave " + ("it" if len(given) == 1 else "them") + " out"
+            )
         _stats(tables, as_json)
         return
     if die and count != 1:

@@ -37,6 +37,33 @@ def test_one_setup_shows_every_die(havoc):
     assert "Pieces needed:" in text
 
 
+def test_setup_answers_first(havoc):
+    data = json.loads(havoc("setup", "-s", 7, "--json").output)
+    text = havoc("setup", "-s", 7).output.splitlines()
+    cultists = "Cultist" if data["cultists"] == 1 else "Cultists"
+    heroes = "Hero" if data["heroes"] == 1 else "Heroes"
+    name = data["monster_size"]["name"]
+    assert text[0] == f"{data['monsters']} x {name}, {data['cultists']} {cultists}, " + (
+        f"{data['heroes']} {heroes}"
+    )
+    assert text[1] == "Cthulhu Who? set-up (seed 7)"
+
+
+@pytest.mark.parametrize(
+    "extra, named",
+    [
+        (("-n", 5), "-n:"),
+        (("--seed", 3), "--seed:"),
+        (("-s", 3, "-n", 2), "-n, --seed:"),
+        (("--die", 3), "--die:"),
+    ],
+)
+def test_setup_stats_refuses_what_it_would_ignore(havoc, extra, named):
+    result = havoc("setup", "--stats", *extra)
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert f"error: {named} --stats counts all 1,296 rolls" in result.output
+
+
 def test_setup_from_real_dice(havoc):
     # Bear (size 3): monsters die 5 -> 4, cultists die 2 -> 1; danger 10 and heroes die 6 -> 3
     # heroes (rulebook tables), whose weapon dice 5, 1, 6 are Shotgun, Cutlery, Shotgun.
