@@ -17,6 +17,7 @@ import click
 from companion.clikit import (
     Command,
     cards_from,
+    complete,
     emit_json,
     fit,
     json_option,
@@ -168,9 +169,32 @@ def _height(given: str | None, positional: str | None, what: str, choices: list[
     return pick(text, choices, what)
 
 
+def _complete_height(*extra: str) -> Any:
+    """Shell completion of a height (from rules.toml) and the extra words."""
+
+    def heights(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
+        from companion.errors import HavocError
+        from companion.kniggits.rules import rules
+
+        try:
+            names = [*rules(cards_from(ctx)).heights, *extra]
+        except HavocError:
+            return []
+        return complete(names, incomplete)
+
+    return heights
+
+
 @click.command(cls=Command, epilog=EXCHANGE_JSON, short_help="Kniggits: sword v shield.")
-@click.argument("attack_at", metavar="[ATTACK", required=False)
-@click.argument("defend_at", metavar="DEFEND]", required=False)
+@click.argument(
+    "attack_at", metavar="[ATTACK", required=False, shell_complete=_complete_height("fumble")
+)
+@click.argument(
+    "defend_at",
+    metavar="DEFEND]",
+    required=False,
+    shell_complete=_complete_height("none", "fumble"),
+)
 @click.option("-a", "--attack", "attack_", default=None, help="high, middle, low or fumble.")
 @click.option("-d", "--defend", default=None, help="high, middle, low, none or fumble.")
 @click.option("--defence", "--defense", "defence", default=None, hidden=True)

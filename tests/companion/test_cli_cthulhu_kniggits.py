@@ -414,3 +414,18 @@ def test_help_is_narrow(havoc, command):
     result = havoc(command, "--help")
     assert result.exit_code == 0
     assert_narrow(result.output)
+
+
+def test_exchange_heights_complete_in_the_shell():
+    from click.shell_completion import ShellComplete
+
+    from companion.cli import main
+
+    shell = ShellComplete(main, {}, "havoc", "_HAVOC_COMPLETE")
+    assert [c.value for c in shell.get_completions(["exchange"], "")] == [
+        "high",
+        "middle",
+        "low",
+        "fumble",
+    ]
+    assert [c.value for c in shell.get_completions(["exchange", "h"], "n")] == ["none"]
