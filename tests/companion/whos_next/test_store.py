@@ -132,14 +132,18 @@ def test_refusals_leave_the_file_untouched(tmp_path):
     assert store.load() == mid
 
 
-def test_new_with_force_replaces_and_a_finished_game_is_replaced_freely(tmp_path):
+def test_new_with_force_replaces_and_a_finished_game_is_never_replaced_silently(tmp_path):
     store = new_store(tmp_path / "g.sqlite3", 5)
     _, note = store.new_game(["A", "B", "C"], force=True)
     assert "in progress (5 of 5 alive)" in note
     assert store.load().players == ("A", "B", "C")
     while (ring := store.load()).winner() is None:
         store.kill(R.alive(ring)[0], ring.victims[R.alive(ring)[0]])
-    _, note = store.new_game(["X", "Y", "Z", "W"])
+    finished = store.load()
+    with pytest.raises(InputError, match=r"over \(won by .*\) and keeps its scores: add --force"):
+        store.new_game(["X", "Y", "Z", "W"])
+    assert store.load() == finished  # the finished game, its scores with it, is untouched
+    _, note = store.new_game(["X", "Y", "Z", "W"], force=True)
     assert "finished game (won by" in note
     with pytest.raises(InputError, match="nothing to undo"):
         store.undo()
