@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import DataError, InputError
 from companion.whos_next import ring as R
@@ -85,6 +86,19 @@ def test_store_matches_the_pure_ring_step_by_step(game):
             assert loaded == ring == history[-1]
             assert outcome.alive == ring.alive_count()
             check_invariants(loaded)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 30).flatmap(lambda n: st.permutations(NAMES[:n])))
+def test_new_with_order_stores_the_umpires_ring(order):
+    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "g.sqlite3", create=True) as s:
+        ring, note = s.new_game(order, order=True)
+        assert note is None and s.load() == ring == R.arranged_ring(order)
+        assert [s.victim(p)[1] for p in order] == [*order[1:], order[0]]
+        assert s.names() == sorted(order) and s.names(alive_only=True) == sorted(order)
+        s.kill(order[0], order[1])
+        assert s.names(alive_only=True) == sorted(order[2:] + [order[0]])
+        check_invariants(s.load())
 
 
 def test_undo_walks_back_to_the_draw(tmp_path):
