@@ -43,6 +43,9 @@ def ring(ctx: click.Context, game: Path | None) -> None:
 
     Start with `ring new NAME...`, give each player his victim in private with `ring show`,
     report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
+
+    Lines starting "UMPIRE ONLY:" reveal the ring: do not read them out or show them.
+    `ring status` and `ring scores` are safe to show. Players: a unique prefix will do.
     """
     ctx.meta[GAME_KEY] = game
 
@@ -241,7 +244,7 @@ def show(player: str, game: Path | None, as_json: bool) -> None:
         _say([Line(f"{name}'s victim: {victim}", secret=True)])
 
 
-@_command("kill", "Report a kill of a victim.", EVENT_KEYS)
+@_command("kill", "One killed his own victim.", EVENT_KEYS)
 @click.argument("killer", type=PLAYER)
 @click.argument("victim", type=PLAYER)
 @click.pass_context
@@ -412,6 +415,7 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     from companion.clikit import cards_from
     from companion.whos_next.duel_scoring import load_scoring
     from companion.whos_next.duel_scoring import scores as rank
+    from companion.whos_next.screen import ordinal
 
     scoring = load_scoring(cards_from(ctx))
     with _store(game) as store:
@@ -432,11 +436,11 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
         return
     lines = [scoring.label + "."]
     for s in standings:
-        fate = "alive" if s.alive else f"died {s.died}."
+        fate = "alive" if s.alive else f"died {ordinal(s.died)}"
         points = f"{s.points} pt" + ("" if s.points == 1 else "s")
-        lines.append(wrap(f"{s.rank:>2}. {s.name}", NUMBERED[1:]))
+        lines.append(wrap(f"{s.rank:>2}. {s.name} ({fate})", NUMBERED[1:]))
         kills = f"kills {s.own_victim_kills} own, {s.other_kills} other"
-        lines.append(wrap(f"    {points}; {kills}; {fate}", NUMBERED[1:]))
+        lines.append(wrap(f"    {points}; {kills}", NUMBERED[1:]))
     lines.append(f"Tie: {tie_break}.")
     if over:
         lines.append(f"Winner: {standings[0].name}.")

@@ -36,6 +36,13 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``..."""
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
 def slip_rule(death: Death) -> str:
     """Whose word hands the dead player's slip on: `SLIP_RULES` or `SLIP_KIT`."""
     return SLIP_RULES if death.own_victim else SLIP_KIT

@@ -245,3 +245,12 @@ def test_game_option_once_per_command(havoc, ring, game, tmp_path):
     assert result.exit_code == 0 and json.loads(result.output)["victim"] == "Eve"
     result = havoc("ring", "--game", game, "show", "an", "--json")  # names read from it
     assert json.loads(result.output)["player"] == "Ann"
+
+
+def test_scores_say_when_each_died(ring):
+    arranged(ring)
+    ring("kill", "Fay", "Cat")
+    ring("kill", "Fay", "Ann")
+    text = ring("scores").output
+    assert "died 1st" in text and "died 2nd" in text
+    assert "died 1." not in text and " 1 pts" not in text
