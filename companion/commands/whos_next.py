@@ -26,6 +26,7 @@ NUMBERED = "     "  # continuation indent under "NN. " lines
 
 GAME_HELP = "The game file (default: whos-next.sqlite3 in the user's data directory)."
 GAME_KEY = "havoc.ring.game"  # the group's --game, for subcommands not given their own
+ROSTER_KEY = "havoc.ring.roster"  # the players' names, read once for all of a command's names
 
 
 @click.group(cls=Group, short_help="Who's Next secret ring.")
@@ -109,9 +110,12 @@ def _say(lines: list[Line]) -> None:
 
 
 def _roster(ctx: click.Context) -> tuple[list[str], list[str]]:
-    """(alive players, all players) of the game this command names."""
-    with _store(ctx.params.get("game"), ctx=ctx) as store:
-        return store.names(alive_only=True), store.names()
+    """(alive players, all players) of the game this command names (read once per command)."""
+    cached = ctx.meta.get(ROSTER_KEY)
+    if cached is None:
+        with _store(ctx.params.get("game"), ctx=ctx) as store:
+            cached = ctx.meta[ROSTER_KEY] = (store.names(alive_only=True), store.names())
+    return cached
 
 
 class Player(Name):

@@ -254,3 +254,20 @@ def test_scores_say_when_each_died(ring):
     text = ring("scores").output
     assert "died 1st" in text and "died 2nd" in text
     assert "died 1." not in text and " 1 pts" not in text
+
+
+def test_every_ring_json_key_is_listed_in_help(havoc, ring):
+    from tests.companion.test_cli_common import documented_keys
+
+    printed = {"new": ring("new", "-o", *ORDER, "--json")}
+    printed["show"] = ring("show", "Fay", "--json")
+    printed["kill"] = ring("kill", "Fay", "Cat", "--json")
+    printed["status"] = ring("status", "--json")
+    printed["undo"] = ring("undo", "--json")
+    printed["scores"] = ring("scores", "--json")
+    duel = ring("duel", "Ann", "Bob", "-d", "1", "--json")
+    for sub, data in printed.items():
+        assert set(data) == documented_keys(havoc("ring", sub, "--help").output), sub
+    optional = {"attacker", "defender", "table_file", "result", "effect"}
+    assert set(duel) - optional == documented_keys(havoc("ring", "duel", "--help").output)
+    assert optional <= set(duel)
