@@ -15,18 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.clikit import Group, Name, emit_json, fit, json_option, pick, seed_option, wrap
+from companion.clikit import Group, emit_json, fit, json_option, seed_option, wrap
+from companion.whos_next.cli_game import GAME_HELP, GAME_KEY, PLAYER, open_store
 
 if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
     from companion.whos_next.screen import Line
-    from companion.whos_next.store import Outcome, Store
+    from companion.whos_next.store import Outcome
 
 NUMBERED = "     "  # continuation indent under "NN. " lines
-
-
-GAME_HELP = "The game file (default: whos-next.sqlite3 in the user's data directory)."
-GAME_KEY = "havoc.ring.game"  # the group's --game, for subcommands not given their own
-ROSTER_KEY = "havoc.ring.roster"  # the players' names, read once for all of a command's names
 
 
 @click.group(cls=Group, short_help="Who's Next secret ring.")
@@ -71,33 +67,6 @@ def _command(name: str, short: str, json_keys: str) -> Callable[[Callable], clic
     return decorate
 
 
-def _game(game: Path | None, ctx: click.Context | None = None) -> Path | None:
-    """The game file: the subcommand's --game, else the group's (`ring --game F status`), else
-    HAVOC_RING_GAME, else the default. Given both ways and different, refused."""
-    ctx = ctx or click.get_current_context(silent=True)
-    if ctx is None:
-        return game
-    group = ctx.meta.get(GAME_KEY)
-    if group is None and ctx.parent is not None:  # shell completion runs no group callback
-        group = ctx.parent.params.get("game")
-    if group is None:
-        return game
-    source = ctx.get_parameter_source("game")
-    if game is None or source is not click.core.ParameterSource.COMMANDLINE:
-        return group
-    if Path(game).resolve() != Path(group).resolve():
-        from companion.errors import InputError
-
-        raise InputError(f"--game given twice: {group} and {game}; give one")
-    return game
-
-
-def _store(game: Path | None, create: bool = False, ctx: click.Context | None = None) -> Store:
-    from companion.whos_next.store import Store
-
-    return Store(_game(game, ctx), create=create)
-
-
 def _echo(lines: list[str]) -> None:
     click.echo(fit(lines))
 
@@ -107,49 +76,6 @@ def _say(lines: list[Line]) -> None:
     from companion.whos_next.screen import render
 
     click.echo("\n".join(render(lines)))
-
-
-def _roster(ctx: click.Context) -> tuple[list[str], list[str]]:
-    """(alive players, all players) of the game this command names (read once per command)."""
-    cached = ctx.meta.get(ROSTER_KEY)
-    if cached is None:
-        with _store(ctx.params.get("game"), ctx=ctx) as store:
-            cached = ctx.meta[ROSTER_KEY] = (store.names(alive_only=True), store.names())
-    return cached
-
-
-class Player(Name):
-    """A player of the saved game, named whole, by unique prefix or initials, any case.
-
-    The alive are tried first (`Ann` alive beats `Anna` dead for "an"), then everyone, so a dead
-    player is refused by name ("Ann is dead"); a name nobody fits is passed on for the rules to
-    refuse ("no player named ..."). Shell completion offers the alive players.
-    """
-
-    def __init__(self) -> None:
-        super().__init__("player", lambda ctx: _roster(ctx)[0])
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from companion.errors import InputError
-        from companion.whos_next.ring import name_key
-
-        text = str(value)
-        if ctx is None or ctx.resilient_parsing:
-            return text
-        alive, everyone = _roster(ctx)
-        exact = [p for p in everyone if name_key(p) == name_key(text.strip())]
-        if exact:
-            return exact[0]
-        for names in (alive, everyone):
-            try:
-                return pick(text, names, "player")
-            except InputError as exc:
-                if not str(exc).startswith("unknown "):
-                    raise
-        return text
-
-
-PLAYER = Player()
 
 
 def _contest_at(ctx: click.Context) -> int:
@@ -208,7 +134,7 @@ def new(
     if order and seed is not None:
         raise InputError("--order is the ring itself: there is nothing to --seed")
     rng = random.Random(seed) if seed is not None else None
-    with _store(game, create=True) as store:
+    with open_store(game, create=True) as store:
         drawn, replaced = store.new_game(names, rng, force=force, order=order)
         path = store.path
     if as_json:
@@ -240,7 +166,7 @@ def show(player: str, game: Path | None, as_json: bool) -> None:
     """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
     from companion.whos_next.screen import Line
 
-    with _store(game) as store:
+    with open_store(game) as store:
         name, victim = store.victim(player)
     if as_json:
         emit_json({"player": name, "victim": victim})
@@ -260,7 +186,7 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
     from companion.whos_next.screen import Line, after_death
 
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
-    with _store(game) as store:
+    with open_store(game) as store:
         outcome = store.kill(killer, victim)
     death = outcome.death
     if as_json:
@@ -306,7 +232,7 @@ def duel(
 
     table = load_attack_table(cards_from(ctx))
     source = DiceSource(die, seed)
-    with _store(game) as store:
+    with open_store(game) as store:
         roll = lambda: source.next(table.sides)[0]  # noqa: E731
         outcome = store.duel(
             attacker,
@@ -357,7 +283,7 @@ def status(game: Path | None, as_json: bool) -> None:
     """
     from companion.whos_next.ring import alive
 
-    with _store(game) as store:
+    with open_store(game) as store:
         state = store.load()
         path = store.path
     living = alive(state)
@@ -392,7 +318,7 @@ def status(game: Path | None, as_json: bool) -> None:
 )
 def undo(game: Path | None, as_json: bool) -> None:
     """Step back over the last death (again and again, back to the draw)."""
-    with _store(game) as store:
+    with open_store(game) as store:
         outcome = store.undo()
     death = outcome.death
     if as_json:
@@ -422,7 +348,7 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     from companion.whos_next.screen import ordinal
 
     scoring = load_scoring(cards_from(ctx))
-    with _store(game) as store:
+    with open_store(game) as store:
         state = store.load()
     standings = rank(state, scoring)
     over = state.winner() is not None
