@@ -148,10 +148,10 @@ def new(
             }
         )
         return
-    lines = [replaced[0].upper() + replaced[1:] + "."] if replaced else []
     how = "New ring, as arranged" if order else "New ring drawn"
+    lines = [f"{how}: {len(drawn.players)} players."]
+    lines += [replaced[0].upper() + replaced[1:] + "."] if replaced else []
     lines += [
-        f"{how}: {len(drawn.players)} players.",
         "Game file:",
         *path_lines(str(path)),
         "Tell each player his victim in private:",

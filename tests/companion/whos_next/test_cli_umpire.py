@@ -193,7 +193,8 @@ def test_new_refuses_a_finished_game_and_names_the_option(ring):
     refused(ring("new", "X", "Y", "Z", ok=False), "add --force to replace it")
     refused(ring("new", "-o", "X", "Y", "Z", ok=False), "won by A")
     assert ring("scores", "--json") == before
-    assert "Replaced the finished game (won by A)." in ring("new", "X", "Y", "Z", "-f").output
+    lines = ring("new", "X", "Y", "Z", "-f").output.splitlines()
+    assert lines[:2] == ["New ring drawn: 3 players.", "Replaced the finished game (won by A)."]
 
 
 # --------------------------------------------------------------------------- quick to type
