@@ -92,6 +92,11 @@ def test_order_refuses_what_a_draw_refuses(ring, game, names, message):
     assert not game.exists()
 
 
+def test_order_takes_no_seed(ring, game):
+    refused(ring("new", "-o", *ORDER, "--seed", "1", ok=False), "nothing to --seed")
+    assert not game.exists()
+
+
 # --------------------------------------------------------------------------- secrets
 
 
