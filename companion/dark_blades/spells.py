@@ -62,6 +62,7 @@ class Area:
     text: str
     origin: Origin
     source: str = ""
+    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,7 @@ class Card:
                 "key": self.area.key,
                 "name": self.area.name,
                 "letter": self.area.letter,
+                "words": self.area.words,
                 "text": self.area.text,
                 "origin": self.area_origin,
                 "source": self.area_source,
@@ -217,7 +219,7 @@ def _text(table: dict[str, Any], key: str, path: Path, prefix: str) -> str | Non
     return value
 
 
-AREA_KEYS = ("name", "letter", "text", "source")
+AREA_KEYS = ("name", "letter", "words", "text", "source")
 
 
 def _areas(data: dict[str, Any], path: Path, origin: Origin) -> dict[str, Area]:
@@ -237,6 +239,7 @@ def _areas(data: dict[str, Any], path: Path, origin: Origin) -> dict[str, Area]:
             text=expect(table.get("text", ""), str, path, f"{prefix}.text").strip(),
             origin=origin,
             source=expect(table.get("source", ""), str, path, f"{prefix}.source"),
+            words=expect(table.get("words", ""), str, path, f"{prefix}.words").strip(),
         )
     return out
 
