@@ -15,6 +15,7 @@ import click
 from companion import __version__
 from companion.clikit import LazyGroup, cards_from, cards_option
 from companion.errors import InputError
+from generator.sheet.cards import card_sheet_options
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # heavy modules load only when a command needs them
 
 COUNTERS_PDF = "dark-blades-counters.pdf"
 CALIBRATION_PDF = "calibration.pdf"
+SPELLS_PDF = "dark-blades-spells.pdf"
 
 
 @click.group(
@@ -131,6 +133,43 @@ def counters(
 
         written = write_piece_svgs(svg_dir, pieces, sheet)
         click.echo(f"{display_path(svg_dir)}: {len(written)} SVG files")
+
+
+def _spells_pdf(
+    cards: Cards, sheet: SheetOptions, card: tuple[str, float, float], out: Path, source_only: bool
+) -> tuple[PdfStats, list[Piece]]:
+    from companion.dark_blades import spells as deck_data
+    from generator.dark_blades import spells as spell_cards
+    from generator.sheet.cards import impose_cards, write_cards_pdf
+
+    _, w, h = card
+    pieces = spell_cards.spell_cards(deck_data.load(cards), w, h, source_only)
+    pages = impose_cards(pieces, w, h, sheet)
+    subject = f"{card[0]} cards; {sheet.describe().split(', ', 2)[-1]}"
+    note = spell_cards.footer_note(source_only)
+    return write_cards_pdf(out, pages, sheet, spell_cards.TITLE, subject, note), pieces
+
+
+@main.command()
+@card_sheet_options
+@click.option(
+    "--source-only",
+    is_flag=True,
+    help="Only the rulebook's texts: ruled write-in lines instead of the kit's.",
+)
+@_output_option(SPELLS_PDF)
+@click.pass_context
+def spells(
+    ctx: click.Context,
+    sheet: SheetOptions,
+    card: tuple[str, float, float],
+    source_only: bool,
+    output: Path,
+) -> None:
+    """Dark Blades spell cards: the 24-card deck, one back design; --duplex none gives the
+    gutter-fold layout (fronts above the fold, backs below)."""
+    stats, pieces = _spells_pdf(cards_from(ctx), sheet, card, output, source_only)
+    _say(stats, f"{len(pieces)} spell cards")
 
 
 @main.command()
