@@ -150,6 +150,28 @@ def _spells_pdf(
     return write_cards_pdf(out, pages, sheet, spell_cards.TITLE, subject, note), pieces
 
 
+def _default_card() -> tuple[str, float, float]:
+    from generator.sheet.cards import DEFAULT_CARD, parse_card_size
+
+    return parse_card_size(DEFAULT_CARD)
+
+
+def _card_sheet(ctx: click.Context, sheet: SheetOptions) -> SheetOptions:
+    """`build`'s sheet for the cards: its options, but the cards' 1/4in margin unless --margin
+    was given (nine poker cards need it on Letter)."""
+    import dataclasses
+
+    from generator.sheet.cards import CARD_MARGIN
+    from generator.sheet.options import parse_margins
+
+    if ctx.get_parameter_source("margin") != click.core.ParameterSource.DEFAULT:
+        return sheet
+    top, right, bottom, left = parse_margins(CARD_MARGIN)
+    return dataclasses.replace(
+        sheet, margin_top=top, margin_right=right, margin_bottom=bottom, margin_left=left
+    )
+
+
 @main.command()
 @card_sheet_options
 @click.option(
@@ -195,8 +217,8 @@ def calibrate(sheet: SheetOptions, output: Path) -> None:
 )
 @click.pass_context
 def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
-    """Everything the kit prints so far (counters, calibration sheet) into one directory, and
-    HOW-TO-PRINT.txt: what each file is and how to print and cut it."""
+    """Everything the kit prints so far (counters, spell cards, calibration sheet) into one
+    directory, and HOW-TO-PRINT.txt: what each file is and how to print and cut it."""
     from companion.errors import display_path
     from generator.calibrate import write_calibration_pdf
     from generator.howto import Written, write_how_to_print
@@ -205,6 +227,10 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
     _say(stats, f"{len(pieces)} counters")
     calibration = write_calibration_pdf(out_dir / CALIBRATION_PDF, sheet)
     _say(calibration, "calibration sheet")
+    spells_stats, spell_pieces = _spells_pdf(
+        cards_from(ctx), _card_sheet(ctx, sheet), _default_card(), out_dir / SPELLS_PDF, False
+    )
+    _say(spells_stats, f"{len(spell_pieces)} spell cards")
     counters_what = (
         "Dark Blades counters, fronts and backs interleaved page by page"
         if sheet.duplex != "none"
@@ -220,6 +246,19 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
                 + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
             ),
             Written(stats, counters_what + ".", pieces),
+            Written(
+                spells_stats,
+                "Dark Blades spell cards, "
+                + (
+                    "fronts above the fold and backs below it (gutter-fold)."
+                    if sheet.duplex == "none"
+                    else "fronts and backs interleaved page by page."
+                ),
+                notes=(
+                    f"{len(spell_pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
+                    "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
+                ),
+            ),
         ],
         values_from=_values_from(cards_from(ctx)),
     )

@@ -182,7 +182,7 @@ def sight(x: float, y: float, w: float, h: float) -> list[Op]:
         )
     )
     ops += g.hexes([(6, 0)], AREA, AREA_EDGE, 0.8)
-    ops += g.piece(6, 0, "X")
+    ops += g.piece(6, 0, "")  # either side: the spell says which
     ops.append(_note(g.centre(3, 0)[0], ty + size * 1.3, "any one"))
     return ops
 
