@@ -4,11 +4,12 @@ Each front: the name in a band, the area's letter in a hexagon (a shape and a le
 colour alone), the area in words and as a diagram (generator/dark_blades/areas.py), then
 effect, duration and notes, and at the foot the notes that say what is the kit's. Every kit
 text carries a KIT badge before its label. Texts are fitted: one body size for the whole card,
-from BODY_PT down to MIN_PT, wrapped at spaces; if they still do not fit, the diagram shrinks;
-if even that fails the card is refused with one line naming the spell. `Block` records every
-text block's box and lines, so tests can measure them. One back design for the whole deck: a
-dark ground over the whole card (bleed included), so nothing of the front shows through.
-Faces are in points (unit 1): see generator/sheet/cards.py.
+from BODY_PT down to MIN_PT, wrapped at spaces; if they still do not fit, the diagram shrinks
+(and on a small card, last of all, is left out); if even that fails the card is refused with
+one line naming the spell. `Block` records every text block's box and lines, so tests can
+measure them. One back design for the whole deck: a dark ground over the whole card (bleed
+included), so nothing of the front shows through. Faces are in points (unit 1): see
+generator/sheet/cards.py.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ NAME_PT = 13.0
 LEAD = 1.18
 STEP = 0.25
 MAX_DIAGRAM = 0.34  # of the card's height
+MIN_DIAGRAM = 0.1
 WRITE_IN = {"effect": 3, "duration": 1, "notes": 2, "area": 1}
 
 
@@ -109,7 +111,7 @@ def _block_height(
     text: str | None, kit: bool, label: str, size: float, width: float, lines_wi: int
 ) -> tuple[float, list[str]] | None:
     if text is None:
-        return lines_wi * max(12.0, size * 1.7), []
+        return lines_wi * max(10.0, size * 1.7), []
     indent = _label_part(label, size, kit)
     lines = _wrap(text, REGULAR, size, width, indent)
     if lines is None:
@@ -119,16 +121,16 @@ def _block_height(
 
 def front_face(spell: sp.Spell, card: sp.Card, w: float, h: float) -> tuple[Face, list[Block]]:
     """A card's front (points) and its text blocks."""
-    pad = max(7.5, min(w, h) * 0.045)
+    pad = max(6.0, min(w, h) * 0.045)
     inner_w = w - 2 * pad
-    band_h = max(18.0, h * 0.085)
+    band_h = max(15.0, h * 0.085)
     gap = max(2.5, h * 0.012)
     notes = card.footnotes()
     plan = _card_plan(card)
     has_diagram = card.area is not None
     room = h - 2 * pad - band_h - gap
     tries = (
-        [(s, d) for d in (0.27, 0.2, 0.14) for s in _sizes()]
+        [(s, d) for d in (0.27, 0.2, 0.14, 0.0) for s in _sizes()]
         if has_diagram
         else [(s, 0.0) for s in _sizes()]
     )
@@ -158,6 +160,7 @@ def front_face(spell: sp.Spell, card: sp.Card, w: float, h: float) -> tuple[Face
         if need <= room + 1e-9:
             if has_diagram:  # what is left over goes to the diagram
                 dh = min(dh + room - need, h * MAX_DIAGRAM)
+                dh = dh if dh >= h * MIN_DIAGRAM else 0.0  # too small to read: none
             return _draw(
                 spell,
                 card,
