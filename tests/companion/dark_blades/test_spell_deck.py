@@ -13,6 +13,7 @@ import pytest
 
 from companion.dark_blades import spells as sp
 from companion.data import Cards
+from companion.errors import DataError
 from tests.conftest import ROOT, assert_narrow
 
 RULES = ROOT / "cards" / "dark-blades" / "spells.toml"
@@ -118,7 +119,7 @@ def test_a_kit_text_may_not_replace_a_surviving_card(tmp_path):
     mine = tmp_path / "dark-blades"
     mine.mkdir()
     (mine / "spells-kit.toml").write_text('[spells.Zap]\neffect = "Something else."\n')
-    with pytest.raises(sp.DataError) as error:
+    with pytest.raises(DataError) as error:
         sp.load(Cards(tmp_path))
     assert "spells-kit.toml" in str(error.value) and "spells.Zap.effect" in str(error.value)
 
