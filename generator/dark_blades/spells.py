@@ -204,7 +204,24 @@ def _area_badge(cx: float, cy: float, r: float, letter: str | None) -> list[Op]:
     return ops
 
 
-def _draw(spell, card, w, h, pad, band_h, gap, size, dh, plan, heights, notes, foot_lines, foot):  # noqa: ANN001, ANN202, PLR0913
+PlanRow = tuple[str, str, str | None, bool, int]
+
+
+def _draw(
+    spell: sp.Spell,
+    card: sp.Card,
+    w: float,
+    h: float,
+    pad: float,
+    band_h: float,
+    gap: float,
+    size: float,
+    dh: float,
+    plan: list[PlanRow],
+    heights: list[tuple[float, list[str]]],
+    foot_lines: list[list[str]],
+    foot: float,
+) -> tuple[Face, list[Block]]:
     ops: list[Op] = [Rect(0, 0, w, h, None, CUT, 0.3)]  # the cut line, visible at every stage
     blocks: list[Block] = []
     inner_w = w - 2 * pad
@@ -260,7 +277,21 @@ def _draw(spell, card, w, h, pad, band_h, gap, size, dh, plan, heights, notes, f
     return Face(f"{card.name} front", PAPER, tuple(ops)), blocks
 
 
-def _text_block(key, label, text, kit, wi, lines, x, top, width, bh, size, blocks):  # noqa: ANN001, ANN202, PLR0913
+def _text_block(
+    key: str,
+    label: str,
+    text: str | None,
+    kit: bool,
+    wi: int,
+    lines: list[str],
+    x: float,
+    top: float,
+    width: float,
+    bh: float,
+    size: float,
+    blocks: list[Block],
+) -> list[Op]:
+    """One labelled text block (or its ruled write-in lines); its `Block` goes to ``blocks``."""
     ops: list[Op] = []
     baseline = top - size * 0.95
     cursor = x
