@@ -173,7 +173,6 @@ def front_face(spell: sp.Spell, card: sp.Card, w: float, h: float) -> tuple[Face
                 dh,
                 plan,
                 heights,
-                notes,
                 foot_lines,
                 foot,
             )
