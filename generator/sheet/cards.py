@@ -217,31 +217,42 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
 # --------------------------------------------------------------------------- the PDF
 
 
+def _footer_line(canvas: Any, x: float, y: float, line: str, font: str, size: float) -> None:
+    """One footer line on a white ground, so cut lines that run under it never cross its
+    letters."""
+    from generator.sheet.render_pdf import GUIDE_GREY
+
+    width = canvas.stringWidth(line, font, size)
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.rect(x - 1.5, y - size * 0.3, width + 3, size * 1.25, stroke=0, fill=1)
+    canvas.setFillColorRGB(*GUIDE_GREY)
+    canvas.drawString(x, y, line)
+
+
 def _footer(canvas: Any, text: str, options: SheetOptions, content: tuple[float, ...]) -> None:
     """The page's footer, at least 1/4in inside the paper: under the cards if there is room,
     else up the left margin; as a last resort the engine's own footer."""
     from generator.sheet.fonts import pdf_font
-    from generator.sheet.render_pdf import FOOTER_FONT, GUIDE_GREY, draw_footer, footer_lines
+    from generator.sheet.render_pdf import FOOTER_FONT, draw_footer, footer_lines
 
     left, bottom, right, _ = content
-    size_room = 8.0
-    canvas.setFillColorRGB(*GUIDE_GREY)
-    if bottom - SAFE >= size_room + 2:
-        lines, size = footer_lines(text, right - left)
-        canvas.setFont(pdf_font(FOOTER_FONT), size)
-        y = SAFE + 2 + (len(lines) - 1) * (size + 1)
+    font = pdf_font(FOOTER_FONT)
+    lines, size = footer_lines(text, right - left)
+    if bottom - SAFE >= len(lines) * (size + 1) + 2:
+        canvas.setFont(font, size)
+        y = SAFE + 1 + (len(lines) - 1) * (size + 1) + size * 0.3
         for line in lines:
-            canvas.drawString(left, y, line)
+            _footer_line(canvas, left, y, line, font, size)
             y -= size + 1
         return
-    if left - SAFE >= size_room + 2:
-        lines, size = footer_lines(text, options.height - 2 * SAFE)
+    lines, size = footer_lines(text, options.height - 2 * SAFE)
+    if left - SAFE >= len(lines) * (size + 1) + 2:
         canvas.saveState()
-        canvas.translate(SAFE + size, SAFE)
+        canvas.translate(SAFE + size + (len(lines) - 1) * (size + 1), SAFE)
         canvas.rotate(90)
-        canvas.setFont(pdf_font(FOOTER_FONT), size)
+        canvas.setFont(font, size)
         for n, line in enumerate(lines):
-            canvas.drawString(0, -n * (size + 1), line)
+            _footer_line(canvas, 0, -n * (size + 1), line, font, size)
         canvas.restoreState()
         return
     draw_footer(canvas, text, options)
