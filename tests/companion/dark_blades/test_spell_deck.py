@@ -230,3 +230,9 @@ def test_havoc_deal(havoc, deck):
     one = json.loads(havoc("deal", "--seed", "5", "--player", "2", "--json").output)
     assert [h["player"] for h in one["hands"]] == [2]
     assert havoc("deal", "--player", "3").exit_code == 2
+
+
+def test_havoc_deal_without_a_seed_names_one_that_repeats_it(havoc):
+    first = json.loads(havoc("deal", "--json").output)
+    again = json.loads(havoc("deal", "--json", "--seed", first["seed"]).output)
+    assert again["hands"] == first["hands"]

@@ -298,3 +298,47 @@ def test_smallest_type_on_the_cards_is_at_least_the_minimum(deck):
             face, _ = cards_gen.front_face(spell, spell.card(), w, h)
             sizes = [op.size for op in face.ops if isinstance(op, Text)]
             assert min(sizes) >= cards_gen.MIN_PT, spell.name
+
+
+def luminance(colour: str) -> float:
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_the_back_is_dark_to_the_bleed_so_the_front_cannot_show_through(tmp_path, deck):
+    back = cards_gen.spell_cards(deck, *POKER)[0].back
+    assert luminance(back.background) < 0.15  # the engine paints it to the bleed edge
+    out = build(tmp_path, "bleed.pdf", "--bleed", "3mm", "--margin", "3mm")
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[1]  # backs
+        dark = [
+            r
+            for r in page.rects
+            if r.get("non_stroking_color") and max(r["non_stroking_color"][:3]) < 0.25
+        ]
+        bleed = 3 * 72 / 25.4
+        assert dark and all(
+            r["width"] == pytest.approx(180 + 2 * bleed, abs=0.01)
+            and r["height"] == pytest.approx(252 + 2 * bleed, abs=0.01)
+            for r in dark
+        )
+
+
+def test_every_front_has_its_cut_line_and_its_area_letter_in_a_shape(deck):
+    for spell in deck.spells:
+        face, _ = cards_gen.front_face(spell, spell.card(), *POKER)
+        cut = face.ops[0]
+        assert (cut.x, cut.y, cut.w, cut.h) == (0, 0, *POKER) and cut.stroke is not None
+        letters = [op.text for op in face.ops if isinstance(op, Text)]
+        assert spell.area.letter in letters  # a letter, not a colour, names the area
+
+
+def test_gutter_fold_backs_are_turned_180_degrees(tmp_path):
+    out = build(tmp_path, "fold.pdf", "--duplex", "none")
+    with pdfplumber.open(out) as pdf:
+        chars = pdf.pages[0].chars
+        fold = float(pdf.pages[0].height) / 2
+    back = [c for c in chars if c["text"] == "P" and c["top"] > fold]  # SPELL, below the fold
+    front = [c for c in chars if c["top"] < fold]
+    assert len(back) == 4 and all(c["matrix"][0] < 0 and c["matrix"][3] < 0 for c in back)
+    assert front and all(c["matrix"][0] > 0 for c in front)
