@@ -36,7 +36,7 @@ SPELLS_PDF = "dark-blades-spells.pdf"
 @cards_option
 @click.version_option(__version__, prog_name="havoc-pnp")
 def main() -> None:
-    """Havoc Kit print-and-play: counter sheets and a printer calibration page.
+    """Havoc Kit print-and-play: counter sheets, spell cards and a printer calibration page.
 
     \b
     Typical use:
@@ -227,8 +227,9 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
     _say(stats, f"{len(pieces)} counters")
     calibration = write_calibration_pdf(out_dir / CALIBRATION_PDF, sheet)
     _say(calibration, "calibration sheet")
+    card_sheet = _card_sheet(ctx, sheet)
     spells_stats, spell_pieces = _spells_pdf(
-        cards_from(ctx), _card_sheet(ctx, sheet), _default_card(), out_dir / SPELLS_PDF, False
+        cards_from(ctx), card_sheet, _default_card(), out_dir / SPELLS_PDF, False
     )
     _say(spells_stats, f"{len(spell_pieces)} spell cards")
     counters_what = (
@@ -257,6 +258,19 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
                 notes=(
                     f"{len(spell_pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
                     "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
+                    *(
+                        (f"Printed with {card_sheet.arguments()['margin']} margins.",)
+                        if card_sheet is not sheet
+                        else ()
+                    ),
+                    *(
+                        (
+                            "Cut out each strip of fronts and backs, fold it along the dashed",
+                            "line between the rows, glue, then cut the cards apart.",
+                        )
+                        if sheet.duplex == "none"
+                        else ()
+                    ),
                 ),
             ),
         ],
