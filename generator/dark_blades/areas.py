@@ -105,11 +105,14 @@ def label_width(text: str, size: float = LABEL_MIN + 0.5) -> float:
 # --------------------------------------------------------------------------- the areas
 
 
-def _fit(x: float, y: float, w: float, h: float, radius: int, label: float = 0.0) -> Grid:
-    """A grid centred in the box, whose disc of ``radius`` hexes (and a label of ``label``
-    points to its right) fits inside it."""
+def _fit(
+    x: float, y: float, w: float, h: float, radius: int, label: float = 0.0, edge: float = 0.0
+) -> Grid:
+    """A grid centred in the box, whose disc of ``radius`` hexes (with ``label`` points to its
+    right for a note, and ``edge`` points all round for pieces drawn over the outer hexes) fits
+    inside it."""
     across, down = (2 * radius + 1) * SQRT3, 3 * radius + 2
-    size = min((w - 2 * label) / across, h / down)
+    size = min((w - 2 * label - 2 * edge) / across, (h - 2 * edge) / down)
     return Grid(x + w / 2, y + h / 2, size)
 
 
@@ -197,7 +200,7 @@ def caster_only(x: float, y: float, w: float, h: float) -> list[Op]:
 
 
 def allies(x: float, y: float, w: float, h: float) -> list[Op]:
-    g = _fit(x, y, w, h, 3)
+    g = _fit(x, y, w, h, 3, edge=LABEL_MIN * 0.62)
     ops = g.hexes(disc(3), None, GRID)
     cx, cy = g.centre(0, 0)
     wall = g.centre(-2, 2)
