@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from companion.dark_blades import spells as sp
 from companion.errors import DataError
 from generator.dark_blades.areas import diagram, hex_points
-from generator.sheet.fonts import fit_size, split_lines, text_width
+from generator.sheet.fonts import fit_size, missing_letters, split_lines, text_width
 from generator.sheet.pieces import Face, Line, Op, Piece, Polygon, Rect, Text
 
 TITLE = "Dark Blades — spell cards"
@@ -344,11 +344,35 @@ def back_face(w: float, h: float) -> Face:
     return Face("spell back", BACK, tuple(ops))
 
 
+def check_printable(deck: sp.Deck, card: sp.Card) -> None:
+    """Refuse, naming its file and spell, a text the embedded typeface cannot draw (it would
+    print as empty boxes)."""
+    kit_file = deck.kit_path or deck.rules_path
+    texts = [(card.name, deck.rules_path)]
+    texts += [
+        (t.text, kit_file if t.is_kit else deck.rules_path)
+        for t in card.texts.values()
+        if t is not None
+    ]
+    if card.area is not None:
+        where = kit_file if card.area.origin == "kit" else deck.rules_path
+        texts += [(card.area.name, where), (card.area.words, where), (card.area.letter, where)]
+    for text, path in texts:
+        missing = missing_letters(text, REGULAR) or missing_letters(text, BOLD)
+        if missing:
+            raise DataError(
+                f"spell {card.name!r}: cannot print {', '.join(map(repr, missing))} (the card "
+                "font has no such letters)",
+                path,
+            )
+
+
 def spell_cards(deck: sp.Deck, w: float, h: float, source_only: bool = False) -> list[Piece]:
     """Every card of the deck (24 for the rules' deck), in the rules' order, with one back."""
     back = back_face(w, h)
     out: list[Piece] = []
     for spell in deck.spells:
+        check_printable(deck, spell.card(source_only))
         face, _ = front_face(spell, spell.card(source_only), w, h)
         for n in range(1, spell.count + 1):
             name = spell.name if spell.count == 1 else f"{spell.name} {n}"

@@ -342,3 +342,15 @@ def test_gutter_fold_backs_are_turned_180_degrees(tmp_path):
     front = [c for c in chars if c["top"] < fold]
     assert len(back) == 4 and all(c["matrix"][0] < 0 and c["matrix"][3] < 0 for c in back)
     assert front and all(c["matrix"][0] > 0 for c in front)
+
+
+def test_a_letter_the_typeface_cannot_draw_is_refused(tmp_path, havoc_pnp):
+    mine = tmp_path / "dark-blades"
+    mine.mkdir()
+    text = KIT.read_text(encoding="utf-8").replace("His next turn.", "His next turn \u2603.")
+    (mine / "spells-kit.toml").write_text(text, encoding="utf-8")
+    out = tmp_path / "s.pdf"
+    result = havoc_pnp("--cards", tmp_path, "spells", "-o", out)
+    assert result.exit_code == 2 and "Temporary Blindness" in result.output
+    assert "'\u2603'" in result.output and "spells-kit.toml" in result.output
+    assert not out.exists()
