@@ -354,3 +354,17 @@ def test_a_letter_the_typeface_cannot_draw_is_refused(tmp_path, havoc_pnp):
     assert result.exit_code == 2 and "Temporary Blindness" in result.output
     assert "'\u2603'" in result.output and "spells-kit.toml" in result.output
     assert not out.exists()
+
+
+def test_source_only_text_read_back_is_the_rulebooks(source_only, deck):
+    texts = card_texts(source_only, SheetOptions.parse(margin="1/4in"), deck)
+    assert len(texts) == 24
+    for text in texts:
+        name = max((s.name for s in deck.spells if text.startswith(s.name)), key=len)
+        card = deck.spell(name).card(source_only=True)
+        for key, said in card.texts.items():
+            if said is None:
+                assert f"{card.label(key)}:" in text  # over its ruled write-in lines
+            else:
+                assert said.origin == "rulebook"
+                assert f"{card.label(key)}: {flat(said.text)}" in text, (name, key)
