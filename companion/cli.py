@@ -27,6 +27,8 @@ COMMANDS = {
     "army": "companion.commands.kniggits:army",
     "exchange": "companion.commands.kniggits:exchange",
     "ring": "companion.commands.whos_next:ring",
+    "spell": "companion.commands.spells:spell",
+    "deal": "companion.commands.spells:deal",
 }
 
 
