@@ -32,6 +32,11 @@ class Shift:
     reason: str
     columns: int
     reading: Reading | None = None  # set when applying this shift is the kit's reading
+    label: str = ""  # a few words for the table (``reason`` is the full text)
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.reason)
 
 
 @dataclass
@@ -134,6 +139,7 @@ class NoShot:
     reason: str
     source: str
     weapon: dict[str, Any] | None = None
+    rule: str | None = None  # the rule's text, when ``reason`` is short
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -147,6 +153,7 @@ class NoShot:
             "result": None,
             "no_shot": True,
             "reason": self.reason,
+            "rule": self.rule or self.reason,
             "source": self.source,
         }
         return {**self.weapon, **out} if self.weapon is not None else out
@@ -180,7 +187,10 @@ def _applies(applies: tuple[str, ...], table: ResultsTable) -> bool:
 
 
 def direction(columns: int) -> str:
+    """``right 2 columns``, ``left 1 column``, ``no shift``."""
     n = abs(columns)
+    if n == 0:
+        return "no shift"
     return f"{'right' if columns > 0 else 'left'} {n} column{'s' if n != 1 else ''}"
 
 
@@ -221,7 +231,8 @@ def shifts_for(
         reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
         readings = [*att.readings, *dfn.readings]
         if columns or readings:
-            out.append(Shift(reason, columns, readings[0] if readings else None))
+            label = f"terrain {att.label} v {dfn.label}"
+            out.append(Shift(reason, columns, readings[0] if readings else None, label))
     if cover is not None:
         if table.kind != "missile":
             raise InputError("--cover: for missile fire only (the missile tables)")
@@ -231,7 +242,7 @@ def shifts_for(
         if columns_or_none is None:
             raise InputError(f"--cover {cover}: no shot: {text}")
         if columns_or_none:
-            out.append(Shift(f"cover {cover}: {text}", columns_or_none))
+            out.append(Shift(f"cover {cover}: {text}", columns_or_none, None, f"{cover} cover"))
     for name, wanted in (
         ("magic-sword", magic_sword),
         ("magic-ring", magic_ring),
@@ -246,7 +257,8 @@ def shifts_for(
             raise InputError(f"--{name}: not for {table.name} (only {', '.join(applies)})")
         marked = crt.shift_readings.get(name, {})
         reading = marked.get(table.name) or marked.get(table.kind)
-        out.append(Shift(text, columns, crt.reading(reading) if reading else None))
+        label = name.replace("-", " ")
+        out.append(Shift(text, columns, crt.reading(reading) if reading else None, label))
     return out
 
 

@@ -57,7 +57,7 @@ class Weapon:
     tables: dict[str, str] | None = None  # target → results table (None: the missile tables)
     cover: bool = True  # do the cover shifts apply?
     cover_reading: Reading | None = None
-    no_adverse: bool = False  # results against the attacker have no effect
+    no_adverse: str | None = None  # the rule by which results against the attacker are void
     adverse_reading: Reading | None = None
 
     def table_for(self, target: str) -> str:
@@ -143,8 +143,10 @@ def _weapon(key: str, body: Any, path: Path) -> Weapon:
         for target, name in tables.items():
             expect(name, str, path, f"{key}.tables.{target}")
     flags = {}
-    for flag, default in (("adjacent", False), ("cover", True), ("no_adverse", False)):
+    for flag, default in (("adjacent", False), ("cover", True)):
         flags[flag] = expect(body.get(flag, default), bool, path, f"{key}.{flag}")
+    if "no_adverse" in body:
+        flags["no_adverse"] = expect(body["no_adverse"], str, path, f"{key}.no_adverse")
     return Weapon(
         key=key,
         name=require(body, "name", str, path, key),
