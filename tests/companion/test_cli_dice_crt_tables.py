@@ -329,7 +329,7 @@ def test_table_list_and_lookups(havoc) -> None:
     )
     assert [s["table"] for s in data["steps"]] == ["river-crawl-out", "river"]
     assert data["steps"][1]["results"][0]["result"] == "They drown."
-    gap = havoc("table", "river-stepping-stones", "--die", "7").output
+    gap = havoc("table", "river-stepping-stones", "--die", "7", "--explain").output
     assert "not in the source rules" in gap and "river-stepping-stones.toml" in gap
     assert havoc("table", "lake", "--die", "11").exit_code == 2
 
