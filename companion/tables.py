@@ -51,6 +51,7 @@ class Table:
     note: str | None = None
     applies: str | None = None
     reading: str | None = None  # the kit's reading of an unclear rule, labelled as such
+    reading_short: str | None = None  # its one line at the table (else ``reading`` is shown)
     fill: FillIn | None = None  # where to add a row the table lacks (set by load_tables)
 
     @property
@@ -137,8 +138,21 @@ def read_table(path: Path, game: str) -> Table:
         rows=tuple(rows),
         note=_optional_str(data, "note", path),
         applies=_optional_str(data, "applies", path),
-        reading=_optional_str(data, "reading", path),
+        **_reading(data, path),
     )
+
+
+def _reading(data: dict, path: Path) -> dict[str, str | None]:
+    """``reading = "text"`` or ``reading = {short = "one line", text = "in full"}``."""
+    value = data.get("reading")
+    if value is None or isinstance(value, str):
+        return {"reading": value, "reading_short": None}
+    expect(value, dict, path, "reading")
+    unknown_keys(value, ("short", "text"), path, "reading")
+    short = require(value, "short", str, path, "reading")
+    if len(short) > 40:
+        raise DataError("key 'reading.short': expected one line of at most 40 characters", path)
+    return {"reading": require(value, "text", str, path, "reading"), "reading_short": short}
 
 
 def load_tables(cards: Cards, broken: dict[str, DataError] | None = None) -> dict[str, Table]:

@@ -91,8 +91,10 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step, explain: bool = False)
         lines.append(wrap("(several rows list this face, as printed)", "  "))
         if table.note and not explain:
             lines.append(wrap(f"note: {table.note}", "  "))
-    if table.reading:
+    if table.reading and (explain or not table.reading_short):
         lines.append(wrap(f"kit's reading: {table.reading}", "  "))
+    elif table.reading_short:
+        lines.append(f"kit's reading: {table.reading_short}")
     if not step.rows:
         if not explain:
             lines.append(f"fill in: a row with face {step.face} (-e)")
@@ -112,7 +114,10 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step, explain: bool = False)
 
 def _more(steps: list[t.Step]) -> bool:
     """Whether --explain has more to say (who rolls, a note not shown)."""
-    return any(s.table.applies or (s.table.note and len(s.rows) < 2) for s in steps)
+    return any(
+        s.table.applies or s.table.reading_short or (s.table.note and len(s.rows) < 2)
+        for s in steps
+    )
 
 
 def _listing(tables: dict[str, t.Table], broken: dict[str, DataError], as_json: bool) -> None:
