@@ -1,7 +1,7 @@
 """`havoc crt`, `havoc missile`, `havoc terrain`: Dark Blades lookups, the answer first.
 
 Thin: parse (positional forms ``havoc crt ii 8 3``, names by unique start, short options),
-call `companion.dark_blades.combat`, print its record as `companion.dark_blades.lines` (40
+call `companion.dark_blades.resolve`, print its record as `companion.dark_blades.lines` (40
 columns, ``--explain`` for the full texts) or as JSON.
 """
 
@@ -11,7 +11,6 @@ from typing import Any
 
 import click
 
-from companion import dice
 from companion.clikit import (
     Command,
     Name,
@@ -29,6 +28,7 @@ from companion.dark_blades import terrain as ter
 from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lines import lookup_lines, no_shot_lines
 from companion.dark_blades.missiles import TARGETS, load_weapons
+from companion.dark_blades.resolve import fire, resolve
 from companion.errors import InputError
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
@@ -38,6 +38,18 @@ chance, percent}], kits_readings: [{name, short, text}], no_shot, source}; no sh
 --cover infinite): {table, title, attack, attack_strengths, defence, defence_strengths, cover,
 result: null, no_shot: true, reason, rule, source}"""
 SYMBOLS = ("+", "0", "-")
+
+
+class Narrow(Command):
+    """Help that reads on a phone: each option's text starts under it when the names are long
+    (click's default keeps a 30-column name column, leaving 8 columns of text)."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        options = [p for p in self.get_params(ctx) if isinstance(p, click.Option)]
+        rows = [r for p in options if (r := p.get_help_record(ctx)) is not None]
+        if rows:
+            with formatter.section("Options"):
+                formatter.write_dl(rows, col_max=10)
 
 
 def _tables(ctx: click.Context) -> list[str]:
@@ -86,35 +98,6 @@ def _print(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: bool) 
         click.echo(fit(lookup_lines(crt, record, explain)))
 
 
-def _resolve(
-    crt: Crt,
-    table: str,
-    attack: list[int],
-    defence: list[int],
-    shift_args: dict[str, Any],
-    die: int | None,
-    seed: int | None,
-    weapon: dict[str, Any] | None = None,
-    void_rule: str | None = None,
-    no_adverse: Any = None,
-    no_shot: tuple[str, str] | None = None,
-) -> c.Lookup | c.NoShot:
-    results = c.table_by_name(crt, table)
-    reason, rule = no_shot or (c.no_shot(crt, results, shift_args.get("cover")), None)
-    if reason is not None:
-        if die is not None:
-            c.parse_face(crt, die, None)  # a bad --die is still refused
-        c.raw_odds(sum(attack), sum(defence))  # and strengths below 1
-        cover = shift_args.get("cover")
-        return c.NoShot(results, attack, defence, cover, reason, crt.source, weapon, rule)
-    shifts = c.shifts_for(crt, results, **shift_args)
-    face, rolled = c.parse_face(crt, die, dice.make_rng(seed) if die is None else None)
-    look = c.lookup(crt, results.name, attack, defence, shifts, face, rolled, no_adverse, void_rule)
-    look.weapon = weapon
-    look.seed = seed
-    return look
-
-
 def _shared(f: Any) -> Any:
     """The options `crt` and `missile` share, spelt once."""
     for option in reversed(
@@ -143,7 +126,7 @@ def _shared(f: Any) -> Any:
     return f
 
 
-@click.command(cls=Command, epilog=JSON_KEYS, short_help="Dark Blades combat lookup.")
+@click.command(cls=Narrow, epilog=JSON_KEYS, short_help="Dark Blades combat lookup.")
 @click.argument("table", required=False, type=Name("results table", _tables))
 @click.argument("numbers", nargs=-1, metavar="[ATTACK [DEFENCE [DIE]]]")
 @click.option("-a", "--attack", multiple=True, metavar="N", help="Attack (5,4: combined).")
@@ -225,14 +208,16 @@ def crt(
     }
     attack_n = c.parse_strengths(attack_s, "attack")
     defence_n = c.parse_strengths(defence_s, "defence")
-    record = _resolve(loaded, table, attack_n, defence_n, shift_args, die, seed)
+    record = resolve(loaded, table, attack_n, defence_n, shift_args, die, seed)
     _print(loaded, record, as_json, explain)
 
 
 @click.command(
-    cls=Command,
+    cls=Narrow,
     short_help="Dark Blades missile fire.",
-    epilog=JSON_KEYS.replace("{table,", "{weapon, range, band, strength, target,\ntable,"),
+    epilog=JSON_KEYS.replace(
+        "{table,", "{weapon, range, band, strength, target, typed (a counter word),\ntable,"
+    ),
 )
 @click.argument("weapon", type=Name("missile weapon", _weapons))
 @click.argument("rest", nargs=-1, metavar="[RANGE [DEFENCE [DIE]]] [i|m]")
@@ -270,11 +255,12 @@ def missile(
     """
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
-    found, typed = missiles.find(weapon)
+    typed = weapon  # already a whole name (a weapon or a counter word)
     numbers = [x for x in rest if x.isdigit()]
     words = [x for x in rest if not x.isdigit()]
     if len(numbers) > 3 or len(words) > 1:
-        raise InputError(f"expected RANGE DEFENCE DIE and a target after {typed}, got {rest}")
+        got = " ".join(rest)
+        raise InputError(f"expected RANGE DEFENCE [DIE] and i or m after {typed}, got {got!r}")
     pos = numbers + [None] * (3 - len(numbers))
     hexes = _one(hexes, _number(pos[0], "RANGE") if pos[0] is not None else None, "range")
     defence = _one(defence, pos[1], "defence")
@@ -284,53 +270,26 @@ def missile(
         raise InputError(
             f"give the range, the defence and the target (havoc missile {typed} 10 8 i)"
         )
-    if hexes < 1:
-        raise InputError(f"--range {hexes}: expected 1 hex or more")
-    band = found.band_at(hexes)
-    defence_n = c.parse_strengths([defence], "defence")
-    if len(defence_n) > 1:
-        raise InputError("--defence: a missile is fired at one target (one defence)")
     crt_data = load_crt(cards)
-    if cover not in (None, "none") and not found.cover:
-        why = found.cover_reading.short if found.cover_reading else "no cover rule"
-        raise InputError(f"--cover: not for the {found.name} ({why})")
-    shift_args: dict[str, Any] = {"magic_ring": magic_ring, "fast_rider": fast_rider}
-    if found.cover:
-        shift_args["cover"] = cover or "none"
-    about: dict[str, Any] = {
-        "weapon": found.name,
-        "range": hexes,
-        "band": band.band,
-        "strength": band.strength,
-        "target": target,
-    }
-    if typed != found.key:
-        about["typed"] = typed
-    readings = [found.counter_reading] if typed != found.key and found.counter_reading else []
-    no_shot = None
-    if hexes == 1 and not found.adjacent:
-        no_shot = ("range 1: adjacent to the target", missiles.adjacent_rule)
-    void = found.no_adverse
-    record = _resolve(
+    defence_n = c.parse_strengths([defence], "defence")
+    record = fire(
         crt_data,
-        found.table_for(target),
-        [band.strength],
+        missiles,
+        typed,
+        hexes,
         defence_n,
-        shift_args,
+        target,
+        cover,
+        magic_ring,
+        fast_rider,
         die,
         seed,
-        about,
-        void_rule=void,
-        no_adverse=found.adverse_reading,
-        no_shot=no_shot,
     )
-    if isinstance(record, c.Lookup) and readings:
-        record.readings = [*readings, *record.readings]
     _print(crt_data, record, as_json, explain)
 
 
 @click.command(
-    cls=Command,
+    cls=Narrow,
     short_help="Dark Blades terrain types.",
     epilog="--json: {source, note, terrain: [{name, printed, movement, cover, advantage, "
     "as_attacker, as_defender, kits_reading}], unlisted}; with NAME, that one entry; a "
