@@ -86,10 +86,10 @@ def fire(
         "band": band.band,
         "strength": band.strength,
         "target": target,
+        "typed": None if typed == found.key else typed,  # a counter word, e.g. "bow"
     }
     readings = []
     if typed != found.key:
-        about["typed"] = typed
         if found.counter_reading is not None:
             readings.append(found.counter_reading)
     no_shot = None
