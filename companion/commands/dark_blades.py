@@ -75,6 +75,19 @@ def _complete_terrain(ctx: click.Context, _param: click.Parameter, incomplete: s
     return [CompletionItem(n) for n in complete(names, incomplete)]
 
 
+def _short(name: str, names: list[str]) -> str:
+    """`` (ii)``, `` (mou-inf)``: a short form that names ``name`` alone, to type at the
+    table (its initials, else each word's first three letters)."""
+    words = [w for w in name.split("-") if w not in ("vs", "of", "the")]
+    for short in ("".join(w[0] for w in words), "-".join(w[:3] for w in words)):
+        try:
+            if pick(short, names, "table") == name:
+                return f" ({short})"
+        except InputError:
+            continue
+    return ""
+
+
 def _number(text: str, what: str) -> int:
     if not text.isdigit() or len(text) > 6:
         raise InputError(f"{what}: expected a whole number, got {text!r}")
@@ -181,7 +194,10 @@ def crt(
         if as_json:
             emit_json([{"name": t.name, "title": t.title} for t in loaded.tables.values()])
         else:
-            click.echo(fit([f"{t.name}\n  {t.title}" for t in loaded.tables.values()], "    "))
+            names = list(loaded.tables)
+            click.echo(
+                fit([f"{n}{_short(n, names)}\n  {t.title}" for n, t in loaded.tables.items()])
+            )
         return
     if len(numbers) > 3:
         raise InputError(f"expected at most ATTACK DEFENCE DIE after {table}, got {len(numbers)}")

@@ -268,3 +268,13 @@ def test_shell_completion_offers_names(havoc, monkeypatch) -> None:
     assert complete("havoc crt ii 8 3 -D s") == ["slope"]
     assert "river-crawl-out" in complete("havoc table ri")
     assert os.environ.get("_HAVOC_COMPLETE") is None
+
+
+def test_the_table_list_shows_a_short_form_that_works(havoc) -> None:
+    listed = [line for line in lines(havoc("crt")) if not line.startswith(" ")]
+    tables = [k for k, v in CRT.items() if isinstance(v, dict) and "rows" in v]
+    assert [line.split()[0] for line in listed] == tables
+    for line in listed:
+        name, short = line.split()[0], line.split()[1].strip("()")
+        data = json.loads(havoc("crt", short, "4", "1", "1", "--json").output)
+        assert data["table"] == name
