@@ -91,9 +91,9 @@ def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     joined = f"{chain}, {_die(look)}"
     lines += [joined] if cells(joined) <= WIDTH else [chain, _die(look)]
     lines += [r.short for r in look.readings]
-    if look.footnote and not look.void:
+    if look.footnote and not look.void and not explain:
         lines.append("★ see the footnote: --explain")
-    if not look.cell:
+    if not look.cell and not explain:
         lines.append(f"fill in: row {look.face}, column {look.column_label} (-e)")
     lines += _chances(crt, look)
     if explain:
