@@ -278,3 +278,26 @@ def test_the_table_list_shows_a_short_form_that_works(havoc) -> None:
         name, short = line.split()[0], line.split()[1].strip("()")
         data = json.loads(havoc("crt", short, "4", "1", "1", "--json").output)
         assert data["table"] == name
+
+
+def test_terrain_json_keys_are_the_documented_ones(havoc) -> None:
+    from tests.companion.test_cli_common import documented_keys
+
+    documented = documented_keys(havoc("terrain", "--help").output)
+    assert set(json.loads(havoc("terrain", "--json").output)) == documented
+
+
+def test_a_broken_table_file_breaks_only_that_table(havoc, tmp_path) -> None:
+    mine = tmp_path / "dark-blades" / "tables"
+    mine.mkdir(parents=True)
+    (mine / "quicksand.toml").write_text('title = "Quicksand"\ndie = "d6"\n', encoding="utf-8")
+    listing = havoc("--cards", tmp_path, "table")
+    out = lines(listing)
+    assert "  quicksand (BROKEN)" in out and "    missing key 'rows'" in out
+    assert "  lake (d10)" in out
+    data = json.loads(havoc("--cards", tmp_path, "table", "--json").output)
+    assert {"name": "quicksand", "game": "dark-blades"}.items() <= data[-1].items()
+    assert "missing key 'rows'" in data[-1]["error"]
+    assert lines(havoc("--cards", tmp_path, "table", "lake", "--die", "1"))[0].startswith("Move")
+    refused = havoc("--cards", tmp_path, "table", "quick")
+    assert refused.exit_code == 2 and "quicksand.toml: missing key 'rows'" in refused.output
