@@ -81,7 +81,7 @@ class Weapon:
 class Missiles:
     path: Path
     source: str
-    adjacent_rule: str
+    adjacent_rule: str | None  # the rule's text (a user's older copy may lack it)
     weapons: dict[str, Weapon]
 
     def names(self) -> list[str]:
@@ -129,7 +129,7 @@ def _reading(body: dict[str, Any], field: str, path: Path, key: str) -> Reading 
     return read_reading(body[field], path, f"{key}.{field}", f"{key}-{field}")
 
 
-def _weapon(key: str, body: Any, path: Path) -> Weapon:
+def _weapon(key: str, body: Any, path: Path, source: str) -> Weapon:
     expect(body, dict, path, key)
     unknown_keys(body, WEAPON_KEYS, path, key)
     words = tuple(expect(body.get("counter_words", []), list, path, f"{key}.counter_words"))
@@ -150,7 +150,7 @@ def _weapon(key: str, body: Any, path: Path) -> Weapon:
     return Weapon(
         key=key,
         name=require(body, "name", str, path, key),
-        source=require(body, "source", str, path, key),
+        source=expect(body.get("source", source), str, path, f"{key}.source"),
         bands=_bands(body, path, key),
         counter_words=words,
         counter_reading=_reading(body, "counter_reading", path, key),
@@ -166,9 +166,11 @@ def load_weapons(cards: Cards) -> Missiles:
     path = cards.path(GAME, "missiles.toml")
     data = read_toml(path)
     source = require(data, "source", str, path)
-    rule = require(data, "adjacent_rule", str, path)
+    rule = data.get("adjacent_rule")
+    if rule is not None:
+        expect(rule, str, path, "adjacent_rule")
     weapons = {
-        key: _weapon(key, body, path)
+        key: _weapon(key, body, path, source)
         for key, body in data.items()
         if key not in ("source", "adjacent_rule")
     }

@@ -30,7 +30,7 @@ def resolve(
     weapon: dict[str, Any] | None = None,
     void_rule: str | None = None,
     no_adverse: Reading | None = None,
-    no_shot: tuple[str, str] | None = None,
+    no_shot: tuple[str, str | None] | None = None,
 ) -> c.Lookup | c.NoShot:
     """The record of one lookup on ``table`` (any unique start of its name).
 
