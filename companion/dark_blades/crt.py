@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.dark_blades.readings import Reading, read_reading
-from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion.data import Cards, expect, kit_cards_dir, read_toml, require, unknown_keys
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
 from companion.tables import MISSING, die_faces
@@ -154,17 +154,20 @@ def load_crt(cards: Cards) -> Crt:
             cover[name] = (None, text)
         else:
             cover[name] = (require(entry, "columns", int, path, where), text)
+    kit = _kit_defaults(path)
     readings = {
         name: read_reading(entry, path, f"readings.{name}", name)
         for name, entry in expect(data.get("readings", {}), dict, path, "readings").items()
     }
+    readings = {**kit[0], **readings}  # a user's older copy inherits the kit's readings
     shifts: dict[str, tuple[int, tuple[str, ...], str]] = {}
     shift_readings: dict[str, dict[str, str]] = {}
     for name, entry in require(data, "shifts", dict, path).items():
         where = f"shifts.{name}"
         expect(entry, dict, path, where)
         unknown_keys(entry, ("columns", "tables", "text", "readings"), path, where)
-        marked = expect(entry.get("readings", {}), dict, path, f"{where}.readings")
+        default = kit[1].get(name, {})
+        marked = expect(entry.get("readings", default), dict, path, f"{where}.readings")
         for applies_to, reading in marked.items():
             expect(reading, str, path, f"{where}.readings.{applies_to}")
             if reading not in readings:
@@ -195,6 +198,21 @@ def load_crt(cards: Cards) -> Crt:
         readings,
         shift_readings,
     )
+
+
+def _kit_defaults(path: Path) -> tuple[dict[str, Reading], dict[str, dict[str, str]]]:
+    """The kit's own readings and shift readings, for a user's crt.toml that has none: the
+    kit's readings stay the kit's (and labelled) whatever copy of the tables is read."""
+    kit_path = kit_cards_dir() / GAME / "crt.toml"
+    if path.resolve() == kit_path.resolve() or not kit_path.is_file():
+        return {}, {}
+    data = read_toml(kit_path)
+    readings = {
+        name: read_reading(entry, kit_path, f"readings.{name}", name)
+        for name, entry in data.get("readings", {}).items()
+    }
+    marked = {name: dict(entry.get("readings", {})) for name, entry in data["shifts"].items()}
+    return readings, marked
 
 
 def _text_table(data: dict[str, Any], key: str, path: Path) -> dict[str, str]:
