@@ -57,7 +57,17 @@ def _tables(ctx: click.Context) -> list[str]:
 
 
 def _covers(ctx: click.Context) -> list[str]:
-    return list(load_crt(cards_from(ctx)).cover)
+    """The cover kinds, then the terrain rows (whose printed cover type is taken)."""
+    return [*load_crt(cards_from(ctx)).cover, *ter.load_terrain(cards_from(ctx)).rows]
+
+
+def _cover(cards: Any, crt: Crt, value: str | None) -> tuple[str | None, ter.Terrain | None]:
+    """``light`` → ("light", None); ``tree`` → ("light", the Tree row)."""
+    if value is None or value in crt.cover:
+        return value, None
+    table = ter.load_terrain(cards)
+    row = table.rows[value]
+    return ter.cover_kind(table, row, list(crt.cover)), row
 
 
 def _weapons(ctx: click.Context) -> list[str]:
@@ -121,7 +131,8 @@ def _shared(f: Any) -> Any:
                 type=Name("cover", _covers),
                 default=None,
                 metavar="KIND",
-                help="Target's cover: none, light, medium, infinite (missiles).",
+                help="Target's cover: none, light, medium, infinite, or its terrain "
+                "(tree, slope ...: the table's cover type).",
             ),
             click.option(
                 "-F", "--fast-rider", is_flag=True, help="Mounted target moved over 7 hexes."
@@ -217,11 +228,11 @@ def crt(
         "defender_terrain": ter.advantage(
             terrain, defender_terrain, "defender", "--defender-terrain"
         ),
-        "cover": cover,
         "magic_sword": magic_sword,
         "magic_ring": magic_ring,
         "fast_rider": fast_rider,
     }
+    shift_args["cover"], shift_args["cover_terrain"] = _cover(cards, loaded, cover)
     attack_n = c.parse_strengths(attack_s, "attack")
     defence_n = c.parse_strengths(defence_s, "defence")
     record = resolve(loaded, table, attack_n, defence_n, shift_args, die, seed)
@@ -288,6 +299,7 @@ def missile(
         )
     crt_data = load_crt(cards)
     defence_n = c.parse_strengths([defence], "defence")
+    kind, cover_terrain = _cover(cards, crt_data, cover)
     record = fire(
         crt_data,
         missiles,
@@ -295,11 +307,12 @@ def missile(
         hexes,
         defence_n,
         target,
-        cover,
+        kind,
         magic_ring,
         fast_rider,
         die,
         seed,
+        cover_terrain,
     )
     _print(crt_data, record, as_json, explain)
 

@@ -21,7 +21,7 @@ from companion import dice
 from companion.clikit import pick
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
-from companion.dark_blades.terrain import Advantage
+from companion.dark_blades.terrain import Advantage, Terrain
 from companion.errors import DataError, InputError
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
@@ -207,8 +207,12 @@ def shifts_for(
     magic_sword: bool = False,
     magic_ring: bool = False,
     fast_rider: bool = False,
+    cover_terrain: Terrain | None = None,
 ) -> list[Shift]:
     """Every column shift that applies, with its reason; refuses ones that cannot apply.
+
+    ``cover_terrain``: the terrain row ``cover`` was read from (named in the shift, with the
+    rulebook's Cover section on it).
 
     Terrain is ``+``/``0``/``-`` or an `Advantage` (terrain names, see
     `companion.dark_blades.terrain`), whose readings ride on the terrain shift.
@@ -242,7 +246,14 @@ def shifts_for(
         if columns_or_none is None:
             raise InputError(f"--cover {cover}: no shot: {text}")
         if columns_or_none:
-            out.append(Shift(f"cover {cover}: {text}", columns_or_none, None, f"{cover} cover"))
+            label, reason = f"{cover} cover", f"cover {cover}: {text}"
+            if cover_terrain is not None:
+                more = ", -e" if cover_terrain.cover_rule else ""  # the Cover section's words
+                label += f" ({cover_terrain.name}{more})"
+                reason = f"cover {cover} ({cover_terrain.printed}, Terrain Types): {text}"
+                if cover_terrain.cover_rule:
+                    reason += f". Cover: {cover_terrain.cover_rule}"
+            out.append(Shift(reason, columns_or_none, None, label))
     for name, wanted in (
         ("magic-sword", magic_sword),
         ("magic-ring", magic_ring),

@@ -16,6 +16,7 @@ from companion.dark_blades import combat as c
 from companion.dark_blades.crt import Crt
 from companion.dark_blades.missiles import Missiles
 from companion.dark_blades.readings import Reading
+from companion.dark_blades.terrain import Terrain
 from companion.errors import InputError
 
 
@@ -65,6 +66,7 @@ def fire(
     fast_rider: bool = False,
     die: int | None = None,
     seed: int | None = None,
+    cover_terrain: Terrain | None = None,
 ) -> c.Lookup | c.NoShot:
     """A missile weapon (key or counter word) fired ``hexes`` away at one ``target``
     ("infantry" or "mounted") of ``defence``."""
@@ -80,6 +82,7 @@ def fire(
     shift_args: dict[str, Any] = {"magic_ring": magic_ring, "fast_rider": fast_rider}
     if found.cover:
         shift_args["cover"] = cover or "none"
+        shift_args["cover_terrain"] = cover_terrain
     about: dict[str, Any] = {
         "weapon": found.name,
         "range": hexes,

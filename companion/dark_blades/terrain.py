@@ -37,6 +37,7 @@ class Terrain:
     as_defender: str
     reading: Reading | None = None
     reading_for: str = "both"  # attacker, defender or both: when the reading applies
+    cover_rule: str | None = None  # the Cover section's words on this terrain
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def load_terrain(cards: Cards) -> TerrainTable:
     for i, entry in enumerate(require(data, "terrain", list, path)):
         where = f"terrain[{i}]"
         expect(entry, dict, path, where)
-        unknown_keys(entry, (*ROW_KEYS, "reading", "reading_for"), path, where)
+        unknown_keys(entry, (*ROW_KEYS, "reading", "reading_for", "cover_rule"), path, where)
         values = {k: require(entry, k, str, path, where) for k in ROW_KEYS}
         for role in ("as_attacker", "as_defender"):
             if values[role] not in SYMBOLS:
@@ -93,7 +94,10 @@ def load_terrain(cards: Cards) -> TerrainTable:
         reading_for = expect(entry.get("reading_for", "both"), str, path, f"{where}.reading_for")
         if reading_for not in ("attacker", "defender", "both"):
             raise DataError(f"key '{where}.reading_for': expected attacker, defender or both", path)
-        rows[name] = Terrain(**values, reading=reading, reading_for=reading_for)
+        rule = entry.get("cover_rule")
+        if rule is not None:
+            expect(rule, str, path, f"{where}.cover_rule")
+        rows[name] = Terrain(**values, reading=reading, reading_for=reading_for, cover_rule=rule)
     unlisted = tuple(expect(data.get("unlisted", []), list, path, "unlisted"))
     for name in unlisted:
         expect(name, str, path, "unlisted")
@@ -114,6 +118,17 @@ def find(table: TerrainTable, text: str) -> Terrain:
             "give +, 0 or -)"
         )
     return table.rows[name]
+
+
+def cover_kind(table: TerrainTable, terrain: Terrain, kinds: list[str]) -> str:
+    """The row's printed cover type as one of the cover kinds of crt.toml (none, light ...)."""
+    kind = terrain.cover.strip().casefold()
+    if kind not in kinds:
+        raise DataError(
+            f"terrain {terrain.name!r}: cover {terrain.cover!r} is not one of {', '.join(kinds)}",
+            table.path,
+        )
+    return kind
 
 
 def advantage(table: TerrainTable | None, text: str, role: str, option: str) -> Advantage:

@@ -301,3 +301,27 @@ def test_a_broken_table_file_breaks_only_that_table(havoc, tmp_path) -> None:
     assert lines(havoc("--cards", tmp_path, "table", "lake", "--die", "1"))[0].startswith("Move")
     refused = havoc("--cards", tmp_path, "table", "quick")
     assert refused.exit_code == 2 and "quicksand.toml: missing key 'rows'" in refused.output
+
+
+@pytest.mark.parametrize(
+    "terrain,columns,kind",
+    [("tree", -1, "light"), ("slope", -2, "medium"), ("W", -2, "medium"), ("house", 0, None)],
+)
+def test_cover_by_terrain_takes_the_tables_cover_type(havoc, terrain, columns, kind) -> None:
+    args = ("missile", "crossbow", "10", "10", "i", "1", "-c", terrain)
+    data = json.loads(havoc(*args, "--json").output)
+    assert sum(s["columns"] for s in data["shifts"]) == columns
+    if kind:
+        (shift,) = data["shifts"]
+        assert f"cover {kind} (" in shift["reason"] and "Terrain Types" in shift["reason"]
+        assert f"{kind} cover (" in havoc(*args).output
+    if terrain == "slope":  # the rulebook's Cover section: only over the top lip
+        text = " ".join(havoc(*args, "-e").output.split())
+        assert "crossing the top lip of the slope" in text
+
+
+def test_cover_by_terrain_is_for_missiles_only(havoc) -> None:
+    result = havoc("crt", "ii", "8", "3", "-c", "tree")
+    assert result.exit_code == 2 and "missile fire only" in result.output
+    result = havoc("missile", "breath", "5", "10", "i", "-c", "tree")
+    assert result.exit_code == 2 and "kit's reading: no cover on the Breath" in result.output
