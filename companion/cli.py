@@ -22,6 +22,7 @@ COMMANDS = {
     "crt": "companion.commands.dark_blades:crt",
     "missile": "companion.commands.dark_blades:missile",
     "table": "companion.commands.tables:table",
+    "terrain": "companion.commands.dark_blades:terrain",
     "attack": "companion.commands.cthulhu_who:attack",
     "setup": "companion.commands.cthulhu_who:setup",
     "army": "companion.commands.kniggits:army",
