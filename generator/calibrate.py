@@ -15,11 +15,11 @@ so even a 20 mm offset leaves every scale and word on the paper.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import MIN_PIECE, SheetOptions
 from generator.sheet.render_pdf import (
     PdfStats,
     atomic_file,
@@ -52,12 +52,26 @@ class Target:
     sy: int
 
 
+MIN_MARGIN = 36.0  # 1/2in: scales reach ~11 pt past their area; words stay 1/4in inside the paper
+
+
+def front_area(sheet: SheetOptions) -> tuple[float, float, float, float]:
+    """The front's area: `SheetOptions.front_area` with margins of at least MIN_MARGIN, so the
+    scales' numbers and labels (which reach a little past it) stay 1/4in inside the paper even
+    with --margin 1/4in or less; the back offset's room is kept as for the counters."""
+    grown = {
+        f"margin_{side}": max(getattr(sheet, f"margin_{side}"), MIN_MARGIN)
+        for side in ("top", "right", "bottom", "left")
+    }
+    return replace(sheet, piece=MIN_PIECE, bleed=0.0, **grown).front_area  # type: ignore[arg-type]
+
+
 def targets(sheet: SheetOptions) -> list[Target]:
     """The front's targets: the centre, then the four corners (fold-over: one, left half)."""
     w, h = sheet.width, sheet.height
     if sheet.duplex == "none":
         return [Target("fold", w / 4, h / 2, 1, 1)]
-    x0, y0, x1, y1 = sheet.front_area
+    x0, y0, x1, y1 = front_area(sheet)
     left, right, low, high = x0 + CORNER, x1 - CORNER, y0 + CORNER, y1 - CORNER
     # the centre's scales go above and to the right of it as seen on the back
     sx, sy = (-1, 1) if sheet.duplex == "long" else (1, -1)
@@ -188,7 +202,7 @@ def _readings_table(canvas: Any, names: list[str], x: float, y: float) -> None:
 def back_area(sheet: SheetOptions) -> tuple[float, float, float, float]:
     """The back page's area before the offset: the mirror image of the front area, so the back's
     content, moved by the offset, stays inside the margins (see SheetOptions.front_area)."""
-    x0, y0, x1, y1 = sheet.front_area
+    x0, y0, x1, y1 = front_area(sheet)
     if sheet.duplex == "long":
         return (sheet.width - x1, y0, sheet.width - x0, y1)
     return (x0, sheet.height - y1, x1, sheet.height - y0)
@@ -196,7 +210,7 @@ def back_area(sheet: SheetOptions) -> tuple[float, float, float, float]:
 
 def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
     w, h = sheet.width, sheet.height
-    x0, y0, x1, y1 = sheet.front_area
+    x0, y0, x1, y1 = front_area(sheet)
     fold = sheet.duplex == "none"
     for t in marks:
         target(canvas, t.x, t.y, t.sx * ARM, t.sy * ARM)

@@ -20,7 +20,7 @@ from generator.sheet.options import SheetOptions
 Segment = tuple[float, float, float, float]
 MARK_LENGTH = 18.0  # 1/4in
 MARK_GAP = 2.0  # between the usable area's edge and a mark
-FOOTER_BAND = 22.0  # kept clear at the bottom of the page for the footer's two lines
+FOOTER_BAND = 34.0  # kept clear at the bottom of the page: 1/4in, then the footer's two lines
 FOOTER_GAP = 1.0  # lines down the page stop this far above the footer's text
 EPS = 1e-6
 

@@ -38,7 +38,8 @@ BLEEDS = {"none": 0.0, "0": 0.0}
 CUT_GUIDES = ("crop", "lines", "none")
 DUPLEX = ("long", "short", "none")
 MIN_PIECE = 4 * MM
-FOOTER_RESERVE = 18.0  # the page footer needs the bottom 1/4in even with smaller margins
+SAFE_EDGE = 18.0  # 1/4in: everything a user must read stays this far inside the paper edge
+FOOTER_RESERVE = 36.0  # the footer's two lines sit above SAFE_EDGE, below the pieces
 
 CutGuides = Literal["crop", "lines", "none"]
 Duplex = Literal["long", "short", "none"]
