@@ -28,7 +28,16 @@ from generator.sheet.render_pdf import (
     footer_top,
     new_canvas,
 )
-from generator.sheet.scales import BOLD, INK, REACH, REGULAR, reading_scale, scale_bars, target
+from generator.sheet.scales import (
+    BOLD,
+    CROSS_OUT,
+    INK,
+    REACH,
+    REGULAR,
+    reading_scale,
+    scale_bars,
+    target,
+)
 from generator.sheet.units import MM
 
 TITLE = "Havoc Kit — printer calibration"
@@ -109,8 +118,16 @@ def _offset_text(sheet: SheetOptions) -> str:
     return f"{dx:g},{dy:g}"
 
 
-def instructions(sheet: SheetOptions) -> list[str]:
-    """The front page's instructions, one paragraph each."""
+def default_rebuild(sheet: SheetOptions) -> str:
+    """The command that rebuilds the kit with every option of ``sheet`` and a new offset."""
+    from generator.howto import rebuild_command
+
+    return rebuild_command(sheet, None, back_offset="DX,DY")
+
+
+def instructions(sheet: SheetOptions, rebuild: str | None = None) -> list[str]:
+    """The front page's instructions, one paragraph each; ``rebuild`` is step 5's command
+    (every option the files were built with, ``--back-offset DX,DY``)."""
     if sheet.duplex == "none":
         return [
             "1. Print this page at 100% (Actual size, not Fit to page).",
@@ -133,7 +150,11 @@ def instructions(sheet: SheetOptions) -> list[str]:
         f"4. This sheet was printed with --back-offset {_offset_text(sheet)}. New DX = "
         f"{sheet.back_offset_mm[0]:g} + the centre's DX reading, new DY = "
         f"{sheet.back_offset_mm[1]:g} + its DY reading (0,0 means the offset is right).",
-        f"5. Then print with: havoc-pnp counters --duplex {edge} --back-offset DX,DY",
+        f"5. Then rebuild with every option you built with and the new offset: "
+        f"{rebuild or default_rebuild(sheet)}",
+        "6. A new offset moves the fronts as well as the backs (the fronts give up room on "
+        "one side for it): print fronts and backs again, never new backs on old fronts. "
+        "Every page's footer names the offset it was built for.",
     ]
 
 
@@ -208,7 +229,9 @@ def back_area(sheet: SheetOptions) -> tuple[float, float, float, float]:
     return (x0, sheet.height - y1, x1, sheet.height - y0)
 
 
-def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
+def _front(
+    canvas: Any, sheet: SheetOptions, marks: list[Target], rebuild: str | None = None
+) -> None:
     w, h = sheet.width, sheet.height
     x0, y0, x1, y1 = front_area(sheet)
     fold = sheet.duplex == "none"
@@ -226,7 +249,13 @@ def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
         canvas.setDash([])
         return
     _heading(canvas, "FRONT: printer calibration", w / 2, y1 - 13)
-    _paragraphs(canvas, instructions(sheet), x0, y1 - TEXT_BELOW, x1 - x0)
+    steps = instructions(sheet, rebuild)
+    centre = marks[0]
+    if centre.sy > 0:  # the centre's long arm points up: steps 5-6 go below the centre
+        _paragraphs(canvas, steps[:4], x0, y1 - TEXT_BELOW, x1 - x0)
+        _paragraphs(canvas, steps[4:], x0, centre.y - CROSS_OUT - 4 * MM - TEXT_SIZE, x1 - x0)
+    else:
+        _paragraphs(canvas, steps, x0, y1 - TEXT_BELOW, x1 - x0)
     scale_bars(canvas, (w - 100 * MM) / 2, y0 + CORNER + ARM + 4 * MM)
 
 
@@ -260,15 +289,18 @@ def _back(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
     _paragraphs(canvas, back_notes(), x0 + dx + 4 * MM + 170, below, x1 - x0 - 8 * MM - 170)
 
 
-def write_calibration_pdf(path: str | os.PathLike[str], sheet: SheetOptions) -> PdfStats:
-    """Write the calibration sheet for ``sheet``'s paper and duplex mode."""
+def write_calibration_pdf(
+    path: str | os.PathLike[str], sheet: SheetOptions, rebuild: str | None = None
+) -> PdfStats:
+    """Write the calibration sheet for ``sheet``'s paper and duplex mode; ``rebuild`` is the
+    command step 5 gives (default: `havoc-pnp build` with every option of ``sheet``)."""
     target_path = Path(path)
     fold = sheet.duplex == "none"
     pages = 1 if fold else 2
     marks = targets(sheet)
     with atomic_file(target_path) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"Calibration: {sheet.describe()}")
-        _front(canvas, sheet, marks)
+        _front(canvas, sheet, marks, rebuild)
         if fold:
             for t in marks:
                 mirrored = Target(t.name, sheet.width - t.x, t.y, -t.sx, t.sy)

@@ -14,7 +14,7 @@ import click
 
 from companion import __version__
 from companion.clikit import LazyGroup, cards_from, cards_option
-from companion.errors import InputError
+from companion.errors import InputError, display_path
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
@@ -87,6 +87,16 @@ def _values_from(cards: Cards) -> str:
     return "" if dark_blades.is_kit_file(path) else display_path(path)
 
 
+def _cards_dir(ctx: click.Context) -> Path | None:
+    """The user's ``--cards DIR`` as given, or None when the kit's own cards are used."""
+    cards = cards_from(ctx)
+    try:
+        same = cards.root.resolve() == cards.default.resolve()
+    except OSError:
+        same = False
+    return None if same else cards.root
+
+
 def _say(stats: PdfStats, what: str) -> None:
     from companion.errors import display_path
 
@@ -136,11 +146,14 @@ def counters(
 @main.command()
 @sheet_options
 @_output_option(CALIBRATION_PDF)
-def calibrate(sheet: SheetOptions, output: Path) -> None:
+@click.pass_context
+def calibrate(ctx: click.Context, sheet: SheetOptions, output: Path) -> None:
     """A duplex test sheet: read your printer's --back-offset and check 100% scale."""
     from generator.calibrate import write_calibration_pdf
+    from generator.howto import rebuild_command
 
-    stats = write_calibration_pdf(output, sheet)
+    rebuild = rebuild_command(sheet, None, back_offset="DX,DY", cards=_cards_dir(ctx))
+    stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
     _say(stats, "calibration sheet")
 
 
@@ -157,31 +170,46 @@ def calibrate(sheet: SheetOptions, output: Path) -> None:
 @click.pass_context
 def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
     """Everything the kit prints so far (counters, calibration sheet) into one directory, and
-    HOW-TO-PRINT.txt: what each file is and how to print and cut it."""
-    from companion.errors import display_path
-    from generator.calibrate import write_calibration_pdf
-    from generator.howto import Written, write_how_to_print
+    HOW-TO-PRINT.txt: what each file is and how to print and cut it. All or nothing: the files
+    are written aside and moved into place together, so a failure leaves the last build."""
+    from dataclasses import replace
 
-    stats, pieces = _counters_pdf(cards_from(ctx), sheet, out_dir / COUNTERS_PDF, None, False)
+    from generator.calibrate import write_calibration_pdf
+    from generator.howto import Written, rebuild_command, write_how_to_print
+    from generator.sheet.staging import Staging
+
+    cards = _cards_dir(ctx)
+    with Staging() as stage:
+        stats, pieces = _counters_pdf(
+            cards_from(ctx), sheet, stage.path(out_dir / COUNTERS_PDF), None, False
+        )
+        rebuild = rebuild_command(sheet, None, back_offset="DX,DY", cards=cards)
+        calibration = write_calibration_pdf(
+            stage.path(out_dir / CALIBRATION_PDF), sheet, rebuild=rebuild
+        )
+        stats = replace(stats, path=stage.final(stats.path))
+        calibration = replace(calibration, path=stage.final(calibration.path))
+        counters_what = (
+            "Dark Blades counters, fronts and backs interleaved page by page"
+            if sheet.duplex != "none"
+            else "Dark Blades counters, fronts left and backs right of the fold"
+        )
+        note = write_how_to_print(
+            stage.folder(out_dir),
+            sheet,
+            [
+                Written(
+                    calibration,
+                    "Printer calibration: 100% scale and "
+                    + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
+                ),
+                Written(stats, counters_what + ".", pieces),
+            ],
+            values_from=_values_from(cards_from(ctx)),
+            cards=cards,
+            named_out=out_dir,
+        )
+        stage.path(out_dir / note.name)  # staged in place: moved with the others
     _say(stats, f"{len(pieces)} counters")
-    calibration = write_calibration_pdf(out_dir / CALIBRATION_PDF, sheet)
     _say(calibration, "calibration sheet")
-    counters_what = (
-        "Dark Blades counters, fronts and backs interleaved page by page"
-        if sheet.duplex != "none"
-        else "Dark Blades counters, fronts left and backs right of the fold"
-    )
-    note = write_how_to_print(
-        out_dir,
-        sheet,
-        [
-            Written(
-                calibration,
-                "Printer calibration: 100% scale and "
-                + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
-            ),
-            Written(stats, counters_what + ".", pieces),
-        ],
-        values_from=_values_from(cards_from(ctx)),
-    )
-    click.echo(f"{display_path(note)}: how to print, step by step")
+    click.echo(f"{display_path(out_dir / note.name)}: how to print, step by step")
