@@ -27,6 +27,7 @@ from generator.sheet.render_pdf import (
     draw_footer,
     footer_top,
     new_canvas,
+    offset_label,
 )
 from generator.sheet.scales import (
     BOLD,
@@ -307,14 +308,18 @@ def write_calibration_pdf(
                 _scales_for(canvas, mirrored, fold=True)
             label = "one page: fold on the dashed line"
         else:
-            label = f"page 1/2 \u00b7 FRONT \u00b7 print two-sided, flip on {sheet.duplex} edge"
+            label = (
+                f"page 1/2 \u00b7 FRONT \u00b7 print two-sided, flip on {sheet.duplex} edge"
+                f" \u00b7 {offset_label(sheet)}"
+            )
         draw_footer(canvas, f"{TITLE}  \u00b7  {label}", sheet)
         canvas.showPage()
         if not fold:
             _back(canvas, sheet, marks)
             draw_footer(
                 canvas,
-                f"{TITLE}  \u00b7  page 2/2 \u00b7 BACK (flip on {sheet.duplex} edge)",
+                f"{TITLE}  \u00b7  page 2/2 \u00b7 BACK (flip on {sheet.duplex} edge)"
+                f" \u00b7 {offset_label(sheet)}",
                 sheet,
             )
             canvas.showPage()

@@ -187,6 +187,13 @@ def side_label(page: Page, options: SheetOptions) -> str:
     return "FRONTS left | BACKS right: fold on the dashed line"
 
 
+def offset_label(options: SheetOptions) -> str:
+    """The footer's note of the back offset a page was built for: a new offset moves the fronts
+    too (they give up room for it), so fronts and backs match only when both say the same."""
+    dx, dy = options.back_offset_mm
+    return f"built for --back-offset {dx:g},{dy:g}"
+
+
 def footer_box(options: SheetOptions) -> tuple[float, float, float, float]:
     """Where the footer's (up to) two lines sit: (x0, y0, x1, y1) in points, at least 1/4in
     (SAFE_EDGE) inside every paper edge whatever the margins, so printers that cannot print
@@ -310,6 +317,8 @@ def draw_pages(
             draw_cut_edges(canvas, page.placements)
         draw_guides(canvas, page, options)
         parts = [title, f"page {number}/{len(pages)}", side_label(page, options)]
+        if options.duplex != "none":
+            parts.append(offset_label(options))
         if note:
             parts.append(note)
         draw_footer(canvas, "  \u00b7  ".join(parts), options)
