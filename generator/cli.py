@@ -133,13 +133,20 @@ def counters(
     svg_dir: Path | None,
 ) -> None:
     """Dark Blades counters: one PDF, fronts and backs interleaved page by page."""
-    stats, pieces = _counters_pdf(cards_from(ctx), sheet, output, roster, blank_values)
-    _say(stats, f"{len(pieces)} counters")
-    if svg_dir is not None:
-        from companion.errors import display_path
-        from generator.sheet.render_svg import write_piece_svgs
+    from dataclasses import replace
 
-        written = write_piece_svgs(svg_dir, pieces, sheet)
+    from generator.sheet.render_svg import write_piece_svgs
+    from generator.sheet.staging import Staging
+
+    with Staging() as stage:  # the PDF and the SVGs land together, or nothing does
+        if svg_dir is not None:
+            stage.folder(svg_dir)  # checked before the PDF is written
+        stats, pieces = _counters_pdf(
+            cards_from(ctx), sheet, stage.path(output), roster, blank_values
+        )
+        written = write_piece_svgs(svg_dir, pieces, sheet, stage) if svg_dir else []
+    _say(replace(stats, path=output), f"{len(pieces)} counters")
+    if svg_dir is not None:
         click.echo(f"{display_path(svg_dir)}: {len(written)} SVG files")
 
 
