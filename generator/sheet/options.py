@@ -37,7 +37,7 @@ PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 BLEEDS = {"none": 0.0, "0": 0.0}
 CUT_GUIDES = ("crop", "lines", "none")
 DUPLEX = ("long", "short", "none")
-MIN_PIECE = 4 * MM
+MIN_PIECE = 10 * MM  # below this no counter's words print readably (sheets may ask for more)
 SAFE_EDGE = 18.0  # 1/4in: everything a user must read stays this far inside the paper edge
 FOOTER_RESERVE = 36.0  # the footer's two lines sit above SAFE_EDGE, below the pieces
 
@@ -155,8 +155,10 @@ class SheetOptions:
                 f"--margin: margins leave no room on {self.paper} "
                 f"({self.width / MM:.0f} x {self.height / MM:.0f} mm)"
             )
-        if self.piece < MIN_PIECE:
-            raise InputError(f"--piece-size: {self.piece_name} is too small (at least 4mm)")
+        if self.piece < MIN_PIECE - 1e-9:
+            raise InputError(
+                f"--piece-size: {self.piece_name} is too small to print readably (at least 10mm)"
+            )
         outer = self.piece + 2 * self.bleed
         if self.back_offset_mm != (0.0, 0.0):
             x0, y0, x1, y1 = self.front_area
@@ -178,6 +180,18 @@ class SheetOptions:
                 "--back-offset: applies to duplex back pages; with --duplex none the backs "
                 "are on the front's page (fold-over)"
             )
+
+    def margin_warning(self) -> str | None:
+        """One line when a margin is under 1/4in (most printers cannot print the outer
+        3-5 mm: the outer pieces may be clipped); None when every margin is 1/4in or more."""
+        narrow = min(self.margin_top, self.margin_right, self.margin_bottom, self.margin_left)
+        if narrow >= SAFE_EDGE - 1e-9:
+            return None
+        return (
+            f"--margin {self.arguments()['margin']}: under 1/4in (6.35 mm) from the paper edge; "
+            "most printers cannot print the outer 3-5 mm, so the outer pieces may be clipped "
+            "(fine on a borderless printer)"
+        )
 
     def fold_half_width(self) -> float:
         """Fold-over: the width each half offers (symmetric about the vertical fold line)."""
@@ -319,7 +333,8 @@ _OPTIONS: list[tuple[str, str, str, str]] = [
         "--margin",
         "SIZE[,..]",
         "0.5in",
-        "Margin: one size, or top/bottom,left/right, or top,right,bottom,left.",
+        "Margin: one size, or top/bottom,left/right, or top,right,bottom,left. Under 1/4in "
+        "warns: most printers clip the outer 3-5 mm.",
     ),
     (
         "--piece-size",
@@ -332,10 +347,17 @@ _OPTIONS: list[tuple[str, str, str, str]] = [
         "--cut-guides",
         "MODE",
         "crop",
-        "crop (marks in the margin), lines (to the page edge) or none.",
+        "crop (marks in the margin), lines (to the page edge) or none. Every front piece also "
+        "has a fine line just inside its edge, so each cut stays visible on every strip.",
     ),
     ("--duplex", "EDGE", "long", "Flip on the long or short edge, or none (fold-over backs)."),
-    ("--back-offset", "DX,DY", "0,0", "DX,DY in mm added to back pages (read it off `calibrate`)."),
+    (
+        "--back-offset",
+        "DX,DY",
+        "0,0",
+        "DX,DY in mm (read it off `calibrate`): backs move by it, and fronts give up that much "
+        "room on one side, so they move too: reprint both sides after changing it.",
+    ),
     ("--gutter", "SIZE", "1/8in", "Gap between blocks of pieces."),
 ]
 
@@ -349,7 +371,10 @@ def sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
             opt[2:].replace("-", "_"): kwargs.pop(opt[2:].replace("-", "_"))
             for opt, _, _, _ in _OPTIONS
         }
-        kwargs["sheet"] = SheetOptions.parse(**raw)
+        kwargs["sheet"] = sheet = SheetOptions.parse(**raw)
+        warning = sheet.margin_warning()
+        if warning:
+            click.echo(f"havoc-pnp: warning: {warning}", err=True)
         return command(*args, **kwargs)
 
     for option, metavar, default, help_text in reversed(_OPTIONS):
