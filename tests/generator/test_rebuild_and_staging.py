@@ -128,3 +128,17 @@ def test_staging_refuses_a_file_where_the_folder_goes(tmp_path) -> None:
     with pytest.raises(InputError, match="it is a file, not a folder"):
         with Staging() as stage:
             stage.path(tmp_path / "out" / "x.pdf")
+
+
+def test_help_readme_and_note_say_the_fronts_move_too(havoc_pnp, tmp_path) -> None:
+    help_text = " ".join(havoc_pnp("counters", "--help").output.split())
+    assert "back pages only" not in help_text
+    assert "fronts give up that much room on one side, so they move too" in help_text
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "back pages only" not in readme and "the fronts move too" in readme
+    result = havoc_pnp("build", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    note = " ".join((tmp_path / "HOW-TO-PRINT.txt").read_text(encoding="utf-8").split())
+    assert "A new offset moves the fronts as well as the backs" in note
+    assert "fine line just inside its edge" in note  # what is printed: see test_cut_edges.py
+    assert "coloured edges" not in note

@@ -16,7 +16,7 @@ OPTION_SETS = [
     [],
     ["--paper", "letter", "--piece-size", "3/4in", "--duplex", "short", "--back-offset",
      "1,-0.5", "--bleed", "3mm", "--cut-guides", "lines"],
-    ["--duplex", "none", "--piece-size", "1/2in"],
+    ["--duplex", "none", "--piece-size", "3/4in", "--margin", "1/2in,1/4in"],
     ["--back-offset", "20,-20", "--margin", "1/4in"],
     ["--back-offset", "-20,20", "--paper", "200x280mm", "--duplex", "short"],
 ]  # fmt: skip
