@@ -47,3 +47,19 @@ def test_every_word_is_a_quarter_inch_inside_the_paper(havoc_pnp, tmp_path, opti
     assert len(pdfs) == 3
     for path in pdfs:
         assert too_close(path) == [], path.name
+
+
+def test_with_no_margin_the_footer_and_calibration_still_keep_clear(havoc_pnp, tmp_path) -> None:
+    """--margin 0 (a borderless printer; warned) lets pieces reach the edge, but the footer and
+    every word of the calibration sheet stay 1/4in inside the paper."""
+    result = havoc_pnp("build", "--out", tmp_path, "--margin", "0")
+    assert result.exit_code == 0, result.output
+    assert too_close(tmp_path / "calibration.pdf") == []
+    with pdfplumber.open(tmp_path / "dark-blades-counters.pdf") as pdf:
+        for page in pdf.pages:
+            below_pieces = float(page.height) - 36  # FOOTER_RESERVE: the pieces stop above
+            footer = [c for c in page.chars if c["top"] > below_pieces]
+            assert footer
+            for c in footer:
+                assert c["x0"] >= SAFE - 0.01 and float(page.width) - c["x1"] >= SAFE - 0.01
+                assert float(page.height) - c["bottom"] >= SAFE - 0.01
