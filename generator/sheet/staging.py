@@ -39,6 +39,8 @@ class Staging:
         self._dirs: dict[Path, Path] = {}  # final folder -> its staging folder
         self._files: dict[Path, Path] = {}  # staged path -> final path
         self._removals: list[Path] = []
+        self._created: list[Path] = []  # folders made here, deepest first
+        self._committed = False
 
     def __enter__(self) -> Staging:
         return self
@@ -63,8 +65,10 @@ class Staging:
         if key not in self._dirs:
             if final.exists() and not final.is_dir():
                 raise InputError("cannot write there: it is a file, not a folder", final)
+            missing = [p for p in (final, *final.parents) if not p.exists()]
             try:
                 final.mkdir(parents=True, exist_ok=True)
+                self._created += missing
                 self._dirs[key] = Path(tempfile.mkdtemp(prefix=PREFIX, dir=final))
             except OSError as exc:
                 raise InputError(f"cannot write there: {exc.strerror or exc}", final) from None
@@ -115,9 +119,17 @@ class Staging:
                 elif backup is None:
                     final.unlink(missing_ok=True)
             raise InputError(f"cannot write: {exc.strerror or exc}; nothing was changed") from None
+        self._committed = True
 
     def cleanup(self) -> None:
-        """Remove every staging folder (and whatever is left in it)."""
+        """Remove every staging folder (and whatever is left in it); without a commit, also
+        the (empty) output folders made for it."""
         for folder in self._dirs.values():
             shutil.rmtree(folder, ignore_errors=True)
         self._dirs.clear()
+        if not self._committed:
+            for folder in self._created:
+                try:
+                    folder.rmdir()
+                except OSError:
+                    pass

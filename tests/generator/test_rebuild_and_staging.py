@@ -142,3 +142,15 @@ def test_help_readme_and_note_say_the_fronts_move_too(havoc_pnp, tmp_path) -> No
     assert "A new offset moves the fronts as well as the backs" in note
     assert "fine line just inside its edge" in note  # what is printed: see test_cut_edges.py
     assert "coloured edges" not in note
+
+
+def test_a_failed_first_build_leaves_no_folder(havoc_pnp, tmp_path, monkeypatch) -> None:
+    import generator.howto
+
+    def broken(*args, **kwargs):
+        raise DataError("template broken", Path("how-to-print.txt.j2"))
+
+    monkeypatch.setattr(generator.howto, "render", broken)
+    result = havoc_pnp("build", "--out", tmp_path / "new" / "out")
+    assert result.exit_code == 2
+    assert list(tmp_path.iterdir()) == []
