@@ -37,7 +37,8 @@ class Staging:
 
     def __init__(self) -> None:
         self._dirs: dict[Path, Path] = {}  # final folder -> its staging folder
-        self._files: dict[Path, Path] = {}  # staged path -> final path
+        self._files: dict[Path, Path] = {}  # staged path -> final path (symlinks resolved)
+        self._named: dict[Path, Path] = {}  # staged path -> the path as the user named it
         self._removals: list[Path] = []
         self._created: list[Path] = []  # folders made here, deepest first
         self._committed = False
@@ -75,15 +76,22 @@ class Staging:
         return self._dirs[key]
 
     def path(self, target: str | os.PathLike[str]) -> Path:
-        """Where to write ``target`` now; it is moved to ``target`` on commit."""
-        final = Path(target)
+        """Where to write ``target`` now; it is moved to ``target`` on commit. A symlink is
+        written through (staged beside its final target); a directory or device in the way
+        is refused now, before anything is written."""
+        from generator.sheet.render_pdf import _regular_target
+
+        named = Path(target)
+        self.folder(named.parent)  # the folder the user named must exist or be made
+        final = _regular_target(named)
         staged = self.folder(final.parent) / final.name
         self._files[staged] = final
+        self._named[staged] = named
         return staged
 
     def final(self, staged: str | os.PathLike[str]) -> Path:
         """The path the user named for a staged path (itself if it is not staged)."""
-        return self._files.get(Path(staged), Path(staged))
+        return self._named.get(Path(staged), Path(staged))
 
     def remove(self, target: str | os.PathLike[str]) -> None:
         """Delete ``target`` on commit (a stale file from a previous run), not before."""

@@ -154,3 +154,26 @@ def test_a_failed_first_build_leaves_no_folder(havoc_pnp, tmp_path, monkeypatch)
     result = havoc_pnp("build", "--out", tmp_path / "new" / "out")
     assert result.exit_code == 2
     assert list(tmp_path.iterdir()) == []
+
+
+def test_staging_writes_through_a_symlink_and_refuses_a_directory_first(tmp_path) -> None:
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "t.pdf").write_text("old")
+    (tmp_path / "link.pdf").symlink_to(real / "t.pdf")
+    with Staging() as stage:
+        staged = stage.path(tmp_path / "link.pdf")
+        staged.write_text("new")
+        assert stage.final(staged) == tmp_path / "link.pdf"
+    assert (tmp_path / "link.pdf").is_symlink() and (real / "t.pdf").read_text() == "new"
+    (tmp_path / "adir").mkdir()
+    written = []
+    with pytest.raises(InputError, match="it is a directory"):
+        with Staging() as stage:
+            stage.path(tmp_path / "adir")
+            written.append("never")  # refused before the caller writes anything
+    assert written == [] and sorted(p.name for p in tmp_path.iterdir()) == [
+        "adir",
+        "link.pdf",
+        "real",
+    ]
