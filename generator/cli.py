@@ -114,14 +114,19 @@ def _say(stats: PdfStats, what: str) -> None:
     default=None,
     help="Print this roster CSV instead of cards/dark-blades/pieces.csv.",
 )
-@click.option("--blank-values", is_flag=True, help="Empty value boxes, to fill in by hand.")
+@click.option(
+    "--blank-values",
+    is_flag=True,
+    help="Empty value boxes, at least 5 mm tall, to fill in by hand (5/8in pieces or larger).",
+)
 @_output_option(COUNTERS_PDF)
 @click.option(
     "--svg",
     "svg_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Also write one SVG per face into DIR (NAME-front.svg, NAME-back.svg).",
+    help="Also write one SVG per face into DIR (NAME-front.svg, NAME-back.svg); a rebuild "
+    "removes the SVGs it wrote before for pieces no longer printed.",
 )
 @click.pass_context
 def counters(

@@ -340,7 +340,8 @@ _OPTIONS: list[tuple[str, str, str, str]] = [
         "--piece-size",
         "SIZE",
         DEFAULT_PIECE_SIZE,
-        "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm.",
+        "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm (at least 10mm; a size at "
+        "which a word would print below 4 pt is refused).",
     ),
     ("--bleed", "SIZE", "none", "none (shared cut lines), 3mm or 1/8in."),
     (
