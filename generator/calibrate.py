@@ -15,11 +15,11 @@ so even a 20 mm offset leaves every scale and word on the paper.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import MIN_PIECE, SheetOptions
 from generator.sheet.render_pdf import (
     PdfStats,
     atomic_file,
@@ -27,8 +27,18 @@ from generator.sheet.render_pdf import (
     draw_footer,
     footer_top,
     new_canvas,
+    offset_label,
 )
-from generator.sheet.scales import BOLD, INK, REACH, REGULAR, reading_scale, scale_bars, target
+from generator.sheet.scales import (
+    BOLD,
+    CROSS_OUT,
+    INK,
+    REACH,
+    REGULAR,
+    reading_scale,
+    scale_bars,
+    target,
+)
 from generator.sheet.units import MM
 
 TITLE = "Havoc Kit — printer calibration"
@@ -52,12 +62,26 @@ class Target:
     sy: int
 
 
+MIN_MARGIN = 36.0  # 1/2in: scales reach ~11 pt past their area; words stay 1/4in inside the paper
+
+
+def front_area(sheet: SheetOptions) -> tuple[float, float, float, float]:
+    """The front's area: `SheetOptions.front_area` with margins of at least MIN_MARGIN, so the
+    scales' numbers and labels (which reach a little past it) stay 1/4in inside the paper even
+    with --margin 1/4in or less; the back offset's room is kept as for the counters."""
+    grown = {
+        f"margin_{side}": max(getattr(sheet, f"margin_{side}"), MIN_MARGIN)
+        for side in ("top", "right", "bottom", "left")
+    }
+    return replace(sheet, piece=MIN_PIECE, bleed=0.0, **grown).front_area  # type: ignore[arg-type]
+
+
 def targets(sheet: SheetOptions) -> list[Target]:
     """The front's targets: the centre, then the four corners (fold-over: one, left half)."""
     w, h = sheet.width, sheet.height
     if sheet.duplex == "none":
         return [Target("fold", w / 4, h / 2, 1, 1)]
-    x0, y0, x1, y1 = sheet.front_area
+    x0, y0, x1, y1 = front_area(sheet)
     left, right, low, high = x0 + CORNER, x1 - CORNER, y0 + CORNER, y1 - CORNER
     # the centre's scales go above and to the right of it as seen on the back
     sx, sy = (-1, 1) if sheet.duplex == "long" else (1, -1)
@@ -95,8 +119,16 @@ def _offset_text(sheet: SheetOptions) -> str:
     return f"{dx:g},{dy:g}"
 
 
-def instructions(sheet: SheetOptions) -> list[str]:
-    """The front page's instructions, one paragraph each."""
+def default_rebuild(sheet: SheetOptions) -> str:
+    """The command that rebuilds the kit with every option of ``sheet`` and a new offset."""
+    from generator.howto import rebuild_command
+
+    return rebuild_command(sheet, None, back_offset="DX,DY")
+
+
+def instructions(sheet: SheetOptions, rebuild: str | None = None) -> list[str]:
+    """The front page's instructions, one paragraph each; ``rebuild`` is step 5's command
+    (every option the files were built with, ``--back-offset DX,DY``)."""
     if sheet.duplex == "none":
         return [
             "1. Print this page at 100% (Actual size, not Fit to page).",
@@ -119,7 +151,11 @@ def instructions(sheet: SheetOptions) -> list[str]:
         f"4. This sheet was printed with --back-offset {_offset_text(sheet)}. New DX = "
         f"{sheet.back_offset_mm[0]:g} + the centre's DX reading, new DY = "
         f"{sheet.back_offset_mm[1]:g} + its DY reading (0,0 means the offset is right).",
-        f"5. Then print with: havoc-pnp counters --duplex {edge} --back-offset DX,DY",
+        f"5. Then rebuild with every option you built with and the new offset: "
+        f"{rebuild or default_rebuild(sheet)}",
+        "6. A new offset moves the fronts as well as the backs (the fronts give up room on "
+        "one side for it): print fronts and backs again, never new backs on old fronts. "
+        "Every page's footer names the offset it was built for.",
     ]
 
 
@@ -188,15 +224,17 @@ def _readings_table(canvas: Any, names: list[str], x: float, y: float) -> None:
 def back_area(sheet: SheetOptions) -> tuple[float, float, float, float]:
     """The back page's area before the offset: the mirror image of the front area, so the back's
     content, moved by the offset, stays inside the margins (see SheetOptions.front_area)."""
-    x0, y0, x1, y1 = sheet.front_area
+    x0, y0, x1, y1 = front_area(sheet)
     if sheet.duplex == "long":
         return (sheet.width - x1, y0, sheet.width - x0, y1)
     return (x0, sheet.height - y1, x1, sheet.height - y0)
 
 
-def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
+def _front(
+    canvas: Any, sheet: SheetOptions, marks: list[Target], rebuild: str | None = None
+) -> None:
     w, h = sheet.width, sheet.height
-    x0, y0, x1, y1 = sheet.front_area
+    x0, y0, x1, y1 = front_area(sheet)
     fold = sheet.duplex == "none"
     for t in marks:
         target(canvas, t.x, t.y, t.sx * ARM, t.sy * ARM)
@@ -212,7 +250,13 @@ def _front(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
         canvas.setDash([])
         return
     _heading(canvas, "FRONT: printer calibration", w / 2, y1 - 13)
-    _paragraphs(canvas, instructions(sheet), x0, y1 - TEXT_BELOW, x1 - x0)
+    steps = instructions(sheet, rebuild)
+    centre = marks[0]
+    if centre.sy > 0:  # the centre's long arm points up: steps 5-6 go below the centre
+        _paragraphs(canvas, steps[:4], x0, y1 - TEXT_BELOW, x1 - x0)
+        _paragraphs(canvas, steps[4:], x0, centre.y - CROSS_OUT - 4 * MM - TEXT_SIZE, x1 - x0)
+    else:
+        _paragraphs(canvas, steps, x0, y1 - TEXT_BELOW, x1 - x0)
     scale_bars(canvas, (w - 100 * MM) / 2, y0 + CORNER + ARM + 4 * MM)
 
 
@@ -246,29 +290,36 @@ def _back(canvas: Any, sheet: SheetOptions, marks: list[Target]) -> None:
     _paragraphs(canvas, back_notes(), x0 + dx + 4 * MM + 170, below, x1 - x0 - 8 * MM - 170)
 
 
-def write_calibration_pdf(path: str | os.PathLike[str], sheet: SheetOptions) -> PdfStats:
-    """Write the calibration sheet for ``sheet``'s paper and duplex mode."""
+def write_calibration_pdf(
+    path: str | os.PathLike[str], sheet: SheetOptions, rebuild: str | None = None
+) -> PdfStats:
+    """Write the calibration sheet for ``sheet``'s paper and duplex mode; ``rebuild`` is the
+    command step 5 gives (default: `havoc-pnp build` with every option of ``sheet``)."""
     target_path = Path(path)
     fold = sheet.duplex == "none"
     pages = 1 if fold else 2
     marks = targets(sheet)
     with atomic_file(target_path) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"Calibration: {sheet.describe()}")
-        _front(canvas, sheet, marks)
+        _front(canvas, sheet, marks, rebuild)
         if fold:
             for t in marks:
                 mirrored = Target(t.name, sheet.width - t.x, t.y, -t.sx, t.sy)
                 _scales_for(canvas, mirrored, fold=True)
             label = "one page: fold on the dashed line"
         else:
-            label = f"page 1/2 \u00b7 FRONT \u00b7 print two-sided, flip on {sheet.duplex} edge"
+            label = (
+                f"page 1/2 \u00b7 FRONT \u00b7 print two-sided, flip on {sheet.duplex} edge"
+                f" \u00b7 {offset_label(sheet)}"
+            )
         draw_footer(canvas, f"{TITLE}  \u00b7  {label}", sheet)
         canvas.showPage()
         if not fold:
             _back(canvas, sheet, marks)
             draw_footer(
                 canvas,
-                f"{TITLE}  \u00b7  page 2/2 \u00b7 BACK (flip on {sheet.duplex} edge)",
+                f"{TITLE}  \u00b7  page 2/2 \u00b7 BACK (flip on {sheet.duplex} edge)"
+                f" \u00b7 {offset_label(sheet)}",
                 sheet,
             )
             canvas.showPage()

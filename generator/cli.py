@@ -7,6 +7,7 @@ usage errors, is one line `havoc-pnp: error: ...` and exit status 2, never a tra
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ import click
 
 from companion import __version__
 from companion.clikit import LazyGroup, cards_from, cards_option
-from companion.errors import InputError
+from companion.errors import InputError, display_path
 from generator.sheet.cards import card_sheet_options
 from generator.sheet.options import SheetOptions, sheet_options
 
@@ -89,6 +90,16 @@ def _values_from(cards: Cards) -> str:
     return "" if dark_blades.is_kit_file(path) else display_path(path)
 
 
+def _cards_dir(ctx: click.Context) -> Path | None:
+    """The user's ``--cards DIR`` as given, or None when the kit's own cards are used."""
+    cards = cards_from(ctx)
+    try:
+        same = cards.root.resolve() == cards.default.resolve()
+    except OSError:
+        same = False
+    return None if same else cards.root
+
+
 def _say(stats: PdfStats, what: str) -> None:
     from companion.errors import display_path
 
@@ -106,14 +117,19 @@ def _say(stats: PdfStats, what: str) -> None:
     default=None,
     help="Print this roster CSV instead of cards/dark-blades/pieces.csv.",
 )
-@click.option("--blank-values", is_flag=True, help="Empty value boxes, to fill in by hand.")
+@click.option(
+    "--blank-values",
+    is_flag=True,
+    help="Empty value boxes, at least 5 mm tall, to fill in by hand (5/8in pieces or larger).",
+)
 @_output_option(COUNTERS_PDF)
 @click.option(
     "--svg",
     "svg_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Also write one SVG per face into DIR (NAME-front.svg, NAME-back.svg).",
+    help="Also write one SVG per face into DIR (NAME-front.svg, NAME-back.svg); a rebuild "
+    "removes the SVGs it wrote before for pieces no longer printed.",
 )
 @click.pass_context
 def counters(
@@ -125,13 +141,20 @@ def counters(
     svg_dir: Path | None,
 ) -> None:
     """Dark Blades counters: one PDF, fronts and backs interleaved page by page."""
-    stats, pieces = _counters_pdf(cards_from(ctx), sheet, output, roster, blank_values)
-    _say(stats, f"{len(pieces)} counters")
-    if svg_dir is not None:
-        from companion.errors import display_path
-        from generator.sheet.render_svg import write_piece_svgs
+    from dataclasses import replace
 
-        written = write_piece_svgs(svg_dir, pieces, sheet)
+    from generator.sheet.render_svg import write_piece_svgs
+    from generator.sheet.staging import Staging
+
+    with Staging() as stage:  # the PDF and the SVGs land together, or nothing does
+        if svg_dir is not None:
+            stage.folder(svg_dir)  # checked before the PDF is written
+        stats, pieces = _counters_pdf(
+            cards_from(ctx), sheet, stage.path(output), roster, blank_values
+        )
+        written = write_piece_svgs(svg_dir, pieces, sheet, stage) if svg_dir else []
+    _say(replace(stats, path=output), f"{len(pieces)} counters")
+    if svg_dir is not None:
         click.echo(f"{display_path(svg_dir)}: {len(written)} SVG files")
 
 
@@ -197,11 +220,14 @@ def spells(
 @main.command()
 @sheet_options
 @_output_option(CALIBRATION_PDF)
-def calibrate(sheet: SheetOptions, output: Path) -> None:
+@click.pass_context
+def calibrate(ctx: click.Context, sheet: SheetOptions, output: Path) -> None:
     """A duplex test sheet: read your printer's --back-offset and check 100% scale."""
     from generator.calibrate import write_calibration_pdf
+    from generator.howto import rebuild_command
 
-    stats = write_calibration_pdf(output, sheet)
+    rebuild = rebuild_command(sheet, None, back_offset="DX,DY", cards=_cards_dir(ctx))
+    stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
     _say(stats, "calibration sheet")
 
 
@@ -217,63 +243,112 @@ def calibrate(sheet: SheetOptions, output: Path) -> None:
 )
 @click.pass_context
 def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
-    """Everything the kit prints so far (counters, spell cards, calibration sheet) into one
-    directory, and HOW-TO-PRINT.txt: what each file is and how to print and cut it."""
-    from companion.errors import display_path
-    from generator.calibrate import write_calibration_pdf
-    from generator.howto import Written, write_how_to_print
+    """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
+    and how to print and cut it. All or nothing: the files are written aside and moved into
+    place together, so a failure leaves the last build."""
+    from generator.howto import write_how_to_print
+    from generator.sheet.staging import Staging
 
-    stats, pieces = _counters_pdf(cards_from(ctx), sheet, out_dir / COUNTERS_PDF, None, False)
-    _say(stats, f"{len(pieces)} counters")
-    calibration = write_calibration_pdf(out_dir / CALIBRATION_PDF, sheet)
-    _say(calibration, "calibration sheet")
-    card_sheet = _card_sheet(ctx, sheet)
-    spells_stats, spell_pieces = _spells_pdf(
-        cards_from(ctx), card_sheet, _default_card(), out_dir / SPELLS_PDF, False
+    with Staging() as stage:
+        made: list[Made] = []
+        for product in BUILD:
+            made += product(ctx, sheet, stage, out_dir)
+        note = write_how_to_print(
+            stage.folder(out_dir),
+            sheet,
+            [m.written for m in made],
+            values_from=_values_from(cards_from(ctx)),
+            cards=_cards_dir(ctx),
+            named_out=out_dir,
+        )
+        stage.path(out_dir / note.name)  # staged in place: moved with the others
+    for m in made:
+        _say(m.written.stats, m.said)
+    click.echo(f"{display_path(out_dir / note.name)}: how to print, step by step")
+
+
+@dataclass(frozen=True)
+class Made:
+    """One file `build` made: what HOW-TO-PRINT says of it, and the line printed for it."""
+
+    written: Any  # generator.howto.Written, its path the final one (not the staged one)
+    said: str
+
+
+def _build_calibration(
+    ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path
+) -> list[Made]:
+    from dataclasses import replace
+
+    from generator.calibrate import write_calibration_pdf
+    from generator.howto import Written, rebuild_command
+
+    rebuild = rebuild_command(sheet, None, back_offset="DX,DY", cards=_cards_dir(ctx))
+    stats = write_calibration_pdf(stage.path(out_dir / CALIBRATION_PDF), sheet, rebuild=rebuild)
+    what = "Printer calibration: 100% scale and " + (
+        "the fold." if sheet.duplex == "none" else "the duplex back offset."
     )
-    _say(spells_stats, f"{len(spell_pieces)} spell cards")
-    counters_what = (
-        "Dark Blades counters, fronts and backs interleaved page by page"
+    stats = replace(stats, path=stage.final(stats.path))
+    return [Made(Written(stats, what), "calibration sheet")]
+
+
+def _build_counters(
+    ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path
+) -> list[Made]:
+    from dataclasses import replace
+
+    from generator.howto import Written
+
+    stats, pieces = _counters_pdf(
+        cards_from(ctx), sheet, stage.path(out_dir / COUNTERS_PDF), None, False
+    )
+    what = (
+        "Dark Blades counters, fronts and backs interleaved page by page."
         if sheet.duplex != "none"
-        else "Dark Blades counters, fronts left and backs right of the fold"
+        else "Dark Blades counters, fronts left and backs right of the fold."
     )
-    note = write_how_to_print(
-        out_dir,
-        sheet,
-        [
-            Written(
-                calibration,
-                "Printer calibration: 100% scale and "
-                + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
-            ),
-            Written(stats, counters_what + ".", pieces),
-            Written(
-                spells_stats,
-                "Dark Blades spell cards, "
-                + (
-                    "fronts above the fold and backs below it (gutter-fold)."
-                    if sheet.duplex == "none"
-                    else "fronts and backs interleaved page by page."
-                ),
-                notes=(
-                    f"{len(spell_pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
-                    "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
-                    *(
-                        (f"Printed with {card_sheet.arguments()['margin']} margins.",)
-                        if card_sheet is not sheet
-                        else ()
-                    ),
-                    *(
-                        (
-                            "Cut out each strip of fronts and backs, fold it along the dashed",
-                            "line between the rows, glue, then cut the cards apart.",
-                        )
-                        if sheet.duplex == "none"
-                        else ()
-                    ),
-                ),
-            ),
-        ],
-        values_from=_values_from(cards_from(ctx)),
+    stats = replace(stats, path=stage.final(stats.path))
+    return [Made(Written(stats, what, pieces), f"{len(pieces)} counters")]
+
+
+def _build_spells(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    from dataclasses import replace
+
+    from generator.howto import Written
+
+    card_sheet = _card_sheet(ctx, sheet)
+    stats, pieces = _spells_pdf(
+        cards_from(ctx), card_sheet, _default_card(), stage.path(out_dir / SPELLS_PDF), False
     )
-    click.echo(f"{display_path(note)}: how to print, step by step")
+    stats = replace(stats, path=stage.final(stats.path))
+    gutter = sheet.duplex == "none"
+    written = Written(
+        stats,
+        "Dark Blades spell cards, "
+        + (
+            "fronts above the fold and backs below it (gutter-fold)."
+            if gutter
+            else "fronts and backs interleaved page by page."
+        ),
+        notes=(
+            f"{len(pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
+            "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
+            *(
+                (f"Printed with {card_sheet.arguments()['margin']} margins.",)
+                if card_sheet is not sheet
+                else ()
+            ),
+            *(
+                (
+                    "Cut out each strip of fronts and backs, fold it along the dashed",
+                    "line between the rows, glue, then cut the cards apart.",
+                )
+                if gutter
+                else ()
+            ),
+        ),
+    )
+    return [Made(written, f"{len(pieces)} spell cards")]
+
+
+BUILD = [_build_calibration, _build_counters, _build_spells]

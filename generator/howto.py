@@ -10,6 +10,7 @@ files.
 from __future__ import annotations
 
 import os
+import shlex
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,26 +49,37 @@ def piece_counts(pieces: Sequence[Piece]) -> str:
     return ", ".join(f"{kinds[k]} {k}" for k in order if kinds[k])
 
 
-def rebuild_command(sheet: SheetOptions, out_dir: Path, back_offset: str | None = None) -> str:
-    """`havoc-pnp build ...` with every option that is not the default."""
+def rebuild_command(
+    sheet: SheetOptions,
+    out_dir: Path | None,
+    back_offset: str | None = None,
+    cards: Path | None = None,
+) -> str:
+    """`havoc-pnp build ...` with EVERY option the files were built with (the kit's defaults
+    too, so a later change of default cannot change what it builds), ``--cards`` when a user's
+    card directory was used, and ``--out`` unless ``out_dir`` is None; ``back_offset``
+    replaces the offset (``DX,DY``). Values are shell-quoted: the command can be copied."""
     values = sheet.arguments()
     if back_offset is not None:
         values["back-offset"] = back_offset
-    defaults = SheetOptions().arguments()
     parts = ["havoc-pnp build"]
-    for key, value in values.items():
-        if value != defaults[key] or (key == "back-offset" and back_offset is not None):
-            parts.append(f"--{key} {value}")
-    if out_dir != Path("out"):
-        parts.append(f"--out {out_dir}")
+    if cards is not None:
+        parts.append(f"--cards {shlex.quote(str(cards))}")
+    parts += [f"--{key} {shlex.quote(value)}" for key, value in values.items()]
+    if out_dir is not None:
+        parts.append(f"--out {shlex.quote(str(out_dir))}")
     return " ".join(parts)
 
 
 def context(
-    sheet: SheetOptions, out_dir: Path, files: Sequence[Written], values_from: str = ""
+    sheet: SheetOptions,
+    out_dir: Path,
+    files: Sequence[Written],
+    values_from: str = "",
+    cards: Path | None = None,
 ) -> dict[str, Any]:
     """Everything the template may use; ``values_from`` names a user's roster the counter
-    values came from ("" for the kit's own defaults)."""
+    values came from ("" for the kit's own defaults); ``cards`` the user's --cards DIR."""
     from companion import __version__
 
     values = sheet.arguments()
@@ -75,8 +87,8 @@ def context(
     names = [w.stats.path.name for w in files]
     return {
         "version": __version__,
-        "command": rebuild_command(sheet, out_dir),
-        "rebuild": rebuild_command(sheet, out_dir, back_offset="DX,DY"),
+        "command": rebuild_command(sheet, out_dir, cards=cards),
+        "rebuild": rebuild_command(sheet, out_dir, back_offset="DX,DY", cards=cards),
         "files": [
             {
                 "name": w.stats.path.name,
@@ -112,7 +124,11 @@ def context(
 
 
 def render(
-    sheet: SheetOptions, out_dir: Path, files: Sequence[Written], values_from: str = ""
+    sheet: SheetOptions,
+    out_dir: Path,
+    files: Sequence[Written],
+    values_from: str = "",
+    cards: Path | None = None,
 ) -> str:
     """The note's text."""
     import jinja2
@@ -127,7 +143,7 @@ def render(
         lstrip_blocks=True,
         autoescape=False,
     )
-    return env.get_template(TEMPLATE).render(context(sheet, out_dir, files, values_from))
+    return env.get_template(TEMPLATE).render(context(sheet, out_dir, files, values_from, cards))
 
 
 def write_how_to_print(
@@ -135,12 +151,16 @@ def write_how_to_print(
     sheet: SheetOptions,
     files: Sequence[Written],
     values_from: str = "",
+    cards: Path | None = None,
+    named_out: Path | None = None,
 ) -> Path:
     """Write HOW-TO-PRINT.txt into ``out_dir`` (replaced in one step); returns its path.
-    ``values_from``: the user's roster the counter values came from ("" for the kit's)."""
+    ``values_from``: the user's roster the counter values came from ("" for the kit's);
+    ``cards``: the user's --cards DIR (None for the kit's); ``named_out``: the output folder as
+    the user named it, for the rebuild command (``out_dir`` may be a staging folder)."""
     directory = Path(out_dir)
     target = directory / FILENAME
-    text = render(sheet, directory, files, values_from)
+    text = render(sheet, named_out or directory, files, values_from, cards)
     with atomic_file(target) as handle:
         handle.write(text.encode("utf-8"))
     return target

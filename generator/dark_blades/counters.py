@@ -19,9 +19,10 @@ from pathlib import Path
 from companion.dark_blades import piece_types
 from companion.dark_blades import pieces as db
 from companion.data import Cards, kit_cards_dir
-from companion.errors import DataError
+from companion.errors import DataError, InputError
 from generator.sheet.fonts import fit_size, missing_letters, split_lines, text_width
 from generator.sheet.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
+from generator.sheet.units import MM, format_length
 
 TITLE = "Dark Blades — counters"
 COLOUR_CODE = "Attack black, defence red, movement blue."
@@ -93,6 +94,8 @@ BOX_X = {"attack": 0.06, "defence": 0.365, "move": 0.67}
 STATE_Y, WEAPON_Y = 0.53, 0.40
 NOTE_WIDTH = 0.72  # a marker's note stays inside its circle
 MIN_TEXT_PT = 4.0  # no printed word is smaller than this, at any piece size
+BLANK_BOX_MM = 5.0  # --blank-values: boxes tall enough to write two digits by hand
+MAX_BOX_H = 0.32  # a box taller than this (cell units) would run into the words above it
 
 # A horse's head facing right, in a unit box (riderless horse, dead horse, mounted, mule).
 _HORSE = (
@@ -119,6 +122,7 @@ def _value_boxes(
     x0: float,
     blank: bool,
     colours: dict[str, str],
+    box_h: float = BOX_H,
 ) -> tuple[Op, ...]:
     ops: list[Op] = []
     for column in columns:
@@ -126,7 +130,7 @@ def _value_boxes(
         x = x0 + BOX_X[role]
         colour = colours[role]
         ops.append(
-            Rect(x, BOX_Y, BOX_W, BOX_H, fill="#ffffff", stroke=colour, stroke_width=0.02,
+            Rect(x, BOX_Y, BOX_W, box_h, fill="#ffffff", stroke=colour, stroke_width=0.02,
                  radius=0.03)
         )  # fmt: skip
         value = character.value(column)
@@ -164,9 +168,11 @@ def character_face(
     floor: float = 0.0,
     *,
     colours: dict[str, str],
+    box_h: float = BOX_H,
 ) -> Face:
     """One face of a character's piece: name band, state word, weapon word, value boxes in
-    ``colours`` (the colour code, role -> colour); no word below ``floor`` cell units."""
+    ``colours`` (the colour code, role -> colour) ``box_h`` cell units tall; no word below
+    ``floor`` cell units."""
     ops: list[Op] = list(_band(side, character.label or character.name, cols, floor))
     state = face.state.upper()
     dead = state in piece_types.NO_VALUE_STATES
@@ -192,7 +198,7 @@ def character_face(
         ops.append(Text(centre, y, weapon_word, max(0.1, floor), side.ink, BOLD, max_width=room))
     if dead and cols == 1:
         ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
-    ops.extend(_value_boxes(character, face.values, x0, blank, colours))
+    ops.extend(_value_boxes(character, face.values, x0, blank, colours, box_h))
     return Face(f"{character.name}: {face.state}", side.background, tuple(ops))
 
 
@@ -277,6 +283,7 @@ def counter_pieces(
     ``piece_size`` (points, 45 = 5/8in) sets how large the smallest words must be drawn.
     """
     floor = MIN_TEXT_PT / piece_size
+    box_h = blank_box_height(piece_size) if blank_values else BOX_H
     pieces_set = db.load(cards, roster)
     check_printable(
         pieces_set, cards.path(db.GAME, "markers.csv"), cards.path(db.GAME, "piece-types.toml")
@@ -298,6 +305,7 @@ def counter_pieces(
                     blank_values,
                     floor,
                     colours=pieces_set.value_colours,
+                    box_h=box_h,
                 )
                 for state in (spec.front, spec.back)
             ]
@@ -341,4 +349,40 @@ def counter_pieces(
                     tags=("marker", f"marker:{marker.name}"),
                 )
             )
+    check_readable(out, piece_size)
     return out
+
+
+def blank_box_height(piece_size: float) -> float:
+    """The value boxes' height for --blank-values (cell units): at least BLANK_BOX_MM, so two
+    digits can be written in by hand; refused (one line) when the piece is too small for it."""
+    height = max(BOX_H, BLANK_BOX_MM * MM / piece_size)
+    if height > MAX_BOX_H + 1e-9:
+        least = format_length(BLANK_BOX_MM * MM / MAX_BOX_H)
+        raise InputError(
+            f"--blank-values: boxes {BLANK_BOX_MM:g} mm tall, to write two digits in, do not "
+            f"fit on a {format_length(piece_size)} counter; use --piece-size {least} or larger"
+        )
+    return height
+
+
+def check_readable(pieces: list[Piece], piece_size: float) -> None:
+    """Refuse (one line) a piece size at which some word would print below MIN_TEXT_PT; the
+    line names the word, its piece and the size it would print at."""
+    seen: set[int] = set()
+    for piece in pieces:
+        for face in (piece.front, piece.back):
+            if face is None or id(face) in seen:
+                continue
+            seen.add(id(face))
+            for op in face.ops:
+                if not isinstance(op, Text) or not op.text:
+                    continue
+                size = fit_size(op.text, op.font, op.size, op.max_width) * piece_size
+                if size < MIN_TEXT_PT - 1e-6:
+                    raise InputError(
+                        f"--piece-size {format_length(piece_size)}: {op.text!r} on "
+                        f"{piece.name!r} would print at {size:.1f} pt, below the "
+                        f"{MIN_TEXT_PT:g} pt that prints readably; use a larger --piece-size "
+                        "or a shorter word"
+                    )

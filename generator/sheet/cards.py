@@ -103,7 +103,7 @@ def _grid(room: float, size: float, bleed: float) -> int:
 
 def grid_per_page(w: float, h: float, options: SheetOptions) -> tuple[int, int]:
     """How many cards fit across and down one page (duplex layouts)."""
-    x0, y0, x1, y1 = options.front_area
+    x0, y0, x1, y1 = options.front_area_with(0.0)  # the footer finds its own room
     return _grid(x1 - x0, w, options.bleed), _grid(y1 - y0, h, options.bleed)
 
 
@@ -123,7 +123,7 @@ def impose_cards(cards: Sequence[Piece], w: float, h: float, options: SheetOptio
     if cols < 1 or rows < 1:
         raise _too_big(w, h, options, "inside the margins")
     b = options.bleed
-    x0, y0, x1, y1 = options.front_area
+    x0, y0, x1, y1 = options.front_area_with(0.0)  # the footer finds its own room
     pitch_w, pitch_h = w + 2 * b, h + 2 * b
     left = x0 + (x1 - x0 - cols * pitch_w) / 2
     top = y1 - (y1 - y0 - rows * pitch_h) / 2
@@ -162,7 +162,7 @@ def impose_gutter_fold(
     (a back placement's ``side`` is "back"; the renderer turns it)."""
     options = gutter_fold_options(options)
     b = options.bleed
-    x0, y0, x1, y1 = options.usable
+    x0, y0, x1, y1 = options.usable_with(0.0)
     gutter = fold_gutter(options)
     cols = _grid(x1 - x0, w, b)
     if cols < 1 or 2 * (h + 2 * b) + gutter - 2 * b > y1 - y0 + 1e-9:
@@ -190,7 +190,7 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
     xs, ys = guides.cut_coordinates(page.placements)
     fold = (min(ys) + max(ys)) / 2 if ys else options.height / 2
     segs: list[guides.Segment] = []
-    x0, y0, x1, y1 = options.usable
+    x0, y0, x1, y1 = options.usable_with(0.0)
     if options.cut_guides == "lines":
         lo, hi = min(ys), max(ys)
         segs += [(x, 0.0, x, lo) for x in xs] + [(x, hi, x, options.height) for x in xs]

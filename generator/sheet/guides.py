@@ -1,7 +1,9 @@
 """Cut guides as plain line segments (points): crop marks in the margin, or full-length lines.
 
-``crop``: short marks in the margins, clear of the pieces (the bottom marks stop short of the
-footer). Rows that one set of vertical cuts cannot serve (squares and double-length pieces;
+``crop``: short marks in the margins, clear of the pieces (bottom marks only where the bottom
+margin has room above the footer, which sits 1/4in inside the paper edge). Inside the blocks,
+every cut is shown by the fine line just inside each piece's edge (render_pdf.draw_cut_edges).
+Rows that one set of vertical cuts cannot serve (squares and double-length pieces;
 the layout keeps them in rows of their own, 1/4in apart) form separate bands, each with its
 own vertical marks in the gap beside it and a mark in the side margins where to part them.
 ``lines``: every cut line runs to the page edges, broken only where
@@ -20,7 +22,7 @@ from generator.sheet.options import SheetOptions
 Segment = tuple[float, float, float, float]
 MARK_LENGTH = 18.0  # 1/4in
 MARK_GAP = 2.0  # between the usable area's edge and a mark
-FOOTER_BAND = 22.0  # kept clear at the bottom of the page for the footer's two lines
+FOOTER_BAND = 34.0  # kept clear at the bottom of the page: 1/4in, then the footer's two lines
 FOOTER_GAP = 1.0  # lines down the page stop this far above the footer's text
 EPS = 1e-6
 

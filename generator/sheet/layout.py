@@ -10,8 +10,9 @@ every piece gets its own cut box, ``2b`` from its neighbours, its background run
 bleed. Fronts and backs are interleaved in one document, front page then its back page:
 
 * duplex ``long``:  back x = W - x - w (same y);  ``short``: back y = H - y - h (same x);
-  the back offset (DX, DY) is added to back pages only, and fronts keep clear of the side the
-  backs move out from by as much (`SheetOptions.front_area`), so backs stay on the paper;
+  the back offset (DX, DY) is added to back pages, and fronts keep clear of the side the
+  backs move out from by as much (`SheetOptions.front_area`), so backs stay on the paper --
+  which moves the fronts too: a new offset means printing both sides again;
 * duplex ``none`` (fold-over): fronts on the left half of each page, backs mirrored across the
   vertical fold line in the middle of the same page.
 """

@@ -37,8 +37,9 @@ PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 BLEEDS = {"none": 0.0, "0": 0.0}
 CUT_GUIDES = ("crop", "lines", "none")
 DUPLEX = ("long", "short", "none")
-MIN_PIECE = 4 * MM
-FOOTER_RESERVE = 18.0  # the page footer needs the bottom 1/4in even with smaller margins
+MIN_PIECE = 10 * MM  # below this no counter's words print readably (sheets may ask for more)
+SAFE_EDGE = 18.0  # 1/4in: everything a user must read stays this far inside the paper edge
+FOOTER_RESERVE = 36.0  # the footer's two lines sit above SAFE_EDGE, below the pieces
 
 CutGuides = Literal["crop", "lines", "none"]
 Duplex = Literal["long", "short", "none"]
@@ -74,22 +75,31 @@ class SheetOptions:
     @property
     def usable(self) -> tuple[float, float, float, float]:
         """The area inside the margins (and above the footer): (x0, y0, x1, y1) in points."""
+        return self.usable_with(FOOTER_RESERVE)
+
+    def usable_with(self, reserve: float) -> tuple[float, float, float, float]:
+        """The area inside the margins, keeping at least ``reserve`` points at the bottom for
+        a footer (0: a sheet that puts its footer elsewhere, e.g. up a side margin)."""
         return (
             self.margin_left,
-            max(self.margin_bottom, FOOTER_RESERVE),
+            max(self.margin_bottom, reserve),
             self.width - self.margin_right,
             self.height - self.margin_top,
         )
 
     @property
     def front_area(self) -> tuple[float, float, float, float]:
-        """Where front faces may go: the usable area less room for the back offset.
+        """Where front faces may go: the usable area less room for the back offset."""
+        return self.front_area_with(FOOTER_RESERVE)
+
+    def front_area_with(self, reserve: float) -> tuple[float, float, float, float]:
+        """`front_area` keeping ``reserve`` points at the bottom for a footer.
 
         Backs land where the flip puts their fronts, moved by the offset; the front area gives
         up the offset on the side the backs move out from, so every back stays inside the mirror
         image of the usable area (and on the paper), as with no offset.
         """
-        x0, y0, x1, y1 = self.usable
+        x0, y0, x1, y1 = self.usable_with(reserve)
         if self.duplex == "none":
             return (x0, y0, x1, y1)
         dx, dy = self.back_offset
@@ -154,8 +164,10 @@ class SheetOptions:
                 f"--margin: margins leave no room on {self.paper} "
                 f"({self.width / MM:.0f} x {self.height / MM:.0f} mm)"
             )
-        if self.piece < MIN_PIECE:
-            raise InputError(f"--piece-size: {self.piece_name} is too small (at least 4mm)")
+        if self.piece < MIN_PIECE - 1e-9:
+            raise InputError(
+                f"--piece-size: {self.piece_name} is too small to print readably (at least 10mm)"
+            )
         outer = self.piece + 2 * self.bleed
         if self.back_offset_mm != (0.0, 0.0):
             x0, y0, x1, y1 = self.front_area
@@ -177,6 +189,18 @@ class SheetOptions:
                 "--back-offset: applies to duplex back pages; with --duplex none the backs "
                 "are on the front's page (fold-over)"
             )
+
+    def margin_warning(self) -> str | None:
+        """One line when a margin is under 1/4in (most printers cannot print the outer
+        3-5 mm: the outer pieces may be clipped); None when every margin is 1/4in or more."""
+        narrow = min(self.margin_top, self.margin_right, self.margin_bottom, self.margin_left)
+        if narrow >= SAFE_EDGE - 1e-9:
+            return None
+        return (
+            f"--margin {self.arguments()['margin']}: under 1/4in (6.35 mm) from the paper edge; "
+            "most printers cannot print the outer 3-5 mm, so the outer pieces may be clipped "
+            "(fine on a borderless printer)"
+        )
 
     def fold_half_width(self) -> float:
         """Fold-over: the width each half offers (symmetric about the vertical fold line)."""
@@ -318,23 +342,32 @@ _OPTIONS: list[tuple[str, str, str, str]] = [
         "--margin",
         "SIZE[,..]",
         "0.5in",
-        "Margin: one size, or top/bottom,left/right, or top,right,bottom,left.",
+        "Margin: one size, or top/bottom,left/right, or top,right,bottom,left. Under 1/4in "
+        "warns: most printers clip the outer 3-5 mm.",
     ),
     (
         "--piece-size",
         "SIZE",
         DEFAULT_PIECE_SIZE,
-        "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm.",
+        "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm (at least 10mm; a size at "
+        "which a word would print below 4 pt is refused).",
     ),
     ("--bleed", "SIZE", "none", "none (shared cut lines), 3mm or 1/8in."),
     (
         "--cut-guides",
         "MODE",
         "crop",
-        "crop (marks in the margin), lines (to the page edge) or none.",
+        "crop (marks in the margin), lines (to the page edge) or none. Every front piece also "
+        "has a fine line just inside its edge, so each cut stays visible on every strip.",
     ),
     ("--duplex", "EDGE", "long", "Flip on the long or short edge, or none (fold-over backs)."),
-    ("--back-offset", "DX,DY", "0,0", "DX,DY in mm added to back pages (read it off `calibrate`)."),
+    (
+        "--back-offset",
+        "DX,DY",
+        "0,0",
+        "DX,DY in mm (read it off `calibrate`): backs move by it, and fronts give up that much "
+        "room on one side, so they move too: reprint both sides after changing it.",
+    ),
     ("--gutter", "SIZE", "1/8in", "Gap between blocks of pieces."),
 ]
 
@@ -348,7 +381,10 @@ def sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
             opt[2:].replace("-", "_"): kwargs.pop(opt[2:].replace("-", "_"))
             for opt, _, _, _ in _OPTIONS
         }
-        kwargs["sheet"] = SheetOptions.parse(**raw)
+        kwargs["sheet"] = sheet = SheetOptions.parse(**raw)
+        warning = sheet.margin_warning()
+        if warning:
+            click.echo(f"havoc-pnp: warning: {warning}", err=True)
         return command(*args, **kwargs)
 
     for option, metavar, default, help_text in reversed(_OPTIONS):

@@ -24,7 +24,7 @@ from companion.errors import InputError
 from generator.sheet import guides
 from generator.sheet.fonts import pdf_font
 from generator.sheet.layout import Page, Placement, impose
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.pdf_ops import FacePainter
 from generator.sheet.pieces import Face, Piece
 
@@ -32,8 +32,11 @@ AUTHOR = "Havoc Kit (havoc-pnp)"
 FOOTER_FONT = "Helvetica"
 FOOTER_SIZE = 6.0
 FOOTER_LEADING = 7.0
+FOOTER_DESCENT = 2.0  # the footer's baseline sits this far above its box (descenders fit)
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = (0.35, 0.35, 0.35)
+EDGE_WIDTH = 0.35  # the cut line drawn just inside each piece's edge (0.12 mm)
+EDGE_DARK, EDGE_LIGHT = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
 FIRST_CUT, FIRST_CUT_SIZE = "cut 1st", 4.5
 
 
@@ -184,11 +187,20 @@ def side_label(page: Page, options: SheetOptions) -> str:
     return "FRONTS left | BACKS right: fold on the dashed line"
 
 
+def offset_label(options: SheetOptions) -> str:
+    """The footer's note of the back offset a page was built for: a new offset moves the fronts
+    too (they give up room for it), so fronts and backs match only when both say the same."""
+    dx, dy = options.back_offset_mm
+    return f"built for --back-offset {dx:g},{dy:g}"
+
+
 def footer_box(options: SheetOptions) -> tuple[float, float, float, float]:
-    """Where the footer's (up to) two lines sit: (x0, y0, x1, y1) in points."""
-    low = max(4.0, min(options.margin_bottom * 0.22, 10.0))
+    """Where the footer's (up to) two lines sit: (x0, y0, x1, y1) in points, at least 1/4in
+    (SAFE_EDGE) inside every paper edge whatever the margins, so printers that cannot print
+    the outer 3-5 mm still print it; its lower edge is SAFE_EDGE (descenders included)."""
     x0, _, x1, _ = options.usable
-    return (x0, low - 2.0, x1, low + FOOTER_LEADING + FOOTER_SIZE)
+    x0, x1 = max(x0, SAFE_EDGE), min(x1, options.width - SAFE_EDGE)
+    return (x0, SAFE_EDGE, x1, SAFE_EDGE + FOOTER_DESCENT + FOOTER_LEADING + FOOTER_SIZE)
 
 
 def footer_top(options: SheetOptions) -> float:
@@ -214,7 +226,7 @@ def draw_footer(canvas: Any, text: str, options: SheetOptions) -> None:
     lines, size = footer_lines(text, x1 - x0)
     canvas.setFillColorRGB(*GUIDE_GREY)
     canvas.setFont(pdf_font(FOOTER_FONT), size)
-    baseline = y0 + 2.0 + (FOOTER_LEADING if len(lines) > 1 else 0.0)
+    baseline = y0 + FOOTER_DESCENT + (FOOTER_LEADING if len(lines) > 1 else 0.0)
     for line in lines:
         canvas.drawString(x0, baseline, line)
         baseline -= FOOTER_LEADING
@@ -254,6 +266,32 @@ def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
         canvas.setDash([])
 
 
+def edge_tone(background: str) -> tuple[float, float, float]:
+    """The cut line's tone on a face of ``background`` ('#rrggbb'): black on light grounds,
+    white on dark ones, so it contrasts with the piece it runs along (and in greyscale)."""
+    value = background.lstrip("#")
+    r, g, b = (int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    return EDGE_DARK if 0.299 * r + 0.587 * g + 0.114 * b >= 0.5 else EDGE_LIGHT
+
+
+def draw_cut_edges(canvas: Any, placements: Sequence[Placement]) -> None:
+    """A fine line just inside the cut box of every front face, in a tone that contrasts with
+    its background: where two pieces share a cut, their two lines meet at it, so every cut
+    between neighbours stays visible on every strip, at every stage of cutting (the margin's
+    crop marks only guide the first cuts). Backs get none: misregistration would show them."""
+    half = EDGE_WIDTH / 2
+    canvas.setLineWidth(EDGE_WIDTH)
+    tone = None
+    for p in placements:
+        if p.side != "front":
+            continue
+        wanted = edge_tone(p.face.background)
+        if wanted != tone:
+            canvas.setStrokeColorRGB(*wanted)
+            tone = wanted
+        canvas.rect(p.x + half, p.y + half, p.w - 2 * half, p.h - 2 * half, stroke=1, fill=0)
+
+
 def _boxes(canvas: Any, placements: Sequence[Placement], bleed: float) -> None:
     if not placements:  # reportlab keeps a box for the pages that follow: clear it
         canvas.setTrimBox(None)
@@ -275,8 +313,12 @@ def draw_pages(
     for number, page in enumerate(pages, start=1):
         for p in page.placements:
             draw_face(canvas, p.face, p.x, p.y, p.w, p.h, unit, bleed)
+        if page.side != "back":
+            draw_cut_edges(canvas, page.placements)
         draw_guides(canvas, page, options)
         parts = [title, f"page {number}/{len(pages)}", side_label(page, options)]
+        if options.duplex != "none":
+            parts.append(offset_label(options))
         if note:
             parts.append(note)
         draw_footer(canvas, "  \u00b7  ".join(parts), options)

@@ -3,6 +3,10 @@
 ``DIR/<slug>-front.svg`` and ``DIR/<slug>-back.svg``; width and height are in millimetres (the
 cut box, plus the bleed when there is one), the drawing itself in cell units like the PDF's.
 Identical copies of a piece are written once; two different pieces with one name get -2, -3...
+File names keep non-ASCII letters (NFC, lower case; anything but letters, digits and ``_``
+becomes ``-``). All or nothing (generator/sheet/staging.py): the folder is checked before
+anything is written, and ``DIR/.havoc-svg-files.txt`` lists what the kit wrote there, so a
+rebuild removes the files of pieces no longer in the roster (and only those).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +22,7 @@ from typing import Any
 from generator.sheet.fonts import SVG_FAMILY, check_font, fit_size, svg_weight
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Circle, Face, Line, Piece, Polygon, Rect, Text
-from generator.sheet.render_pdf import atomic_file
+from generator.sheet.staging import Staging
 from generator.sheet.units import MM
 
 TEXT_SCALE = 100
@@ -25,9 +30,14 @@ _UNSCALE = 1 / TEXT_SCALE
 _ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 
 
+MANIFEST = ".havoc-svg-files.txt"
+
+
 def slug(name: str) -> str:
-    """A file-name-safe form of a piece name: 'Sir Bors mounted' -> 'sir-bors-mounted'."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "piece"
+    """A file-name-safe form of a piece name: 'Sir Bors mounted' -> 'sir-bors-mounted',
+    'Élise Ørn' -> 'élise-ørn' (letters of any script kept, NFC)."""
+    text = unicodedata.normalize("NFC", name).lower()
+    return re.sub(r"[\W]+", "-", text).strip("-") or "piece"
 
 
 def _num(value: float) -> str:
@@ -118,10 +128,21 @@ def face_svg(face: Face, cols: int, rows: int, unit: float, bleed: float = 0.0) 
 
 
 def write_piece_svgs(
-    directory: str | os.PathLike[str], pieces: Sequence[Piece], options: SheetOptions
+    directory: str | os.PathLike[str],
+    pieces: Sequence[Piece],
+    options: SheetOptions,
+    stage: Staging | None = None,
 ) -> list[Path]:
-    """Write every distinct piece's faces into ``directory``; returns the files written."""
+    """Write every distinct piece's faces into ``directory``; returns the files written.
+
+    With ``stage`` the files are staged with the caller's other output (moved in together);
+    without, they are staged here. Files listed in the folder's manifest from a previous run
+    and not written now are removed on commit."""
+    if stage is None:
+        with Staging() as own:
+            return write_piece_svgs(directory, pieces, options, own)
     out = Path(directory)
+    stage.folder(out)  # checked (and made) before anything is written
     written: list[Path] = []
     used: dict[str, tuple[Face, Face | None]] = {}
     for piece in pieces:
@@ -137,7 +158,20 @@ def write_piece_svgs(
         for side, face in faces:
             target = out / f"{name}-{side}.svg"
             text = face_svg(face, piece.cols, piece.rows, options.piece, options.bleed)
-            with atomic_file(target) as handle:
-                handle.write(text.encode("utf-8"))
+            stage.path(target).write_bytes(text.encode("utf-8"))
             written.append(target)
+    names = {p.name for p in written}
+    for old in _manifest(out) - names:
+        stage.remove(out / old)
+    listing = "".join(f"{n}\n" for n in sorted(names))
+    stage.path(out / MANIFEST).write_text(listing, encoding="utf-8")
     return written
+
+
+def _manifest(directory: Path) -> set[str]:
+    """The file names the kit wrote into ``directory`` last time (plain names only)."""
+    try:
+        lines = (directory / MANIFEST).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return {n for n in lines if n and n == Path(n).name and n.endswith(".svg")}

@@ -150,10 +150,16 @@ def test_each_arm_still_crosses_its_own_scale_six_mm_off(tmp_path: Path, duplex:
         assert got == [pytest.approx((-ex, -ey), abs=1e-3)] * 5
 
 
+@pytest.mark.parametrize("duplex", ["long", "short"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_no_front_text_on_a_target_arm(tmp_path: Path, paper: str) -> None:
+def test_no_front_text_on_a_target_arm(tmp_path: Path, paper: str, duplex: str) -> None:
     path = tmp_path / "c.pdf"
-    write_calibration_pdf(path, SheetOptions.parse(paper=paper))
+    long_cards = "--cards my-own-card-directory/with/a/long/name " * 2
+    write_calibration_pdf(
+        path,
+        SheetOptions.parse(paper=paper, duplex=duplex),
+        rebuild=f"havoc-pnp build {long_cards}",
+    )
     arms = [arm for _, _, v, h in crosses(path) for arm in (v, h)]
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]

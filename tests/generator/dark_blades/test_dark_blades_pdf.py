@@ -35,7 +35,7 @@ def read_faces(path: Path, backgrounds: set[str]) -> list[dict]:
             words = page.extract_words(extra_attrs=["non_stroking_color"])
             for rect in page.rects:
                 fill = hex_of(rect.get("non_stroking_color"))
-                if fill not in backgrounds or rect["height"] < PIECE - 0.5:
+                if not rect["fill"] or fill not in backgrounds or rect["height"] < PIECE - 0.5:
                     continue
                 inside = [
                     w

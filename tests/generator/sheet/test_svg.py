@@ -12,7 +12,7 @@ from engine_helpers import piece
 
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Face, Piece, Text
-from generator.sheet.render_svg import face_svg, slug, write_piece_svgs
+from generator.sheet.render_svg import MANIFEST, face_svg, slug, write_piece_svgs
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -20,7 +20,7 @@ NS = {"svg": "http://www.w3.org/2000/svg"}
 def test_one_file_per_face(tmp_path: Path) -> None:
     pieces = [piece(0), piece(1, cols=2), piece(2, two_sided=False)]
     written = write_piece_svgs(tmp_path / "svg", pieces, SheetOptions.parse())
-    names = sorted(p.name for p in (tmp_path / "svg").iterdir())
+    names = sorted(p.name for p in (tmp_path / "svg").iterdir() if p.name != MANIFEST)
     assert names == ["p0-back.svg", "p0-front.svg", "p1-back.svg", "p1-front.svg", "p2-front.svg"]
     assert sorted(p.name for p in written) == names
 
