@@ -185,3 +185,84 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
         values_from=_values_from(cards_from(ctx)),
     )
     click.echo(f"{display_path(note)}: how to print, step by step")
+
+
+def _out_dir_option() -> Any:
+    """``--out DIR``, out/ by default."""
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("out"),
+        show_default=True,
+        help="Directory for the PDFs (each replaced in one step).",
+    )
+
+
+@main.command()
+@sheet_options
+@click.option(
+    "--army",
+    "armies",
+    multiple=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="An army CSV (see `havoc army`); repeat for each army. Tokens, figures and sheets "
+    "then match what the armies bought.",
+)
+@click.option(
+    "--scale",
+    type=click.Choice(["half", "normal", "double"]),
+    default="normal",
+    show_default=True,
+    help="Ruler and obstacles: half for small figures, double for big ones (the rules).",
+)
+@click.option(
+    "--points",
+    type=int,
+    default=None,
+    help="The agreed points total for the army sheets (default: the rules' suggested 50).",
+)
+@click.option(
+    "--token-shape",
+    type=click.Choice(["round", "square"]),
+    default="round",
+    show_default=True,
+    help="Skill tokens round or square.",
+)
+@click.option("--token-size", default="1/2in", show_default=True, help="Skill token size.")
+@_out_dir_option()
+@click.pass_context
+def kniggits(
+    ctx: click.Context,
+    sheet: SheetOptions,
+    armies: tuple[Path, ...],
+    scale: str,
+    points: int | None,
+    token_shape: str,
+    token_size: str,
+    out_dir: Path,
+) -> None:
+    """Kniggits: skill tokens, standing figures, army sheets, a true-scale ruler and obstacles.
+
+    Writes kniggits-tokens.pdf, kniggits-figures.pdf, kniggits-armies.pdf and
+    kniggits-ruler-obstacles.pdf. (--piece-size does not apply: see --token-size.)
+    """
+    from generator.kniggits.build import write_kniggits
+    from generator.sheet.options import parse_piece_size
+
+    try:
+        size = parse_piece_size(token_size)
+    except InputError as exc:
+        raise InputError(str(exc).replace("--piece-size", "--token-size", 1)) from None
+    made = write_kniggits(
+        out_dir,
+        sheet,
+        cards_from(ctx),
+        armies,
+        scale=scale,
+        shape=token_shape,  # type: ignore[arg-type]
+        token_size=size,
+        points=points,
+    )
+    for item in made:
+        _say(item.stats, item.what)

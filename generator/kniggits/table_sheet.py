@@ -164,7 +164,9 @@ def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> 
     for end in (x0, x0 + gauge):
         canvas.line(end, gy, end, gy + 0.5 * INCH)
     _text(canvas, x0 + 3, gy + 0.5 * INCH - 10, f"GAUGE {2 * factor:g} in", 7, True)
-    _text(canvas, x0 + gauge + 6, gy + 0.25 * INCH - 3, "obstacles closer than this must touch", 7.5)
+    _text(
+        canvas, x0 + gauge + 6, gy + 0.25 * INCH - 3, "obstacles closer than this must touch", 7.5
+    )
     x, y, row_h = x0, gy - GAP, 0.0
     for obstacle in OBSTACLES:
         w, h = obstacle.w * factor * INCH, obstacle.h * factor * INCH
