@@ -93,12 +93,18 @@ def _cover(canvas: Any, box: tuple[float, float, float, float], seed: str) -> No
     canvas.setFillColor("#9a9a9a")
     canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     canvas.setFillColor("#222222")
-    y = y0 - 4
-    while y < y1 + 8:
+    y = y0 + 1
+    while y < y1 - 9:
         size = rng.uniform(11, 19)
         canvas.setFont(pdf_font(BOLD), size)
-        text = "".join(rng.choice(SYMBOLS) for _ in range(int((x1 - x0) / size * 2) + 2))
-        canvas.drawString(x0 - rng.uniform(0, 10), y, text)
+        start = x0 + rng.uniform(0, 4)
+        text = ""
+        while True:  # symbols that stay inside the panel (text outside it would still be text)
+            more = text + rng.choice(SYMBOLS)
+            if start + canvas.stringWidth(more, pdf_font(BOLD), size) > x1:
+                break
+            text = more
+        canvas.drawString(start, y, text)
         y += size * 0.55
     canvas.setStrokeColor("#000000")
     canvas.setLineWidth(0.7)
