@@ -144,6 +144,22 @@ def calibrate(sheet: SheetOptions, output: Path) -> None:
     _say(stats, "calibration sheet")
 
 
+def _game_samples(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> list[Any]:
+    """`build`'s Kniggits set (the kit's defaults) and blank Who's Next slips."""
+    from generator.howto import Written
+    from generator.kniggits.build import write_kniggits
+    from generator.whos_next.build import write_blank_sample
+
+    written = []
+    for item in write_kniggits(out_dir, sheet, cards_from(ctx)):
+        _say(item.stats, item.what)
+        written.append(Written(item.stats, f"Kniggits: {item.what}."))
+    stats, what = write_blank_sample(out_dir, sheet)
+    _say(stats, what)
+    written.append(Written(stats, what + "."))
+    return written
+
+
 @main.command()
 @sheet_options
 @click.option(
@@ -181,6 +197,7 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
                 + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
             ),
             Written(stats, counters_what + ".", pieces),
+            *_game_samples(ctx, sheet, out_dir),
         ],
         values_from=_values_from(cards_from(ctx)),
     )

@@ -149,3 +149,11 @@ def write_slips(
         )
         result.made.append((stats, f"{len(pieces)} players' pieces ({troop})"))
     return result
+
+
+def write_blank_sample(out_dir: Path, sheet: SheetOptions) -> tuple[PdfStats, str]:
+    """`havoc-pnp build`'s sample: blank slips only (never a saved ring: a build must not print
+    the umpire's secret into out/)."""
+    note = "blank, to fill in by hand (sample: `havoc-pnp slips` prints the saved ring)"
+    stats = write_slip_pages(out_dir / SLIPS_PDF, sheet, [(None, "")] * DEFAULT_BLANK, note)
+    return stats, f"{DEFAULT_BLANK} Who's Next slips, blank, to fill in by hand"
