@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.errors import InputError
 from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.fonts import fit_size, pdf_font, split_lines
@@ -219,6 +220,16 @@ def blank_page(
     _footnotes(canvas, sheet, y, rules)
 
 
+def check_fits(sheet: SheetOptions) -> None:
+    """Refuse paper too narrow for the sheet's columns or too short for a kniggit's row."""
+    x0, y0, x1, y1 = sheet.usable
+    if x1 - x0 < NAME_W + MOVE_W + 3 * 4 * PITCH or y1 - y0 < 240:
+        raise InputError(
+            f"--paper: {sheet.paper} inside its margins is too small for an army sheet "
+            f"(at least {(NAME_W + MOVE_W + 12 * PITCH) / 72:.1f} in across, 3.4 in high)"
+        )
+
+
 def write_army_pdf(
     path: str | os.PathLike[str],
     sheet: SheetOptions,
@@ -227,6 +238,7 @@ def write_army_pdf(
     settings: PrintSettings,
 ) -> PdfStats:
     """One page per army (or two blank sheets), written atomically."""
+    check_fits(sheet)
     target = Path(path)
     pages = 0
     with atomic_file(target) as handle, binary_streams():

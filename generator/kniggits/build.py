@@ -12,11 +12,14 @@ from pathlib import Path
 from companion.data import Cards
 from companion.errors import InputError
 from companion.kniggits.rules import ROLES, ArmyCheck, check_army, rules
+from generator.kniggits.army_sheet import check_fits as check_army_fits
 from generator.kniggits.army_sheet import write_army_pdf
 from generator.kniggits.settings import PrintSettings, settings
-from generator.kniggits.standees import figures, write_standees_pdf
+from generator.kniggits.standees import figures, layout, write_standees_pdf
+from generator.kniggits.table_sheet import check_fits as check_table_fits
 from generator.kniggits.table_sheet import write_table_pdf
 from generator.kniggits.tokens import Shape, token_counts, token_pieces
+from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import PdfStats, write_pieces_pdf
 
@@ -81,6 +84,12 @@ def write_kniggits(
     counts = token_counts(print_settings, armies)
     token_sheet = dataclasses.replace(sheet, piece=token_size)
     pieces = token_pieces(print_settings, counts, shape)
+    items = figures(print_settings, armies)
+    # everything that can refuse the paper does so before the first file is written
+    impose(pieces, token_sheet)
+    layout(items, sheet)
+    check_army_fits(sheet)
+    check_table_fits(sheet, scale)
     made = [
         Made(
             write_pieces_pdf(
@@ -95,7 +104,6 @@ def write_kniggits(
             + ")",
         )
     ]
-    items = figures(print_settings, armies)
     note = (
         "one per kniggit of each army"
         if armies

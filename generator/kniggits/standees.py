@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.errors import InputError
 from companion.kniggits.rules import ArmyCheck
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.fonts import fit_size, pdf_font
@@ -180,6 +181,11 @@ def layout(items: Sequence[Figure], sheet: SheetOptions) -> list[Placed]:
     """Rows of strips inside the usable area, below the page's instructions."""
     x0, y0, x1, y1 = sheet.usable
     top = y1 - 40
+    if x1 - x0 < PANEL_W or top - y0 < STRIP_H:
+        raise InputError(
+            f"--paper: a standing figure ({PANEL_W / INCH:g} x {STRIP_H / INCH:g} in) does not "
+            f"fit inside the margins of {sheet.paper}; use larger paper or smaller margins"
+        )
     across = max(1, int((x1 - x0 + GAP) // (PANEL_W + GAP)))
     down = max(1, int((top - y0 + GAP) // (STRIP_H + GAP)))
     placed = []

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.errors import InputError
 from companion.kniggits.rules import KniggitRules
 from generator.kniggits.ruler import (
     SCALE_WORDS,
@@ -63,6 +64,25 @@ def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = 
     canvas.drawString(x, y, text)
 
 
+def check_fits(sheet: SheetOptions, scale: str) -> None:
+    """Refuse, before anything is written, paper the ruler or an obstacle cannot fit on."""
+    x0, y0, x1, y1 = sheet.usable
+    if int((x1 - x0 - TAB) // INCH) < 2 or y1 - y0 < 2 * STRIP_H + 100:
+        raise InputError(
+            f"--paper: {sheet.paper} inside its margins is too small for the ruler (at least "
+            f"{(2 * INCH + TAB) / INCH:g} in of width and room for two strips)"
+        )
+    factor = SCALES[scale]
+    for obstacle in OBSTACLES:
+        w, h = sorted((obstacle.w * factor * INCH, obstacle.h * factor * INCH))
+        if w > x1 - x0 or h > max(x1 - x0, y1 - y0 - 60):
+            raise InputError(
+                f"--paper: a {obstacle.w * factor:g} x {obstacle.h * factor:g} in {obstacle.kind} "
+                f"does not fit inside the margins of {sheet.paper}; use larger paper or a "
+                "smaller --scale"
+            )
+
+
 def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str) -> list[tuple]:
     """Draw the ruler page; return each strip's (strip, x, y) for tests and previews."""
     x0, y0, x1, y1 = sheet.usable
@@ -70,6 +90,7 @@ def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str
     _text(canvas, x0, top, f"Kniggits ruler \u2014 {SCALE_WORDS[scale]}", 12, True)
     factor = SCALES[scale]
     length = ruler_length(rules, scale)
+    check_fits(sheet, scale)
     fits = int((x1 - x0 - TAB) // INCH)
     parts = strips(length, fits)
     _text(
@@ -170,6 +191,8 @@ def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> 
     x, y, row_h = x0, gy - GAP, 0.0
     for obstacle in OBSTACLES:
         w, h = obstacle.w * factor * INCH, obstacle.h * factor * INCH
+        if w > x1 - x0:  # too long to lie across the page: stand it up
+            w, h = h, w
         if x + w > x1:
             x, y, row_h = x0, y - row_h - GAP, 0.0
         if y - h < y0 + 10:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from companion.errors import InputError, display_path
 from companion.whos_next import ring as rules
+from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import (
     PdfStats,
@@ -100,9 +101,13 @@ def write_slips(
 ) -> Result:
     """Write the slips (and, with players known, the umpire's sheet and the pieces)."""
     result = Result()
+    place([(None, "")], sheet)  # refuses paper too small for a slip, before any file
     if names is not None and game is not None:
         raise InputError("--names: give --game or --names, not both")
     ring = None if names is not None else load_ring(game)
+    known = list(ring.players) if ring is not None else parse_names(names) if names else []
+    pieces = player_pieces(known, troop, sheet.piece) if known else []
+    impose(pieces, sheet)  # likewise for the pieces
     if ring is None:
         if since is not None:
             raise InputError("--changed-since: needs a saved game (havoc ring new ...)")
@@ -137,8 +142,7 @@ def write_slips(
                 result.notes.append(f"no slip changed since death {since}; nothing written")
         stats = write_umpire(out_dir / UMPIRE_PDF, sheet, ring, where)
         result.made.append((stats, "the umpire's sheet: the whole ring (UMPIRE ONLY)"))
-    if players:
-        pieces = player_pieces(players, troop, sheet.piece)
+    if pieces:
         stats = write_pieces_pdf(
             out_dir / PIECES_PDF,
             pieces,

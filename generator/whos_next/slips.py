@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.errors import InputError
 from generator.sheet.fonts import fit_size, pdf_font, split_lines
 from generator.sheet.options import SheetOptions
 from generator.sheet.units import INCH
@@ -22,6 +23,7 @@ from generator.whos_next.saved_ring import Slip
 
 SLIP_H = 1.0 * INCH
 MAX_PANEL_W = 2.4 * INCH
+MIN_PANEL_W = 1.25 * INCH
 GAP = 0.25 * INCH
 HEADER = 40.0
 SYMBOLS = "#%&@$8*+=?"  # no letters: the cover can never spell a player's name
@@ -61,8 +63,13 @@ def panel_width(sheet: SheetOptions) -> float:
 def place(items: Sequence[tuple[Slip | None, str]], sheet: SheetOptions) -> list[SlipPlace]:
     """Slips top to bottom, each with its own outline (a gap between), page after page."""
     x0, y0, _, y1 = sheet.usable
-    per_page = max(1, int((y1 - HEADER - y0 + GAP) // (SLIP_H + GAP)))
     width = panel_width(sheet)
+    if width < MIN_PANEL_W or y1 - HEADER - y0 < SLIP_H:
+        raise InputError(
+            f"--paper: {sheet.paper} inside its margins is too small for a slip (three panels "
+            f"of at least {MIN_PANEL_W / INCH:g} in across, {SLIP_H / INCH:g} in high)"
+        )
+    per_page = max(1, int((y1 - HEADER - y0 + GAP) // (SLIP_H + GAP)))
     out = []
     for index, (slip, holder) in enumerate(items):
         page, row = divmod(index, per_page)
