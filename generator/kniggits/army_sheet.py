@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
+from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.fonts import fit_size, pdf_font, split_lines
 from generator.sheet.options import SheetOptions
@@ -58,7 +59,7 @@ def _boxes(canvas: Any, x: float, top: float, width: float, count: int, colour: 
 
 
 def _header(canvas: Any, sheet: SheetOptions, title: str, colour: ArmyColour | None) -> float:
-    x0, _, x1, y1 = sheet.usable
+    x0, _, x1, y1 = safe_area(sheet)
     _text(canvas, x0, y1 - 13, title, 13, True)
     if colour is not None:
         canvas.setFillColor(colour.colour)
@@ -76,7 +77,7 @@ def _header(canvas: Any, sheet: SheetOptions, title: str, colour: ArmyColour | N
 
 
 def _columns(sheet: SheetOptions) -> tuple[float, float, list[float], float]:
-    x0, _, x1, _ = sheet.usable
+    x0, _, x1, _ = safe_area(sheet)
     kinds_x = x0 + NAME_W + MOVE_W
     width = (x1 - kinds_x) / 3
     return x0, x0 + NAME_W, [kinds_x + i * width for i in range(3)], width - 6
@@ -96,7 +97,7 @@ def _table_head(canvas: Any, sheet: SheetOptions, y: float, settings: PrintSetti
         _text(canvas, kx + 12, y, f"{kind.label} ({kind.letter}) tokens", 8, True)
     canvas.setStrokeColor("#000000")
     canvas.setLineWidth(0.6)
-    canvas.line(x0, y - 4, sheet.usable[2], y - 4)
+    canvas.line(x0, y - 4, safe_area(sheet)[2], y - 4)
     return y - 6
 
 
@@ -135,12 +136,12 @@ def _row(
     height = max(rows * PITCH + 6, 22 if not flag else 38)
     canvas.setStrokeColor("#cccccc")
     canvas.setLineWidth(0.4)
-    canvas.line(x0, y - height, sheet.usable[2], y - height)
+    canvas.line(x0, y - height, safe_area(sheet)[2], y - height)
     return y - height
 
 
 def _footnotes(canvas: Any, sheet: SheetOptions, y: float, rules: KniggitRules) -> None:
-    x0, y0, x1, _ = sheet.usable
+    x0, y0, x1, _ = safe_area(sheet)
     notes = (
         "Tick a box when he loses a token. He moves 2 in a Movement token (at most "
         f"{rules.max_move} in), crawls {rules.crawl} in with none; with no Attack token he "
@@ -170,7 +171,7 @@ def army_page(
     """One army on one page (continued on more pages when it is long)."""
     from companion.errors import display_path
 
-    x0, y0, x1, _ = sheet.usable
+    x0, y0, x1, _ = safe_area(sheet)
     y = _header(canvas, sheet, f"Army: {army.path.stem}", colour)
     spent = (
         f"Points: agreed {army.budget}, spent {army.points} ("
@@ -192,7 +193,7 @@ def army_page(
             if y < y0 + 60:
                 draw_footer(canvas, f"{TITLE}  \u00b7  {army.path.stem} (continued)", sheet)
                 canvas.showPage()
-                y = _table_head(canvas, sheet, sheet.usable[3] - 14, settings)
+                y = _table_head(canvas, sheet, safe_area(sheet)[3] - 14, settings)
             y = _row(canvas, sheet, y, name, kniggit.tokens, rules, settings, flag)
     _footnotes(canvas, sheet, y, rules)
 
@@ -202,7 +203,7 @@ def blank_page(
     settings: PrintSettings,
 ) -> None:  # fmt: skip
     """An army sheet to fill in by hand: cross out the boxes of tokens not bought."""
-    x0 = sheet.usable[0]
+    x0 = safe_area(sheet)[0]
     y = _header(canvas, sheet, "Army: ____________________", colour)
     _text(
         canvas,
@@ -222,7 +223,7 @@ def blank_page(
 
 def check_fits(sheet: SheetOptions) -> None:
     """Refuse paper too narrow for the sheet's columns or too short for a kniggit's row."""
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = safe_area(sheet)
     if x1 - x0 < NAME_W + MOVE_W + 3 * 4 * PITCH or y1 - y0 < 240:
         raise InputError(
             f"--paper: {sheet.paper} inside its margins is too small for an army sheet "

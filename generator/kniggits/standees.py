@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.kniggits.rules import ArmyCheck
+from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.fonts import fit_size, pdf_font
 from generator.sheet.options import SheetOptions
@@ -179,7 +180,7 @@ def draw_standee(canvas: Any, figure: Figure, x: float, y: float) -> None:
 
 def layout(items: Sequence[Figure], sheet: SheetOptions) -> list[Placed]:
     """Rows of strips inside the usable area, below the page's instructions."""
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = safe_area(sheet)
     top = y1 - 40
     if x1 - x0 < PANEL_W or top - y0 < STRIP_H:
         raise InputError(
@@ -214,7 +215,7 @@ def write_standees_pdf(
     placed = layout(items, sheet)
     pages = (placed[-1].page + 1) if placed else 1
     target = Path(path)
-    x0, _, x1, y1 = sheet.usable
+    x0, _, x1, y1 = safe_area(sheet)
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{len(items)} figures; {sheet.paper}")
         for page in range(pages):

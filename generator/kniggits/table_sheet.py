@@ -23,6 +23,7 @@ from generator.kniggits.ruler import (
     ruler_length,
     strips,
 )
+from generator.kniggits.safe_area import safe_area
 from generator.sheet.fonts import pdf_font
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import (
@@ -66,7 +67,7 @@ def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = 
 
 def check_fits(sheet: SheetOptions, scale: str) -> None:
     """Refuse, before anything is written, paper the ruler or an obstacle cannot fit on."""
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = safe_area(sheet)
     if int((x1 - x0 - TAB) // INCH) < 2 or y1 - y0 < 2 * STRIP_H + 100:
         raise InputError(
             f"--paper: {sheet.paper} inside its margins is too small for the ruler (at least "
@@ -85,7 +86,7 @@ def check_fits(sheet: SheetOptions, scale: str) -> None:
 
 def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str) -> list[tuple]:
     """Draw the ruler page; return each strip's (strip, x, y) for tests and previews."""
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = safe_area(sheet)
     top = y1 - 14
     _text(canvas, x0, top, f"Kniggits ruler \u2014 {SCALE_WORDS[scale]}", 12, True)
     factor = SCALES[scale]
@@ -163,7 +164,7 @@ def _steps(start: float, stop: float, step: float) -> list[float]:
 def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> int:
     """Draw the obstacles and the spacing gauge, page after page; return the pages drawn."""
     factor = SCALES[scale]
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = safe_area(sheet)
     pages = 1
     gauge = 2 * factor * INCH
     top = y1 - 14

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import InputError
+from generator.kniggits.safe_area import safe_area
 from generator.sheet.fonts import fit_size, pdf_font, split_lines
 from generator.sheet.options import SheetOptions
 from generator.sheet.units import INCH
@@ -56,13 +57,13 @@ class SlipPlace:
 
 def panel_width(sheet: SheetOptions) -> float:
     """Each panel's width: three across the usable width, at most 2.4 in."""
-    x0, _, x1, _ = sheet.usable
+    x0, _, x1, _ = safe_area(sheet)
     return min(MAX_PANEL_W, (x1 - x0) / 3)
 
 
 def place(items: Sequence[tuple[Slip | None, str]], sheet: SheetOptions) -> list[SlipPlace]:
     """Slips top to bottom, each with its own outline (a gap between), page after page."""
-    x0, y0, _, y1 = sheet.usable
+    x0, y0, _, y1 = safe_area(sheet)
     width = panel_width(sheet)
     if width < MIN_PANEL_W or y1 - HEADER - y0 < SLIP_H:
         raise InputError(
@@ -178,7 +179,7 @@ def draw_slip(canvas: Any, place: SlipPlace) -> None:
 
 def draw_header(canvas: Any, sheet: SheetOptions, title: str) -> None:
     """The page's title and the folding instructions."""
-    x0, _, x1, y1 = sheet.usable
+    x0, _, x1, y1 = safe_area(sheet)
     canvas.setFillColor("#000000")
     canvas.setFont(pdf_font(BOLD), 11)
     canvas.drawString(x0, y1 - 11, title)

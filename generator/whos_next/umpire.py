@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.whos_next import ring as rules
+from generator.kniggits.safe_area import safe_area
 from generator.sheet.fonts import pdf_font
 from generator.sheet.options import SheetOptions
 from generator.whos_next.saved_ring import current_slips
@@ -51,7 +52,7 @@ def umpire_pages(canvas: Any, sheet: SheetOptions, ring: rules.Ring, game: str) 
     """Draw the umpire's sheet; return the pages drawn (each ends with showPage)."""
     from generator.sheet.render_pdf import draw_footer
 
-    x0, y0, x1, y1 = sheet.usable
+    x0, y0, x1, y1 = safe_area(sheet)
     lines = umpire_lines(ring, game)
     pages, y = 0, 0.0
     for index, (text, bold) in enumerate(lines):
