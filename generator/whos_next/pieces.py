@@ -24,8 +24,14 @@ def _name_lines(name: str, floor: float) -> tuple[list[str], float]:
     size = 0.17
     if fit_size(name, BOLD, size, 0.86) >= max(floor, 0.12):
         return [name], size
-    lines = split_lines(name, BOLD, max(floor, 0.12), 0.86)[:2]
-    return lines, max(floor, 0.12)
+    size = max(floor, 0.12)
+    lines = split_lines(name, BOLD, size, 0.86)
+    if len(lines) == 1:  # one long word: break it in the middle rather than shrink it away
+        half = (len(name) + 1) // 2
+        lines = [name[:half] + "-", name[half:]]
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return lines, size
 
 
 def player_face(name: str, troop: str, alive: bool, floor: float) -> Face:

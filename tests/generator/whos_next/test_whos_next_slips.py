@@ -178,3 +178,27 @@ def test_changed_since_beyond_the_deaths_is_refused(tmp_path, game):
                         "--changed-since", "3"])  # fmt: skip
     assert result.exit_code == 2
     assert "only 0 deaths" in result.output
+
+
+def test_a_finished_game_prints_no_slips_but_the_umpire_sheet(tmp_path):
+    game = tmp_path / "done.sqlite3"
+    with Store(game, create=True) as store:
+        store.new_game(["Ann", "Bob", "Cat"], random.Random(2))
+        while store.load().winner() is None:
+            killer = sorted(store.load().victims)[0]
+            store.kill(killer, store.victim(killer)[1])
+    out = tmp_path / "out"
+    result = run(main, ["slips", "--game", str(game), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "the game is over" in result.output
+    assert not (out / "whos-next-slips.pdf").exists()
+    assert (out / "whos-next-umpire.pdf").exists()
+
+
+def test_a_long_name_is_broken_not_shrunk_away(tmp_path):
+    long = "Bartholomew-Maximilianus-Smith"  # 30 characters, one word
+    result = run(main, ["slips", "--out", str(tmp_path), "--names", f"{long},Bob,Cat"])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "whos-next-pieces.pdf") as doc:
+        chars = [c for c in doc.pages[0].chars if c["top"] < doc.pages[0].height - 40]
+    assert min(c["size"] for c in chars) >= 4.0 - 1e-6
