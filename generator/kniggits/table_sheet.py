@@ -189,43 +189,61 @@ def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> 
     _text(
         canvas, x0 + gauge + 6, gy + 0.25 * INCH - 3, "obstacles closer than this must touch", 7.5
     )
-    x, y, row_h = x0, gy - GAP, 0.0
+    sized = []
     for obstacle in OBSTACLES:
         w, h = obstacle.w * factor * INCH, obstacle.h * factor * INCH
         if w > x1 - x0:  # too long to lie across the page: stand it up
             w, h = h, w
-        if x + w > x1:
-            x, y, row_h = x0, y - row_h - GAP, 0.0
-        if y - h < y0 + 10:
+        sized.append((obstacle, w, h))
+    sized.sort(key=lambda item: -item[2])  # tallest first: shelves waste little
+    rows: list[list[tuple[Obstacle, float, float]]] = []
+    while sized:  # first fit: each shelf takes every obstacle that still fits across it
+        row, room = [], x1 - x0
+        for item in list(sized):
+            if item[1] <= room + 1e-9:
+                row.append(item)
+                room -= item[1] + GAP
+                sized.remove(item)
+        rows.append(row)
+    y = gy - GAP
+    for row in rows:
+        row_h = max(h for _, _, h in row)
+        if y - row_h < y0 + 10:
             draw_footer(canvas, f"{title}  \u00b7  obstacles, {scale} scale", sheet)
             canvas.showPage()
             pages += 1
-            x, y, row_h = x0, y1, 0.0
-        by = y - h
-        canvas.setFillColor(FILL[obstacle.kind])
-        canvas.setStrokeColor("#000000")
-        canvas.setLineWidth(0.8)
-        if obstacle.kind == "wood":
-            canvas.ellipse(x, by, x + w, by + h, stroke=0, fill=1)
-            _pattern(canvas, obstacle.kind, x, by, w, h)
-            canvas.ellipse(x, by, x + w, by + h, stroke=1, fill=0)
-        else:
-            canvas.rect(x, by, w, h, stroke=0, fill=1)
-            _pattern(canvas, obstacle.kind, x, by, w, h)
-            canvas.rect(x, by, w, h, stroke=1, fill=0)
-        label = obstacle.kind.upper()
-        size = min(8.0, h * 0.5)
-        canvas.setFont(pdf_font(BOLD), size)
-        lw = canvas.stringWidth(label, pdf_font(BOLD), size)
-        canvas.setFillColor("#ffffff")
-        canvas.rect(x + w / 2 - lw / 2 - 1.5, by + h / 2 - size * 0.4, lw + 3, size * 1.1, 0, 1)
-        canvas.setFillColor("#000000")
-        canvas.drawCentredString(x + w / 2, by + h / 2 - size * 0.25, label)
-        x += w + GAP
-        row_h = max(row_h, h)
+            y = y1
+        x = x0
+        for obstacle, w, h in row:
+            _obstacle(canvas, obstacle, x, y - h, w, h)
+            x += w + GAP
+        y -= row_h + GAP
     draw_footer(canvas, f"{title}  \u00b7  obstacles, {scale} scale", sheet)
     canvas.showPage()
     return pages
+
+
+def _obstacle(canvas: Any, obstacle: Obstacle, x: float, by: float, w: float, h: float) -> None:
+    """One cut-out obstacle with its lower-left corner at (x, by)."""
+    canvas.setFillColor(FILL[obstacle.kind])
+    canvas.setStrokeColor("#000000")
+    canvas.setLineWidth(0.8)
+    if obstacle.kind == "wood":
+        canvas.ellipse(x, by, x + w, by + h, stroke=0, fill=1)
+        _pattern(canvas, obstacle.kind, x, by, w, h)
+        canvas.ellipse(x, by, x + w, by + h, stroke=1, fill=0)
+    else:
+        canvas.rect(x, by, w, h, stroke=0, fill=1)
+        _pattern(canvas, obstacle.kind, x, by, w, h)
+        canvas.rect(x, by, w, h, stroke=1, fill=0)
+    label = obstacle.kind.upper()
+    size = min(8.0, h * 0.5)
+    canvas.setFont(pdf_font(BOLD), size)
+    lw = canvas.stringWidth(label, pdf_font(BOLD), size)
+    canvas.setFillColor("#ffffff")
+    canvas.rect(x + w / 2 - lw / 2 - 1.5, by + h / 2 - size * 0.4, lw + 3, size * 1.1, 0, 1)
+    canvas.setFillColor("#000000")
+    canvas.drawCentredString(x + w / 2, by + h / 2 - size * 0.25, label)
 
 
 def write_table_pdf(
