@@ -185,10 +185,16 @@ def army_page(
           f"{display_path(army.path)}", 8)  # fmt: skip
     y = _table_head(canvas, sheet, y - 30, settings)
     runaways = {id(k) for k in army.runaways}
+    wasted = {id(k): n for k, n in army.wasted}
     for kniggit in army.kniggits:
         flag = ""
         if id(kniggit) in runaways:
             flag = f"RUNS AWAY before the battle: no {' or '.join(kniggit.missing(rules))} token"
+        elif id(kniggit) in wasted:
+            flag = (
+                f"{wasted[id(kniggit)]} Movement token(s) add nothing: he already moves the "
+                f"most, {rules.max_move} in"
+            )
         for name in _expanded(kniggit):
             if y < y0 + 60:
                 draw_footer(canvas, f"{TITLE}  \u00b7  {army.path.stem} (continued)", sheet)

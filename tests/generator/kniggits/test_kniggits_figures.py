@@ -56,13 +56,14 @@ def test_one_figure_per_kniggit_named(tmp_path):
 
 def test_army_sheet_points_runaways_and_handedness(tmp_path):
     army = tmp_path / "cowards.csv"
-    army.write_text("count,name,movement,attack,defense\n1,Sir Bold,2,2,2\n2,Peasant,1,1,0\n")
+    army.write_text("count,name,movement,attack,defense\n1,Sir Bold,8,1,1\n2,Peasant,1,1,0\n")
     result = run(main, ["kniggits", "--out", str(tmp_path), "--army", str(army), "--points", "20"])
     assert result.exit_code == 0, result.output
     with pdfplumber.open(tmp_path / "kniggits-armies.pdf") as doc:
         text = " ".join(doc.pages[0].extract_text().split())
-    # 3 kniggits x 5 + (6 + 2 x 2) tokens = 25 points, over a 20-point total
-    assert "spent 25" in text and "OVER BY 5" in text
+    # 3 kniggits x 5 + (10 + 2 x 2) tokens = 29 points, over a 20-point total
+    assert "spent 29" in text and "OVER BY 9" in text
+    assert "2 Movement token(s) add nothing" in text  # 8 tokens x 2 in, capped at 12 in
     assert text.count("RUNS AWAY") == 2 and "no defense token" in text
     assert "Left-handed?" in text and "sword LEFT hand" in text
     assert "1 fight" in text
