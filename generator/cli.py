@@ -247,6 +247,15 @@ def _out_dir_option() -> Any:
     help="Skill tokens round or square.",
 )
 @click.option("--token-size", default="1/2in", show_default=True, help="Skill token size.")
+@click.option(
+    "--left-handed",
+    "left_handed",
+    type=int,
+    multiple=True,
+    metavar="N",
+    help="Army N's player is left-handed (N from 1, in --army order): his knights hold the "
+    "sword in the left hand. Repeatable.",
+)
 @_out_dir_option()
 @click.pass_context
 def kniggits(
@@ -257,6 +266,7 @@ def kniggits(
     points: int | None,
     token_shape: str,
     token_size: str,
+    left_handed: tuple[int, ...],
     out_dir: Path,
 ) -> None:
     """Kniggits: skill tokens, standing figures, army sheets, a true-scale ruler and obstacles.
@@ -280,6 +290,7 @@ def kniggits(
         shape=token_shape,  # type: ignore[arg-type]
         token_size=size,
         points=points,
+        left_handed=left_handed,
     )
     for item in made:
         _say(item.stats, item.what)

@@ -58,7 +58,9 @@ def _boxes(canvas: Any, x: float, top: float, width: float, count: int, colour: 
     return max(1, -(-count // per_row))
 
 
-def _header(canvas: Any, sheet: SheetOptions, title: str, colour: ArmyColour | None) -> float:
+def _header(
+    canvas: Any, sheet: SheetOptions, title: str, colour: ArmyColour | None, lefty: bool = False
+) -> float:
     x0, _, x1, y1 = safe_area(sheet)
     _text(canvas, x0, y1 - 13, title, 13, True)
     if colour is not None:
@@ -67,8 +69,12 @@ def _header(canvas: Any, sheet: SheetOptions, title: str, colour: ArmyColour | N
         _text(canvas, x1 - 50, y1 - 12, f"{colour.letter} \u00b7 {colour.word}", 9, True)
     y = y1 - 32
     _text(canvas, x0, y, "Player: ______________________", 9)
-    _text(canvas, x0 + 190, y, "Left-handed?  \u25a1 yes: sword LEFT hand, shield RIGHT", 9)
-    _text(canvas, x0 + 190, y - 12, "\u25a1 no: sword RIGHT hand, shield LEFT", 9)
+    if lefty:
+        _text(canvas, x0 + 190, y, "Left-handed: YES (--left-handed)", 9, True)
+        _text(canvas, x0 + 190, y - 12, "sword in his LEFT hand, shield in his RIGHT", 9)
+    else:
+        _text(canvas, x0 + 190, y, "Left-handed?  \u25a1 yes: sword LEFT hand, shield RIGHT", 9)
+        _text(canvas, x0 + 190, y - 12, "\u25a1 no: sword RIGHT hand, shield LEFT", 9)
     canvas.setFont(pdf_font(REGULAR), 6.5)
     canvas.drawString(
         x0 + 190, y - 22, "(the rules: each player is asked, and must answer truthfully)"
@@ -167,12 +173,13 @@ def army_page(
     colour: ArmyColour,
     rules: KniggitRules,
     settings: PrintSettings,
+    lefty: bool = False,
 ) -> None:
     """One army on one page (continued on more pages when it is long)."""
     from companion.errors import display_path
 
     x0, y0, x1, _ = safe_area(sheet)
-    y = _header(canvas, sheet, f"Army: {army.path.stem}", colour)
+    y = _header(canvas, sheet, f"Army: {army.path.stem}", colour, lefty)
     spent = (
         f"Points: agreed {army.budget}, spent {army.points} ("
         f"{army.kniggit_points // max(rules.kniggit_cost, 1)} kniggits x {rules.kniggit_cost} = "
@@ -206,11 +213,11 @@ def army_page(
 
 def blank_page(
     canvas: Any, sheet: SheetOptions, colour: ArmyColour, rules: KniggitRules,
-    settings: PrintSettings,
+    settings: PrintSettings, lefty: bool = False,
 ) -> None:  # fmt: skip
     """An army sheet to fill in by hand: cross out the boxes of tokens not bought."""
     x0 = safe_area(sheet)[0]
-    y = _header(canvas, sheet, "Army: ____________________", colour)
+    y = _header(canvas, sheet, "Army: ____________________", colour, lefty)
     _text(
         canvas,
         x0,
@@ -243,8 +250,10 @@ def write_army_pdf(
     armies: Sequence[ArmyCheck],
     rules: KniggitRules,
     settings: PrintSettings,
+    left_handed: Sequence[int] = (),
 ) -> PdfStats:
-    """One page per army (or two blank sheets), written atomically."""
+    """One page per army (or two blank sheets), written atomically; ``left_handed``: the
+    numbers (from 1) of the armies whose player said he is left-handed."""
     check_fits(sheet)
     target = Path(path)
     pages = 0
@@ -253,10 +262,11 @@ def write_army_pdf(
         for index in range(max(len(armies), settings.sides if not armies else 0)):
             colour = settings.armies[index % len(settings.armies)]
             if armies:
-                army_page(canvas, sheet, armies[index], colour, rules, settings)
+                lefty = index + 1 in left_handed
+                army_page(canvas, sheet, armies[index], colour, rules, settings, lefty)
                 what = armies[index].path.stem
             else:
-                blank_page(canvas, sheet, colour, rules, settings)
+                blank_page(canvas, sheet, colour, rules, settings, index + 1 in left_handed)
                 what = "blank, to fill in by hand"
             draw_footer(canvas, f"{TITLE}  \u00b7  {what}", sheet)
             canvas.showPage()

@@ -76,6 +76,7 @@ def write_kniggits(
     shape: Shape = "round",
     token_size: float = 36.0,
     points: int | None = None,
+    left_handed: Sequence[int] = (),
 ) -> list[Made]:
     """Write the four Kniggits PDFs into ``out_dir``; return what was written."""
     kniggit_rules = rules(cards)
@@ -84,7 +85,14 @@ def write_kniggits(
     counts = token_counts(print_settings, armies)
     token_sheet = dataclasses.replace(sheet, piece=token_size)
     pieces = token_pieces(print_settings, counts, shape)
-    items = figures(print_settings, armies)
+    sides = len(armies) or print_settings.sides
+    for number in left_handed:
+        if not 1 <= number <= sides:
+            raise InputError(
+                f"--left-handed: expected an army number from 1 to {sides} (in the order "
+                f"{'the --army files were given' if armies else 'of the sides'}), got {number}"
+            )
+    items = figures(print_settings, armies, left_handed)
     # everything that can refuse the paper does so before the first file is written
     impose(pieces, token_sheet)
     layout(items, sheet)
@@ -115,7 +123,9 @@ def write_kniggits(
     )  # fmt: skip
     made.append(
         Made(
-            write_army_pdf(out_dir / ARMIES_PDF, sheet, armies, kniggit_rules, print_settings),
+            write_army_pdf(
+                out_dir / ARMIES_PDF, sheet, armies, kniggit_rules, print_settings, left_handed
+            ),
             f"{len(armies)} army sheets" if armies else "blank army sheets",
         )
     )

@@ -54,6 +54,7 @@ class Figure:
     name: str
     army: ArmyColour
     army_name: str
+    left_handed: bool = False  # his player's sword hand (the rules ask each player)
 
 
 @dataclass(frozen=True)
@@ -70,22 +71,26 @@ class Placed:
         return self.y + TAB_H + PANEL_H
 
 
-def figures(settings: PrintSettings, armies: Sequence[ArmyCheck] = ()) -> list[Figure]:
+def figures(
+    settings: PrintSettings, armies: Sequence[ArmyCheck] = (), left_handed: Sequence[int] = ()
+) -> list[Figure]:
     """One figure per kniggit the armies bought (runaways too: they may be re-bought), or the
-    kit's default set: ``per_side`` for each of ``sides`` armies, numbered."""
+    kit's default set: ``per_side`` for each of ``sides`` armies, numbered. ``left_handed``:
+    the numbers (from 1) of the armies or sides whose player is left-handed."""
     out: list[Figure] = []
     if not armies:
         for side in range(settings.sides):
             colour = settings.armies[side % len(settings.armies)]
+            lefty = side + 1 in left_handed
             for number in range(1, settings.standees_per_side + 1):
-                out.append(Figure(f"Kniggit {number}", colour, colour.word))
+                out.append(Figure(f"Kniggit {number}", colour, colour.word, lefty))
         return out
     for index, army in enumerate(armies):
         colour = settings.armies[index % len(settings.armies)]
         for kniggit in army.kniggits:
             for number in range(1, kniggit.count + 1):
                 name = kniggit.name if kniggit.count == 1 else f"{kniggit.name} {number}"
-                out.append(Figure(name, colour, army.path.stem))
+                out.append(Figure(name, colour, army.path.stem, index + 1 in left_handed))
     return out
 
 
@@ -101,33 +106,45 @@ def _poly(canvas: Any, points: Sequence[tuple[float, float]], fill: str, stroke:
     canvas.drawPath(path, stroke=1 if stroke else 0, fill=1)
 
 
-def knight(canvas: Any, colour: str, letter: str, front: bool) -> None:
+def knight(canvas: Any, colour: str, letter: str, front: bool, left_handed: bool = False) -> None:
     """The kit's knight in a PANEL_W x PANEL_H box at the origin (y up): from the front (visor,
-    shield face, army letter) or from behind (the same outline)."""
-    _poly(canvas, [(20, 4), (26, 4), (26, 22), (20, 22)], DARK)  # legs
-    _poly(canvas, [(28, 4), (34, 4), (34, 22), (28, 22)], DARK)
-    _poly(canvas, [(15, 20), (39, 20), (36, 46), (18, 46)], colour)  # surcoat
-    _poly(canvas, [(8, 38), (18, 46), (18, 40), (11, 33)], STEEL)  # sword arm
-    _poly(canvas, [(10, 30), (14, 30), (14, 60), (12, 64), (10, 60)], STEEL)  # sword blade
-    _poly(canvas, [(6, 30), (18, 30), (18, 27), (6, 27)], DARK)  # cross-guard
-    _poly(canvas, [(20, 46), (34, 46), (34, 58), (27, 62), (20, 58)], STEEL)  # helmet
-    _poly(canvas, [(25, 62), (29, 62), (30, 70), (27, 72), (24, 70)], colour)  # plume
-    _poly(canvas, [(35, 44), (49, 44), (49, 32), (42, 20), (35, 32)], colour if front else STEEL)
+    shield face, army letter) or from behind (the same outline). A right-handed knight holds
+    his sword in his right hand (the viewer's left, seen from the front); a left-handed one is
+    his mirror image (the rules: a left-handed player's sword is in his left hand)."""
+
+    def px(x: float) -> float:
+        return PANEL_W - x if left_handed else x
+
+    def poly(points: list[tuple[float, float]], fill: str) -> None:
+        _poly(canvas, [(px(x), y) for x, y in points], fill)
+
+    def line(x1: float, y1: float, x2: float, y2: float) -> None:
+        canvas.line(px(x1), y1, px(x2), y2)
+
+    poly([(20, 4), (26, 4), (26, 22), (20, 22)], DARK)  # legs
+    poly([(28, 4), (34, 4), (34, 22), (28, 22)], DARK)
+    poly([(15, 20), (39, 20), (36, 46), (18, 46)], colour)  # surcoat
+    poly([(8, 38), (18, 46), (18, 40), (11, 33)], STEEL)  # sword arm
+    poly([(10, 30), (14, 30), (14, 60), (12, 64), (10, 60)], STEEL)  # sword blade
+    poly([(6, 30), (18, 30), (18, 27), (6, 27)], DARK)  # cross-guard
+    poly([(20, 46), (34, 46), (34, 58), (27, 62), (20, 58)], STEEL)  # helmet
+    poly([(25, 62), (29, 62), (30, 70), (27, 72), (24, 70)], colour)  # plume
+    poly([(35, 44), (49, 44), (49, 32), (42, 20), (35, 32)], colour if front else STEEL)
     canvas.setStrokeColor("#000000")
     if front:
         canvas.setLineWidth(1.2)
-        canvas.line(22, 53, 32, 53)  # visor slit
+        line(22, 53, 32, 53)  # visor slit
         canvas.setStrokeColor("#ffffff")
         canvas.setLineWidth(1.5)
-        canvas.line(42, 24, 42, 42)  # a cross on the shield
-        canvas.line(36, 37, 48, 37)
+        line(42, 24, 42, 42)  # a cross on the shield
+        line(36, 37, 48, 37)
         canvas.setFillColor("#ffffff")
         canvas.setFont(pdf_font(BOLD), 9)
-        canvas.drawCentredString(27, 28, letter)
+        canvas.drawCentredString(px(27), 28, letter)
     else:
         canvas.setLineWidth(0.8)
-        canvas.line(16.5, 33, 37.5, 33)  # belt
-        canvas.line(38, 40, 46, 40)  # the shield's strap
+        line(16.5, 33, 37.5, 33)  # belt
+        line(38, 40, 46, 40)  # the shield's strap
 
 
 def _label(canvas: Any, text: str, cx: float, y: float, width: float, size: float) -> None:
@@ -144,12 +161,12 @@ def draw_standee(canvas: Any, figure: Figure, x: float, y: float) -> None:
     # front panel: upright; back panel: the front's mirror image across the fold
     canvas.saveState()
     canvas.translate(x, y + TAB_H)
-    knight(canvas, figure.army.colour, figure.army.letter, front=True)
+    knight(canvas, figure.army.colour, figure.army.letter, True, figure.left_handed)
     canvas.restoreState()
     canvas.saveState()
     canvas.translate(x, 2 * fold - (y + TAB_H))
     canvas.scale(1, -1)
-    knight(canvas, figure.army.colour, figure.army.letter, front=False)
+    knight(canvas, figure.army.colour, figure.army.letter, False, figure.left_handed)
     canvas.restoreState()
     # front tab: name, army, an arrow pointing forward (down the sheet = away from him)
     canvas.setFillColor("#000000")

@@ -30,16 +30,35 @@ def _shapes(page, outline) -> tuple[list, list]:
     return sorted(front), sorted(back)
 
 
-def test_fronts_and_backs_line_up_across_the_fold(tmp_path):
-    assert run(main, ["kniggits", "--out", str(tmp_path)]).exit_code == 0
+def _relative(shapes: list, outline) -> list:
+    """Shapes with x measured from the strip's left edge."""
+    x0 = outline["x0"]
+    return sorted((round(a - x0, 2), round(b - x0, 2), lo, hi) for a, b, lo, hi in shapes)
+
+
+def _mirrored(shapes: list, width: float) -> list:
+    return sorted((round(width - b, 2), round(width - a, 2), lo, hi) for a, b, lo, hi in shapes)
+
+
+@pytest.mark.parametrize("extra", [[], ["--left-handed", "2"]])
+def test_fronts_and_backs_line_up_across_the_fold(tmp_path, extra):
+    assert run(main, ["kniggits", "--out", str(tmp_path), *extra]).exit_code == 0
     with pdfplumber.open(tmp_path / "kniggits-figures.pdf") as doc:
         page = doc.pages[0]
         outlines = [r for r in page.rects if abs(r["height"] - STRIP_H) < 0.01]
         assert len(outlines) == 24  # the kit's default: a dozen a side
+        fronts = []
         for outline in outlines:
             front, back = _shapes(page, outline)
             assert len(front) >= 8
             assert front == back
+            fronts.append(_relative(front, outline))
+    width = outlines[0]["width"]
+    first, last = fronts[0], fronts[-1]  # a Red knight, a Blue knight
+    if extra:  # Blue's player is left-handed: his knights are the mirror image of Red's
+        assert last == _mirrored(first, width) and last != first
+    else:
+        assert last == first
 
 
 def test_one_figure_per_kniggit_named(tmp_path):
@@ -66,6 +85,11 @@ def test_army_sheet_points_runaways_and_handedness(tmp_path):
     assert "2 Movement token(s) add nothing" in text  # 8 tokens x 2 in, capped at 12 in
     assert text.count("RUNS AWAY") == 2 and "no defense token" in text
     assert "Left-handed?" in text and "sword LEFT hand" in text
+    result = run(main, ["kniggits", "--out", str(tmp_path), "--army", str(army),
+                        "--left-handed", "1"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "kniggits-armies.pdf") as doc:
+        assert "Left-handed: YES" in doc.pages[0].extract_text()
     assert "1 fight" in text
 
 
@@ -75,6 +99,7 @@ def test_army_sheet_points_runaways_and_handedness(tmp_path):
         (["--army", "no-such.csv"], "--army: file not found"),
         (["--token-size", "big"], "--token-size"),
         (["--scale", "huge"], "--scale"),
+        (["--left-handed", "3"], "--left-handed: expected an army number from 1 to 2"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
