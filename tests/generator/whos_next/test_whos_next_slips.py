@@ -202,3 +202,19 @@ def test_a_long_name_is_broken_not_shrunk_away(tmp_path):
     with pdfplumber.open(tmp_path / "whos-next-pieces.pdf") as doc:
         chars = [c for c in doc.pages[0].chars if c["top"] < doc.pages[0].height - 40]
     assert min(c["size"] for c in chars) >= 4.0 - 1e-6
+
+
+def test_when_the_hunted_kills_his_hunter_the_hunters_hunter_gets_the_slip(tmp_path, game):
+    slips = {_holder(s): s for s in _slips(tmp_path, game)}
+    with Store(game) as store:
+        ring = store.load()
+        attacker = ring.players[0]
+        target = ring.victims[attacker]
+        hunter = ring.hunters[attacker]
+        # the attacker rolls a 6: "he kills you!" -- the attacker dies, not his victim
+        store.duel(attacker, target, lambda face: "attacker-dies", lambda: 6, contest_at=0)
+    after = {_holder(s): s for s in _slips(tmp_path, game)}
+    assert attacker not in after
+    assert _number(after[hunter]) == _number(slips[attacker])
+    assert _victim(after[hunter]) == target
+    assert {_holder(s): _victim(s) for s in after.values()} == _truth(game)
