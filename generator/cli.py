@@ -153,10 +153,10 @@ def _game_samples(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> lis
     written = []
     for item in write_kniggits(out_dir, sheet, cards_from(ctx)):
         _say(item.stats, item.what)
-        written.append(Written(item.stats, f"Kniggits: {item.what}; print single-sided."))
+        written.append(Written(item.stats, f"Kniggits {item.what}; single-sided."))
     stats, what = write_blank_sample(out_dir, sheet)
     _say(stats, what)
-    written.append(Written(stats, what + "; print single-sided."))
+    written.append(Written(stats, what + "; single-sided."))
     return written
 
 

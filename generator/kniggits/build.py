@@ -108,7 +108,7 @@ def write_kniggits(
                 token_note(print_settings, counts, bool(armies)),
             ),
             f"{len(pieces)} skill tokens ("
-            + ", ".join(f"{counts[r]} {print_settings.kinds[r].label}" for r in ROLES)
+            + ", ".join(f"{counts[r]} {print_settings.kinds[r].letter}" for r in ROLES)
             + ")",
         )
     ]
