@@ -104,7 +104,8 @@ def _say(stats: PdfStats, what: str) -> None:
     from companion.errors import display_path
 
     click.echo(
-        f"{display_path(stats.path)}: {what}, {stats.pages} pages on {stats.sheets} "
+        f"{display_path(stats.path)}: {what}, {stats.pages} page{'s' if stats.pages != 1 else ''}"
+        f" on {stats.sheets} "
         f"sheet{'s' if stats.sheets != 1 else ''}, {stats.bytes / 1024:.0f} KB"
     )
 
@@ -351,4 +352,166 @@ def _build_spells(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: 
     return [Made(written, f"{len(pieces)} spell cards")]
 
 
-BUILD = [_build_calibration, _build_counters, _build_spells]
+def _build_games(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    """The Kniggits set (the kit's defaults) and blank Who's Next slips (never a saved ring)."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+    from generator.kniggits.build import write_kniggits
+    from generator.whos_next.build import write_blank_sample
+
+    staged = stage.folder(out_dir)
+    made = []
+    for item in write_kniggits(staged, sheet, cards_from(ctx)):
+        stats = replace(item.stats, path=stage.final(stage.path(out_dir / item.stats.path.name)))
+        made.append(Made(Written(stats, f"Kniggits {item.what}; single-sided."), item.what))
+    stats, what = write_blank_sample(staged, sheet)
+    stats = replace(stats, path=stage.final(stage.path(out_dir / stats.path.name)))
+    made.append(Made(Written(stats, what + "; single-sided."), what))
+    return made
+
+
+BUILD = [_build_calibration, _build_counters, _build_spells, _build_games]
+
+
+def _out_dir_option() -> Any:
+    """``--out DIR``, out/ by default."""
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("out"),
+        show_default=True,
+        help="Directory for the PDFs (each replaced in one step).",
+    )
+
+
+@main.command()
+@sheet_options
+@click.option(
+    "--army",
+    "armies",
+    multiple=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="An army CSV (see `havoc army`); repeat for each army. Tokens, figures and sheets "
+    "then match what the armies bought.",
+)
+@click.option(
+    "--scale",
+    type=click.Choice(["half", "normal", "double"]),
+    default="normal",
+    show_default=True,
+    help="Ruler and obstacles: half for small figures, double for big ones (the rules).",
+)
+@click.option(
+    "--points",
+    type=int,
+    default=None,
+    help="The agreed points total for the army sheets (default: the rules' suggested 50).",
+)
+@click.option(
+    "--token-shape",
+    type=click.Choice(["round", "square"]),
+    default="round",
+    show_default=True,
+    help="Skill tokens round or square.",
+)
+@click.option("--token-size", default="1/2in", show_default=True, help="Skill token size.")
+@click.option(
+    "--left-handed",
+    "left_handed",
+    type=int,
+    multiple=True,
+    metavar="N",
+    help="Army N's player is left-handed (N from 1, in --army order): his knights hold the "
+    "sword in the left hand. Repeatable.",
+)
+@_out_dir_option()
+@click.pass_context
+def kniggits(
+    ctx: click.Context,
+    sheet: SheetOptions,
+    armies: tuple[Path, ...],
+    scale: str,
+    points: int | None,
+    token_shape: str,
+    token_size: str,
+    left_handed: tuple[int, ...],
+    out_dir: Path,
+) -> None:
+    """Kniggits: skill tokens, standing figures, army sheets, a true-scale ruler and obstacles.
+
+    Writes kniggits-tokens.pdf, kniggits-figures.pdf, kniggits-armies.pdf and
+    kniggits-ruler-obstacles.pdf. (--piece-size does not apply: see --token-size.)
+    """
+    from generator.kniggits.build import write_kniggits
+    from generator.sheet.options import parse_piece_size
+
+    try:
+        size = parse_piece_size(token_size)
+    except InputError as exc:
+        raise InputError(str(exc).replace("--piece-size", "--token-size", 1)) from None
+    made = write_kniggits(
+        out_dir,
+        sheet,
+        cards_from(ctx),
+        armies,
+        scale=scale,
+        shape=token_shape,  # type: ignore[arg-type]
+        token_size=size,
+        points=points,
+        left_handed=left_handed,
+    )
+    for item in made:
+        _say(item.stats, item.what)
+
+
+@main.command()
+@sheet_options
+@click.option(
+    "--game",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    envvar="HAVOC_RING_GAME",
+    help="The ring saved by `havoc ring new` (default: the companion's game file).",
+)
+@click.option("--names", default=None, metavar="A,B,...", help="Players, without a saved game.")
+@click.option(
+    "--changed-since",
+    "since",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Only the slips that changed hands after death number N.",
+)
+@click.option("--blank", type=int, default=None, metavar="N", help="Blank slips (default 8).")
+@click.option(
+    "--troop",
+    default="Spearman",
+    show_default=True,
+    help="The players' troop type (the rules: any infantry without missiles).",
+)
+@_out_dir_option()
+def slips(
+    sheet: SheetOptions,
+    game: Path | None,
+    names: str | None,
+    since: int | None,
+    blank: int | None,
+    troop: str,
+    out_dir: Path,
+) -> None:
+    """Who's Next: the players' slips from the saved ring, the umpire's sheet and the pieces.
+
+    Writes whos-next-slips.pdf, whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf.
+    Without a saved game: blank slips (or, with --names, slips and pieces for those players).
+    """
+    from generator.whos_next.build import write_slips
+
+    result = write_slips(
+        out_dir, sheet, game=game, names=names, since=since, blank=blank, troop=troop
+    )
+    for stats, what in result.made:
+        _say(stats, what)
+    for note in result.notes:
+        click.echo(note)

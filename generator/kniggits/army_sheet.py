@@ -1,0 +1,276 @@
+"""Kniggits army sheets: one page per army, from the companion's army check.
+
+Points agreed and spent (5 a kniggit, 1 a token: `companion.kniggits.rules.check_army`, never a
+second copy), each kniggit with one box per token of each kind to tick off as he loses them,
+the kniggits that run away before the battle flagged, and the player's handedness (the rules
+ask each player whether he is left-handed: it decides which hand is the sword). Without
+armies: blank sheets to fill in by hand. Drawn straight onto a reportlab canvas, in points.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.errors import InputError
+from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
+from generator.kniggits.safe_area import safe_area
+from generator.kniggits.settings import ArmyColour, PrintSettings
+from generator.sheet.fonts import fit_size, pdf_font, split_lines
+from generator.sheet.options import SheetOptions
+from generator.sheet.render_pdf import (
+    PdfStats,
+    atomic_file,
+    binary_streams,
+    draw_footer,
+    new_canvas,
+)
+
+TITLE = "Kniggits — army sheets"
+REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
+BOX, PITCH = 9.0, 11.0
+NAME_W, MOVE_W = 118.0, 44.0
+BLANK_ROWS, BLANK_BOXES = 10, 10
+
+
+def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = False) -> None:
+    canvas.setFont(pdf_font(BOLD if bold else REGULAR), size)
+    canvas.setFillColor("#000000")
+    canvas.drawString(x, y, text)
+
+
+def _boxes(canvas: Any, x: float, top: float, width: float, count: int, colour: str,
+           letter: str) -> int:  # fmt: skip
+    """``count`` tick boxes in rows across ``width``; return the rows used."""
+    per_row = max(1, int((width + PITCH - BOX) // PITCH))
+    canvas.setLineWidth(0.6)
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        bx, by = x + col * PITCH, top - (row + 1) * PITCH + (PITCH - BOX)
+        canvas.setStrokeColor("#333333")  # a yellow outline would vanish on white paper
+        canvas.setFillColor("#ffffff")
+        canvas.rect(bx, by, BOX, BOX, stroke=1, fill=1)
+        canvas.setFillColor("#999999")
+        canvas.setFont(pdf_font(REGULAR), 5)
+        canvas.drawCentredString(bx + BOX / 2, by + 2.5, letter)
+    return max(1, -(-count // per_row))
+
+
+def _header(
+    canvas: Any, sheet: SheetOptions, title: str, colour: ArmyColour | None, lefty: bool = False
+) -> float:
+    x0, _, x1, y1 = safe_area(sheet)
+    _text(canvas, x0, y1 - 13, title, 13, True)
+    if colour is not None:
+        canvas.setFillColor(colour.colour)
+        canvas.rect(x1 - 70, y1 - 16, 16, 16, stroke=0, fill=1)
+        _text(canvas, x1 - 50, y1 - 12, f"{colour.letter} \u00b7 {colour.word}", 9, True)
+    y = y1 - 32
+    _text(canvas, x0, y, "Player: ______________________", 9)
+    if lefty:
+        _text(canvas, x0 + 190, y, "Left-handed: YES (--left-handed)", 9, True)
+        _text(canvas, x0 + 190, y - 12, "sword in his LEFT hand, shield in his RIGHT", 9)
+    else:
+        _text(canvas, x0 + 190, y, "Left-handed?  \u25a1 yes: sword LEFT hand, shield RIGHT", 9)
+        _text(canvas, x0 + 190, y - 12, "\u25a1 no: sword RIGHT hand, shield LEFT", 9)
+    canvas.setFont(pdf_font(REGULAR), 6.5)
+    canvas.drawString(
+        x0 + 190, y - 22, "(the rules: each player is asked, and must answer truthfully)"
+    )
+    return y - 36
+
+
+def _columns(sheet: SheetOptions) -> tuple[float, float, list[float], float]:
+    x0, _, x1, _ = safe_area(sheet)
+    kinds_x = x0 + NAME_W + MOVE_W
+    width = (x1 - kinds_x) / 3
+    return x0, x0 + NAME_W, [kinds_x + i * width for i in range(3)], width - 6
+
+
+def _table_head(canvas: Any, sheet: SheetOptions, y: float, settings: PrintSettings) -> float:
+    x0, move_x, kind_x, _ = _columns(sheet)
+    _text(canvas, x0, y, "Kniggit", 8, True)
+    _text(canvas, move_x, y, "Moves", 8, True)
+    for role, kx in zip(ROLES, kind_x, strict=True):
+        kind = settings.kinds[role]
+        canvas.setFillColor(kind.colour)
+        canvas.rect(kx, y - 1, 9, 9, stroke=0, fill=1)
+        canvas.setFillColor(kind.ink)
+        canvas.setFont(pdf_font(BOLD), 7)
+        canvas.drawCentredString(kx + 4.5, y + 1, kind.letter)
+        _text(canvas, kx + 12, y, f"{kind.label} ({kind.letter}) tokens", 8, True)
+    canvas.setStrokeColor("#000000")
+    canvas.setLineWidth(0.6)
+    canvas.line(x0, y - 4, safe_area(sheet)[2], y - 4)
+    return y - 6
+
+
+def _row(
+    canvas: Any,
+    sheet: SheetOptions,
+    y: float,
+    name: str,
+    tokens: dict[str, int] | None,
+    kniggit_rules: KniggitRules,
+    settings: PrintSettings,
+    flag: str = "",
+) -> float:
+    """One kniggit's row from its top ``y``; return the next row's top."""
+    x0, move_x, kind_x, width = _columns(sheet)
+    counts = tokens or dict.fromkeys(ROLES, BLANK_BOXES)
+    rows = max(
+        _boxes(canvas, kx, y - 3, width, counts[role], settings.kinds[role].colour,
+               settings.kinds[role].letter)
+        for role, kx in zip(ROLES, kind_x, strict=True)
+    )  # fmt: skip
+    size = fit_size(name, BOLD, 9, NAME_W - 6) if name else 9
+    if name:
+        _text(canvas, x0, y - 12, name, max(size, 6), True)
+    else:
+        canvas.setStrokeColor("#999999")
+        canvas.line(x0, y - 13, x0 + NAME_W - 8, y - 13)
+    if tokens is not None:
+        inches = kniggit_rules.move(tokens["movement"])
+        _text(canvas, move_x, y - 12, f"{inches} in", 9)
+    if flag:
+        canvas.setFillColor("#000000")
+        canvas.setFont(pdf_font(BOLD), 6.5)
+        for i, line in enumerate(split_lines(flag, BOLD, 6.5, NAME_W - 6)[:3]):
+            canvas.drawString(x0, y - 21 - 7.5 * i, line)
+    height = max(rows * PITCH + 6, 22 if not flag else 38)
+    canvas.setStrokeColor("#cccccc")
+    canvas.setLineWidth(0.4)
+    canvas.line(x0, y - height, safe_area(sheet)[2], y - height)
+    return y - height
+
+
+def _footnotes(canvas: Any, sheet: SheetOptions, y: float, rules: KniggitRules) -> None:
+    x0, y0, x1, _ = safe_area(sheet)
+    notes = (
+        "Tick a box when he loses a token. He moves 2 in a Movement token (at most "
+        f"{rules.max_move} in), crawls {rules.crawl} in with none; with no Attack token he "
+        "cannot attack, with no Defense token he cannot defend; left with one colour only, he "
+        "runs away to his side of the table (the rules)."
+    )
+    canvas.setFont(pdf_font(REGULAR), 7)
+    canvas.setFillColor("#000000")
+    for i, line in enumerate(split_lines(notes, REGULAR, 7, x1 - x0)):
+        canvas.drawString(x0, max(y - 12, y0 + 30) - 9 * i, line)
+
+
+def _expanded(kniggit: Kniggit) -> list[str]:
+    if kniggit.count == 1:
+        return [kniggit.name]
+    return [f"{kniggit.name} {n}" for n in range(1, kniggit.count + 1)]
+
+
+def army_page(
+    canvas: Any,
+    sheet: SheetOptions,
+    army: ArmyCheck,
+    colour: ArmyColour,
+    rules: KniggitRules,
+    settings: PrintSettings,
+    lefty: bool = False,
+) -> None:
+    """One army on one page (continued on more pages when it is long)."""
+    from companion.errors import display_path
+
+    x0, y0, x1, _ = safe_area(sheet)
+    y = _header(canvas, sheet, f"Army: {army.path.stem}", colour, lefty)
+    spent = (
+        f"Points: agreed {army.budget}, spent {army.points} ("
+        f"{army.kniggit_points // max(rules.kniggit_cost, 1)} kniggits x {rules.kniggit_cost} = "
+        f"{army.kniggit_points}, {army.token_points // max(rules.token_cost, 1)} tokens x "
+        f"{rules.token_cost} = {army.token_points})"
+    )
+    state = f"OVER BY {army.over}" if army.over else f"{army.under} unspent"
+    _text(canvas, x0, y, spent, 9, True)
+    _text(canvas, x0, y - 12, f"{state} \u00b7 {army.fighting} fight \u00b7 from "
+          f"{display_path(army.path)}", 8)  # fmt: skip
+    y = _table_head(canvas, sheet, y - 30, settings)
+    runaways = {id(k) for k in army.runaways}
+    spare = {id(k): n for k, n in army.spare}
+    for kniggit in army.kniggits:
+        flag = ""
+        if id(kniggit) in runaways:
+            flag = f"RUNS AWAY before the battle: no {' or '.join(kniggit.missing(rules))} token"
+        elif id(kniggit) in spare:
+            n = spare[id(kniggit)]
+            flag = (
+                f"{n} spare Movement token{'s' if n != 1 else ''}: the move stays "
+                f"{rules.max_move} in while low blows knock them off"
+            )
+        for name in _expanded(kniggit):
+            if y < y0 + 60:
+                draw_footer(canvas, f"{TITLE}  \u00b7  {army.path.stem} (continued)", sheet)
+                canvas.showPage()
+                y = _table_head(canvas, sheet, safe_area(sheet)[3] - 14, settings)
+            y = _row(canvas, sheet, y, name, kniggit.tokens, rules, settings, flag)
+    _footnotes(canvas, sheet, y, rules)
+
+
+def blank_page(
+    canvas: Any, sheet: SheetOptions, colour: ArmyColour, rules: KniggitRules,
+    settings: PrintSettings, lefty: bool = False,
+) -> None:  # fmt: skip
+    """An army sheet to fill in by hand: cross out the boxes of tokens not bought."""
+    x0 = safe_area(sheet)[0]
+    y = _header(canvas, sheet, "Army: ____________________", colour, lefty)
+    _text(
+        canvas,
+        x0,
+        y,
+        f"Points: agreed ____ (the rules suggest {rules.suggested_total}), spent ____ = "
+        f"{rules.kniggit_cost} a kniggit + {rules.token_cost} a token",
+        9,
+        True,
+    )
+    _text(canvas, x0, y - 12, "Cross out the boxes of tokens he was not given.", 8)
+    y = _table_head(canvas, sheet, y - 30, settings)
+    for _ in range(BLANK_ROWS):
+        y = _row(canvas, sheet, y, "", None, rules, settings)
+    _footnotes(canvas, sheet, y, rules)
+
+
+def check_fits(sheet: SheetOptions) -> None:
+    """Refuse paper too narrow for the sheet's columns or too short for a kniggit's row."""
+    x0, y0, x1, y1 = safe_area(sheet)
+    if x1 - x0 < NAME_W + MOVE_W + 3 * 4 * PITCH or y1 - y0 < 240:
+        raise InputError(
+            f"--paper: {sheet.paper} inside its margins is too small for an army sheet "
+            f"(at least {(NAME_W + MOVE_W + 12 * PITCH) / 72:.1f} in across, 3.4 in high)"
+        )
+
+
+def write_army_pdf(
+    path: str | os.PathLike[str],
+    sheet: SheetOptions,
+    armies: Sequence[ArmyCheck],
+    rules: KniggitRules,
+    settings: PrintSettings,
+    left_handed: Sequence[int] = (),
+) -> PdfStats:
+    """One page per army (or two blank sheets), written atomically; ``left_handed``: the
+    numbers (from 1) of the armies whose player said he is left-handed."""
+    check_fits(sheet)
+    target = Path(path)
+    pages = 0
+    with atomic_file(target) as handle, binary_streams():
+        canvas = new_canvas(handle, sheet, TITLE, f"{len(armies) or 'blank'} armies")
+        for index in range(max(len(armies), settings.sides if not armies else 0)):
+            colour = settings.armies[index % len(settings.armies)]
+            if armies:
+                lefty = index + 1 in left_handed
+                army_page(canvas, sheet, armies[index], colour, rules, settings, lefty)
+                what = armies[index].path.stem
+            else:
+                blank_page(canvas, sheet, colour, rules, settings, index + 1 in left_handed)
+                what = "blank, to fill in by hand"
+            draw_footer(canvas, f"{TITLE}  \u00b7  {what}", sheet)
+            canvas.showPage()
+            pages += 1
+        canvas.save()
+    return PdfStats(target, canvas.getPageNumber() - 1 or pages, pages, 0, target.stat().st_size)

@@ -1,0 +1,138 @@
+"""`havoc-pnp kniggits`: every Kniggits sheet into one directory (tokens, figures, army sheets,
+ruler and obstacles), each file written atomically. The CLI only parses and calls this.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.data import Cards
+from companion.errors import InputError
+from companion.kniggits.rules import ROLES, ArmyCheck, check_army, rules
+from generator.kniggits.army_sheet import check_fits as check_army_fits
+from generator.kniggits.army_sheet import write_army_pdf
+from generator.kniggits.settings import PrintSettings, settings
+from generator.kniggits.standees import figures, layout, write_standees_pdf
+from generator.kniggits.table_sheet import check_fits as check_table_fits
+from generator.kniggits.table_sheet import write_table_pdf
+from generator.kniggits.tokens import Shape, token_counts, token_pieces
+from generator.sheet.layout import impose
+from generator.sheet.options import SheetOptions
+from generator.sheet.render_pdf import PdfStats, write_pieces_pdf
+
+TOKENS_PDF = "kniggits-tokens.pdf"
+FIGURES_PDF = "kniggits-figures.pdf"
+ARMIES_PDF = "kniggits-armies.pdf"
+TABLE_PDF = "kniggits-ruler-obstacles.pdf"
+TOKENS_TITLE = "Kniggits — skill tokens"
+
+
+@dataclass(frozen=True)
+class Made:
+    """One file written and a short line saying what it holds."""
+
+    stats: PdfStats
+    what: str
+
+
+def load_armies(cards: Cards, paths: Sequence[Path], points: int | None) -> list[ArmyCheck]:
+    """Each ``--army`` file checked by the companion (refused at its file:line when bad)."""
+    kniggit_rules = rules(cards)
+    out = []
+    for path in paths:
+        if not Path(path).is_file():
+            raise InputError("--army: file not found", path)
+        out.append(check_army(path, kniggit_rules, points))
+    return out
+
+
+def token_note(print_settings: PrintSettings, counts: dict[str, int], armies: bool) -> str:
+    """The tokens' footer: the colour key with letters, and where the counts come from."""
+    key = ", ".join(f"{k.label} = {k.letter}" for k in (print_settings.kinds[r] for r in ROLES))
+    if armies:
+        where = (
+            f"what the armies bought plus {print_settings.spares} spares of each (the kit's "
+            "own number of spares)"
+        )
+    else:
+        where = (
+            f"{print_settings.per_colour} of each: the rules want at least 40 of each colour "
+            "for two players"
+        )
+    got = ", ".join(f"{counts[r]} {print_settings.kinds[r].letter}" for r in ROLES)
+    return f"{key}. {got}: {where}."
+
+
+def write_kniggits(
+    out_dir: Path,
+    sheet: SheetOptions,
+    cards: Cards,
+    army_paths: Sequence[Path] = (),
+    *,
+    scale: str = "normal",
+    shape: Shape = "round",
+    token_size: float = 36.0,
+    points: int | None = None,
+    left_handed: Sequence[int] = (),
+) -> list[Made]:
+    """Write the four Kniggits PDFs into ``out_dir``; return what was written."""
+    kniggit_rules = rules(cards)
+    print_settings = settings(cards)
+    armies = load_armies(cards, army_paths, points)
+    counts = token_counts(print_settings, armies)
+    token_sheet = dataclasses.replace(sheet, piece=token_size)
+    pieces = token_pieces(print_settings, counts, shape)
+    sides = len(armies) or print_settings.sides
+    for number in left_handed:
+        if not 1 <= number <= sides:
+            raise InputError(
+                f"--left-handed: expected an army number from 1 to {sides} (in the order "
+                f"{'the --army files were given' if armies else 'of the sides'}), got {number}"
+            )
+    items = figures(print_settings, armies, left_handed)
+    # everything that can refuse the paper does so before the first file is written
+    impose(pieces, token_sheet)
+    layout(items, sheet)
+    check_army_fits(sheet)
+    check_table_fits(sheet, scale)
+    made = [
+        Made(
+            write_pieces_pdf(
+                out_dir / TOKENS_PDF,
+                pieces,
+                token_sheet,
+                TOKENS_TITLE,
+                token_note(print_settings, counts, bool(armies)),
+            ),
+            f"{len(pieces)} skill tokens ("
+            + ", ".join(f"{counts[r]} {print_settings.kinds[r].letter}" for r in ROLES)
+            + ")",
+        )
+    ]
+    note = (
+        "one per kniggit of each army"
+        if armies
+        else f"the kit's default: {print_settings.standees_per_side} a side"
+    )
+    made.append(
+        Made(write_standees_pdf(out_dir / FIGURES_PDF, sheet, items, note),
+             f"{len(items)} standing figures ({note})")
+    )  # fmt: skip
+    made.append(
+        Made(
+            write_army_pdf(
+                out_dir / ARMIES_PDF, sheet, armies, kniggit_rules, print_settings, left_handed
+            ),
+            f"{len(armies)} army sheets" if armies else "blank army sheets",
+        )
+    )
+    made.append(
+        Made(
+            write_table_pdf(out_dir / TABLE_PDF, sheet, kniggit_rules, scale),
+            f"ruler and obstacles, {scale} scale (print at 100%)",
+        )
+    )
+    return made

@@ -1,0 +1,76 @@
+"""Kniggits skill tokens: Movement, Attack and Defense as printable round or square pieces.
+
+Each kind has its colour *and* its letter and symbol (an arrow, a sword, a shield), so a
+greyscale print or a colour-blind player loses nothing. How many: the rules' "at least 40 of
+each colour" for two players (``print.toml``), or with armies exactly what they bought plus the
+kit's spares. Faces are in cell units (1 x 1 = one token).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from companion.kniggits.rules import ROLES, ArmyCheck
+from generator.kniggits.settings import PrintSettings, TokenKind
+from generator.sheet.pieces import Circle, Face, Op, Piece, Polygon, Rect, Text
+
+Shape = Literal["round", "square"]
+SHAPES = ("round", "square")
+BOLD = "Helvetica-Bold"
+
+
+def token_counts(settings: PrintSettings, armies: Sequence[ArmyCheck] = ()) -> dict[str, int]:
+    """Tokens to print per kind: the rules' default, or what the armies bought plus spares."""
+    if not armies:
+        return {role: settings.per_colour for role in ROLES}
+    counts = dict.fromkeys(ROLES, settings.spares)
+    for army in armies:
+        for kniggit in army.kniggits:
+            for role in ROLES:
+                counts[role] += kniggit.count * kniggit.tokens[role]
+    return counts
+
+
+def _symbol(role: str, ink: str) -> Op:
+    """A small symbol under the letter: an arrow (movement), a sword (attack), a shield."""
+    if role == "movement":
+        pts = ((0.32, 0.2), (0.55, 0.2), (0.55, 0.13), (0.68, 0.245), (0.55, 0.36),
+               (0.55, 0.29), (0.32, 0.29))  # fmt: skip
+    elif role == "attack":
+        pts = ((0.47, 0.1), (0.53, 0.1), (0.53, 0.16), (0.62, 0.16), (0.62, 0.2), (0.53, 0.2),
+               (0.53, 0.34), (0.5, 0.38), (0.47, 0.34), (0.47, 0.2), (0.38, 0.2),
+               (0.38, 0.16), (0.47, 0.16))  # fmt: skip
+    else:
+        pts = ((0.38, 0.36), (0.62, 0.36), (0.62, 0.24), (0.5, 0.1), (0.38, 0.24))
+    return Polygon(pts, fill=ink)
+
+
+def token_face(kind: TokenKind, shape: Shape) -> Face:
+    """One token: its colour, its letter large, its symbol below, a dark outline to cut on."""
+    ops: list[Op] = []
+    if shape == "round":
+        ops.append(Circle(0.5, 0.5, 0.47, fill=kind.colour, stroke="#000000", stroke_width=0.02))
+        background = "#ffffff"
+    else:
+        ops.append(Rect(0.03, 0.03, 0.94, 0.94, stroke="#000000", stroke_width=0.02))
+        background = kind.colour
+    ops.append(Text(0.5, 0.42, kind.letter, 0.44, kind.ink, BOLD, max_width=0.6))
+    ops.append(_symbol(kind.role, kind.ink))
+    return Face(f"{kind.label} token ({kind.letter})", background, tuple(ops))
+
+
+def token_pieces(
+    settings: PrintSettings, counts: dict[str, int], shape: Shape = "round"
+) -> list[Piece]:
+    """Every token to print, one block per kind (each kind starts a new row)."""
+    pieces: list[Piece] = []
+    for role in ROLES:
+        kind = settings.kinds[role]
+        face = token_face(kind, shape)
+        block = f"{kind.label} ({kind.letter})"
+        for number in range(1, counts[role] + 1):
+            pieces.append(
+                Piece(f"{role} {number}", face, None, block=block, tags=(f"token:{role}",))
+            )
+    return pieces

@@ -1,0 +1,88 @@
+"""Skill tokens: counts per colour read back from the PDF (the rules' default, or what the
+armies bought plus spares), and colours that stay apart for colour-blind eyes and in grey."""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from collections import Counter
+
+import pdfplumber
+import pytest
+
+from generator.cli import main
+from generator.kniggits.colour_check import VISIONS, delta_e, smallest_differences
+from tests.conftest import ROOT, run
+
+PRINT = ROOT / "cards/kniggits/print.toml"
+MIN_DELTA_E = 20.0  # well apart: ΔE*ab 2-3 is "just noticeable"
+
+
+def _print_toml() -> dict:
+    with open(PRINT, "rb") as handle:
+        return tomllib.load(handle)
+
+
+def _letters_in(pdf) -> Counter:
+    """Token letters: the big characters (the footer's letters are small)."""
+    with pdfplumber.open(pdf) as doc:
+        return Counter(c["text"] for p in doc.pages for c in p.chars if c["size"] > 10)
+
+
+def _bought(path) -> Counter:
+    got: Counter = Counter()
+    with open(path, newline="") as handle:
+        rows = csv.DictReader(line for line in handle if not line.startswith("#"))
+        for row in rows:
+            for role in ("movement", "attack", "defense"):
+                got[role] += int(row["count"]) * int(row[role])
+    return got
+
+
+def test_default_counts_are_the_rules_forty_of_each(tmp_path):
+    result = run(main, ["kniggits", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    data = _print_toml()["tokens"]
+    assert data["per_colour"] >= 40  # "at least 40 counters in each of three different colours"
+    letters = _letters_in(tmp_path / "kniggits-tokens.pdf")
+    for role in ("movement", "attack", "defense"):
+        assert letters[data[role]["letter"]] == data["per_colour"]
+
+
+@pytest.mark.parametrize("shape", ["round", "square"])
+def test_army_counts_are_what_they_bought_plus_spares(tmp_path, shape):
+    second = tmp_path / "second.csv"
+    second.write_text("count,name,movement,attack,defense\n3,Peasant,1,2,0\n1,Sir Big,6,9,4\n")
+    armies = [ROOT / "cards/kniggits/army.csv", second]
+    args = ["kniggits", "--out", str(tmp_path), "--token-shape", shape]
+    for army in armies:
+        args += ["--army", str(army)]
+    result = run(main, args)
+    assert result.exit_code == 0, result.output
+    data = _print_toml()["tokens"]
+    bought = _bought(armies[0]) + _bought(armies[1])
+    letters = _letters_in(tmp_path / "kniggits-tokens.pdf")
+    for role in ("movement", "attack", "defense"):
+        assert letters[data[role]["letter"]] == bought[role] + data["spares"]
+
+
+def test_token_colours_stay_apart_for_every_vision():
+    kinds = {r: _print_toml()["tokens"][r]["colour"] for r in ("movement", "attack", "defense")}
+    smallest = smallest_differences(kinds)
+    assert set(smallest) == set(VISIONS)
+    for vision, (difference, a, b) in smallest.items():
+        assert difference >= MIN_DELTA_E, f"{vision}: {a} and {b} only {difference:.1f} apart"
+
+
+def test_letters_stand_out_from_their_token_in_grey():
+    for role in ("movement", "attack", "defense"):
+        kind = _print_toml()["tokens"][role]
+        assert delta_e(kind["colour"], kind["ink"], "greyscale") >= 40
+
+
+def test_the_check_catches_a_red_green_pair():
+    # a classic bad pair: distinct to normal eyes, nearly one colour to a deuteranope
+    red, green = "#d62728", "#7f7f00"
+    assert delta_e(red, green) > MIN_DELTA_E
+    assert delta_e(red, green, "deuteranopia") < delta_e(red, green) / 2
+    assert delta_e("#777777", "#777777", "greyscale") == 0
