@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # heavy modules load only when a command needs them
 
 COUNTERS_PDF = "dark-blades-counters.pdf"
 CALIBRATION_PDF = "calibration.pdf"
+SETUPS_PDF = "cthulhu-who-setups.pdf"
+SETUPS_BUILD_SEED = 1  # `build`'s small batch of Cthulhu Who? set-ups starts at this seed
 
 
 @click.group(
@@ -144,6 +146,91 @@ def calibrate(sheet: SheetOptions, output: Path) -> None:
     _say(stats, "calibration sheet")
 
 
+def _setups_pdf(
+    cards: Cards,
+    sheet: SheetOptions,
+    out: Path,
+    count: int,
+    seed: int,
+    boards: int,
+    stats: bool,
+    square: str,
+) -> PdfStats:
+    """Cthulhu Who? set-up sheets (generator/cthulhu_who/setups.py), a progress bar on a
+    terminal for large batches."""
+    import dataclasses
+    import sys
+
+    from generator.cthulhu_who.setups import write_setups_pdf
+    from generator.sheet.units import parse_length
+
+    size = parse_length(square, "--square", "1in or 2in (2in for 28 mm figures)")
+    try:
+        sheet = dataclasses.replace(sheet, piece=size)
+    except InputError as error:  # the engine names its own option: here it is --square
+        raise InputError(error.message.replace("--piece-size", "--square")) from None
+    if count >= 20 and sys.stderr.isatty():
+        with click.progressbar(
+            length=count, label="set-up sheets", file=click.get_text_stream("stderr")
+        ) as bar:
+            return write_setups_pdf(out, cards, sheet, count, seed, boards, stats, bar.update)
+    return write_setups_pdf(out, cards, sheet, count, seed, boards, stats)
+
+
+@main.command()
+@sheet_options
+@click.option("-n", "count", type=int, default=1, show_default=True, help="How many set-ups.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    metavar="S",
+    help="Set-up i has seed S+i-1: `havoc setup --seed S` shows the first. Default: random.",
+)
+@click.option(
+    "--boards",
+    type=click.IntRange(1, 2),
+    default=1,
+    show_default=True,
+    help="1: the 8 x 8 garden; 2: two boards side by side (16 x 8).",
+)
+@click.option(
+    "--square",
+    default="1in",
+    show_default=True,
+    metavar="SIZE",
+    help="Board square and piece size: 1in, 2in (28 mm figures) or e.g. 25mm.",
+)
+@click.option("--stats", is_flag=True, help="Add a page of the exact set-up odds.")
+@_output_option(SETUPS_PDF)
+@click.pass_context
+def setups(
+    ctx: click.Context,
+    sheet: SheetOptions,
+    count: int,
+    seed: int | None,
+    boards: int,
+    square: str,
+    stats: bool,
+    output: Path,
+) -> None:
+    """Cthulhu Who? set-ups ready to play: the rolls, the garden, exactly the pieces.
+
+    One sheet per set-up (more where the pieces need it), then the full-size board tiled
+    over as many pages as the paper needs. Pieces print at the board's --square size
+    (--piece-size is not used here).
+    """
+    import secrets
+
+    if ctx.get_parameter_source("piece_size") == click.core.ParameterSource.COMMANDLINE:
+        raise InputError("--piece-size: set-up pieces are printed at --square (the board's)")
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+        click.echo(f"seed {seed} (pass --seed {seed} to print these set-ups again)")
+    result = _setups_pdf(cards_from(ctx), sheet, output, count, seed, boards, stats, square)
+    _say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
+
+
 @main.command()
 @sheet_options
 @click.option(
@@ -166,6 +253,19 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
     _say(stats, f"{len(pieces)} counters")
     calibration = write_calibration_pdf(out_dir / CALIBRATION_PDF, sheet)
     _say(calibration, "calibration sheet")
+    from generator.cthulhu_who.setups import DEFAULT_BATCH
+
+    setups_stats = _setups_pdf(
+        cards_from(ctx),
+        sheet,
+        out_dir / SETUPS_PDF,
+        DEFAULT_BATCH,
+        SETUPS_BUILD_SEED,
+        1,
+        True,
+        "1in",
+    )
+    _say(setups_stats, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")
     counters_what = (
         "Dark Blades counters, fronts and backs interleaved page by page"
         if sheet.duplex != "none"
@@ -181,6 +281,13 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
                 + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
             ),
             Written(stats, counters_what + ".", pieces),
+            Written(
+                setups_stats,
+                f"Cthulhu Who? set-ups (seeds {SETUPS_BUILD_SEED}-"
+                f"{SETUPS_BUILD_SEED + DEFAULT_BATCH - 1}): the rolls, the garden and the "
+                "pieces on each sheet, then the full-size 8 x 8 board (1in squares) in tiles "
+                "and the exact odds. More: havoc-pnp setups -n N --seed S.",
+            ),
         ],
         values_from=_values_from(cards_from(ctx)),
     )
