@@ -16,6 +16,7 @@ from generator.sheet.pieces import Face, Op
 
 INK = (0.0, 0.0, 0.0)
 GREY = (0.35, 0.35, 0.35)
+QR_MASK = 2  # see qr_modules
 
 
 class Forms:
@@ -106,34 +107,71 @@ def width_of(line: str, size: float, bold: bool = False) -> float:
 
 def qr_modules(data: str) -> list[list[bool]]:
     """The QR code of ``data`` as rows of dark/light modules, from reportlab's QR widget
-    (its encoder, error-correction level L: a short command, a small code)."""
+    (its encoder, error-correction level L: a short command, a small code).
+
+    The mask pattern is fixed (QR_MASK) instead of the encoder's search over all eight for the
+    lowest penalty: that search is 16 ms a code, most of a sheet's time; every mask is a valid
+    code that any reader decodes.
+    """
     from reportlab.graphics.barcode.qr import QrCodeWidget
 
-    widget = QrCodeWidget(data, barLevel="L")
-    widget.qr.make()
-    return [[bool(m) for m in row] for row in widget.qr.modules]
+    qr = QrCodeWidget(data, barLevel="L").qr
+    if qr.version is None:
+        qr.version = qr.calculate_version()
+    qr.makeImpl(False, QR_MASK)
+    return [[bool(m) for m in row] for row in qr.modules]
 
 
 def draw_qr(canvas: Any, data: str, x: float, y: float, size: float) -> None:
     """The QR code of ``data`` in a ``size`` square at (x, y), with its 4-module quiet zone:
-    each run of dark modules one rectangle, all filled at once."""
+    drawn in module units (one ``cm``), each run of dark modules one rectangle, one fill."""
     modules = qr_modules(data)
     count = len(modules)
     box = size / (count + 8)
-    parts = ["q 0 0 0 rg"]
+    parts = [f"q {num(box)} 0 0 {num(box)} {num(x)} {num(y)} cm 0 0 0 rg"]
     for r, row in enumerate(modules):
-        top = y + size - (r + 4 + 1) * box
+        bottom = count + 3 - r
         c = 0
         while c < count:
             if row[c]:
                 start = c
                 while c < count and row[c]:
                     c += 1
-                parts.append(
-                    f"{num(x + (start + 4) * box)} {num(top)} {num((c - start) * box)} "
-                    f"{num(box)} re"
-                )
+                parts.append(f"{start + 4} {bottom} {c - start} 1 re")
             else:
                 c += 1
     parts.append("f Q")
     canvas.addLiteral(" ".join(parts))
+
+
+def show_page(canvas: Any) -> None:
+    """``canvas.showPage()``, then the page's content compressed at once and the text let go.
+
+    reportlab keeps every page's content as text until ``save()``; a batch of a thousand
+    set-ups would hold it all. Compressing each page as it closes (the same Flate encoding
+    ``save()`` applies) keeps the writer's memory near flat. (Uses reportlab's document
+    objects: ``canvas._doc``, ``PDFStream``.)
+    """
+    from reportlab.pdfbase import pdfdoc
+
+    canvas.showPage()
+    page = canvas._doc.Pages.pages[-1]
+    xobjects = page.XObjects  # the forms the page uses: share equal dictionaries and entries
+    if xobjects is not None:
+        shared = canvas.__dict__.setdefault("_havoc_xobjects", {})
+        key = tuple(sorted(xobjects.dict))
+        if key in shared:
+            page.XObjects = shared[key]
+        else:
+            refs = canvas.__dict__.setdefault("_havoc_refs", {})
+            xobjects.dict = {
+                name: refs.setdefault(name, ref) for name, ref in xobjects.dict.items()
+            }
+            shared[key] = xobjects
+    if page.Contents or not page.stream:
+        return
+    stream = pdfdoc.PDFStream(content=pdfdoc.PDFZCompress.encode(page.stream), filters=[])
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None

@@ -22,6 +22,7 @@ from companion.cthulhu_who.setup import SetUp, SetupTables, setup_tables
 from companion.data import Cards
 from companion.errors import InputError
 from generator.cthulhu_who.board import OVERLAP, draw_tile, tile_plan
+from generator.cthulhu_who.canvas_kit import show_page
 from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
@@ -112,11 +113,11 @@ def write_setups_pdf(
         def close(what: str) -> None:
             painter.pages += 1
             footer(canvas, f"{TITLE}  \u00b7  {what}  \u00b7  page {painter.pages}", options)
-            canvas.showPage()
+            show_page(canvas)
             if options.duplex != "none":  # a blank back: the next page starts a new sheet
                 painter.pages += 1
                 footer(canvas, f"{TITLE}  \u00b7  back of page {painter.pages - 1}", options)
-                canvas.showPage()
+                show_page(canvas)
 
         for tile in tiles:
             draw_tile(canvas, tile, tiles, boards, square, options, OVERLAP)

@@ -16,7 +16,14 @@ from typing import Any
 from companion.cthulhu_who.garden import Garden, GardenSettings
 from companion.cthulhu_who.setup import SetUp, SetupTables
 from companion.errors import InputError
-from generator.cthulhu_who.canvas_kit import Forms, draw_qr, paragraph, text, width_of
+from generator.cthulhu_who.canvas_kit import (
+    Forms,
+    draw_qr,
+    paragraph,
+    show_page,
+    text,
+    width_of,
+)
 from generator.cthulhu_who.pieces import shape_ops
 from generator.sheet import guides
 from generator.sheet.layout import Page, Placement, mirror, pack
@@ -313,4 +320,4 @@ class SheetPainter:
             f"page {self.pages}  \u00b7  {format_length(self.options.piece)} squares",
             self.options,
         )
-        self.canvas.showPage()
+        show_page(self.canvas)
