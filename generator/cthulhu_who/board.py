@@ -4,7 +4,7 @@ the paper needs, with overlap strips, alignment marks, the wall and its openings
 `tile_plan` is pure geometry (tested for exact reassembly); `draw_board` draws the tiles.
 Assembly: each tile after the first in a row (or column) of tiles repeats the last ``overlap``
 of its neighbour as a tinted strip; cut the neighbour along its solid edge and lay it over the
-strip, edge on the strip's dashed line, grid lines and the alignment triangles meeting.
+strip, edge on the strip's dashed line, grid lines and the ticks outside the edges meeting.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from generator.sheet.options import SheetOptions
 from generator.sheet.units import MM, format_length
 
 OVERLAP = 0.5 * 72  # 1/2in strips
-HEADER = 30.0  # tile label and instructions above the window
-FOOTER = 30.0  # the 100 mm check bar below the window
+HEADER = 42.0  # tile label and instructions above the window
+FOOTER = 44.0  # the 100 mm check bar below the window
 WALL = 4.0  # the wall's line width, pt
 TINT_HERO, TINT_EVIL = (0.81, 0.90, 0.96), (0.98, 0.88, 0.80)
 
@@ -143,6 +143,8 @@ def draw_tile(
     c = canvas
     left = [t for t in tiles if t.row == tile.row and t.col == tile.col - 1]
     above = [t for t in tiles if t.col == tile.col and t.row == tile.row - 1]
+    right = [t for t in tiles if t.row == tile.row and t.col == tile.col + 1]
+    below = [t for t in tiles if t.col == tile.col and t.row == tile.row + 1]
     c.saveState()
     path = c.beginPath()
     pad = WALL
@@ -173,7 +175,16 @@ def draw_tile(
             tile.py + tile.h - overlap,
         )
     c.setDash([])
-    # alignment triangles at every row (and column) line, outside the window
+    # where this tile is cut to lie over its neighbour's strip: a solid line across
+    c.setLineWidth(0.6)
+    if right:
+        x = tile.px + tile.w
+        c.line(x, tile.py - 12, x, tile.py + tile.h + 12)
+        text(c, x - 2, tile.py + tile.h + 12, "cut", 7, anchor="end")
+    if below:
+        c.line(tile.px - 12, tile.py, tile.px + tile.w + 12, tile.py)
+        text(c, tile.px - 12, tile.py + 2, "cut", 7, anchor="end")
+    # alignment ticks at every row (and column) line, outside the window
     for j in range(SIDE + 1):
         by = j * square
         if tile.by - 1e-6 <= by <= tile.by + tile.h + 1e-6:
@@ -193,7 +204,7 @@ def draw_tile(
         f"Board tile {tile.label} of {len(tiles)}: {format_length(square)} squares, "
         f"{'16 x 8 (two boards)' if boards == 2 else '8 x 8'}"
     )
-    text(c, x0, y1 + 18, head, 11, bold=True)
+    text(c, x0, y1 + 28, head, 11, bold=True)
     notes = []
     if left:
         notes.append(
@@ -215,4 +226,4 @@ def draw_tile(
         7.5,
         max_width=x1 - x0,
     )
-    check_bar(c, x0, tile.py - WALL - 22)
+    check_bar(c, x0, tile.py - WALL - 32)
