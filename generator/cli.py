@@ -283,10 +283,13 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
             Written(stats, counters_what + ".", pieces),
             Written(
                 setups_stats,
-                f"Cthulhu Who? set-ups (seeds {SETUPS_BUILD_SEED}-"
-                f"{SETUPS_BUILD_SEED + DEFAULT_BATCH - 1}): the rolls, the garden and the "
-                "pieces on each sheet, then the full-size 8 x 8 board (1in squares) in tiles "
-                "and the exact odds. More: havoc-pnp setups -n N --seed S.",
+                f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-"
+                f"{SETUPS_BUILD_SEED + DEFAULT_BATCH - 1}, 1in squares.",
+                notes=(
+                    "Each: the rolls, the garden, exactly its pieces (double-sided).",
+                    "Then the 8 x 8 board in tiles, and the exact odds.",
+                    "More: havoc-pnp setups -n N --seed S.",
+                ),
             ),
         ],
         values_from=_values_from(cards_from(ctx)),
