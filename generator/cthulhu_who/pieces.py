@@ -41,6 +41,12 @@ def weapon_letters(weapon: str) -> str:
     return weapon[:2]
 
 
+def letter_colour(fill: str) -> str:
+    """White on a dark fill, black on a light one (readable in greyscale too)."""
+    r, g, b = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
+
+
 def shape_ops(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str) -> list[Op]:
     """A shape of radius ``r`` centred on (cx, cy): circle, square, diamond, triangle, hexagon."""
     width = 0.03
@@ -68,10 +74,10 @@ def _emblem(
     cx, cy = w / 2, h - 0.38
     ops = shape_ops(shape, cx, cy, 0.26, fill, INK)
     base = cy - 0.08 if shape != "triangle" else cy - 0.12
-    ops.append(Text(cx, base, letter, 0.24, "#ffffff", "Helvetica-Bold"))
-    ops.append(Text(cx, 0.2, name, 0.17, INK, "Helvetica-Bold", max_width=w - 0.12))
+    ops.append(Text(cx, base, letter, 0.24, letter_colour(fill), "Helvetica-Bold"))
+    ops.append(Text(cx, 0.21, name, 0.17, INK, "Helvetica-Bold", max_width=w - 0.12))
     if sub:
-        ops.append(Text(cx, 0.05, sub, 0.11, INK, "Helvetica", max_width=w - 0.12))
+        ops.append(Text(cx, 0.07, sub, 0.095, INK, "Helvetica", max_width=w - 0.16))
     return ops
 
 
@@ -86,7 +92,7 @@ def _dead(w: float, h: float, letter: str, name: str, lines: tuple[str, ...] = (
         Line(w / 2 - 0.25, h - 0.5, w / 2 + 0.25, h - 0.12, INK, 0.05),
         Line(w / 2 - 0.25, h - 0.12, w / 2 + 0.25, h - 0.5, INK, 0.05),
         Text(w / 2, 0.3, "DEAD", 0.17, INK, "Helvetica-Bold"),
-        Text(w / 2, 0.12, f"{name}: remove", 0.1, INK, max_width=w - 0.12),
+        Text(w / 2, 0.1, f"{name}: remove", 0.1, INK, max_width=w - 0.16),
     ]
     y = h - 0.7
     for line in lines:
@@ -109,7 +115,7 @@ def weapon_piece(number: int, weapon: str) -> Piece:
     """The weapon counter that goes under hero ``number`` (as the rules recommend)."""
     colour, tint, shape, _ = LOOK[WEAPON]
     ops = [_frame(1, 1, colour), *_emblem(shape, weapon_letters(weapon), colour, 1, 1, weapon)]
-    ops.append(Text(0.5, 0.05, f"under Hero {number}", 0.1, INK))
+    ops.append(Text(0.5, 0.07, f"under Hero {number}", 0.095, INK, max_width=0.84))
     return Piece(
         f"{weapon} (Hero {number})",
         Face(weapon, tint, tuple(ops)),
@@ -154,10 +160,12 @@ def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Pi
     sub = f"{squares}-square monster"
     ops: list[Op] = [_frame(cols, rows, colour)]
     ops += _emblem(shape, letter, colour, cols, rows, name.upper(), sub)
-    for i in range(1, cols):  # faint square lines: the footprint reads on the board
-        ops.append(Line(i, 0.04, i, rows - 0.04, colour, 0.01, (0.05, 0.05)))
+    for i in range(1, cols):  # ticks at the square lines: the footprint reads on the board
+        ops.append(Line(i, 0.04, i, 0.16, colour, 0.02))
+        ops.append(Line(i, rows - 0.16, i, rows - 0.04, colour, 0.02))
     for j in range(1, rows):
-        ops.append(Line(0.04, j, cols - 0.04, j, colour, 0.01, (0.05, 0.05)))
+        ops.append(Line(0.04, j, 0.16, j, colour, 0.02))
+        ops.append(Line(cols - 0.16, j, cols - 0.04, j, colour, 0.02))
     if squares >= 4:
         back = _dead(
             cols,
@@ -182,7 +190,7 @@ def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Pi
 def terrain_piece(kind: TerrainKind, number: int) -> Piece:
     """A terrain token of ``kind`` (single-sided)."""
     ops = [_frame(1, 1, "#333333"), *_emblem(kind.shape, kind.letter, kind.colour, 1, 1, kind.name)]
-    ops.append(Text(0.5, 0.05, "terrain (kit)", 0.09, INK))
+    ops.append(Text(0.5, 0.07, "terrain (kit)", 0.09, INK))
     return Piece(
         f"{kind.name} {number}",
         Face(kind.name, "#ffffff", tuple(ops)),

@@ -24,7 +24,7 @@ from generator.cthulhu_who.canvas_kit import (
     text,
     width_of,
 )
-from generator.cthulhu_who.pieces import shape_ops
+from generator.cthulhu_who.pieces import letter_colour, shape_ops
 from generator.sheet import guides
 from generator.sheet.layout import Page, Placement, mirror, pack
 from generator.sheet.options import SheetOptions
@@ -199,7 +199,7 @@ class SheetPainter:
                     0.36 if kind.shape == "triangle" else 0.32,
                     kind.letter,
                     0.42,
-                    "#000000",
+                    letter_colour(kind.colour),
                     "Helvetica-Bold",
                 ),
             )
