@@ -70,14 +70,16 @@ def shape_ops(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str
 def _emblem(
     shape: str, letter: str, fill: str, w: float, h: float, name: str, sub: str = ""
 ) -> list[Op]:
-    """The shape with its letter in the upper part of a w x h face, the name below."""
-    cx, cy = w / 2, h - 0.38
-    ops = shape_ops(shape, cx, cy, 0.26, fill, INK)
-    base = cy - 0.08 if shape != "triangle" else cy - 0.12
-    ops.append(Text(cx, base, letter, 0.24, letter_colour(fill), "Helvetica-Bold"))
-    ops.append(Text(cx, 0.21, name, 0.17, INK, "Helvetica-Bold", max_width=w - 0.12))
+    """The shape with its letter in the upper part of a w x h face, the name below; all of it
+    scaled up with the piece's shorter side (a 2 x 2 monster's emblem is twice as big)."""
+    k = min(w, h)
+    cx, cy = w / 2, h - 0.38 * k
+    ops = shape_ops(shape, cx, cy, 0.26 * k, fill, INK)
+    base = cy - (0.08 if shape != "triangle" else 0.12) * k
+    ops.append(Text(cx, base, letter, 0.24 * k, letter_colour(fill), "Helvetica-Bold"))
+    ops.append(Text(cx, 0.21 * k, name, 0.17 * k, INK, "Helvetica-Bold", max_width=w - 0.12))
     if sub:
-        ops.append(Text(cx, 0.07, sub, 0.095, INK, "Helvetica", max_width=w - 0.16))
+        ops.append(Text(cx, 0.07 * k, sub, 0.095 * k, INK, "Helvetica", max_width=w - 0.16))
     return ops
 
 
@@ -86,18 +88,24 @@ def _frame(w: float, h: float, colour: str) -> Op:
 
 
 def _dead(w: float, h: float, letter: str, name: str, lines: tuple[str, ...] = ()) -> Face:
-    """A back: the figure's letter struck through, DEAD, remove it."""
+    """A back: the figure's letter struck through, DEAD, remove it (scaled like the front);
+    with ``lines`` (a big monster's collapse), the reminder under DEAD."""
+    k = 1.0 if lines else min(w, h)
+    cx = w / 2
     ops: list[Op] = [
-        Text(w / 2, h - 0.42, letter, 0.3, "#666666", "Helvetica-Bold"),
-        Line(w / 2 - 0.25, h - 0.5, w / 2 + 0.25, h - 0.12, INK, 0.05),
-        Line(w / 2 - 0.25, h - 0.12, w / 2 + 0.25, h - 0.5, INK, 0.05),
-        Text(w / 2, 0.3, "DEAD", 0.17, INK, "Helvetica-Bold"),
-        Text(w / 2, 0.1, f"{name}: remove", 0.1, INK, max_width=w - 0.16),
+        Text(cx, h - 0.42 * k, letter, 0.3 * k, "#666666", "Helvetica-Bold"),
+        Line(cx - 0.25 * k, h - 0.5 * k, cx + 0.25 * k, h - 0.12 * k, INK, 0.05 * k),
+        Line(cx - 0.25 * k, h - 0.12 * k, cx + 0.25 * k, h - 0.5 * k, INK, 0.05 * k),
+        Text(cx, 0.1 * k, f"{name}: remove", 0.1 * k, INK, max_width=w - 0.16),
     ]
-    y = h - 0.7
+    if not lines:
+        ops.append(Text(cx, 0.3 * k, "DEAD", 0.17 * k, INK, "Helvetica-Bold"))
+        return Face(f"{name} dead", DEAD_BG, tuple(ops))
+    ops.append(Text(cx, h - 0.85, "DEAD", 0.28, INK, "Helvetica-Bold"))
+    y = h - 1.15
     for line in lines:
-        ops.append(Text(w / 2, y, line, 0.13, INK, "Helvetica", max_width=w - 0.14))
-        y -= 0.17
+        ops.append(Text(cx, y, line, 0.15, INK, "Helvetica", max_width=w - 0.14))
+        y -= 0.2
     return Face(f"{name} dead", DEAD_BG, tuple(ops))
 
 
@@ -161,7 +169,6 @@ def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Pi
     ops: list[Op] = [_frame(cols, rows, colour)]
     ops += _emblem(shape, letter, colour, cols, rows, name.upper(), sub)
     for i in range(1, cols):  # ticks at the square lines: the footprint reads on the board
-        ops.append(Line(i, 0.04, i, 0.16, colour, 0.02))
         ops.append(Line(i, rows - 0.16, i, rows - 0.04, colour, 0.02))
     for j in range(1, rows):
         ops.append(Line(0.04, j, 0.16, j, colour, 0.02))
