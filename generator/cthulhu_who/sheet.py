@@ -29,7 +29,7 @@ from generator.sheet import guides
 from generator.sheet.layout import Page, Placement, mirror, pack
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Piece, Text
-from generator.sheet.render_pdf import GUIDE_GREY, GUIDE_WIDTH, draw_footer
+from generator.sheet.render_pdf import GUIDE_GREY, GUIDE_WIDTH, draw_footer, footer_box
 from generator.sheet.units import format_length
 
 TITLE = "Cthulhu Who? set-ups"
@@ -302,8 +302,11 @@ class SheetPainter:
             page = Page("front", 0, fronts)
             if o.cut_guides == "crop":
                 segments = guides.crop_marks(page.placements, room)
-            else:
-                segments = guides.cut_lines(page.placements, room)
+            else:  # to the paper's edges, but not up through the rolls and the garden
+                segments = guides.cut_lines(page.placements, room, footer_box(o))
+                clip = c.beginPath()
+                clip.rect(0, 0, o.width, room.usable[3] + 12)
+                c.clipPath(clip, stroke=0, fill=0)
             if segments:
                 c.lines(segments)
         c.setLineWidth(0.25)
