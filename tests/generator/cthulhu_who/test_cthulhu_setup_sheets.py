@@ -11,6 +11,7 @@ import pytest
 from companion.cthulhu_who.garden import garden_for, garden_settings
 from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
+from companion.errors import InputError
 from generator.cthulhu_who import sheet as sheet_module
 from generator.cthulhu_who.canvas_kit import Forms
 from generator.cthulhu_who.pieces import CULTIST, HERO, MONSTER, TERRAIN, WEAPON
@@ -232,3 +233,32 @@ def test_setups_command_writes_the_pdf(tmp_path, havoc_pnp):
     assert result.exit_code == 0, result.output
     assert "2 Cthulhu Who? set-ups from seed 5" in result.output
     assert pypdf.PdfReader(out).metadata.title == "Cthulhu Who? set-ups: 2 from seed 5"
+
+
+def test_no_progress_bar_off_a_terminal_and_a_random_seed_is_told(tmp_path, havoc_pnp):
+    out = tmp_path / "many.pdf"
+    result = havoc_pnp("setups", "-n", "25", "-o", out)
+    assert result.exit_code == 0, result.output
+    first, second = result.output.splitlines()
+    seed = int(re.match(r"seed (\d+) \(pass --seed \1 ", first).group(1))
+    assert second.startswith(f"{out}: 25 Cthulhu Who? set-ups from seed {seed}")
+    by_seed, _ = sheets(out)
+    assert sorted(by_seed) == list(range(seed, seed + 25))
+
+
+def test_wide_monsters_turn_to_fit_a_fold_over_half(tmp_path, monkeypatch, tables):
+    # a user's tables with no 4-square monster, on paper whose fold-over half takes one column
+    mine = tmp_path / "cards" / "cthulhu-who"
+    mine.mkdir(parents=True)
+    kit = Cards().path("cthulhu-who", "setup.toml").read_text(encoding="utf-8")
+    (mine / "setup.toml").write_text(kit.replace("squares = 4", "squares = 2"), encoding="utf-8")
+    cards = Cards(tmp_path / "cards")
+    seed = next(s for s in range(200) if rolled(tables, s).size.squares == 2)
+    rec = Recorder(monkeypatch)
+    sheet = SheetOptions.parse(piece_size="1in", paper="130x200mm", duplex="none")
+    write_setups_pdf(tmp_path / "f.pdf", cards, sheet, 1, seed, 1)
+    name = rolled(tables, seed).size.name
+    sizes = {(w, h) for _, label, w, h in rec.drawn if label.startswith(name)}
+    assert sizes == {(72.0, 144.0)}
+    with pytest.raises(InputError, match="4-square monster"):
+        write_setups_pdf(tmp_path / "g.pdf", Cards(), sheet, 1, seed, 1)
