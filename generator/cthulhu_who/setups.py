@@ -1,28 +1,32 @@
-"""`havoc-pnp setups`: many Cthulhu Who? set-ups in one PDF, streamed one set-up at a time.
+"""`havoc-pnp setups`: many Cthulhu Who? set-ups in one PDF, streamed to disk in chunks.
 
 Set-up ``i`` (0-based) of a batch started at seed S has seed S + i: exactly what
 ``havoc setup --seed S+i`` rolls (the companion's roller, `SetupTables.roll_many`), so a phone
 shows the same set-up; its garden comes from the same seed (`garden_for`). Each set-up is
-rolled, drawn and dropped before the next, so memory holds no list of set-ups; repeated faces
-are PDF forms (see canvas_kit), so each page adds only its own few hundred bytes. After the
-sheets: the full-size board (tiled), and with ``stats`` the exact odds page. In duplex mode
-every single-sided page gets a blank back, so each set-up starts on its own sheet of paper.
+rolled, drawn and dropped before the next; every CHUNK set-ups the reportlab document drawn so
+far is saved and copied into the output file (pdf_join.py), so memory stays flat however many
+set-ups go in. Repeated faces are PDF forms (canvas_kit), so a page is a few hundred bytes.
+After the sheets: the full-size board (tiled), and with ``stats`` the exact odds page. In
+duplex mode every single-sided page gets a blank back, so each set-up starts on its own sheet.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.cthulhu_who.garden import Garden, garden_for, garden_settings
 from companion.cthulhu_who.setup import SetUp, SetupTables, setup_tables
 from companion.data import Cards
 from companion.errors import InputError
-from generator.cthulhu_who.board import OVERLAP, draw_tile, tile_plan
+from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.canvas_kit import show_page
+from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
@@ -35,6 +39,7 @@ MAX_SETUPS = 100_000
 SQUARES = {"1in": 72.0, "2in": 144.0}
 DEFAULT_BATCH = 4  # set-ups in `havoc-pnp build`
 SETUPS_PDF = "cthulhu-who-setups.pdf"
+CHUNK = 50  # set-ups per reportlab document before it is copied into the output
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,35 @@ def _columns(options: SheetOptions) -> int:
     x0, _, x1, _ = options.front_area
     room = options.fold_half_width() if options.duplex == "none" else x1 - x0
     return int((room + 1e-9) // (options.piece + 2 * options.bleed))
+
+
+def _board_and_odds(
+    canvas: Any,
+    painter: SheetPainter,
+    options: SheetOptions,
+    tables: SetupTables,
+    boards: int,
+    tiles: list[Tile],
+    stats: bool,
+) -> None:
+    """The tiled board and the odds page, each page with a blank back when printing duplex
+    (so the next page starts a new sheet of paper)."""
+
+    def close(what: str) -> None:
+        painter.pages += 1
+        footer(canvas, f"{TITLE}  \u00b7  {what}  \u00b7  page {painter.pages}", options)
+        show_page(canvas)
+        if options.duplex != "none":
+            painter.pages += 1
+            footer(canvas, f"{TITLE}  \u00b7  back of page {painter.pages - 1}", options)
+            show_page(canvas)
+
+    for tile in tiles:
+        draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)
+        close(f"board tile {tile.label}")
+    if stats:
+        draw_stats(canvas, options, tables)
+        close("the exact odds")
 
 
 def rolled(tables: SetupTables, seed: int) -> SetUp:
@@ -99,33 +133,30 @@ def write_setups_pdf(
         f"{count} set-ups from seed {seed}, {boards} board{'s' if boards == 2 else ''}, "
         f"{format_length(square)} squares; {options.describe()}"
     )
+    title = f"{TITLE}: {count} from seed {seed}"
+    pages = 0
     with atomic_file(target) as handle, binary_streams():
-        canvas = new_canvas(handle, options, f"{TITLE}: {count} from seed {seed}", subject)
-        painter = SheetPainter(canvas, options, tables, settings)
-        for i in range(count):
-            s = seed + i
-            setup = rolled(tables, s)
-            garden = garden_for(settings, s, boards)
-            painter.setup(i + 1, count, s, setup, garden, setup_pieces(setup, garden, max_cols))
-            if progress is not None:
-                progress(1)
-
-        def close(what: str) -> None:
-            painter.pages += 1
-            footer(canvas, f"{TITLE}  \u00b7  {what}  \u00b7  page {painter.pages}", options)
-            show_page(canvas)
-            if options.duplex != "none":  # a blank back: the next page starts a new sheet
-                painter.pages += 1
-                footer(canvas, f"{TITLE}  \u00b7  back of page {painter.pages - 1}", options)
-                show_page(canvas)
-
-        for tile in tiles:
-            draw_tile(canvas, tile, tiles, boards, square, options, OVERLAP)
-            close(f"board tile {tile.label}")
-        if stats:
-            draw_stats(canvas, options, tables)
-            close("the exact odds")
-        canvas.save()
-    pages = painter.pages
+        joiner = PdfJoiner(handle)
+        for start in range(0, count, CHUNK):
+            # one small reportlab document per chunk, copied out and let go (pdf_join.py)
+            buffer = io.BytesIO()
+            canvas = new_canvas(buffer, options, title, subject)
+            painter = SheetPainter(canvas, options, tables, settings)
+            painter.pages = pages
+            for i in range(start, min(start + CHUNK, count)):
+                s = seed + i
+                setup = rolled(tables, s)
+                garden = garden_for(settings, s, boards)
+                pieces = setup_pieces(setup, garden, max_cols)
+                painter.setup(i + 1, count, s, setup, garden, pieces)
+                if progress is not None:
+                    progress(1)
+            if start + CHUNK >= count:
+                _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
+            canvas.save()
+            joiner.add(buffer.getvalue())
+            pages = painter.pages
+            del buffer, canvas, painter
+        joiner.finish()
     sheets = pages // 2 if options.duplex != "none" else pages
     return SetupsStats(target, pages, sheets, count, target.stat().st_size, count)
