@@ -2,8 +2,7 @@
 
 A set-up PDF repeats the same few faces (a Dog, a Cultist, a Tree) on hundreds of pages, so
 each distinct face is drawn once as a PDF form XObject, in cell units, and every copy is one
-``cm`` + ``Do``: pages stay a few hundred bytes of placements, which keeps the file small and
-the writer's memory flat however many set-ups go in.
+``cm`` + ``Do``: pages stay a few hundred bytes of placements, which keeps the file small.
 """
 
 from __future__ import annotations
@@ -142,36 +141,3 @@ def draw_qr(canvas: Any, data: str, x: float, y: float, size: float) -> None:
                 c += 1
     parts.append("f Q")
     canvas.addLiteral(" ".join(parts))
-
-
-def show_page(canvas: Any) -> None:
-    """``canvas.showPage()``, then the page's content compressed at once and the text let go.
-
-    reportlab keeps every page's content as text until ``save()``; a batch of a thousand
-    set-ups would hold it all. Compressing each page as it closes (the same Flate encoding
-    ``save()`` applies) keeps the writer's memory near flat. (Uses reportlab's document
-    objects: ``canvas._doc``, ``PDFStream``.)
-    """
-    from reportlab.pdfbase import pdfdoc
-
-    canvas.showPage()
-    page = canvas._doc.Pages.pages[-1]
-    xobjects = page.XObjects  # the forms the page uses: share equal dictionaries and entries
-    if xobjects is not None:
-        shared = canvas.__dict__.setdefault("_havoc_xobjects", {})
-        key = tuple(sorted(xobjects.dict))
-        if key in shared:
-            page.XObjects = shared[key]
-        else:
-            refs = canvas.__dict__.setdefault("_havoc_refs", {})
-            xobjects.dict = {
-                name: refs.setdefault(name, ref) for name, ref in xobjects.dict.items()
-            }
-            shared[key] = xobjects
-    if page.Contents or not page.stream:
-        return
-    stream = pdfdoc.PDFStream(content=pdfdoc.PDFZCompress.encode(page.stream), filters=[])
-    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
-    stream.__Comment__ = "page stream"
-    page.Contents = stream
-    page.stream = None

@@ -25,7 +25,6 @@ from companion.cthulhu_who.setup import SetUp, SetupTables, setup_tables
 from companion.data import Cards
 from companion.errors import InputError
 from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
-from generator.cthulhu_who.canvas_kit import show_page
 from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
@@ -71,11 +70,11 @@ def _board_and_odds(
     def close(what: str) -> None:
         painter.pages += 1
         footer(canvas, f"{TITLE}  \u00b7  {what}  \u00b7  page {painter.pages}", options)
-        show_page(canvas)
+        canvas.showPage()
         if options.duplex != "none":
             painter.pages += 1
             footer(canvas, f"{TITLE}  \u00b7  back of page {painter.pages - 1}", options)
-            show_page(canvas)
+            canvas.showPage()
 
     for tile in tiles:
         draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)

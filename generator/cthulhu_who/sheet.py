@@ -20,7 +20,6 @@ from generator.cthulhu_who.canvas_kit import (
     Forms,
     draw_qr,
     paragraph,
-    show_page,
     text,
     width_of,
 )
@@ -323,4 +322,4 @@ class SheetPainter:
             f"page {self.pages}  \u00b7  {format_length(self.options.piece)} squares",
             self.options,
         )
-        show_page(self.canvas)
+        self.canvas.showPage()
