@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 
 import pytest
 
@@ -53,3 +55,6 @@ def test_chunks_join_into_one_sound_pdf(tmp_path, monkeypatch):
     assert len(document) == stats.pages
     document[len(document) - 1].render(scale=0.2)
     document.close()
+    if shutil.which("qpdf"):
+        check = subprocess.run(["qpdf", "--check", str(joined)], capture_output=True)
+        assert check.returncode == 0, check.stdout
