@@ -82,7 +82,8 @@ def tile_plan(
 
 
 def _board(canvas: Any, boards: int, square: float) -> None:
-    """The whole board in board coordinates (the caller clips and places it)."""
+    """The whole board's grid, start rows and walls in board coordinates (the caller clips
+    and places it; its words are set per tile, `_labels`, so none is cut by a tile's edge)."""
     cols, rows = SIDE * boards, SIDE
     width, height = cols * square, rows * square
     c = canvas
@@ -94,13 +95,6 @@ def _board(canvas: Any, boards: int, square: float) -> None:
     c.setLineWidth(0.6)
     c.lines([(i * square, 0, i * square, height) for i in range(cols + 1)])
     c.lines([(0, j * square, width, j * square) for j in range(rows + 1)])
-    size = min(9.0, square / 4)
-    for board in range(boards):
-        for row in range(rows):
-            text(c, board * SIDE * square + 3, row * square + 3, str(row + 1), size, grey=True)
-        mid = (board * SIDE + SIDE / 2) * square
-        text(c, mid, square / 2 - size / 3, "HEROES' START ROW (row 1)", size, True, "middle")
-        text(c, mid, height - square / 2 - size / 3, "EVIL START ROW (row 8)", size, True, "middle")
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(WALL)
     c.rect(0, 0, width, height, stroke=1, fill=0)
@@ -109,10 +103,50 @@ def _board(canvas: Any, boards: int, square: float) -> None:
         x = SIDE * square
         c.line(x, 0, x, low * square)
         c.line(x, high * square, x, height)
-        text(c, x + 3, (low + 1) * square - size - 2, "open", size, True)
 
 
-def check_bar(canvas: Any, x: float, y: float) -> None:
+def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -> None:
+    """Row numbers down the tile's left edge, the start rows named across what the tile shows,
+    and "open" at the join's openings when the tile shows them."""
+    size = min(9.0, square / 4)
+    dx, dy = tile.px - tile.bx, tile.py - tile.by
+    height = SIDE * square
+    for row in range(SIDE):
+        y = row * square
+        if tile.by - 1e-6 <= y and y + square <= tile.by + tile.h + 1e-6:
+            text(canvas, tile.px + 3, dy + y + 3, str(row + 1), size, grey=True)
+    mid = tile.px + strip + (tile.w - strip) / 2  # clear of an overlap strip at the left
+    if tile.by <= 1e-6:
+        text(
+            canvas,
+            mid,
+            dy + square / 2 - size / 3,
+            "HEROES' START ROW (row 1)",
+            size,
+            True,
+            "middle",
+            max_width=tile.w - 24,
+        )
+    if tile.by + tile.h >= height - 1e-6:
+        text(
+            canvas,
+            mid,
+            dy + height - square / 2 - size / 3,
+            "EVIL START ROW (row 8)",
+            size,
+            True,
+            "middle",
+            max_width=tile.w - 24,
+        )
+    if boards == 2:
+        x = SIDE * square
+        low = join_openings(boards)[0]
+        y = (low + 1) * square
+        if tile.bx <= x <= tile.bx + tile.w - 30 and tile.by <= y - square <= tile.by + tile.h:
+            text(canvas, dx + x + 3, dy + y - size - 2, "open", size, True)
+
+
+def check_bar(canvas: Any, x: float, y: float, right: float) -> None:
     """A 100 mm bar with 10 mm ticks: measure it to check the print is at 100%."""
     c = canvas
     c.setStrokeColorRGB(0, 0, 0)
@@ -127,6 +161,7 @@ def check_bar(canvas: Any, x: float, y: float) -> None:
         y - 2,
         "100 mm: measure it; if not 100 mm, print at 100% (no fit to page)",
         7.5,
+        max_width=right - x - 100 * MM - 6,
     )
 
 
@@ -153,6 +188,7 @@ def draw_tile(
     c.translate(tile.px - tile.bx, tile.py - tile.by)
     _board(c, boards, square)
     c.restoreState()
+    _labels(c, tile, boards, square, overlap if left else 0.0)
     c.saveState()
     # the overlap strips this tile carries (under its left / upper neighbour)
     c.setFillColorRGB(0.5, 0.5, 0.5)
@@ -183,7 +219,7 @@ def draw_tile(
         text(c, x - 2, tile.py + tile.h + 12, "cut", 7, anchor="end")
     if below:
         c.line(tile.px - 12, tile.py, tile.px + tile.w + 12, tile.py)
-        text(c, tile.px - 12, tile.py + 2, "cut", 7, anchor="end")
+        text(c, tile.px + tile.w - 3, tile.py + 3, "cut", 7, anchor="end")
     # alignment ticks at every row (and column) line, outside the window
     for j in range(SIDE + 1):
         by = j * square
@@ -216,8 +252,10 @@ def draw_tile(
             f"tinted strip at top: lay tile {above[0].label} over it, its bottom "
             "edge on the dashed line"
         )
+    if right or below:
+        notes.append("cut along the solid 'cut' line" + ("s" if right and below else ""))
     if not notes:
-        notes.append("cut along the board's outer edge where a neighbouring tile overlaps")
+        notes.append("one page: the whole board")
     text(
         c,
         x0,
@@ -226,4 +264,4 @@ def draw_tile(
         7.5,
         max_width=x1 - x0,
     )
-    check_bar(c, x0, tile.py - WALL - 32)
+    check_bar(c, x0, tile.py - WALL - 32, x1)

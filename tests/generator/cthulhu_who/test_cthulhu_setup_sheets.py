@@ -262,3 +262,27 @@ def test_wide_monsters_turn_to_fit_a_fold_over_half(tmp_path, monkeypatch, table
     assert sizes == {(72.0, 144.0)}
     with pytest.raises(InputError, match="4-square monster"):
         write_setups_pdf(tmp_path / "g.pdf", Cards(), sheet, 1, seed, 1)
+
+
+@pytest.mark.parametrize("args", [("1in", 2, "none"), ("2in", 1, "short")])
+def test_every_letter_is_at_least_a_quarter_inch_inside_the_paper(tmp_path, args):
+    pdfplumber = pytest.importorskip("pdfplumber")
+    square, boards, duplex = args
+    sheet = SheetOptions.parse(piece_size=square, duplex=duplex, paper="letter")
+    path = tmp_path / "edge.pdf"
+    write_setups_pdf(path, Cards(), sheet, 2, 77, boards, True)
+    from generator.sheet.render_pdf import footer_box
+
+    footer_top = footer_box(sheet)[3]  # the engine's page footer, the same on every sheet
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            for ch in page.chars:
+                if page.height - ch["top"] <= footer_top + 1:
+                    continue
+                inside = (
+                    ch["x0"] >= 18 - 1e-6
+                    and ch["x1"] <= page.width - 18 + 1e-6
+                    and ch["top"] >= 18 - 1e-6
+                    and ch["bottom"] <= page.height - 18 + 1e-6
+                )
+                assert inside, (number, ch["text"], ch["x0"], ch["top"])
