@@ -125,7 +125,7 @@ def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -
             size,
             True,
             "middle",
-            max_width=tile.w - 24,
+            max_width=tile.w - strip - 24,
         )
     if tile.by + tile.h >= height - 1e-6:
         text(
@@ -136,7 +136,7 @@ def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -
             size,
             True,
             "middle",
-            max_width=tile.w - 24,
+            max_width=tile.w - strip - 24,
         )
     if boards == 2:
         x = SIDE * square
