@@ -38,7 +38,7 @@ MAX_SETUPS = 100_000
 SQUARES = {"1in": 72.0, "2in": 144.0}
 DEFAULT_BATCH = 4  # set-ups in `havoc-pnp build`
 SETUPS_PDF = "cthulhu-who-setups.pdf"
-CHUNK = 50  # set-ups per reportlab document before it is copied into the output
+CHUNK = 100  # set-ups per reportlab document before it is copied into the output
 
 
 @dataclass(frozen=True)
