@@ -224,11 +224,13 @@ def setups(
 
     if ctx.get_parameter_source("piece_size") == click.core.ParameterSource.COMMANDLINE:
         raise InputError("--piece-size: set-up pieces are printed at --square (the board's)")
+    chosen = seed is None
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-        click.echo(f"seed {seed} (pass --seed {seed} to print these set-ups again)")
     result = _setups_pdf(cards_from(ctx), sheet, output, count, seed, boards, stats, square)
     _say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
+    if chosen:
+        click.echo(f"seed {seed} was drawn at random: --seed {seed} prints these again")
 
 
 @main.command()

@@ -240,8 +240,8 @@ def test_no_progress_bar_off_a_terminal_and_a_random_seed_is_told(tmp_path, havo
     result = havoc_pnp("setups", "-n", "25", "-o", out)
     assert result.exit_code == 0, result.output
     first, second = result.output.splitlines()
-    seed = int(re.match(r"seed (\d+) \(pass --seed \1 ", first).group(1))
-    assert second.startswith(f"{out}: 25 Cthulhu Who? set-ups from seed {seed}")
+    seed = int(re.match(r"seed (\d+) was drawn at random: --seed \1 prints", second).group(1))
+    assert first.startswith(f"{out}: 25 Cthulhu Who? set-ups from seed {seed}")
     by_seed, _ = sheets(out)
     assert sorted(by_seed) == list(range(seed, seed + 25))
 
