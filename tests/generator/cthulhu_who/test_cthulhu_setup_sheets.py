@@ -286,3 +286,25 @@ def test_every_letter_is_at_least_a_quarter_inch_inside_the_paper(tmp_path, args
                     and ch["bottom"] <= page.height - 18 + 1e-6
                 )
                 assert inside, (number, ch["text"], ch["x0"], ch["top"])
+
+
+def test_the_pieces_read_back_from_the_pdf_match_the_rolls(one_board, tables):
+    settings = garden_settings(Cards())
+    by_seed, _ = sheets(one_board[0])
+    for seed, pages in by_seed.items():
+        setup = rolled(tables, seed)
+        garden = garden_for(settings, seed, 1)
+        fronts = [p for p in pages if "FRONTS" in p]
+        lines = [line.strip() for p in fronts for line in p.splitlines()]
+        assert lines.count(setup.size.name.upper()) == setup.monsters
+        squares = f"{setup.size.squares}-square monster"
+        assert lines.count(squares) == setup.monsters
+        assert sum(1 for line in lines if line == "Cultist") == setup.cultists
+        for number, weapon in enumerate(setup.weapons, start=1):
+            assert lines.count(f"Hero {number}") == 1
+            assert lines.count(f"under Hero {number}") == 1
+            assert lines.count(weapon) >= 2  # under the hero's name and on its counter
+        assert lines.count("terrain (kit)") == len(garden.terrain)
+        backs = [p for p in pages if "BACKS" in p]
+        dead = sum(p.count("DEAD") for p in backs)
+        assert dead == setup.monsters + setup.cultists + setup.heroes
