@@ -257,17 +257,34 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
     _say(calibration, "calibration sheet")
     from generator.cthulhu_who.setups import DEFAULT_BATCH
 
-    setups_stats = _setups_pdf(
-        cards_from(ctx),
-        sheet,
-        out_dir / SETUPS_PDF,
-        DEFAULT_BATCH,
-        SETUPS_BUILD_SEED,
-        1,
-        True,
-        "1in",
-    )
-    _say(setups_stats, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")
+    written_setups: list[Written] = []
+    try:
+        setups_stats = _setups_pdf(
+            cards_from(ctx),
+            sheet,
+            out_dir / SETUPS_PDF,
+            DEFAULT_BATCH,
+            SETUPS_BUILD_SEED,
+            1,
+            True,
+            "1in",
+        )
+    except InputError as error:  # paper too small for a set-up sheet: build the rest
+        click.echo(f"havoc-pnp: warning: {SETUPS_PDF} not built: {error}", err=True)
+    else:
+        _say(setups_stats, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")
+        written_setups.append(
+            Written(
+                setups_stats,
+                f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-"
+                f"{SETUPS_BUILD_SEED + DEFAULT_BATCH - 1}, 1in squares.",
+                notes=(
+                    "Each: the rolls, the garden, exactly its pieces (double-sided).",
+                    "Then the 8 x 8 board in tiles, and the exact odds.",
+                    "More: havoc-pnp setups -n N --seed S.",
+                ),
+            )
+        )
     counters_what = (
         "Dark Blades counters, fronts and backs interleaved page by page"
         if sheet.duplex != "none"
@@ -283,16 +300,7 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
                 + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
             ),
             Written(stats, counters_what + ".", pieces),
-            Written(
-                setups_stats,
-                f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-"
-                f"{SETUPS_BUILD_SEED + DEFAULT_BATCH - 1}, 1in squares.",
-                notes=(
-                    "Each: the rolls, the garden, exactly its pieces (double-sided).",
-                    "Then the 8 x 8 board in tiles, and the exact odds.",
-                    "More: havoc-pnp setups -n N --seed S.",
-                ),
-            ),
+            *written_setups,
         ],
         values_from=_values_from(cards_from(ctx)),
     )

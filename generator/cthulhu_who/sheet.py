@@ -36,6 +36,7 @@ QR_SIZE = 84.0
 LEADING = 12.5
 ROLL_SIZE = 9.5
 HEAD_GAP = 26.0  # from the "Pieces" heading to the pieces: room for the crop marks above them
+NOTES_MIN = 170.0  # narrower room beside the garden map: its notes go below it
 TINT_HERO, TINT_EVIL = "#cfe6f5", "#fbe0cc"
 
 
@@ -106,10 +107,20 @@ class SheetPainter:
         o = self.options
         x0, _, x1, y1 = o.usable
         c = self.canvas
-        text(c, x0, y1 - 14, f"Cthulhu Who? set-up {number} of {total}", 14, bold=True)
-        text(c, x1, y1 - 14, f"seed {seed}", 14, bold=True, anchor="end")
+        seed_text = f"seed {seed}"
+        room = x1 - x0 - width_of(seed_text, 14, True) - 12
+        text(c, x0, y1 - 14, f"Cthulhu Who? set-up {number} of {total}", 14, True, max_width=room)
+        text(c, x1, y1 - 14, seed_text, 14, bold=True, anchor="end")
         y = y1 - 34
-        text(c, x0, y, "The rolls (the rules' tables, one d6 each):", 10.5, bold=True)
+        text(
+            c,
+            x0,
+            y,
+            "The rolls (the rules' tables, one d6 each):",
+            10.5,
+            True,
+            max_width=x1 - x0 - QR_SIZE - 12,
+        )
         y -= LEADING + 2
         for line in roll_lines(setup, self.tables):
             text(c, x0, y, line, ROLL_SIZE, max_width=x1 - x0 - QR_SIZE - 12)
@@ -130,7 +141,21 @@ class SheetPainter:
         )
         y = min(y, qy - 8) - 22
         y = self.garden(garden, x0, y, x1)
-        text(c, x0, y, "Pieces at the board's square size: cut them out.", 10.5, bold=True)
+        if y < o.usable[1]:
+            raise InputError(
+                f"--paper: {o.paper} is too small for a set-up sheet's rolls and garden "
+                "(A5, 148x210mm, is the smallest that fits); use larger paper or a smaller "
+                "--margin"
+            )
+        text(
+            c,
+            x0,
+            y,
+            "Pieces at the board's square size: cut them out.",
+            10.5,
+            True,
+            max_width=x1 - x0,
+        )
         figures = "Figures are double-sided: the back shows them dead. "
         how = (
             "Print duplex, flipping on the " + o.duplex + " edge."
@@ -143,7 +168,7 @@ class SheetPainter:
             y,
             figures + how,
             8,
-            max_width=x1 - x0 - 240,
+            max_width=max(x1 - x0 - 240, 1.0),
         )
         self.pieces(number, seed, pieces, y - HEAD_GAP)
 
@@ -159,6 +184,7 @@ class SheetPainter:
             f"{garden.cols} x {garden.rows} squares",
             10.5,
             bold=True,
+            max_width=x1 - x0,
         )
         sq = 16.0 if boards == 2 else 19.0
         left = x0 + 14
@@ -206,13 +232,17 @@ class SheetPainter:
             self.forms.place(name, left + t.col * sq, bottom + t.row * sq, sq)
         for row in range(garden.rows):
             text(c, left - 4, bottom + row * sq + sq / 2 - 3, str(row + 1), 7, anchor="end")
-        # notes to the right of the map
+        # notes to the right of the map, or below it when the paper is narrow
         nx = left + garden.cols * sq + 14
-        width = x1 - nx
         y = top - 20
-        text(c, nx, y, "Row 8: the Evil side's start row (the shrine).", 8.5, bold=True)
+        if x1 - nx < NOTES_MIN:
+            nx, y = x0, bottom - 14
+        width = x1 - nx
+        text(c, nx, y, "Row 8: the Evil side's start row (the shrine).", 8.5, True, max_width=width)
         y -= 11
-        text(c, nx, y, "Row 1: the Heroes' start row (the Dining Room).", 8.5, bold=True)
+        text(
+            c, nx, y, "Row 1: the Heroes' start row (the Dining Room).", 8.5, True, max_width=width
+        )
         y -= 13
         rules = (
             "The rules: players place alternately, one figure at a time, on their end row; "
@@ -233,7 +263,7 @@ class SheetPainter:
             "start row sealed, no part of the garden cut off."
         )
         y = paragraph(c, nx, y, kit, 8, width, 10)
-        return min(y, bottom) - 18
+        return min(y + 10, bottom) - 18
 
     # ------------------------------------------------------------------ pieces
     def pieces(self, number: int, seed: int, pieces: Sequence[Piece], top: float) -> None:
@@ -259,6 +289,7 @@ class SheetPainter:
                     f"Cthulhu Who? set-up {number}, seed {seed}: pieces, continued",
                     11,
                     bold=True,
+                    max_width=o.usable[2] - o.usable[0],
                 )
                 self.finish_front(sheet, more, number, seed)
 
