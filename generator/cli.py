@@ -27,6 +27,8 @@ if TYPE_CHECKING:  # heavy modules load only when a command needs them
 COUNTERS_PDF = "dark-blades-counters.pdf"
 CALIBRATION_PDF = "calibration.pdf"
 SPELLS_PDF = "dark-blades-spells.pdf"
+SETUPS_PDF = "cthulhu-who-setups.pdf"
+SETUPS_BUILD_SEED = 1  # `build`'s small batch of Cthulhu Who? set-ups starts at this seed
 
 
 @click.group(
@@ -232,6 +234,93 @@ def calibrate(ctx: click.Context, sheet: SheetOptions, output: Path) -> None:
     _say(stats, "calibration sheet")
 
 
+def _setups_pdf(
+    cards: Cards,
+    sheet: SheetOptions,
+    out: Path,
+    count: int,
+    seed: int,
+    boards: int,
+    stats: bool,
+    square: str,
+) -> PdfStats:
+    """Cthulhu Who? set-up sheets (generator/cthulhu_who/setups.py), a progress bar on a
+    terminal for large batches."""
+    import dataclasses
+    import sys
+
+    from generator.cthulhu_who.setups import write_setups_pdf
+    from generator.sheet.units import parse_length
+
+    size = parse_length(square, "--square", "1in or 2in (2in for 28 mm figures)")
+    try:
+        sheet = dataclasses.replace(sheet, piece=size)
+    except InputError as error:  # the engine names its own option: here it is --square
+        raise InputError(error.message.replace("--piece-size", "--square")) from None
+    if count >= 20 and sys.stderr.isatty():
+        with click.progressbar(
+            length=count, label="set-up sheets", file=click.get_text_stream("stderr")
+        ) as bar:
+            return write_setups_pdf(out, cards, sheet, count, seed, boards, stats, bar.update)
+    return write_setups_pdf(out, cards, sheet, count, seed, boards, stats)
+
+
+@main.command()
+@sheet_options
+@click.option("-n", "count", type=int, default=1, show_default=True, help="How many set-ups.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    metavar="S",
+    help="Set-up i has seed S+i-1: `havoc setup --seed S` shows the first. Default: random.",
+)
+@click.option(
+    "--boards",
+    type=click.IntRange(1, 2),
+    default=1,
+    show_default=True,
+    help="1: the 8 x 8 garden; 2: two boards side by side (16 x 8).",
+)
+@click.option(
+    "--square",
+    default="1in",
+    show_default=True,
+    metavar="SIZE",
+    help="Board square and piece size: 1in, 2in (28 mm figures) or e.g. 25mm.",
+)
+@click.option("--stats", is_flag=True, help="Add a page of the exact set-up odds.")
+@_output_option(SETUPS_PDF)
+@click.pass_context
+def setups(
+    ctx: click.Context,
+    sheet: SheetOptions,
+    count: int,
+    seed: int | None,
+    boards: int,
+    square: str,
+    stats: bool,
+    output: Path,
+) -> None:
+    """Cthulhu Who? set-ups ready to play: the rolls, the garden, exactly the pieces.
+
+    One sheet per set-up (more where the pieces need it), then the full-size board tiled
+    over as many pages as the paper needs. Pieces print at the board's --square size
+    (--piece-size is not used here).
+    """
+    import secrets
+
+    if ctx.get_parameter_source("piece_size") == click.core.ParameterSource.COMMANDLINE:
+        raise InputError("--piece-size: set-up pieces are printed at --square (the board's)")
+    chosen = seed is None
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    result = _setups_pdf(cards_from(ctx), sheet, output, count, seed, boards, stats, square)
+    _say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
+    if chosen:
+        click.echo(f"seed {seed} was drawn at random: --seed {seed} prints these again")
+
+
 @main.command()
 @sheet_options
 @click.option(
@@ -362,16 +451,61 @@ def _build_games(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: P
 
     staged = stage.folder(out_dir)
     made = []
-    for item in write_kniggits(staged, sheet, cards_from(ctx)):
+    try:
+        kniggits = write_kniggits(staged, sheet, cards_from(ctx))
+    except InputError as error:  # paper too small for an army sheet: build the rest
+        click.echo(f"havoc-pnp: warning: the Kniggits sheets not built: {error}", err=True)
+        kniggits = []
+    for item in kniggits:
         stats = replace(item.stats, path=stage.final(stage.path(out_dir / item.stats.path.name)))
         made.append(Made(Written(stats, f"Kniggits {item.what}; single-sided."), item.what))
-    stats, what = write_blank_sample(staged, sheet)
+    try:
+        stats, what = write_blank_sample(staged, sheet)
+    except InputError as error:  # paper too small for a slip
+        click.echo(f"havoc-pnp: warning: the Who's Next slips not built: {error}", err=True)
+        return made
     stats = replace(stats, path=stage.final(stage.path(out_dir / stats.path.name)))
     made.append(Made(Written(stats, what + "; single-sided."), what))
     return made
 
 
-BUILD = [_build_calibration, _build_counters, _build_spells, _build_games]
+def _build_setups(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    """A small batch of Cthulhu Who? set-ups (seeds from SETUPS_BUILD_SEED); on paper too small
+    for a set-up sheet, a warning and the rest of the build."""
+    from dataclasses import replace
+
+    from generator.cthulhu_who.setups import DEFAULT_BATCH
+    from generator.howto import Written
+
+    try:
+        stats = _setups_pdf(
+            cards_from(ctx),
+            sheet,
+            stage.path(out_dir / SETUPS_PDF),
+            DEFAULT_BATCH,
+            SETUPS_BUILD_SEED,
+            1,
+            True,
+            "1in",
+        )
+    except InputError as error:  # paper too small for a set-up sheet: build the rest
+        click.echo(f"havoc-pnp: warning: {SETUPS_PDF} not built: {error}", err=True)
+        return []
+    stats = replace(stats, path=stage.final(stats.path))
+    last = SETUPS_BUILD_SEED + DEFAULT_BATCH - 1
+    written = Written(
+        stats,
+        f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
+        notes=(
+            "Each: the rolls, the garden, exactly its pieces (double-sided).",
+            "Then the 8 x 8 board in tiles, and the exact odds.",
+            "More: havoc-pnp setups -n N --seed S.",
+        ),
+    )
+    return [Made(written, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")]
+
+
+BUILD = [_build_calibration, _build_counters, _build_spells, _build_setups, _build_games]
 
 
 def _out_dir_option() -> Any:

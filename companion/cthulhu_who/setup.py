@@ -7,6 +7,7 @@ rolls on it (with an injected ``random.Random``) and enumerates it. A rolled set
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
@@ -182,19 +183,10 @@ class SetupTables:
             self.bands[band].label,
         )
 
-    def roll(self, rng: random.Random) -> SetUp:
-        """Roll one set-up."""
-        return self.roll_many(rng, 1)[0]
-
-    def roll_many(self, rng: random.Random, n: int) -> list[SetUp]:
-        """Roll ``n`` set-ups.
-
-        For speed, the four step dice are drawn as one uniform number below faces**4 (the same
-        as four independent dice) and looked up in a precomputed list; the weapon dice likewise
-        in groups of up to four.
-        """
-        faces = len(self.faces)
-        rand = rng.random
+    @functools.cached_property
+    def _lookups(self) -> tuple[list[Any], list[Any]]:
+        """`roll_many`'s precomputed tables (built once per SetupTables, not once per call):
+        every roll of the four step dice, and every group of up to four weapon dice."""
         base = []
         for s, m, c, h in itertools.product(self.faces, repeat=4):
             band = self.band_index(s + m + c)
@@ -220,6 +212,23 @@ class SetupTables:
                     for dice in itertools.product(self.faces, repeat=k)
                 ]
             )
+        return base, weapon_sets
+
+    def roll(self, rng: random.Random) -> SetUp:
+        """Roll one set-up."""
+        return self.roll_many(rng, 1)[0]
+
+    def roll_many(self, rng: random.Random, n: int) -> list[SetUp]:
+        """Roll ``n`` set-ups.
+
+        For speed, the four step dice are drawn as one uniform number below faces**4 (the same
+        as four independent dice) and looked up in a precomputed list; the weapon dice likewise
+        in groups of up to four.
+        """
+        faces = len(self.faces)
+        rand = rng.random
+        base, weapon_sets = self._lookups
+        group = 4
         span = [faces**k for k in range(group + 1)]
         whole = span[4]
         out: list[SetUp] = []

@@ -1,0 +1,161 @@
+"""`havoc-pnp setups`: many Cthulhu Who? set-ups in one PDF, streamed to disk in chunks.
+
+Set-up ``i`` (0-based) of a batch started at seed S has seed S + i: exactly what
+``havoc setup --seed S+i`` rolls (the companion's roller, `SetupTables.roll_many`), so a phone
+shows the same set-up; its garden comes from the same seed (`garden_for`). Each set-up is
+rolled, drawn and dropped before the next; every CHUNK set-ups the reportlab document drawn so
+far is saved and copied into the output file (pdf_join.py), so memory stays flat however many
+set-ups go in. Repeated faces are PDF forms (canvas_kit), so a page is a few hundred bytes.
+After the sheets: the full-size board (tiled), and with ``stats`` the exact odds page. In
+duplex mode every single-sided page gets a blank back, so each set-up starts on its own sheet.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.cthulhu_who.garden import Garden, garden_for, garden_settings
+from companion.cthulhu_who.setup import SetUp, SetupTables, setup_tables
+from companion.data import Cards
+from companion.errors import InputError
+from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
+from generator.cthulhu_who.pdf_join import PdfJoiner
+from generator.cthulhu_who.pieces import setup_pieces
+from generator.cthulhu_who.sheet import TITLE, SheetPainter
+from generator.cthulhu_who.stats import draw_stats
+from generator.sheet.options import SheetOptions
+from generator.sheet.render_pdf import PdfStats, atomic_file, binary_streams, new_canvas
+from generator.sheet.render_pdf import draw_footer as footer
+from generator.sheet.units import format_length
+
+MAX_SETUPS = 100_000
+SQUARES = {"1in": 72.0, "2in": 144.0}
+DEFAULT_BATCH = 4  # set-ups in `havoc-pnp build`
+SETUPS_PDF = "cthulhu-who-setups.pdf"
+CHUNK = 100  # set-ups per reportlab document before it is copied into the output
+
+
+@dataclass(frozen=True)
+class SetupsStats(PdfStats):
+    """What was written, and how many set-ups."""
+
+    setups: int = 0
+
+
+def _columns(options: SheetOptions) -> int:
+    """How many squares fit across the pieces' area (a fold-over half on --duplex none)."""
+    x0, _, x1, _ = options.front_area
+    room = options.fold_half_width() if options.duplex == "none" else x1 - x0
+    return int((room + 1e-9) // (options.piece + 2 * options.bleed))
+
+
+def _board_and_odds(
+    canvas: Any,
+    painter: SheetPainter,
+    options: SheetOptions,
+    tables: SetupTables,
+    boards: int,
+    tiles: list[Tile],
+    stats: bool,
+) -> None:
+    """The tiled board and the odds page, each page with a blank back when printing duplex
+    (so the next page starts a new sheet of paper)."""
+
+    def close(what: str) -> None:
+        painter.pages += 1
+        footer(canvas, f"{TITLE}  \u00b7  {what}  \u00b7  page {painter.pages}", options)
+        canvas.showPage()
+        if options.duplex != "none":
+            painter.pages += 1
+            footer(canvas, f"{TITLE}  \u00b7  back of page {painter.pages - 1}", options)
+            canvas.showPage()
+
+    for tile in tiles:
+        draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)
+        close(f"board tile {tile.label}")
+    if stats:
+        draw_stats(canvas, options, tables)
+        close("the exact odds")
+
+
+def rolled(tables: SetupTables, seed: int) -> SetUp:
+    """The set-up `havoc setup --seed SEED` shows (the companion's roller, same call)."""
+    return tables.roll_many(random.Random(seed), 1)[0]
+
+
+def batch(cards: Cards, count: int, seed: int, boards: int) -> Iterator[tuple[int, SetUp, Garden]]:
+    """(seed, set-up, garden) for each set-up of the batch, one at a time."""
+    tables = setup_tables(cards)
+    settings = garden_settings(cards)
+    for i in range(count):
+        s = seed + i
+        yield s, rolled(tables, s), garden_for(settings, s, boards)
+
+
+def write_setups_pdf(
+    path: str | os.PathLike[str],
+    cards: Cards,
+    options: SheetOptions,
+    count: int,
+    seed: int,
+    boards: int = 1,
+    stats: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> SetupsStats:
+    """Write ``count`` set-up sheets (seeds ``seed`` ... ``seed + count - 1``), the tiled
+    board and, with ``stats``, the odds page; ``progress(1)`` after each set-up."""
+    if not 1 <= count <= MAX_SETUPS:
+        raise InputError(f"-n: expected 1 to {MAX_SETUPS:,} set-ups, got {count:,}")
+    if boards not in (1, 2):
+        raise InputError(f"--boards: expected 1 or 2, got {boards}")
+    tables = setup_tables(cards)
+    settings = garden_settings(cards)
+    square = options.piece
+    max_cols = _columns(options)
+    if max_cols < 2 and any(s.squares > 2 for s in tables.sizes.values()):
+        where = "half the page (fold-over)" if options.duplex == "none" else "the margins"
+        raise InputError(
+            f"--square: a 4-square monster ({format_length(2 * square)} a side) does not fit "
+            f"inside {where} on {options.paper}; use a smaller --square"
+            + (", --duplex long" if options.duplex == "none" else "")
+            + " or larger paper"
+        )
+    tiles = tile_plan(options, boards, square)
+    target = Path(path)
+    subject = (
+        f"{count} set-ups from seed {seed}, {boards} board{'s' if boards == 2 else ''}, "
+        f"{format_length(square)} squares; {options.describe()}"
+    )
+    title = f"{TITLE}: {count} from seed {seed}"
+    pages = 0
+    with atomic_file(target) as handle, binary_streams():
+        joiner = PdfJoiner(handle)
+        for start in range(0, count, CHUNK):
+            # one small reportlab document per chunk, copied out and let go (pdf_join.py)
+            buffer = io.BytesIO()
+            canvas = new_canvas(buffer, options, title, subject)
+            painter = SheetPainter(canvas, options, tables, settings)
+            painter.pages = pages
+            for i in range(start, min(start + CHUNK, count)):
+                s = seed + i
+                setup = rolled(tables, s)
+                garden = garden_for(settings, s, boards)
+                pieces = setup_pieces(setup, garden, max_cols)
+                painter.setup(i + 1, count, s, setup, garden, pieces)
+                if progress is not None:
+                    progress(1)
+            if start + CHUNK >= count:
+                _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
+            canvas.save()
+            joiner.add(buffer.getvalue())
+            pages = painter.pages
+            del buffer, canvas, painter
+        joiner.finish()
+    sheets = pages // 2 if options.duplex != "none" else pages
+    return SetupsStats(target, pages, sheets, count, target.stat().st_size, count)

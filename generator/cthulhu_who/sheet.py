@@ -1,0 +1,350 @@
+"""One Cthulhu Who? set-up sheet: the rolls, the garden, and exactly the pieces it needs.
+
+Page 1 (front): every die with the table, row and column it hit, the results, the seed and a QR
+code of ``havoc setup --seed S``; the garden map with its terrain (the kit's choice, labelled);
+then the pieces, cut-out ready at the board's square size. Its back (duplex) or the right half
+(fold-over) carries the pieces' backs. Pieces that do not fit go on further sheets. Every line
+of the rolls can be checked against the rules' tables: the tests read them back from the PDF.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from companion.cthulhu_who.garden import Garden, GardenSettings
+from companion.cthulhu_who.setup import SetUp, SetupTables
+from companion.errors import InputError
+from generator.cthulhu_who.canvas_kit import (
+    Forms,
+    draw_qr,
+    paragraph,
+    text,
+    width_of,
+)
+from generator.cthulhu_who.pieces import letter_colour, shape_ops
+from generator.sheet import guides
+from generator.sheet.layout import Page, Placement, mirror, pack
+from generator.sheet.options import SheetOptions
+from generator.sheet.pieces import Piece, Text
+from generator.sheet.render_pdf import GUIDE_GREY, GUIDE_WIDTH, draw_footer, footer_box
+from generator.sheet.units import format_length
+
+TITLE = "Cthulhu Who? set-ups"
+QR_SIZE = 84.0
+LEADING = 12.5
+ROLL_SIZE = 9.5
+HEAD_GAP = 26.0  # from the "Pieces" heading to the pieces: room for the crop marks above them
+NOTES_MIN = 170.0  # narrower room beside the garden map: its notes go below it
+TINT_HERO, TINT_EVIL = "#cfe6f5", "#fbe0cc"
+
+
+def command_for(seed: int) -> str:
+    """What to type on a phone to see this set-up: ``havoc setup --seed S``."""
+    return f"havoc setup --seed {seed}"
+
+
+def roll_lines(setup: SetUp, tables: SetupTables) -> list[str]:
+    """The rolls, one line per die, naming the table, row and column it hit (as printed)."""
+    dd = setup.dice
+    size = setup.size
+    rows = {w: r for r, w in tables.weapon_rows}
+    plural = "" if size.squares == 1 else "s"
+    lines = [
+        f"Monster Size: d6 = {dd.size}, row {dd.size}: {size.name} ({size.squares} square{plural})",
+        f"Number of Monsters: d6 = {dd.monsters}, row {dd.monsters}, column {dd.size}: "
+        f"{setup.monsters}",
+        f"Number of Cultists: d6 = {dd.cultists}, row {dd.cultists}, column {dd.size}: "
+        f"{setup.cultists}",
+        f"Danger Score: {dd.size} + {dd.monsters} + {dd.cultists} = {setup.danger} "
+        f"(column {setup.band})",
+        f"Number of Heros: d6 = {dd.heroes}, row {dd.heroes}, column {setup.band}: {setup.heroes}",
+    ]
+    for index, (die, weapon) in enumerate(zip(dd.weapons, setup.weapons, strict=True), 1):
+        lines.append(f"Hero {index} weapon: d6 = {die}, row {rows[weapon]}: {weapon}")
+    return lines
+
+
+def pieces_line(setup: SetUp, garden: Garden) -> str:
+    """What the pieces below are, counted."""
+    plural = "" if setup.size.squares == 1 else "s"
+    return (
+        f"Pieces: {setup.monsters} x {setup.size.name} ({setup.size.squares} square{plural}), "
+        f"{setup.cultists} x Cultist, {setup.heroes} x Hero + weapon counter, "
+        f"{len(garden.terrain)} x terrain"
+    )
+
+
+class SheetPainter:
+    """Draws set-up sheets onto one canvas (shared forms, shared options)."""
+
+    def __init__(
+        self,
+        canvas: Any,
+        options: SheetOptions,
+        tables: SetupTables,
+        settings: GardenSettings,
+    ) -> None:
+        self.canvas = canvas
+        self.options = options
+        self.tables = tables
+        self.settings = settings
+        self.forms = Forms(canvas, options.piece, options.bleed)
+        self.pages = 0
+
+    # ------------------------------------------------------------------ the front page
+    def setup(
+        self,
+        number: int,
+        total: int,
+        seed: int,
+        setup: SetUp,
+        garden: Garden,
+        pieces: Sequence[Piece],
+    ) -> None:
+        """All pages of one set-up: the sheet, its pieces, their backs."""
+        o = self.options
+        x0, _, x1, y1 = o.usable
+        c = self.canvas
+        seed_text = f"seed {seed}"
+        room = x1 - x0 - width_of(seed_text, 14, True) - 12
+        text(c, x0, y1 - 14, f"Cthulhu Who? set-up {number} of {total}", 14, True, max_width=room)
+        text(c, x1, y1 - 14, seed_text, 14, bold=True, anchor="end")
+        y = y1 - 34
+        text(
+            c,
+            x0,
+            y,
+            "The rolls (the rules' tables, one d6 each):",
+            10.5,
+            True,
+            max_width=x1 - x0 - QR_SIZE - 12,
+        )
+        y -= LEADING + 2
+        for line in roll_lines(setup, self.tables):
+            text(c, x0, y, line, ROLL_SIZE, max_width=x1 - x0 - QR_SIZE - 12)
+            y -= LEADING
+        y -= 2
+        text(c, x0, y, pieces_line(setup, garden), ROLL_SIZE, max_width=x1 - x0 - QR_SIZE - 12)
+        # QR code of the command that shows this set-up on a phone
+        qy = y1 - 24 - QR_SIZE
+        draw_qr(c, command_for(seed), x1 - QR_SIZE, qy, QR_SIZE)
+        text(
+            c,
+            x1 - QR_SIZE / 2,
+            qy - 8,
+            command_for(seed),
+            7.5,
+            anchor="middle",
+            max_width=QR_SIZE + 20,
+        )
+        y = min(y, qy - 8) - 22
+        y = self.garden(garden, x0, y, x1)
+        if y < o.usable[1]:
+            raise InputError(
+                f"--paper: {o.paper} is too small for a set-up sheet's rolls and garden "
+                "(A5, 148x210mm, is the smallest that fits); use larger paper or a smaller "
+                "--margin"
+            )
+        text(
+            c,
+            x0,
+            y,
+            "Pieces at the board's square size: cut them out.",
+            10.5,
+            True,
+            max_width=x1 - x0,
+        )
+        figures = "Figures are double-sided: the back shows them dead. "
+        how = (
+            "Print duplex, flipping on the " + o.duplex + " edge."
+            if o.duplex != "none"
+            else "Fold on the dashed line, glue, cut."
+        )
+        start = x0 + width_of("Pieces at the board's square size: cut them out.", 10.5, True) + 6
+        text(c, start, y, figures + how, 8, max_width=max(x1 - start, 1.0))
+        self.pieces(number, seed, pieces, y - HEAD_GAP)
+
+    def garden(self, garden: Garden, x0: float, top: float, x1: float) -> float:
+        """The garden map below ``top``; returns the y below it and its notes."""
+        c = self.canvas
+        boards = garden.boards
+        text(
+            c,
+            x0,
+            top,
+            f"The garden: {'two boards' if boards == 2 else 'one board'}, "
+            f"{garden.cols} x {garden.rows} squares",
+            10.5,
+            bold=True,
+            max_width=x1 - x0,
+        )
+        sq = 16.0 if boards == 2 else 19.0
+        left = x0 + 14
+        bottom = top - 20 - 8 * sq
+        parts = ["q 0.85 0.85 0.85 RG 0.4 w"]
+        for col in range(garden.cols + 1):
+            parts.append(
+                f"{left + col * sq:.2f} {bottom:.2f} m {left + col * sq:.2f} "
+                f"{bottom + 8 * sq:.2f} l"
+            )
+        for row in range(garden.rows + 1):
+            parts.append(
+                f"{left:.2f} {bottom + row * sq:.2f} m {left + garden.cols * sq:.2f} "
+                f"{bottom + row * sq:.2f} l"
+            )
+        parts.append("S Q")
+        # start rows tinted, the wall (thick) round the garden and along the join
+        c.addLiteral(" ".join(parts))
+        c.saveState()
+        for row, tint in ((0, TINT_HERO), (garden.rows - 1, TINT_EVIL)):
+            c.setFillColor(tint)
+            c.rect(left, bottom + row * sq, garden.cols * sq, sq, stroke=0, fill=1)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(2.2)
+        c.rect(left, bottom, garden.cols * sq, 8 * sq, stroke=1, fill=0)
+        if boards == 2:
+            x = left + 8 * sq
+            low, high = garden.openings()[0], garden.openings()[-1] + 1
+            c.line(x, bottom, x, bottom + low * sq)
+            c.line(x, bottom + high * sq, x, bottom + 8 * sq)
+        c.restoreState()
+        for t in garden.terrain:
+            kind = t.kind
+            ops = tuple(shape_ops(kind.shape, 0.5, 0.5, 0.42, kind.colour, "#000000")) + (
+                Text(
+                    0.5,
+                    0.36 if kind.shape == "triangle" else 0.32,
+                    kind.letter,
+                    0.42,
+                    letter_colour(kind.colour),
+                    "Helvetica-Bold",
+                ),
+            )
+            name = self.forms.form(("map", kind), ops, (0, 0, 1, 1))
+            self.forms.place(name, left + t.col * sq, bottom + t.row * sq, sq)
+        for row in range(garden.rows):
+            text(c, left - 4, bottom + row * sq + sq / 2 - 3, str(row + 1), 7, anchor="end")
+        # notes to the right of the map, or below it when the paper is narrow
+        nx = left + garden.cols * sq + 14
+        y = top - 20
+        if x1 - nx < NOTES_MIN:
+            nx, y = x0, bottom - 14
+        width = x1 - nx
+        text(c, nx, y, "Row 8: the Evil side's start row (the shrine).", 8.5, True, max_width=width)
+        y -= 11
+        text(
+            c, nx, y, "Row 1: the Heroes' start row (the Dining Room).", 8.5, True, max_width=width
+        )
+        y -= 13
+        rules = (
+            "The rules: players place alternately, one figure at a time, on their end row; "
+            "the second row only when the first is full. Thick line: the garden wall"
+            + (
+                "; between the boards it is open only at the two innermost squares (rows 4, 5)."
+                if boards == 2
+                else "."
+            )
+        )
+        y = paragraph(c, nx, y, rules, 8, width, 10) - 3
+        kinds = ", ".join(f"{k.letter} {k.name}" for k in self.settings.kinds)
+        kit = (
+            f"Terrain ({len(garden.terrain)} pieces): the rules ask for at least one on each "
+            f"row of each board. How many ({self.settings.per_row_min}-"
+            f"{self.settings.per_row_max} a row) and which kinds ({kinds}) are the Havoc "
+            f"Kit's choice (cards/cthulhu-who/garden.toml), not the rulebook's. Checked: no "
+            "start row sealed, no part of the garden cut off."
+        )
+        y = paragraph(c, nx, y, kit, 8, width, 10)
+        return min(y + 10, bottom) - 18
+
+    # ------------------------------------------------------------------ pieces
+    def pieces(self, number: int, seed: int, pieces: Sequence[Piece], top: float) -> None:
+        """Pack ``pieces`` below ``top`` on this page, the rest on further sheets."""
+        o = self.options
+        first: list[Placement] = []
+        try:
+            room = dataclasses.replace(o, margin_top=o.height - top)
+            first = pack(pieces, room)[0]
+        except InputError:  # a piece taller than the room left: all go on the next sheet
+            room = o
+        placed = {id(p.piece) for p in first}
+        self.finish_front(first, room, number, seed)
+        rest = [p for p in pieces if id(p) not in placed]
+        if rest:
+            more = dataclasses.replace(o, margin_top=o.margin_top + 40)
+            for sheet in pack(rest, more):
+                _, _, x1, y1 = o.usable
+                text(
+                    self.canvas,
+                    o.usable[0],
+                    y1 - 12,
+                    f"Cthulhu Who? set-up {number}, seed {seed}: pieces, continued",
+                    11,
+                    bold=True,
+                    max_width=o.usable[2] - o.usable[0],
+                )
+                self.finish_front(sheet, more, number, seed)
+
+    def finish_front(
+        self, fronts: list[Placement], room: SheetOptions, number: int, seed: int
+    ) -> None:
+        """Draw the fronts and guides, close the page, then the backs' page (or fold-over)."""
+        o = self.options
+        c = self.canvas
+        for p in fronts:
+            self.forms.face(p.face, p.x, p.y, p.w, p.h)
+        backs = [m for m in (mirror(f, room) for f in fronts) if m is not None]
+        if o.duplex == "none":
+            for p in backs:
+                self.forms.face(p.face, p.x, p.y, p.w, p.h)
+        self.guides(fronts, room)
+        if o.duplex == "none" and fronts:
+            top = max(p.y + p.h for p in fronts) + o.bleed
+            c.saveState()
+            c.setDash([4, 3])
+            c.setStrokeColorRGB(*GUIDE_GREY)
+            c.line(o.width / 2, min(p.y for p in fronts) - 6, o.width / 2, top + 6)
+            c.restoreState()
+        side = "FRONTS" if o.duplex != "none" else "FRONTS left | BACKS right: fold"
+        self.close_page(number, seed, side)
+        if o.duplex != "none":
+            for p in backs:
+                self.forms.face(p.face, p.x, p.y, p.w, p.h)
+            self.close_page(number, seed, f"BACKS (flip on {o.duplex} edge)")
+
+    def guides(self, fronts: list[Placement], room: SheetOptions) -> None:
+        """Crop marks (or lines) as the engine draws them, and a fine line round every piece
+        so each cut stays visible after the first ones."""
+        o = self.options
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColorRGB(*GUIDE_GREY)
+        c.setLineWidth(GUIDE_WIDTH)
+        if o.cut_guides != "none" and fronts:
+            page = Page("front", 0, fronts)
+            if o.cut_guides == "crop":
+                segments = guides.crop_marks(page.placements, room)
+            else:  # to the paper's edges, but not up through the rolls and the garden
+                segments = guides.cut_lines(page.placements, room, footer_box(o))
+                clip = c.beginPath()
+                clip.rect(0, 0, o.width, room.usable[3] + 12)
+                c.clipPath(clip, stroke=0, fill=0)
+            if segments:
+                c.lines(segments)
+        c.setLineWidth(0.25)
+        for p in fronts:
+            c.rect(p.x, p.y, p.w, p.h, stroke=1, fill=0)
+        c.restoreState()
+
+    def close_page(self, number: int, seed: int, side: str) -> None:
+        """The footer, then the next page."""
+        self.pages += 1
+        draw_footer(
+            self.canvas,
+            f"{TITLE}  \u00b7  set-up {number}, seed {seed}  \u00b7  {side}  \u00b7  "
+            f"page {self.pages}  \u00b7  {format_length(self.options.piece)} squares",
+            self.options,
+        )
+        self.canvas.showPage()

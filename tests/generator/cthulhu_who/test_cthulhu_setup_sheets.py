@@ -1,0 +1,322 @@
+"""Cthulhu Who? set-up sheets: read back from the PDF and checked against the rules' tables."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from companion.cthulhu_who.garden import garden_for, garden_settings
+from companion.cthulhu_who.setup import setup_tables
+from companion.data import Cards
+from companion.errors import InputError
+from generator.cthulhu_who import sheet as sheet_module
+from generator.cthulhu_who.canvas_kit import Forms
+from generator.cthulhu_who.pieces import CULTIST, HERO, MONSTER, TERRAIN, WEAPON
+from generator.cthulhu_who.setups import rolled, write_setups_pdf
+from generator.sheet.options import SheetOptions
+
+pypdf = pytest.importorskip("pypdf")
+
+SEED, COUNT = 40, 6
+LINE = {
+    "size": re.compile(r"^Monster Size: d6 = (\d), row (\d): (\w+) \((\d) squares?\)$"),
+    "monsters": re.compile(r"^Number of Monsters: d6 = (\d), row (\d), column (\d): (\d+)$"),
+    "cultists": re.compile(r"^Number of Cultists: d6 = (\d), row (\d), column (\d): (\d+)$"),
+    "danger": re.compile(r"^Danger Score: (\d) \+ (\d) \+ (\d) = (\d+) \(column ([\d-]+)\)$"),
+    "heroes": re.compile(r"^Number of Heros: d6 = (\d), row (\d), column ([\d-]+): (\d+)$"),
+    "weapon": re.compile(r"^Hero (\d) weapon: d6 = (\d), row ([\d-]+): (.+)$"),
+}
+
+
+def options(**kw):
+    return SheetOptions.parse(piece_size="1in", **kw)
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return setup_tables(Cards())
+
+
+@pytest.fixture(scope="module")
+def one_board(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cw") / "setups.pdf"
+    stats = write_setups_pdf(path, Cards(), options(), COUNT, SEED, 1, True)
+    return path, stats
+
+
+def sheets(path):
+    """{seed: [page texts of that set-up]} and the other pages' texts."""
+    out: dict[int, list[str]] = {}
+    rest = []
+    for page in pypdf.PdfReader(path).pages:
+        body = page.extract_text()
+        found = re.search(r"set-up \d+, seed (\d+)", body)
+        if found:
+            out.setdefault(int(found.group(1)), []).append(body)
+        else:
+            rest.append(body)
+    return out, rest
+
+
+def test_same_seed_byte_identical_pdf(tmp_path, one_board):
+    path, _ = one_board
+    again = tmp_path / "again.pdf"
+    write_setups_pdf(again, Cards(), options(), COUNT, SEED, 1, True)
+    assert again.read_bytes() == path.read_bytes()
+    other = tmp_path / "other.pdf"
+    write_setups_pdf(other, Cards(), options(), COUNT, SEED + 1, 1, True)
+    assert other.read_bytes() != path.read_bytes()
+
+
+def test_title_and_one_sheet_per_setup(one_board):
+    path, stats = one_board
+    reader = pypdf.PdfReader(path)
+    assert reader.metadata.title == f"Cthulhu Who? set-ups: {COUNT} from seed {SEED}"
+    assert len(reader.pages) == stats.pages
+    by_seed, _ = sheets(path)
+    assert sorted(by_seed) == list(range(SEED, SEED + COUNT))
+
+
+def test_printed_numbers_rederive_from_printed_dice(one_board, tables):
+    by_seed, _ = sheets(one_board[0])
+    for seed, pages in by_seed.items():
+        lines = pages[0].splitlines()
+        got = {k: [m for m in map(rx.match, lines) if m] for k, rx in LINE.items()}
+        (size,) = got["size"]
+        s = int(size.group(1))
+        assert int(size.group(2)) == s
+        assert size.group(3) == tables.sizes[s].name
+        assert int(size.group(4)) == tables.sizes[s].squares
+        (mon,) = got["monsters"]
+        m = int(mon.group(1))
+        assert (int(mon.group(2)), int(mon.group(3))) == (m, s)
+        assert int(mon.group(4)) == tables.monsters[s, m]
+        (cul,) = got["cultists"]
+        c = int(cul.group(1))
+        assert int(cul.group(4)) == tables.cultists[s, c]
+        (danger,) = got["danger"]
+        assert [int(danger.group(i)) for i in (1, 2, 3)] == [s, m, c]
+        assert int(danger.group(4)) == s + m + c
+        band = tables.band_index(s + m + c)
+        assert danger.group(5) == tables.bands[band].label
+        (her,) = got["heroes"]
+        h = int(her.group(1))
+        assert her.group(3) == tables.bands[band].label
+        heroes = int(her.group(4))
+        assert heroes == tables.heroes[band, h]
+        weapons = got["weapon"]
+        assert [int(w.group(1)) for w in weapons] == list(range(1, heroes + 1))
+        for w in weapons:
+            die = int(w.group(2))
+            low, _, high = w.group(3).partition("-")
+            assert int(low) <= die <= int(high or low)
+            assert w.group(4) == tables.weapons[die]
+        assert f"havoc setup --seed {seed}" in pages[0]
+
+
+def test_the_printed_seed_rebuilds_the_same_setup_in_havoc_setup(one_board, havoc, tables):
+    by_seed, _ = sheets(one_board[0])
+    for seed, pages in list(by_seed.items())[:3]:
+        result = havoc("setup", "--seed", seed, "--json")
+        assert result.exit_code == 0
+        shown = json.loads(result.output)
+        lines = pages[0].splitlines()
+        size = next(m for m in map(LINE["size"].match, lines) if m)
+        assert shown["dice"]["size"] == int(size.group(1))
+        assert shown["monster_size"]["name"] == size.group(3)
+        weapons = [m.group(4) for m in map(LINE["weapon"].match, lines) if m]
+        assert shown["weapons"] == weapons
+        assert shown == rolled(tables, seed).to_dict()
+
+
+def test_stats_page_prints_the_exact_fractions(one_board, tables):
+    from companion.cthulhu_who.setup import setup_distribution
+
+    _, rest = sheets(one_board[0])
+    odds = next(t for t in rest if "the exact odds" in t)
+    dist = setup_distribution(tables)
+    for key in ("monsters", "danger", "heroes", "weapon"):
+        for chance in dist[key].values():
+            assert f"{chance}  {100 * float(chance):.2f}%" in odds
+    assert "1,296" in odds
+
+
+class Recorder:
+    """Every face the sheets draw: (seed, side, piece name, tags, w, h)."""
+
+    def __init__(self, monkeypatch):
+        self.drawn = []
+        self.seed = None
+        real_face = Forms.face
+        real_setup = sheet_module.SheetPainter.setup
+        recorder = self
+
+        def face(forms, face, x, y, w, h):
+            recorder.drawn.append((recorder.seed, face.label, round(w, 6), round(h, 6)))
+            return real_face(forms, face, x, y, w, h)
+
+        def setup(painter, number, total, seed, setup, garden, pieces):
+            recorder.seed = seed
+            recorder.pieces = getattr(recorder, "pieces", {})
+            recorder.pieces[seed] = (setup, garden, list(pieces))
+            return real_setup(painter, number, total, seed, setup, garden, pieces)
+
+        monkeypatch.setattr(Forms, "face", face)
+        monkeypatch.setattr(sheet_module.SheetPainter, "setup", setup)
+
+
+@pytest.mark.parametrize("boards, duplex", [(1, "long"), (2, "none")])
+def test_the_pieces_printed_are_exactly_what_the_setup_lists(tmp_path, monkeypatch, boards, duplex):
+    rec = Recorder(monkeypatch)
+    write_setups_pdf(tmp_path / "s.pdf", Cards(), options(duplex=duplex), 4, 90, boards)
+    settings = garden_settings(Cards())
+    for seed, (setup, garden, pieces) in rec.pieces.items():
+        assert garden == garden_for(settings, seed, boards)
+        kinds = Counter(p.tags[0] for p in pieces)
+        assert kinds[MONSTER] == setup.monsters
+        assert kinds[CULTIST] == setup.cultists
+        assert kinds[HERO] == kinds[WEAPON] == setup.heroes
+        assert kinds[TERRAIN] == len(garden.terrain)
+        needs = {(n.kind, n.weapon): n.count for n in setup.pieces() if n.kind == HERO}
+        heroes = Counter((HERO, p.tags[1]) for p in pieces if p.tags[0] == HERO)
+        assert heroes == needs
+        terrain = Counter(p.tags[1] for p in pieces if p.tags[0] == TERRAIN)
+        assert terrain == Counter(t.kind.name for t in garden.terrain)
+        # every piece's front drawn once, every back once, nothing else
+        drawn = Counter(label for s, label, _, _ in rec.drawn if s == seed)
+        want = Counter(p.front.label for p in pieces)
+        want.update(p.back.label for p in pieces if p.back is not None)
+        assert drawn == want
+
+
+def test_monster_pieces_measure_exactly_1_2_and_4_squares(tmp_path, monkeypatch, tables):
+    from generator.cthulhu_who.pieces import monster_piece
+
+    sq = 72.0
+    for size in tables.sizes.values():
+        piece = monster_piece(1, size.name, size.squares)
+        assert piece.cols * piece.rows == size.squares
+        assert (piece.cols, piece.rows) == {1: (1, 1), 2: (2, 1), 4: (2, 2)}[size.squares]
+    # and on paper: find seeds that roll each size and measure what was drawn
+    seeds = {}
+    s = 0
+    while len(seeds) < 3:
+        seeds.setdefault(rolled(tables, s).size.squares, s)
+        s += 1
+    rec = Recorder(monkeypatch)
+    for seed in seeds.values():
+        write_setups_pdf(tmp_path / f"{seed}.pdf", Cards(), options(), 1, seed, 1)
+    for squares, seed in seeds.items():
+        setup = rolled(tables, seed)
+        name = setup.size.name
+        sizes = {(w, h) for sd, label, w, h in rec.drawn if sd == seed and label.startswith(name)}
+        assert {w * h for w, h in sizes} == {squares * sq * sq}
+
+
+def test_bad_input_is_one_line_and_leaves_the_old_file(tmp_path, havoc_pnp):
+    target = tmp_path / "keep.pdf"
+    target.write_bytes(b"old")
+    for args in (["-n", "0"], ["--square", "9in"], ["--boards", "3"], ["--piece-size", "1in"]):
+        result = havoc_pnp("setups", *args, "--seed", "1", "-o", target)
+        assert result.exit_code == 2, args
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert "Traceback" not in result.output
+        assert target.read_bytes() == b"old"
+
+
+def test_setups_command_writes_the_pdf(tmp_path, havoc_pnp):
+    out = tmp_path / "s.pdf"
+    result = havoc_pnp("setups", "-n", "2", "--seed", "5", "--boards", "2", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "2 Cthulhu Who? set-ups from seed 5" in result.output
+    assert pypdf.PdfReader(out).metadata.title == "Cthulhu Who? set-ups: 2 from seed 5"
+
+
+def test_no_progress_bar_off_a_terminal_and_a_random_seed_is_told(tmp_path, havoc_pnp):
+    out = tmp_path / "many.pdf"
+    result = havoc_pnp("setups", "-n", "25", "-o", out)
+    assert result.exit_code == 0, result.output
+    first, second = result.output.splitlines()
+    seed = int(re.match(r"seed (\d+) was drawn at random: --seed \1 prints", second).group(1))
+    assert first.startswith(f"{out}: 25 Cthulhu Who? set-ups from seed {seed}")
+    by_seed, _ = sheets(out)
+    assert sorted(by_seed) == list(range(seed, seed + 25))
+
+
+def test_wide_monsters_turn_to_fit_a_fold_over_half(tmp_path, monkeypatch, tables):
+    # a user's tables with no 4-square monster, on paper whose fold-over half takes one column
+    mine = tmp_path / "cards" / "cthulhu-who"
+    mine.mkdir(parents=True)
+    kit = Cards().path("cthulhu-who", "setup.toml").read_text(encoding="utf-8")
+    (mine / "setup.toml").write_text(kit.replace("squares = 4", "squares = 2"), encoding="utf-8")
+    cards = Cards(tmp_path / "cards")
+    seed = next(s for s in range(200) if rolled(tables, s).size.squares == 2)
+    rec = Recorder(monkeypatch)
+    sheet = SheetOptions.parse(piece_size="1in", paper="130x200mm", duplex="none")
+    write_setups_pdf(tmp_path / "f.pdf", cards, sheet, 1, seed, 1)
+    name = rolled(tables, seed).size.name
+    sizes = {(w, h) for _, label, w, h in rec.drawn if label.startswith(name)}
+    assert sizes == {(72.0, 144.0)}
+    with pytest.raises(InputError, match="4-square monster"):
+        write_setups_pdf(tmp_path / "g.pdf", Cards(), sheet, 1, seed, 1)
+
+
+@pytest.mark.parametrize("args", [("1in", 2, "none"), ("2in", 1, "short")])
+def test_every_letter_is_at_least_a_quarter_inch_inside_the_paper(tmp_path, args):
+    pdfplumber = pytest.importorskip("pdfplumber")
+    square, boards, duplex = args
+    sheet = SheetOptions.parse(piece_size=square, duplex=duplex, paper="letter")
+    path = tmp_path / "edge.pdf"
+    write_setups_pdf(path, Cards(), sheet, 2, 77, boards, True)
+    from generator.sheet.render_pdf import footer_box
+
+    footer_top = footer_box(sheet)[3]  # the engine's page footer, the same on every sheet
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            for ch in page.chars:
+                if page.height - ch["top"] <= footer_top + 1:
+                    continue
+                inside = (
+                    ch["x0"] >= 18 - 1e-6
+                    and ch["x1"] <= page.width - 18 + 1e-6
+                    and ch["top"] >= 18 - 1e-6
+                    and ch["bottom"] <= page.height - 18 + 1e-6
+                )
+                assert inside, (number, ch["text"], ch["x0"], ch["top"])
+
+
+def test_the_pieces_read_back_from_the_pdf_match_the_rolls(one_board, tables):
+    settings = garden_settings(Cards())
+    by_seed, _ = sheets(one_board[0])
+    for seed, pages in by_seed.items():
+        setup = rolled(tables, seed)
+        garden = garden_for(settings, seed, 1)
+        fronts = [p for p in pages if "FRONTS" in p]
+        lines = [line.strip() for p in fronts for line in p.splitlines()]
+        assert lines.count(setup.size.name.upper()) == setup.monsters
+        squares = f"{setup.size.squares}-square monster"
+        assert lines.count(squares) == setup.monsters
+        assert sum(1 for line in lines if line == "Cultist") == setup.cultists
+        for number, weapon in enumerate(setup.weapons, start=1):
+            assert lines.count(f"Hero {number}") == 1
+            assert lines.count(f"under Hero {number}") == 1
+            assert lines.count(weapon) >= 2  # under the hero's name and on its counter
+        assert lines.count("terrain (kit)") == len(garden.terrain)
+        backs = [p for p in pages if "BACKS" in p]
+        dead = sum(p.count("DEAD") for p in backs)
+        assert dead == setup.monsters + setup.cultists + setup.heroes
+
+
+def test_paper_too_small_for_a_sheet_is_one_line_and_build_goes_on(tmp_path, havoc_pnp):
+    result = havoc_pnp("setups", "--paper", "100x150mm", "--seed", "1", "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 2
+    assert "too small for a set-up sheet" in result.output
+    assert not (tmp_path / "x.pdf").exists()
+    built = havoc_pnp("build", "--paper", "100x150mm", "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output
+    assert "cthulhu-who-setups.pdf not built" in built.stderr
+    assert not (tmp_path / "out" / "cthulhu-who-setups.pdf").exists()
+    assert (tmp_path / "out" / "dark-blades-counters.pdf").exists()
