@@ -2,7 +2,8 @@
 
 A maintainer's tool, not part of the kit: run it after changing a table's ``ladder`` or
 ``floor`` (or the transcription in crt.toml). The method is
-`companion.dark_blades.completion.derive`; the tests check that the file's grids are exactly what it gives.
+`companion.dark_blades.completion.derive`; the tests check that the file's grids are exactly
+what it gives.
 
     python tools/complete_crt.py [CARDS_DIR]
 """
