@@ -9,11 +9,9 @@ import click
 
 from companion.clikit import Command, cards_from, emit_json, fit, json_option
 
-SCENARIO_JSON = (
-    "--json: key, number, title, source, first_player, maps, mounted, sides (name, enters_turn, "
-    "setup, pieces: name, count, all), special, victory, kit_readings, background, "
-    "background_is_kits (always true)."
-)
+SCENARIO_JSON = """--json: {key, number, title, source, first_player, maps, mounted, sides:
+[{name, enters_turn, setup, pieces: [{name, count, all}]}], special, victory, kit_readings,
+background, background_is_kits}; without NAME: [{key, number, title}]"""
 
 
 def _scenarios(ctx: click.Context):  # -> dict[str, Scenario]
