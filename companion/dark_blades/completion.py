@@ -71,6 +71,33 @@ class Completion:
         return Cell(kit.rows[face][column], True) if kit else Cell("", False)
 
 
+class CellSource:
+    """Where every cell shown comes from: the transcription, then (unless ``source_only``) the
+    kit's completion. The lookups, the printed sheets and the chances all read cells here."""
+
+    def __init__(self, crt: Crt, completion: Completion | None) -> None:
+        self.crt = crt
+        self.completion = completion  # None: only what the rulebook gives (--source-only)
+
+    def cell(self, table: ResultsTable, face: int, column: int) -> Cell:
+        if self.completion is None:
+            return Cell(self.crt.cell(table, face, column), False)
+        return self.completion.cell(self.crt, table, face, column)
+
+    def chances(self, table: ResultsTable, column: int) -> list[tuple[Cell, tuple[int, ...]]]:
+        """Each distinct cell of a column with the die faces that give it, in die order
+        (a lost cell is ``Cell("", False)``)."""
+        groups: dict[Cell, list[int]] = {}
+        for face in self.crt.faces:
+            groups.setdefault(self.cell(table, face, column), []).append(face)
+        return [(cell, tuple(faces)) for cell, faces in groups.items()]
+
+
+def cell_source(cards: Cards, crt: Crt, source_only: bool = False) -> CellSource:
+    """The cells to show: the rulebook's, completed by the kit's file unless ``source_only``."""
+    return CellSource(crt, None if source_only else load_completion(cards, crt))
+
+
 def derive(
     printed: dict[int, tuple[str, ...]],
     faces: tuple[int, ...],
