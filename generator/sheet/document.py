@@ -54,33 +54,44 @@ class Page:
 
 
 @cache
-def styles() -> dict[str, Any]:
-    """The paragraph styles of every reference sheet (embedded Liberation Sans)."""
+def styles(body: float = BODY) -> dict[str, Any]:
+    """The paragraph styles of every reference sheet (embedded Liberation Sans), with body
+    text of ``body`` points and headings in proportion."""
     from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
     regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
-    base = ParagraphStyle("body", fontName=regular, fontSize=BODY, leading=BODY * 1.22)
+    registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+    k = body / BODY
+    small = max(MIN_SIZE, 7 * k)
+    base = ParagraphStyle("body", fontName=regular, fontSize=body, leading=body * 1.22)
     return {
         "title": ParagraphStyle(
-            "title", base, fontName=bold, fontSize=16, leading=19, spaceAfter=4
+            "title", base, fontName=bold, fontSize=16 * k, leading=19 * k, spaceAfter=4
         ),
         "h1": ParagraphStyle(
-            "h1", base, fontName=bold, fontSize=11.5, leading=14, spaceBefore=8, spaceAfter=3
+            "h1",
+            base,
+            fontName=bold,
+            fontSize=11.5 * k,
+            leading=14 * k,
+            spaceBefore=8,
+            spaceAfter=3,
         ),
         "h2": ParagraphStyle(
-            "h2", base, fontName=bold, fontSize=9.5, leading=12, spaceBefore=5, spaceAfter=2
+            "h2", base, fontName=bold, fontSize=9.5 * k, leading=12 * k, spaceBefore=5, spaceAfter=2
         ),
         "body": base,
-        "small": ParagraphStyle("small", base, fontSize=MIN_SIZE, leading=MIN_SIZE * 1.2),
-        "cell": ParagraphStyle("cell", base, fontSize=BODY, leading=BODY * 1.15),
+        "small": ParagraphStyle("small", base, fontSize=small, leading=small * 1.2),
+        "cell": ParagraphStyle("cell", base, fontSize=body, leading=body * 1.15),
         "cell_bold": ParagraphStyle(
-            "cell_bold", base, fontName=bold, fontSize=BODY, leading=BODY * 1.15
+            "cell_bold", base, fontName=bold, fontSize=body, leading=body * 1.15
         ),
         "kit": ParagraphStyle(
             "kit",
             base,
-            fontSize=BODY,
-            leading=BODY * 1.22,
+            fontSize=body,
+            leading=body * 1.22,
             borderColor=RULE,
             borderWidth=0.5,
             borderPadding=3,
@@ -96,22 +107,22 @@ def esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def para(text: str, style: str = "body") -> Any:
+def para(text: str, style: str = "body", body: float = BODY) -> Any:
     """A paragraph of plain text (escaped) in one of `styles`."""
     from reportlab.platypus import Paragraph
 
-    return Paragraph(esc(text), styles()[style])
+    return Paragraph(esc(text), styles(body)[style])
 
 
-def marked(text: str, style: str = "body") -> Any:
+def marked(text: str, style: str = "body", body: float = BODY) -> Any:
     """A paragraph whose text already holds platypus mark-up (``<b>``, ``<br/>``)."""
     from reportlab.platypus import Paragraph
 
-    return Paragraph(text, styles()[style])
+    return Paragraph(text, styles(body)[style])
 
 
-def bullets(items: Sequence[str], style: str = "body") -> list[Any]:
-    return [marked(f"•&nbsp;{esc(item)}", style) for item in items]
+def bullets(items: Sequence[str], style: str = "body", body: float = BODY) -> list[Any]:
+    return [marked(f"•&nbsp;{esc(item)}", style, body) for item in items]
 
 
 def grid(
