@@ -77,9 +77,17 @@ def styles(body: float = BODY) -> dict[str, Any]:
             leading=14 * k,
             spaceBefore=8,
             spaceAfter=3,
+            keepWithNext=1,
         ),
         "h2": ParagraphStyle(
-            "h2", base, fontName=bold, fontSize=9.5 * k, leading=12 * k, spaceBefore=5, spaceAfter=2
+            "h2",
+            base,
+            fontName=bold,
+            fontSize=9.5 * k,
+            leading=12 * k,
+            spaceBefore=5,
+            spaceAfter=2,
+            keepWithNext=1,
         ),
         "body": base,
         "small": ParagraphStyle("small", base, fontSize=small, leading=small * 1.2),
