@@ -33,6 +33,9 @@ KIT_FILL = (
 )
 
 
+SMALLEST_PAPER = (5 * INCH, 7 * INCH)  # a reference sheet needs at least this much paper
+
+
 @dataclass(frozen=True)
 class Page:
     """Paper size in points and orientation for a document."""
@@ -51,6 +54,20 @@ class Page:
     @property
     def frame_width(self) -> float:
         return self.width - 2 * MARGIN
+
+
+def page_for(paper: str) -> Page:
+    """The page for ``--paper`` text (A4, Letter, WxH); too small for a reference sheet is an
+    InputError."""
+    from companion.errors import InputError
+    from generator.sheet.options import parse_paper
+
+    _name, width, height = parse_paper(paper)
+    if min(width, height) < SMALLEST_PAPER[0] or max(width, height) < SMALLEST_PAPER[1]:
+        raise InputError(
+            f"--paper: {paper.strip()!r} is too small for a reference sheet (at least 5 x 7 in)"
+        )
+    return Page(width, height)
 
 
 @cache
@@ -185,6 +202,7 @@ def write_document(
     values are the kit's).
     """
     from reportlab.platypus import SimpleDocTemplate
+    from reportlab.platypus.doctemplate import LayoutError
 
     regular = pdf_font("Helvetica")
     pages = [0]
@@ -214,7 +232,15 @@ def write_document(
             invariant=1,
             initialFontName=regular,
         )
-        doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+        try:
+            doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+        except LayoutError:
+            from companion.errors import InputError
+
+            raise InputError(
+                f"{title}: a table does not fit on {page.width / INCH:.1f} x "
+                f"{page.height / INCH:.1f} in paper; choose a larger --paper"
+            ) from None
     with atomic_file(path) as handle:
         handle.write(buffer.getvalue())
     return pages[0]
