@@ -351,3 +351,20 @@ seed_option = click.option(
 def die_option(help: str, multiple: bool = True) -> Any:  # noqa: A002 - click's own word
     """``--die N``: a face rolled on a real die (repeatable where a command needs several)."""
     return click.option("--die", "die", type=int, multiple=multiple, metavar="N", help=help)
+
+
+def seed_short_option(short: str = "-s") -> Any:
+    """``--seed N`` with a short form too (``-s 7``): the same option as ``seed_option``."""
+    return click.option(
+        short,
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="Seed the dice: the same N, the same rolls.",
+    )
+
+
+def die_short_option(help: str, short: str = "-d") -> Any:  # noqa: A002 - click's own word
+    """``--die N`` (repeatable) with a short form too (``-d 6 -d 3``)."""
+    return click.option(short, "--die", "die", type=int, multiple=True, metavar="N", help=help)

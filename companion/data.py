@@ -122,6 +122,7 @@ class Column:
     default: Any = None
     doc: str = ""
     maximum: int | None = None  # for int and count: the largest value accepted
+    aliases: tuple[str, ...] = ()  # other header names for it (``defence`` for ``defense``)
 
 
 @dataclass
@@ -199,30 +200,74 @@ def _delimiter(header_line: str) -> str:
     return max(counts, key=lambda d: (counts[d], d == ","))
 
 
+SAVE_AS_UTF8 = 'save it from your spreadsheet as "CSV UTF-8"'
+_SEP_LINE = re.compile(r"^sep=(.)$", re.IGNORECASE)  # Excel's hint line: sep=;
+
+
+def decode_csv(data: bytes, path: Path) -> str:
+    """The text of a CSV file as spreadsheets save it.
+
+    UTF-8 (with or without Excel's byte-order mark), UTF-16 (Excel's "Unicode Text", with or
+    without a byte-order mark) and Windows-1252 (Excel's "CSV" in Western locales). Anything
+    else is refused with a one-line DataError asking for "CSV UTF-8".
+    """
+    import codecs
+
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    elif b"\x00" in data[:512]:  # UTF-16 without a BOM: every ASCII character has a NUL
+        head = data[:512]
+        zeros_odd = head[1::2].count(0)
+        encoding = "utf-16-le" if zeros_odd >= head[0::2].count(0) else "utf-16-be"
+    else:
+        encoding = "utf-8-sig"
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        if encoding != "utf-8-sig" or data.startswith(codecs.BOM_UTF8):
+            name = "UTF-16" if encoding.startswith("utf-16") else "UTF-8"
+            raise DataError(
+                f"not valid {name} text ({exc.reason} at byte {exc.start}): {SAVE_AS_UTF8}", path
+            ) from None
+        try:
+            text = data.decode("cp1252")  # Excel's "CSV (Comma delimited)" on Windows
+        except UnicodeDecodeError as exc2:
+            raise DataError(
+                f"not UTF-8 or Windows-1252 text (byte {exc2.start}): {SAVE_AS_UTF8}", path
+            ) from None
+    return text.lstrip("\ufeff")
+
+
 def read_csv(
     path: str | os.PathLike[str], columns: Sequence[Column], *, allow_extra: bool = False
 ) -> list[Row]:
     """Read a CSV roster and check it against ``columns``.
 
     Lines whose first cell starts with ``#`` are comments; blank lines are skipped. The header
-    must name every required column and no unknown one (unless ``allow_extra``).
+    must name every required column and no unknown one (unless ``allow_extra``). The file may
+    be saved as spreadsheets save it (see ``decode_csv``), separated by commas, semicolons or
+    tabs (Excel's ``sep=;`` first line is followed).
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise DataError("file not found", path) from None
-    except UnicodeDecodeError as exc:
-        raise DataError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", path) from None
     except OSError as exc:
         raise DataError(f"cannot read: {exc.strerror}", path) from None
+    text = decode_csv(data, path)
 
     lines = text.splitlines()
-    first = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), None)
+    content = [i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")]
+    hint = _SEP_LINE.match(lines[content[0]].strip()) if content else None
+    if hint is not None:
+        lines[content.pop(0)] = ""  # blanked, not removed: the line numbers stay right
+    first = lines[content[0]] if content else None
     if first is None:
         raise DataError("empty file: expected a header row naming the columns", path)
-    reader = csv.reader(lines, delimiter=_delimiter(first))
+    reader = csv.reader(lines, delimiter=hint.group(1) if hint else _delimiter(first))
     by_name = {c.name: c for c in columns}
+    spelled = {alias: c.name for c in columns for alias in c.aliases}
     header: list[str] | None = None
     header_line = 0
     rows: list[Row] = []
@@ -232,7 +277,7 @@ def read_csv(
         if not any(cells) or cells[0].startswith("#"):
             continue
         if header is None:
-            header, header_line = [c.lower() for c in cells], index
+            header, header_line = [spelled.get(c.lower(), c.lower()) for c in cells], index
             unknown = [h for h in header if h not in by_name]
             if unknown and not allow_extra:
                 raise DataError(

@@ -279,6 +279,8 @@ def roll_face(spec: str, rng: random.Random) -> tuple[int, tuple[int, ...]]:
 def face_runs(faces: tuple[int, ...] | list[int], order: tuple[int, ...] | list[int]) -> str:
     """Faces as printed tables list them: ``(3, 4, 5, 6, 7, 8, 9, 0)`` → ``"3-9, 0"``.
 
+    A run that starts below zero reads ``"-3 to -1"`` (not ``"-3--1"``).
+
     ``order`` is the die's face order (for a d10: 1 ... 9, 0), so runs follow the table.
     """
     position = {f: i for i, f in enumerate(order)}
@@ -289,7 +291,9 @@ def face_runs(faces: tuple[int, ...] | list[int], order: tuple[int, ...] | list[
             runs[-1].append(f)
         else:
             runs.append([f])
-    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+    return ", ".join(
+        str(r[0]) if len(r) == 1 else f"{r[0]}{' to ' if r[0] < 0 else '-'}{r[-1]}" for r in runs
+    )
 
 
 def fraction(ways: int, outcomes: int) -> str:

@@ -16,17 +16,19 @@ from companion import dice as d
 from companion.clikit import (
     Command,
     cards_from,
-    die_option,
+    complete,
+    die_short_option,
     emit_json,
     fit,
     json_option,
-    seed_option,
+    seed_short_option,
     wrap,
 )
 from companion.errors import InputError, display_path
 
-ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack or crush), needs, low,
-high, chance, percent, seed, roll: {dice, total, kills, rolled} or null, rules, file}"""
+ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack, crush or not in
+the rules), needs, low, high, chance, percent (null when not in the rules), seed, roll: {dice,
+total, kills, rolled} or null, rules (short notes), quotes (the rules' words), file}"""
 SETUP_JSON = """--json: {monster_size: {name, squares}, monsters, cultists, danger, heroes,
 weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --stats
 --json: {combinations, monster_size, monsters, cultists, danger, heroes, weapon}, each
@@ -42,12 +44,46 @@ def _percent(ways: int, outcomes: int) -> float:
 # --------------------------------------------------------------------------- attack
 
 
+def _attack_answer(score: Any, roll: dict[str, Any] | None) -> str:
+    """The first line of `havoc attack`: the answer (killed, missed, crush, cannot, silent)."""
+    from companion.cthulhu_who.attacks import CANNOT, CRUSH, SILENT
+
+    if score.kind == CANNOT:
+        return "Cannot attack (a dash in the table)"
+    if score.kind == CRUSH:
+        return "Crushed: killed, no roll"
+    if score.kind == SILENT:
+        return "Not in the rules: they do not say"
+    assert roll is not None
+    verdict = "KILLED" if roll["kills"] else "Missed"
+    how = "rolled" if roll["rolled"] else "your"
+    first, second = roll["dice"]
+    return f"{verdict}: {how} {first}+{second} = {roll['total']}, needs {score.text}"
+
+
+def _complete(which: int) -> Any:
+    """Shell completion of the attacker (0) or target (1) names, read from the cards."""
+
+    def names(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
+        from companion.cthulhu_who.attacks import attack_table
+        from companion.errors import HavocError
+
+        try:
+            choices = attack_table(cards_from(ctx)).names()[which]
+        except HavocError:
+            return []
+        return complete(choices, incomplete)
+
+    return names
+
+
 @click.command(cls=Command, epilog=ATTACK_JSON, short_help="Cthulhu Who? attack score.")
-@click.argument("attacker")
-@click.argument("target")
-@die_option("A die rolled for real (twice: the 2d6).")
+@click.argument("attacker", shell_complete=_complete(0))
+@click.argument("target", shell_complete=_complete(1))
+@die_short_option("A die rolled for real (twice: the 2d6).")
 @click.option("--dice", "dice_pair", type=int, nargs=2, default=None, hidden=True)
-@seed_option
+@seed_short_option()
+@click.option("-e", "--explain", is_flag=True, help="Also print the rules' own words.")
 @json_option
 @click.pass_context
 def attack(
@@ -57,15 +93,16 @@ def attack(
     die: tuple[int, ...],
     dice_pair: tuple[int, int] | None,
     seed: int | None,
+    explain: bool,
     as_json: bool,
 ) -> None:
-    """Cthulhu Who? attack: the 2d6 score needed, its exact chance, a roll.
+    """Cthulhu Who? attack: the answer first, then the 2d6 score needed and its chance.
 
-    ATTACKER: hero/cutlery, poker, pike, pistol, shotgun, cultist, 1-square, 2-square, 4-square
-    (or a monster's name: dog, bear, house...). TARGET: hero, cultist, 1-square, 2-square,
-    4-square.
+    ATTACKER: cutlery, poker, pike, pistol, shotgun, cultist, 1-square, 2-square, 4-square (or
+    a monster's name: dog, bear, house...). TARGET: hero, cultist, 1-square, 2-square,
+    4-square. Any case; a unique start is enough.
     """
-    from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, attack_table
+    from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
 
     table = attack_table(cards_from(ctx))
     who = table.attacker(attacker)
@@ -81,37 +118,37 @@ def attack(
     source.finish()
     ways = round(score.chance() * 36)
     notes = table.notes(who, whom)
+    silent = score.kind == SILENT
     if as_json:
         emit_json(
             {
                 "attacker": who.name,
                 "target": whom,
-                "result": {CANNOT: "cannot attack", CRUSH: "crush"}.get(score.kind, "roll"),
+                "result": {
+                    CANNOT: "cannot attack",
+                    CRUSH: "crush",
+                    SILENT: "not in the rules",
+                }.get(score.kind, "roll"),
                 "needs": score.text if score.kind == ROLL else None,
                 "low": score.low if score.kind == ROLL else None,
                 "high": score.high if score.kind == ROLL else None,
-                "chance": f"{ways}/36",
-                "percent": _percent(ways, 36),
+                "chance": None if silent else f"{ways}/36",
+                "percent": None if silent else _percent(ways, 36),
                 "seed": seed,
                 "roll": roll,
                 "rules": notes,
+                "quotes": table.explain(who, whom),
                 "file": display_path(table.path),
             }
         )
         return
-    lines = [f"{who.name} v {whom}"]
-    if score.kind == CANNOT:
-        lines.append("Cannot attack: a dash in the table.")
-    elif score.kind == CRUSH:
-        lines.append("Crush: no roll needed, it dies.")
-    elif roll is not None:
-        lines.append(f"Needs {score.text} on 2d6")
-        lines.append(f"Chance {ways}/36 ({d.percent(ways, 36)})")
-        verdict = "KILLED" if roll["kills"] else "missed"
-        how = "Rolled" if roll["rolled"] else "Given"
-        first, second = roll["dice"]
-        lines.append(f"{how} {first}+{second} = {roll['total']}: {verdict}")
+    lines = [_attack_answer(score, roll), f"{who.name} v {whom}"]
+    if score.kind == ROLL:
+        lines.append(f"Chance {ways}/36 ({d.percent(ways, 36)}) on 2d6")
     lines += [wrap("- " + note, "  ") for note in notes]
+    if explain:
+        lines.append("The rules' words:")
+        lines += [wrap(f'  "{quote}"', "  ") for quote in table.explain(who, whom)]
     click.echo(fit(lines))
 
 
@@ -153,7 +190,10 @@ def _sheet(tables: Any, setup: Any, how: str) -> list[str]:
     size = setup.size
     rows = dict(tables.weapon_rows)
     printed = {w: r for r, w in rows.items()}
+    cultists = "Cultist" if setup.cultists == 1 else "Cultists"
+    heroes = "Hero" if setup.heroes == 1 else "Heroes"
     lines = [
+        f"{setup.monsters} x {size.name}, {setup.cultists} {cultists}, {setup.heroes} {heroes}",
         "Cthulhu Who? set-up" + (f" ({how})" if how else ""),
         f"Size     d6={dd.size}: {size.name} ({size.squares} sq)",
         f"Monsters d6={dd.monsters}, size col {dd.size}: {setup.monsters}",
@@ -228,8 +268,8 @@ def _from_dice(tables: Any, die: tuple[int, ...], seed: int | None) -> Any:
 
 
 @click.command(cls=Command, epilog=SETUP_JSON, short_help="Cthulhu Who? set-up roll.")
-@seed_option
-@die_option(
+@seed_short_option()
+@die_short_option(
     "A die rolled for real, in the order of the tables: size, monsters, cultists, heroes, "
     "then one weapon die per hero."
 )
@@ -254,9 +294,10 @@ def setup(
 ) -> None:
     """Cthulhu Who? set-up: roll the tables, showing every die.
 
-    One set-up prints every die and the table row it hit, and the pieces the game needs. With
-    -n N above 1, one compact line each (m monsters, c cultists, D danger, h heroes, then the
-    weapons).
+    One set-up prints what to put on the board first, then every die and the table row it hit,
+    and the pieces the game needs. --stats gives the exact odds instead (no roll: no -n, --seed
+    or --die with it). With -n N above 1, one compact line each (m monsters, c cultists, D
+    danger, h heroes, then the weapons).
     """
     from companion.cthulhu_who.setup import setup_tables
 
@@ -266,6 +307,16 @@ def setup(
     if count > MAX_SETUPS:
         raise InputError(f"-n: at most {MAX_SETUPS:,} set-ups in one command, got {count:,}")
     if stats:
+        given = [
+            flag
+            for flag, used in (("-n", count != 1), ("--seed", seed is not None), ("--die", die))
+            if used
+        ]
+        if given:
+            raise InputError(
+                f"{', '.join(given)}: --stats counts all {len(tables.faces) ** 4:,} rolls of the"
+                " 4 dice and rolls nothing; leave " + ("it" if len(given) == 1 else "them") + " out"
+            )
         _stats(tables, as_json)
         return
     if die and count != 1:

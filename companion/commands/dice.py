@@ -9,7 +9,15 @@ from __future__ import annotations
 import click
 
 from companion import dice as d
-from companion.clikit import WIDTH, Command, die_option, json_option, seed_option, wrap
+from companion.clikit import (
+    WIDTH,
+    Command,
+    die_short_option,
+    json_option,
+    seed_short_option,
+    wrap,
+)
+from companion.errors import InputError
 
 
 def _fit(text: str, indent: str) -> list[str]:
@@ -18,17 +26,16 @@ def _fit(text: str, indent: str) -> list[str]:
 
 
 def _roll_lines(r: d.Roll, rolled: bool) -> list[str]:
-    head = f"{r.dice.text}:" if rolled else f"{r.dice.text} (given):"
+    """The total first (``7 on 2d6: 3 4``), then the dice, then the chance of at least it."""
+    given = "" if rolled else " (given)"
     faces = " ".join(r.faces)
     mod = ""
     if r.dice.modifier:
         mod = f" {'+' if r.dice.modifier > 0 else '-'}{abs(r.dice.modifier)}"
-    if r.dice.count == 1 and not r.dice.modifier:
-        lines = [f"{head} {faces}"]
+    if r.dice.count == 1 and not r.dice.modifier and r.faces[0] == str(r.total):
+        lines = [f"{r.total} on {r.dice.text}{given}"]
     else:
-        lines = _fit(f"{head} {faces}{mod} = {r.total}", "  ")
-        if len(lines) > 1:
-            lines.append(f"  total {r.total}")
+        lines = _fit(f"{r.total} on {r.dice.text}{given}: {faces}{mod}", "  ")
     chance = d.fraction(r.ways_at_least, r.dice.outcomes)
     pct = d.percent(r.ways_at_least, r.dice.outcomes)
     shown = f"{chance} ({pct})" if len(chance) <= 15 else pct
@@ -44,7 +51,16 @@ def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
     exact = out < 10**7  # small enough to show the exact number of throws for each total
     powers = " x ".join(f"{s}^{n}" for n, s, _ in dice.parts())
     size = f"{out:,}" if out < 10**12 else powers
-    lines = _fit(f"{dice.text}: totals {dice.lowest}-{dice.highest}, {size} throws", "  ")
+    lows = dice.lowest
+    span = (
+        f"always {lows}"
+        if lows == dice.highest
+        else f"totals {lows}-{dice.highest}"
+        if lows >= 0
+        else f"totals {lows} to {dice.highest}"
+    )
+    throws = "throw" if out == 1 else "throws"
+    lines = _fit(f"{dice.text}: {span}, {size} {throws}", "  ")
     ways_head = f" {'throws':>9}" if exact else ""
     lines.append(f"{'total':>6}{ways_head} {'exactly':>8} {'at least':>9}")
     remaining = out
@@ -72,8 +88,8 @@ def _stats_lines(dice: d.Dice, dist: dict[int, int]) -> list[str]:
     metavar="EXPR",
     help="Print the exact distribution of EXPR (repeatable).",
 )
-@seed_option
-@die_option("A die you rolled for real (repeat, in order): its total and chance.")
+@seed_short_option()
+@die_short_option("A die you rolled for real (repeat, in order): its total and chance.")
 @json_option
 def roll(
     expressions: tuple[str, ...],
@@ -84,12 +100,19 @@ def roll(
 ) -> None:
     """Roll dice: 2d6, d10, 3d6+1, "2d6 + 1d4 - 1" ... (several at once).
 
-    Shows each die, the total and the exact chance of rolling at least that total. A d10's
+    Shows the total first, then each die and the exact chance of rolling at least that total
+    (7 on 2d6: 3 4). --stats counts every throw (it rolls nothing: --seed and --die apply only
+    to the dice rolled beside it). A d10's
     ten is shown as 0 (as Cry Havoc-family tables label it) and counts 10. At most 1,000
     dice in one command, 1,000 sides a die.
     """
     if not expressions and not stats:
         raise click.UsageError("give dice to roll (e.g. 2d6) or --stats EXPR")
+    if not expressions and (seed is not None or die):
+        given = "--seed" if seed is not None else "--die"
+        raise InputError(
+            f"{given}: --stats counts every throw and rolls nothing; leave {given} out"
+        )
     parsed = d.parse_all(list(expressions) + list(stats))
     to_roll, to_study = parsed[: len(expressions)], parsed[len(expressions) :]
     dists = [d.distribution(x) for x in to_study]  # refuses oversized ones before any output

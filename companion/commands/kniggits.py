@@ -2,7 +2,8 @@
 
 Thin over companion.kniggits.rules: parse the options, call it, print 40-column text or ``--json``.
 `havoc army` exits 0 when the army is within the points total, 1 when it is over (runaways and
-wasted Movement tokens are reported but do not break the points rule), 2 on bad data.
+spare Movement tokens are reported but do not break the points rule), 2 on bad data. The first
+line of each is the answer: LEGAL or not; hit, defended or no attack.
 """
 
 from __future__ import annotations
@@ -13,15 +14,32 @@ from typing import Any
 
 import click
 
-from companion.clikit import Command, cards_from, emit_json, fit, json_option, path_lines, wrap
-from companion.errors import display_path
+from companion.clikit import (
+    Command,
+    cards_from,
+    complete,
+    emit_json,
+    fit,
+    json_option,
+    path_lines,
+    pick,
+    wrap,
+)
+from companion.errors import InputError, display_path
 
 EXIT_OVER_BUDGET = 1
 ARMY_JSON = """--json: {file, budget, points, kniggit_points, token_points, over_by, under_by,
 legal, fighting, runaways, kniggits: [{line, count, name, movement, attack, defense, points,
-move_inches, wasted_movement, runs_away, missing}]}"""
+move_inches, spare_movement, runs_away, missing}]}; spare_movement: Movement tokens above
+those the 12-inch cap needs (they keep the full move while low blows knock tokens off)."""
 EXCHANGE_JSON = """--json: {attack, defend, result, loses, why, before, after}; before and
 after (with --tokens): {tokens, can_attack, can_defend, move_inches, crawls, flees}"""
+NAME_WIDTH = 20  # an army line: "2x NAME: M1 A1 D1 12in" stays within 40 columns
+
+
+def _cut(name: str, width: int = NAME_WIDTH) -> str:
+    """A name cut to ``width`` characters (the last one an ellipsis when cut)."""
+    return name if len(name) <= width else name[: width - 1].rstrip() + "\u2026"
 
 
 def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
@@ -35,6 +53,7 @@ def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
 @click.command(cls=Command, epilog=ARMY_JSON, short_help="Check a Kniggits army file.")
 @click.argument("army_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
+    "-p",
     "--points",
     type=int,
     default=None,
@@ -54,7 +73,7 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
     r = rules(cards_from(ctx))
     check = check_army(army_file, r, points)
     colours = r.colours
-    wasted = dict((id(k), n) for k, n in check.wasted)
+    spare = dict((id(k), n) for k, n in check.spare)
     if as_json:
         emit_json(
             {
@@ -76,7 +95,7 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
                         **k.tokens,
                         "points": k.points(r),
                         "move_inches": r.move(k.tokens["movement"]),
-                        "wasted_movement": wasted.get(id(k), 0),
+                        "spare_movement": spare.get(id(k), 0),
                         "runs_away": bool(k.missing(r)),
                         "missing": k.missing(r),
                     }
@@ -88,35 +107,35 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
         count = sum(k.count for k in check.kniggits)
         tokens = check.token_points // r.token_cost if r.token_cost else 0
         shown = display_path(check.path)
-        head = [f"Army {shown}"] if len(shown) <= 35 else ["Army", *path_lines(shown)]
-        lines = [
-            *head,
-            f"Kniggits {count} x {r.kniggit_cost} = {check.kniggit_points}",
-            f"Tokens   {tokens} x {r.token_cost} = {check.token_points}",
-        ]
         if check.over:
-            state = f"OVER by {check.over}"
+            state = f"over by {check.over}"
         elif check.under:
             state = f"{check.under} unspent"
         else:
             state = "exactly"
-        lines.append(f"Total    {check.points} of {check.budget}: {state}")
+        verdict = "LEGAL" if check.legal else "NOT LEGAL"
+        fight = "kniggit fights" if check.fighting == 1 else "kniggits fight"
+        fled = sum(k.count for k in check.runaways)
+        lines = [
+            f"{verdict}: {check.points} of {check.budget} points, {state}",
+            f"{check.fighting} {fight}" + (f", {fled} run away" if fled else ""),
+            *([f"Army {shown}"] if len(shown) <= 35 else ["Army", *path_lines(shown)]),
+            f"Kniggits {count} x {r.kniggit_cost} = {check.kniggit_points}",
+            f"Tokens   {tokens} x {r.token_cost} = {check.token_points}",
+        ]
         for k in check.kniggits:
             move = r.move(k.tokens["movement"])
-            lines.append(f"{k.count}x {k.name}: {_short(k.tokens, colours)} {move}in")
+            lines.append(f"{k.count}x {_cut(k.name)}: {_short(k.tokens, colours)} {move}in")
         if check.runaways:
             lines.append("Run away before the battle:")
             for k in check.runaways:
                 many = f" ({k.count})" if k.count > 1 else ""
                 lacks = ", ".join(k.missing(r))
-                lines.append(f"  {k.name}{many}: no {lacks}")
-        for k, n in check.wasted:
-            lines.append(
-                f"{k.name}: {n} Movement token{'s' if n > 1 else ''} wasted (max {r.max_move}in)"
-            )
-        fight = "kniggit fights" if check.fighting == 1 else "kniggits fight"
-        lines.append(f"{check.fighting} {fight}.")
-        lines.append("LEGAL" if check.legal else "NOT LEGAL: over the points total")
+                lines.append(f"  {_cut(k.name, 24)}{many}: no {lacks}")
+        if check.spare:
+            lines.append(f"Move capped at {r.max_move}in: spare Movement")
+            lines.append("tokens absorb low blows (not wasted):")
+            lines += [f"  {_cut(k.name, 28)}: {n} spare" for k, n in check.spare]
         click.echo(fit(lines))
     if not check.legal:
         sys.exit(EXIT_OVER_BUDGET)
@@ -138,10 +157,49 @@ def _standing_dict(s: Any) -> dict[str, Any] | None:
     }
 
 
+def _height(given: str | None, positional: str | None, what: str, choices: list[str]) -> str:
+    """The height (or none, fumble) named by the option or the argument, by its start."""
+    if given is not None and positional is not None:
+        raise InputError(
+            f"{what} height given twice ({positional!r} and --{what} {given!r}): give it once"
+        )
+    text = given if given is not None else positional
+    if text is None:
+        raise InputError(f"give the {what} height, e.g. havoc exchange high low")
+    return pick(text, choices, what)
+
+
+def _complete_height(*extra: str) -> Any:
+    """Shell completion of a height (from rules.toml) and the extra words."""
+
+    def heights(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
+        from companion.errors import HavocError
+        from companion.kniggits.rules import rules
+
+        try:
+            names = [*rules(cards_from(ctx)).heights, *extra]
+        except HavocError:
+            return []
+        return complete(names, incomplete)
+
+    return heights
+
+
 @click.command(cls=Command, epilog=EXCHANGE_JSON, short_help="Kniggits: sword v shield.")
-@click.option("--attack", "attack_", required=True, help="high, middle, low or fumble.")
-@click.option("--defend", required=True, help="high, middle, low, none or fumble.")
+@click.argument(
+    "attack_at", metavar="[ATTACK", required=False, shell_complete=_complete_height("fumble")
+)
+@click.argument(
+    "defend_at",
+    metavar="DEFEND]",
+    required=False,
+    shell_complete=_complete_height("none", "fumble"),
+)
+@click.option("-a", "--attack", "attack_", default=None, help="high, middle, low or fumble.")
+@click.option("-d", "--defend", default=None, help="high, middle, low, none or fumble.")
+@click.option("--defence", "--defense", "defence", default=None, hidden=True)
 @click.option(
+    "-t",
     "--tokens",
     default=None,
     metavar="M,A,D",
@@ -150,19 +208,33 @@ def _standing_dict(s: Any) -> dict[str, Any] | None:
 @json_option
 @click.pass_context
 def exchange(
-    ctx: click.Context, attack_: str, defend: str, tokens: str | None, as_json: bool
+    ctx: click.Context,
+    attack_at: str | None,
+    defend_at: str | None,
+    attack_: str | None,
+    defend: str | None,
+    defence: str | None,
+    tokens: str | None,
+    as_json: bool,
 ) -> None:
     """Kniggits: what one sword blow against one shield does.
 
-    Same height: defended. Otherwise the defender loses a token: high an Attack, middle a
-    Defense, low a Movement token. With --tokens, what he can still do after it.
+    havoc exchange high low -t 2,1,1 (or h l; -a/-d also work). Same height: defended.
+    Otherwise the defender loses a token: high an Attack, middle a Defense, low a Movement
+    token. With --tokens, what he can still do after it.
     """
+    from companion.kniggits.rules import FUMBLE, NONE, parse_tokens, rules
     from companion.kniggits.rules import exchange as resolve
-    from companion.kniggits.rules import parse_tokens, rules
 
     r = rules(cards_from(ctx))
+    heights = list(r.heights)
+    attack_at = _height(attack_, attack_at, "attack", [*heights, FUMBLE])
+    if defend is not None and defence is not None:
+        raise InputError("--defend and --defence are the same option: give it once")
+    defend = defend if defence is None else defence
+    defend_at = _height(defend, defend_at, "defend", [*heights, NONE, FUMBLE])
     start = parse_tokens(tokens, r) if tokens is not None else None
-    x = resolve(r, attack_.strip().lower(), defend.strip().lower(), start)
+    x = resolve(r, attack_at, defend_at, start)
     if as_json:
         emit_json(
             {
@@ -176,16 +248,15 @@ def exchange(
             }
         )
         return
-    lines = [f"Attack {x.attack} v defend {x.defend}"]
     if x.result == "hit" and x.loses:
         word = x.loses.capitalize()
         article = "an" if word[0] in "AEIOU" else "a"
-        lines.append(f"Hit: he loses {article} {word} token")
+        answer = f"HIT: he loses {article} {word} token"
     elif x.result == "hit":
-        lines.append("Hit, but nothing to lose")
+        answer = "HIT, but he has no such token"
     else:
-        lines.append(x.result.capitalize())
-    lines.append(wrap(f"({x.why})"))
+        answer = {"defended": "Defended: nothing happens"}.get(x.result, "No attack")
+    lines = [answer, wrap(f"{x.attack} v {x.defend}: {x.why}", "  ")]
     if x.before is not None and x.after is not None:
         s = x.after
         if x.before.flees:

@@ -1,8 +1,8 @@
 """Cthulhu Who? attacks: the attack-scores table, its friendly names and the rules' notes.
 
 Every score comes from ``cards/cthulhu-who/attack-scores.toml``: a 2d6 range, a dash (cannot
-attack) or a crush (no roll). The set-up's monster names (Dog, Bear ...) name the N-square
-monster rows and columns too.
+attack), a crush (no roll) or ``silent`` (the rules do not say). The set-up's monster names
+(Dog, Bear ...) name the N-square monster rows and columns too.
 """
 
 from __future__ import annotations
@@ -19,23 +19,24 @@ from companion.errors import DataError, InputError
 
 ATTACK_FILE = "attack-scores.toml"
 
-ROLL, CANNOT, CRUSH = "roll", "cannot", "crush"
+ROLL, CANNOT, CRUSH, SILENT = "roll", "cannot", "crush", "silent"
+NOTE_KEYS = ("adjacent", "ranged", "action_points", "crush", "crush_cultist", "silent", "collapse")
 
 
 @dataclass(frozen=True)
 class Score:
-    """One cell of the attack-scores table: a 2d6 range, a dash, or a crush."""
+    """One cell of the attack-scores table: a 2d6 range, a dash, a crush, or silent."""
 
     text: str
-    kind: str  # ROLL, CANNOT or CRUSH
+    kind: str  # ROLL, CANNOT, CRUSH or SILENT (the rules do not say)
     low: int = 0
     high: int = 0
 
     def chance(self) -> Fraction:
-        """The exact chance that 2d6 kills (1 for a crush, 0 for a dash)."""
+        """The exact chance that 2d6 kills (1 for a crush, 0 for a dash or a silent cell)."""
         if self.kind == CRUSH:
             return Fraction(1)
-        if self.kind == CANNOT:
+        if self.kind in (CANNOT, SILENT):
             return Fraction(0)
         hits = sum(1 for a in range(1, 7) for b in range(1, 7) if self.low <= a + b <= self.high)
         return Fraction(hits, 36)
@@ -46,12 +47,12 @@ class Score:
 
 
 def parse_score(cell: Any, path: Path, key: str) -> Score:
-    """``"7-12"``, ``"12"``, ``"-"`` or ``"crush"``."""
+    """``"7-12"``, ``"12"``, ``"-"``, ``"crush"`` or ``"silent"``."""
     text = expect(cell, str, path, key).strip()
     if text == "-":
         return Score(text, CANNOT)
-    if text.lower() == "crush":
-        return Score(text, CRUSH)
+    if text.lower() in (CRUSH, SILENT):
+        return Score(text, text.lower())
     low, high = parse_range(text, path, key)
     if not 2 <= low <= high <= 12:
         raise DataError(f"key '{key}': {text!r} is not a 2d6 total (2-12)", path)
@@ -93,19 +94,25 @@ class AttackTable:
     targets: tuple[str, ...]
     attackers: tuple[Attacker, ...]
     rules: dict[str, str]
+    quotes: dict[str, str]  # the rules' own words for each note, for --explain
     attacker_names: dict[str, str]  # friendly key -> attacker name
     target_names: dict[str, str]  # friendly key -> target name
 
     def attacker(self, text: str) -> Attacker:
         """The attacker a user means, or an InputError listing the valid names."""
         key = name_key(text)
-        name = self.attacker_names.get(key)
+        name = _by_start(self.attacker_names, key)
         if name is None:
             which = [
                 name_key(a.name) for a in self.attackers if name_key(a.name).startswith(key + "/")
             ]
             if which:
                 raise InputError(f"which {text}? expected one of {', '.join(which)}")
+            found = {n for k, n in self.attacker_names.items() if k.startswith(key)}
+            if len(found) > 1:
+                raise InputError(
+                    f"attacker {text!r} could be {', '.join(sorted(found))}: type more of it"
+                )
             raise InputError(
                 f"unknown attacker {text!r}: expected one of "
                 + ", ".join(name_key(a.name) for a in self.attackers)
@@ -114,7 +121,7 @@ class AttackTable:
 
     def target(self, text: str) -> str:
         """The target column a user means, or an InputError listing the valid names."""
-        name = self.target_names.get(name_key(text))
+        name = _by_start(self.target_names, name_key(text))
         if name is None:
             raise InputError(
                 f"unknown target {text!r}: expected one of "
@@ -122,23 +129,55 @@ class AttackTable:
             )
         return name
 
-    def notes(self, attacker: Attacker, target: str) -> list[str]:
-        """The special rules that apply to this attack, from the rules' text."""
-        score = attacker.scores[target]
-        notes: list[str] = []
-        if score.kind == CRUSH:
-            notes.append(self.rules["crush"])
-        elif score.kind == ROLL:
-            notes.append(self.rules["ranged"] if attacker.range > 1 else self.rules["adjacent"])
+    def names(self) -> tuple[list[str], list[str]]:
+        """Every name an attacker and a target may be given by (for shell completion)."""
+        return sorted(self.attacker_names), sorted(self.target_names)
+
+    def note_keys(self, attacker: Attacker, target: str) -> list[str]:
+        """Which of the rules' notes apply to this attack (keys of ``rules`` and ``quotes``)."""
+        kind = attacker.scores[target].kind
+        keys: list[str] = []
+        if kind == CRUSH:
+            keys.append("crush")
+            if target == self.rules["collapse_attacker"]:
+                keys.append("crush_cultist")
+        elif kind == SILENT:
+            keys.append("silent")
+        elif kind == ROLL:
+            keys.append("ranged" if attacker.range > 1 else "adjacent")
             if attacker.action_points != 1:
-                notes.append(self.rules["action_points"].format(n=attacker.action_points))
-        if target == self.rules["collapse_target"] and score.kind != CANNOT:
-            collapse = next(a for a in self.attackers if a.name == self.rules["collapse_attacker"])
-            hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind != CANNOT]
-            if len(hits) < len(collapse.scores):
-                hits.append("the table gives no score v others")
-            notes.append(self.rules["collapse"] + " (" + "; ".join(hits) + ")")
+                keys.append("action_points")
+        if target == self.rules["collapse_target"] and kind in (ROLL, CRUSH):
+            keys.append("collapse")
+        return keys
+
+    def notes(self, attacker: Attacker, target: str) -> list[str]:
+        """The special rules that apply to this attack: short, the kit's paraphrase."""
+        notes = []
+        for key in self.note_keys(attacker, target):
+            note = self.rules[key].format(n=attacker.action_points)
+            if key == "collapse":
+                collapse = next(
+                    a for a in self.attackers if a.name == self.rules["collapse_attacker"]
+                )
+                hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind == ROLL]
+                if len(hits) < len(collapse.scores):
+                    hits.append("no score v others")
+                note += " (" + "; ".join(hits) + ")"
+            notes.append(note)
         return notes
+
+    def explain(self, attacker: Attacker, target: str) -> list[str]:
+        """The rules' own words behind each note that applies (for ``--explain``)."""
+        return [self.quotes[key] for key in self.note_keys(attacker, target)]
+
+
+def _by_start(names: dict[str, str], key: str) -> str | None:
+    """The name ``key`` stands for: a whole friendly name, or the start of names of one figure."""
+    if key in names:
+        return names[key]
+    found = {name for k, name in names.items() if key and k.startswith(key)}
+    return found.pop() if len(found) == 1 else None
 
 
 def load_attack_table(path: str | Path, extra_aliases: dict[str, int] | None = None) -> AttackTable:
@@ -180,16 +219,11 @@ def load_attack_table(path: str | Path, extra_aliases: dict[str, int] | None = N
             )
         )
     rules = require(data, "rules", dict, path)
-    for key in (
-        "adjacent",
-        "ranged",
-        "action_points",
-        "crush",
-        "collapse",
-        "collapse_target",
-        "collapse_attacker",
-    ):
+    quotes = require(data, "quotes", dict, path)
+    for key in (*NOTE_KEYS, "collapse_target", "collapse_attacker"):
         require(rules, key, str, path, "rules")
+    for key in NOTE_KEYS:
+        require(quotes, key, str, path, "quotes")
     if rules["collapse_target"] not in targets:
         raise DataError("key 'rules.collapse_target': expected one of the 'attacked' names", path)
     if rules["collapse_attacker"] not in {a.name for a in attackers}:
@@ -221,7 +255,9 @@ def load_attack_table(path: str | Path, extra_aliases: dict[str, int] | None = N
             match = [n for n in pool if name_key(n).startswith(prefix)]
             if len(match) == 1:
                 names.setdefault(name_key(alias), match[0])
-    return AttackTable(path, tuple(targets), tuple(attackers), rules, attacker_names, target_names)
+    return AttackTable(
+        path, tuple(targets), tuple(attackers), rules, quotes, attacker_names, target_names
+    )
 
 
 def attack_table(cards: Cards) -> AttackTable:

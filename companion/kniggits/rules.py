@@ -1,5 +1,8 @@
 """Kniggits: the army check (points, runaways, move cap) and the sword-and-shield exchange.
 
+Movement tokens above those the 12-inch cap needs are not wasted: the move stays at the cap
+while low blows knock tokens off, so they are reported as spares, never as waste.
+
 The numbers (costs, inches, colours, which height hits which token) come from
 ``cards/kniggits/rules.toml``; an army is a CSV file (``count,name`` then one column per token
 colour). Everything here is pure: read, check, return plain records.
@@ -18,6 +21,7 @@ RULES_FILE = "rules.toml"
 FUMBLE = "fumble"
 ROLES = ("movement", "attack", "defense")  # the three kinds of skill token
 NONE = "none"
+SPELLINGS = {"defense": ("defence",)}  # the rules spell it "Defense"; both are accepted
 # The kit's limits on what a user can type (far above any real army; a bigger number is a typo).
 MAX_COUNT = 1_000  # identical kniggits on one army-file row
 MAX_TOKENS = 1_000  # tokens of one colour on one kniggit (army file or --tokens)
@@ -46,8 +50,9 @@ class KniggitRules:
             return self.crawl
         return min(self.inches_per_token * movement_tokens, self.max_move)
 
-    def wasted_movement(self, movement_tokens: int) -> int:
-        """Movement tokens that add nothing because the move is already at the cap."""
+    def spare_movement(self, movement_tokens: int) -> int:
+        """Movement tokens beyond those the capped move needs: low blows can knock that many
+        off before he moves less (they do not lengthen the move, but they are not wasted)."""
         useful = -(-self.max_move // self.inches_per_token)  # ceiling
         return max(0, movement_tokens - useful)
 
@@ -155,9 +160,16 @@ def army_columns(rules: KniggitRules) -> list[Column]:
         Column(
             "count", "count", required=True, doc="how many identical kniggits", maximum=MAX_COUNT
         ),
-        Column("name", "text", required=True),
+        Column("name", "text", required=True, unique=True),
         *(
-            Column(c, "int", required=True, doc=f"{c} tokens each", maximum=MAX_TOKENS)
+            Column(
+                c,
+                "int",
+                required=True,
+                doc=f"{c} tokens each",
+                maximum=MAX_TOKENS,
+                aliases=SPELLINGS.get(c, ()),
+            )
             for c in rules.colours
         ),
     ]
@@ -184,7 +196,7 @@ class ArmyCheck:
     kniggit_points: int
     token_points: int
     runaways: list[Kniggit] = field(default_factory=list)
-    wasted: list[tuple[Kniggit, int]] = field(default_factory=list)
+    spare: list[tuple[Kniggit, int]] = field(default_factory=list)  # (row, spare Movement)
 
     @property
     def points(self) -> int:
@@ -228,9 +240,9 @@ def check_army(path: str | Path, rules: KniggitRules, budget: int | None = None)
     for k in kniggits:
         if k.missing(rules):
             check.runaways.append(k)
-        wasted = rules.wasted_movement(k.tokens["movement"])
-        if wasted:
-            check.wasted.append((k, wasted))
+        spare = rules.spare_movement(k.tokens["movement"])
+        if spare:
+            check.spare.append((k, spare))
     return check
 
 
@@ -307,7 +319,7 @@ def exchange(
             attack, defend, "no attack", None, "sword fumbled: no attack", before, before
         )
     shield = defend
-    why_undefended = {NONE: "no defence", FUMBLE: "shield fumbled: no defence"}.get(defend, "")
+    why_undefended = {NONE: "no defense", FUMBLE: "shield fumbled: no defense"}.get(defend, "")
     if defend in heights and before is not None and not before.can_defend:
         shield = NONE
         why_undefended = "no Defense token: cannot defend"
@@ -320,7 +332,13 @@ def exchange(
     left = dict(before.tokens)
     if left[colour] <= 0:
         return Exchange(
-            attack, defend, "hit", None, f"{why}; he has no {colour} token to lose", before, before
+            attack,
+            defend,
+            "hit",
+            None,
+            f"{why}; he has no {colour.capitalize()} token to lose",
+            before,
+            before,
         )
     left[colour] -= 1
     return Exchange(attack, defend, "hit", colour, why, before, standing(rules, left))

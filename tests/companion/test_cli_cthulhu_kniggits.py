@@ -37,6 +37,33 @@ def test_one_setup_shows_every_die(havoc):
     assert "Pieces needed:" in text
 
 
+def test_setup_answers_first(havoc):
+    data = json.loads(havoc("setup", "-s", 7, "--json").output)
+    text = havoc("setup", "-s", 7).output.splitlines()
+    cultists = "Cultist" if data["cultists"] == 1 else "Cultists"
+    heroes = "Hero" if data["heroes"] == 1 else "Heroes"
+    name = data["monster_size"]["name"]
+    assert text[0] == f"{data['monsters']} x {name}, {data['cultists']} {cultists}, " + (
+        f"{data['heroes']} {heroes}"
+    )
+    assert text[1] == "Cthulhu Who? set-up (seed 7)"
+
+
+@pytest.mark.parametrize(
+    "extra, named",
+    [
+        (("-n", 5), "-n:"),
+        (("--seed", 3), "--seed:"),
+        (("-s", 3, "-n", 2), "-n, --seed:"),
+        (("--die", 3), "--die:"),
+    ],
+)
+def test_setup_stats_refuses_what_it_would_ignore(havoc, extra, named):
+    result = havoc("setup", "--stats", *extra)
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert f"error: {named} --stats counts all 1,296 rolls" in result.output
+
+
 def test_setup_from_real_dice(havoc):
     # Bear (size 3): monsters die 5 -> 4, cultists die 2 -> 1; danger 10 and heroes die 6 -> 3
     # heroes (rulebook tables), whose weapon dice 5, 1, 6 are Shotgun, Cutlery, Shotgun.
@@ -163,11 +190,47 @@ def test_attack_roll_and_chance(havoc):
     result = havoc("attack", "hero/cutlery", "cultist", "--dice", 3, 4)
     assert result.exit_code == 0
     assert_narrow(result.output)
-    assert "Needs 7-12" in result.output
+    # the answer first, then the chain
+    assert result.output.splitlines()[0] == "KILLED: your 3+4 = 7, needs 7-12"
+    assert result.output.splitlines()[1] == "Hero/Cutlery v Cultist"
     assert "Chance 21/36 (58.3%)" in result.output  # 7-12 on 2d6: 21 of the 36 throws
-    assert "KILLED" in result.output
-    miss = havoc("attack", "cutlery", "cultist", "--dice", 3, 3)
-    assert "missed" in miss.output
+    miss = havoc("attack", "cut", "CULT", "-d", 3, "-d", 3)
+    assert miss.output.splitlines()[0] == "Missed: your 3+3 = 6, needs 7-12"
+    rolled = havoc("attack", "sh", "2-sq", "-s", 1).output.splitlines()[0]
+    assert rolled.startswith(("KILLED: rolled ", "Missed: rolled ")) and "needs 8-12" in rolled
+
+
+def test_attack_footnotes_short_and_explain_quotes_the_rules(havoc):
+    plain = havoc("attack", "pistol", "cultist", "--die", 6, "--die", 6).output
+    assert plain.count("\n- ") == 1 and "2 squares" in plain  # one short note: the range
+    assert "intervening" not in plain
+    full = havoc("attack", "pistol", "cultist", "--die", 6, "--die", 6, "-e").output
+    assert_narrow(full)
+    assert '"Heros armed with Pistol or Shotgun' in full  # the rules' own words
+    data = json.loads(havoc("attack", "pistol", "cultist", "-d", 1, "-d", 1, "--json").output)
+    assert any("no intervening figures" in q for q in data["quotes"])
+
+
+@pytest.mark.parametrize("target", ["dog", "2-square", "4-square", "house"])
+def test_a_4_square_monster_is_not_said_to_crush_a_monster(havoc, target):
+    result = havoc("attack", "4-square", target)
+    assert result.exit_code == 0
+    assert_narrow(result.output)
+    assert result.output.splitlines()[0] == "Not in the rules: they do not say"
+    assert "crushed" not in result.output.lower() and "dies" not in result.output
+    data = json.loads(havoc("attack", "house", target, "--json").output)
+    assert data["result"] == "not in the rules" and data["chance"] is None
+
+
+def test_attack_names_complete_in_the_shell():
+    from click.shell_completion import ShellComplete
+
+    from companion.cli import main
+
+    shell = ShellComplete(main, {}, "havoc", "_HAVOC_COMPLETE")
+    assert [c.value for c in shell.get_completions(["attack"], "sh")] == ["shotgun"]
+    targets = [c.value for c in shell.get_completions(["attack", "shotgun"], "ho")]
+    assert "house" in targets and "horse" in targets
 
 
 def test_attack_json(havoc):
@@ -196,7 +259,7 @@ def test_cannot_attack_and_crush(havoc):
     data = json.loads(havoc("attack", "cultist", "2-square", "--json").output)
     assert data["result"] == "cannot attack" and data["roll"] is None
     crush = havoc("attack", "4-square", "hero")
-    assert "no roll" in crush.output.lower()
+    assert crush.output.startswith("Crushed: killed, no roll\n")
     assert_narrow(crush.output)
     data = json.loads(havoc("attack", "house", "cultist", "--json").output)
     assert data["result"] == "crush" and data["roll"] is None and Fraction(data["chance"]) == 1
@@ -238,15 +301,42 @@ def test_army_over_budget_exits_1_and_names_runaways(havoc, tmp_path):
     result = havoc("army", path)
     assert result.exit_code == 1
     assert_narrow(result.output)
-    assert "OVER by" in result.output
+    assert result.output.splitlines()[0] == "NOT LEGAL: 73 of 50 points, over by 23"
+    assert result.output.splitlines()[1] == "4 kniggits fight, 1 run away"
     assert "Coward: no defense" in result.output
-    assert "2 Movement tokens wasted" in result.output
+    assert "tokens wasted" not in result.output
+    assert "tokens absorb low blows (not wasted):" in result.output.splitlines()
+    assert "  Knight: 2 spare" in result.output and "absorb low blows" in result.output
     data = json.loads(havoc("army", path, "--json").output)
     assert data["points"] == 4 * (5 + 11) + 5 + 4 and data["over_by"] == data["points"] - 50
     assert data["runaways"] == ["Coward"]
     knight = data["kniggits"][0]
-    assert knight["move_inches"] == 12 and knight["wasted_movement"] == 2
-    assert havoc("army", path, "--points", 100).exit_code == 0
+    assert knight["move_inches"] == 12 and knight["spare_movement"] == 2
+    assert "wasted_movement" not in knight
+    assert havoc("army", path, "-p", 100).exit_code == 0
+
+
+def test_fifteen_movement_tokens_are_not_called_wasted(havoc, tmp_path):
+    path = tmp_path / "fast.csv"
+    path.write_text("count,name,movement,attack,defense\n1,Sir Dash,15,1,1\n")
+    text = havoc("army", path).output
+    assert_narrow(text)
+    assert "9 Movement tokens wasted" not in text and "Sir Dash: 9 spare" in text
+    assert "capped at 12in" in text
+
+
+def test_army_long_names_are_cut_and_defence_is_a_header(havoc, tmp_path):
+    path = tmp_path / "uk.csv"
+    name = "Sir Bedevere the Wise of the Round Table"
+    path.write_text(f"count,name,movement,attack,defence\n1,{name},2,1,1\n", encoding="utf-8")
+    result = havoc("army", path)
+    assert result.exit_code == 0, result.output
+    assert_narrow(result.output)
+    assert "1x Sir Bedevere the Wi\u2026: M2 A1 D1 4in" in result.output.splitlines()
+    assert json.loads(havoc("army", path, "--json").output)["kniggits"][0]["name"] == name
+    path.write_text("count,name,movement,attack,defense\n1,Robin,1,1,1\n1,ROBIN,1,1,1\n")
+    dupe = havoc("army", path)
+    assert dupe.exit_code == 2 and "uk.csv:3: duplicate name 'ROBIN'" in dupe.output
 
 
 def test_bad_army_file_is_exit_2_one_line(havoc, tmp_path):
@@ -265,7 +355,13 @@ def test_exchange_text_and_json(havoc):
     result = havoc("exchange", "--attack", "high", "--defend", "low", "--tokens", "2,1,1")
     assert result.exit_code == 0
     assert_narrow(result.output)
-    assert "loses an Attack token" in result.output
+    assert result.output.splitlines()[0] == "HIT: he loses an Attack token"
+    for short in (
+        ("high", "low", "-t", "2,1,1"),
+        ("H", "l", "-t", "2,1,1"),
+        ("-a", "h", "--defence", "lo", "-t", "2,1,1"),
+    ):
+        assert havoc("exchange", *short).output == result.output
     assert "Can attack: no" in result.output
     data = json.loads(
         havoc(
@@ -279,7 +375,9 @@ def test_exchange_text_and_json(havoc):
 
 
 def test_exchange_defended_and_fumbles(havoc):
-    assert "Defended" in havoc("exchange", "--attack", "low", "--defend", "low").output
+    assert havoc("exchange", "l", "l").output.startswith("Defended: nothing happens\n")
+    assert havoc("exchange", "f", "n").output.startswith("No attack\n")
+    assert "no defense" in havoc("exchange", "m", "none").output  # the rules' spelling
     data = json.loads(havoc("exchange", "--attack", "fumble", "--defend", "none", "--json").output)
     assert data["result"] == "no attack" and data["loses"] is None
     data = json.loads(havoc("exchange", "--attack", "low", "--defend", "fumble", "--json").output)
@@ -288,7 +386,12 @@ def test_exchange_defended_and_fumbles(havoc):
 
 def test_exchange_bad_input(havoc):
     result = havoc("exchange", "--attack", "up", "--defend", "low")
-    assert result.exit_code == 2 and "--attack" in result.output
+    assert result.exit_code == 2 and "unknown attack 'up'" in result.output
+    twice = havoc("exchange", "h", "l", "-a", "m")
+    assert twice.exit_code == 2 and "attack height given twice" in twice.output
+    assert havoc("exchange", "h", "-d", "l", "-d", "m").exit_code == 2  # one value each
+    missing = havoc("exchange", "h")
+    assert missing.exit_code == 2 and "give the defend height" in missing.output
     result = havoc("exchange", "--attack", "low", "--defend", "low", "--tokens", "a,b")
     assert result.exit_code == 2 and "M,A,D" in result.output
 
@@ -311,3 +414,18 @@ def test_help_is_narrow(havoc, command):
     result = havoc(command, "--help")
     assert result.exit_code == 0
     assert_narrow(result.output)
+
+
+def test_exchange_heights_complete_in_the_shell():
+    from click.shell_completion import ShellComplete
+
+    from companion.cli import main
+
+    shell = ShellComplete(main, {}, "havoc", "_HAVOC_COMPLETE")
+    assert [c.value for c in shell.get_completions(["exchange"], "")] == [
+        "high",
+        "middle",
+        "low",
+        "fumble",
+    ]
+    assert [c.value for c in shell.get_completions(["exchange", "h"], "n")] == ["none"]

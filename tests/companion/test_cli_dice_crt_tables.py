@@ -45,7 +45,7 @@ def test_roll_takes_real_dice_and_gives_their_exact_chance(havoc, faces) -> None
     num, den = (int(x) for x in (data["chance_at_least"] + "/1").split("/")[:2])
     assert num * 36 == brute_at_least(2, 6, total) * den
     text = havoc(*args).output
-    assert text.startswith(f"2d6 (given): {faces[0]} {faces[1]} = {total}")
+    assert text.startswith(f"{total} on 2d6 (given): {faces[0]} {faces[1]}\n")
 
 
 def test_roll_refuses_dice_that_do_not_fit(havoc) -> None:
@@ -64,6 +64,32 @@ def test_roll_seed_reproduces_and_text_shows_chance(havoc) -> None:
     first = havoc("roll", "4d6", "--seed", "99").output
     assert first == havoc("roll", "4d6", "--seed", "99").output
     assert "or more:" in first
+
+
+def test_roll_answers_first_short_flags(havoc) -> None:
+    text = havoc("roll", "2d6", "-d", "3", "-d", "4").output.splitlines()
+    assert text[0] == "7 on 2d6 (given): 3 4"
+    assert havoc("roll", "d6", "-d", "5").output.splitlines()[0] == "5 on d6 (given)"
+    big = havoc("roll", "200d6", "-s", "1").output.splitlines()
+    total = json.loads(havoc("roll", "200d6", "--seed", "1", "--json").output)["rolls"][0]
+    assert big[0].startswith(f"{total['total']} on 200d6: ")
+
+
+def test_stats_ranges_and_plurals_read_well(havoc) -> None:
+    assert havoc("roll", "--stats", "1d4-6").output.splitlines()[0] == (
+        "1d4-6: totals -5 to -2, 4 throws"
+    )
+    assert havoc("roll", "--stats", "d1").output.splitlines()[0] == "d1: always 1, 1 throw"
+    assert havoc("roll", "--stats", "2d6").output.splitlines()[0] == "2d6: totals 2-12, 36 throws"
+
+
+@pytest.mark.parametrize("extra", [("--seed", "3"), ("-s", "3"), ("--die", "4")])
+def test_stats_alone_refuses_seed_and_die(havoc, extra) -> None:
+    result = havoc("roll", "--stats", "2d6", *extra)
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "--stats counts every throw and rolls nothing" in result.output
+    both = havoc("roll", "d6", "--stats", "2d6", *extra)  # the seed or die goes to the d6
+    assert both.exit_code == 0, both.output
 
 
 def test_d10_ten_is_shown_as_zero(havoc) -> None:
@@ -411,8 +437,8 @@ def test_roll_takes_spaces_capitals_and_several_terms(havoc) -> None:
     result = havoc("roll", "2d6 + 1", "2D6+1d4-1", *[a for f in faces for a in ("--die", f)])
     assert result.exit_code == 0, result.output
     assert_narrow(result.output)
-    assert "2d6+1 (given): 3 4 +1 = 8" in result.output
-    assert "2D6+1d4-1 (given): 5 1 2 -1 = 7" in result.output
+    assert "8 on 2d6+1 (given): 3 4 +1" in result.output.splitlines()
+    assert "7 on 2D6+1d4-1 (given): 5 1 2 -1" in result.output.splitlines()
     data = json.loads(
         havoc("roll", "2d6-1d4", "--die", "6", "--die", "6", "--die", "4", "--json").output
     )

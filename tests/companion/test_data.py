@@ -99,8 +99,54 @@ def test_each_bad_cell_has_its_own_message(tmp_path, monkeypatch, text, expected
 def test_missing_and_undecodable_files(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert error_of(tmp_path / "nope.csv") == "nope.csv: file not found"
-    (tmp_path / "latin.csv").write_bytes(b"count,name\n1,Caf\xe9\n")
-    assert error_of(tmp_path / "latin.csv").startswith("latin.csv: not UTF-8 text")
+    # 0x81 is no character in UTF-8 nor in Windows-1252: refused, saying what to do
+    (tmp_path / "odd.csv").write_bytes(b"count,name\n1,Caf\x81\n")
+    message = error_of(tmp_path / "odd.csv")
+    assert message.startswith("odd.csv: not UTF-8 or Windows-1252 text")
+    assert message.endswith('save it from your spreadsheet as "CSV UTF-8"')
+    (tmp_path / "bad8.csv").write_bytes(
+        b"\xef\xbb\xbfcount,name\n1,Caf\xe9\n"
+    )  # BOM, then not UTF-8
+    assert error_of(tmp_path / "bad8.csv").startswith("bad8.csv: not valid UTF-8 text")
+
+
+ROSTER = "count;name;attack\n3;Goblin Chef \u00e9\u00e8 \u2013 \u20ac;4\n1;Orc;5\n"
+
+
+@pytest.mark.parametrize(
+    "encoding, separator, prefix",
+    [
+        ("utf-8", ";", b""),
+        ("utf-8", ",", b"\xef\xbb\xbf"),  # Excel's "CSV UTF-8": a byte-order mark first
+        ("utf-16", "\t", b""),  # Excel's "Unicode Text": BOM, tabs
+        ("utf-16-le", "\t", b""),  # the same without a BOM
+        ("utf-16-be", ";", b""),
+        ("cp1252", ";", b""),  # Excel's "CSV (Comma delimited)" on Windows, a ; locale
+        ("cp1252", ",", b"sep=,\r\n"),  # Excel's separator hint line
+        ("utf-8", ",", b"sep=;\r\n"),  # the hint wins over the commas' count
+    ],
+)
+def test_csv_as_spreadsheets_save_it(tmp_path, encoding, separator, prefix):
+    text = ROSTER.replace(";", separator)
+    if prefix.startswith(b"sep=;"):
+        text = text.replace(",", ";")  # the hint says ;
+    path = tmp_path / "r.csv"
+    path.write_bytes(prefix + text.replace("\n", "\r\n").encode(encoding))
+    goblin, orc = read_csv(path, COLUMNS)
+    assert goblin["name"] == "Goblin Chef \u00e9\u00e8 \u2013 \u20ac" and goblin["count"] == 3
+    assert (orc["name"], orc["attack"], orc.line) == (
+        "Orc",
+        5,
+        3 if not prefix[:3] == b"sep" else 4,
+    )
+
+
+def test_a_column_may_be_spelled_two_ways(tmp_path):
+    columns = [Column("name", required=True), Column("defense", "int", aliases=("defence",))]
+    (row,) = read_csv(write(tmp_path, "name,Defence\nA,3\n"), columns)
+    assert row["defense"] == 3
+    both = write(tmp_path, "name,defence,defense\nA,3,4\n", "both.csv")
+    assert "column 'defense' appears twice" in error_of(both, columns)
 
 
 def test_toml_errors_carry_the_line(tmp_path, monkeypatch):

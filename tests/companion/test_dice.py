@@ -200,6 +200,8 @@ def test_face_runs() -> None:
     assert dice.face_runs((3, 4, 5, 6, 7, 8, 9, 0), d10) == "3-9, 0"
     assert dice.face_runs((9, 0), d10) == "9, 0"
     assert dice.face_runs((1, 3), d10) == "1, 3"
+    assert dice.face_runs((-3, -2, -1), (-3, -2, -1)) == "-3 to -1"  # not "-3--1"
+    assert dice.face_runs((-1, 0, 1, 2), (-1, 0, 1, 2)) == "-1 to 2"
 
 
 def test_dice_source_uses_given_faces_first_then_only_seeded_rolls() -> None:

@@ -42,6 +42,8 @@ def test_every_attack_score_cell(attacks):
                 assert score.kind == cthulhu.CANNOT and score.chance() == 0
             elif cell == "crush":
                 assert score.kind == cthulhu.CRUSH and score.chance() == 1
+            elif cell == "silent":
+                assert score.kind == cthulhu.SILENT and not score.kills(12)
             else:
                 low, _, high = cell.partition("-")
                 hits = sum(
@@ -65,8 +67,23 @@ def test_attack_rulebook_facts(attacks):
     assert attacks.attacker("2-square").action_points == 2
     assert attacks.attacker("shotgun").range == attacks.attacker("pistol").range == 2
     assert attacks.attacker("pike").range == 1
-    for target in attacks.targets:
-        assert attacks.attacker("4-square").scores[target].kind == cthulhu.CRUSH
+    house = attacks.attacker("4-square")
+    assert [house.scores[t].kind for t in ("Hero", "Cultist")] == [cthulhu.CRUSH] * 2
+
+
+def test_a_4_square_monster_crushes_only_whom_the_rules_name(attacks):
+    # "In this way it crushes its enemies ... it will also crush Cultists that get in its way."
+    # The text names no monster: the kit must not say it crushes one.
+    house = attacks.attacker("4-square")
+    for target in ("1-square Monster", "2-square Monster", "4-square Monster"):
+        assert house.scores[target].kind == cthulhu.SILENT
+        assert not house.scores[target].kills(12)
+        notes = attacks.notes(house, target)
+        assert notes and "do not say" in notes[0]
+        assert not any("collapse" in n for n in notes)
+    assert any("Cultists in its way" in n for n in attacks.notes(house, "Cultist"))
+    assert not any("Cultists in its way" in n for n in attacks.notes(house, "Hero"))
+    assert "crush Cultists" in " ".join(attacks.explain(house, "Cultist"))
     for name in ("cutlery", "poker", "pike", "pistol", "shotgun"):
         assert attacks.attacker(name).scores["Hero"].kind == cthulhu.CANNOT
 
@@ -84,6 +101,10 @@ def test_attack_rulebook_facts(attacks):
         ("4-square", "4-Square Monster"),
         ("dog", "1-Square Monster"),
         ("Elephant", "2-Square Monster"),
+        ("SH", "Hero/Shotgun"),
+        ("cutl", "Hero/Cutlery"),
+        ("4-sq", "4-Square Monster"),
+        ("hou", "4-Square Monster"),
     ],
 )
 def test_friendly_attacker_names(attacks, text, name):
@@ -99,6 +120,8 @@ def test_friendly_attacker_names(attacks, text, name):
         ("1-square", "1-square Monster"),
         ("4-square-monster", "4-square Monster"),
         ("house", "4-square Monster"),
+        ("CULT", "Cultist"),
+        ("2-sq", "2-square Monster"),
     ],
 )
 def test_friendly_target_names(attacks, text, name):
@@ -110,6 +133,8 @@ def test_unknown_names_list_the_valid_ones(attacks):
         attacks.attacker("bazooka")
     with pytest.raises(InputError, match="which hero.*hero/cutlery"):
         attacks.attacker("hero")
+    with pytest.raises(InputError, match="'ho' could be 1-Square Monster, 4-Square Monster"):
+        attacks.attacker("ho")  # Horse or House
     with pytest.raises(InputError, match="unknown target 'priest'.*cultist"):
         attacks.target("priest")
 
@@ -119,7 +144,7 @@ def test_notes_name_the_special_rules(attacks):
     notes = " ".join(attacks.notes(shotgun, "4-square Monster"))
     assert "2 squares" in notes and "collapses" in notes and "11-12" in notes
     assert any("2 action points" in n for n in attacks.notes(attacks.attacker("bear"), "Hero"))
-    assert any("adjacent" in n for n in attacks.notes(attacks.attacker("poker"), "Cultist"))
+    assert any("adjacent" in n.lower() for n in attacks.notes(attacks.attacker("poker"), "Cultist"))
     assert attacks.notes(attacks.attacker("cultist"), "Cultist") == []
 
 

@@ -42,7 +42,7 @@ def test_rules_match_the_cards_file_and_the_rulebook(rules):
 @pytest.mark.parametrize("tokens, inches", [(0, 2), (1, 2), (3, 6), (6, 12), (7, 12), (20, 12)])
 def test_move_is_two_inches_a_token_capped_at_twelve(rules, tokens, inches):
     assert rules.move(tokens) == inches
-    assert rules.wasted_movement(tokens) == max(0, tokens - 6)
+    assert rules.spare_movement(tokens) == max(0, tokens - 6)
 
 
 def test_sample_army_is_a_legal_50_points(rules):
@@ -81,10 +81,29 @@ def test_over_and_under_budget(rules, tmp_path):
         kniggits.check_army(path, rules, -1)
 
 
-def test_wasted_movement_tokens(rules, tmp_path):
+def test_movement_tokens_above_the_cap_are_spares_not_waste(rules, tmp_path):
     path = army(tmp_path, "1,Runner,9,1,1\n1,Walker,6,1,1\n")
     check = kniggits.check_army(path, rules)
-    assert [(k.name, n) for k, n in check.wasted] == [("Runner", 3)]
+    assert [(k.name, n) for k, n in check.spare] == [("Runner", 3)]
+    # each spare keeps the 12-inch move through one more low blow: not wasted
+    tokens = {"movement": 9, "attack": 1, "defense": 1}
+    for _ in range(3):
+        x = kniggits.exchange(rules, "low", "none", tokens)
+        tokens = x.after.tokens
+        assert x.after.move == 12
+    assert kniggits.exchange(rules, "low", "none", tokens).after.move == 10
+
+
+def test_army_names_must_differ_and_defence_is_accepted(rules, tmp_path):
+    twice = army(tmp_path, "1,Squire,1,1,1\n2,squire,1,1,1\n")
+    with pytest.raises(
+        DataError, match=r"army\.csv:3: duplicate name 'squire' \(first on line 2\)"
+    ):
+        kniggits.check_army(twice, rules)
+    british = tmp_path / "uk.csv"
+    british.write_text("count,name,movement,attack,defence\n1,Sir Robin,2,1,3\n")
+    (k,) = kniggits.check_army(british, rules).kniggits
+    assert k.tokens == {"movement": 2, "attack": 1, "defense": 3}
 
 
 @pytest.mark.parametrize(
@@ -173,7 +192,7 @@ def test_losing_a_token_he_does_not_have(rules):
 
 def test_bad_exchange_input(rules):
     with pytest.raises(InputError, match="--attack"):
-        kniggits.exchange(rules, "mid", "high")
+        kniggits.exchange(rules, "sideways", "high")
     with pytest.raises(InputError, match="--defend"):
         kniggits.exchange(rules, "high", "up")
     with pytest.raises(InputError, match="M,A,D"):
