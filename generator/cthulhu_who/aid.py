@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cthulhu_who.actions import load_actions
-from companion.cthulhu_who.attacks import CANNOT, CRUSH, attack_table
+from companion.cthulhu_who.attacks import CANNOT, CRUSH, SILENT, attack_table
 from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
 from generator.sheet.document import Page, grid, write_document
@@ -52,6 +52,8 @@ def _tables(cards: Cards, width: float) -> dict[str, Any]:
                 row.append("–")
             elif score.kind == CRUSH:
                 row.append("crush, no roll")
+            elif score.kind == SILENT:
+                row.append("not in the rules")
             else:
                 row.append(f"{score.text}\n{chance_text(score.chance())}")
         scores.append(row)
