@@ -22,12 +22,15 @@ COMMANDS = {
     "crt": "companion.commands.dark_blades:crt",
     "missile": "companion.commands.dark_blades:missile",
     "table": "companion.commands.tables:table",
+    "terrain": "companion.commands.dark_blades:terrain",
     "attack": "companion.commands.cthulhu_who:attack",
     "setup": "companion.commands.cthulhu_who:setup",
     "army": "companion.commands.kniggits:army",
     "exchange": "companion.commands.kniggits:exchange",
     "ring": "companion.commands.whos_next:ring",
     "scenario": "companion.commands.scenarios:scenario",
+    "spell": "companion.commands.spells:spell",
+    "deal": "companion.commands.spells:deal",
 }
 
 

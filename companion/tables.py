@@ -5,7 +5,9 @@ adds under cards/ works with no code change. A face no row covers is "not in the
 rules" in the kit's own transcriptions, "not in this table (FILE)" in a user's file (whose
 source is not the kit's to vouch for); a face two rows cover (the Dark Blades lake prints 6
 twice) returns both rows, as printed. A row's ``next`` names a table of the same game to roll
-on afterwards.
+on afterwards. An optional ``reading`` is where the kit had to read an unclear rule: it is
+shown labelled "kit's reading". One broken file breaks only its own table: `load_tables` can
+collect each broken table's error instead of raising it.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion import dice
+from companion.clikit import pick
 from companion.data import Cards, expect, read_toml, require, unknown_keys
 from companion.errors import DataError, InputError
 from companion.fill_in import FillIn, locate
 
 MISSING = "not in the source rules"
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
-TABLE_KEYS = ("title", "die", "source", "note", "applies", "rows")
+TABLE_KEYS = ("title", "die", "source", "note", "applies", "reading", "rows")
 ROW_KEYS = ("faces", "result", "next", "effect")
 
 
@@ -47,6 +50,8 @@ class Table:
     rows: tuple[TableRow, ...]
     note: str | None = None
     applies: str | None = None
+    reading: str | None = None  # the kit's reading of an unclear rule, labelled as such
+    reading_short: str | None = None  # its one line at the table (else ``reading`` is shown)
     fill: FillIn | None = None  # where to add a row the table lacks (set by load_tables)
 
     @property
@@ -133,41 +138,97 @@ def read_table(path: Path, game: str) -> Table:
         rows=tuple(rows),
         note=_optional_str(data, "note", path),
         applies=_optional_str(data, "applies", path),
+        **_reading(data, path),
     )
 
 
-def load_tables(cards: Cards) -> dict[str, Table]:
-    """Every table in every ``cards/<game>/tables/``, keyed ``game/name``; ``next`` checked."""
+def _reading(data: dict, path: Path) -> dict[str, str | None]:
+    """``reading = "text"`` or ``reading = {short = "one line", text = "in full"}``."""
+    value = data.get("reading")
+    if value is None or isinstance(value, str):
+        return {"reading": value, "reading_short": None}
+    expect(value, dict, path, "reading")
+    unknown_keys(value, ("short", "text"), path, "reading")
+    short = require(value, "short", str, path, "reading")
+    if len(short) > 40:
+        raise DataError("key 'reading.short': expected one line of at most 40 characters", path)
+    return {"reading": require(value, "text", str, path, "reading"), "reading_short": short}
+
+
+def load_tables(cards: Cards, broken: dict[str, DataError] | None = None) -> dict[str, Table]:
+    """Every table in every ``cards/<game>/tables/``, keyed ``game/name``; ``next`` checked.
+
+    With ``broken`` (a dict), a table whose file is wrong — or whose ``next`` names no table —
+    is left out and its error recorded there under its key, so the others still work;
+    without it the first error is raised.
+    """
     tables: dict[str, Table] = {}
+    errors: dict[str, DataError] = {}
     for path in cards.glob("*/tables/*.toml"):
-        table = read_table(path, path.parent.parent.name)
+        key = f"{path.parent.parent.name}/{path.stem}"
+        try:
+            table = read_table(path, path.parent.parent.name)
+        except DataError as exc:
+            errors[key] = exc
+            continue
         tables[table.key] = dataclasses.replace(table, fill=locate(cards, path))
-    for table in tables.values():
+    for table in list(tables.values()):
         for i, row in enumerate(table.rows):
-            if row.next is not None and f"{table.game}/{row.next}" not in tables:
-                raise DataError(
+            target = f"{table.game}/{row.next}"
+            if row.next is not None and target not in tables and target not in errors:
+                errors[table.key] = DataError(
                     f"key 'rows[{i}].next': no table {row.next!r} in "
                     f"{table.game}/tables/ (expected {row.next}.toml there)",
                     table.path,
                 )
+                del tables[table.key]
+                break
+    if errors and broken is None:
+        raise next(iter(errors.values()))
+    if broken is not None:
+        broken.update(errors)
     return tables
 
 
-def find(tables: dict[str, Table], name: str) -> Table:
-    """A table by ``name`` or ``game/name`` (a bare name must be unique across games)."""
-    if name in tables:
-        return tables[name]
-    matches = [t for t in tables.values() if t.name == name]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        keys = ", ".join(t.key for t in matches)
-        raise InputError(f"{name!r} is in several games: say which ({keys})")
-    import difflib  # only on this refusal
+def find(tables: dict[str, Table], name: str, broken: dict[str, DataError] | None = None) -> Table:
+    """A table by ``name`` or ``game/name`` (a bare name must be unique across games), or by
+    a unique start, word starts or initials, any case (``LAKE``, ``lake-c``, ``rss``).
 
-    close = difflib.get_close_matches(name, sorted({t.name for t in tables.values()}), n=1)
-    hint = f"did you mean {close[0]}? " if close else ""
-    raise InputError(f"no table {name!r} ({hint}`havoc table` lists them)")
+    A broken table's own error is raised when it is asked for.
+    """
+    broken = broken or {}
+    keys = {**{k: k for k in tables}, **{k: k for k in broken}}
+    if name in keys:
+        return _table_or_error(tables, broken, name)
+    matches = [k for k in keys if k.split("/", 1)[1] == name]
+    if len(matches) == 1:
+        return _table_or_error(tables, broken, matches[0])
+    if matches:
+        raise InputError(f"{name!r} is in several games: say which ({', '.join(matches)})")
+    shorts = {_short(keys, k): k for k in keys}
+    try:
+        picked = pick(name, shorts, "table")
+    except InputError as exc:
+        if not exc.message.startswith("unknown"):
+            raise
+        import difflib  # only on this refusal
+
+        bare = sorted({k.split("/", 1)[1] for k in keys})
+        close = difflib.get_close_matches(name, bare, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise InputError(f"no table {name!r} ({hint}`havoc table` lists them)") from None
+    return _table_or_error(tables, broken, shorts[picked])
+
+
+def _short(keys: dict[str, str], key: str) -> str:
+    bare = key.split("/", 1)[1]
+    return bare if sum(1 for k in keys if k.split("/", 1)[1] == bare) == 1 else key
+
+
+def _table_or_error(tables: dict[str, Table], broken: dict[str, DataError], key: str) -> Table:
+    if key in broken:
+        raise broken[key]
+    return tables[key]
 
 
 def short_name(tables: dict[str, Table], table: Table) -> str:
@@ -213,6 +274,7 @@ def chain(
     start: Table,
     given: list[int],
     rng: random.Random | None,
+    broken: dict[str, DataError] | None = None,
 ) -> tuple[list[Step], str | None]:
     """Roll ``start`` and follow ``next`` from row to row.
 
@@ -234,7 +296,10 @@ def chain(
         steps.append(step)
         following = step.next_tables()
         # Two rows (as printed) naming different next tables: the user must choose.
-        table = tables[f"{table.game}/{following[0]}"] if len(set(following)) == 1 else None
+        if len(set(following)) == 1:
+            table = _table_or_error(tables, broken or {}, f"{table.game}/{following[0]}")
+        else:
+            table = None
     if faces:
         raise InputError(f"{len(faces)} --die value(s) left over: the chain ended before them")
     return steps, None if table is None else table.name  # a name: stopped at MAX_CHAIN

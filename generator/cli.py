@@ -15,6 +15,7 @@ import click
 from companion import __version__
 from companion.clikit import LazyGroup, cards_from, cards_option
 from companion.errors import InputError
+from generator.sheet.cards import card_sheet_options
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # heavy modules load only when a command needs them
 
 COUNTERS_PDF = "dark-blades-counters.pdf"
 CALIBRATION_PDF = "calibration.pdf"
+SPELLS_PDF = "dark-blades-spells.pdf"
 
 
 @click.group(
@@ -34,7 +36,7 @@ CALIBRATION_PDF = "calibration.pdf"
 @cards_option
 @click.version_option(__version__, prog_name="havoc-pnp")
 def main() -> None:
-    """Havoc Kit print-and-play: counter sheets and a printer calibration page.
+    """Havoc Kit print-and-play: counter sheets, spell cards and a printer calibration page.
 
     \b
     Typical use:
@@ -133,6 +135,65 @@ def counters(
         click.echo(f"{display_path(svg_dir)}: {len(written)} SVG files")
 
 
+def _spells_pdf(
+    cards: Cards, sheet: SheetOptions, card: tuple[str, float, float], out: Path, source_only: bool
+) -> tuple[PdfStats, list[Piece]]:
+    from companion.dark_blades import spells as deck_data
+    from generator.dark_blades import spells as spell_cards
+    from generator.sheet.cards import impose_cards, write_cards_pdf
+
+    _, w, h = card
+    pieces = spell_cards.spell_cards(deck_data.load(cards), w, h, source_only)
+    pages = impose_cards(pieces, w, h, sheet)
+    subject = f"{card[0]} cards; {sheet.describe().split(', ', 2)[-1]}"
+    note = spell_cards.footer_note(source_only)
+    return write_cards_pdf(out, pages, sheet, spell_cards.TITLE, subject, note), pieces
+
+
+def _default_card() -> tuple[str, float, float]:
+    from generator.sheet.cards import DEFAULT_CARD, parse_card_size
+
+    return parse_card_size(DEFAULT_CARD)
+
+
+def _card_sheet(ctx: click.Context, sheet: SheetOptions) -> SheetOptions:
+    """`build`'s sheet for the cards: its options, but the cards' 1/4in margin unless --margin
+    was given (nine poker cards need it on Letter)."""
+    import dataclasses
+
+    from generator.sheet.cards import CARD_MARGIN
+    from generator.sheet.options import parse_margins
+
+    if ctx.get_parameter_source("margin") != click.core.ParameterSource.DEFAULT:
+        return sheet
+    top, right, bottom, left = parse_margins(CARD_MARGIN)
+    return dataclasses.replace(
+        sheet, margin_top=top, margin_right=right, margin_bottom=bottom, margin_left=left
+    )
+
+
+@main.command()
+@card_sheet_options
+@click.option(
+    "--source-only",
+    is_flag=True,
+    help="Only the rulebook's texts: ruled write-in lines instead of the kit's.",
+)
+@_output_option(SPELLS_PDF)
+@click.pass_context
+def spells(
+    ctx: click.Context,
+    sheet: SheetOptions,
+    card: tuple[str, float, float],
+    source_only: bool,
+    output: Path,
+) -> None:
+    """Dark Blades spell cards: the 24-card deck, one back design; --duplex none gives the
+    gutter-fold layout (fronts above the fold, backs below)."""
+    stats, pieces = _spells_pdf(cards_from(ctx), sheet, card, output, source_only)
+    _say(stats, f"{len(pieces)} spell cards")
+
+
 @main.command()
 @sheet_options
 @_output_option(CALIBRATION_PDF)
@@ -156,8 +217,8 @@ def calibrate(sheet: SheetOptions, output: Path) -> None:
 )
 @click.pass_context
 def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
-    """Everything the kit prints so far (counters, calibration sheet) into one directory, and
-    HOW-TO-PRINT.txt: what each file is and how to print and cut it."""
+    """Everything the kit prints so far (counters, spell cards, calibration sheet) into one
+    directory, and HOW-TO-PRINT.txt: what each file is and how to print and cut it."""
     from companion.errors import display_path
     from generator.calibrate import write_calibration_pdf
     from generator.howto import Written, write_how_to_print
@@ -166,6 +227,11 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
     _say(stats, f"{len(pieces)} counters")
     calibration = write_calibration_pdf(out_dir / CALIBRATION_PDF, sheet)
     _say(calibration, "calibration sheet")
+    card_sheet = _card_sheet(ctx, sheet)
+    spells_stats, spell_pieces = _spells_pdf(
+        cards_from(ctx), card_sheet, _default_card(), out_dir / SPELLS_PDF, False
+    )
+    _say(spells_stats, f"{len(spell_pieces)} spell cards")
     counters_what = (
         "Dark Blades counters, fronts and backs interleaved page by page"
         if sheet.duplex != "none"
@@ -181,6 +247,32 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
                 + ("the fold." if sheet.duplex == "none" else "the duplex back offset."),
             ),
             Written(stats, counters_what + ".", pieces),
+            Written(
+                spells_stats,
+                "Dark Blades spell cards, "
+                + (
+                    "fronts above the fold and backs below it (gutter-fold)."
+                    if sheet.duplex == "none"
+                    else "fronts and backs interleaved page by page."
+                ),
+                notes=(
+                    f"{len(spell_pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
+                    "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
+                    *(
+                        (f"Printed with {card_sheet.arguments()['margin']} margins.",)
+                        if card_sheet is not sheet
+                        else ()
+                    ),
+                    *(
+                        (
+                            "Cut out each strip of fronts and backs, fold it along the dashed",
+                            "line between the rows, glue, then cut the cards apart.",
+                        )
+                        if sheet.duplex == "none"
+                        else ()
+                    ),
+                ),
+            ),
         ],
         values_from=_values_from(cards_from(ctx)),
     )

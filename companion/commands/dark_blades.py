@@ -1,206 +1,147 @@
-"""`havoc crt` and `havoc missile`: Dark Blades combat lookups, showing the whole chain.
+"""`havoc crt`, `havoc missile`, `havoc terrain`: Dark Blades lookups, the answer first.
 
-Strengths → raw odds → each column shift and why → final column → die face → result letter
-and its meaning from the table's own key → the chance of each result in that column, as a
-fraction and a percentage (cells the rules lost counted as "not in the source rules").
+Thin: parse (positional forms ``havoc crt ii 8 3``, names by unique start, short options),
+call `companion.dark_blades.resolve`, print its record as `companion.dark_blades.lines` (40
+columns, ``--explain`` for the full texts) or as JSON.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import click
 
-from companion import dice
 from companion.clikit import (
     Command,
+    Name,
     cards_from,
-    die_option,
+    complete,
     emit_json,
     fit,
     json_option,
+    pick,
     seed_option,
     wrap,
 )
 from companion.dark_blades import combat as c
-from companion.dark_blades.crt import MISSING, Crt, ResultsTable, load_crt
-from companion.dark_blades.missiles import strength_at
+from companion.dark_blades import terrain as ter
+from companion.dark_blades.crt import MISSING, Crt, load_crt
+from companion.dark_blades.lines import lookup_lines, no_shot_lines
+from companion.dark_blades.missiles import TARGETS, load_weapons
+from companion.dark_blades.resolve import fire, resolve
 from companion.errors import InputError
 
-TERRAIN = click.Choice(["+", "0", "-"])
-COVER = click.Choice(["none", "light", "medium", "infinite"])
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
-raw_odds, start_column, shifts: [{reason, columns}], column, die, rolled, seed, result,
-meaning, footnote, fill_in, fill_in_how, chances: [{result, meaning, faces, chance, percent}],
-no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack, attack_strengths,
-defence, defence_strengths, cover, result: null, no_shot: true, reason, source}"""
+raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,
+result, meaning, void, footnote, fill_in, fill_in_how, chances: [{result, meaning, faces,
+chance, percent}], kits_readings: [{name, short, text}], no_shot, source}; no shot (e.g.
+--cover infinite): {table, title, attack, attack_strengths, defence, defence_strengths, cover,
+result: null, no_shot: true, reason, rule, source}"""
+SYMBOLS = ("+", "0", "-")
 
 
-def _chances(crt: Crt, look: c.Lookup) -> list[dict[str, Any]]:
-    n = len(crt.faces)
-    return [
-        {
-            "result": cell or None,
-            "meaning": crt.meaning(look.table, cell) if cell else MISSING,
-            "faces": list(faces),
-            "chance": f"{len(faces)}/{n}",  # faces out of the die's, as a player counts them
-            "percent": round(100 * len(faces) / n, 2),
-        }
-        for cell, faces in look.chances
-    ]
+class Narrow(Command):
+    """Help that reads on a phone: each option's text starts under it when the names are long
+    (click's default keeps a 30-column name column, leaving 8 columns of text)."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        options = [p for p in self.get_params(ctx) if isinstance(p, click.Option)]
+        rows = [r for p in options if (r := p.get_help_record(ctx)) is not None]
+        if rows:
+            with formatter.section("Options"):
+                formatter.write_dl(rows, col_max=10)
 
 
-def _as_dict(crt: Crt, look: c.Lookup, seed: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "table": look.table.name,
-        "title": look.table.title,
-        "attack": sum(look.attack),
-        "attack_strengths": look.attack,
-        "defence": sum(look.defence),
-        "defence_strengths": look.defence,
-        "raw_odds": look.raw_odds,
-        "start_column": crt.columns[look.start],
-        "shifts": [{"reason": s.reason, "columns": s.columns} for s in look.shifts],
-        "column": crt.columns[look.column],
-        "die": look.face,
-        "rolled": look.rolled,
-        "seed": seed if look.rolled else None,
-        "result": look.cell or None,
-        "meaning": look.meaning,
-        "footnote": look.footnote,
-        "fill_in": look.fill_in,
-        "fill_in_how": None
-        if look.cell
-        else crt.fill.how(crt.cell_name(look.table, look.face, look.column)),
-        "chances": _chances(crt, look),
-        "no_shot": False,
-        "source": crt.source,
-    }
-    if look.weapon is not None:
-        out = {**look.weapon, **out}
-    return out
+def _tables(ctx: click.Context) -> list[str]:
+    return list(load_crt(cards_from(ctx)).tables)
 
 
-def _no_shot(
-    crt: Crt,
-    table: ResultsTable,
-    attack: list[int],
-    defence: list[int],
-    cover: str,
-    reason: str,
-    weapon: dict[str, Any] | None,
-    as_json: bool,
-) -> None:
-    """The outcome when the rules forbid the shot: a result (exit 0), not an error."""
+def _covers(ctx: click.Context) -> list[str]:
+    """The cover kinds, then the terrain rows (whose printed cover type is taken)."""
+    return [*load_crt(cards_from(ctx)).cover, *ter.load_terrain(cards_from(ctx)).rows]
+
+
+def _cover(cards: Any, crt: Crt, value: str | None) -> tuple[str | None, ter.Terrain | None]:
+    """``light`` → ("light", None); ``tree`` → ("light", the Tree row)."""
+    if value is None or value in crt.cover:
+        return value, None
+    table = ter.load_terrain(cards)
+    row = table.rows[value]
+    return ter.cover_kind(table, row, list(crt.cover)), row
+
+
+def _weapons(ctx: click.Context) -> list[str]:
+    return load_weapons(cards_from(ctx)).names()
+
+
+def _terrain_names(ctx: click.Context) -> list[str]:
+    return ter.load_terrain(cards_from(ctx)).names()
+
+
+def _complete_terrain(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    names = [*SYMBOLS, *ter.load_terrain(cards_from(ctx)).rows]
+    return [CompletionItem(n) for n in complete(names, incomplete)]
+
+
+def _short(name: str, names: list[str]) -> str:
+    """`` (ii)``, `` (mou-inf)``: a short form that names ``name`` alone, to type at the
+    table (its initials, else each word's first three letters)."""
+    words = [w for w in name.split("-") if w not in ("vs", "of", "the")]
+    for short in ("".join(w[0] for w in words), "-".join(w[:3] for w in words)):
+        try:
+            if pick(short, names, "table") == name:
+                return f" ({short})"
+        except InputError:
+            continue
+    return ""
+
+
+def _number(text: str, what: str) -> int:
+    if not text.isdigit() or len(text) > 6:
+        raise InputError(f"{what}: expected a whole number, got {text!r}")
+    return int(text)
+
+
+def _one(option: tuple[str, ...] | str | int | None, positional: Any, what: str) -> Any:
+    """A value given either as an option or positionally, not both."""
+    given = option not in (None, ())
+    if given and positional is not None:
+        raise InputError(f"{what} given twice (as an option and as an argument); give it once")
+    return option if given else positional
+
+
+def _print(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: bool) -> None:
     if as_json:
-        out: dict[str, Any] = {
-            "table": table.name,
-            "title": table.title,
-            "attack": sum(attack),
-            "attack_strengths": attack,
-            "defence": sum(defence),
-            "defence_strengths": defence,
-            "cover": cover,
-            "result": None,
-            "no_shot": True,
-            "reason": reason,
-            "source": crt.source,
-        }
-        emit_json({**weapon, **out} if weapon is not None else out)
-        return
-    lines = [table.title]
-    if weapon is not None:
-        w = weapon
-        lines.append(f"{w['weapon']} at {w['range']} hexes ({w['band']} range): {w['strength']}")
-    lines += [f"attack {_join(attack)}", f"defence {_join(defence)}", f"cover {cover}"]
-    lines += ["result: NO SHOT", wrap(f"({reason})", " ")]
-    click.echo(fit(lines))
-
-
-def _join(values: list[int]) -> str:
-    return "+".join(str(v) for v in values) + (f" = {sum(values)}" if len(values) > 1 else "")
-
-
-def _text(crt: Crt, look: c.Lookup) -> list[str]:
-    column = crt.columns[look.column]
-    lines: list[str] = [look.table.title]
-    if look.weapon is not None:
-        w = look.weapon
-        lines.append(f"{w['weapon']} at {w['range']} hexes ({w['band']} range): {w['strength']}")
-    lines.append(f"attack {_join(look.attack)}")
-    lines.append(f"defence {_join(look.defence)}")
-    lines.append(f"odds {sum(look.attack)}÷{sum(look.defence)} = {look.raw_odds}")
-    if look.start_note:
-        lines.append(look.start_note)
-    lines += [f"{c.direction(s.columns)}: {s.reason}" for s in look.shifts]
-    if look.end_note:
-        lines.append(look.end_note)
-    lines.append(f"column {column}")
-    how = "rolled" if look.rolled else "given"
-    lines.append(f"die {look.face} ({how}{'; 0 is ten' if look.face == 0 else ''})")
-    if look.cell:
-        lines.append(f"result {look.cell}: {look.meaning}")
-        if look.footnote:
-            lines.append(look.footnote)
+        emit_json(record.as_dict())
+    elif isinstance(record, c.NoShot):
+        click.echo(fit(no_shot_lines(record, explain)))
     else:
-        lines.append(f"result: {MISSING}")
-        lines += crt.fill.lines([f"  [{look.table.name}]", f"  row {look.face}, column {column}"])
-    lines.append(f"chances in column {column}:")
-    for item in _chances(crt, look):
-        faces = dice.face_runs(item["faces"], crt.faces)
-        share = f"{item['chance']} ({dice.percent(len(item['faces']), len(crt.faces))})"
-        label = item["result"] or MISSING
-        lines.append(wrap(f"  {label}: {share}, die {faces}", "      "))
-    if look.table.note:
-        lines.append(f"note: {look.table.note}")
-    return lines
+        click.echo(fit(lookup_lines(crt, record, explain)))
 
 
-def _run(
-    ctx: click.Context,
-    table: str,
-    attack: list[int],
-    defence: list[int],
-    shift_args: dict[str, Any],
-    die: int | None,
-    seed: int | None,
-    as_json: bool,
-    weapon: dict[str, Any] | None = None,
-) -> None:
-    crt = load_crt(cards_from(ctx))
-    results = c.table_by_name(crt, table)
-    reason = c.no_shot(crt, results, shift_args.get("cover"))
-    if reason is not None:
-        if die is not None:
-            c.parse_face(crt, die, None)  # a bad --die is still refused
-        c.raw_odds(sum(attack), sum(defence))  # and strengths below 1
-        _no_shot(crt, results, attack, defence, shift_args["cover"], reason, weapon, as_json)
-        return
-    shifts = c.shifts_for(crt, results, **shift_args)
-    face, rolled = c.parse_face(crt, die, dice.make_rng(seed) if die is None else None)
-    look = c.lookup(crt, table, attack, defence, shifts, face, rolled)
-    look.weapon = weapon
-    if as_json:
-        emit_json(_as_dict(crt, look, seed))
-    else:
-        click.echo(fit(_text(crt, look)))
-
-
-def _combat_options(f: Callable) -> Callable:
+def _shared(f: Any) -> Any:
     """The options `crt` and `missile` share, spelt once."""
     for option in reversed(
         [
             click.option(
+                "-c",
                 "--cover",
-                type=COVER,
+                type=Name("cover", _covers),
                 default=None,
                 metavar="KIND",
-                help="Target's cover: none, light, medium, infinite (missiles).",
+                help="Target's cover: none, light, medium, infinite, or its terrain "
+                "(tree, slope ...: the table's cover type).",
             ),
-            click.option("--fast-rider", is_flag=True, help="Mounted target moved over 7 hexes."),
-            click.option("--magic-ring", is_flag=True, help="The target holds the Magic Ring."),
-            die_option("A real d10's face (1-9, 0); without it, roll.", multiple=False),
+            click.option(
+                "-F", "--fast-rider", is_flag=True, help="Mounted target moved over 7 hexes."
+            ),
+            click.option(
+                "-R", "--magic-ring", is_flag=True, help="The target holds the Magic Ring."
+            ),
+            click.option("--die", type=int, metavar="N", help="A real d10's face; else roll."),
+            click.option("-e", "--explain", is_flag=True, help="Add every note in full."),
             seed_option,
             json_option,
         ]
@@ -209,18 +150,36 @@ def _combat_options(f: Callable) -> Callable:
     return f
 
 
-@click.command(cls=Command, epilog=JSON_KEYS, short_help="Dark Blades combat lookup.")
-@click.argument("table", required=False)
-@click.option("--attack", multiple=True, metavar="N", help="Attack (5,4 or repeat: combined).")
-@click.option("--defence", multiple=True, metavar="N", help="Defence (5,4 or repeat: combined).")
-@click.option("--attacker-terrain", type=TERRAIN, default="0", metavar="T", help="+, 0 or -.")
-@click.option("--defender-terrain", type=TERRAIN, default="0", metavar="T", help="+, 0 or -.")
-@click.option("--magic-sword", is_flag=True, help="Attacker holds the Magic Sword.")
-@_combat_options
+@click.command(cls=Narrow, epilog=JSON_KEYS, short_help="Dark Blades combat lookup.")
+@click.argument("table", required=False, type=Name("results table", _tables))
+@click.argument("numbers", nargs=-1, metavar="[ATTACK [DEFENCE [DIE]]]")
+@click.option("-a", "--attack", multiple=True, metavar="N", help="Attack (5,4: combined).")
+@click.option(
+    "-d", "--defence", "--defense", "defence", multiple=True, metavar="N", help="Defence (5,4)."
+)
+@click.option(
+    "-A",
+    "--attacker-terrain",
+    default="0",
+    metavar="T",
+    shell_complete=_complete_terrain,
+    help="+, 0, - or a terrain (tree; mounted: tree,open).",
+)
+@click.option(
+    "-D",
+    "--defender-terrain",
+    default="0",
+    metavar="T",
+    shell_complete=_complete_terrain,
+    help="+, 0, - or a terrain (slope, window ...).",
+)
+@click.option("-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword.")
+@_shared
 @click.pass_context
 def crt(
     ctx: click.Context,
     table: str | None,
+    numbers: tuple[str, ...],
     attack: tuple[str, ...],
     defence: tuple[str, ...],
     attacker_terrain: str,
@@ -230,77 +189,198 @@ def crt(
     fast_rider: bool,
     magic_ring: bool,
     die: int | None,
+    explain: bool,
     seed: int | None,
     as_json: bool,
 ) -> None:
-    """Look up a Dark Blades combat results table.
+    """Look up a Dark Blades combat results table: havoc crt ii 8 3.
 
-    TABLE: infantry-vs-infantry, infantry-vs-mounted, mounted-vs-mounted, mounted-vs-infantry,
-    missile-vs-mounted, missile-vs-infantry. Without TABLE, lists them (--json: [{name,
+    TABLE by any unique start or initials (ii, inf-mou, missile-vs-inf); then ATTACK,
+    DEFENCE and a DIE face (else rolled). Without TABLE, lists the tables (--json: [{name,
     title}]).
     """
+    cards = cards_from(ctx)
+    loaded = load_crt(cards)
     if table is None:
-        loaded = load_crt(cards_from(ctx))
         if as_json:
             emit_json([{"name": t.name, "title": t.title} for t in loaded.tables.values()])
         else:
-            click.echo(fit([f"{t.name}\n  {t.title}" for t in loaded.tables.values()], "    "))
+            names = list(loaded.tables)
+            click.echo(
+                fit([f"{n}{_short(n, names)}\n  {t.title}" for n, t in loaded.tables.items()])
+            )
         return
-    if not attack or not defence:
-        raise InputError("give --attack and --defence strengths (e.g. --attack 8 --defence 3)")
+    if len(numbers) > 3:
+        raise InputError(f"expected at most ATTACK DEFENCE DIE after {table}, got {len(numbers)}")
+    pos = list(numbers) + [None] * (3 - len(numbers))
+    attack_s = _one(attack, (pos[0],) if pos[0] is not None else None, "attack")
+    defence_s = _one(defence, (pos[1],) if pos[1] is not None else None, "defence")
+    die = _one(die, _number(pos[2], "DIE") if pos[2] is not None else None, "die")
+    if not attack_s or not defence_s:
+        raise InputError(f"give the attack and the defence (e.g. havoc crt {table} 8 3)")
+    terrain = None
+    if attacker_terrain.strip() not in SYMBOLS or defender_terrain.strip() not in SYMBOLS:
+        terrain = ter.load_terrain(cards)
     shift_args = {
-        "attacker_terrain": attacker_terrain,
-        "defender_terrain": defender_terrain,
-        "cover": cover,
+        "attacker_terrain": ter.advantage(
+            terrain, attacker_terrain, "attacker", "--attacker-terrain"
+        ),
+        "defender_terrain": ter.advantage(
+            terrain, defender_terrain, "defender", "--defender-terrain"
+        ),
         "magic_sword": magic_sword,
         "magic_ring": magic_ring,
         "fast_rider": fast_rider,
     }
-    attack_n = c.parse_strengths(attack, "attack")
-    defence_n = c.parse_strengths(defence, "defence")
-    _run(ctx, table, attack_n, defence_n, shift_args, die, seed, as_json)
+    shift_args["cover"], shift_args["cover_terrain"] = _cover(cards, loaded, cover)
+    attack_n = c.parse_strengths(attack_s, "attack")
+    defence_n = c.parse_strengths(defence_s, "defence")
+    record = resolve(loaded, table, attack_n, defence_n, shift_args, die, seed)
+    _print(loaded, record, as_json, explain)
 
 
 @click.command(
-    cls=Command,
+    cls=Narrow,
     short_help="Dark Blades missile fire.",
-    epilog=JSON_KEYS.replace("{table,", "{weapon, range, band, strength, target,\ntable,"),
+    epilog=JSON_KEYS.replace(
+        "{table,", "{weapon, range, band, strength, target, typed (a counter word),\ntable,"
+    ),
 )
-@click.argument("weapon")
-@click.option("--range", "hexes", type=click.IntRange(min=1), required=True, metavar="HEXES")
-@click.option("--defence", required=True, metavar="N", help="Target's defence.")
+@click.argument("weapon", type=Name("missile weapon", _weapons))
+@click.argument("rest", nargs=-1, metavar="[RANGE [DEFENCE [DIE]]] [i|m]")
+@click.option("-r", "--range", "hexes", type=click.IntRange(min=1), metavar="HEXES")
+@click.option("-d", "--defence", "--defense", "defence", metavar="N", help="Target's defence.")
 @click.option(
+    "-t",
     "--target",
-    type=click.Choice(["infantry", "mounted"]),
-    required=True,
+    type=Name("target", lambda _ctx: TARGETS),
     metavar="KIND",
-    help="infantry or mounted.",
+    help="infantry or mounted (i, m).",
 )
-@_combat_options
+@_shared
 @click.pass_context
 def missile(
     ctx: click.Context,
     weapon: str,
-    hexes: int,
-    defence: str,
-    target: str,
+    rest: tuple[str, ...],
+    hexes: int | None,
+    defence: str | None,
+    target: str | None,
     cover: str | None,
     fast_rider: bool,
     magic_ring: bool,
     die: int | None,
+    explain: bool,
     seed: int | None,
     as_json: bool,
 ) -> None:
-    """Fire a Dark Blades missile weapon (shortbow, crossbow).
+    """Fire a missile weapon: havoc missile crossbow 28 10 i.
 
-    The strength for the range band, then the missile results table for the target.
+    WEAPON: shortbow, crossbow, breath (the Gargoyle's), or a word printed on the counters
+    (bow). Then the RANGE in hexes, the target's DEFENCE, a DIE face (else rolled), and the
+    target: i(nfantry) or m(ounted).
     """
-    name, band = strength_at(cards_from(ctx), weapon, hexes)
+    cards = cards_from(ctx)
+    missiles = load_weapons(cards)
+    typed = weapon  # already a whole name (a weapon or a counter word)
+    numbers = [x for x in rest if x.isdigit()]
+    words = [x for x in rest if not x.isdigit()]
+    if len(numbers) > 3 or len(words) > 1:
+        got = " ".join(rest)
+        raise InputError(f"expected RANGE DEFENCE [DIE] and i or m after {typed}, got {got!r}")
+    pos = numbers + [None] * (3 - len(numbers))
+    hexes = _one(hexes, _number(pos[0], "RANGE") if pos[0] is not None else None, "range")
+    defence = _one(defence, pos[1], "defence")
+    die = _one(die, _number(pos[2], "DIE") if pos[2] is not None else None, "die")
+    target = _one(target, pick(words[0], TARGETS, "target") if words else None, "target")
+    if hexes is None or defence is None or target is None:
+        raise InputError(
+            f"give the range, the defence and the target (havoc missile {typed} 10 8 i)"
+        )
+    crt_data = load_crt(cards)
     defence_n = c.parse_strengths([defence], "defence")
-    if len(defence_n) > 1:
-        raise InputError("--defence: a missile is fired at one target (one defence)")
-    shift_args = {"cover": cover or "none", "magic_ring": magic_ring, "fast_rider": fast_rider}
-    about = {"weapon": name, "range": hexes, "band": band.band, "strength": band.strength}
-    about["target"] = target
-    table = f"missile-vs-{target}"
-    _run(ctx, table, [band.strength], defence_n, shift_args, die, seed, as_json, about)
+    kind, cover_terrain = _cover(cards, crt_data, cover)
+    record = fire(
+        crt_data,
+        missiles,
+        typed,
+        hexes,
+        defence_n,
+        target,
+        kind,
+        magic_ring,
+        fast_rider,
+        die,
+        seed,
+        cover_terrain,
+    )
+    _print(crt_data, record, as_json, explain)
+
+
+@click.command(
+    cls=Narrow,
+    short_help="Dark Blades terrain types.",
+    epilog="--json: {source, note, terrain: [{name, printed, movement, cover, advantage, "
+    "as_attacker, as_defender, kits_reading}], unlisted}; with NAME, that one entry; a "
+    "terrain the rules name with no row: {name, result: null, meaning}.",
+)
+@click.argument("name", required=False)
+@click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
+@json_option
+@click.pass_context
+def terrain(ctx: click.Context, name: str | None, explain: bool, as_json: bool) -> None:
+    """The rulebook's Terrain Types table: movement cost, cover, advantage.
+
+    NAME by any unique start (slope, tree, house, window, door, open). Terrains the rules name
+    with no row (bridge, water, wall ...) are "not in the source rules".
+    """
+    table = ter.load_terrain(cards_from(ctx))
+    picked = None if name is None else pick(name, table.names(), "terrain")
+    if picked is not None and picked not in table.rows:  # the rules name it, with no row
+        if as_json:
+            emit_json({"name": picked, "result": None, "meaning": MISSING})
+        else:
+            click.echo(fit([MISSING, wrap(f"(the Terrain Types table has no {picked} row)", " ")]))
+        return
+    rows = list(table.rows.values()) if picked is None else [table.rows[picked]]
+    if as_json:
+        items = [
+            {
+                "name": t.name,
+                "printed": t.printed,
+                "movement": t.movement,
+                "cover": t.cover,
+                "advantage": t.advantage,
+                "as_attacker": t.as_attacker,
+                "as_defender": t.as_defender,
+                "kits_reading": t.reading.as_dict() if t.reading else None,
+            }
+            for t in rows
+        ]
+        if name is not None:
+            emit_json(items[0])
+        else:
+            emit_json(
+                {
+                    "source": table.source,
+                    "note": table.note,
+                    "terrain": items,
+                    "unlisted": list(table.unlisted),
+                }
+            )
+        return
+    lines: list[str] = []
+    for t in rows:
+        lines.append(f"{t.name}: advantage {t.advantage}")
+        lines.append(wrap(f"  move {t.movement}; cover {t.cover.lower()}", "    "))
+        if t.reading is not None:
+            lines.append("  " + t.reading.short)
+            if explain:
+                lines.append(wrap(f"  {t.reading.text}", "    "))
+    if name is None:
+        lines.append(
+            wrap(f"no row ({'not in the source rules'}): {', '.join(table.unlisted)}", "  ")
+        )
+        if explain and table.note:
+            lines.append(wrap(f"note: {table.note}", "  "))
+    click.echo(fit(lines))

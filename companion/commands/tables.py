@@ -1,4 +1,7 @@
-"""`havoc table [NAME]`: list every rolled table by game, or roll on one and follow `next`."""
+"""`havoc table [NAME]`: list every rolled table by game, or roll on one and follow `next`.
+
+A broken table file is listed with its error and refused when asked for; the others work.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from companion.clikit import (
     WIDTH,
     Command,
     cards_from,
+    complete,
     die_option,
     emit_json,
     fit,
@@ -20,6 +24,7 @@ from companion.clikit import (
     seed_option,
     wrap,
 )
+from companion.errors import DataError
 
 
 def _chance(table: t.Table, row: t.TableRow) -> tuple[int, int]:
@@ -55,39 +60,71 @@ def _step_dict(step: t.Step) -> dict[str, Any]:
             else None
         ),
         "note": step.table.note,
+        "kits_reading": step.table.reading,
         "source": step.table.source,
     }
 
 
-def _step_lines(tables: dict[str, t.Table], step: t.Step) -> list[str]:
+def _step_lines(tables: dict[str, t.Table], step: t.Step, explain: bool = False) -> list[str]:
+    """The result first, then the table, the die and each row's chance; the table's applies,
+    note and how to fill in a gap only with ``explain`` (a hint says they are there)."""
     table = step.table
     how = "rolled" if step.rolled else "given"
     zero = "; 0 is ten" if step.face == 0 and table.die == "d10" else ""
-    head = f"{table.title} ({t.short_name(tables, table)})"
-    lines = [head] if len(head) <= WIDTH else [table.title, f"  ({t.short_name(tables, table)})"]
-    lines.append(f"{table.die}: {step.face} ({how}{zero})")
+    if len(step.rows) > 1:  # several rows list this face: say which result is whose
+        lines = [
+            wrap(f"{dice.face_runs(r.faces, list(table.faces()))}: {r.result}", "  ")
+            for r in step.rows
+        ]
+    else:
+        lines = [wrap(row.result, "  ") for row in step.rows]
     if not step.rows:
-        lines.append(wrap(f"result: {step.why_missing}", "  "))
-        if table.fill is not None:
+        lines.append(wrap(f"{step.why_missing}", "  "))
+    head = f"{table.title} ({t.short_name(tables, table)})"
+    lines += [head] if len(head) <= WIDTH else [table.title, f"  ({t.short_name(tables, table)})"]
+    lines.append(f"{table.die}: {step.face} ({how}{zero})")
+    for row in step.rows:
+        faces = dice.face_runs(row.faces, list(table.faces()))
+        ways, outcomes = _chance(table, row)
+        lines.append(wrap(f"{faces}: {ways}/{outcomes} ({dice.percent(ways, outcomes)})", "  "))
+    if len(step.rows) > 1:
+        lines.append(wrap("(several rows list this face, as printed)", "  "))
+        if table.note and not explain:
+            lines.append(wrap(f"note: {table.note}", "  "))
+    if table.reading and (explain or not table.reading_short):
+        lines.append(wrap(f"kit's reading: {table.reading}", "  "))
+    elif table.reading_short:
+        lines.append(f"kit's reading: {table.reading_short}")
+    if not step.rows:
+        if not explain:
+            lines.append(f"fill in: a row with face {step.face} (-e)")
+        elif table.fill is not None:
             lines += table.fill.lines([f"  a row with face {step.face}"], "add a row")
         else:
             lines.append(f"no row has face {step.face}; add one to:")
             lines.extend(path_lines(str(table.path)))
-    for row in step.rows:
-        faces = dice.face_runs(row.faces, list(table.faces()))
-        ways, outcomes = _chance(table, row)
-        share = f"{ways}/{outcomes}, {dice.percent(ways, outcomes)}"
-        lines.append(wrap(f"{faces} ({share}): {row.result}", "  "))
-    if len(step.rows) > 1:
-        lines.append(wrap("(several rows list this face, as printed)", "  "))
-    if table.note:
-        lines.append(wrap(f"note: {table.note}", "  "))
+    if explain:
+        if table.applies:
+            lines.append(wrap(f"applies: {table.applies}", "  "))
+        if table.note:
+            lines.append(wrap(f"note: {table.note}", "  "))
+        lines.append(wrap(f"source: {table.source}", "  "))
     return lines
 
 
-def _listing(tables: dict[str, t.Table], as_json: bool) -> None:
-    """Every table, grouped by game (a heading per game), in name order."""
+def _more(steps: list[t.Step]) -> bool:
+    """Whether --explain has more to say (who rolls, a note not shown)."""
+    return any(
+        s.table.applies or s.table.reading_short or (s.table.note and len(s.rows) < 2)
+        for s in steps
+    )
+
+
+def _listing(tables: dict[str, t.Table], broken: dict[str, DataError], as_json: bool) -> None:
+    """Every table, grouped by game (a heading per game), in name order; broken ones with
+    their error."""
     listing = sorted(tables.values(), key=lambda x: (x.game, x.name))
+    bad = sorted(broken.items())
     if as_json:
         emit_json(
             [
@@ -95,14 +132,34 @@ def _listing(tables: dict[str, t.Table], as_json: bool) -> None:
                 | {"title": x.title}
                 for x in listing
             ]
+            + [
+                {"name": key.split("/", 1)[1], "game": key.split("/", 1)[0], "error": str(exc)}
+                for key, exc in bad
+            ]
         )
         return
+    games = sorted({x.game for x in listing} | {key.split("/", 1)[0] for key, _ in bad})
     lines: list[str] = []
-    for game in dict.fromkeys(x.game for x in listing):
+    for game in games:
         lines.append(f"{game}:" if not lines else f"\n{game}:")
         for x in (x for x in listing if x.game == game):
             lines += [f"  {t.short_name(tables, x)} ({x.die})", f"    {x.title}"]
+        for key, exc in bad:
+            if key.split("/", 1)[0] == game:
+                lines.append(f"  {key.split('/', 1)[1]} (BROKEN)")
+                where = exc.path if exc.line is None else f"{exc.path}:{exc.line}"
+                lines += path_lines(f"{where}:", "    ") if exc.path else []
+                lines += ["    " + x for x in wrap(exc.message, "  ", WIDTH - 4).split("\n")]
     click.echo(fit(lines, "      "))
+
+
+def _complete_names(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    broken: dict[str, DataError] = {}
+    tables = t.load_tables(cards_from(ctx), broken)
+    names = [t.short_name(tables, x) for x in tables.values()]
+    return [CompletionItem(n) for n in complete(sorted(names), incomplete)]
 
 
 @click.command(
@@ -110,29 +167,36 @@ def _listing(tables: dict[str, t.Table], as_json: bool) -> None:
     short_help="Roll on a rolled table.",
     epilog="--json: {table, applies, steps: [{table, game, title, expression, die, rolled, "
     "results: [{faces, chance, percent, result, next, effect}], missing, missing_why, "
-    "missing_how, note, source}], "
-    "next}; the list: [{name, game, expression, title}].",
+    "missing_how, note, kits_reading, source}], "
+    "next}; the list: [{name, game, expression, title}], a broken table: {name, game, error}.",
 )
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=_complete_names)
 @die_option("A real die's face (repeat: one per table of the chain).")
+@click.option("-e", "--explain", is_flag=True, help="Who rolls, notes, sources in full.")
 @seed_option
 @json_option
 @click.pass_context
 def table(
-    ctx: click.Context, name: str | None, die: tuple[int, ...], seed: int | None, as_json: bool
+    ctx: click.Context,
+    name: str | None,
+    die: tuple[int, ...],
+    explain: bool,
+    seed: int | None,
+    as_json: bool,
 ) -> None:
     """Roll on a table from cards/ (lake, river, death-spell ...); alone, list them.
 
     A result that says to roll on another table rolls it too; with --die, the chain stops
     when the given faces run out and says which table to roll next (add --seed to roll on).
     """
-    tables = t.load_tables(cards_from(ctx))
+    broken: dict[str, DataError] = {}
+    tables = t.load_tables(cards_from(ctx), broken)
     if name is None:
-        _listing(tables, as_json)
+        _listing(tables, broken, as_json)
         return
-    start = t.find(tables, name)
+    start = t.find(tables, name, broken)
     rng = dice.make_rng(seed) if (not die or seed is not None) else None
-    steps, pending = t.chain(tables, start, list(die), rng)
+    steps, pending = t.chain(tables, start, list(die), rng, broken)
     if as_json:
         emit_json(
             {
@@ -144,12 +208,12 @@ def table(
         )
         return
     lines: list[str] = []
-    if start.applies:
-        lines.append(wrap(f"({start.applies})", " "))
     for i, step in enumerate(steps):
         if i:
             lines.append("then:")
-        lines.extend(_step_lines(tables, step))
+        lines.extend(_step_lines(tables, step, explain))
+    if not explain and _more(steps):
+        lines.append("(who rolls, notes: --explain)")
     if pending:
         lines.append(wrap(f"next: roll on {pending} (havoc table {pending} --die N)", "  "))
     elif steps and len(set(steps[-1].next_tables())) > 1:

@@ -1,7 +1,9 @@
 """`havoc ring`: the umpire's Who's Next companion (secret ring, kills, duels, scores).
 
-The screen is the umpire's: `ring show PLAYER` reveals one player's victim and nothing else;
-`ring status` lists who is alive and who died in which order, never the ring itself.
+The screen is the umpire's, but it is often read out or shown: every line that reveals the
+ring (who hunts whom, who takes whose slip) starts with "UMPIRE ONLY:" (see
+`companion.whos_next.screen`); `ring status` and `ring scores` never reveal it. Players are
+named whole, by unique prefix or initials, any case; shell completion offers the alive ones.
 """
 
 from __future__ import annotations
@@ -13,22 +15,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.clikit import Group, die_option, emit_json, fit, json_option, seed_option, wrap
+from companion.clikit import Group, emit_json, fit, json_option, seed_option, wrap
+from companion.whos_next.cli_game import GAME_HELP, GAME_KEY, PLAYER, open_store
 
 if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
-    from companion.whos_next.ring import Death
-    from companion.whos_next.store import Outcome, Store
+    from companion.whos_next.screen import Line
+    from companion.whos_next.store import Outcome
 
 NUMBERED = "     "  # continuation indent under "NN. " lines
-
-
-GAME_HELP = "The game file (default: whos-next.sqlite3 in the user's data directory)."
-GAME_KEY = "havoc.ring.game"  # the group's --game, for subcommands not given their own
 
 
 @click.group(cls=Group, short_help="Who's Next secret ring.")
 @click.option(
     "--game",
+    "-g",
     "game",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
@@ -40,6 +40,9 @@ def ring(ctx: click.Context, game: Path | None) -> None:
 
     Start with `ring new NAME...`, give each player his victim in private with `ring show`,
     report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
+
+    Lines starting "UMPIRE ONLY:" reveal the ring: do not read them out or show them.
+    `ring status` and `ring scores` are safe to show. Players: a unique prefix will do.
     """
     ctx.meta[GAME_KEY] = game
 
@@ -51,10 +54,12 @@ def _command(name: str, short: str, json_keys: str) -> Callable[[Callable], clic
         f = json_option(f)
         f = click.option(
             "--game",
+            "-g",
             "game",
             type=click.Path(path_type=Path, dir_okay=False),
             default=None,
             envvar="HAVOC_RING_GAME",
+            is_eager=True,  # known before the player names are looked up in it
             help=GAME_HELP,
         )(f)
         return ring.command(name, short_help=short, epilog=f"--json: {json_keys}")(f)
@@ -62,33 +67,15 @@ def _command(name: str, short: str, json_keys: str) -> Callable[[Callable], clic
     return decorate
 
 
-def _game(game: Path | None) -> Path | None:
-    """The game file: the subcommand's --game, else the group's (`ring --game F status`), else
-    HAVOC_RING_GAME, else the default. Given both ways and different, refused."""
-    ctx = click.get_current_context(silent=True)
-    if ctx is None:
-        return game
-    group = ctx.meta.get(GAME_KEY)
-    if group is None:
-        return game
-    source = ctx.get_parameter_source("game")
-    if game is None or source is not click.core.ParameterSource.COMMANDLINE:
-        return group
-    if Path(game).resolve() != Path(group).resolve():
-        from companion.errors import InputError
-
-        raise InputError(f"--game given twice: {group} and {game}; give one")
-    return game
-
-
-def _store(game: Path | None, create: bool = False) -> Store:
-    from companion.whos_next.store import Store
-
-    return Store(_game(game), create=create)
-
-
 def _echo(lines: list[str]) -> None:
     click.echo(fit(lines))
+
+
+def _say(lines: list[Line]) -> None:
+    """Print `Line`s: a secret one is marked UMPIRE ONLY on every screen line it takes."""
+    from companion.whos_next.screen import render
+
+    click.echo("\n".join(render(lines)))
 
 
 def _contest_at(ctx: click.Context) -> int:
@@ -99,52 +86,56 @@ def _contest_at(ctx: click.Context) -> int:
     return load_contest(cards_from(ctx)).contest_at
 
 
-def _left(alive: int, winner: str | None, contest_at: int) -> list[str]:
-    if winner is not None:
-        return [f"{winner} is the last one standing.", "Game over: see `havoc ring scores`."]
-    lines = [f"{alive} players left."]
-    if alive <= contest_at:
-        lines += ["From now on both roll one die:", "highest wins, ties throw again."]
-    return lines
-
-
-def _how(death: Death) -> str:
-    """ " (duel)" after a death the dice decided; nothing after a reported kill."""
-    return " (duel)" if death.how == "duel" else ""
-
-
-def _slip(death: Death) -> str:
-    if death.hunter == death.by:
-        return f"{death.by} takes {death.dead}'s slip."
-    return f"{death.hunter}, who hunted {death.dead}, takes {death.dead}'s slip."
-
-
 def _event_json(kind: str, outcome: Outcome, extra: dict | None = None) -> dict[str, Any]:
+    from companion.whos_next.screen import slip_rule
+
     death = outcome.death
     data = {"event": kind, **(extra or {}), **death.as_dict()}
-    data.update(slip_to=death.hunter, alive=outcome.alive, winner=outcome.winner)
+    data.update(slip_to=death.hunter, slip_rule=slip_rule(death))
+    data.update(alive=outcome.alive, winner=outcome.winner)
     return data
 
 
 EVENT_KEYS = "{event, [attacker, defender, table_file, result, effect,] number, dead, killed_by, "
-EVENT_KEYS += "own_victim, how, rolls, slip_to, alive, winner}"
+EVENT_KEYS += "own_victim, how, rolls, slip_to, slip_rule (rules: own victim; kit: the kit's "
+EVENT_KEYS += "ruling), alive, winner}"
 
 
-@_command("new", "Draw a new secret ring.", "{game, players, alive, replaced}")
+@_command("new", "Start a game: a new ring.", "{game, players, alive, arranged, replaced}")
 @click.argument("names", nargs=-1, required=True)
-@click.option("--force", is_flag=True, help="Replace a game still in progress.")
+@click.option(
+    "--order",
+    "-o",
+    is_flag=True,
+    help="NAMES are the ring as you arranged it: each hunts the next, the last the first.",
+)
+@click.option(
+    "--force", "-f", is_flag=True, help="Replace the saved game (in progress or finished)."
+)
 @click.option("--seed", type=int, default=None, hidden=True, help="Seed the draw (tests only).")
 def new(
-    names: tuple[str, ...], force: bool, seed: int | None, game: Path | None, as_json: bool
+    names: tuple[str, ...],
+    order: bool,
+    force: bool,
+    seed: int | None,
+    game: Path | None,
+    as_json: bool,
 ) -> None:
-    """Draw a new secret ring over NAMES (three or more; five or more is better)."""
+    """Start a game over NAMES (three or more; five or more is better): a secret ring drawn at
+    random, or with --order the ring you arranged (the rules: the umpire arranges it).
+
+    A saved game, in progress or finished (its scores), is never replaced without --force.
+    """
     from companion.clikit import path_lines
+    from companion.errors import InputError
     from companion.whos_next.ring import check_names
 
     check_names(names)  # refuse bad names before a file is created
+    if order and seed is not None:
+        raise InputError("--order is the ring itself: there is nothing to --seed")
     rng = random.Random(seed) if seed is not None else None
-    with _store(game, create=True) as store:
-        drawn, replaced = store.new_game(names, rng, force=force)
+    with open_store(game, create=True) as store:
+        drawn, replaced = store.new_game(names, rng, force=force, order=order)
         path = store.path
     if as_json:
         emit_json(
@@ -152,13 +143,15 @@ def new(
                 "game": str(path),
                 "players": list(drawn.players),
                 "alive": len(drawn.victims),
+                "arranged": order,
                 "replaced": replaced,
             }
         )
         return
-    lines = [replaced[0].upper() + replaced[1:] + "."] if replaced else []
+    how = "New ring, as arranged" if order else "New ring drawn"
+    lines = [f"{how}: {len(drawn.players)} players."]
+    lines += [replaced[0].upper() + replaced[1:] + "."] if replaced else []
     lines += [
-        f"New ring drawn: {len(drawn.players)} players.",
         "Game file:",
         *path_lines(str(path)),
         "Tell each player his victim in private:",
@@ -168,44 +161,54 @@ def new(
 
 
 @_command("show", "UMPIRE ONLY: one's victim.", "{player, victim}")
-@click.argument("player")
+@click.argument("player", type=PLAYER)
 def show(player: str, game: Path | None, as_json: bool) -> None:
     """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
-    with _store(game) as store:
+    from companion.whos_next.screen import Line
+
+    with open_store(game) as store:
         name, victim = store.victim(player)
     if as_json:
         emit_json({"player": name, "victim": victim})
     else:
-        _echo([f"{name}'s victim: {victim}"])
+        _say([Line(f"{name}'s victim: {victim}", secret=True)])
 
 
-@_command("kill", "Report a kill of a victim.", EVENT_KEYS)
-@click.argument("killer")
-@click.argument("victim")
+@_command("kill", "One killed his own victim.", EVENT_KEYS)
+@click.argument("killer", type=PLAYER)
+@click.argument("victim", type=PLAYER)
 @click.pass_context
 def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_json: bool) -> None:
-    """KILLER killed his own VICTIM: KILLER takes over VICTIM's slip."""
+    """KILLER killed his own VICTIM: KILLER takes over VICTIM's slip (the rules).
+
+    Any other death (a player attacked someone who is not his victim): `ring duel`.
+    """
+    from companion.whos_next.screen import Line, after_death
+
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
-    with _store(game) as store:
+    with open_store(game) as store:
         outcome = store.kill(killer, victim)
     death = outcome.death
     if as_json:
         emit_json(_event_json("kill", outcome))
         return
-    _echo(
-        [
-            f"{death.by} killed {death.dead}.",
-            _slip(death),
-            *_left(outcome.alive, outcome.winner, contest_at),
-        ]
-    )
+    head = [Line(f"{death.by} killed {death.dead}.")]
+    _say(head + after_death(death, outcome.alive, outcome.winner, contest_at))
 
 
 @_command("duel", "Roll an attack: one dies.", EVENT_KEYS)
-@click.argument("attacker")
-@click.argument("defender")
+@click.argument("attacker", type=PLAYER)
+@click.argument("defender", type=PLAYER)
 @seed_option
-@die_option("A real die's face instead of rolling (repeat: attacker's first).")
+@click.option(
+    "--die",
+    "-d",
+    "die",
+    type=int,
+    multiple=True,
+    metavar="N",
+    help="A real die's face instead of rolling (repeat: attacker's first).",
+)
 @click.pass_context
 def duel(
     ctx: click.Context,
@@ -220,7 +223,8 @@ def duel(
 
     One die on the attack table (cards/whos-next/tables/attack.toml); with few players left
     (contest_at in cards/whos-next/duel.toml) both roll one die, highest wins, ties throw
-    again.
+    again. The dead player's hunter takes his slip: when the dead was not the killer's own
+    victim, that is the kit's ruling (the rules are silent), and the output says so.
     """
     from companion.clikit import cards_from
     from companion.dice import DiceSource
@@ -228,7 +232,7 @@ def duel(
 
     table = load_attack_table(cards_from(ctx))
     source = DiceSource(die, seed)
-    with _store(game) as store:
+    with open_store(game) as store:
         roll = lambda: source.next(table.sides)[0]  # noqa: E731
         outcome = store.duel(
             attacker,
@@ -250,16 +254,19 @@ def duel(
             extra.update(result=table.result(face), effect=table.effect(face))
         emit_json(_event_json("duel", outcome, extra))
         return
-    lines = [f"{first} attacks {second}."]
+    from companion.whos_next.screen import Line, after_death
+
+    lines = [
+        Line(f"{death.dead} is dead, killed by {death.by}."),
+        Line(f"{first} attacked {second}:"),
+    ]
     for throw in death.rolls:
         if len(throw) == 1:
-            lines.append(f'Roll {throw[0]}: "{table.result(throw[0])}"')
+            lines.append(Line(f'Roll {throw[0]}: "{table.result(throw[0])}"'))
         else:
             tie = ": tie, throw again" if throw[0] == throw[1] else ""
-            lines.append(f"{first} {throw[0]}, {second} {throw[1]}{tie}")
-    lines += [f"{death.dead} is dead, killed by {death.by}.", _slip(death)]
-    lines += _left(outcome.alive, outcome.winner, table.contest_at)
-    _echo(lines)
+            lines.append(Line(f"{first} {throw[0]}, {second} {throw[1]}{tie}"))
+    _say(lines + after_death(death, outcome.alive, outcome.winner, table.contest_at))
 
 
 @_command(
@@ -269,10 +276,14 @@ def duel(
     "over, winner}",
 )
 def status(game: Path | None, as_json: bool) -> None:
-    """Who is alive and who died, in which order (never the ring)."""
+    """Who is alive and who died, in which order: safe to show a player.
+
+    Never the ring, nor which deaths were a player's own victim (the text does not tell a
+    reported kill from a duel; --json does, for the umpire's scripts).
+    """
     from companion.whos_next.ring import alive
 
-    with _store(game) as store:
+    with open_store(game) as store:
         state = store.load()
         path = store.path
     living = alive(state)
@@ -296,9 +307,7 @@ def status(game: Path | None, as_json: bool) -> None:
         lines.append("Alive: " + ", ".join(living))
     if state.deaths:
         lines.append("Dead, in order:")
-        lines += [
-            wrap(f"{d.number:>3}. {d.dead}, by {d.by}{_how(d)}", NUMBERED) for d in state.deaths
-        ]
+        lines += [wrap(f"{d.number:>3}. {d.dead}, by {d.by}", NUMBERED) for d in state.deaths]
     _echo(lines)
 
 
@@ -309,19 +318,15 @@ def status(game: Path | None, as_json: bool) -> None:
 )
 def undo(game: Path | None, as_json: bool) -> None:
     """Step back over the last death (again and again, back to the draw)."""
-    with _store(game) as store:
+    with open_store(game) as store:
         outcome = store.undo()
     death = outcome.death
     if as_json:
         emit_json({"undone": death.as_dict(), "alive": outcome.alive})
         return
-    how = _how(death)
-    _echo(
-        [
-            f"Undone: {death.dead}'s death, by {death.by}{how}.",
-            f"{death.dead} is back; {outcome.alive} players alive.",
-        ]
-    )
+    from companion.whos_next.screen import undone
+
+    _say(undone(death, outcome.alive))
 
 
 @_command(
@@ -340,9 +345,10 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     from companion.clikit import cards_from
     from companion.whos_next.duel_scoring import load_scoring
     from companion.whos_next.duel_scoring import scores as rank
+    from companion.whos_next.screen import ordinal
 
     scoring = load_scoring(cards_from(ctx))
-    with _store(game) as store:
+    with open_store(game) as store:
         state = store.load()
     standings = rank(state, scoring)
     over = state.winner() is not None
@@ -360,11 +366,11 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
         return
     lines = [scoring.label + "."]
     for s in standings:
-        fate = "alive" if s.alive else f"died {s.died}."
+        fate = "alive" if s.alive else f"died {ordinal(s.died)}"
         points = f"{s.points} pt" + ("" if s.points == 1 else "s")
-        lines.append(wrap(f"{s.rank:>2}. {s.name}", NUMBERED[1:]))
+        lines.append(wrap(f"{s.rank:>2}. {s.name} ({fate})", NUMBERED[1:]))
         kills = f"kills {s.own_victim_kills} own, {s.other_kills} other"
-        lines.append(wrap(f"    {points}; {kills}; {fate}", NUMBERED[1:]))
+        lines.append(wrap(f"    {points}; {kills}", NUMBERED[1:]))
     lines.append(f"Tie: {tie_break}.")
     if over:
         lines.append(f"Winner: {standings[0].name}.")

@@ -2,10 +2,13 @@
 
 Odds (rulebook, Combat): attack ÷ defence rounded DOWN, so 8 v 3 is 2-1. Below 1-1 the odds
 are 1-N with N rounded UP (the defender's favour): 6 v 10 is 1-2. The rules do not say whether
-column shifts apply before or after odds beyond the table are brought to its ends; the kit
-puts the raw odds on the table's nearest column first, then shifts, then keeps the result
-on the table (each step is shown). Every number comes from the tables in
-`companion.dark_blades.crt`.
+column shifts apply before or after odds beyond the table are brought to its ends; THE KIT'S
+READING (crt.toml [readings.off-table], labelled in every lookup it touches) puts the raw odds
+on the table's nearest column first, then shifts, then keeps the result on the table. Every
+number comes from the tables in `companion.dark_blades.crt`.
+
+`lookup` returns a `Lookup`, a plain record (``as_dict`` for --json or a web page) that the
+CLI only presents: the answer, then the chain, the kit's readings that applied, the chances.
 """
 
 from __future__ import annotations
@@ -15,14 +18,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import dice
+from companion.clikit import pick
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
+from companion.dark_blades.readings import Reading
+from companion.dark_blades.terrain import Advantage, Terrain
 from companion.errors import DataError, InputError
+
+ADVERSE = "Attacker"  # key entries that start so are results against the attacker
 
 
 @dataclass(frozen=True)
 class Shift:
     reason: str
     columns: int
+    reading: Reading | None = None  # set when applying this shift is the kit's reading
+    label: str = ""  # a few words for the table (``reason`` is the full text)
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.reason)
 
 
 @dataclass
@@ -46,6 +60,103 @@ class Lookup:
     fill_in: str | None
     chances: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
     weapon: dict[str, Any] | None = None
+    columns: tuple[str, ...] = ()  # the table's column labels
+    meanings: dict[str, str] = field(default_factory=dict)  # each cell of the column
+    readings: list[Reading] = field(default_factory=list)  # the kit's, where they applied
+    fill_in_how: str | None = None
+    void: str | None = None  # why a result against the attacker has no effect (the Breath)
+    seed: int | None = None
+    source: str = ""
+
+    @property
+    def start_column(self) -> str:
+        return self.columns[self.start]
+
+    @property
+    def column_label(self) -> str:
+        return self.columns[self.column]
+
+    def chance_items(self) -> list[dict[str, Any]]:
+        """Each result of the final column: its faces, as a fraction of the die and a percent."""
+        n = sum(len(faces) for _, faces in self.chances)
+        return [
+            {
+                "result": cell or None,
+                "meaning": self.meanings.get(cell, MISSING),
+                "faces": list(faces),
+                "chance": f"{len(faces)}/{n}",  # faces out of the die's, as a player counts
+                "percent": round(100 * len(faces) / n, 2),
+            }
+            for cell, faces in self.chances
+        ]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record for --json (and any other front end): every step of the chain."""
+        out: dict[str, Any] = {
+            "table": self.table.name,
+            "title": self.table.title,
+            "attack": sum(self.attack),
+            "attack_strengths": self.attack,
+            "defence": sum(self.defence),
+            "defence_strengths": self.defence,
+            "raw_odds": self.raw_odds,
+            "start_column": self.start_column,
+            "shifts": [
+                {
+                    "reason": s.reason,
+                    "columns": s.columns,
+                    "kits_reading": s.reading.text if s.reading else None,
+                }
+                for s in self.shifts
+            ],
+            "column": self.column_label,
+            "die": self.face,
+            "rolled": self.rolled,
+            "seed": self.seed if self.rolled else None,
+            "result": self.cell or None,
+            "meaning": self.meaning,
+            "void": self.void,
+            "footnote": self.footnote,
+            "fill_in": self.fill_in,
+            "fill_in_how": self.fill_in_how,
+            "chances": self.chance_items(),
+            "kits_readings": [r.as_dict() for r in self.readings],
+            "no_shot": False,
+            "source": self.source,
+        }
+        return {**self.weapon, **out} if self.weapon is not None else out
+
+
+@dataclass
+class NoShot:
+    """The rules forbid the shot (infinite cover, adjacent to the target): a result, not an
+    error."""
+
+    table: ResultsTable
+    attack: list[int]
+    defence: list[int]
+    cover: str | None
+    reason: str
+    source: str
+    weapon: dict[str, Any] | None = None
+    rule: str | None = None  # the rule's text, when ``reason`` is short
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "table": self.table.name,
+            "title": self.table.title,
+            "attack": sum(self.attack),
+            "attack_strengths": self.attack,
+            "defence": sum(self.defence),
+            "defence_strengths": self.defence,
+            "cover": self.cover,
+            "result": None,
+            "no_shot": True,
+            "reason": self.reason,
+            "rule": self.rule or self.reason,
+            "source": self.source,
+        }
+        return {**self.weapon, **out} if self.weapon is not None else out
 
 
 def raw_odds(attack: int, defence: int) -> str:
@@ -76,37 +187,56 @@ def _applies(applies: tuple[str, ...], table: ResultsTable) -> bool:
 
 
 def direction(columns: int) -> str:
+    """``right 2 columns``, ``left 1 column``, ``no shift``."""
     n = abs(columns)
+    if n == 0:
+        return "no shift"
     return f"{'right' if columns > 0 else 'left'} {n} column{'s' if n != 1 else ''}"
+
+
+def _advantage(value: str | Advantage) -> Advantage:
+    return value if isinstance(value, Advantage) else Advantage(value, (), ())
 
 
 def shifts_for(
     crt: Crt,
     table: ResultsTable,
-    attacker_terrain: str = "0",
-    defender_terrain: str = "0",
+    attacker_terrain: str | Advantage = "0",
+    defender_terrain: str | Advantage = "0",
     cover: str | None = None,
     magic_sword: bool = False,
     magic_ring: bool = False,
     fast_rider: bool = False,
+    cover_terrain: Terrain | None = None,
 ) -> list[Shift]:
-    """Every column shift that applies, with its reason; refuses ones that cannot apply."""
+    """Every column shift that applies, with its reason; refuses ones that cannot apply.
+
+    ``cover_terrain``: the terrain row ``cover`` was read from (named in the shift, with the
+    rulebook's Cover section on it).
+
+    Terrain is ``+``/``0``/``-`` or an `Advantage` (terrain names, see
+    `companion.dark_blades.terrain`), whose readings ride on the terrain shift.
+    """
     out: list[Shift] = []
-    if (attacker_terrain, defender_terrain) != ("0", "0"):
+    att, dfn = _advantage(attacker_terrain), _advantage(defender_terrain)
+    if att.terrains or dfn.terrains or (att.symbol, dfn.symbol) != ("0", "0"):
         if table.kind != "hand-to-hand":
+            short = crt.reading("no-terrain-on-missiles").short
             raise InputError(
-                "--attacker-terrain/--defender-terrain: for hand-to-hand combat only; "
-                "missile fire uses --cover"
+                f"--attacker-terrain/--defender-terrain: not for missile fire ({short}); "
+                "give --cover"
             )
-        entry = crt.terrain.get((attacker_terrain, defender_terrain))
+        entry = crt.terrain.get((att.symbol, dfn.symbol))
         if entry is None:
             raise DataError(
-                f"no terrain row for attacker {attacker_terrain} v defender {defender_terrain}",
-                crt.path,
+                f"no terrain row for attacker {att.symbol} v defender {dfn.symbol}", crt.path
             )
         columns, text = entry
-        reason = f"terrain: attacker {attacker_terrain}, defender {defender_terrain}: {text}"
-        out.append(Shift(reason, columns))
+        reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
+        readings = [*att.readings, *dfn.readings]
+        if columns or readings:
+            label = f"terrain {att.label} v {dfn.label}"
+            out.append(Shift(reason, columns, readings[0] if readings else None, label))
     if cover is not None:
         if table.kind != "missile":
             raise InputError("--cover: for missile fire only (the missile tables)")
@@ -116,7 +246,14 @@ def shifts_for(
         if columns_or_none is None:
             raise InputError(f"--cover {cover}: no shot: {text}")
         if columns_or_none:
-            out.append(Shift(f"cover {cover}: {text}", columns_or_none))
+            label, reason = f"{cover} cover", f"cover {cover}: {text}"
+            if cover_terrain is not None:
+                more = ", -e" if cover_terrain.cover_rule else ""  # the Cover section's words
+                label += f" ({cover_terrain.name}{more})"
+                reason = f"cover {cover} ({cover_terrain.printed}, Terrain Types): {text}"
+                if cover_terrain.cover_rule:
+                    reason += f". Cover: {cover_terrain.cover_rule}"
+            out.append(Shift(reason, columns_or_none, None, label))
     for name, wanted in (
         ("magic-sword", magic_sword),
         ("magic-ring", magic_ring),
@@ -129,7 +266,10 @@ def shifts_for(
         columns, applies, text = crt.shifts[name]
         if not _applies(applies, table):
             raise InputError(f"--{name}: not for {table.name} (only {', '.join(applies)})")
-        out.append(Shift(text, columns))
+        marked = crt.shift_readings.get(name, {})
+        reading = marked.get(table.name) or marked.get(table.kind)
+        label = name.replace("-", " ")
+        out.append(Shift(text, columns, crt.reading(reading) if reading else None, label))
     return out
 
 
@@ -182,8 +322,14 @@ def lookup(
     shifts: list[Shift],
     face: int,
     rolled: bool = False,
+    no_adverse: Reading | None = None,
+    void_rule: str | None = None,
 ) -> Lookup:
-    """Resolve one combat: odds, the column after ``shifts``, the cell for ``face``."""
+    """Resolve one combat: odds, the column after ``shifts``, the cell for ``face``.
+
+    ``void_rule``: the attacker cannot be affected by a result against him (the Gargoyle's
+    Breath); ``no_adverse`` is the kit's reading of which results those are.
+    """
     table = table_by_name(crt, table_name)
     odds = raw_odds(sum(attack), sum(defence))
     start, start_note = place_on_table(crt, odds)
@@ -203,6 +349,14 @@ def lookup(
     for f in crt.faces:
         groups.setdefault(crt.cell(table, f, column), []).append(f)
     chances = [(c, tuple(fs)) for c, fs in groups.items()]
+    readings = [s.reading for s in shifts if s.reading is not None]
+    if start_note or end_note:
+        readings.insert(0, crt.reading("off-table"))
+    void = None
+    if void_rule and cell and table.key.get(cell, "").startswith(ADVERSE):
+        void = void_rule
+        if no_adverse is not None:
+            readings.append(no_adverse)
     return Lookup(
         table=table,
         attack=attack,
@@ -220,10 +374,15 @@ def lookup(
         footnote=footnote,
         fill_in=None if cell else crt.where(table, face, column),
         chances=chances,
+        columns=crt.columns,
+        meanings={c: crt.meaning(table, c) if c else MISSING for c in groups},
+        readings=list(dict.fromkeys(readings)),
+        fill_in_how=None if cell else crt.fill.how(crt.cell_name(table, face, column)),
+        void=void,
+        source=crt.source,
     )
 
 
 def table_by_name(crt: Crt, name: str) -> ResultsTable:
-    if name not in crt.tables:
-        raise InputError(f"no results table {name!r}: expected one of {', '.join(crt.tables)}")
-    return crt.tables[name]
+    """A results table by name: whole, unique start, word starts (inf-inf) or initials (ii)."""
+    return crt.tables[pick(name, crt.tables, "results table")]

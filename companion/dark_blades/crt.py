@@ -2,18 +2,20 @@
 
 The file holds the six results tables (one cell per die face and odds column; "" is a cell the
 printed rules lost), each table's key, the marks and footnotes, the terrain shift table, cover,
-and the Magic Sword, Magic Ring and fast rider shifts. `companion.dark_blades.combat` resolves
+the Magic Sword, Magic Ring and fast rider shifts, and the kit's readings where the rules are
+silent (`companion.dark_blades.readings`). `companion.dark_blades.combat` resolves
 a fight on them; `companion.dark_blades.missiles` holds the missile weapons' range bands.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion.dark_blades.readings import Reading, read_reading
+from companion.data import Cards, expect, kit_cards_dir, read_toml, require, unknown_keys
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
 from companion.tables import MISSING, die_faces
@@ -54,6 +56,14 @@ class Crt:
     cover: dict[str, tuple[int | None, str]]  # None columns = may not be fired upon
     shifts: dict[str, tuple[int, tuple[str, ...], str]]
     fill: FillIn  # where a user fills in a lost cell (a copy under --cards for the kit's file)
+    readings: dict[str, Reading] = field(default_factory=dict)
+    shift_readings: dict[str, dict[str, str]] = field(default_factory=dict)  # shift → where → name
+
+    def reading(self, name: str) -> Reading:
+        """A reading the code relies on; its absence is the data file's fault."""
+        if name not in self.readings:
+            raise DataError(f"missing key 'readings.{name}' (the kit's reading)", self.path)
+        return self.readings[name]
 
     def cell(self, table: ResultsTable, face: int, column: int) -> str:
         """The cell as transcribed ("" = not in the source rules); every row is full."""
@@ -82,7 +92,7 @@ def load_crt(cards: Cards) -> Crt:
     path = cards.path(GAME, "crt.toml")
     data = read_toml(path)
     reserved = {"source", "die", "faces", "columns", "marks", "footnotes"}
-    reserved |= {"terrain", "cover", "shifts"}
+    reserved |= {"terrain", "cover", "shifts", "readings"}
     source = require(data, "source", str, path)
     die = require(data, "die", str, path)
     faces_of_die = die_faces(die, path)
@@ -144,11 +154,25 @@ def load_crt(cards: Cards) -> Crt:
             cover[name] = (None, text)
         else:
             cover[name] = (require(entry, "columns", int, path, where), text)
+    kit = _kit_defaults(path)
+    readings = {
+        name: read_reading(entry, path, f"readings.{name}", name)
+        for name, entry in expect(data.get("readings", {}), dict, path, "readings").items()
+    }
+    readings = {**kit[0], **readings}  # a user's older copy inherits the kit's readings
     shifts: dict[str, tuple[int, tuple[str, ...], str]] = {}
+    shift_readings: dict[str, dict[str, str]] = {}
     for name, entry in require(data, "shifts", dict, path).items():
         where = f"shifts.{name}"
         expect(entry, dict, path, where)
-        unknown_keys(entry, ("columns", "tables", "text"), path, where)
+        unknown_keys(entry, ("columns", "tables", "text", "readings"), path, where)
+        default = kit[1].get(name, {})
+        marked = expect(entry.get("readings", default), dict, path, f"{where}.readings")
+        for applies_to, reading in marked.items():
+            expect(reading, str, path, f"{where}.readings.{applies_to}")
+            if reading not in readings:
+                raise DataError(f"key '{where}.readings': no [readings.{reading}]", path)
+        shift_readings[name] = dict(marked)
         applies = tuple(require(entry, "tables", list, path, where))
         for t in applies:
             if t not in ("hand-to-hand", "missile") and t not in tables:
@@ -171,7 +195,24 @@ def load_crt(cards: Cards) -> Crt:
         cover,
         shifts,
         locate(cards, path),
+        readings,
+        shift_readings,
     )
+
+
+def _kit_defaults(path: Path) -> tuple[dict[str, Reading], dict[str, dict[str, str]]]:
+    """The kit's own readings and shift readings, for a user's crt.toml that has none: the
+    kit's readings stay the kit's (and labelled) whatever copy of the tables is read."""
+    kit_path = kit_cards_dir() / GAME / "crt.toml"
+    if path.resolve() == kit_path.resolve() or not kit_path.is_file():
+        return {}, {}
+    data = read_toml(kit_path)
+    readings = {
+        name: read_reading(entry, kit_path, f"readings.{name}", name)
+        for name, entry in data.get("readings", {}).items()
+    }
+    marked = {name: dict(entry.get("readings", {})) for name, entry in data["shifts"].items()}
+    return readings, marked
 
 
 def _text_table(data: dict[str, Any], key: str, path: Path) -> dict[str, str]:

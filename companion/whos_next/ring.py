@@ -173,6 +173,19 @@ def new_ring(names: Iterable[str], rng: random.Random | None = None) -> Ring:
     return Ring(tuple(players), victims)
 
 
+def arranged_ring(order: Iterable[str]) -> Ring:
+    """The ring as the umpire arranged it: each player hunts the next in ``order``, the last
+    hunts the first (the rules: "the umpire secretly arranges the characters names in a
+    ring").
+
+    The players are kept in name order (any case), not in ``order``: anything that lists
+    them (`ring status`) must not give the ring away.
+    """
+    ring = check_names(order)
+    victims = {p: ring[(i + 1) % len(ring)] for i, p in enumerate(ring)}
+    return Ring(tuple(sorted(ring, key=lambda p: (name_key(p), p))), victims)
+
+
 def cycle(ring: Ring, start: str | None = None) -> list[str]:
     """The alive players in ring order from ``start`` (for the umpire and for checks)."""
     if not ring.victims:

@@ -155,13 +155,23 @@ class Store:
     # ------------------------------------------------------------------ operations
 
     def new_game(
-        self, names: Iterable[str], rng: random.Random | None = None, *, force: bool = False
+        self,
+        names: Iterable[str],
+        rng: random.Random | None = None,
+        *,
+        force: bool = False,
+        order: bool = False,
     ) -> tuple[rules.Ring, str | None]:
-        """Draw a new ring; refuse to replace a game in progress unless ``force``.
+        """Draw a new ring; refuse to replace any saved game (in progress, or finished and
+        keeping its scores) unless ``force``.
+
+        ``order=True``: ``names`` are the ring as the umpire arranged it (each hunts the next,
+        the last hunts the first) instead of a random draw; the players are then kept in name
+        order, so nothing that lists them (`ring status`) gives the ring away.
 
         Returns the ring and, when a game was replaced, a note saying which.
         """
-        ring = rules.new_ring(names, rng)
+        ring = rules.arranged_ring(names) if order else rules.new_ring(names, rng)
         with self._transaction(write=True) as view:
             replaced = None
             if self._has_game():
@@ -170,6 +180,11 @@ class Store:
                     raise InputError(
                         f"a game is in progress ({alive} of {total} alive): "
                         "add --force to replace it"
+                    )
+                if not force:
+                    raise InputError(
+                        f"the game here is over (won by {view.winner()}) and keeps its "
+                        "scores: add --force to replace it"
                     )
                 replaced = (
                     f"replaced the game in progress ({alive} of {total} alive)"
@@ -276,6 +291,16 @@ class Store:
             self._require_game()
             victim = rules.victim(view, player)
             return view.lookup(player) or player, victim
+
+    def names(self, *, alive_only: bool = False) -> list[str]:
+        """The players' names in seat order (entry order, or name order for an arranged
+        ring), only the alive ones if ``alive_only``: for naming players by prefix and for
+        shell completion. Never the ring order."""
+        where = " WHERE died IS NULL" if alive_only else ""
+        with self._transaction(write=False):
+            self._require_game()
+            rows = self.conn.execute(f"SELECT name FROM players{where} ORDER BY seat").fetchall()
+        return [name for (name,) in rows]
 
     def load(self) -> rules.Ring:
         """The whole game as an in-memory `Ring` (checked to be one cycle)."""

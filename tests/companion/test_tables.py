@@ -70,8 +70,12 @@ def test_rulebook_facts_independently(tables: dict[str, t.Table]) -> None:
     assert covering("river-crawl-out", "crawl out") == {1, 2}
     assert covering("river", "drown") == {9, 0}
     assert tables["dark-blades/river-stepping-stones"].uncovered() == (7, 8, 9, 0)
-    for name in ("lake-crawl-out", "river-crawl-out"):
-        assert "Wounded or stunned characters drown" in tables[f"dark-blades/{name}"].note
+    assert "Wounded or stunned characters drown" in tables["dark-blades/lake-crawl-out"].note
+    # The rules say it of the lake shore only: in the river it is the kit's reading, labelled.
+    river = tables["dark-blades/river-crawl-out"]
+    assert river.note is None and "drown" not in (river.applies or "")
+    assert "lake shore" in river.reading and river.reading_short
+    assert "drown" not in tables["dark-blades/river"].applies
 
 
 def test_face_not_in_the_rules_gives_no_rows(tables: dict[str, t.Table]) -> None:
@@ -214,3 +218,40 @@ def test_a_misspelt_table_name_gets_a_suggestion(tables: dict[str, t.Table]) -> 
         t.find(tables, "deth-spell")
     with pytest.raises(InputError, match=r"no table 'zzz' \(`havoc table` lists them\)"):
         t.find(tables, "zzz")
+
+
+def test_sources_cite_only_the_rules_text(tables: dict[str, t.Table]) -> None:
+    """A source names the rulebook section; the kit's own readings live in `reading`."""
+    for table in (x for x in tables.values() if x.game == "dark-blades"):
+        assert table.source.startswith("Dark Blades rulebook"), table.name
+        assert "kit" not in table.source.lower(), table.name
+    creation = tables["dark-blades/magic-item-creation"]
+    assert "d10" in creation.reading_short and "ten-sided" in creation.reading
+
+
+def test_one_broken_table_breaks_only_itself(tmp_path: Path) -> None:
+    write(tmp_path, "dark-blades", "lake", MUD.replace("title", "titel"))  # the user's bad copy
+    write(tmp_path, "my-game", "weather", GOOD)
+    write(tmp_path, "my-game", "mud", MUD)
+    broken: dict[str, DataError] = {}
+    tables = t.load_tables(Cards(tmp_path), broken)
+    assert list(broken) == ["dark-blades/lake"] and "titel" in str(broken["dark-blades/lake"])
+    assert "dark-blades/river" in tables and "my-game/weather" in tables
+    with pytest.raises(DataError, match="titel"):
+        t.find(tables, "lake", broken)  # asked for by name: its own error
+    # lake-crawl-out still loads; rolling on into the broken lake raises the lake's error
+    crawl = t.find(tables, "lake-crawl-out", broken)
+    assert t.chain(tables, crawl, [1], None, broken)[0][0].rows[0].result.startswith("They may")
+    with pytest.raises(DataError, match="titel"):
+        t.chain(tables, crawl, [7], random.Random(1), broken)
+    with pytest.raises(DataError, match="titel"):
+        t.load_tables(Cards(tmp_path))  # without `broken`, the first error is raised
+
+
+def test_names_by_start_and_any_case(tables: dict[str, t.Table]) -> None:
+    assert t.find(tables, "LAKE").name == "lake"  # whole name beats a longer one starting so
+    assert t.find(tables, "lake-c").name == "lake-crawl-out"
+    assert t.find(tables, "Death").name == "death-spell"
+    assert t.find(tables, "rss").name == "river-stepping-stones"  # initials
+    with pytest.raises(InputError, match="could be"):
+        t.find(tables, "river-")

@@ -66,9 +66,14 @@ def test_build_writes_everything_and_is_deterministic(havoc_pnp, tmp_path: Path)
     first = havoc_pnp("build", "--out", tmp_path / "a")
     second = havoc_pnp("build", "--out", tmp_path / "b")
     assert first.exit_code == 0 and second.exit_code == 0, first.output
-    assert len(first.stdout.splitlines()) == 3
+    assert len(first.stdout.splitlines()) == 4
     names = sorted(p.name for p in (tmp_path / "a").iterdir())
-    assert names == ["HOW-TO-PRINT.txt", "calibration.pdf", "dark-blades-counters.pdf"]
+    assert names == [
+        "HOW-TO-PRINT.txt",
+        "calibration.pdf",
+        "dark-blades-counters.pdf",
+        "dark-blades-spells.pdf",
+    ]
     for name in names[1:]:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
         if shutil.which("qpdf"):

@@ -101,7 +101,7 @@ def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypat
     if existing:
         out.mkdir()
         (out / "HOW-TO-PRINT.txt").write_text("old")
-    assert build(havoc_pnp, out) == "2 files, dark-blades-counters.pdf\n"
+    assert build(havoc_pnp, out) == "3 files, dark-blades-counters.pdf\n"
     assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
 
 

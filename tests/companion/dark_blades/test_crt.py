@@ -265,3 +265,37 @@ def test_bad_data_is_one_located_error(tmp_path: Path, old: str, new: str, words
     with pytest.raises(DataError, match=words) as info:
         load_crt(Cards(root))
     assert "crt.toml" in str(info.value)
+
+
+def test_a_users_older_copy_keeps_the_kits_readings(tmp_path: Path) -> None:
+    """A crt.toml copied before the readings existed still labels them (the kit's own)."""
+    root = copy_cards(tmp_path)
+    path = root / "dark-blades" / "crt.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text[
+        : text.index(
+            "# ------------------------------------------------------------------ the kit's"
+        )
+    ]
+    text = text.replace('readings = { missile = "ring-on-missiles" }', "")
+    path.write_text(text, encoding="utf-8")
+    crt = load_crt(Cards(root))
+    assert "readings" not in tomllib.loads(text)
+    assert crt.reading("off-table").text == RAW["readings"]["off-table"]["text"]
+    ring = c.shifts_for(crt, crt.tables["missile-vs-infantry"], magic_ring=True)
+    assert ring[0].reading.name == "ring-on-missiles"
+    look = c.lookup(crt, "infantry-vs-infantry", [30], [1], [], 1)
+    assert [r.name for r in look.readings] == ["off-table"]
+
+
+def test_readings_must_say_they_are_the_kits(tmp_path: Path) -> None:
+    root = copy_cards(tmp_path)
+    path = root / "dark-blades" / "crt.toml"
+    text = path.read_text(encoding="utf-8")
+    short = RAW["readings"]["off-table"]["short"]
+    path.write_text(text.replace(short, "odds clamped"), encoding="utf-8")
+    with pytest.raises(DataError, match="readings.off-table.short"):
+        load_crt(Cards(root))
+    path.write_text(text.replace(short, short + " and then some more words"), encoding="utf-8")
+    with pytest.raises(DataError, match="at most 40 columns"):
+        load_crt(Cards(root))

@@ -162,7 +162,7 @@ def test_the_kit_values_follow_the_rules_hints(kit):
         assert v("defence") and v("defence") > 0, c.name  # even mules and dogs can be attacked
     assert any(m >= 3 for m in wounded_moves) and any(m < 3 for m in wounded_moves)
     infantry = [c.value("defence") for c in kit.roster if c.name.startswith("Mon-Oger Sword")]
-    assert infantry == [10]  # shortbow 20 v defence 10 is 2-1: a normal infantry defence
+    assert infantry == [10]  # the kit's choice: the rules' worked example (crossbow 20 v 10)
     attack = {c.name: c.value("attack") or 0 for c in kit.roster}
     defence = {c.name: c.value("defence") for c in kit.roster}
     beasts = ("Gargoyle", "Dragon", "Dworc", "Troll")

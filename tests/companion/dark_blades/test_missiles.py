@@ -1,4 +1,5 @@
-"""Dark Blades missile weapons: every hex of every range band against missiles.toml."""
+"""Dark Blades missile weapons: every hex of every range band against missiles.toml, the
+Gargoyle's Breath, names printed on the counters, and refusals of bad data."""
 
 from __future__ import annotations
 
@@ -29,9 +30,38 @@ def test_every_hex_of_every_band_is_as_the_cards_file_says(weapon: str) -> None:
 def test_the_rulebook_bands() -> None:
     # Independent of the file: "a crossbow at 28 hexes" is medium range, strength 20.
     assert strength_at(Cards(), "Crossbow", 28)[1].strength == 20
-    assert set(WEAPONS) == {"shortbow", "crossbow"}
-    with pytest.raises(InputError, match="no missile weapon 'longbow'"):
+    assert {"shortbow", "crossbow", "breath"} == set(WEAPONS)
+    with pytest.raises(InputError, match="unknown missile weapon 'longbow'"):
         strength_at(Cards(), "longbow", 10)
+
+
+def test_gargoyles_breath_as_the_rules_give_it() -> None:
+    """Range 1-10, strength 20, the "infantry against" tables, no adverse result."""
+    missiles = load_weapons(Cards())
+    breath, _ = missiles.find("breath")
+    assert breath.name == "Gargoyle's Breath"
+    assert [(b.first, b.last, b.strength) for b in breath.bands] == [(1, 10, 20)]
+    assert breath.adjacent is True  # 1-10 as printed: it may breathe on an adjacent target
+    assert breath.table_for("infantry") == "infantry-vs-infantry"
+    assert breath.table_for("mounted") == "infantry-vs-mounted"
+    assert "adverse" in breath.no_adverse
+    assert breath.adverse_reading.short.startswith("kit's reading")
+    with pytest.raises(InputError, match="--range 11: out of range"):
+        breath.band_at(11)
+
+
+def test_bows_may_not_fire_adjacent_and_a_counter_word_resolves() -> None:
+    missiles = load_weapons(Cards())
+    for key in ("shortbow", "crossbow"):
+        assert missiles.weapons[key].adjacent is False
+        assert missiles.weapons[key].table_for("mounted") == "missile-vs-mounted"
+    assert "adjacent to an enemy" in missiles.adjacent_rule
+    bow, typed = missiles.find("BOW")  # the word printed on Laberne's counter
+    assert (bow.key, typed) == ("shortbow", "bow")
+    assert bow.counter_reading.short == "kit's reading: a bow is a shortbow"
+    assert missiles.find("cross")[0].key == "crossbow"
+    with pytest.raises(InputError, match="could be"):
+        missiles.find("b")  # bow, breath
 
 
 @pytest.mark.parametrize(
@@ -41,9 +71,17 @@ def test_the_rulebook_bands() -> None:
         ("from = 1,  to = 15, strength = 20", "from = 0,  to = 15, strength = 20", "1 hex or more"),
         ("strength = 20", "strength = 0", r"bands\[0\]\.strength': expected 1 or more"),
         ('band = "medium", from = 16, to = 25', 'band = "short", from = 16, to = 25', "twice"),
+        ('counter_words = ["bow"]', 'counter_words = ["crossbow"]', "names two weapons"),
+        ("adjacent = false", 'adjacent = "no"', "adjacent"),
+        (
+            'counter_reading.short = "kit\'s reading: a bow is a shortbow"',
+            'counter_reading.short = "a bow is a shortbow"',
+            'starting "kit\'s reading"',
+        ),
+        ('mounted = "infantry-vs-mounted"', 'cavalry = "infantry-vs-mounted"', "one table each"),
     ],
 )
-def test_bad_bands_are_refused(tmp_path, old, new, words) -> None:
+def test_bad_weapons_are_refused(tmp_path, old, new, words) -> None:
     mine = tmp_path / "dark-blades"
     mine.mkdir()
     text = (default_cards_dir() / "dark-blades" / "missiles.toml").read_text()

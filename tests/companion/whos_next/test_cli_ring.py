@@ -234,7 +234,12 @@ def test_a_finished_game_refuses_more_and_names_the_winner(ring):
     loser = next(p for p in "ABC" if p != winner)
     for args in (["kill", winner, loser], ["duel", winner, loser], ["show", winner]):
         refused(ring(*args, ok=False), f"the game is over: {winner} won")
-    text = ring("new", "X", "Y", "Z").output
+    refused(
+        ring("new", "X", "Y", "Z", ok=False),
+        f"the game here is over (won by {winner}) and keeps its scores: add --force",
+    )
+    assert ring("scores", "--json")["winner"] == winner  # the scores are still there
+    text = ring("new", "X", "Y", "Z", "-f").output
     assert f"Replaced the finished game (won by {winner})." in text
 
 

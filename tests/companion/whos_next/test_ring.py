@@ -64,6 +64,29 @@ def test_new_ring_uses_the_system_source_by_default():
     assert R.is_single_cycle(R.new_ring(["Ann", "Bob", "Cat", "Dan"]).victims)
 
 
+@given(st.integers(3, 60).flatmap(lambda n: st.permutations([f"Q{i}" for i in range(n)])))
+def test_arranged_ring_is_the_order_given_and_one_cycle(order):
+    ring = R.arranged_ring(order)
+    assert [ring.victims[p] for p in order] == [*order[1:], order[0]]
+    assert R.cycle(ring, order[0]) == list(order)
+    assert R.is_single_cycle(ring.victims)
+    assert list(ring.players) == sorted(order, key=R.name_key)  # never the ring order
+    check_invariants(ring)
+
+
+@pytest.mark.parametrize(
+    "names, message",
+    [
+        (["A", "B"], "at least 3 players"),
+        (["A", "B", "a"], "duplicate player name 'a'"),
+        (["A", "B", " "], "cannot be blank"),
+    ],
+)
+def test_arranged_ring_refuses_what_a_draw_refuses(names, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        R.arranged_ring(names)
+
+
 def test_is_single_cycle_rejects_two_loops():
     assert not R.is_single_cycle({"A": "B", "B": "A", "C": "D", "D": "C"})
     assert R.is_single_cycle({"A": "B", "B": "C", "C": "D", "D": "A"})
@@ -242,6 +265,8 @@ def games(draw):
             max_size=30,
         )
     )
+    if draw(st.booleans()):  # the umpire's own order (`ring new --order`)
+        return R.arranged_ring(draw(st.permutations(NAMES[:n]))), steps
     return R.new_ring(NAMES[:n], random.Random(seed)), steps
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import DataError, InputError
 from companion.whos_next import ring as R
@@ -87,6 +88,19 @@ def test_store_matches_the_pure_ring_step_by_step(game):
             check_invariants(loaded)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 30).flatmap(lambda n: st.permutations(NAMES[:n])))
+def test_new_with_order_stores_the_umpires_ring(order):
+    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "g.sqlite3", create=True) as s:
+        ring, note = s.new_game(order, order=True)
+        assert note is None and s.load() == ring == R.arranged_ring(order)
+        assert [s.victim(p)[1] for p in order] == [*order[1:], order[0]]
+        assert s.names() == sorted(order) and s.names(alive_only=True) == sorted(order)
+        s.kill(order[0], order[1])
+        assert s.names(alive_only=True) == sorted(order[2:] + [order[0]])
+        check_invariants(s.load())
+
+
 def test_undo_walks_back_to_the_draw(tmp_path):
     store = new_store(tmp_path / "g.sqlite3", 6)
     states = [store.load()]
@@ -132,14 +146,18 @@ def test_refusals_leave_the_file_untouched(tmp_path):
     assert store.load() == mid
 
 
-def test_new_with_force_replaces_and_a_finished_game_is_replaced_freely(tmp_path):
+def test_new_with_force_replaces_and_a_finished_game_is_never_replaced_silently(tmp_path):
     store = new_store(tmp_path / "g.sqlite3", 5)
     _, note = store.new_game(["A", "B", "C"], force=True)
     assert "in progress (5 of 5 alive)" in note
     assert store.load().players == ("A", "B", "C")
     while (ring := store.load()).winner() is None:
         store.kill(R.alive(ring)[0], ring.victims[R.alive(ring)[0]])
-    _, note = store.new_game(["X", "Y", "Z", "W"])
+    finished = store.load()
+    with pytest.raises(InputError, match=r"over \(won by .*\) and keeps its scores: add --force"):
+        store.new_game(["X", "Y", "Z", "W"])
+    assert store.load() == finished  # the finished game, its scores with it, is untouched
+    _, note = store.new_game(["X", "Y", "Z", "W"], force=True)
     assert "finished game (won by" in note
     with pytest.raises(InputError, match="nothing to undo"):
         store.undo()

@@ -1,0 +1,142 @@
+"""A Dark Blades lookup record as lines for a 40-column phone terminal, the answer first.
+
+Line 1 is the result (``E  Defender wounded.``, ``not in the source rules`` or ``NO SHOT``);
+then the table and the chain (odds, each shift in a word, the column and the die), one short
+line per kit's reading that applied, a pointer to a footnote or to filling in a lost cell only
+when one applies, and the chance of each result in the column. ``explain`` adds the full texts:
+each shift's reason, each reading, the footnote, the table's note, how to fill in a lost cell,
+and the source. Pure text: the CLI prints it, a web page may use the record instead.
+"""
+
+from __future__ import annotations
+
+from companion import dice
+from companion.clikit import WIDTH, cells, wrap
+from companion.dark_blades.combat import Lookup, NoShot, direction
+from companion.dark_blades.crt import MISSING, Crt
+
+
+def pack(items: list[str], head: str = "", indent: str = "  ") -> list[str]:
+    """``items`` joined by "; " into lines of at most 40 columns, breaking between items."""
+    lines: list[str] = []
+    current = head
+    for item in items:
+        joined = f"{current}; {item}" if current and current != head else current + item
+        if cells(joined) <= WIDTH:
+            current = joined
+            continue
+        if current.strip():
+            lines.append(current)
+        current = indent + item
+        if cells(current) > WIDTH:
+            lines.extend(wrap(current, indent).split("\n")[:-1])
+            current = wrap(current, indent).split("\n")[-1]
+    if current.strip():
+        lines.append(current)
+    return lines
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 hex``, ``2 hexes``."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def _weapon_line(weapon: dict) -> str:
+    hexes = plural(weapon["range"], "hex", "hexes")
+    return f"{weapon['weapon']}, {hexes} ({weapon['band']}): {weapon['strength']}"
+
+
+def _answer(look: Lookup) -> str:
+    if not look.cell:
+        return MISSING
+    if look.void:
+        return f"{look.cell}  no effect: {look.meaning}"
+    return f"{look.cell}  {look.meaning}"
+
+
+def _odds(look: Lookup) -> str:
+    attack, defence = sum(look.attack), sum(look.defence)
+    line = f"{attack}÷{defence} = {look.raw_odds}"
+    if look.start_note:
+        line += f" → {look.start_column}"
+    return line
+
+
+def _die(look: Lookup) -> str:
+    how = "rolled" if look.rolled else "given"
+    return f"die {look.face} ({how}{'; 0 is ten' if look.face == 0 else ''})"
+
+
+def _chances(crt: Crt, look: Lookup) -> list[str]:
+    items = []
+    for item in look.chance_items():
+        faces = dice.face_runs(item["faces"], crt.faces)
+        items.append(f"{item['result'] or MISSING} {item['chance']} ({faces})")
+    return pack(items, f"chance in {look.column_label}: ")
+
+
+def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
+    """The answer, then the chain; with ``explain``, every full text after it."""
+    lines = [wrap(_answer(look), "   ")]
+    if look.weapon is not None:
+        lines.append(_weapon_line(look.weapon))
+    lines.append(look.table.title)
+    chain = _odds(look)
+    if look.shifts:
+        lines.append(chain)
+        lines += [f"{direction(s.columns)}: {s.label}" for s in look.shifts]
+        chain = f"column {look.column_label}"
+        if look.end_note:
+            chain += " (end)"
+    joined = f"{chain}, {_die(look)}"
+    lines += [joined] if cells(joined) <= WIDTH else [chain, _die(look)]
+    lines += [r.short for r in look.readings]
+    if look.footnote and not look.void and not explain:
+        lines.append("★ see the footnote: --explain")
+    if not look.cell and not explain:
+        lines.append(f"fill in: row {look.face}, column {look.column_label} (-e)")
+    lines += _chances(crt, look)
+    if explain:
+        lines += _explain(crt, look)
+    return lines
+
+
+def _explain(crt: Crt, look: Lookup) -> list[str]:
+    out = ["", "in full:"]
+    out += [wrap(f"{look.table.title} ({look.table.name})", "  ")]
+    out += [wrap(f"odds: {look.start_note}", "  ")] if look.start_note else []
+    out += [wrap(f"{direction(s.columns)}: {s.reason}", "  ") for s in look.shifts]
+    out += [wrap(f"odds: {look.end_note}", "  ")] if look.end_note else []
+    out += [wrap(f"{r.short}: {r.text}", "  ") for r in look.readings]
+    if look.void:
+        out.append(wrap(f"no effect: {look.void}", "  "))
+    if look.footnote:
+        out.append(wrap(look.footnote, "  "))
+    if look.table.note:
+        out.append(wrap(f"note: {look.table.note}", "  "))
+    if not look.cell:
+        cell = [f"  [{look.table.name}]", f"  row {look.face}, column {look.column_label}"]
+        out += crt.fill.lines(cell)
+    out.append(wrap(f"source: {look.source}", "  "))
+    return out
+
+
+def no_shot_lines(shot: NoShot, explain: bool = False) -> list[str]:
+    """NO SHOT first, then why (the rule), then what was asked."""
+    lines = ["NO SHOT", wrap(f"({shot.reason})", " ")]
+    if explain and shot.rule:
+        lines.append(wrap(f"rule: {shot.rule}", "  "))
+    if shot.weapon is not None:
+        lines.append(_weapon_line(shot.weapon))
+    lines.append(shot.table.title)
+    attack, defence = sum(shot.attack), sum(shot.defence)
+    asked = f"attack {attack}, defence {defence}"
+    if shot.cover:
+        asked += f", cover {shot.cover}"
+    lines.append(asked)
+    if explain:
+        lines += ["", wrap(f"source: {shot.source}", "  ")]
+    return lines
+
+
+__all__ = ["lookup_lines", "no_shot_lines", "pack", "WIDTH"]

@@ -1,0 +1,154 @@
+"""Dark Blades terrain types: ``cards/dark-blades/terrain.toml``, the rulebook's table as data.
+
+Each printed row (slope, tree, house interior, window, door, open ground) gives its movement
+cost, cover and terrain advantage. `advantage` turns what a player types for
+``--attacker-terrain``/``--defender-terrain`` — ``+``, ``0``, ``-`` or terrain names, several
+for a mounted character's two hexes (the rules: the most disadvantageous counts) — into the
+``+ 0 -`` that `companion.dark_blades.combat` shifts by. A terrain the rules mention without a
+row (bridge, water, wall ...) is "not in the source rules".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.clikit import pick
+from companion.dark_blades.readings import Reading, read_reading
+from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion.errors import DataError, InputError
+from companion.tables import MISSING
+
+GAME = "dark-blades"
+SYMBOLS = ("-", "0", "+")  # worst first: a mounted character takes the worst of his two hexes
+ROW_KEYS = ("name", "printed", "movement", "cover", "advantage", "as_attacker", "as_defender")
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """One printed row of the Terrain Types table."""
+
+    name: str
+    printed: str
+    movement: str
+    cover: str
+    advantage: str  # the printed cell
+    as_attacker: str  # + 0 -
+    as_defender: str
+    reading: Reading | None = None
+    reading_for: str = "both"  # attacker, defender or both: when the reading applies
+    cover_rule: str | None = None  # the Cover section's words on this terrain
+
+
+@dataclass(frozen=True)
+class TerrainTable:
+    path: Path
+    source: str
+    note: str | None
+    rows: dict[str, Terrain]
+    unlisted: tuple[str, ...]
+
+    def names(self) -> list[str]:
+        """Every name a player may type (printed rows first), for picking and completion."""
+        return [*self.rows, *self.unlisted]
+
+
+@dataclass(frozen=True)
+class Advantage:
+    """What ``--attacker-terrain``/``--defender-terrain`` came to."""
+
+    symbol: str  # + 0 -
+    terrains: tuple[Terrain, ...]  # the rows named (empty for a bare + 0 -)
+    readings: tuple[Reading, ...]
+
+    @property
+    def label(self) -> str:
+        """``+`` or ``tree +`` or ``tree/open 0``: what the chain shows."""
+        if not self.terrains:
+            return self.symbol
+        return f"{'/'.join(t.name for t in self.terrains)} {self.symbol}"
+
+
+def load_terrain(cards: Cards) -> TerrainTable:
+    """Read and check ``cards/dark-blades/terrain.toml``."""
+    path = cards.path(GAME, "terrain.toml")
+    data = read_toml(path)
+    unknown_keys(data, ("source", "note", "unlisted", "terrain"), path)
+    rows: dict[str, Terrain] = {}
+    for i, entry in enumerate(require(data, "terrain", list, path)):
+        where = f"terrain[{i}]"
+        expect(entry, dict, path, where)
+        unknown_keys(entry, (*ROW_KEYS, "reading", "reading_for", "cover_rule"), path, where)
+        values = {k: require(entry, k, str, path, where) for k in ROW_KEYS}
+        for role in ("as_attacker", "as_defender"):
+            if values[role] not in SYMBOLS:
+                raise DataError(f"key '{where}.{role}': expected +, 0 or -", path)
+        name = values["name"]
+        if not name or name != name.strip().casefold() or " " in name or name in SYMBOLS:
+            raise DataError(f"key '{where}.name': expected a lower-case word like slope", path)
+        if name in rows:
+            raise DataError(f"key '{where}.name': {name!r} is listed twice", path)
+        reading = None
+        if "reading" in entry:
+            reading = read_reading(entry["reading"], path, f"{where}.reading", f"terrain-{name}")
+        reading_for = expect(entry.get("reading_for", "both"), str, path, f"{where}.reading_for")
+        if reading_for not in ("attacker", "defender", "both"):
+            raise DataError(f"key '{where}.reading_for': expected attacker, defender or both", path)
+        rule = entry.get("cover_rule")
+        if rule is not None:
+            expect(rule, str, path, f"{where}.cover_rule")
+        rows[name] = Terrain(**values, reading=reading, reading_for=reading_for, cover_rule=rule)
+    unlisted = tuple(expect(data.get("unlisted", []), list, path, "unlisted"))
+    for name in unlisted:
+        expect(name, str, path, "unlisted")
+        if name in rows:
+            raise DataError(f"key 'unlisted': {name!r} has a row in the table", path)
+    note = data.get("note")
+    if note is not None:
+        expect(note, str, path, "note")
+    return TerrainTable(path, require(data, "source", str, path), note, rows, unlisted)
+
+
+def find(table: TerrainTable, text: str) -> Terrain:
+    """A printed row by name (unique start, any case); unlisted terrains are refused as gaps."""
+    name = pick(text, table.names(), "terrain")
+    if name not in table.rows:
+        raise InputError(
+            f"terrain '{name}': {MISSING} (the Terrain Types table has no {name} row; "
+            "give +, 0 or -)"
+        )
+    return table.rows[name]
+
+
+def cover_kind(table: TerrainTable, terrain: Terrain, kinds: list[str]) -> str:
+    """The row's printed cover type as one of the cover kinds of crt.toml (none, light ...)."""
+    kind = terrain.cover.strip().casefold()
+    if kind not in kinds:
+        raise DataError(
+            f"terrain {terrain.name!r}: cover {terrain.cover!r} is not one of {', '.join(kinds)}",
+            table.path,
+        )
+    return kind
+
+
+def advantage(table: TerrainTable | None, text: str, role: str, option: str) -> Advantage:
+    """``+``/``0``/``-``, or terrain names joined by commas (a mounted character's two hexes:
+    the most disadvantageous counts), for ``role`` "attacker" or "defender"."""
+    text = text.strip()
+    if text in SYMBOLS:
+        return Advantage(text, (), ())
+    if table is None:
+        raise InputError(f"{option}: expected +, 0 or -, got {text!r}")
+    parts = [p for p in text.split(",") if p.strip()]
+    if not parts:
+        raise InputError(f"{option}: expected +, 0, - or a terrain like slope")
+    try:
+        terrains = tuple(find(table, p) for p in parts)
+    except InputError as exc:
+        raise InputError(f"{option}: {exc.message}") from None
+    symbols = [t.as_attacker if role == "attacker" else t.as_defender for t in terrains]
+    symbol = min(symbols, key=SYMBOLS.index)
+    readings = tuple(
+        t.reading for t in terrains if t.reading is not None and t.reading_for in (role, "both")
+    )
+    return Advantage(symbol, terrains, readings)
