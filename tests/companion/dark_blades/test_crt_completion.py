@@ -150,3 +150,40 @@ def test_bad_completion_is_one_line_naming_the_key(
     assert message in str(err.value)
     assert "crt-completion.toml" in str(err.value)
     assert "\n" not in str(err.value)
+
+
+def test_lookup_marks_the_kits_cells(havoc) -> None:
+    import json
+
+    data = json.loads(havoc("crt", "ii", "8", "3", "3", "--json").output)
+    assert (data["result"], data["kit_completion"]) == ("D", True)
+    assert data["completion_file"] == "dark-blades/crt-completion.toml"
+    kit_faces = {f for item in data["chances"] for f in item["kit_faces"]}
+    assert kit_faces == {3, 4, 5, 6, 7, 8, 9, 0}  # 2-1 keeps its printed rows 1 and 2
+    column = CRT.columns.index("2-1")
+    want = {}
+    for face in CRT.faces:
+        want.setdefault(KIT.tables["infantry-vs-infantry"].rows[face][column], set()).add(face)
+    assert {item["result"]: set(item["faces"]) for item in data["chances"]} == want
+    printed = json.loads(havoc("crt", "ii", "8", "3", "1", "--json").output)
+    assert (printed["result"], printed["kit_completion"]) == ("E", False)
+    assert printed["completion_file"] == "dark-blades/crt-completion.toml"  # others in the column
+
+
+def test_source_only_shows_no_kit_cell(havoc) -> None:
+    import json
+
+    for args in (["--source-only", "crt"], ["crt", "--source-only"]):
+        data = json.loads(havoc(*args, "ii", "8", "3", "3", "--json").output)
+        assert data["result"] is None and data["kit_completion"] is False
+        assert all(not item["kit_faces"] for item in data["chances"])
+    text = havoc("missile", "crossbow", "20", "10", "i", "6", "--source-only").output
+    assert text.splitlines()[0] == "not in the source rules" and "kit's completion" not in text
+
+
+def test_no_effect_is_the_kits_reading_of_the_dash(havoc) -> None:
+    import json
+
+    data = json.loads(havoc("missile", "crossbow", "20", "10", "i", "0", "--json").output)
+    assert data["result"] == NO_EFFECT and data["kit_completion"] is True
+    assert data["meaning"] == "No effect (the kit's reading of the printed dash)."
