@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from companion import __version__
-from companion.clikit import WIDTH, LazyGroup, cards_option
+from companion.clikit import WIDTH, LazyGroup, cards_option, source_only_option
 
 # Help text wraps to the companion's phone width in every subcommand (click inherits these).
 CONTEXT = {
@@ -28,6 +28,7 @@ COMMANDS = {
     "army": "companion.commands.kniggits:army",
     "exchange": "companion.commands.kniggits:exchange",
     "ring": "companion.commands.whos_next:ring",
+    "scenario": "companion.commands.scenarios:scenario",
     "spell": "companion.commands.spells:spell",
     "deal": "companion.commands.spells:deal",
 }
@@ -35,6 +36,7 @@ COMMANDS = {
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, prog="havoc", context_settings=CONTEXT)
 @cards_option
+@source_only_option
 @click.version_option(__version__, prog_name="havoc")
 def main() -> None:
     """Havoc Kit companion: dice, tables, set-ups and the Who's Next ring."""

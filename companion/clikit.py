@@ -233,6 +233,31 @@ class Name(click.ParamType):
         return [CompletionItem(n) for n in complete(names, incomplete)]
 
 
+def _remember_source_only(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        root = ctx.find_root()
+        root.obj = {**(root.obj or {}), "source_only": True}
+
+
+def source_only_option(command: Any) -> Any:
+    """``--source-only``, on a group and on each command where the kit completes the rules:
+    show only what the rulebooks give (the kit's completions blank or "not in the source
+    rules")."""
+    return click.option(
+        "--source-only",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=_remember_source_only,
+        help="Only what the rulebooks give: no kit completions.",
+    )(command)
+
+
+def source_only_from(ctx: click.Context) -> bool:
+    """True when ``--source-only`` was given on the group or the command."""
+    return bool((ctx.find_root().obj or {}).get("source_only"))
+
+
 def cards_from(ctx: click.Context) -> Any:  # -> companion.data.Cards (imported lazily)
     """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's."""
     from companion.data import Cards

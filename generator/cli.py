@@ -505,7 +505,40 @@ def _build_setups(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: 
     return [Made(written, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")]
 
 
-BUILD = [_build_calibration, _build_counters, _build_spells, _build_setups, _build_games]
+def _build_aids(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    """The reference sheets (results tables, the game aids) and the scenario sheets, on the
+    build's paper; portrait or landscape as suits each."""
+    from generator.dark_blades.scenario_sheets import write_scenario_sheets
+    from generator.howto import Written
+    from generator.sheet.document import checked_page
+    from generator.sheet.render_pdf import PdfStats
+
+    try:
+        page = checked_page(sheet.width, sheet.height, sheet.paper)
+    except InputError as error:
+        click.echo(f"havoc-pnp: warning: the reference sheets not built: {error}", err=True)
+        return []
+    staged = stage.folder(out_dir)
+    written = write_aids(cards_from(ctx), page, staged, False)
+    scenarios = staged / SCENARIOS_PDF
+    pages = write_scenario_sheets(scenarios, cards_from(ctx), page)
+    written.append((scenarios, pages, "Dark Blades scenario sheets"))
+    made = []
+    for path, pages, what in written:
+        final = stage.final(stage.path(out_dir / path.name))
+        stats = PdfStats(final, pages, pages, 0, path.stat().st_size)
+        made.append(Made(Written(stats, what + "; single-sided, read, not cut."), what))
+    return made
+
+
+BUILD = [
+    _build_calibration,
+    _build_counters,
+    _build_spells,
+    _build_setups,
+    _build_games,
+    _build_aids,
+]
 
 
 def _out_dir_option() -> Any:
@@ -649,3 +682,104 @@ def slips(
         _say(stats, what)
     for note in result.notes:
         click.echo(note)
+
+
+# --------------------------------------------------------------------------- reference sheets
+
+RESULTS_PDF = "dark-blades-results-tables.pdf"
+SCENARIOS_PDF = "dark-blades-scenarios.pdf"
+AID_PDFS = {
+    "cthulhu-who": "cthulhu-who-aid.pdf",
+    "kniggits": "kniggits-aid.pdf",
+    "whos-next": "whos-next-aid.pdf",
+}
+
+paper_option = click.option(
+    "--paper",
+    default="A4",
+    show_default=True,
+    metavar="PAPER",
+    help="A4, Letter, or WxH such as 8.5x11in (at least 5x7in).",
+)
+source_only_option = click.option(
+    "--source-only",
+    is_flag=True,
+    help="Only what the rulebooks give: the kit's completions are left blank.",
+)
+
+
+def write_aids(
+    cards: Cards, page: Any, out_dir: Path, source_only: bool
+) -> list[tuple[Path, int, str]]:
+    """Every reference sheet: (file, pages, what it is)."""
+    from generator.cthulhu_who.aid import write_cthulhu_aid
+    from generator.dark_blades.results_tables import write_results_tables
+    from generator.kniggits.aid import write_kniggits_aid
+    from generator.whos_next.aid import write_whos_next_aid
+
+    written = []
+    results = out_dir / RESULTS_PDF
+    pages = write_results_tables(results, cards, page, source_only=source_only)
+    what = "Dark Blades combat results tables" + (
+        " (rulebook cells only)" if source_only else " (grey cells: the kit's completion)"
+    )
+    written.append((results, pages, what))
+    for game, writer, what in (
+        ("cthulhu-who", write_cthulhu_aid, "Cthulhu Who? player aid"),
+        ("kniggits", write_kniggits_aid, "Kniggits reference card"),
+        ("whos-next", write_whos_next_aid, "Who's Next reference card"),
+    ):
+        path = out_dir / AID_PDFS[game]
+        written.append((path, writer(path, cards, page), what))
+    return written
+
+
+def _said(path: Path, pages: int, what: str) -> None:
+    from companion.errors import display_path
+
+    size = path.stat().st_size / 1024
+    click.echo(
+        f"{display_path(path)}: {what}, {pages} page{'s' if pages != 1 else ''}, {size:.0f} KB"
+    )
+
+
+@main.command()
+@paper_option
+@source_only_option
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("out"),
+    show_default=True,
+    help="Directory for the reference sheets.",
+)
+@click.pass_context
+def aids(ctx: click.Context, paper: str, source_only: bool, out_dir: Path) -> None:
+    """Reference sheets: the Dark Blades combat results tables, and a player aid for Cthulhu
+    Who?, Kniggits and Who's Next."""
+    from generator.sheet.document import page_for
+
+    page = page_for(paper)
+    for path, pages, what in write_aids(cards_from(ctx), page, out_dir, source_only):
+        _said(path, pages, what)
+
+
+@main.command()
+@click.argument("names", nargs=-1, metavar="[NAME]...")
+@paper_option
+@_output_option(SCENARIOS_PDF)
+@click.pass_context
+def scenarios(ctx: click.Context, names: tuple[str, ...], paper: str, output: Path) -> None:
+    """Dark Blades scenario sheets, one page each (NAME: raid, mule, mill, arena; none: all)."""
+    from companion.dark_blades import pieces
+    from companion.dark_blades.scenarios import find_scenario, load_scenarios
+    from generator.dark_blades.scenario_sheets import write_scenario_sheets
+    from generator.sheet.document import page_for
+
+    cards = cards_from(ctx)
+    page = page_for(paper)
+    known = load_scenarios(cards, pieces.load(cards))
+    keys = [find_scenario(known, n).key for n in names]
+    pages = write_scenario_sheets(output, cards, page, keys or None)
+    _said(output, pages, "Dark Blades scenario sheets")

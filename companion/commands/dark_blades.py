@@ -21,10 +21,13 @@ from companion.clikit import (
     json_option,
     pick,
     seed_option,
+    source_only_from,
+    source_only_option,
     wrap,
 )
 from companion.dark_blades import combat as c
 from companion.dark_blades import terrain as ter
+from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lines import lookup_lines, no_shot_lines
 from companion.dark_blades.missiles import TARGETS, load_weapons
@@ -33,10 +36,11 @@ from companion.errors import InputError
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,
-result, meaning, void, footnote, fill_in, fill_in_how, chances: [{result, meaning, faces,
-chance, percent}], kits_readings: [{name, short, text}], no_shot, source}; no shot (e.g.
---cover infinite): {table, title, attack, attack_strengths, defence, defence_strengths, cover,
-result: null, no_shot: true, reason, rule, source}"""
+result, meaning, kit_completion, completion_file, void, footnote, fill_in, fill_in_how,
+chances: [{result, meaning, faces, chance, percent, kit_faces}], kits_readings: [{name, short,
+text}], no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack,
+attack_strengths, defence, defence_strengths, cover, result: null, no_shot: true, reason,
+rule, source}"""
 SYMBOLS = ("+", "0", "-")
 
 
@@ -125,6 +129,7 @@ def _shared(f: Any) -> Any:
     """The options `crt` and `missile` share, spelt once."""
     for option in reversed(
         [
+            source_only_option,
             click.option(
                 "-c",
                 "--cover",
@@ -235,7 +240,8 @@ def crt(
     shift_args["cover"], shift_args["cover_terrain"] = _cover(cards, loaded, cover)
     attack_n = c.parse_strengths(attack_s, "attack")
     defence_n = c.parse_strengths(defence_s, "defence")
-    record = resolve(loaded, table, attack_n, defence_n, shift_args, die, seed)
+    cells = cell_source(cards, loaded, source_only_from(ctx))
+    record = resolve(loaded, table, attack_n, defence_n, shift_args, die, seed, cells=cells)
     _print(loaded, record, as_json, explain)
 
 
@@ -313,6 +319,7 @@ def missile(
         die,
         seed,
         cover_terrain,
+        cell_source(cards, crt_data, source_only_from(ctx)),
     )
     _print(crt_data, record, as_json, explain)
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion import dice
 from companion.clikit import pick
+from companion.dark_blades.completion import NO_EFFECT, CellSource
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.terrain import Advantage, Terrain
@@ -67,6 +69,9 @@ class Lookup:
     void: str | None = None  # why a result against the attacker has no effect (the Breath)
     seed: int | None = None
     source: str = ""
+    kit: bool = False  # the cell is the kit's completion (the rulebook's is lost)
+    kit_faces: frozenset[int] = frozenset()  # faces of the final column the kit completed
+    completion: str | None = None  # the completion file, when one was used
 
     @property
     def start_column(self) -> str:
@@ -86,6 +91,7 @@ class Lookup:
                 "faces": list(faces),
                 "chance": f"{len(faces)}/{n}",  # faces out of the die's, as a player counts
                 "percent": round(100 * len(faces) / n, 2),
+                "kit_faces": [f for f in faces if f in self.kit_faces],
             }
             for cell, faces in self.chances
         ]
@@ -115,6 +121,8 @@ class Lookup:
             "seed": self.seed if self.rolled else None,
             "result": self.cell or None,
             "meaning": self.meaning,
+            "kit_completion": self.kit,
+            "completion_file": self.completion,
             "void": self.void,
             "footnote": self.footnote,
             "fill_in": self.fill_in,
@@ -324,13 +332,16 @@ def lookup(
     rolled: bool = False,
     no_adverse: Reading | None = None,
     void_rule: str | None = None,
+    cells: CellSource | None = None,
 ) -> Lookup:
     """Resolve one combat: odds, the column after ``shifts``, the cell for ``face``.
 
     ``void_rule``: the attacker cannot be affected by a result against him (the Gargoyle's
-    Breath); ``no_adverse`` is the kit's reading of which results those are.
+    Breath); ``no_adverse`` is the kit's reading of which results those are. ``cells``: where
+    the cells come from (the kit's completion marked as such); None: the rulebook's only.
     """
     table = table_by_name(crt, table_name)
+    cells = cells or CellSource(crt, None)
     odds = raw_odds(sum(attack), sum(defence))
     start, start_note = place_on_table(crt, odds)
     wanted = start + sum(s.columns for s in shifts)
@@ -339,15 +350,20 @@ def lookup(
     if column != wanted:
         end = "left" if wanted < 0 else "right"
         end_note = f"shifted past the {end} end: {crt.columns[column]}"
-    cell = crt.cell(table, face, column)
-    meaning = crt.meaning(table, cell) if cell else MISSING
+    shown = cells.cell(table, face, column)
+    cell = shown.value
+    meaning = _meaning(crt, table, cell, shown.kit)
     footnote = None
     for mark, text in crt.footnotes.items():
         if cell and mark in table.key.get(cell, ""):
             footnote = text
     groups: dict[str, list[int]] = {}
+    kit_faces: set[int] = set()
     for f in crt.faces:
-        groups.setdefault(crt.cell(table, f, column), []).append(f)
+        each = cells.cell(table, f, column)
+        groups.setdefault(each.value, []).append(f)
+        if each.kit:
+            kit_faces.add(f)
     chances = [(c, tuple(fs)) for c, fs in groups.items()]
     readings = [s.reading for s in shifts if s.reading is not None]
     if start_note or end_note:
@@ -375,12 +391,28 @@ def lookup(
         fill_in=None if cell else crt.where(table, face, column),
         chances=chances,
         columns=crt.columns,
-        meanings={c: crt.meaning(table, c) if c else MISSING for c in groups},
+        meanings={c: _meaning(crt, table, c, c == NO_EFFECT) for c in groups},
         readings=list(dict.fromkeys(readings)),
         fill_in_how=None if cell else crt.fill.how(crt.cell_name(table, face, column)),
         void=void,
         source=crt.source,
+        kit=shown.kit,
+        kit_faces=frozenset(kit_faces),
+        completion=_relative(cells.completion.path) if cells.completion and kit_faces else None,
     )
+
+
+def _relative(path: Path) -> str:
+    """``dark-blades/crt-completion.toml``: the file under its cards directory."""
+    return f"{path.parent.name}/{path.name}"
+
+
+def _meaning(crt: Crt, table: ResultsTable, cell: str, kit: bool) -> str:
+    if not cell:
+        return MISSING
+    if kit and cell == NO_EFFECT:
+        return "No effect (the kit's reading of the printed dash)."
+    return crt.meaning(table, cell)
 
 
 def table_by_name(crt: Crt, name: str) -> ResultsTable:

@@ -75,9 +75,14 @@ def _chances(crt: Crt, look: Lookup) -> list[str]:
     return pack(items, f"chance in {look.column_label}: ")
 
 
+KIT_LINE = "  kit's completion: rulebook cell lost"
+
+
 def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     """The answer, then the chain; with ``explain``, every full text after it."""
     lines = [wrap(_answer(look), "   ")]
+    if look.kit:
+        lines.append(KIT_LINE)
     if look.weapon is not None:
         lines.append(_weapon_line(look.weapon))
     lines.append(look.table.title)
@@ -96,6 +101,9 @@ def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     if not look.cell and not explain:
         lines.append(f"fill in: row {look.face}, column {look.column_label} (-e)")
     lines += _chances(crt, look)
+    if look.kit_faces:
+        faces = dice.face_runs(sorted(look.kit_faces, key=crt.faces.index), crt.faces)
+        lines += pack([f"die {faces}"], "kit's cells in this column: ")
     if explain:
         lines += _explain(crt, look)
     return lines
@@ -117,6 +125,14 @@ def _explain(crt: Crt, look: Lookup) -> list[str]:
     if not look.cell:
         cell = [f"  [{look.table.name}]", f"  row {look.face}, column {look.column_label}"]
         out += crt.fill.lines(cell)
+    if look.kit:
+        out.append(
+            wrap(
+                "kit's completion: the rulebook's cell is lost; the Havoc Kit's own cell from "
+                f"{look.completion} is shown (--source-only: the rulebook's cells only)",
+                "  ",
+            )
+        )
     out.append(wrap(f"source: {look.source}", "  "))
     return out
 

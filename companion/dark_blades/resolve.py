@@ -13,6 +13,7 @@ from typing import Any
 
 from companion import dice
 from companion.dark_blades import combat as c
+from companion.dark_blades.completion import CellSource
 from companion.dark_blades.crt import Crt
 from companion.dark_blades.missiles import Missiles
 from companion.dark_blades.readings import Reading
@@ -32,6 +33,7 @@ def resolve(
     void_rule: str | None = None,
     no_adverse: Reading | None = None,
     no_shot: tuple[str, str | None] | None = None,
+    cells: CellSource | None = None,
 ) -> c.Lookup | c.NoShot:
     """The record of one lookup on ``table`` (any unique start of its name).
 
@@ -48,7 +50,9 @@ def resolve(
         return c.NoShot(results, attack, defence, cover, reason, crt.source, weapon, rule)
     shifts = c.shifts_for(crt, results, **shift_args)
     face, rolled = c.parse_face(crt, die, dice.make_rng(seed) if die is None else None)
-    look = c.lookup(crt, results.name, attack, defence, shifts, face, rolled, no_adverse, void_rule)
+    look = c.lookup(
+        crt, results.name, attack, defence, shifts, face, rolled, no_adverse, void_rule, cells
+    )
     look.weapon = weapon
     look.seed = seed
     return look
@@ -67,6 +71,7 @@ def fire(
     die: int | None = None,
     seed: int | None = None,
     cover_terrain: Terrain | None = None,
+    cells: CellSource | None = None,
 ) -> c.Lookup | c.NoShot:
     """A missile weapon (key or counter word) fired ``hexes`` away at one ``target``
     ("infantry" or "mounted") of ``defence``."""
@@ -110,6 +115,7 @@ def fire(
         void_rule=found.no_adverse,
         no_adverse=found.adverse_reading,
         no_shot=no_shot,
+        cells=cells,
     )
     if isinstance(record, c.Lookup) and readings:
         record.readings = [*readings, *record.readings]

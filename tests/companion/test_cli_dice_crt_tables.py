@@ -165,7 +165,7 @@ def test_crt_chances_in_the_final_column_come_from_the_cards_file(havoc, table, 
         cells = raw[table]["rows"].get(str(face), [])
         by_cell[cells[index] if index < len(cells) else ""] += 1
     attack, defence = column.split("-")
-    args = ("crt", table, "--attack", attack, "--defence", defence, "--die", "1")
+    args = ("crt", table, "--attack", attack, "--defence", defence, "--die", "1", "--source-only")
     text = " ".join(havoc(*args).output.split())
     data = json.loads(havoc(*args, "--json").output)
     assert {c["result"] or "": int(c["chance"].split("/")[0]) for c in data["chances"]} == dict(
@@ -204,18 +204,28 @@ def test_crt_shifts_with_reasons(havoc) -> None:
 
 
 def test_crt_missing_cell(havoc) -> None:
-    result = havoc("crt", "infantry-vs-infantry", "--attack", "4", "--defence", "1", "--die", "2")
+    result = havoc(
+        "--source-only",
+        "crt",
+        "infantry-vs-infantry",
+        "--attack",
+        "4",
+        "--defence",
+        "1",
+        "--die",
+        "2",
+    )
     assert result.exit_code == 0
     assert result.output.splitlines()[0] == "not in the source rules"  # the answer first
     assert "fill in: row 2, column 4-1 (-e)" in result.output.splitlines()
     assert "copy the kit's file" not in result.output  # the how-to only under --explain
     result = havoc(
-        "crt", "infantry-vs-infantry", "--attack", "4", "--defence", "1", "--die", "2", "-e"
+        "crt", "ii", "--attack", "4", "--defence", "1", "--die", "2", "-e", "--source-only"
     )
     assert "[infantry-vs-infantry] row 2, column 4-1" in " ".join(result.output.split())
     data = json.loads(
         havoc(
-            "crt", "infantry-vs-infantry", "--attack", "4", "--defence", "1", "--die", "2", "--json"
+            "crt", "ii", "--attack", "4", "--defence", "1", "--die", "2", "--json", "--source-only"
         ).output
     )
     assert data["result"] is None and data["meaning"] == "not in the source rules"
@@ -233,7 +243,7 @@ def test_crt_missing_cell_in_the_users_copy(havoc, tmp_path) -> None:
     from companion.data import default_cards_dir
 
     shutil.copytree(default_cards_dir() / "dark-blades", tmp_path / "dark-blades")
-    args = ("crt", "infantry-vs-infantry", "--attack", "4", "--defence", "1", "--die", "2")
+    args = ("crt", "ii", "--attack", "4", "--defence", "1", "--die", "2", "--source-only")
     result = havoc("--cards", str(tmp_path), *args, "--explain")
     assert result.exit_code == 0
     assert "fill it in, in your copy:" in result.output and "YOUR-CARDS" not in result.output

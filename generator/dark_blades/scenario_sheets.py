@@ -1,0 +1,109 @@
+"""Dark Blades scenario sheets: one page per scenario, from ``cards/dark-blades/scenarios/``.
+
+Each sheet gives what the rulebook says (maps, sides and their pieces, set-up, first player,
+reinforcements and when they arrive, special rules, victory) and, in marked boxes, what is the
+kit's: the background in its own words and its readings where the text is silent. The same
+`Scenario` records feed `havoc scenario`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from companion.dark_blades import pieces
+from companion.dark_blades.scenarios import Scenario, load_scenarios
+from companion.data import Cards
+from generator.sheet import document as doc
+from generator.sheet.document import Page, esc, grid, write_document
+
+SIZE = 10.0  # a scenario sheet has room: body text at 10 pt
+para = partial(doc.para, body=SIZE)
+marked = partial(doc.marked, body=SIZE)
+bullets = partial(doc.bullets, body=SIZE)
+
+TITLE = "Dark Blades scenarios"
+FOOTER = "Dark Blades scenarios: shaded boxes are the Havoc Kit's words, not the rulebook's."
+
+
+def _count(force: Any) -> str:
+    name = force.character.label or force.character.name
+    return name if force.count == 1 else f"{force.count} × {name}"
+
+
+def scenario_story(scenario: Scenario, width: float) -> list[Any]:
+    """One scenario's page."""
+    from reportlab.platypus import PageBreak
+
+    story: list[Any] = [
+        para(f"Scenario {scenario.number}: {scenario.title}", "title"),
+        marked(
+            "<b>Background (the Havoc Kit's own words, not the rulebook's):</b> "
+            + esc(scenario.background),
+            "kit",
+        ),
+        para("Maps", "h2"),
+        para(scenario.maps),
+        para("Who moves first", "h2"),
+        para(f"{scenario.first_player} is the first player. {scenario.mounted}"),
+        para("The sides", "h2"),
+    ]
+    rows: list[list[Any]] = [["Side", "Pieces", "Set-up"]]
+    for side in scenario.sides:
+        listed = ", ".join(_count(f) for f in side.forces)
+        rows.append(
+            [
+                marked(f"<b>{esc(side.name)}</b><br/>{side.pieces} pieces", "cell"),
+                para(listed, "cell"),
+                para(side.setup, "cell"),
+            ]
+        )
+    story.append(grid(rows, [0.2 * width, 0.45 * width, 0.35 * width], size=SIZE))
+    later = [s for s in scenario.sides if s.enters_turn]
+    if later:
+        story.append(para("Reinforcements", "h2"))
+        story += bullets([f"Turn {s.enters_turn}: {s.name} ({s.setup})" for s in later])
+    if scenario.special:
+        story += [para("Special rules", "h2"), *bullets(scenario.special)]
+    story += [para("Victory", "h2"), *bullets(scenario.victory)]
+    if scenario.kit_readings:
+        story.append(
+            marked(
+                "<b>The Havoc Kit's readings (the rulebook is silent here):</b><br/>"
+                + "<br/>".join(f"•&nbsp;{esc(r)}" for r in scenario.kit_readings),
+                "kit",
+            )
+        )
+    story.append(
+        para(
+            f"Counters for exactly this scenario: havoc-pnp counters --scenario {scenario.key}. "
+            f"At the table: havoc scenario {scenario.key}. Source: {scenario.source}.",
+            "small",
+        )
+    )
+    story.append(PageBreak())
+    return story
+
+
+def write_scenario_sheets(
+    path: Path, cards: Cards, page: Page, names: list[str] | None = None
+) -> int:
+    """Write one page per scenario (``names``: file keys; None: all); returns the page count."""
+    scenarios = load_scenarios(cards, pieces.load(cards))
+    chosen = [scenarios[n] for n in names] if names else list(scenarios.values())
+    portrait = page.portrait
+    story: list[Any] = []
+    for scenario in chosen:
+        story += scenario_story(scenario, portrait.frame_width)
+    if story:
+        story.pop()  # no blank page after the last scenario
+    title = TITLE if not names else f"{TITLE}: " + ", ".join(s.title for s in chosen)
+    return write_document(
+        path,
+        story,
+        portrait,
+        title=title,
+        subject="Dark Blades scenario sheets: sides, set-up, reinforcements, special rules",
+        footer=FOOTER,
+    )

@@ -1,0 +1,253 @@
+"""Reference documents: flowing pages of headings, text and tables (player aids, results tables,
+scenario sheets), set with reportlab's platypus in the kit's embedded typeface.
+
+Pieces go through the imposition engine (layout, cut guides, duplex backs); a reference sheet is
+read, not cut, so it is a story of flowables on pages of the chosen paper. What holds for every
+kit PDF holds here: a real title, vector only, byte-identical output for the same input
+(``invariant=1``), written atomically, and everything a user must read at least 1/2in inside the
+paper edge (the page frame) with the footer at 3/8in — both inside the 1/4in most printers clip.
+No body text is set below `MIN_SIZE` points.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from generator.sheet.fonts import pdf_font
+from generator.sheet.render_pdf import AUTHOR, atomic_file, binary_streams
+from generator.sheet.units import INCH
+
+MIN_SIZE = 7.0  # points: the smallest type on any reference sheet
+BODY = 8.5
+MARGIN = 0.5 * INCH  # the frame: text and tables stay this far inside every edge
+FOOTER_FROM_EDGE = 0.375 * INCH
+INK = "#1a1a1a"
+RULE = "#8a8a8a"
+KIT_FILL = (
+    "#d9d9d9"  # the kit's completed cells: regular weight on this grey (rulebook: bold on white)
+)
+
+
+SMALLEST_PAPER = (5 * INCH, 7 * INCH)  # a reference sheet needs at least this much paper
+
+
+@dataclass(frozen=True)
+class Page:
+    """Paper size in points and orientation for a document."""
+
+    width: float
+    height: float
+
+    @property
+    def landscape(self) -> Page:
+        return Page(max(self.width, self.height), min(self.width, self.height))
+
+    @property
+    def portrait(self) -> Page:
+        return Page(min(self.width, self.height), max(self.width, self.height))
+
+    @property
+    def frame_width(self) -> float:
+        return self.width - 2 * MARGIN
+
+
+def page_for(paper: str) -> Page:
+    """The page for ``--paper`` text (A4, Letter, WxH); too small for a reference sheet is an
+    InputError."""
+    from generator.sheet.options import parse_paper
+
+    _name, width, height = parse_paper(paper)
+    return checked_page(width, height, paper.strip())
+
+
+def checked_page(width: float, height: float, label: str) -> Page:
+    """A page of ``width`` x ``height`` points, refused (InputError) if too small for a
+    reference sheet."""
+    from companion.errors import InputError
+
+    if min(width, height) < SMALLEST_PAPER[0] or max(width, height) < SMALLEST_PAPER[1]:
+        raise InputError(
+            f"--paper: {label!r} is too small for a reference sheet (at least 5 x 7 in)"
+        )
+    return Page(width, height)
+
+
+@cache
+def styles(body: float = BODY) -> dict[str, Any]:
+    """The paragraph styles of every reference sheet (embedded Liberation Sans), with body
+    text of ``body`` points and headings in proportion."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+    regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
+    registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+    k = body / BODY
+    small = max(MIN_SIZE, 7 * k)
+    base = ParagraphStyle("body", fontName=regular, fontSize=body, leading=body * 1.22)
+    return {
+        "title": ParagraphStyle(
+            "title", base, fontName=bold, fontSize=16 * k, leading=19 * k, spaceAfter=4
+        ),
+        "h1": ParagraphStyle(
+            "h1",
+            base,
+            fontName=bold,
+            fontSize=11.5 * k,
+            leading=14 * k,
+            spaceBefore=8,
+            spaceAfter=3,
+            keepWithNext=1,
+        ),
+        "h2": ParagraphStyle(
+            "h2",
+            base,
+            fontName=bold,
+            fontSize=9.5 * k,
+            leading=12 * k,
+            spaceBefore=5,
+            spaceAfter=2,
+            keepWithNext=1,
+        ),
+        "body": base,
+        "small": ParagraphStyle("small", base, fontSize=small, leading=small * 1.2),
+        "cell": ParagraphStyle("cell", base, fontSize=body, leading=body * 1.15),
+        "cell_bold": ParagraphStyle(
+            "cell_bold", base, fontName=bold, fontSize=body, leading=body * 1.15
+        ),
+        "kit": ParagraphStyle(
+            "kit",
+            base,
+            fontSize=body,
+            leading=body * 1.22,
+            borderColor=RULE,
+            borderWidth=0.5,
+            borderPadding=3,
+            backColor="#f0f0f0",
+            spaceBefore=4,
+            spaceAfter=6,
+        ),
+    }
+
+
+def esc(text: str) -> str:
+    """Text made safe for a platypus paragraph (its mark-up is a small XML)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def para(text: str, style: str = "body", body: float = BODY) -> Any:
+    """A paragraph of plain text (escaped) in one of `styles`."""
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(esc(text), styles(body)[style])
+
+
+def marked(text: str, style: str = "body", body: float = BODY) -> Any:
+    """A paragraph whose text already holds platypus mark-up (``<b>``, ``<br/>``)."""
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(text, styles(body)[style])
+
+
+def bullets(items: Sequence[str], style: str = "body", body: float = BODY) -> list[Any]:
+    return [marked(f"•&nbsp;{esc(item)}", style, body) for item in items]
+
+
+def grid(
+    rows: Sequence[Sequence[Any]],
+    widths: Sequence[float] | None = None,
+    header_rows: int = 1,
+    header_cols: int = 0,
+    extra: Sequence[tuple] = (),
+    size: float = BODY,
+) -> Any:
+    """A ruled table: header rows/columns bold on a light tint, thin rules, ``extra`` style
+    commands (reportlab TableStyle tuples) last. Cells may be strings or flowables."""
+    from reportlab.platypus import Table, TableStyle
+
+    regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
+    table = Table([list(r) for r in rows], colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
+    commands: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), regular, size),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if header_rows:
+        commands += [
+            ("FONT", (0, 0), (-1, header_rows - 1), bold, size),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ececec"),
+        ]
+    if header_cols:
+        commands += [
+            ("FONT", (0, 0), (header_cols - 1, -1), bold, size),
+            ("BACKGROUND", (0, header_rows), (header_cols - 1, -1), "#ececec"),
+        ]
+    table.setStyle(TableStyle(commands + list(extra)))
+    return table
+
+
+def write_document(
+    path: str | Path,
+    story: list[Any],
+    page: Page,
+    title: str,
+    subject: str,
+    footer: str,
+) -> int:
+    """Set ``story`` on pages of ``page`` and write the PDF atomically; returns its page count.
+
+    ``footer`` is printed at the foot of every page with the page number (say there whose
+    values are the kit's).
+    """
+    from reportlab.platypus import SimpleDocTemplate
+    from reportlab.platypus.doctemplate import LayoutError
+
+    regular = pdf_font("Helvetica")
+    pages = [0]
+
+    def decorate(canvas: Any, doc: Any) -> None:
+        pages[0] = doc.page
+        canvas.saveState()
+        canvas.setFont(regular, MIN_SIZE)
+        canvas.setFillColor(INK)
+        canvas.drawString(MARGIN, FOOTER_FROM_EDGE, footer)
+        canvas.drawRightString(page.width - MARGIN, FOOTER_FROM_EDGE, f"page {doc.page}")
+        canvas.restoreState()
+
+    buffer = io.BytesIO()
+    with binary_streams():
+        doc = SimpleDocTemplate(
+            buffer,
+            pagesize=(page.width, page.height),
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN,
+            title=title,
+            author=AUTHOR,
+            subject=subject,
+            creator="havoc-pnp",
+            invariant=1,
+            initialFontName=regular,
+        )
+        try:
+            doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+        except LayoutError:
+            from companion.errors import InputError
+
+            raise InputError(
+                f"{title}: a table does not fit on {page.width / INCH:.1f} x "
+                f"{page.height / INCH:.1f} in paper; choose a larger --paper"
+            ) from None
+    with atomic_file(path) as handle:
+        handle.write(buffer.getvalue())
+    return pages[0]

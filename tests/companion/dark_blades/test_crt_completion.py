@@ -1,0 +1,189 @@
+"""The kit's completion of the lost results cells: kept apart, marked, and well-behaved."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.dark_blades.completion import NO_EFFECT, derive, load_completion
+from companion.dark_blades.crt import load_crt
+from companion.data import Cards
+from companion.errors import DataError
+from tests.conftest import ROOT
+
+CARDS = Cards(None)
+CRT = load_crt(CARDS)
+KIT = load_completion(CARDS, CRT)
+NAMES = sorted(CRT.tables)
+
+
+def ranks(name: str) -> dict[int, list[int]]:
+    kit = KIT.tables[name]
+    rank = {cell: i for i, cell in enumerate(kit.ladder)}
+    rank["★"] = rank[NO_EFFECT]
+    return {face: [rank[c] for c in kit.rows[face]] for face in CRT.faces}
+
+
+def test_every_table_is_completed() -> None:
+    assert sorted(KIT.tables) == NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_surviving_cells_unchanged(name: str) -> None:
+    printed = CRT.tables[name].rows
+    kit = KIT.tables[name].rows
+    kept = [(f, c) for f in CRT.faces for c in range(len(CRT.columns)) if printed[f][c]]
+    assert len(kept) >= 13 + 3
+    for face, col in kept:
+        assert kit[face][col] == printed[face][col]
+        assert KIT.cell(CRT, CRT.tables[name], face, col).kit is False
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_only_the_tables_own_letters_and_no_effect(name: str) -> None:
+    table = CRT.tables[name]
+    for face in CRT.faces:
+        for col, cell in enumerate(KIT.tables[name].rows[face]):
+            if not table.rows[face][col]:
+                assert cell in table.key or cell == NO_EFFECT, (face, col, cell)
+                shown = KIT.cell(CRT, table, face, col)
+                assert shown.kit is True and shown.value == cell
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_down_a_column_never_better_for_the_attacker(name: str) -> None:
+    grid = ranks(name)
+    for col in range(len(CRT.columns)):
+        column = [grid[f][col] for f in CRT.faces]
+        assert column == sorted(column, reverse=True), (CRT.columns[col], column)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_along_a_row_never_worse_as_odds_rise(name: str) -> None:
+    grid = ranks(name)
+    for face in CRT.faces:
+        assert grid[face] == sorted(grid[face]), (face, grid[face])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_columns_change_smoothly(name: str) -> None:
+    """No column is a jump from its neighbours: between adjacent columns the average result
+    moves at most 1.5 rungs, and no cell moves further than the printed cells themselves do."""
+    grid, printed = ranks(name), CRT.tables[name].rows
+    faces, width = CRT.faces, len(CRT.columns)
+    printed_steps = [
+        grid[f][c + 1] - grid[f][c]
+        for f in faces
+        for c in range(width - 1)
+        if printed[f][c] and printed[f][c + 1]
+    ]
+    for col in range(width - 1):
+        steps = [grid[f][col + 1] - grid[f][col] for f in faces]
+        assert max(steps) <= max(printed_steps), (CRT.columns[col], steps)
+        assert sum(steps) / len(steps) <= 1.5, (CRT.columns[col], steps)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_grids_are_what_the_written_method_gives(name: str) -> None:
+    kit = KIT.tables[name]
+    assert derive(CRT.tables[name].rows, CRT.faces, kit.ladder, kit.floor) == kit.rows
+
+
+def test_derive_keeps_printed_cells_and_bounds() -> None:
+    printed = {1: ("C", "F"), 2: ("", ""), 0: ("", "")}
+    rows = derive(printed, (1, 2, 0), ("A", "B", NO_EFFECT, "C", "D", "E", "F"), ("A", "D"))
+    assert rows[1] == ("C", "F")
+    assert rows[0] == ("A", "D")
+    assert rows[2] == (NO_EFFECT, "E")  # halfway: a half rounds towards the attacker
+
+
+def _copy(tmp_path: Path) -> Path:
+    target = tmp_path / "dark-blades"
+    target.mkdir(parents=True)
+    for name in ("crt.toml", "crt-completion.toml"):
+        shutil.copy(ROOT / "cards" / "dark-blades" / name, target / name)
+    return target
+
+
+def test_a_printed_cell_filled_in_by_the_user_wins(tmp_path: Path) -> None:
+    target = _copy(tmp_path)
+    crt_file = target / "crt.toml"
+    text = crt_file.read_text(encoding="utf-8")
+    old = '"3" = [ "",  "",  "",'
+    assert old in text
+    crt_file.write_text(text.replace(old, '"3" = [ "F",  "",  "",', 1), encoding="utf-8")
+    cards = Cards(tmp_path)
+    crt = load_crt(cards)
+    cell = load_completion(cards, crt).cell(crt, crt.tables["infantry-vs-infantry"], 3, 0)
+    assert (cell.value, cell.kit) == ("F", False)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            'ladder = ["A", "B", "–", "C", "D", "E", "F"]',
+            'ladder = ["A", "B", "C", "D", "E", "F"]',
+            "ladder': expected each of",
+        ),
+        (
+            '"0" = ["A", "A", "A", "A", "A", "A", "B"',
+            '"0" = ["Z", "A", "A", "A", "A", "A", "B"',
+            "rows.0', column 1-2: expected one of",
+        ),
+        ('floor = ["A", "–"]', 'floor = ["A"]', "floor': expected two cells"),
+    ],
+)
+def test_bad_completion_is_one_line_naming_the_key(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    target = _copy(tmp_path)
+    path = target / "crt-completion.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    cards = Cards(tmp_path)
+    with pytest.raises(DataError) as err:
+        load_completion(cards, load_crt(cards))
+    assert message in str(err.value)
+    assert "crt-completion.toml" in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_lookup_marks_the_kits_cells(havoc) -> None:
+    import json
+
+    data = json.loads(havoc("crt", "ii", "8", "3", "3", "--json").output)
+    assert (data["result"], data["kit_completion"]) == ("D", True)
+    assert data["completion_file"] == "dark-blades/crt-completion.toml"
+    kit_faces = {f for item in data["chances"] for f in item["kit_faces"]}
+    assert kit_faces == {3, 4, 5, 6, 7, 8, 9, 0}  # 2-1 keeps its printed rows 1 and 2
+    column = CRT.columns.index("2-1")
+    want = {}
+    for face in CRT.faces:
+        want.setdefault(KIT.tables["infantry-vs-infantry"].rows[face][column], set()).add(face)
+    assert {item["result"]: set(item["faces"]) for item in data["chances"]} == want
+    printed = json.loads(havoc("crt", "ii", "8", "3", "1", "--json").output)
+    assert (printed["result"], printed["kit_completion"]) == ("E", False)
+    assert printed["completion_file"] == "dark-blades/crt-completion.toml"  # others in the column
+
+
+def test_source_only_shows_no_kit_cell(havoc) -> None:
+    import json
+
+    for args in (["--source-only", "crt"], ["crt", "--source-only"]):
+        data = json.loads(havoc(*args, "ii", "8", "3", "3", "--json").output)
+        assert data["result"] is None and data["kit_completion"] is False
+        assert all(not item["kit_faces"] for item in data["chances"])
+    text = havoc("missile", "crossbow", "20", "10", "i", "6", "--source-only").output
+    assert text.splitlines()[0] == "not in the source rules" and "kit's completion" not in text
+
+
+def test_no_effect_is_the_kits_reading_of_the_dash(havoc) -> None:
+    import json
+
+    data = json.loads(havoc("missile", "crossbow", "20", "10", "i", "0", "--json").output)
+    assert data["result"] == NO_EFFECT and data["kit_completion"] is True
+    assert data["meaning"] == "No effect (the kit's reading of the printed dash)."

@@ -1,0 +1,145 @@
+"""The results-table sheets: every cell read back from the PDF equals cards/, the kit's cells are
+marked, the chances agree with the printed grid, --source-only shows no kit cell."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from companion.dark_blades.completion import cell_source
+from companion.dark_blades.crt import load_crt
+from companion.data import Cards
+from generator.dark_blades.results_tables import STAR, write_results_tables
+from generator.sheet.document import MIN_SIZE, Page
+from generator.sheet.options import PAPERS
+
+CARDS = Cards(None)
+CRT = load_crt(CARDS)
+GREY = (0.85098, 0.85098, 0.85098)
+
+
+@cache
+def built(tmp: Path, source_only: bool) -> Path:
+    path = tmp / ("source.pdf" if source_only else "kit.pdf")
+    write_results_tables(path, CARDS, Page(*PAPERS["a4"]), source_only=source_only)
+    return path
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("crt")
+
+
+def grids(
+    path: Path,
+) -> list[tuple[list[list[str]], list[list[tuple[bool, bool]]], list[list[str]]]]:
+    """Per results table: its cells, each cell's (bold, grey) look, and its chances grid."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            tables = [(t, t.extract()) for t in page.find_tables()]
+            pairs = [
+                (a, b) for a, b in zip(tables, tables[1:], strict=False) if a[1][0][0] == "Die"
+            ]
+            for (grid, rows), (_, chance_rows) in pairs:
+                assert chance_rows[0][0] == "d10"
+                looks = []
+                for row in grid.rows[1:]:
+                    look = []
+                    for box in row.cells[1:]:
+                        chars = [
+                            c
+                            for c in page.chars
+                            if box[0] <= c["x0"] <= box[2] and box[1] <= c["top"] <= box[3]
+                        ]
+                        bold = any("Bold" in c["fontname"] for c in chars)
+                        grey = any(
+                            r["fill"]
+                            and tuple(round(v, 3) for v in r["non_stroking_color"])
+                            == tuple(round(v, 3) for v in GREY)
+                            and abs(r["x0"] - box[0]) < 1
+                            and abs(r["top"] - box[1]) < 1
+                            for r in page.rects
+                        )
+                        look.append((bold, grey))
+                    looks.append(look)
+                found.append(([r[1:] for r in rows[1:]], looks, chance_rows))
+    return found
+
+
+@pytest.mark.parametrize("source_only", [False, True])
+def test_every_cell_equals_the_cards(tmp: Path, source_only: bool) -> None:
+    source = cell_source(CARDS, CRT, source_only)
+    printed = grids(built(tmp, source_only))
+    assert len(printed) == len(CRT.tables) == 6
+    for (cells, looks, _), table in zip(printed, CRT.tables.values(), strict=True):
+        for r, face in enumerate(CRT.faces):
+            for c in range(len(CRT.columns)):
+                want = source.cell(table, face, c)
+                assert cells[r][c] == (STAR if want.value == "★" else want.value), (
+                    table.name,
+                    face,
+                    c,
+                )
+                bold, grey = looks[r][c]
+                if want.kit:
+                    assert grey and not bold, (table.name, face, c)
+                else:
+                    assert not grey, (table.name, face, c)
+                    assert bold == bool(want.value), (table.name, face, c)
+
+
+def test_source_only_shows_no_kit_cell(tmp: Path) -> None:
+    printed = grids(built(tmp, True))
+    lost = sum(cell == "" for cells, _, _ in printed for row in cells for cell in row)
+    assert lost == 6 * (130 - 16)
+    assert not any(grey for _, looks, _ in printed for row in looks for _bold, grey in row)
+    with pdfplumber.open(built(tmp, True)) as pdf:
+        text = " ".join(p.extract_text() for p in pdf.pages)
+    assert "completion" not in text and "rulebook's cells only" in text
+
+
+def test_chances_agree_with_the_printed_grid(tmp: Path) -> None:
+    for cells, _, chances in grids(built(tmp, False)):
+        header, *rows = chances
+        assert header[0] == "d10"
+        for row in rows:
+            letter = row[0]
+            for c, text in enumerate(row[1:]):
+                n = sum(cells[r][c] == letter for r in range(len(cells)))
+                assert text == (f"{n}/10" if n else ""), (letter, c)
+        for c in range(len(CRT.columns)):
+            assert sum(int(row[c + 1].split("/")[0]) for row in rows if row[c + 1]) == 10
+
+
+def test_legend_on_the_sheet_and_footer_on_every_page(tmp: Path) -> None:
+    with pdfplumber.open(built(tmp, False)) as pdf:
+        assert "Havoc Kit's own" in pdf.pages[0].extract_text()
+        for page in pdf.pages:
+            assert "grey cells are the Havoc Kit's completion" in page.extract_text()
+
+
+@pytest.mark.parametrize("source_only", [False, True])
+def test_readable_inside_the_printable_area(tmp: Path, source_only: bool) -> None:
+    with pdfplumber.open(built(tmp, source_only)) as pdf:
+        for page in pdf.pages:
+            for ch in page.chars:
+                assert ch["size"] >= MIN_SIZE - 0.01
+                assert ch["x0"] >= 18 and ch["top"] >= 18
+                assert ch["x1"] <= page.width - 18 and ch["bottom"] <= page.height - 18
+            assert not page.images
+
+
+def test_deterministic_titled_and_valid(tmp: Path) -> None:
+    again = tmp / "again.pdf"
+    write_results_tables(again, CARDS, Page(*PAPERS["a4"]))
+    assert again.read_bytes() == built(tmp, False).read_bytes()
+    with pdfplumber.open(again) as pdf:
+        assert pdf.metadata["Title"] == "Dark Blades combat results tables"
+    if shutil.which("qpdf"):
+        subprocess.run(["qpdf", "--check", str(again)], check=True, capture_output=True)

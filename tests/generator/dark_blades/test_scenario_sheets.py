@@ -1,0 +1,68 @@
+"""Scenario sheets: one page per scenario with the rulebook's facts and the kit's words marked."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from companion.dark_blades import pieces
+from companion.dark_blades.scenarios import load_scenarios
+from companion.data import Cards
+from generator.dark_blades.scenario_sheets import write_scenario_sheets
+from generator.sheet.document import MIN_SIZE, Page
+from generator.sheet.options import PAPERS
+
+CARDS = Cards(None)
+SCENARIOS = load_scenarios(CARDS, pieces.load(CARDS))
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    path = tmp_path_factory.mktemp("sc") / "scenarios.pdf"
+    pages = write_scenario_sheets(path, CARDS, Page(*PAPERS["letter"]))
+    with pdfplumber.open(path) as pdf:
+        texts = [" ".join(p.extract_text().split()) for p in pdf.pages]
+        chars = [(p.width, p.height, p.chars) for p in pdf.pages]
+    return path, pages, texts, chars
+
+
+def norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_one_page_per_scenario_with_its_facts(sheets) -> None:
+    _, pages, texts, _ = sheets
+    assert pages == len(SCENARIOS) == len(texts) == 4
+    for text, s in zip(texts, SCENARIOS.values(), strict=True):
+        assert text.startswith(f"Scenario {s.number}: {s.title}")
+        assert f"{s.first_player} is the first player" in text
+        for line in [*s.victory, *s.special, *s.kit_readings, s.background]:
+            assert norm(line) in text, line
+        for side in s.sides:
+            assert f"{side.pieces} pieces" in text
+            for force in side.forces:
+                assert (force.character.label or force.character.name) in text
+        assert "the Havoc Kit's own words, not the rulebook's" in text
+
+
+def test_reinforcements_show_their_turn(sheets) -> None:
+    texts = sheets[2]
+    assert "Reinforcements" in texts[2] and "Turn 3: Dark Blades (Back-Up)" in texts[2]
+    assert "Turn 2: Dark Blades" in texts[1]
+    assert "Reinforcements" not in texts[3]
+
+
+def test_readable_and_inside_the_printable_area(sheets) -> None:
+    for width, height, chars in sheets[3]:
+        for ch in chars:
+            assert ch["size"] >= MIN_SIZE - 0.01
+            assert 18 <= ch["x0"] and ch["x1"] <= width - 18
+            assert 18 <= ch["top"] and ch["bottom"] <= height - 18
+
+
+def test_one_scenario_and_deterministic(sheets, tmp_path) -> None:
+    one = tmp_path / "raid.pdf"
+    assert write_scenario_sheets(one, CARDS, Page(*PAPERS["letter"]), ["raid"]) == 1
+    again = tmp_path / "all.pdf"
+    write_scenario_sheets(again, CARDS, Page(*PAPERS["letter"]))
+    assert again.read_bytes() == sheets[0].read_bytes()

@@ -1,0 +1,48 @@
+"""`havoc-pnp aids` and `havoc-pnp scenarios`: the files they write and their one-line errors."""
+
+from __future__ import annotations
+
+import pdfplumber
+
+from generator.cli import AID_PDFS, RESULTS_PDF, SCENARIOS_PDF
+from generator.cli import main as pnp
+from tests.conftest import run
+
+
+def test_aids_writes_every_reference_sheet(tmp_path) -> None:
+    result = run(pnp, ["aids", "--out", str(tmp_path), "--paper", "letter"])
+    assert result.exit_code == 0, result.stderr
+    for name in [RESULTS_PDF, *AID_PDFS.values()]:
+        with pdfplumber.open(tmp_path / name) as pdf:
+            landscape = pdf.pages[0].width > pdf.pages[0].height
+            assert landscape == (name == RESULTS_PDF)  # the results tables run landscape
+            assert {round(pdf.pages[0].width), round(pdf.pages[0].height)} == {612, 792}
+    assert len(result.stdout.splitlines()) == 4
+    assert "grey cells: the kit's completion" in result.stdout
+
+
+def test_aids_source_only(tmp_path) -> None:
+    result = run(pnp, ["aids", "--out", str(tmp_path), "--source-only"])
+    assert result.exit_code == 0, result.stderr
+    assert "rulebook cells only" in result.stdout
+
+
+def test_scenarios_by_name(tmp_path) -> None:
+    out = tmp_path / "s.pdf"
+    result = run(pnp, ["scenarios", "raid", "MULE", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    with pdfplumber.open(out) as pdf:
+        firsts = [p.extract_text().splitlines()[0] for p in pdf.pages]
+    assert firsts == ["Scenario 4: The Raid", "Scenario 3: Mon-Oger Mule Train"]
+    assert SCENARIOS_PDF.endswith(".pdf")
+
+
+def test_one_line_errors(tmp_path) -> None:
+    for args, message in [
+        (["aids", "--out", str(tmp_path), "--paper", "3x4in"], "too small for a reference sheet"),
+        (["scenarios", "siege", "-o", str(tmp_path / "x.pdf")], "unknown scenario 'siege'"),
+    ]:
+        result = run(pnp, args)
+        assert result.exit_code == 2
+        assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.pdf").exists()
