@@ -27,6 +27,7 @@ COMMANDS = {
     "army": "companion.commands.kniggits:army",
     "exchange": "companion.commands.kniggits:exchange",
     "ring": "companion.commands.whos_next:ring",
+    "serve": "companion.commands.serve:serve",
 }
 
 

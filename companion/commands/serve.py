@@ -1,0 +1,58 @@
+"""`havoc serve`: the phone pages for the whole table, and Who's Next links (companion/web)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from companion.clikit import Command, path_lines
+
+DEFAULT_PORT = 8600
+
+
+@click.command(cls=Command, short_help="Phone pages for the table.")
+@click.option("--lan", is_flag=True, help="Serve the local network (default: this machine).")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True)
+@click.option(
+    "--game",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    envvar="HAVOC_RING_GAME",
+    help="Who's Next game file (default: as `havoc ring`).",
+)
+@click.option("--qr/--no-qr", default=True, help="With --lan, print a QR code of the address.")
+@click.pass_context
+def serve(ctx: click.Context, lan: bool, port: int, game: Path | None, qr: bool) -> None:
+    """Serve the companion's pages to phones: dice, look-ups, set-ups and Who's Next.
+
+    Everyone opens the address it prints; the umpire's secret link is printed once. Ctrl-C
+    stops it.
+    """
+    from companion.web.app import create_app
+    from companion.web.server import lan_address, make_server, qr_text
+
+    root = ctx.find_root().obj or {}
+    app = create_app(game=game, cards=root.get("cards_dir"))
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    server = make_server(app, host, port)
+    shown = lan_address() if lan else "127.0.0.1"
+    base = f"http://{shown}:{server.effective_port}"
+    umpire = f"{base}/u/{app.config['UMPIRE_TOKEN']}/"
+    click.echo("Havoc Kit is served. On the phones,")
+    click.echo("type (with http://):")
+    click.echo("\n".join(path_lines(base + "/")))
+    if lan and qr:
+        click.echo(qr_text(base + "/"), nl=False)
+    click.echo("Who's Next umpire (secret, shown once):")
+    click.echo("\n".join(path_lines(umpire)))
+    if lan and qr:
+        click.echo(qr_text(umpire), nl=False)
+    click.echo("Ctrl-C stops the server.")
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+    click.echo("Stopped.")

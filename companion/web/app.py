@@ -1,0 +1,140 @@
+"""The Flask app factory: configuration, blueprints, error pages and security headers.
+
+`create_app(game=..., cards=..., umpire_token=...)` returns an app that serves the lookup
+pages to anyone on the network and the Who's Next pages to whoever holds a token. No page
+ever shows a stack trace; log lines never carry a token (see `companion.web.security`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, render_template, request
+
+from companion.data import Cards, templates_dir
+from companion.errors import HavocError
+from companion.web.security import Csrf, new_token, redact
+
+LOG = logging.getLogger("havoc.web")
+PRIVATE_PREFIXES = ("/u/", "/p/")
+CSP = (
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+class HavocFlask(Flask):
+    """Flask whose exception log names the method and a redacted path, never a token."""
+
+    def log_exception(self, exc_info: Any) -> None:  # noqa: D102 - Flask's hook
+        text = "".join(traceback.format_exception(*exc_info))
+        LOG.error("error on %s %s\n%s", request.method, redact(request.path), redact(text))
+
+
+def create_app(
+    game: str | os.PathLike[str] | None = None,
+    cards: str | os.PathLike[str] | None = None,
+    umpire_token: str | None = None,
+    testing: bool = False,
+) -> Flask:
+    """The companion's web app over the game file ``game`` and the cards directory ``cards``.
+
+    ``umpire_token`` opens the umpire's pages; a fresh one is drawn when it is not given (the
+    `serve` command prints the link once).
+    """
+    from companion.whos_next.game_file import default_game_path
+
+    web = templates_dir() / "web"
+    app = HavocFlask(
+        __name__,
+        template_folder=str(web),
+        static_folder=str(web / "static"),
+        static_url_path="/static",
+    )
+    Cards(cards)  # a bad --cards is refused before the server starts
+    app.config.update(
+        SECRET_KEY=secrets.token_bytes(32),
+        GAME_PATH=Path(game) if game is not None else default_game_path(),
+        CARDS_DIR=Path(cards) if cards is not None else None,
+        UMPIRE_TOKEN=umpire_token or new_token(),
+        TESTING=testing,
+        PROPAGATE_EXCEPTIONS=False,  # never a traceback in a response, tests included
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.extensions["havoc_csrf"] = Csrf()
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    from companion.web import cthulhu_who, dark_blades, dice_tables, kniggits, whos_next
+
+    for module in (dice_tables, dark_blades, cthulhu_who, kniggits, whos_next):
+        app.register_blueprint(module.bp)
+
+    @app.route("/")
+    def index() -> str:
+        return render_template("index.html")
+
+    @app.errorhandler(404)
+    @app.errorhandler(405)
+    def not_found(_error: Exception) -> tuple[str, int]:
+        # Unknown pages, unknown tokens and wrong tokens all get this same answer.
+        return render_template("error.html", title="Not found", message="No such page."), 404
+
+    @app.errorhandler(400)
+    def bad_request(_error: Exception) -> tuple[str, int]:
+        return render_template("error.html", title="Bad request", message="Bad request."), 400
+
+    @app.errorhandler(403)
+    def forbidden(_error: Exception) -> tuple[str, int]:
+        message = "This form is out of date or not yours: reload the page and try again."
+        return render_template("error.html", title="Refused", message=message), 403
+
+    @app.errorhandler(413)
+    def too_large(_error: Exception) -> tuple[str, int]:
+        return render_template("error.html", title="Too large", message="Too much text."), 413
+
+    @app.errorhandler(HavocError)
+    def bad_input(error: HavocError) -> tuple[str, int]:
+        return render_template("error.html", title="Cannot do that", message=str(error)), 400
+
+    @app.errorhandler(500)
+    def server_error(_error: Exception) -> tuple[str, int]:
+        message = "Something went wrong on the server; the game is unchanged. Try again."
+        return render_template("error.html", title="Server error", message=message), 500
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["Referrer-Policy"] = "no-referrer"  # tokens never leave in a Referer
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "DENY"
+        if request.path.startswith(PRIVATE_PREFIXES):
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    return app
+
+
+def cards() -> Cards:
+    """The cards for this request (the server's ``--cards`` overlay, else the kit's)."""
+    from flask import current_app
+
+    return Cards(current_app.config["CARDS_DIR"])
+
+
+def quiet_logs() -> None:
+    """Waitress's "Task queue depth" warnings go once a minute at most, never a flood."""
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    if not LOG.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("havoc serve: %(message)s"))
+        LOG.addHandler(handler)
