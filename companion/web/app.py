@@ -34,7 +34,11 @@ class HavocFlask(Flask):
 
     def log_exception(self, exc_info: Any) -> None:  # noqa: D102 - Flask's hook
         text = "".join(traceback.format_exception(*exc_info))
-        LOG.error("error on %s %s\n%s", request.method, redact(request.path), redact(text))
+        known = [self.config["UMPIRE_TOKEN"], *(request.view_args or {}).values()]
+        known = [str(k) for k in known if isinstance(k, str)]
+        LOG.error(
+            "error on %s %s\n%s", request.method, redact(request.path, *known), redact(text, *known)
+        )
 
 
 def create_app(

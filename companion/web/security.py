@@ -44,6 +44,23 @@ class Csrf:
         return bool(given) and hmac.compare_digest(self.token(umpire), str(given))
 
 
-def redact(text: str) -> str:
-    """``text`` with anything shaped like a token replaced by ``…``."""
-    return _TOKEN_SHAPE.sub("…", text)
+_PRIVATE_PATH = re.compile(r"(/[pu]/)[A-Za-z0-9_-]+")
+_LONG_RUN = re.compile(r"[A-Za-z0-9_-]{20,}")
+
+
+def _random_looking(run: str) -> bool:
+    """Upper case, lower case and a digit in one long run: a token, not a Python name."""
+    return (
+        any(c.isupper() for c in run)
+        and any(c.islower() for c in run)
+        and any(c.isdigit() for c in run)
+    )
+
+
+def redact(text: str, *secrets_known: str) -> str:
+    """``text`` with the known secrets, private paths and token-like runs replaced by ``…``."""
+    for secret in secrets_known:
+        if secret:
+            text = text.replace(secret, "…")
+    text = _PRIVATE_PATH.sub(r"\1…", text)
+    return _LONG_RUN.sub(lambda m: "…" if _random_looking(m.group()) else m.group(), text)

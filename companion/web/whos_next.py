@@ -74,9 +74,9 @@ def _seat_name(players: tuple[str, ...], field: str) -> str:
 def _qr_svg(text: str, scale: int = 6) -> str:
     import segno
 
-    out = io.StringIO()
+    out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="svg", scale=scale, xmldecl=False, svgns=True)
-    return out.getvalue()
+    return out.getvalue().decode("utf-8")
 
 
 # --------------------------------------------------------------------------- umpire
