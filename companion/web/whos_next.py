@@ -141,7 +141,7 @@ def new_game(token: str) -> Response:
     _umpire(token)
     _csrf(token)
     text = request.form.get("names", "")[:MAX_NAMES_TEXT]
-    names = [n for n in re.split(r"[\n,]", text) if n.strip()]
+    names = [n for n in re.split(r"[\r\n,]", text) if n.strip()]
     force = request.form.get("force") == "yes"
     try:
         from companion.whos_next.ring import check_names

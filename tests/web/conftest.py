@@ -28,10 +28,16 @@ class Site:
         return self.app.extensions["havoc_csrf"].token(self.umpire)
 
     def post(self, action: str, token: str | None = None, csrf: str | None = "", **form: Any):
+        return self.post_with(self.client, action, token, csrf, **form)
+
+    def post_with(
+        self, client: Any, action: str, token: str | None = None, csrf: str | None = "", **form: Any
+    ):
+        """POST an umpire action with ``client`` (the umpire's CSRF token unless given)."""
         data = {k: str(v) for k, v in form.items()}
         if csrf is not None:
             data["csrf"] = csrf or self.csrf
-        return self.client.post(f"/u/{token or self.umpire}/{action}", data=data)
+        return client.post(f"/u/{token or self.umpire}/{action}", data=data)
 
     def new_game(self, names: list[str] = NAMES) -> None:
         answer = self.post("new", names="\n".join(names))
