@@ -75,7 +75,9 @@ def _qr_svg(text: str, scale: int = 6) -> str:
     import segno
 
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=scale, xmldecl=False, svgns=True)
+    segno.make(text, error="m").save(
+        out, kind="svg", scale=scale, xmldecl=False, svgns=True, omitsize=True
+    )
     return out.getvalue().decode("utf-8")
 
 

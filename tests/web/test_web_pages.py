@@ -142,7 +142,7 @@ def test_setup_same_seed_same_setup_as_the_library(site):
     one = setup_tables(Cards()).roll_many(random.Random(7), 1)[0]
     first = site.text("/cthulhu-who/setup?seed=7")
     assert first == site.text("/cthulhu-who/setup?seed=7")
-    assert first.startswith(f"{one.monsters} × {one.size.name}, {one.cultists} cultists")
+    assert first.startswith(f"{one.monsters} × {one.size.name}, {one.cultists} cultist")
     assert f"Danger {one.danger}" in first
     for weapon in one.weapons:
         assert weapon in first

@@ -261,3 +261,14 @@ def test_the_slip_page_shows_the_players_link_as_a_qr_code(site):
     html = answer.get_data(as_text=True)
     assert answer.status_code == 200 and "<svg" in html
     assert site.links()["Cat"] in html
+
+
+def test_one_tap_kill_buttons_follow_the_ring(site):
+    site.new_game()
+    ring = site.ring()
+    html = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+    buttons = re.findall(
+        r'name="killer" value="(\d+)"><input type="hidden" name="victim" value="(\d+)"', html
+    )
+    pairs = {(ring.players[int(k)], ring.players[int(v)]) for k, v in buttons}
+    assert pairs == set(ring.victims.items())
