@@ -49,6 +49,12 @@ def serve(ctx: click.Context, lan: bool, port: int, game: Path | None, qr: bool)
     if lan and qr:
         click.echo(qr_text(umpire), nl=False)
     click.echo("Ctrl-C stops the server.")
+    import signal
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)  # `kill` stops it as cleanly as Ctrl-C
     try:
         server.run()
     except KeyboardInterrupt:

@@ -135,9 +135,31 @@ def cards() -> Cards:
     return Cards(current_app.config["CARDS_DIR"])
 
 
+class OncePerMinute(logging.Filter):
+    """Pass each distinct message at most once a minute (waitress repeats some per request)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        import time
+
+        key = str(record.msg)[:60]
+        now = time.monotonic()
+        if now - self.last.get(key, -1e9) < 60:
+            return False
+        self.last[key] = now
+        return True
+
+
 def quiet_logs() -> None:
-    """Waitress's "Task queue depth" warnings go once a minute at most, never a flood."""
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    """Waitress's "Task queue depth" and connection-limit warnings, which repeat whenever all
+    its threads are busy, are passed once a minute at most: never a flood."""
+    for name in ("waitress.queue", "waitress"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, OncePerMinute) for f in logger.filters):
+            logger.addFilter(OncePerMinute())
     if not LOG.handlers:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("havoc serve: %(message)s"))

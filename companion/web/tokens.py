@@ -13,6 +13,7 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.web.security import new_token
 
@@ -28,12 +29,11 @@ _local = threading.local()
 
 @dataclass(frozen=True)
 class Player:
-    """What a player's token opens: his name, whether he lives, whether the game is over."""
+    """What a player's token opens: his seat, his name, whether he lives."""
 
     seat: int
     name: str
     alive: bool
-    over: bool
 
 
 def _connection(path: Path) -> sqlite3.Connection | None:
@@ -116,8 +116,7 @@ def forget_all(path: Path) -> None:
 
 
 PLAYER_QUERY = """
-SELECT p.seat, p.name, p.died IS NULL,
-       (SELECT count(*) FROM players WHERE died IS NULL) <= 1
+SELECT p.seat, p.name, p.died IS NULL
 FROM web_tokens t
 JOIN game g ON g.id = 1 AND g.created = t.game
 JOIN players p ON p.seat = t.seat AND p.key = t.key
@@ -136,5 +135,23 @@ def player(path: Path, token: str) -> Player | None:
         return None
     if row is None:
         return None
-    seat, name, alive, over = row
-    return Player(seat, name, bool(alive), bool(over))
+    seat, name, alive = row
+    return Player(seat, name, bool(alive))
+
+
+def store(path: Path) -> Any:
+    """This thread's open `Store` on ``path`` (reopened if the file was replaced): a page
+    view then costs queries, not a new connection and its checks."""
+    from companion.whos_next.store import Store
+
+    ident = os.stat(path).st_ino
+    cache: dict[str, tuple[int, Any]] = getattr(_local, "stores", None) or {}
+    _local.stores = cache
+    held = cache.get(str(path))
+    if held is not None and held[0] == ident:
+        return held[1]
+    if held is not None:
+        held[1].close()
+    opened = Store(path)
+    cache[str(path)] = (ident, opened)
+    return opened

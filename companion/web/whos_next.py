@@ -247,13 +247,13 @@ def player(token: str) -> str:
     who = tokens.player(path, token)
     if who is None:
         abort(404)
-    victim = None
-    if who.alive and not who.over:
+    victim, won = None, False
+    if who.alive:
         try:
-            with _store() as store:
-                _name, victim = store.victim(who.name)
-        except HavocError:  # killed (or the game ended) between the two reads
+            _name, victim = tokens.store(path).victim(who.name)
+        except HavocError:  # the game is over, or he died between the two reads
             who = tokens.player(path, token)
             if who is None:
                 abort(404)
-    return render_template("player.html", who=who, victim=victim)
+            won = who.alive
+    return render_template("player.html", who=who, victim=victim, won=won)
