@@ -112,3 +112,22 @@ def test_lan_prints_a_qr_code_within_40_columns(tmp_path):
         proc.communicate(timeout=30)
     assert any("█" in line or "▀" in line or "▄" in line for line in lines)
     assert all(len(line) <= WIDTH for line in lines), max(lines, key=len)
+
+
+def test_json_says_where_it_listens(tmp_path):
+    import json
+
+    proc = _start(tmp_path, "--port", "0", "--json")
+    try:
+        first = proc.stdout.readline()
+        text = first
+        while not text.rstrip().endswith("}"):
+            text += proc.stdout.readline()
+        data = json.loads(text)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _err = proc.communicate(timeout=30)
+    assert set(data) == {"url", "umpire_url", "host", "port", "game"}
+    assert data["url"] == f"http://127.0.0.1:{data['port']}/" and data["host"] == "127.0.0.1"
+    assert data["umpire_url"].startswith(data["url"] + "u/")
+    assert out == ""  # nothing after the document
