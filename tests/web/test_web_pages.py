@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from conftest import visible
+from web_helpers import visible
 
 from companion import dice
 from companion import tables as t

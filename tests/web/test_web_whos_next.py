@@ -6,7 +6,7 @@ import logging
 import re
 
 import pytest
-from conftest import NAMES, visible
+from web_helpers import NAMES, visible
 
 from companion.web.security import TOKEN_BYTES
 
