@@ -46,6 +46,7 @@ def serve(
     shown = lan_address() if lan else "127.0.0.1"
     base = f"http://{shown}:{server.effective_port}"
     umpire = f"{base}/u/{app.config['UMPIRE_TOKEN']}/"
+    app.config["PUBLIC_URL"] = base  # players' links name the address the phones reach
     if as_json:
         emit_json(
             {

@@ -71,6 +71,13 @@ def _seat_name(players: tuple[str, ...], field: str) -> str:
     return players[int(value)]
 
 
+def _link(player_token: str) -> str:
+    """A player's link as phones reach it: the address `havoc serve` printed, else this
+    request's own host."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for("whos_next.player", token=player_token)
+
+
 def _qr_svg(text: str, scale: int = 6) -> str:
     import segno
 
@@ -96,7 +103,7 @@ def umpire(token: str) -> str:
         return render_template("umpire_new.html", token=token, csrf=csrf, replace=False)
     with _store() as store:
         state = store.load()
-    links = tokens.player_links(current_app.config["GAME_PATH"])
+    tokens.player_links(current_app.config["GAME_PATH"])  # every player has his link
     order = cycle(state, alive(state)[0]) if state.victims else []
     living = alive(state)
     seats = {name: seat for seat, name in enumerate(state.players)}
@@ -108,10 +115,6 @@ def umpire(token: str) -> str:
         state=state,
         ring=[(p, state.victims[p]) for p in order],
         living=[(seats[p], p) for p in living],
-        links={
-            seat: url_for("whos_next.player", token=t, _external=True)
-            for seat, (_, t) in links.items()
-        },
         seats=seats,
         standings=standings,
         winner=state.winner(),
@@ -134,8 +137,19 @@ def umpire_slip(token: str, seat: int) -> str:
     if seat not in links:
         abort(404)
     name, player_token = links[seat]
-    link = url_for("whos_next.player", token=player_token, _external=True)
+    link = _link(player_token)
     return render_template("umpire_slip.html", token=token, name=name, link=link, qr=_qr_svg(link))
+
+
+@bp.get("/u/<token>/slips")
+def umpire_slips(token: str) -> str:
+    """Every player's link and QR code on one page, to print and cut apart."""
+    _umpire(token)
+    links = tokens.player_links(current_app.config["GAME_PATH"])
+    if not links:
+        abort(404)
+    slips = [(name, _link(t), _qr_svg(_link(t), scale=3)) for name, t in links.values()]
+    return render_template("umpire_slips.html", token=token, slips=slips)
 
 
 @bp.post("/u/<token>/new")
@@ -199,8 +213,12 @@ def duel(token: str) -> Response:
                 lambda: rng.randint(1, table.sides),
                 contest_at=table.contest_at,
             )
-        rolls = "; ".join("-".join(str(f) for f in throw) for throw in outcome.death.rolls)
-        flash(f"{attacker} attacks {defender}: rolled {rolls}. " + _told(outcome))
+        throws = outcome.death.rolls
+        if len(throws) == 1 and len(throws[0]) == 1:
+            rolled = f'rolled {throws[0][0]}: "{table.result(throws[0][0])}"'
+        else:  # the contest: both roll, ties throw again
+            rolled = "rolled " + "; ".join(f"{a} v {b}" for a, b in throws)
+        flash(f"{attacker} attacks {defender}: {rolled}. " + _told(outcome))
     except HavocError as error:
         flash(str(error), "error")
     return redirect(url_for("whos_next.umpire", token=token))

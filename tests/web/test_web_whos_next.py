@@ -272,3 +272,31 @@ def test_one_tap_kill_buttons_follow_the_ring(site):
     )
     pairs = {(ring.players[int(k)], ring.players[int(v)]) for k, v in buttons}
     assert pairs == set(ring.victims.items())
+
+
+def test_the_slips_page_carries_every_players_link_for_printing(site):
+    site.new_game()
+    html = site.client.get(f"/u/{site.umpire}/slips").get_data(as_text=True)
+    assert html.count("<svg") == len(NAMES)
+    for path in site.links().values():
+        assert f"http://localhost{path}" in html
+
+
+def test_links_name_the_address_the_server_printed(site):
+    site.app.config["PUBLIC_URL"] = "http://192.0.2.7:8600"
+    site.new_game()
+    html = site.client.get(f"/u/{site.umpire}/player/0").get_data(as_text=True)
+    assert f"http://192.0.2.7:8600{site.links()[NAMES[0]]}" in html
+
+
+def test_duel_message_quotes_the_attack_table(site):
+    from companion.data import Cards
+    from companion.whos_next.duel_scoring import load_attack_table
+
+    table = load_attack_table(Cards())
+    site.new_game([f"P{i}" for i in range(table.contest_at + 2)])
+    answer = site.post("duel", attacker=0, defender=1)
+    page = site.text(answer.headers["Location"])
+    (death,) = site.ring().deaths
+    face = death.rolls[0][0]
+    assert f'P0 attacks P1: rolled {face}: "{table.result(face)}"' in page
