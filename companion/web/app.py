@@ -23,6 +23,10 @@ from companion.web.security import Csrf, new_token, redact
 
 LOG = logging.getLogger("havoc.web")
 PRIVATE_PREFIXES = ("/u/", "/p/")
+# One module per page family, each with a `bp` blueprint. The Dark Blades spell cards and
+# scenarios get their own module here (and a link in templates/web/index.html) once cards/
+# holds them; rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
+BLUEPRINTS = ("dice_tables", "dark_blades", "cthulhu_who", "kniggits", "whos_next")
 CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
@@ -78,10 +82,10 @@ def create_app(
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from companion.web import cthulhu_who, dark_blades, dice_tables, kniggits, whos_next
+    from importlib import import_module
 
-    for module in (dice_tables, dark_blades, cthulhu_who, kniggits, whos_next):
-        app.register_blueprint(module.bp)
+    for name in BLUEPRINTS:
+        app.register_blueprint(import_module(f"companion.web.{name}").bp)
 
     @app.route("/")
     def index() -> str:

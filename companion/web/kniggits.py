@@ -7,11 +7,15 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, render_template, request
 
 from companion.errors import HavocError
 from companion.web.app import cards
+
+if TYPE_CHECKING:
+    from companion.kniggits.rules import ArmyCheck, KniggitRules
 
 bp = Blueprint("kniggits", __name__, url_prefix="/kniggits")
 MAX_ARMY_TEXT = 8000
@@ -48,7 +52,7 @@ def exchange() -> str:
 @bp.route("/army", methods=["GET", "POST"])
 def army() -> str:
     """Check an army (CSV pasted into the form; the kit's sample army to start from)."""
-    from companion.kniggits.rules import check_army, rules
+    from companion.kniggits.rules import rules
 
     r = rules(cards())
     sample = cards().path("kniggits", "army.csv")
@@ -58,7 +62,7 @@ def army() -> str:
     if text is not None:
         try:
             budget = int(points_text) if points_text.isdigit() else None
-            check = _check(text[:MAX_ARMY_TEXT], r, budget, check_army)
+            check = _check(text[:MAX_ARMY_TEXT], r, budget)
         except HavocError as e:
             error = str(e)
     else:
@@ -68,15 +72,17 @@ def army() -> str:
     )
 
 
-def _check(text: str, r: object, budget: int | None, check_army: object) -> object:
+def _check(text: str, r: KniggitRules, budget: int | None) -> ArmyCheck:
     """The army check on ``text`` (written to a private temporary file the checker reads);
     errors name "your army" instead of the temporary file."""
+    from companion.kniggits.rules import check_army
+
     fd, name = tempfile.mkstemp(suffix=".csv", prefix="havoc-army-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         try:
-            return check_army(Path(name), r, budget)  # type: ignore[operator]
+            return check_army(Path(name), r, budget)
         except HavocError as e:
             e.path = "your army" if e.path is not None else None
             raise HavocError(str(e)) from None
