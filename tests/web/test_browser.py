@@ -202,3 +202,19 @@ def test_a_combat_lookup_and_a_setup_roll(served, browser):
     page.click("button[value='d10']")
     assert "Earlier" in page.inner_text("main")
     _check(page, "dice")
+
+
+def test_every_lookup_page_fits_a_phone(served, browser):
+    page = _phone(browser)
+    page.goto(f"{served}/")
+    links = page.eval_on_selector_all(".menu a", "els => els.map(e => e.getAttribute('href'))")
+    assert len(links) >= 8
+    extra = [
+        "/tables/dark-blades/lake?roll=1",
+        "/dark-blades/missile?weapon=crossbow&range=28&defence=10&target=infantry&cover=light",
+        "/cthulhu-who/attack?attacker=Hero/Shotgun&target=2-square",
+        "/kniggits/exchange?attack=high&defend=low&tokens=2,1,1",
+    ]
+    for link in links + extra:
+        page.goto(served + link)
+        _check(page, "page" + re.sub(r"[^a-z0-9]+", "-", link.split("?")[0]))
