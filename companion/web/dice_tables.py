@@ -48,7 +48,10 @@ def roll() -> str:
                 "faces": " ".join(thrown.faces),
                 "chance": dice.fraction(ways, outcomes),
                 "percent": dice.percent(ways, outcomes),
-                "ten": parsed.count and any(s == 10 for s, _ in parsed.die_sides()),
+                "ten": any(
+                    face.lstrip("-") == "0" and sides == 10
+                    for face, (sides, _) in zip(thrown.faces, parsed.die_sides(), strict=True)
+                ),
             }
         except HavocError as e:
             error = str(e)

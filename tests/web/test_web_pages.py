@@ -203,3 +203,14 @@ def test_user_cards_overlay_is_used(tmp_path):
     app = create_app(game=tmp_path / "g.sqlite3", cards=tmp_path / "my-cards", testing=True)
     page = visible(app.test_client().get("/tables/dark-blades/omens?roll=1").get_data(as_text=True))
     assert page.startswith("A raven")
+
+
+def test_a_d10_zero_is_explained_only_when_rolled(site):
+    seeds = {}
+    for seed in range(60):
+        face = dice.roll(dice.parse("d10"), dice.make_rng(seed)).faces[0]
+        seeds.setdefault(face == "0", seed)
+    zero = site.text(f"/dice?e=d10&seed={seeds[True]}")
+    other = site.text(f"/dice?e=d10&seed={seeds[False]}")
+    assert zero.startswith("10 d10: 0 (a d10's 0 is ten)")
+    assert "0 is ten" not in other
