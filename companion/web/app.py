@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
 from companion.errors import HavocError
@@ -31,6 +32,16 @@ CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
+
+
+class UmpireSessions(SecureCookieSessionInterface):
+    """A signed session (for the umpire's messages) on the umpire's pages only: every other
+    page, the players' included, neither reads nor sets a cookie, and skips the signing."""
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        if not request.path.startswith("/u/"):
+            return self.null_session_class()
+        return super().open_session(app, request)
 
 
 class HavocFlask(Flask):
@@ -78,6 +89,7 @@ def create_app(
         MAX_CONTENT_LENGTH=64 * 1024,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
+    app.session_interface = UmpireSessions()
     app.extensions["havoc_csrf"] = Csrf()
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -13,7 +13,6 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion.web.security import new_token
 
@@ -29,11 +28,14 @@ _local = threading.local()
 
 @dataclass(frozen=True)
 class Player:
-    """What a player's token opens: his seat, his name, whether he lives."""
+    """What a player's token opens: his name, whether he lives, his victim while the game
+    goes on (None once he is dead or the game is over)."""
 
     seat: int
     name: str
     alive: bool
+    victim: str | None
+    over: bool
 
 
 def _connection(path: Path) -> sqlite3.Connection | None:
@@ -115,11 +117,16 @@ def forget_all(path: Path) -> None:
         conn.execute("DELETE FROM web_tokens")
 
 
+# One statement (one consistent snapshot) for the page every phone polls: the token's player
+# in the current game, and his victim's name from the game file's players table
+# (companion.whos_next.game_file: ``victim`` is the seat of his victim, NULL once dead).
 PLAYER_QUERY = """
-SELECT p.seat, p.name, p.died IS NULL
+SELECT p.seat, p.name, p.died IS NULL, v.name,
+       (SELECT count(*) FROM players WHERE died IS NULL) <= 1
 FROM web_tokens t
 JOIN game g ON g.id = 1 AND g.created = t.game
 JOIN players p ON p.seat = t.seat AND p.key = t.key
+LEFT JOIN players v ON v.seat = p.victim
 WHERE t.token = ?
 """
 
@@ -135,23 +142,6 @@ def player(path: Path, token: str) -> Player | None:
         return None
     if row is None:
         return None
-    seat, name, alive = row
-    return Player(seat, name, bool(alive))
-
-
-def store(path: Path) -> Any:
-    """This thread's open `Store` on ``path`` (reopened if the file was replaced): a page
-    view then costs queries, not a new connection and its checks."""
-    from companion.whos_next.store import Store
-
-    ident = os.stat(path).st_ino
-    cache: dict[str, tuple[int, Any]] = getattr(_local, "stores", None) or {}
-    _local.stores = cache
-    held = cache.get(str(path))
-    if held is not None and held[0] == ident:
-        return held[1]
-    if held is not None:
-        held[1].close()
-    opened = Store(path)
-    cache[str(path)] = (ident, opened)
-    return opened
+    seat, name, alive, victim, over = row
+    shown = victim if alive and not over else None
+    return Player(seat, name, bool(alive), shown, bool(over))

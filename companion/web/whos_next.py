@@ -265,13 +265,4 @@ def player(token: str) -> str:
     who = tokens.player(path, token)
     if who is None:
         abort(404)
-    victim, won = None, False
-    if who.alive:
-        try:
-            _name, victim = tokens.store(path).victim(who.name)
-        except HavocError:  # the game is over, or he died between the two reads
-            who = tokens.player(path, token)
-            if who is None:
-                abort(404)
-            won = who.alive
-    return render_template("player.html", who=who, victim=victim, won=won)
+    return render_template("player.html", who=who)

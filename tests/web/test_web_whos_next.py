@@ -300,3 +300,39 @@ def test_duel_message_quotes_the_attack_table(site):
     (death,) = site.ring().deaths
     face = death.rolls[0][0]
     assert f'P0 attacks P1: rolled {face}: "{table.result(face)}"' in page
+
+
+def test_the_players_page_agrees_with_the_store_all_game_long(site):
+    """The player's page reads his victim in one query; it must say what `Store.victim` (the
+    umpire's `ring show`) says, for every player, after every death and every undo."""
+    from companion.errors import InputError
+    from companion.web.tokens import player, player_links
+    from companion.whos_next.store import Store
+
+    names = [f"P{i}" for i in range(7)]
+    site.new_game(names)
+    links = {name: token for name, token in player_links(site.game).values()}
+
+    def agree() -> None:
+        with Store(site.game) as store:
+            for name in names:
+                seen = player(site.game, links[name])
+                try:
+                    expected = store.victim(name)[1]
+                except InputError:
+                    expected = None
+                assert seen.victim == expected, name
+                assert seen.alive == (name in site.ring().victims)
+
+    agree()
+    step = 0
+    while site.ring().winner() is None:
+        ring = site.ring()
+        killer = sorted(ring.victims)[step % len(ring.victims)]
+        site.post("kill", killer=site.seat(killer), victim=site.seat(ring.victims[killer]))
+        agree()
+        if step == 1:
+            site.post("undo")
+            agree()
+        step += 1
+    assert player(site.game, links[site.ring().winner()]).over
