@@ -119,10 +119,10 @@ def forget_all(path: Path) -> None:
 
 # One statement (one consistent snapshot) for the page every phone polls: the token's player
 # in the current game, and his victim's name from the game file's players table
-# (companion.whos_next.game_file: ``victim`` is the seat of his victim, NULL once dead).
+# (companion.whos_next.game_file: ``victim`` is the seat of his victim, NULL once dead). The
+# ring is one cycle, so a player who hunts himself is the last one standing: the game is over.
 PLAYER_QUERY = """
-SELECT p.seat, p.name, p.died IS NULL, v.name,
-       (SELECT count(*) FROM players WHERE died IS NULL) <= 1
+SELECT p.seat, p.name, p.died IS NULL, v.name, p.victim = p.seat
 FROM web_tokens t
 JOIN game g ON g.id = 1 AND g.created = t.game
 JOIN players p ON p.seat = t.seat AND p.key = t.key
