@@ -46,3 +46,46 @@ def test_concurrent_kill_reports_are_applied_exactly_once(site):
     assert sorted(after.victims) == sorted(k for k, _ in kills)
     for killer, victim in kills:
         assert after.victims[killer] == ring.victims[victim]
+
+
+def test_the_cli_and_the_server_kill_on_one_file_at_once(site):
+    """Half the kills come from the web, half from `Store` (what `havoc ring kill` runs) in
+    other threads with their own connections, all at once: all land, once each."""
+    from companion.whos_next.store import Store
+
+    names = [f"Q{i:02d}" for i in range(24)]
+    site.new_game(names)
+    ring = site.ring()
+    order = cycle(ring)
+    kills = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+    seats = {name: i for i, name in enumerate(ring.players)}
+    barrier = threading.Barrier(len(kills))
+    failures: list[BaseException] = []
+
+    def by_web(killer: str, victim: str) -> None:
+        client = site.app.test_client()
+        barrier.wait()
+        answer = site.post_with(client, "kill", killer=seats[killer], victim=seats[victim])
+        if answer.status_code != 302:
+            failures.append(AssertionError(answer.status_code))
+
+    def by_cli(killer: str, victim: str) -> None:
+        barrier.wait()
+        try:
+            with Store(site.game) as store:
+                store.kill(killer, victim)
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    threads = [
+        threading.Thread(target=by_web if i % 2 else by_cli, args=pair)
+        for i, pair in enumerate(kills)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    after = site.ring()
+    assert sorted(d.dead for d in after.deaths) == sorted(v for _, v in kills)
+    assert is_single_cycle(dict(after.victims))
