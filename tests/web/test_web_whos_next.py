@@ -336,3 +336,12 @@ def test_the_players_page_agrees_with_the_store_all_game_long(site):
             agree()
         step += 1
     assert player(site.game, links[site.ring().winner()]).over
+
+
+def test_names_are_escaped_never_markup(site):
+    evil = '<img src=x onerror="alert(1)">'
+    site.new_game(["Ann", "Bob", evil])
+    for url in (f"/u/{site.umpire}/", *site.links().values()):
+        html = site.client.get(url).get_data(as_text=True)
+        assert "<img src=x" not in html
+    assert "&lt;img src=x" in site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
