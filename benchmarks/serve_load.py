@@ -8,7 +8,7 @@
 
 Each server runs in its own child process with waitress's 8 threads; the `waitress.queue`
 warnings are quieted there (they would flood the terminal while all threads are busy).
-Run: python benchmarks/serve_load.py [--seconds 5] [--clients 50] [--kills 200]
+Run: python benchmarks/serve_load.py [--seconds 5] [--clients 50] [--kills 200] [--journal wal]
 """
 
 from __future__ import annotations
@@ -132,6 +132,12 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--cap", type=int, default=100_000, help="most requests in one run")
+    parser.add_argument(
+        "--journal",
+        choices=["delete", "wal"],
+        default="delete",
+        help="the game file's journal mode (delete: SQLite's default, as the CLI leaves it)",
+    )
     args = parser.parse_args()
 
     from companion.whos_next.ring import cycle, is_single_cycle
@@ -143,6 +149,8 @@ def main() -> None:
         with Store(game, create=True) as store:
             store.new_game(names)
             ring = store.load()
+        with sqlite3.connect(game) as db:
+            db.execute(f"PRAGMA journal_mode = {args.journal}")
         minimal_db = Path(tmp) / "minimal.sqlite3"
         with sqlite3.connect(minimal_db) as db:
             db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)")
@@ -160,7 +168,8 @@ def main() -> None:
             assert b"Your victim" in _get(havoc_port, player)
 
             print(f"{args.clients} concurrent clients, {args.seconds:g} s each, loopback, "
-                  "waitress 8 threads (waitress.queue warnings quieted)")  # fmt: skip
+                  "waitress 8 threads (waitress.queue warnings quieted), "
+                  f"journal {args.journal}")  # fmt: skip
             results = {}
             for label, port, path in (
                 ("minimal page (1 SQLite row)", minimal_port, "/row/1"),
