@@ -169,13 +169,26 @@ class OncePerMinute(logging.Filter):
         return True
 
 
+class Redacted(logging.Filter):
+    """Take tokens out of a log record (waitress names the request's path in some errors)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = redact(record.getMessage()), None
+        if record.exc_info:
+            record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
+            record.exc_info = None
+        return True
+
+
 def quiet_logs() -> None:
     """Waitress's "Task queue depth" and connection-limit warnings, which repeat whenever all
-    its threads are busy, are passed once a minute at most: never a flood."""
+    its threads are busy, are passed once a minute at most: never a flood. Tokens are taken
+    out of whatever waitress logs."""
     for name in ("waitress.queue", "waitress"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, OncePerMinute) for f in logger.filters):
             logger.addFilter(OncePerMinute())
+            logger.addFilter(Redacted())
     if not LOG.handlers:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("havoc serve: %(message)s"))
