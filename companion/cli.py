@@ -31,6 +31,7 @@ COMMANDS = {
     "scenario": "companion.commands.scenarios:scenario",
     "spell": "companion.commands.spells:spell",
     "deal": "companion.commands.spells:deal",
+    "serve": "companion.commands.serve:serve",
 }
 
 

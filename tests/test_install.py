@@ -64,3 +64,13 @@ def test_fresh_virtualenv_builds_the_kit_from_an_empty_directory(wheel, tmp_path
     # the installed companion finds its own data, not the source tree's
     listing = sh(bin_dir / "havoc", "table", cwd=work)
     assert "lake" in listing.stdout
+    # `havoc serve`'s pages load their templates and static files from the wheel
+    served = sh(
+        bin_dir / "python",
+        "-c",
+        "from companion.web.app import create_app; c = create_app(game='g.sqlite3')"
+        ".test_client(); r = c.get('/dice?e=2d6'); print(r.status_code, b'Chance of' in "
+        "r.data, c.get('/static/style.css').status_code)",
+        cwd=work,
+    )
+    assert served.stdout.split() == ["200", "True", "200"], served.stdout

@@ -1,0 +1,91 @@
+"""`havoc serve`: the phone pages for the whole table, and Who's Next links (companion/web)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from companion.clikit import Command, emit_json, json_option, path_lines
+
+DEFAULT_PORT = 8600
+
+
+@click.command(
+    cls=Command,
+    short_help="Phone pages for the table.",
+    epilog="--json: {url, umpire_url, host, port, game} printed once the server listens.",
+)
+@click.option("--lan", is_flag=True, help="Serve the local network (default: this machine).")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True)
+@click.option(
+    "--game",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    envvar="HAVOC_RING_GAME",
+    help="Who's Next game file (default: as `havoc ring`).",
+)
+@click.option("--qr/--no-qr", default=True, help="With --lan, print a QR code of the address.")
+@json_option
+@click.pass_context
+def serve(
+    ctx: click.Context, lan: bool, port: int, game: Path | None, qr: bool, as_json: bool
+) -> None:
+    """Serve the companion's pages to phones: dice, look-ups, set-ups and Who's Next.
+
+    Everyone opens the address it prints; the umpire's secret link is printed once. Ctrl-C
+    stops it.
+    """
+    from companion.web.app import create_app
+    from companion.web.server import lan_address, make_server
+
+    root = ctx.find_root().obj or {}
+    app = create_app(game=game, cards=root.get("cards_dir"))
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    server = make_server(app, host, port)
+    shown = lan_address() if lan else "127.0.0.1"
+    base = f"http://{shown}:{server.effective_port}"
+    umpire = f"{base}/u/{app.config['UMPIRE_TOKEN']}/"
+    app.config["PUBLIC_URL"] = base  # players' links name the address the phones reach
+    if as_json:
+        emit_json(
+            {
+                "url": base + "/",
+                "umpire_url": umpire,
+                "host": host,
+                "port": server.effective_port,
+                "game": str(app.config["GAME_PATH"]),
+            }
+        )
+    else:
+        _banner(base, umpire, lan and qr)
+    import signal
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)  # `kill` stops it as cleanly as Ctrl-C
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+    if not as_json:
+        click.echo("Stopped.")
+
+
+def _banner(base: str, umpire: str, qr: bool) -> None:
+    """Where to point the phones, and the umpire's secret link, in 40 columns."""
+    from companion.web.server import qr_text
+
+    click.echo("Havoc Kit is served. On the phones,")
+    click.echo("type (with http://):")
+    click.echo("\n".join(path_lines(base + "/")))
+    if qr:
+        click.echo(qr_text(base + "/"), nl=False)
+    click.echo("Who's Next umpire (secret, shown once):")
+    click.echo("\n".join(path_lines(umpire)))
+    if qr:
+        click.echo(qr_text(umpire), nl=False)
+    click.echo("Ctrl-C stops the server.")

@@ -1,0 +1,195 @@
+"""The Flask app factory: configuration, blueprints, error pages and security headers.
+
+`create_app(game=..., cards=..., umpire_token=...)` returns an app that serves the lookup
+pages to anyone on the network and the Who's Next pages to whoever holds a token. No page
+ever shows a stack trace; log lines never carry a token (see `companion.web.security`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, render_template, request
+from flask.sessions import SecureCookieSessionInterface
+
+from companion.data import Cards, templates_dir
+from companion.errors import HavocError
+from companion.web.security import Csrf, new_token, redact
+
+LOG = logging.getLogger("havoc.web")
+PRIVATE_PREFIXES = ("/u/", "/p/")
+# One module per page family, each with a `bp` blueprint. The Dark Blades spell cards and
+# scenarios get their own module here (and a link in templates/web/index.html) once cards/
+# holds them; rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
+BLUEPRINTS = ("dice_tables", "dark_blades", "cthulhu_who", "kniggits", "whos_next")
+CSP = (
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+class UmpireSessions(SecureCookieSessionInterface):
+    """A signed session (for the umpire's messages) on the umpire's pages only: every other
+    page, the players' included, neither reads nor sets a cookie, and skips the signing."""
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        if not request.path.startswith("/u/"):
+            return self.null_session_class()
+        return super().open_session(app, request)
+
+
+class HavocFlask(Flask):
+    """Flask whose exception log names the method and a redacted path, never a token."""
+
+    def log_exception(self, exc_info: Any) -> None:  # noqa: D102 - Flask's hook
+        text = "".join(traceback.format_exception(*exc_info))
+        known = [self.config["UMPIRE_TOKEN"], *(request.view_args or {}).values()]
+        known = [str(k) for k in known if isinstance(k, str)]
+        LOG.error(
+            "error on %s %s\n%s", request.method, redact(request.path, *known), redact(text, *known)
+        )
+
+
+def create_app(
+    game: str | os.PathLike[str] | None = None,
+    cards: str | os.PathLike[str] | None = None,
+    umpire_token: str | None = None,
+    testing: bool = False,
+) -> Flask:
+    """The companion's web app over the game file ``game`` and the cards directory ``cards``.
+
+    ``umpire_token`` opens the umpire's pages; a fresh one is drawn when it is not given (the
+    `serve` command prints the link once).
+    """
+    from companion.whos_next.game_file import default_game_path
+
+    web = templates_dir() / "web"
+    app = HavocFlask(
+        __name__,
+        template_folder=str(web),
+        static_folder=str(web / "static"),
+        static_url_path="/static",
+    )
+    Cards(cards)  # a bad --cards is refused before the server starts
+    app.config.update(
+        SECRET_KEY=secrets.token_bytes(32),
+        GAME_PATH=Path(game) if game is not None else default_game_path(),
+        CARDS_DIR=Path(cards) if cards is not None else None,
+        UMPIRE_TOKEN=umpire_token or new_token(),
+        TESTING=testing,
+        PROPAGATE_EXCEPTIONS=False,  # never a traceback in a response, tests included
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.session_interface = UmpireSessions()
+    app.extensions["havoc_csrf"] = Csrf()
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    from importlib import import_module
+
+    for name in BLUEPRINTS:
+        app.register_blueprint(import_module(f"companion.web.{name}").bp)
+
+    @app.route("/")
+    def index() -> str:
+        return render_template("index.html")
+
+    @app.errorhandler(404)
+    @app.errorhandler(405)
+    def not_found(_error: Exception) -> tuple[str, int]:
+        # Unknown pages, unknown tokens and wrong tokens all get this same answer.
+        return render_template("error.html", title="Not found", message="No such page."), 404
+
+    @app.errorhandler(400)
+    def bad_request(_error: Exception) -> tuple[str, int]:
+        return render_template("error.html", title="Bad request", message="Bad request."), 400
+
+    @app.errorhandler(403)
+    def forbidden(_error: Exception) -> tuple[str, int]:
+        message = "This form is out of date or not yours: reload the page and try again."
+        return render_template("error.html", title="Refused", message=message), 403
+
+    @app.errorhandler(413)
+    def too_large(_error: Exception) -> tuple[str, int]:
+        return render_template("error.html", title="Too large", message="Too much text."), 413
+
+    @app.errorhandler(HavocError)
+    def bad_input(error: HavocError) -> tuple[str, int]:
+        return render_template("error.html", title="Cannot do that", message=str(error)), 400
+
+    @app.errorhandler(500)
+    def server_error(_error: Exception) -> tuple[str, int]:
+        message = "Something went wrong on the server; the game is unchanged. Try again."
+        return render_template("error.html", title="Server error", message=message), 500
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["Referrer-Policy"] = "no-referrer"  # tokens never leave in a Referer
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "DENY"
+        if request.path.startswith(PRIVATE_PREFIXES):
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    return app
+
+
+def cards() -> Cards:
+    """The cards for this request (the server's ``--cards`` overlay, else the kit's)."""
+    from flask import current_app
+
+    return Cards(current_app.config["CARDS_DIR"])
+
+
+class OncePerMinute(logging.Filter):
+    """Pass each distinct message at most once a minute (waitress repeats some per request)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        import time
+
+        key = str(record.msg)[:60]
+        now = time.monotonic()
+        if now - self.last.get(key, -1e9) < 60:
+            return False
+        self.last[key] = now
+        return True
+
+
+class Redacted(logging.Filter):
+    """Take tokens out of a log record (waitress names the request's path in some errors)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = redact(record.getMessage()), None
+        if record.exc_info:
+            record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
+            record.exc_info = None
+        return True
+
+
+def quiet_logs() -> None:
+    """Waitress's "Task queue depth" and connection-limit warnings, which repeat whenever all
+    its threads are busy, are passed once a minute at most: never a flood. Tokens are taken
+    out of whatever waitress logs."""
+    for name in ("waitress.queue", "waitress"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, OncePerMinute) for f in logger.filters):
+            logger.addFilter(OncePerMinute())
+            logger.addFilter(Redacted())
+    if not LOG.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("havoc serve: %(message)s"))
+        LOG.addHandler(handler)

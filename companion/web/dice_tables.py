@@ -1,0 +1,143 @@
+"""Dice and every rolled table: the big result first, its exact chance, a short history.
+
+The history rides along in the form itself (hidden fields), so the page keeps no state on the
+server and needs no script. Rolls are `companion.dice`; tables are `companion.tables`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+
+from companion import dice
+from companion import tables as t
+from companion.errors import HavocError, InputError
+from companion.web.app import cards
+
+bp = Blueprint("dice_tables", __name__)
+HISTORY = 6  # earlier rolls shown under the result
+QUICK = ("d6", "2d6", "d10", "3d6", "d20", "d100")
+
+
+def seed_arg() -> int | None:
+    """The form's optional seed: blank rolls at random; a whole number repeats a roll."""
+    text = request.args.get("seed", "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 18:
+        raise InputError(f"seed: expected a whole number, got {text[:20]!r}")
+    return int(text)
+
+
+@bp.get("/dice")
+def roll() -> str:
+    """Roll one expression (``?e=2d6``); earlier results come back in ``h``."""
+    expression = (request.args.get("q") or request.args.get("e", "")).strip()[:80]
+    history = [h[:120] for h in request.args.getlist("h")][:HISTORY]
+    result: dict[str, Any] | None = None
+    error = None
+    if expression:
+        try:
+            parsed = dice.parse(expression)
+            thrown = dice.roll(parsed, dice.make_rng(seed_arg()))
+            ways, outcomes = thrown.ways_at_least, parsed.outcomes
+            result = {
+                "expression": parsed.text,
+                "total": thrown.total,
+                "faces": " ".join(thrown.faces),
+                "chance": dice.fraction(ways, outcomes),
+                "percent": dice.percent(ways, outcomes),
+                "ten": any(
+                    face.lstrip("-") == "0" and sides == 10
+                    for face, (sides, _) in zip(thrown.faces, parsed.die_sides(), strict=True)
+                ),
+            }
+        except HavocError as e:
+            error = str(e)
+    carry = history
+    if result is not None:
+        line = f"{result['expression']}: {result['total']} ({result['faces']})"
+        carry = [line, *history][:HISTORY]
+    return render_template(
+        "dice.html",
+        expression=expression or "2d6",
+        result=result,
+        error=error,
+        history=history,
+        carry=carry,
+        quick=QUICK,
+    )
+
+
+def _chance(table: t.Table, row: t.TableRow) -> tuple[int, int]:
+    ways = table.faces()
+    return sum(ways[f] for f in row.faces), sum(ways.values())
+
+
+@bp.get("/tables")
+def listing() -> str:
+    """Every rolled table the kit (and the user's --cards) holds, grouped by game."""
+    tables = t.load_tables(cards())
+    games: dict[str, list[t.Table]] = {}
+    for table in sorted(tables.values(), key=lambda x: (x.game, x.name)):
+        games.setdefault(table.game, []).append(table)
+    return render_template("tables.html", games=games)
+
+
+@bp.get("/tables/<game>/<name>")
+def table(game: str, name: str) -> str:
+    """One table: roll it (following ``next`` tables) or look up a real die's face."""
+    tables = t.load_tables(cards())
+    start = tables.get(f"{game}/{name}")
+    if start is None:
+        abort(404)
+    steps: list[dict[str, Any]] = []
+    error = None
+    if "roll" in request.args or request.args.get("die", "").strip():
+        try:
+            given_text = request.args.get("die", "").strip()[:12]
+            if given_text and not given_text.isdigit():
+                raise InputError(f"die: expected a face like 4, got {given_text!r}")
+            given = [int(given_text)] if given_text else []
+            rng = dice.make_rng(seed_arg())
+            found, _pending = t.chain(tables, start, given, rng)
+            steps = [_step(s) for s in found]
+        except HavocError as e:
+            error = str(e)
+    rows = [
+        {
+            "faces": dice.face_runs(r.faces, list(start.faces())),
+            "share": "{}/{}".format(*_chance(start, r)),
+            "result": r.result,
+        }
+        for r in start.rows
+    ]
+    return render_template(
+        "table.html", table=start, rows=rows, steps=steps, error=error, missing=t.MISSING
+    )
+
+
+def _step(step: t.Step) -> dict[str, Any]:
+    table = step.table
+    rows = []
+    for row in step.rows:
+        ways, outcomes = _chance(table, row)
+        rows.append(
+            {
+                "faces": dice.face_runs(row.faces, list(table.faces())),
+                "share": f"{ways}/{outcomes}",
+                "percent": dice.percent(ways, outcomes),
+                "result": row.result,
+            }
+        )
+    return {
+        "table": table,
+        "face": step.face,
+        "rolled": step.rolled,
+        "rows": rows,
+        "why_missing": step.why_missing,
+        "fill": (
+            table.fill.how(f"a row with face {step.face}") if step.missing and table.fill else None
+        ),
+    }

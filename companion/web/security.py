@@ -1,0 +1,66 @@
+"""Secrets for the Who's Next pages: unguessable tokens, CSRF tokens, and log redaction.
+
+Every link token is 192 bits from `secrets`. A form's CSRF token is an HMAC of the umpire's
+token under a per-process key, so it is worthless without the umpire's link and changes when
+the server restarts. `redact` takes tokens out of anything written to the server's log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+
+TOKEN_BYTES = 24  # 192 bits; at least 128 is required
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{20,}")
+
+
+def new_token() -> str:
+    """A fresh URL-safe token of TOKEN_BYTES random bytes."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def looks_like_token(text: str) -> bool:
+    """Cheap shape check before any look-up (bounded length, URL-safe alphabet)."""
+    return 20 <= len(text) <= 64 and _TOKEN_SHAPE.fullmatch(text) is not None
+
+
+def same(a: str, b: str) -> bool:
+    """Constant-time comparison of two secrets."""
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+class Csrf:
+    """CSRF tokens bound to the umpire's token, under a key that lives as long as the process."""
+
+    def __init__(self) -> None:
+        self._key = secrets.token_bytes(32)
+
+    def token(self, umpire: str) -> str:
+        return hmac.new(self._key, umpire.encode(), hashlib.sha256).hexdigest()
+
+    def valid(self, umpire: str, given: str | None) -> bool:
+        return bool(given) and hmac.compare_digest(self.token(umpire), str(given))
+
+
+_PRIVATE_PATH = re.compile(r"(/[pu]/)[A-Za-z0-9_-]+")
+_LONG_RUN = re.compile(r"[A-Za-z0-9_-]{20,}")
+
+
+def _random_looking(run: str) -> bool:
+    """Upper case, lower case and a digit in one long run: a token, not a Python name."""
+    return (
+        any(c.isupper() for c in run)
+        and any(c.islower() for c in run)
+        and any(c.isdigit() for c in run)
+    )
+
+
+def redact(text: str, *secrets_known: str) -> str:
+    """``text`` with the known secrets, private paths and token-like runs replaced by ``…``."""
+    for secret in secrets_known:
+        if secret:
+            text = text.replace(secret, "…")
+    text = _PRIVATE_PATH.sub(r"\1…", text)
+    return _LONG_RUN.sub(lambda m: "…" if _random_looking(m.group()) else m.group(), text)

@@ -1,0 +1,268 @@
+"""Who's Next on phones: the umpire's pages (secret link) and each player's private page.
+
+Every URL here starts with a token: ``/u/UMPIRE/...`` for the umpire, ``/p/PLAYER`` for a
+player. Unknown and wrong tokens get the same 404 as any missing page. Every change is a POST
+that needs the umpire's token and the form's CSRF token, names players by seat (never by a
+name taken from the request), goes through `companion.whos_next.store.Store` (one SQLite
+transaction each, shared with the CLI) and redirects back (POST/redirect/GET).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response
+
+from companion.errors import HavocError
+from companion.web import tokens
+from companion.web.app import cards
+from companion.web.security import looks_like_token, same
+
+bp = Blueprint("whos_next", __name__)
+MAX_NAMES_TEXT = 4000
+
+
+def _umpire(token: str) -> str:
+    if not looks_like_token(token) or not same(token, current_app.config["UMPIRE_TOKEN"]):
+        abort(404)
+    return token
+
+
+def _csrf(token: str) -> None:
+    if not current_app.extensions["havoc_csrf"].valid(token, request.form.get("csrf")):
+        abort(403)
+
+
+def _store(create: bool = False) -> Any:
+    from companion.whos_next.store import Store
+
+    return Store(current_app.config["GAME_PATH"], create=create)
+
+
+def _has_game() -> bool:
+    from companion.whos_next.game_file import NO_GAME
+
+    try:
+        with _store() as store:
+            store.load()
+        return True
+    except HavocError as error:
+        if error.message == NO_GAME:
+            return False
+        raise
+
+
+def _seat_name(players: tuple[str, ...], field: str) -> str:
+    value = request.form.get(field, "")
+    if not value.isdigit() or int(value) >= len(players):
+        abort(400)
+    return players[int(value)]
+
+
+def _link(player_token: str) -> str:
+    """A player's link as phones reach it: the address `havoc serve` printed, else this
+    request's own host."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for("whos_next.player", token=player_token)
+
+
+def _qr_svg(text: str, scale: int = 6) -> str:
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(
+        out, kind="svg", scale=scale, xmldecl=False, svgns=True, omitsize=True
+    )
+    return out.getvalue().decode("utf-8")
+
+
+# --------------------------------------------------------------------------- umpire
+
+
+@bp.get("/u/<token>/")
+def umpire(token: str) -> str:
+    """The whole game: the ring, the forms, the deaths, the scores and the players' links."""
+    _umpire(token)
+    from companion.whos_next.duel_scoring import load_scoring, scores
+    from companion.whos_next.ring import alive, cycle
+
+    csrf = current_app.extensions["havoc_csrf"].token(token)
+    if not _has_game():
+        return render_template("umpire_new.html", token=token, csrf=csrf, replace=False)
+    with _store() as store:
+        state = store.load()
+    tokens.player_links(current_app.config["GAME_PATH"])  # every player has his link
+    order = cycle(state, alive(state)[0]) if state.victims else []
+    living = alive(state)
+    seats = {name: seat for seat, name in enumerate(state.players)}
+    standings = scores(state, load_scoring(cards()))
+    return render_template(
+        "umpire.html",
+        token=token,
+        csrf=csrf,
+        state=state,
+        ring=[(p, state.victims[p]) for p in order],
+        living=[(seats[p], p) for p in living],
+        seats=seats,
+        standings=standings,
+        winner=state.winner(),
+    )
+
+
+@bp.get("/u/<token>/new")
+def umpire_new(token: str) -> str:
+    """The form to draw a new ring (replacing a game asks for a tick)."""
+    _umpire(token)
+    csrf = current_app.extensions["havoc_csrf"].token(token)
+    return render_template("umpire_new.html", token=token, csrf=csrf, replace=_has_game())
+
+
+@bp.get("/u/<token>/player/<int:seat>")
+def umpire_slip(token: str, seat: int) -> str:
+    """One player's link as a big QR code, for the umpire to show or print."""
+    _umpire(token)
+    links = tokens.player_links(current_app.config["GAME_PATH"])
+    if seat not in links:
+        abort(404)
+    name, player_token = links[seat]
+    link = _link(player_token)
+    return render_template("umpire_slip.html", token=token, name=name, link=link, qr=_qr_svg(link))
+
+
+@bp.get("/u/<token>/slips")
+def umpire_slips(token: str) -> str:
+    """Every player's link and QR code on one page, to print and cut apart."""
+    _umpire(token)
+    links = tokens.player_links(current_app.config["GAME_PATH"])
+    if not links:
+        abort(404)
+    slips = [(name, _link(t), _qr_svg(_link(t), scale=3)) for name, t in links.values()]
+    return render_template("umpire_slips.html", token=token, slips=slips)
+
+
+@bp.post("/u/<token>/new")
+def new_game(token: str) -> Response:
+    _umpire(token)
+    _csrf(token)
+    text = request.form.get("names", "")[:MAX_NAMES_TEXT]
+    names = [n for n in re.split(r"[\r\n,]", text) if n.strip()]
+    force = request.form.get("force") == "yes"
+    try:
+        from companion.whos_next.ring import check_names
+
+        check_names(names)
+        with _store(create=True) as store:
+            drawn, replaced = store.new_game(names, force=force)
+        tokens.forget_all(current_app.config["GAME_PATH"])
+        message = (
+            replaced + ". " if replaced else ""
+        ) + f"Ring drawn: {len(drawn.players)} players."
+        flash(message[0].upper() + message[1:])
+    except HavocError as error:
+        flash(str(error), "error")
+        return redirect(url_for("whos_next.umpire_new", token=token))
+    return redirect(url_for("whos_next.umpire", token=token))
+
+
+@bp.post("/u/<token>/kill")
+def kill(token: str) -> Response:
+    """The killer (by seat) killed his victim (by seat): the store checks it is his victim."""
+    _umpire(token)
+    _csrf(token)
+    try:
+        with _store() as store:
+            players = store.load().players
+            killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
+            outcome = store.kill(killer, victim)
+        flash(_told(outcome))
+    except HavocError as error:
+        flash(str(error), "error")
+    return redirect(url_for("whos_next.umpire", token=token))
+
+
+@bp.post("/u/<token>/duel")
+def duel(token: str) -> Response:
+    """ATTACKER attacks DEFENDER; the server rolls on the attack table (cards/whos-next)."""
+    _umpire(token)
+    _csrf(token)
+    from companion.dice import make_rng
+    from companion.whos_next.duel_scoring import load_attack_table
+
+    try:
+        table = load_attack_table(cards())
+        rng = make_rng(None)
+        with _store() as store:
+            players = store.load().players
+            attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
+            outcome = store.duel(
+                attacker,
+                defender,
+                table.effect,
+                lambda: rng.randint(1, table.sides),
+                contest_at=table.contest_at,
+            )
+        throws = outcome.death.rolls
+        if len(throws) == 1 and len(throws[0]) == 1:
+            rolled = f'rolled {throws[0][0]}: "{table.result(throws[0][0])}"'
+        else:  # the contest: both roll, ties throw again
+            rolled = "rolled " + "; ".join(f"{a} v {b}" for a, b in throws)
+        flash(f"{attacker} attacks {defender}: {rolled}. " + _told(outcome))
+    except HavocError as error:
+        flash(str(error), "error")
+    return redirect(url_for("whos_next.umpire", token=token))
+
+
+@bp.post("/u/<token>/undo")
+def undo(token: str) -> Response:
+    _umpire(token)
+    _csrf(token)
+    try:
+        with _store() as store:
+            outcome = store.undo()
+        death = outcome.death
+        flash(f"Undone: {death.dead}'s death, by {death.by}. {outcome.alive} alive.")
+    except HavocError as error:
+        flash(str(error), "error")
+    return redirect(url_for("whos_next.umpire", token=token))
+
+
+def _told(outcome: Any) -> str:
+    death = outcome.death
+    slip = (
+        f"{death.by} takes {death.dead}'s slip."
+        if death.hunter == death.by
+        else f"{death.hunter}, who hunted {death.dead}, takes {death.dead}'s slip."
+    )
+    end = (
+        f"{outcome.winner} is the last one standing."
+        if outcome.winner
+        else f"{outcome.alive} alive."
+    )
+    return f"{death.dead} is dead, killed by {death.by}. {slip} {end}"
+
+
+# --------------------------------------------------------------------------- player
+
+
+@bp.get("/p/<token>")
+def player(token: str) -> str:
+    """Only this player's current victim, or that he is dead (refreshes itself)."""
+    if not looks_like_token(token):
+        abort(404)
+    path = current_app.config["GAME_PATH"]
+    who = tokens.player(path, token)
+    if who is None:
+        abort(404)
+    return render_template("player.html", who=who)

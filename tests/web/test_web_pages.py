@@ -1,0 +1,216 @@
+"""The lookup pages answer as the CLI's library calls do, result first, with bad input as one
+line on the page (never a trace)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from web_helpers import visible
+
+from companion import dice
+from companion import tables as t
+from companion.data import Cards
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'href="(/[^"]*)"', html)
+
+
+def test_every_page_linked_from_the_index_answers(site):
+    index = site.client.get("/").get_data(as_text=True)
+    pages = [p for p in _links(index) if not p.startswith("/static/")]
+    assert len(pages) >= 9
+    for page in pages:
+        answer = site.client.get(page)
+        assert answer.status_code == 200, page
+        html = answer.get_data(as_text=True)
+        assert "<script" not in html  # forms work without JavaScript: there is none
+        assert 'name="viewport"' in html
+
+
+def test_dice_shows_the_total_first_and_the_exact_chance(site):
+    html = site.client.get("/dice?e=3d6%2B1&seed=11").get_data(as_text=True)
+    parsed = dice.parse("3d6+1")
+    thrown = dice.roll(parsed, dice.make_rng(11))
+    first = re.search(r'class="big">(-?\d+)<', html)
+    assert first and int(first.group(1)) == thrown.total
+    chance = dice.fraction(thrown.ways_at_least, parsed.outcomes)
+    assert f"Chance of {thrown.total} or more: {chance}" in visible(html)
+
+
+def test_dice_history_rides_in_the_form(site):
+    html = site.client.get("/dice?q=d6&seed=1&h=2d6:+7+(3+4)").get_data(as_text=True)
+    assert "Earlier" in visible(html) and "2d6: 7 (3 4)" in visible(html)
+    carried = re.findall(r'name="h" value="([^"]*)"', html)
+    assert carried[0].startswith("d6: ") and carried[1] == "2d6: 7 (3 4)"
+
+
+def test_a_bad_dice_expression_is_one_line(site):
+    answer = site.client.get("/dice?e=100000d6")
+    page = visible(answer.get_data(as_text=True))
+    assert answer.status_code == 200 and "Refused:" in page and "Traceback" not in page
+
+
+def test_every_rolled_table_is_listed_and_rolls_as_the_cli_does(site):
+    tables = t.load_tables(Cards())
+    listing = site.text("/tables")
+    for table in tables.values():
+        assert table.title in listing
+        html = site.client.get(f"/tables/{table.game}/{table.name}?roll=1&seed=5")
+        steps, _ = t.chain(tables, table, [], dice.make_rng(5))
+        page = visible(html.get_data(as_text=True))
+        assert f"{table.die}: {steps[0].face} (rolled" in page
+        for row in steps[0].rows:
+            assert row.result in page
+
+
+def test_a_face_no_row_covers_is_marked_lost(site):
+    tables = t.load_tables(Cards())
+    gaps = [(x, x.uncovered()[0]) for x in tables.values() if x.uncovered()]
+    if not gaps:
+        pytest.skip("every table is complete in this cards/ tree")
+    table, face = gaps[0]
+    page = site.text(f"/tables/{table.game}/{table.name}?die={face}")
+    assert "LOST" in page.upper() and t.MISSING in page
+
+
+def test_crt_result_first_then_the_chain(site):
+    from companion.dark_blades import combat as c
+    from companion.dark_blades.crt import load_crt
+
+    crt = load_crt(Cards())
+    look = c.lookup(crt, "infantry-vs-infantry", [8], [3], [], 1)
+    html = site.client.get(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&die=1"
+    ).get_data(as_text=True)
+    page = visible(html)
+    assert page.startswith(f"{look.cell} {look.meaning}")
+    assert "odds 8÷3 = 2-1" in page and f"column {crt.columns[look.column]}" in page
+    for cell, faces in look.chances:
+        assert f"{cell or 'not in the source rules'}" in page and f"{len(faces)}/10" in page
+
+
+def test_crt_terrain_and_magic_items_shift_columns(site):
+    from companion.dark_blades import combat as c
+    from companion.dark_blades.crt import load_crt
+
+    crt = load_crt(Cards())
+    table = crt.tables["infantry-vs-infantry"]
+    shifts = c.shifts_for(crt, table, "0", "+", magic_sword=True)
+    look = c.lookup(crt, table.name, [8], [3], shifts, 1)
+    page = site.text(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&at=0&dt=%2B"
+        "&magic_sword=on&die=1"
+    )
+    assert "terrain: attacker 0, defender +" in page
+    for shift in shifts:
+        assert f"{c.direction(shift.columns)}: {shift.reason}" in page
+    assert f"column {crt.columns[look.column]} die 1" in page
+
+
+def test_a_lost_cell_says_so_and_where_to_fill_it_in(site):
+    page = site.text("/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&die=7")
+    assert page.startswith("? not in the source rules LOST".replace("LOST", "lost"))
+    assert "[infantry-vs-infantry] row 7, column 2-1" in page
+
+
+def test_crt_bad_strength_is_one_line(site):
+    page = site.text("/dark-blades/crt?table=infantry-vs-infantry&attack=x&defence=3")
+    assert "Refused: --attack: expected whole numbers" in page
+
+
+def test_missile_strength_by_range_then_cover(site):
+    page = site.text(
+        "/dark-blades/missile?weapon=crossbow&range=28&defence=10&target=infantry&cover=light&die=1"
+    )
+    assert "Crossbow at 28 hexes" in page and "cover light" in page
+
+
+def test_missile_no_shot_in_infinite_cover(site):
+    page = site.text(
+        "/dark-blades/missile?weapon=crossbow&range=5&defence=10&target=infantry&cover=infinite"
+    )
+    assert "NO SHOT" in page
+
+
+def test_setup_same_seed_same_setup_as_the_library(site):
+    from companion.cthulhu_who.setup import setup_tables
+
+    one = setup_tables(Cards()).roll_many(random.Random(7), 1)[0]
+    first = site.text("/cthulhu-who/setup?seed=7")
+    assert first == site.text("/cthulhu-who/setup?seed=7")
+    assert first.startswith(f"{one.monsters} × {one.size.name}, {one.cultists} cultist")
+    assert f"Danger {one.danger}" in first
+    for weapon in one.weapons:
+        assert weapon in first
+
+
+def test_setup_without_seed_rolls(site):
+    assert "Every die" in site.text("/cthulhu-who/setup?roll=1")
+
+
+def test_cthulhu_attack_needs_and_chance(site):
+    from companion.cthulhu_who.attacks import attack_table
+
+    table = attack_table(Cards())
+    for attacker in table.attackers:
+        for target in table.targets:
+            page = site.text(f"/cthulhu-who/attack?attacker={attacker.name}&target={target}")
+            score = attacker.scores[target]
+            if score.kind == "roll":
+                assert f"needs {score.text} on 2d6" in page
+            assert f"{attacker.name} v {target}" in page
+
+
+def test_kniggits_exchange(site):
+    page = site.text("/kniggits/exchange?attack=high&defend=low&tokens=2,1,1")
+    assert page.startswith("HIT He loses an Attack token")
+    assert "Can attack: no" in page
+    assert site.text("/kniggits/exchange?attack=low&defend=low").startswith("DEFENDED")
+
+
+def test_kniggits_army_check(site):
+    sample = Cards().path("kniggits", "army.csv").read_text()
+    ok = visible(site.client.post("/kniggits/army", data={"army": sample}).get_data(as_text=True))
+    assert ok.startswith("LEGAL")
+    over = site.client.post("/kniggits/army", data={"army": sample, "points": "10"})
+    assert visible(over.get_data(as_text=True)).startswith("NOT LEGAL")
+    bad = site.client.post("/kniggits/army", data={"army": "count,name\nx,y\n"})
+    page = visible(bad.get_data(as_text=True))
+    assert "Refused: your army" in page and "havoc-army-" not in page
+
+
+def test_manifest_and_security_headers(site):
+    manifest = site.client.get("/static/manifest.webmanifest")
+    assert json.loads(manifest.get_data())["start_url"] == "/"
+    answer = site.client.get("/")
+    assert "default-src 'none'" in answer.headers["Content-Security-Policy"]
+    assert answer.headers["X-Frame-Options"] == "DENY"
+
+
+def test_user_cards_overlay_is_used(tmp_path):
+    from companion.web.app import create_app
+
+    own = tmp_path / "my-cards" / "dark-blades" / "tables"
+    own.mkdir(parents=True)
+    (own / "omens.toml").write_text(
+        'title = "Omens"\ndie = "d6"\nsource = "my table"\n'
+        '[[rows]]\nfaces = [1, 2, 3, 4, 5, 6]\nresult = "A raven"\n'
+    )
+    app = create_app(game=tmp_path / "g.sqlite3", cards=tmp_path / "my-cards", testing=True)
+    page = visible(app.test_client().get("/tables/dark-blades/omens?roll=1").get_data(as_text=True))
+    assert page.startswith("A raven")
+
+
+def test_a_d10_zero_is_explained_only_when_rolled(site):
+    seeds = {}
+    for seed in range(60):
+        face = dice.roll(dice.parse("d10"), dice.make_rng(seed)).faces[0]
+        seeds.setdefault(face == "0", seed)
+    zero = site.text(f"/dice?e=d10&seed={seeds[True]}")
+    other = site.text(f"/dice?e=d10&seed={seeds[False]}")
+    assert zero.startswith("10 d10: 0 (a d10's 0 is ten)")
+    assert "0 is ten" not in other
