@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from companion import __version__
-from companion.clikit import LazyGroup, cards_from, cards_option
+from companion.clikit import (
+    LazyGroup,
+    cards_from,
+    cards_option,
+    source_only_from,
+    source_only_option,
+)
 from companion.errors import InputError, display_path
 from generator.sheet.cards import card_sheet_options
 from generator.sheet.options import SheetOptions, sheet_options
@@ -37,9 +43,11 @@ SETUPS_BUILD_SEED = 1  # `build`'s small batch of Cthulhu Who? set-ups starts at
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @cards_option
+@source_only_option
 @click.version_option(__version__, prog_name="havoc-pnp")
 def main() -> None:
-    """Havoc Kit print-and-play: counter sheets, spell cards and a printer calibration page.
+    """Havoc Kit print-and-play: counters, spell cards, set-up sheets, reference sheets, the
+    other games' pieces, and a printer calibration page.
 
     \b
     Typical use:
@@ -65,7 +73,12 @@ def _output_option(name: str) -> Any:
 
 
 def _counters_pdf(
-    cards: Cards, sheet: SheetOptions, out: Path, roster: Path | None, blank: bool
+    cards: Cards,
+    sheet: SheetOptions,
+    out: Path,
+    roster: Path | None,
+    blank: bool,
+    scenario: str | None = None,
 ) -> tuple[PdfStats, list[Piece]]:
     from generator.dark_blades import counters as dark_blades
     from generator.sheet.render_pdf import write_pieces_pdf
@@ -75,11 +88,19 @@ def _counters_pdf(
     warning = dark_blades.cards_warning(cards)
     if warning:
         click.echo(f"havoc-pnp: warning: {warning}", err=True)
+    counts, title = None, ""
+    if scenario is not None:
+        from companion.dark_blades import pieces as roster_data
+        from companion.dark_blades.scenarios import find_scenario, load_scenarios
+
+        chosen = find_scenario(load_scenarios(cards, roster_data.load(cards, roster)), scenario)
+        counts, title = chosen.roster(), f"Scenario {chosen.number}: {chosen.title}"
     pieces = dark_blades.counter_pieces(
-        cards, roster=roster, blank_values=blank, piece_size=sheet.piece
+        cards, roster=roster, blank_values=blank, piece_size=sheet.piece, counts=counts
     )
-    note = dark_blades.footer_note(cards, roster, blank)
-    stats = write_pieces_pdf(out, pieces, sheet, dark_blades.TITLE, note)
+    note = dark_blades.footer_note(cards, roster, blank, title)
+    heading = f"{dark_blades.TITLE}: {title}" if title else dark_blades.TITLE
+    stats = write_pieces_pdf(out, pieces, sheet, heading, note)
     return stats, pieces
 
 
@@ -125,6 +146,14 @@ def _say(stats: PdfStats, what: str) -> None:
     is_flag=True,
     help="Empty value boxes, at least 5 mm tall, to fill in by hand (5/8in pieces or larger).",
 )
+@click.option(
+    "--scenario",
+    default=None,
+    metavar="NAME",
+    help="Only that scenario's pieces (raid, mule, mill, arena), as many as it uses; the "
+    "file is then out/dark-blades-counters-NAME.pdf unless -o is given.",
+)
+@source_only_option
 @_output_option(COUNTERS_PDF)
 @click.option(
     "--svg",
@@ -140,12 +169,25 @@ def counters(
     sheet: SheetOptions,
     roster: Path | None,
     blank_values: bool,
+    scenario: str | None,
     output: Path,
     svg_dir: Path | None,
 ) -> None:
-    """Dark Blades counters: one PDF, fronts and backs interleaved page by page."""
+    """Dark Blades counters: one PDF, fronts and backs interleaved page by page.
+
+    The attack, defence and movement values are the kit's own (the rules print none):
+    --source-only (or --blank-values) prints empty boxes to write your own in.
+    """
     from dataclasses import replace
 
+    blank_values = blank_values or source_only_from(ctx)
+    if scenario is not None and output == Path("out") / COUNTERS_PDF:
+        from companion.dark_blades import pieces as roster_data
+        from companion.dark_blades.scenarios import find_scenario, load_scenarios
+
+        cards = cards_from(ctx)
+        key = find_scenario(load_scenarios(cards, roster_data.load(cards, roster)), scenario).key
+        output = Path("out") / f"dark-blades-counters-{key}.pdf"
     from generator.sheet.render_svg import write_piece_svgs
     from generator.sheet.staging import Staging
 
@@ -153,7 +195,7 @@ def counters(
         if svg_dir is not None:
             stage.folder(svg_dir)  # checked before the PDF is written
         stats, pieces = _counters_pdf(
-            cards_from(ctx), sheet, stage.path(output), roster, blank_values
+            cards_from(ctx), sheet, stage.path(output), roster, blank_values, scenario
         )
         written = write_piece_svgs(svg_dir, pieces, sheet, stage) if svg_dir else []
     _say(replace(stats, path=output), f"{len(pieces)} counters")
@@ -200,22 +242,19 @@ def _card_sheet(ctx: click.Context, sheet: SheetOptions) -> SheetOptions:
 
 @main.command()
 @card_sheet_options
-@click.option(
-    "--source-only",
-    is_flag=True,
-    help="Only the rulebook's texts: ruled write-in lines instead of the kit's.",
-)
+@source_only_option
 @_output_option(SPELLS_PDF)
 @click.pass_context
 def spells(
     ctx: click.Context,
     sheet: SheetOptions,
     card: tuple[str, float, float],
-    source_only: bool,
     output: Path,
 ) -> None:
     """Dark Blades spell cards: the 24-card deck, one back design; --duplex none gives the
-    gutter-fold layout (fronts above the fold, backs below)."""
+    gutter-fold layout (fronts above the fold, backs below). --source-only: ruled write-in
+    lines instead of the kit's texts."""
+    source_only = source_only_from(ctx)
     stats, pieces = _spells_pdf(cards_from(ctx), sheet, card, output, source_only)
     _say(stats, f"{len(pieces)} spell cards")
 
@@ -229,7 +268,9 @@ def calibrate(ctx: click.Context, sheet: SheetOptions, output: Path) -> None:
     from generator.calibrate import write_calibration_pdf
     from generator.howto import rebuild_command
 
-    rebuild = rebuild_command(sheet, None, back_offset="DX,DY", cards=_cards_dir(ctx))
+    rebuild = rebuild_command(
+        sheet, None, back_offset="DX,DY", cards=_cards_dir(ctx), source_only=source_only_from(ctx)
+    )
     stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
     _say(stats, "calibration sheet")
 
@@ -323,6 +364,7 @@ def setups(
 
 @main.command()
 @sheet_options
+@source_only_option
 @click.option(
     "--out",
     "out_dir",
@@ -350,6 +392,7 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
             values_from=_values_from(cards_from(ctx)),
             cards=_cards_dir(ctx),
             named_out=out_dir,
+            source_only=source_only_from(ctx),
         )
         stage.path(out_dir / note.name)  # staged in place: moved with the others
     for m in made:
@@ -373,7 +416,9 @@ def _build_calibration(
     from generator.calibrate import write_calibration_pdf
     from generator.howto import Written, rebuild_command
 
-    rebuild = rebuild_command(sheet, None, back_offset="DX,DY", cards=_cards_dir(ctx))
+    rebuild = rebuild_command(
+        sheet, None, back_offset="DX,DY", cards=_cards_dir(ctx), source_only=source_only_from(ctx)
+    )
     stats = write_calibration_pdf(stage.path(out_dir / CALIBRATION_PDF), sheet, rebuild=rebuild)
     what = "Printer calibration: 100% scale and " + (
         "the fold." if sheet.duplex == "none" else "the duplex back offset."
@@ -389,8 +434,9 @@ def _build_counters(
 
     from generator.howto import Written
 
+    blank = source_only_from(ctx)  # the values are the kit's: blank boxes with --source-only
     stats, pieces = _counters_pdf(
-        cards_from(ctx), sheet, stage.path(out_dir / COUNTERS_PDF), None, False
+        cards_from(ctx), sheet, stage.path(out_dir / COUNTERS_PDF), None, blank
     )
     what = (
         "Dark Blades counters, fronts and backs interleaved page by page."
@@ -408,7 +454,11 @@ def _build_spells(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: 
 
     card_sheet = _card_sheet(ctx, sheet)
     stats, pieces = _spells_pdf(
-        cards_from(ctx), card_sheet, _default_card(), stage.path(out_dir / SPELLS_PDF), False
+        cards_from(ctx),
+        card_sheet,
+        _default_card(),
+        stage.path(out_dir / SPELLS_PDF),
+        source_only_from(ctx),
     )
     stats = replace(stats, path=stage.final(stats.path))
     gutter = sheet.duplex == "none"
@@ -519,7 +569,7 @@ def _build_aids(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Pa
         click.echo(f"havoc-pnp: warning: the reference sheets not built: {error}", err=True)
         return []
     staged = stage.folder(out_dir)
-    written = write_aids(cards_from(ctx), page, staged, False)
+    written = write_aids(cards_from(ctx), page, staged, source_only_from(ctx))
     scenarios = staged / SCENARIOS_PDF
     pages = write_scenario_sheets(scenarios, cards_from(ctx), page)
     written.append((scenarios, pages, "Dark Blades scenario sheets"))
@@ -701,11 +751,6 @@ paper_option = click.option(
     metavar="PAPER",
     help="A4, Letter, or WxH such as 8.5x11in (at least 5x7in).",
 )
-source_only_option = click.option(
-    "--source-only",
-    is_flag=True,
-    help="Only what the rulebooks give: the kit's completions are left blank.",
-)
 
 
 def write_aids(
@@ -755,12 +800,13 @@ def _said(path: Path, pages: int, what: str) -> None:
     help="Directory for the reference sheets.",
 )
 @click.pass_context
-def aids(ctx: click.Context, paper: str, source_only: bool, out_dir: Path) -> None:
+def aids(ctx: click.Context, paper: str, out_dir: Path) -> None:
     """Reference sheets: the Dark Blades combat results tables, and a player aid for Cthulhu
     Who?, Kniggits and Who's Next."""
     from generator.sheet.document import page_for
 
     page = page_for(paper)
+    source_only = source_only_from(ctx)
     for path, pages, what in write_aids(cards_from(ctx), page, out_dir, source_only):
         _said(path, pages, what)
 

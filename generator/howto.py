@@ -54,17 +54,21 @@ def rebuild_command(
     out_dir: Path | None,
     back_offset: str | None = None,
     cards: Path | None = None,
+    source_only: bool = False,
 ) -> str:
     """`havoc-pnp build ...` with EVERY option the files were built with (the kit's defaults
     too, so a later change of default cannot change what it builds), ``--cards`` when a user's
-    card directory was used, and ``--out`` unless ``out_dir`` is None; ``back_offset``
-    replaces the offset (``DX,DY``). Values are shell-quoted: the command can be copied."""
+    card directory was used, ``--source-only`` when given, and ``--out`` unless ``out_dir`` is
+    None; ``back_offset`` replaces the offset (``DX,DY``). Values are shell-quoted: the command
+    can be copied."""
     values = sheet.arguments()
     if back_offset is not None:
         values["back-offset"] = back_offset
     parts = ["havoc-pnp build"]
     if cards is not None:
         parts.append(f"--cards {shlex.quote(str(cards))}")
+    if source_only:
+        parts.append("--source-only")
     parts += [f"--{key} {shlex.quote(value)}" for key, value in values.items()]
     if out_dir is not None:
         parts.append(f"--out {shlex.quote(str(out_dir))}")
@@ -77,6 +81,7 @@ def context(
     files: Sequence[Written],
     values_from: str = "",
     cards: Path | None = None,
+    source_only: bool = False,
 ) -> dict[str, Any]:
     """Everything the template may use; ``values_from`` names a user's roster the counter
     values came from ("" for the kit's own defaults); ``cards`` the user's --cards DIR."""
@@ -87,8 +92,10 @@ def context(
     names = [w.stats.path.name for w in files]
     return {
         "version": __version__,
-        "command": rebuild_command(sheet, out_dir, cards=cards),
-        "rebuild": rebuild_command(sheet, out_dir, back_offset="DX,DY", cards=cards),
+        "command": rebuild_command(sheet, out_dir, cards=cards, source_only=source_only),
+        "rebuild": rebuild_command(
+            sheet, out_dir, back_offset="DX,DY", cards=cards, source_only=source_only
+        ),
         "files": [
             {
                 "name": w.stats.path.name,
@@ -129,6 +136,7 @@ def render(
     files: Sequence[Written],
     values_from: str = "",
     cards: Path | None = None,
+    source_only: bool = False,
 ) -> str:
     """The note's text."""
     import jinja2
@@ -143,7 +151,9 @@ def render(
         lstrip_blocks=True,
         autoescape=False,
     )
-    return env.get_template(TEMPLATE).render(context(sheet, out_dir, files, values_from, cards))
+    return env.get_template(TEMPLATE).render(
+        context(sheet, out_dir, files, values_from, cards, source_only)
+    )
 
 
 def write_how_to_print(
@@ -153,6 +163,7 @@ def write_how_to_print(
     values_from: str = "",
     cards: Path | None = None,
     named_out: Path | None = None,
+    source_only: bool = False,
 ) -> Path:
     """Write HOW-TO-PRINT.txt into ``out_dir`` (replaced in one step); returns its path.
     ``values_from``: the user's roster the counter values came from ("" for the kit's);
@@ -160,7 +171,7 @@ def write_how_to_print(
     the user named it, for the rebuild command (``out_dir`` may be a staging folder)."""
     directory = Path(out_dir)
     target = directory / FILENAME
-    text = render(sheet, named_out or directory, files, values_from, cards)
+    text = render(sheet, named_out or directory, files, values_from, cards, source_only)
     with atomic_file(target) as handle:
         handle.write(text.encode("utf-8"))
     return target

@@ -14,6 +14,7 @@ units); a word that would have to shrink below it is broken onto two lines inste
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from companion.dark_blades import piece_types
@@ -73,11 +74,15 @@ def cards_warning(cards: Cards) -> str | None:
     return f"--cards {display_path(root)}: {what}; using the kit's data for everything{hint}"
 
 
-def footer_note(cards: Cards, roster: Path | None = None, blank_values: bool = False) -> str:
+def footer_note(
+    cards: Cards, roster: Path | None = None, blank_values: bool = False, scenario: str = ""
+) -> str:
     """The footer's note on the values, true for what was printed: the kit's defaults, a
-    user's file, or blank boxes."""
+    user's file, or blank boxes (and the scenario the pieces are for)."""
     from companion.errors import display_path
 
+    if scenario:
+        return f"{scenario}: {footer_note(cards, roster, blank_values)}"
     if blank_values:
         return f"{COLOUR_CODE} {BLANK_NOTE}"
     path = roster_path(cards, roster)
@@ -276,15 +281,27 @@ def counter_pieces(
     roster: Path | None = None,
     blank_values: bool = False,
     piece_size: float = 45.0,
+    counts: dict[str, int] | None = None,
 ) -> list[Piece]:
     """Every physical Dark Blades counter, grouped into blocks by side (markers last).
 
     ``roster`` replaces the kit's pieces.csv; ``blank_values`` prints empty value boxes;
-    ``piece_size`` (points, 45 = 5/8in) sets how large the smallest words must be drawn.
+    ``piece_size`` (points, 45 = 5/8in) sets how large the smallest words must be drawn;
+    ``counts`` (roster name -> how many, e.g. a scenario's) prints only those characters, that
+    many each, and the markers that follow them (one troll's flames per troll printed).
     """
     floor = MIN_TEXT_PT / piece_size
     box_h = blank_box_height(piece_size) if blank_values else BOX_H
     pieces_set = db.load(cards, roster)
+    if counts is not None:
+        pieces_set = dataclasses.replace(
+            pieces_set,
+            roster=tuple(
+                dataclasses.replace(c, count=counts[c.name])
+                for c in pieces_set.roster
+                if counts.get(c.name)
+            ),
+        )
     check_printable(
         pieces_set, cards.path(db.GAME, "markers.csv"), cards.path(db.GAME, "piece-types.toml")
     )
