@@ -365,12 +365,18 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
         )
         return
     lines = [scoring.label + "."]
-    for s in standings:
-        fate = "alive" if s.alive else f"died {ordinal(s.died)}"
-        points = f"{s.points} pt" + ("" if s.points == 1 else "s")
-        lines.append(wrap(f"{s.rank:>2}. {s.name} ({fate})", NUMBERED[1:]))
-        kills = f"kills {s.own_victim_kills} own, {s.other_kills} other"
-        lines.append(wrap(f"    {points}; {kills}", NUMBERED[1:]))
+    if over:
+        for s in standings:
+            fate = "alive" if s.alive else f"died {ordinal(s.died)}"
+            points = f"{s.points} pt" + ("" if s.points == 1 else "s")
+            lines.append(wrap(f"{s.rank:>2}. {s.name} ({fate})", NUMBERED[1:]))
+            kills = f"kills {s.own_victim_kills} own, {s.other_kills} other"
+            lines.append(wrap(f"    {points}; {kills}", NUMBERED[1:]))
+    else:  # mid-game, points (3 for one's own target) would give the ring away
+        alive = sorted(s.name for s in standings if s.alive)
+        lines.append(wrap(f"Alive: {', '.join(alive)}", "  "))
+        lines.append("Points are shown when the game ends;")
+        lines.append("  --json has them (umpire only).")
     lines.append(f"Tie: {tie_break}.")
     if over:
         lines.append(f"Winner: {standings[0].name}.")

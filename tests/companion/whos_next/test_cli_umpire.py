@@ -254,12 +254,22 @@ def test_game_option_once_per_command(havoc, ring, game, tmp_path):
 
 
 def test_scores_say_when_each_died(ring):
-    arranged(ring)
-    ring("kill", "Fay", "Cat")
-    ring("kill", "Fay", "Ann")
+    ring("new", "-o", "Ann", "Bob", "Cat")  # Ann hunts Bob, Bob hunts Cat, Cat hunts Ann
+    ring("kill", "Ann", "Bob")
+    ring("kill", "Ann", "Cat")
     text = ring("scores").output
     assert "died 1st" in text and "died 2nd" in text
     assert "died 1." not in text and " 1 pts" not in text
+    assert "Winner: Ann." in text
+
+
+def test_scores_mid_game_show_no_points(ring):
+    arranged(ring)
+    ring("kill", "Fay", "Cat")
+    text = ring("scores").output
+    assert not re.search(r"\d pts?\b|\bown\b", text), text
+    assert "Points are shown when the game ends" in text
+    assert ring("scores", "--json")["scores"][0]["points"] > 0  # the umpire's JSON keeps them
 
 
 def test_every_ring_json_key_is_listed_in_help(havoc, ring):
