@@ -21,7 +21,7 @@ from companion.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.errors import InputError, display_path
+from companion.errors import DataError, InputError, display_path
 from generator.sheet.cards import card_sheet_options
 from generator.sheet.options import SheetOptions, sheet_options
 
@@ -571,13 +571,18 @@ def _build_aids(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Pa
     staged = stage.folder(out_dir)
     written = write_aids(cards_from(ctx), page, staged, source_only_from(ctx))
     scenarios = staged / SCENARIOS_PDF
-    pages = write_scenario_sheets(scenarios, cards_from(ctx), page)
-    written.append((scenarios, pages, "Dark Blades scenario sheets"))
+    try:
+        pages = write_scenario_sheets(scenarios, cards_from(ctx), page)
+    except DataError as error:  # e.g. a roster of one's own without a scenario's characters
+        click.echo(f"havoc-pnp: warning: {SCENARIOS_PDF} not built: {error}", err=True)
+    else:
+        written.append((scenarios, pages, "Dark Blades scenario sheets"))
     made = []
     for path, pages, what in written:
         final = stage.final(stage.path(out_dir / path.name))
         stats = PdfStats(final, pages, pages, 0, path.stat().st_size)
-        made.append(Made(Written(stats, what + "; single-sided, read, not cut."), what))
+        notes = ("Single-sided: a sheet to read at the table, not to cut.",)
+        made.append(Made(Written(stats, what + ".", notes=notes), what))
     return made
 
 

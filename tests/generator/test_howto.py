@@ -6,6 +6,7 @@ the very same files."""
 from __future__ import annotations
 
 import shlex
+import shutil
 from pathlib import Path
 
 import pdfplumber
@@ -94,7 +95,7 @@ def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypat
     import companion.data
 
     templates = tmp_path / "templates"
-    templates.mkdir()
+    shutil.copytree(companion.data.templates_dir(), templates)  # the aids' templates too
     (templates / "how-to-print.txt.j2").write_text("{{ files|length }} files, {{ counters }}\n")
     monkeypatch.setattr(companion.data, "templates_dir", lambda: templates)
     out = tmp_path / "o"
