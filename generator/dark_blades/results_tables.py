@@ -19,6 +19,7 @@ from companion.data import Cards
 from generator.sheet.document import (
     KIT_FILL,
     Page,
+    colour,
     esc,
     grid,
     marked,
@@ -69,7 +70,7 @@ def table_story(source: CellSource, table: ResultsTable, number: int, width: flo
             cell = source.cell(table, face, c)
             row.append(shown(cell.value))
             if cell.kit:
-                extra.append(("BACKGROUND", (c + 1, r), (c + 1, r), KIT_FILL))
+                extra.append(("BACKGROUND", (c + 1, r), (c + 1, r), colour(KIT_FILL)))
             elif cell.value:
                 extra.append(("FONT", (c + 1, r), (c + 1, r), bold, 9.5))
         rows.append(row)

@@ -28,6 +28,7 @@ MARGIN = 0.5 * INCH  # the frame: text and tables stay this far inside every edg
 FOOTER_FROM_EDGE = 0.375 * INCH
 INK = "#1a1a1a"
 RULE = "#8a8a8a"
+HEADER_FILL = "#ececec"
 KIT_FILL = (
     "#d9d9d9"  # the kit's completed cells: regular weight on this grey (rulebook: bold on white)
 )
@@ -134,6 +135,14 @@ def styles(body: float = BODY) -> dict[str, Any]:
     }
 
 
+@cache
+def colour(hex_code: str) -> Any:
+    """A reportlab colour, parsed once (a table cell's style names it again and again)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_code)
+
+
 def esc(text: str) -> str:
     """Text made safe for a platypus paragraph (its mark-up is a small XML)."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -173,8 +182,8 @@ def grid(
     table = Table([list(r) for r in rows], colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
     commands: list[tuple] = [
         ("FONT", (0, 0), (-1, -1), regular, size),
-        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("TEXTCOLOR", (0, 0), (-1, -1), colour(INK)),
+        ("GRID", (0, 0), (-1, -1), 0.4, colour(RULE)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
@@ -184,12 +193,12 @@ def grid(
     if header_rows:
         commands += [
             ("FONT", (0, 0), (-1, header_rows - 1), bold, size),
-            ("BACKGROUND", (0, 0), (-1, header_rows - 1), "#ececec"),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), colour(HEADER_FILL)),
         ]
     if header_cols:
         commands += [
             ("FONT", (0, 0), (header_cols - 1, -1), bold, size),
-            ("BACKGROUND", (0, header_rows), (header_cols - 1, -1), "#ececec"),
+            ("BACKGROUND", (0, header_rows), (header_cols - 1, -1), colour(HEADER_FILL)),
         ]
     table.setStyle(TableStyle(commands + list(extra)))
     return table
