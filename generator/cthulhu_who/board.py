@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cthulhu_who.garden import SIDE, join_openings
-from generator.cthulhu_who.canvas_kit import text
+from generator.cthulhu_who.canvas_kit import text, width_of
 from generator.sheet.options import SheetOptions
 from generator.sheet.units import MM, format_length
 
@@ -43,6 +43,17 @@ class Tile:
     def label(self) -> str:
         """A1, B1, A2 ...: column letter, row number."""
         return f"{chr(ord('A') + self.col)}{self.row + 1}"
+
+
+MIN_LABEL_PT = 6.0  # a row label is never set smaller: a shorter wording is used instead
+
+
+def _fitting(labels: tuple[str, ...], size: float, room: float) -> str:
+    """The longest of ``labels`` that fits ``room`` at MIN_LABEL_PT or more (else "")."""
+    for label in labels:
+        if width_of(label, MIN_LABEL_PT, True) <= room:
+            return label
+    return ""
 
 
 def _spans(length: float, room: float, overlap: float) -> list[tuple[float, float]]:
@@ -116,12 +127,13 @@ def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -
         if tile.by - 1e-6 <= y and y + square <= tile.by + tile.h + 1e-6:
             text(canvas, tile.px + 3, dy + y + 3, str(row + 1), size, grey=True)
     mid = tile.px + strip + (tile.w - strip) / 2  # clear of an overlap strip at the left
+    room = tile.w - strip - 24
     if tile.by <= 1e-6:
         text(
             canvas,
             mid,
             dy + square / 2 - size / 3,
-            "HEROES' START ROW (row 1)",
+            _fitting(("HEROES' START ROW (row 1)", "HEROES' START", "START"), size, room),
             size,
             True,
             "middle",
@@ -132,7 +144,7 @@ def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -
             canvas,
             mid,
             dy + height - square / 2 - size / 3,
-            "EVIL START ROW (row 8)",
+            _fitting(("EVIL START ROW (row 8)", "EVIL START", "START"), size, room),
             size,
             True,
             "middle",
