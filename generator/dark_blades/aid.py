@@ -1,0 +1,171 @@
+"""The Dark Blades quick reference: sequence of play, terrain, missiles, water, stacking, dead
+bodies, mounting, windows, capture, the spell areas with their diagrams, and the Death spell,
+spell resistance and magic item tables.
+
+Rule prose from ``templates/aids/dark-blades.j2`` (short paraphrases of the rulebook); every
+table and number from the companion's loaded ``cards/dark-blades/`` (terrain.toml, crt.toml,
+missiles.toml, tables/*.toml, spells.toml + spells-kit.toml, scenarios/). The kit's readings
+appear in shaded boxes or grey cells, labelled as the kit's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.dark_blades import spells as spell_deck
+from companion.dark_blades.crt import Crt, load_crt
+from companion.dark_blades.missiles import Missiles, load_weapons
+from companion.dark_blades.pieces import load as load_pieces
+from companion.dark_blades.scenarios import load_scenarios
+from companion.dark_blades.terrain import TerrainTable, load_terrain
+from companion.data import Cards
+from companion.tables import Table, load_tables
+from generator.dark_blades.area_flowable import AreaDiagram
+from generator.sheet.document import KIT_FILL, Page, grid, marked, para, write_document
+from generator.sheet.markup import flowables, render_template
+
+TITLE = "Dark Blades quick reference"
+SIZE = 8.5
+GAME = "dark-blades"
+WATER = (
+    "lake-crawl-out",
+    "lake",
+    "river-crawl-out",
+    "river",
+    "river-stepping-stones",
+    "stepping-stones-wounded",
+)
+MAGIC = ("spell-resist", "death-spell", "magic-item-creation")
+DIAGRAM = (92.0, 68.0)  # points: one area's diagram on the sheet
+CAPTURE = "capture:"  # a scenario's special rule that starts so is the capture rule
+KIT_AREA = "The kit's area (the rules name none)"
+
+
+def faces_text(faces: tuple[int, ...]) -> str:
+    """A row's die faces as the rulebook prints them: ``1, 2, 3`` (a d10's ten is 0)."""
+    return ", ".join(str(f) for f in faces)
+
+
+def terrain_rows(terrain: TerrainTable) -> list[list[str]]:
+    """The Terrain Types table, header first, each printed row's cells word for word."""
+    rows = [["Hex type", "Movement cost per hex", "Cover", "Terrain advantage"]]
+    rows += [[t.printed, t.movement, t.cover, t.advantage] for t in terrain.rows.values()]
+    return rows
+
+
+def shift_rows(crt: Crt) -> list[list[str]]:
+    """The printed Effect of Terrain on Combat rows (those that shift the odds)."""
+    rows = [["Attacker in", "Defender in", "Result"]]
+    rows += [[a, d, text] for (a, d), (cols, text) in crt.terrain.items() if cols != 0]
+    return rows
+
+
+def unshifted(crt: Crt) -> list[str]:
+    """The pairings the printed shift table has no row for (the kit reads them as no shift)."""
+    return [f"{a} v {d}" for (a, d), (cols, _text) in crt.terrain.items() if cols == 0]
+
+
+def missile_rows(missiles: Missiles) -> list[list[str]]:
+    """One row per weapon and range band: weapon, band, hexes, attack strength."""
+    rows = [["Weapon", "Range", "Hexes", "Attack strength"]]
+    for weapon in missiles.weapons.values():
+        for band in weapon.bands:
+            rows.append([weapon.name, band.band, f"{band.first}-{band.last}", str(band.strength)])
+    return rows
+
+
+def cover_rows(crt: Crt) -> list[list[str]]:
+    rows = [["Target's cover", "Missile fire"]]
+    rows += [[name, text] for name, (_cols, text) in crt.cover.items()]
+    return rows
+
+
+def rolled_rows(table: Table) -> list[list[str]]:
+    """A rolled table as printed: its die, then each row's faces and result."""
+    return [[table.die.upper(), "Result"]] + [[faces_text(r.faces), r.result] for r in table.rows]
+
+
+def _cells(rows: list[list[str]], style: str = "cell") -> list[list[Any]]:
+    """Header row as text (bold by the grid); body cells as wrapping paragraphs."""
+    return [rows[0]] + [[para(c, style, SIZE) for c in row] for row in rows[1:]]
+
+
+def _tables(cards: Cards, width: float) -> dict[str, Any]:
+    terrain, crt, missiles = load_terrain(cards), load_crt(cards), load_weapons(cards)
+    rolled = load_tables(cards)
+    built: dict[str, Any] = {
+        "terrain": grid(_cells(terrain_rows(terrain)), [100, width - 270, 55, 115], size=SIZE),
+        "shifts": grid(
+            _cells(shift_rows(crt)),
+            [65, 65, 150],
+            extra=[("ALIGN", (0, 0), (1, -1), "CENTER")],
+            size=SIZE,
+        ),
+        "missiles": grid(missile_rows(missiles), [100, 55, 55, 90], size=SIZE),
+        "cover": grid(_cells(cover_rows(crt)), [85, width - 85], size=SIZE),
+        "areas": _areas(cards, width),
+    }
+    for name in (*WATER, *MAGIC):
+        table = rolled[f"{GAME}/{name}"]
+        built[name] = grid(_cells(rolled_rows(table)), [80, width - 80], size=SIZE)
+    return built
+
+
+def _areas(cards: Cards, width: float) -> Any:
+    """Every area of effect: its diagram, letter and name, and the rules' words (or the kit's,
+    on grey, labelled)."""
+    deck = spell_deck.load(cards)
+    rows: list[list[Any]] = [["Diagram", "Area", "What it covers"]]
+    extra: list[tuple] = [("VALIGN", (0, 0), (-1, -1), "TOP")]
+    for i, area in enumerate(deck.areas.values(), start=1):
+        said = area.text or area.words or "The rules give only the name."
+        if area.origin != "rulebook":
+            said = f"{KIT_AREA}: {said}"
+            extra.append(("BACKGROUND", (0, i), (-1, i), KIT_FILL))
+        rows.append(
+            [
+                AreaDiagram(area.key, *DIAGRAM),
+                marked(f"<b>{area.letter}</b>&nbsp;&nbsp;{area.name}", "cell", SIZE),
+                para(said, "cell", SIZE),
+            ]
+        )
+    return grid(rows, [DIAGRAM[0] + 6, 95, width - DIAGRAM[0] - 101], extra=extra, size=SIZE)
+
+
+def context(cards: Cards) -> dict[str, Any]:
+    """What the template reads: the companion's loaded data, nothing copied."""
+    rolled = load_tables(cards)
+    scenarios = load_scenarios(cards, load_pieces(cards))
+    captures = [
+        (s, rule)
+        for s in scenarios.values()
+        for rule in s.special
+        if rule.casefold().startswith(CAPTURE)
+    ]
+    crt = load_crt(cards)
+    return {
+        "terrain": load_terrain(cards),
+        "crt": crt,
+        "unshifted": unshifted(crt),
+        "missiles": load_weapons(cards),
+        "water": [rolled[f"{GAME}/{n}"] for n in WATER],
+        "magic": {n: rolled[f"{GAME}/{n}"] for n in MAGIC},
+        "captures": captures,
+    }
+
+
+def write_dark_blades_aid(path: Path, cards: Cards, page: Page) -> int:
+    """Write the quick reference; returns its page count."""
+    portrait = page.portrait
+    text = render_template("aids/dark-blades.j2", context(cards))
+    story = flowables(text, _tables(cards, portrait.frame_width), body=SIZE)
+    return write_document(
+        path,
+        story,
+        portrait,
+        title=TITLE,
+        subject="Dark Blades: sequence of play, terrain, missiles, water, stacking, capture, "
+        "spell areas, Death, spell resistance and magic items",
+        footer=f"{TITLE}: shaded boxes and grey cells are the kit's readings, not the rulebook's.",
+    )
