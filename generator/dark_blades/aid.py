@@ -37,7 +37,7 @@ WATER = (
     "stepping-stones-wounded",
 )
 MAGIC = ("spell-resist", "death-spell", "magic-item-creation")
-DIAGRAM = (92.0, 68.0)  # points: one area's diagram on the sheet
+DIAGRAM = (84.0, 58.0)  # points: one area's diagram on the sheet
 CAPTURE = "capture:"  # a scenario's special rule that starts so is the capture rule
 KIT_AREA = "The kit's area (the rules name none)"
 
@@ -107,9 +107,20 @@ def _tables(cards: Cards, width: float) -> dict[str, Any]:
         "areas": _areas(cards, width),
     }
     for name in (*WATER, *MAGIC):
-        table = rolled[f"{GAME}/{name}"]
-        built[name] = grid(_cells(rolled_rows(table)), [80, width - 80], size=SIZE)
+        built[name] = _rolled(rolled[f"{GAME}/{name}"], width)
     return built
+
+
+def _rolled(table: Table, width: float) -> Any:
+    """A rolled table kept on one page with what it applies to above and its note below."""
+    from reportlab.platypus import KeepTogether, Spacer
+
+    parts = [para(table.applies, "body", SIZE)] if table.applies else []
+    parts.append(grid(_cells(rolled_rows(table)), [80, width - 80], size=SIZE))
+    if table.note:
+        parts.append(para(f"Note: {table.note}", "body", SIZE))
+    parts.append(Spacer(1, 4))  # keeps a shaded box below clear of the table's rules
+    return KeepTogether(parts)
 
 
 def _areas(cards: Cards, width: float) -> Any:

@@ -10,8 +10,13 @@ from typing import Any
 
 from reportlab.platypus import Flowable
 
-from generator.dark_blades.areas import diagram
-from generator.sheet.pdf_ops import FacePainter
+from generator.dark_blades.areas import LABEL_MIN, diagram
+from generator.sheet.document import MIN_SIZE
+from generator.sheet.pdf_ops import FacePainter, num
+
+# The cards' smallest diagram label is LABEL_MIN points; a reference sheet sets nothing below
+# MIN_SIZE, so the drawing is made this much smaller and scaled up by it.
+SCALE = MIN_SIZE / LABEL_MIN
 
 
 class AreaDiagram(Flowable):  # type: ignore[misc]
@@ -28,7 +33,8 @@ class AreaDiagram(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def draw(self) -> None:
-        ops = tuple(diagram(self.key, 0, 0, self.width, self.height))
+        ops = tuple(diagram(self.key, 0, 0, self.width / SCALE, self.height / SCALE))
         if ops:
             canvas: Any = self.canv
-            canvas.addLiteral(f"q\n{FacePainter(canvas).body(ops)}\nQ")
+            body = FacePainter(canvas).body(ops)
+            canvas.addLiteral(f"q {num(SCALE)} 0 0 {num(SCALE)} 0 0 cm\n{body}\nQ")
