@@ -86,36 +86,54 @@ def rolled_rows(table: Table) -> list[list[str]]:
     return [[table.die.upper(), "Result"]] + [[faces_text(r.faces), r.result] for r in table.rows]
 
 
-def _cells(rows: list[list[str]], style: str = "cell") -> list[list[Any]]:
-    """Header row as text (bold by the grid); body cells as wrapping paragraphs."""
-    return [rows[0]] + [[para(c, style, SIZE) for c in row] for row in rows[1:]]
+def _cells(rows: list[list[str]]) -> list[list[Any]]:
+    """Every cell a wrapping paragraph, the header row bold."""
+    return [
+        [para(c, "cell_bold" if i == 0 else "cell", SIZE) for c in row]
+        for i, row in enumerate(rows)
+    ]
+
+
+def _share(width: float, *parts: float) -> list[float]:
+    """Column widths: ``parts`` (fractions) of ``width``."""
+    return [width * p for p in parts]
 
 
 def _tables(cards: Cards, width: float) -> dict[str, Any]:
     terrain, crt, missiles = load_terrain(cards), load_crt(cards), load_weapons(cards)
     rolled = load_tables(cards)
     built: dict[str, Any] = {
-        "terrain": grid(_cells(terrain_rows(terrain)), [100, width - 270, 55, 115], size=SIZE),
+        "terrain": grid(
+            _cells(terrain_rows(terrain)), _share(width, 0.22, 0.38, 0.14, 0.26), size=SIZE
+        ),
         "shifts": grid(
             _cells(shift_rows(crt)),
             [65, 65, 150],
             extra=[("ALIGN", (0, 0), (1, -1), "CENTER")],
             size=SIZE,
         ),
-        "missiles": grid(missile_rows(missiles), [100, 55, 55, 90], size=SIZE),
+        "missiles": grid(
+            _cells(missile_rows(missiles)),
+            _share(min(width, 320.0), 0.34, 0.2, 0.2, 0.26),
+            size=SIZE,
+        ),
         "cover": grid(_cells(cover_rows(crt)), [85, width - 85], size=SIZE),
         "areas": _areas(cards, width),
     }
     for name in (*WATER, *MAGIC):
-        built[name] = _rolled(rolled[f"{GAME}/{name}"], width)
+        optional = "optional rule, " if name == "magic-item-creation" else ""
+        built[name] = _rolled(rolled[f"{GAME}/{name}"], width, optional)
     return built
 
 
-def _rolled(table: Table, width: float) -> Any:
-    """A rolled table kept on one page with what it applies to above and its note below."""
+def _rolled(table: Table, width: float, optional: str = "") -> Any:
+    """A rolled table kept on one page: its heading and what it applies to above, its note
+    below."""
     from reportlab.platypus import KeepTogether, Spacer
 
-    parts = [para(table.applies, "body", SIZE)] if table.applies else []
+    parts = [para(f"{table.title} ({optional}{table.die})", "h2", SIZE)]
+    if table.applies:
+        parts.append(para(table.applies, "body", SIZE))
     parts.append(grid(_cells(rolled_rows(table)), [80, width - 80], size=SIZE))
     if table.note:
         parts.append(para(f"Note: {table.note}", "body", SIZE))
@@ -127,7 +145,7 @@ def _areas(cards: Cards, width: float) -> Any:
     """Every area of effect: its diagram, letter and name, and the rules' words (or the kit's,
     on grey, labelled)."""
     deck = spell_deck.load(cards)
-    rows: list[list[Any]] = [["Diagram", "Area", "What it covers"]]
+    rows: list[list[Any]] = [_cells([["Diagram", "Area", "What it covers"]])[0]]
     extra: list[tuple] = [("VALIGN", (0, 0), (-1, -1), "TOP")]
     for i, area in enumerate(deck.areas.values(), start=1):
         said = area.text or area.words or "The rules give only the name."
@@ -141,7 +159,8 @@ def _areas(cards: Cards, width: float) -> Any:
                 para(said, "cell", SIZE),
             ]
         )
-    return grid(rows, [DIAGRAM[0] + 6, 95, width - DIAGRAM[0] - 101], extra=extra, size=SIZE)
+    name = min(95.0, width * 0.22)
+    return grid(rows, [DIAGRAM[0] + 6, name, width - DIAGRAM[0] - 6 - name], extra=extra, size=SIZE)
 
 
 def context(cards: Cards) -> dict[str, Any]:
@@ -178,5 +197,5 @@ def write_dark_blades_aid(path: Path, cards: Cards, page: Page) -> int:
         title=TITLE,
         subject="Dark Blades: sequence of play, terrain, missiles, water, stacking, capture, "
         "spell areas, Death, spell resistance and magic items",
-        footer=f"{TITLE}: shaded boxes and grey cells are the kit's readings, not the rulebook's.",
+        footer=f"{TITLE} · shaded: the kit's readings",
     )
