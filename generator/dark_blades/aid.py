@@ -22,7 +22,16 @@ from companion.dark_blades.terrain import TerrainTable, load_terrain
 from companion.data import Cards
 from companion.tables import Table, load_tables
 from generator.dark_blades.area_flowable import AreaDiagram
-from generator.sheet.document import KIT_FILL, Page, grid, marked, para, write_document
+from generator.sheet.document import (
+    KIT_FILL,
+    Page,
+    esc,
+    grid,
+    marked,
+    para,
+    styles,
+    write_document,
+)
 from generator.sheet.markup import flowables, render_template
 
 TITLE = "Dark Blades quick reference"
@@ -86,12 +95,19 @@ def rolled_rows(table: Table) -> list[list[str]]:
     return [[table.die.upper(), "Result"]] + [[faces_text(r.faces), r.result] for r in table.rows]
 
 
-def _cells(rows: list[list[str]]) -> list[list[Any]]:
-    """Every cell a wrapping paragraph, the header row bold."""
-    return [
-        [para(c, "cell_bold" if i == 0 else "cell", SIZE) for c in row]
-        for i, row in enumerate(rows)
-    ]
+def _cells(rows: list[list[str]], centred: int = 0) -> list[list[Any]]:
+    """Every cell a wrapping paragraph, the header row bold, the first ``centred`` columns
+    centred."""
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    out: list[list[Any]] = []
+    for i, row in enumerate(rows):
+        base = styles(SIZE)["cell_bold" if i == 0 else "cell"]
+        centre = ParagraphStyle(f"{base.name}_centred", base, alignment=TA_CENTER)
+        out.append([Paragraph(esc(c), centre if j < centred else base) for j, c in enumerate(row)])
+    return out
 
 
 def _share(width: float, *parts: float) -> list[float]:
@@ -107,9 +123,8 @@ def _tables(cards: Cards, width: float) -> dict[str, Any]:
             _cells(terrain_rows(terrain)), _share(width, 0.22, 0.38, 0.14, 0.26), size=SIZE
         ),
         "shifts": grid(
-            _cells(shift_rows(crt)),
+            _cells(shift_rows(crt), centred=2),
             [65, 65, 150],
-            extra=[("ALIGN", (0, 0), (1, -1), "CENTER")],
             size=SIZE,
         ),
         "missiles": grid(

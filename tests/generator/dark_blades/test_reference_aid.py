@@ -76,6 +76,19 @@ def test_terrain_and_shift_tables_equal_the_cards(aid) -> None:
     assert "the kit reads each as no shift" in aid[3]
 
 
+def test_cover_table_and_the_kits_readings(aid) -> None:
+    crt = load_crt(CARDS)
+    cover = _table(aid[2], "Target's cover")
+    assert cover[1:] == [[name, _flat(text)] for name, (_c, text) in crt.cover.items()]
+    readings = [crt.reading("no-terrain-on-missiles"), crt.reading("ring-on-missiles")]
+    readings += [t.reading for t in load_terrain(CARDS).rows.values() if t.reading]
+    for weapon in load_weapons(CARDS).weapons.values():
+        readings += [r for r in (weapon.cover_reading, weapon.adverse_reading) if r]
+    assert len(readings) >= 5
+    for reading in readings:
+        assert _flat(reading.text) in aid[3], reading.name
+
+
 def test_missile_bands_equal_the_cards(aid) -> None:
     table = _table(aid[2], "Weapon")
     expected = [
