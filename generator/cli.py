@@ -713,6 +713,8 @@ def write_aids(
     cards: Cards, page: Any, out_dir: Path, source_only: bool
 ) -> list[tuple[Path, int, str]]:
     """Every reference sheet: (file, pages, what it is)."""
+    from functools import partial
+
     from generator.cthulhu_who.aid import write_cthulhu_aid
     from generator.dark_blades.aid import write_dark_blades_aid
     from generator.dark_blades.results_tables import write_results_tables
@@ -728,7 +730,11 @@ def write_aids(
     written.append((results, pages, what))
     for game, writer, what in (
         ("cthulhu-who", write_cthulhu_aid, "Cthulhu Who? player aid"),
-        ("dark-blades", write_dark_blades_aid, "Dark Blades quick reference"),
+        (
+            "dark-blades",
+            partial(write_dark_blades_aid, source_only=source_only),
+            "Dark Blades quick reference" + (" (rulebook only)" if source_only else ""),
+        ),
         ("kniggits", write_kniggits_aid, "Kniggits reference card"),
         ("whos-next", write_whos_next_aid, "Who's Next reference card"),
     ):

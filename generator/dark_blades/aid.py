@@ -115,7 +115,7 @@ def _share(width: float, *parts: float) -> list[float]:
     return [width * p for p in parts]
 
 
-def _tables(cards: Cards, width: float) -> dict[str, Any]:
+def _tables(cards: Cards, width: float, source_only: bool = False) -> dict[str, Any]:
     terrain, crt, missiles = load_terrain(cards), load_crt(cards), load_weapons(cards)
     rolled = load_tables(cards)
     built: dict[str, Any] = {
@@ -133,7 +133,7 @@ def _tables(cards: Cards, width: float) -> dict[str, Any]:
             size=SIZE,
         ),
         "cover": grid(_cells(cover_rows(crt)), [85, width - 85], size=SIZE),
-        "areas": _areas(cards, width),
+        "areas": _areas(cards, width, source_only),
     }
     for name in (*WATER, *MAGIC):
         optional = "optional rule, " if name == "magic-item-creation" else ""
@@ -156,13 +156,14 @@ def _rolled(table: Table, width: float, optional: str = "") -> Any:
     return KeepTogether(parts)
 
 
-def _areas(cards: Cards, width: float) -> Any:
+def _areas(cards: Cards, width: float, source_only: bool = False) -> Any:
     """Every area of effect: its diagram, letter and name, and the rules' words (or the kit's,
-    on grey, labelled)."""
+    on grey, labelled; left out with ``source_only``)."""
     deck = spell_deck.load(cards)
     rows: list[list[Any]] = [_cells([["Diagram", "Area", "What it covers"]])[0]]
     extra: list[tuple] = [("VALIGN", (0, 0), (-1, -1), "TOP")]
-    for i, area in enumerate(deck.areas.values(), start=1):
+    shown = [a for a in deck.areas.values() if not (source_only and a.origin != "rulebook")]
+    for i, area in enumerate(shown, start=1):
         said = area.text or area.words or "The rules give only the name."
         if area.origin != "rulebook":
             said = f"{KIT_AREA}: {said}"
@@ -200,11 +201,15 @@ def context(cards: Cards) -> dict[str, Any]:
     }
 
 
-def write_dark_blades_aid(path: Path, cards: Cards, page: Page) -> int:
-    """Write the quick reference; returns its page count."""
+def write_dark_blades_aid(path: Path, cards: Cards, page: Page, source_only: bool = False) -> int:
+    """Write the quick reference; returns its page count. With ``source_only`` the kit's
+    readings (the template's ``>`` boxes) and the kit's own spell area are left out."""
     portrait = page.portrait
-    text = render_template("aids/dark-blades.j2", context(cards))
-    story = flowables(text, _tables(cards, portrait.frame_width), body=SIZE)
+    text = render_template("aids/dark-blades.j2", {**context(cards), "source_only": source_only})
+    if source_only:
+        text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
+    story = flowables(text, _tables(cards, portrait.frame_width, source_only), body=SIZE)
+    kit = "rulebook only" if source_only else "shaded: the kit's readings"
     return write_document(
         path,
         story,
@@ -212,5 +217,5 @@ def write_dark_blades_aid(path: Path, cards: Cards, page: Page) -> int:
         title=TITLE,
         subject="Dark Blades: sequence of play, terrain, missiles, water, stacking, capture, "
         "spell areas, Death, spell resistance and magic items",
-        footer=f"{TITLE} · shaded: the kit's readings",
+        footer=f"{TITLE} · {kit}",
     )

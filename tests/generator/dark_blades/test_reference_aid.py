@@ -183,3 +183,21 @@ def test_a_users_cards_change_the_sheet(tmp_path) -> None:
     tables = _read(out)[0]
     lake = [t for t in tables if t[0] == ["D10", "Result"]][WATER.index("lake")]
     assert lake[-1] == ["9, 0", "They are swept away."]
+
+
+def test_source_only_leaves_out_the_kits_readings(tmp_path) -> None:
+    out = tmp_path / "rules.pdf"
+    write_dark_blades_aid(out, CARDS, Page(*PAPERS["a4"]), source_only=True)
+    tables, text, _chars, regular = _read(out)
+    crt = load_crt(CARDS)
+    assert _flat(crt.reading("no-terrain-on-missiles").text) not in text
+    assert "the kit reads each as no shift" not in text
+    assert "The kit's area" not in regular and "All visible allies" not in text
+    assert "Code B" in text and "rulebook only" in text
+    rolled = load_tables(CARDS)
+    found = [t for t in tables if t[0] == ["D10", "Result"]]
+    for table, name in zip(found, (*WATER, *MAGIC), strict=True):  # the rules' tables stay
+        assert table[1:] == [
+            [", ".join(map(str, r.faces)), _flat(r.result)]
+            for r in rolled[f"dark-blades/{name}"].rows
+        ]
