@@ -35,7 +35,7 @@ from generator.sheet.document import (
 from generator.sheet.markup import flowables, render_template
 
 TITLE = "Dark Blades quick reference"
-SIZE = 8.5
+SIZE = 8.0
 GAME = "dark-blades"
 WATER = (
     "lake-crawl-out",
