@@ -179,12 +179,17 @@ def _areas(cards: Cards, width: float, source_only: bool = False) -> Any:
     return grid(rows, [DIAGRAM[0] + 6, name, width - DIAGRAM[0] - 6 - name], extra=extra, size=SIZE)
 
 
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
 def context(cards: Cards) -> dict[str, Any]:
     """What the template reads: the companion's loaded data, nothing copied."""
     rolled = load_tables(cards)
     scenarios = load_scenarios(cards, load_pieces(cards))
     captures = [
-        (s, rule)
+        (s, _sentence(rule[len(CAPTURE) :]))
         for s in scenarios.values()
         for rule in s.special
         if rule.casefold().startswith(CAPTURE)

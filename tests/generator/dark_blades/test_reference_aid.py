@@ -201,3 +201,19 @@ def test_source_only_leaves_out_the_kits_readings(tmp_path) -> None:
             [", ".join(map(str, r.faces)), _flat(r.result)]
             for r in rolled[f"dark-blades/{name}"].rows
         ]
+
+
+def test_a_broken_table_is_one_line_and_no_sheet(tmp_path) -> None:
+    from generator.cli import main as pnp
+    from tests.conftest import run
+
+    mine = tmp_path / "cards" / "dark-blades" / "tables"
+    mine.mkdir(parents=True)
+    kit = Cards(None).path("dark-blades", "tables/death-spell.toml").read_text(encoding="utf-8")
+    (mine / "death-spell.toml").write_text(kit.replace("faces = [0]", "faces = [11]"), "utf-8")
+    out = tmp_path / "out"
+    result = run(pnp, ["--cards", str(tmp_path / "cards"), "aids", "--out", str(out)])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "death-spell.toml" in result.stderr and "11 is not a face of d10" in result.stderr
+    assert not (out / "dark-blades-reference.pdf").exists()
