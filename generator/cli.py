@@ -745,6 +745,7 @@ RESULTS_PDF = "dark-blades-results-tables.pdf"
 SCENARIOS_PDF = "dark-blades-scenarios.pdf"
 AID_PDFS = {
     "cthulhu-who": "cthulhu-who-aid.pdf",
+    "dark-blades": "dark-blades-reference.pdf",
     "kniggits": "kniggits-aid.pdf",
     "whos-next": "whos-next-aid.pdf",
 }
@@ -762,7 +763,10 @@ def write_aids(
     cards: Cards, page: Any, out_dir: Path, source_only: bool
 ) -> list[tuple[Path, int, str]]:
     """Every reference sheet: (file, pages, what it is)."""
+    from functools import partial
+
     from generator.cthulhu_who.aid import write_cthulhu_aid
+    from generator.dark_blades.aid import write_dark_blades_aid
     from generator.dark_blades.results_tables import write_results_tables
     from generator.kniggits.aid import write_kniggits_aid
     from generator.whos_next.aid import write_whos_next_aid
@@ -776,6 +780,11 @@ def write_aids(
     written.append((results, pages, what))
     for game, writer, what in (
         ("cthulhu-who", write_cthulhu_aid, "Cthulhu Who? player aid"),
+        (
+            "dark-blades",
+            partial(write_dark_blades_aid, source_only=source_only),
+            "Dark Blades quick reference" + (" (rulebook only)" if source_only else ""),
+        ),
         ("kniggits", write_kniggits_aid, "Kniggits reference card"),
         ("whos-next", write_whos_next_aid, "Who's Next reference card"),
     ):
@@ -806,8 +815,8 @@ def _said(path: Path, pages: int, what: str) -> None:
 )
 @click.pass_context
 def aids(ctx: click.Context, paper: str, out_dir: Path) -> None:
-    """Reference sheets: the Dark Blades combat results tables, and a player aid for Cthulhu
-    Who?, Kniggits and Who's Next."""
+    """Reference sheets: the Dark Blades combat results tables and quick reference, and a
+    player aid for Cthulhu Who?, Kniggits and Who's Next."""
     from generator.sheet.document import page_for
 
     page = page_for(paper)

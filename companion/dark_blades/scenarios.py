@@ -95,6 +95,31 @@ def load_scenarios(cards: Cards, pieces: PieceSet) -> dict[str, Scenario]:
     return {s.key: s for s in sorted(found, key=lambda s: (s.number, s.key))}
 
 
+@dataclass(frozen=True)
+class SpecialRules:
+    """A scenario's number, title and special rules, read without its pieces (a reference sheet
+    quotes them even when a user's roster lacks some scenario's characters)."""
+
+    number: int
+    title: str
+    special: tuple[str, ...]
+
+
+def special_rules(cards: Cards) -> list[SpecialRules]:
+    """Every scenario's special rules, in the scenarios' order."""
+    found = []
+    for path in scenario_files(cards).values():
+        data = read_toml(path)
+        found.append(
+            SpecialRules(
+                require(data, "number", int, path),
+                require(data, "title", str, path).strip(),
+                _strings(data, "special", path),
+            )
+        )
+    return sorted(found, key=lambda s: (s.number, s.title))
+
+
 def find_scenario(scenarios: dict[str, Scenario], name: str) -> Scenario:
     """A scenario by file name or title: whole, unique prefix, word starts or initials."""
     from companion.clikit import pick
