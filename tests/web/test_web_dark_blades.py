@@ -161,3 +161,18 @@ def test_no_shot_at_range_one_for_a_bow(site, havoc):
     record = cli(havoc, "missile", "shortbow", "1", "10", "i")
     page = site.text("/dark-blades/missile?weapon=shortbow&range=1&defence=10&target=infantry")
     assert page.startswith(f"NO SHOT {record['reason']}") and record["rule"] in page
+
+
+def test_the_lookup_page_weighs_under_30_kb(site):
+    """The heaviest lookup (a kit cell, terrain by name, a kit's reading, every chance) with
+    everything the browser fetches for it."""
+    html = site.client.get(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&at=tree&dt=window"
+        "&magic_sword=on&die=7"
+    ).get_data()
+    assert b"KIT" in html
+    fetched = [
+        site.client.get(p).get_data() for p in re.findall(r'href="(/static/[^"]+)"', html.decode())
+    ]
+    assert len(fetched) == 3  # style, manifest, icon
+    assert len(html) + sum(len(f) for f in fetched) < 30 * 1024
