@@ -44,6 +44,18 @@ def _die() -> int | None:
     return int(text)
 
 
+def _hexes(field: str, whose: str) -> str:
+    """A terrain select, joined with its mounted second hex (``tree,open``, as the CLI takes
+    it: the most disadvantageous counts)."""
+    first = request.args.get(field, "0").strip()[:40] or "0"
+    second = request.args.get(field + "2", "").strip()[:40]
+    if not second:
+        return first
+    if first in ter.SYMBOLS:
+        raise InputError(f"{whose} second hex: give the first hex as a terrain too, not {first}")
+    return f"{first},{second}"
+
+
 def _source_only() -> bool:
     return request.args.get("source_only") == "on"
 
@@ -70,6 +82,11 @@ def terrain_choices(where: Cards, role: str) -> list[tuple[str, str]]:
         for t in table.rows.values()
     ]
     return [*SYMBOLS, *rows]
+
+
+def row_choices(where: Cards) -> list[tuple[str, str]]:
+    """A mounted character's second hex: none, or a printed row by name."""
+    return [("", "-"), *((t.name, t.printed) for t in ter.load_terrain(where).rows.values())]
 
 
 def cover_choices(where: Cards, crt: Crt) -> list[tuple[str, str]]:
@@ -124,7 +141,7 @@ def crt() -> str:
     if args.get("attack") or args.get("defence"):
         try:
             table = args.get("table", "")[:60]
-            at, dt = args.get("at", "0")[:60], args.get("dt", "0")[:60]
+            at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
             terrain = None
             if at.strip() not in ter.SYMBOLS or dt.strip() not in ter.SYMBOLS:
                 terrain = ter.load_terrain(here)
@@ -157,6 +174,7 @@ def crt() -> str:
         error=error,
         at_choices=terrain_choices(here, "attacker"),
         dt_choices=terrain_choices(here, "defender"),
+        rows=row_choices(here),
         covers=cover_choices(here, data),
     )
 

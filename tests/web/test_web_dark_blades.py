@@ -90,6 +90,20 @@ def test_terrain_by_name_gives_the_clis_record(site, havoc):
     assert "terrain: attacker tree +, defender window +" in page
 
 
+def test_a_mounted_characters_two_hexes_give_the_clis_record(site, havoc):
+    record = cli(havoc, "crt", "mou-inf", "8", "3", "-A", "slope,open", "--die", "2")
+    page = site.text(
+        "/dark-blades/crt?table=mounted-vs-infantry&attack=8&defence=3&at=slope&at2=open&die=2"
+    )
+    same_record(page, record)
+    assert "terrain: attacker slope/open -" in page
+
+
+def test_a_second_hex_needs_a_first_terrain(site):
+    page = site.text("/dark-blades/crt?table=ii&attack=8&defence=3&at=%2B&at2=slope")
+    assert "Refused: attacker's second hex: give the first hex as a terrain too" in page
+
+
 def test_terrain_symbols_and_magic_items_shift_columns(site, havoc):
     record = cli(havoc, "crt", "ii", "8", "3", "-D", "+", "-S", "--die", "1")
     page = site.text(
@@ -106,7 +120,8 @@ def test_the_terrain_selects_offer_every_row_by_name(site):
 
     html = site.client.get("/dark-blades/crt").get_data(as_text=True)
     for name in load_terrain(Cards()).rows:
-        assert len(re.findall(f'<option value="{name}"', html)) == 3  # at, dt and cover
+        # the terrains, the mounted second hexes and the cover
+        assert len(re.findall(f'<option value="{name}"', html)) == 5
 
 
 def test_a_terrain_the_table_lacks_is_one_line(site):
