@@ -23,7 +23,6 @@ from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lines import KIT_LINE
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
-from companion.data import Cards
 from companion.errors import HavocError, InputError
 from companion.web.app import cards
 from companion.web.dice_tables import seed_arg
@@ -60,7 +59,9 @@ def _source_only() -> bool:
     return request.args.get("source_only") == "on"
 
 
-def cover_arg(where: Cards, crt: Crt, value: str | None) -> tuple[str | None, ter.Terrain | None]:
+def cover_arg(
+    table: ter.TerrainTable, crt: Crt, value: str | None
+) -> tuple[str | None, ter.Terrain | None]:
     """A cover kind (``light``) as it is, or a terrain row (``tree``) as its printed cover type
     and the row (as ``havoc missile -c tree``); blank is no cover given."""
     value = (value or "").strip()[:40]
@@ -68,15 +69,13 @@ def cover_arg(where: Cards, crt: Crt, value: str | None) -> tuple[str | None, te
         return None, None
     if value in crt.cover:
         return value, None
-    table = ter.load_terrain(where)
     row = ter.find(table, value)
     return ter.cover_kind(table, row, list(crt.cover)), row
 
 
-def terrain_choices(where: Cards, role: str) -> list[tuple[str, str]]:
+def terrain_choices(table: ter.TerrainTable, role: str) -> list[tuple[str, str]]:
     """The terrain select's options: + 0 -, then each printed row by name with the + 0 - it
     gives ``role`` (attacker or defender)."""
-    table = ter.load_terrain(where)
     rows = [
         (t.name, f"{t.printed} ({t.as_attacker if role == 'attacker' else t.as_defender})")
         for t in table.rows.values()
@@ -84,16 +83,14 @@ def terrain_choices(where: Cards, role: str) -> list[tuple[str, str]]:
     return [*SYMBOLS, *rows]
 
 
-def row_choices(where: Cards) -> list[tuple[str, str]]:
+def row_choices(table: ter.TerrainTable) -> list[tuple[str, str]]:
     """A mounted character's second hex: none, or a printed row by name."""
-    return [("", "-"), *((t.name, t.printed) for t in ter.load_terrain(where).rows.values())]
+    return [("", "-"), *((t.name, t.printed) for t in table.rows.values())]
 
 
-def cover_choices(where: Cards, crt: Crt) -> list[tuple[str, str]]:
+def cover_choices(table: ter.TerrainTable, crt: Crt) -> list[tuple[str, str]]:
     """The cover select's options: the kinds, then each terrain row with its cover type."""
-    rows = [
-        (t.name, f"{t.printed} ({t.cover.lower()})") for t in ter.load_terrain(where).rows.values()
-    ]
+    rows = [(t.name, f"{t.printed} ({t.cover.lower()})") for t in table.rows.values()]
     return [*((k, k) for k in crt.cover), *rows]
 
 
@@ -136,23 +133,23 @@ def crt() -> str:
     """Hand-to-hand (and missile) tables by strengths, terrain and magic items."""
     here = cards()
     data = load_crt(here)
+    terrain_table = ter.load_terrain(here)
     args = request.args
     answer, error = None, None
     if args.get("attack") or args.get("defence"):
         try:
             table = args.get("table", "")[:60]
             at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
-            terrain = None
-            if at.strip() not in ter.SYMBOLS or dt.strip() not in ter.SYMBOLS:
-                terrain = ter.load_terrain(here)
             shifts: dict[str, Any] = {f: args.get(f) == "on" for f in FLAGS}
             shifts["attacker_terrain"] = ter.advantage(
-                terrain, at, "attacker", "attacker's terrain"
+                terrain_table, at, "attacker", "attacker's terrain"
             )
             shifts["defender_terrain"] = ter.advantage(
-                terrain, dt, "defender", "defender's terrain"
+                terrain_table, dt, "defender", "defender's terrain"
             )
-            shifts["cover"], shifts["cover_terrain"] = cover_arg(here, data, args.get("cover"))
+            shifts["cover"], shifts["cover_terrain"] = cover_arg(
+                terrain_table, data, args.get("cover")
+            )
             record = resolve(
                 data,
                 table,
@@ -172,10 +169,10 @@ def crt() -> str:
         args=args,
         answer=answer,
         error=error,
-        at_choices=terrain_choices(here, "attacker"),
-        dt_choices=terrain_choices(here, "defender"),
-        rows=row_choices(here),
-        covers=cover_choices(here, data),
+        at_choices=terrain_choices(terrain_table, "attacker"),
+        dt_choices=terrain_choices(terrain_table, "defender"),
+        rows=row_choices(terrain_table),
+        covers=cover_choices(terrain_table, data),
     )
 
 
@@ -186,6 +183,7 @@ def missile() -> str:
     here = cards()
     data = load_crt(here)
     weapons = load_weapons(here)
+    terrain_table = ter.load_terrain(here)
     args = request.args
     answer, error = None, None
     if args.get("range"):
@@ -196,7 +194,7 @@ def missile() -> str:
             target = args.get("target", "infantry")
             if target not in TARGETS:
                 raise InputError(f"target: expected {' or '.join(TARGETS)}, got {target[:20]!r}")
-            kind, row = cover_arg(here, data, args.get("cover"))
+            kind, row = cover_arg(terrain_table, data, args.get("cover"))
             record = fire(
                 data,
                 weapons,
@@ -223,5 +221,5 @@ def missile() -> str:
         args=args,
         answer=answer,
         error=error,
-        covers=cover_choices(here, data),
+        covers=cover_choices(terrain_table, data),
     )
