@@ -31,7 +31,8 @@ DEFAULT_PORT = 8600
 def serve(
     ctx: click.Context, lan: bool, port: int, game: Path | None, qr: bool, as_json: bool
 ) -> None:
-    """Serve the companion's pages to phones: dice, look-ups, set-ups and Who's Next.
+    """Serve the companion's pages to phones: dice, look-ups, spell cards, scenarios,
+    set-ups and Who's Next.
 
     Everyone opens the address it prints; the umpire's secret link is printed once. Ctrl-C
     stops it.

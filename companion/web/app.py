@@ -24,10 +24,18 @@ from companion.web.security import Csrf, new_token, redact
 
 LOG = logging.getLogger("havoc.web")
 PRIVATE_PREFIXES = ("/u/", "/p/")
-# One module per page family, each with a `bp` blueprint. The Dark Blades spell cards and
-# scenarios get their own module here (and a link in templates/web/index.html) once cards/
-# holds them; rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
-BLUEPRINTS = ("dice_tables", "dark_blades", "cthulhu_who", "kniggits", "whos_next")
+# One module per page family, each with a `bp` blueprint (and a link in
+# templates/web/index.html); rolled tables a user adds under cards/ need nothing: `dice_tables`
+# lists them.
+BLUEPRINTS = (
+    "dice_tables",
+    "dark_blades",
+    "spells",
+    "scenarios",
+    "cthulhu_who",
+    "kniggits",
+    "whos_next",
+)
 CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"

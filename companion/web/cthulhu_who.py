@@ -44,7 +44,7 @@ def setup() -> str:
 @bp.get("/attack")
 def attack() -> str:
     """The 2d6 score an attacker needs against a target, its chance, and a roll."""
-    from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, attack_table
+    from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
 
     table = attack_table(cards())
     args = request.args
@@ -59,7 +59,9 @@ def attack() -> str:
             answer = {
                 "who": who.name,
                 "whom": whom,
-                "kind": {CANNOT: "cannot", CRUSH: "crush", ROLL: "roll"}[score.kind],
+                "kind": {CANNOT: "cannot", CRUSH: "crush", ROLL: "roll", SILENT: "silent"}[
+                    score.kind
+                ],
                 "needs": score.text,
                 "chance": f"{ways}/36",
                 "percent": d.percent(ways, 36),

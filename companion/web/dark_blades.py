@@ -1,6 +1,12 @@
 """Dark Blades combat and missile look-ups as a few taps: the result first, then the chain
-and the chances in the column. Every step is `companion.dark_blades.combat` (the same calls
-as `havoc crt` and `havoc missile`); a cell the rules lost says so and where to fill it in.
+and the chances in the column.
+
+Each page parses its form and calls the CLI's own entry points,
+`companion.dark_blades.resolve.resolve` and `fire` (the same as `havoc crt` and `havoc
+missile`), with the cells of `companion.dark_blades.completion.cell_source`: the kit's
+completion of the lost cells, shown marked KIT, unless "rulebook cells only" (``source_only``,
+as ``--source-only``) is ticked; then a lost cell says so and where to fill it in. Terrain and
+cover are + 0 - or the Terrain Types rows by name (`companion.dark_blades.terrain`).
 """
 
 from __future__ import annotations
@@ -11,127 +17,209 @@ from flask import Blueprint, render_template, request
 
 from companion import dice
 from companion.dark_blades import combat as c
+from companion.dark_blades import terrain as ter
+from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
-from companion.dark_blades.missiles import load_weapons, strength_at
+from companion.dark_blades.lines import KIT_LINE
+from companion.dark_blades.missiles import TARGETS, load_weapons
+from companion.dark_blades.resolve import fire, resolve
 from companion.errors import HavocError, InputError
 from companion.web.app import cards
 from companion.web.dice_tables import seed_arg
 
 bp = Blueprint("dark_blades", __name__, url_prefix="/dark-blades")
-TERRAIN = (("0", "0: no effect"), ("+", "+: better"), ("-", "-: worse"))
+SYMBOLS = (("0", "0: no effect"), ("+", "+: better"), ("-", "-: worse"))
 FLAGS = ("magic_sword", "magic_ring", "fast_rider")
+KIT_SAYS = KIT_LINE.strip()  # "kit's completion: rulebook cell lost", as `havoc crt` says
 
 
-def _face(crt: Crt) -> tuple[int, bool]:
+def _die() -> int | None:
+    """The form's die face (blank: rolled, seeded by ``seed`` when given)."""
     text = request.args.get("die", "").strip()[:6]
     if not text:
-        return c.parse_face(crt, None, dice.make_rng(seed_arg()))
+        return None
     if not text.isdigit():
         raise InputError(f"die: expected a face like 7 (0 is ten), got {text!r}")
-    return c.parse_face(crt, int(text), None)
+    return int(text)
 
 
-def _result(crt: Crt, look: c.Lookup) -> dict[str, Any]:
-    """The lookup as the page shows it: the result, the chain, the column's chances."""
-    n = len(crt.faces)
-    chances = [
-        {
-            "result": cell or MISSING,
-            "missing": not cell,
-            "meaning": crt.meaning(look.table, cell) if cell else "",
-            "faces": dice.face_runs(faces, crt.faces),
-            "chance": f"{len(faces)}/{n}",
-            "percent": dice.percent(len(faces), n),
-        }
-        for cell, faces in look.chances
+def _hexes(field: str, whose: str) -> str:
+    """A terrain select, joined with its mounted second hex (``tree,open``, as the CLI takes
+    it: the most disadvantageous counts)."""
+    first = request.args.get(field, "0").strip()[:40] or "0"
+    second = request.args.get(field + "2", "").strip()[:40]
+    if not second:
+        return first
+    if first in ter.SYMBOLS:
+        raise InputError(f"{whose} second hex: give the first hex as a terrain too, not {first}")
+    return f"{first},{second}"
+
+
+def _source_only() -> bool:
+    return request.args.get("source_only") == "on"
+
+
+def cover_arg(
+    table: ter.TerrainTable, crt: Crt, value: str | None
+) -> tuple[str | None, ter.Terrain | None]:
+    """A cover kind (``light``) as it is, or a terrain row (``tree``) as its printed cover type
+    and the row (as ``havoc missile -c tree``); blank is no cover given."""
+    value = (value or "").strip()[:40]
+    if not value:
+        return None, None
+    if value in crt.cover:
+        return value, None
+    row = ter.find(table, value)
+    return ter.cover_kind(table, row, list(crt.cover)), row
+
+
+def terrain_choices(table: ter.TerrainTable, role: str) -> list[tuple[str, str]]:
+    """The terrain select's options: + 0 -, then each printed row by name with the + 0 - it
+    gives ``role`` (attacker or defender)."""
+    rows = [
+        (t.name, f"{t.printed} ({t.as_attacker if role == 'attacker' else t.as_defender})")
+        for t in table.rows.values()
     ]
+    return [*SYMBOLS, *rows]
+
+
+def row_choices(table: ter.TerrainTable) -> list[tuple[str, str]]:
+    """A mounted character's second hex: none, or a printed row by name."""
+    return [("", "-"), *((t.name, t.printed) for t in table.rows.values())]
+
+
+def cover_choices(table: ter.TerrainTable, crt: Crt) -> list[tuple[str, str]]:
+    """The cover select's options: the kinds, then each terrain row with its cover type."""
+    rows = [(t.name, f"{t.printed} ({t.cover.lower()})") for t in table.rows.values()]
+    return [*((k, k) for k in crt.cover), *rows]
+
+
+def view(crt: Crt, record: c.Lookup | c.NoShot, source_only: bool = False) -> dict[str, Any]:
+    """The record as the page shows it: the result, the chain, the column's chances, the
+    kit's cells marked."""
+    if isinstance(record, c.NoShot):
+        return {"no_shot": record.reason, "shot": record}
+    look = record
+    n = len(crt.faces)
+    chances = []
+    for item in look.chance_items():
+        kit = item["kit_faces"]
+        chances.append(
+            {
+                "result": item["result"] or MISSING,
+                "missing": item["result"] is None,
+                "meaning": item["meaning"] if item["result"] else "",
+                "faces": dice.face_runs(item["faces"], crt.faces),
+                "chance": item["chance"],
+                "percent": dice.percent(len(item["faces"]), n),
+                "kit": bool(kit),
+                "kit_part": dice.face_runs(kit, crt.faces) if kit != item["faces"] else "",
+            }
+        )
+    kit_faces = sorted(look.kit_faces, key=crt.faces.index)
     return {
         "look": look,
-        "column": crt.columns[look.column],
-        "shifts": [(c.direction(s.columns), s.reason) for s in look.shifts],
+        "column": look.column_label,
+        "shifts": [(c.direction(s.columns), s.reason, s.reading) for s in look.shifts],
         "chances": chances,
-        "fill": None
-        if look.cell
-        else crt.fill.how(crt.cell_name(look.table, look.face, look.column)),
+        "kit_says": KIT_SAYS,
+        "kit_faces": dice.face_runs(kit_faces, crt.faces) if kit_faces else "",
+        "source_only": source_only,
     }
-
-
-def _lookup(
-    crt: Crt, table: str, attack: list[int], defence: list[int], shifts: dict[str, Any]
-) -> dict[str, Any]:
-    results = c.table_by_name(crt, table)
-    reason = c.no_shot(crt, results, shifts.get("cover"))
-    if reason is not None:
-        c.raw_odds(sum(attack), sum(defence))
-        return {"no_shot": reason, "table": results}
-    found = c.shifts_for(crt, results, **shifts)
-    face, rolled = _face(crt)
-    return _result(crt, c.lookup(crt, table, attack, defence, found, face, rolled))
 
 
 @bp.get("/crt")
 def crt() -> str:
     """Hand-to-hand (and missile) tables by strengths, terrain and magic items."""
-    data = load_crt(cards())
+    here = cards()
+    data = load_crt(here)
+    terrain_table = ter.load_terrain(here)
     args = request.args
     answer, error = None, None
     if args.get("attack") or args.get("defence"):
         try:
-            table = args.get("table", "")
+            table = args.get("table", "")[:60]
+            at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
             shifts: dict[str, Any] = {f: args.get(f) == "on" for f in FLAGS}
-            if table in data.tables and data.tables[table].kind == "hand-to-hand":
-                shifts["attacker_terrain"] = args.get("at", "0")
-                shifts["defender_terrain"] = args.get("dt", "0")
-            elif args.get("cover"):
-                shifts["cover"] = args.get("cover")
-            answer = _lookup(
+            shifts["attacker_terrain"] = ter.advantage(
+                terrain_table, at, "attacker", "attacker's terrain"
+            )
+            shifts["defender_terrain"] = ter.advantage(
+                terrain_table, dt, "defender", "defender's terrain"
+            )
+            shifts["cover"], shifts["cover_terrain"] = cover_arg(
+                terrain_table, data, args.get("cover")
+            )
+            record = resolve(
                 data,
                 table,
                 c.parse_strengths([args.get("attack", "")[:60]], "attack"),
                 c.parse_strengths([args.get("defence", "")[:60]], "defence"),
                 shifts,
+                _die(),
+                seed_arg(),
+                cells=cell_source(here, data, _source_only()),
             )
+            answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
     return render_template(
-        "crt.html", crt=data, args=args, answer=answer, error=error, terrain=TERRAIN
+        "crt.html",
+        crt=data,
+        args=args,
+        answer=answer,
+        error=error,
+        at_choices=terrain_choices(terrain_table, "attacker"),
+        dt_choices=terrain_choices(terrain_table, "defender"),
+        rows=row_choices(terrain_table),
+        covers=cover_choices(terrain_table, data),
     )
 
 
 @bp.get("/missile")
 def missile() -> str:
-    """A missile weapon at a range: its strength, then the missile table for the target."""
-    data = load_crt(cards())
-    _path, weapons = load_weapons(cards())
+    """A missile weapon at a range: its strength, then its table for the target (the
+    Gargoyle's Breath included)."""
+    here = cards()
+    data = load_crt(here)
+    weapons = load_weapons(here)
+    terrain_table = ter.load_terrain(here)
     args = request.args
-    answer, error, about = None, None, None
+    answer, error = None, None
     if args.get("range"):
         try:
             hexes_text = args.get("range", "").strip()[:6]
             if not hexes_text.isdigit() or int(hexes_text) < 1:
                 raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
-            name, band = strength_at(cards(), args.get("weapon", ""), int(hexes_text))
-            about = f"{name} at {hexes_text} hexes ({band.band} range): strength {band.strength}"
             target = args.get("target", "infantry")
-            if target not in ("infantry", "mounted"):
-                raise InputError("target: infantry or mounted")
-            defence = c.parse_strengths([args.get("defence", "")[:20]], "defence")
-            if len(defence) > 1:
-                raise InputError("defence: a missile is fired at one target (one defence)")
-            shifts = {
-                "cover": args.get("cover") or "none",
-                "magic_ring": args.get("magic_ring") == "on",
-                "fast_rider": args.get("fast_rider") == "on",
-            }
-            answer = _lookup(data, f"missile-vs-{target}", [band.strength], defence, shifts)
+            if target not in TARGETS:
+                raise InputError(f"target: expected {' or '.join(TARGETS)}, got {target[:20]!r}")
+            kind, row = cover_arg(terrain_table, data, args.get("cover"))
+            record = fire(
+                data,
+                weapons,
+                args.get("weapon", "")[:40],
+                int(hexes_text),
+                c.parse_strengths([args.get("defence", "")[:20]], "defence"),
+                target,
+                kind,
+                args.get("magic_ring") == "on",
+                args.get("fast_rider") == "on",
+                _die(),
+                seed_arg(),
+                row,
+                cell_source(here, data, _source_only()),
+            )
+            answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
     return render_template(
         "missile.html",
         crt=data,
-        weapons=weapons,
+        weapons=weapons.weapons,
+        targets=TARGETS,
         args=args,
         answer=answer,
-        about=about,
         error=error,
+        covers=cover_choices(terrain_table, data),
     )

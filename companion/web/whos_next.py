@@ -100,7 +100,7 @@ def umpire(token: str) -> str:
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
-        return render_template("umpire_new.html", token=token, csrf=csrf, replace=False)
+        return render_template("umpire_new.html", token=token, csrf=csrf, replace=None)
     with _store() as store:
         state = store.load()
     tokens.player_links(current_app.config["GAME_PATH"])  # every player has his link
@@ -123,10 +123,24 @@ def umpire(token: str) -> str:
 
 @bp.get("/u/<token>/new")
 def umpire_new(token: str) -> str:
-    """The form to draw a new ring (replacing a game asks for a tick)."""
+    """The form to draw a new ring (replacing a game, in progress or finished, asks for a
+    tick: `Store.new_game` refuses either without ``force``)."""
     _umpire(token)
     csrf = current_app.extensions["havoc_csrf"].token(token)
-    return render_template("umpire_new.html", token=token, csrf=csrf, replace=_has_game())
+    return render_template("umpire_new.html", token=token, csrf=csrf, replace=_replaced())
+
+
+def _replaced() -> str | None:
+    """What a new ring would replace: None, "in progress" or "over"."""
+    if not _has_game():
+        return None
+    with _store() as store:
+        return "over" if store.load().winner() is not None else "in progress"
+
+
+def _web_words(message: str) -> str:
+    """The store's refusal as the page offers it: the tick, not the CLI's --force."""
+    return message.replace("add --force to replace it", "tick \u201cReplace\u201d to replace it")
 
 
 @bp.get("/u/<token>/player/<int:seat>")
@@ -159,19 +173,19 @@ def new_game(token: str) -> Response:
     text = request.form.get("names", "")[:MAX_NAMES_TEXT]
     names = [n for n in re.split(r"[\r\n,]", text) if n.strip()]
     force = request.form.get("force") == "yes"
+    order = request.form.get("order") == "yes"
     try:
         from companion.whos_next.ring import check_names
 
         check_names(names)
         with _store(create=True) as store:
-            drawn, replaced = store.new_game(names, force=force)
+            drawn, replaced = store.new_game(names, force=force, order=order)
         tokens.forget_all(current_app.config["GAME_PATH"])
-        message = (
-            replaced + ". " if replaced else ""
-        ) + f"Ring drawn: {len(drawn.players)} players."
+        how = "Ring as arranged" if order else "Ring drawn"
+        message = (replaced + ". " if replaced else "") + f"{how}: {len(drawn.players)} players."
         flash(message[0].upper() + message[1:])
     except HavocError as error:
-        flash(str(error), "error")
+        flash(_web_words(str(error)), "error")
         return redirect(url_for("whos_next.umpire_new", token=token))
     return redirect(url_for("whos_next.umpire", token=token))
 
@@ -181,12 +195,15 @@ def kill(token: str) -> Response:
     """The killer (by seat) killed his victim (by seat): the store checks it is his victim."""
     _umpire(token)
     _csrf(token)
+    from companion.whos_next.duel_scoring import load_contest
+
     try:
         with _store() as store:
             players = store.load().players
             killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
+            contest_at = load_contest(cards()).contest_at  # a bad duel.toml: nothing written
             outcome = store.kill(killer, victim)
-        flash(_told(outcome))
+        _told(outcome, contest_at)
     except HavocError as error:
         flash(str(error), "error")
     return redirect(url_for("whos_next.umpire", token=token))
@@ -218,7 +235,8 @@ def duel(token: str) -> Response:
             rolled = f'rolled {throws[0][0]}: "{table.result(throws[0][0])}"'
         else:  # the contest: both roll, ties throw again
             rolled = "rolled " + "; ".join(f"{a} v {b}" for a, b in throws)
-        flash(f"{attacker} attacks {defender}: {rolled}. " + _told(outcome))
+        flash(f"{attacker} attacks {defender}: {rolled}.")
+        _told(outcome, table.contest_at)
     except HavocError as error:
         flash(str(error), "error")
     return redirect(url_for("whos_next.umpire", token=token))
@@ -231,26 +249,39 @@ def undo(token: str) -> Response:
     try:
         with _store() as store:
             outcome = store.undo()
-        death = outcome.death
-        flash(f"Undone: {death.dead}'s death, by {death.by}. {outcome.alive} alive.")
+        from companion.whos_next.screen import undone
+
+        _say(undone(outcome.death, outcome.alive))
     except HavocError as error:
         flash(str(error), "error")
     return redirect(url_for("whos_next.umpire", token=token))
 
 
-def _told(outcome: Any) -> str:
+def _say(lines: list[Any]) -> None:
+    """`companion.whos_next.screen` lines as the umpire's messages: the safe ones together,
+    then each secret one marked as the screen marks it (UMPIRE ONLY)."""
+    from companion.whos_next.screen import MARK
+
+    safe = " ".join(line.text for line in lines if not line.secret)
+    if safe:
+        flash(safe)
+    for line in lines:
+        if line.secret:
+            flash(MARK + line.text, "secret")
+
+
+def _told(outcome: Any, contest_at: int) -> None:
+    """A death as the CLI's screen words it: who died, how the game stands, and who takes
+    the dead player's slip (the rules' or the kit's ruling, said so; secret)."""
+    from companion.whos_next.screen import Line, left, slip
+
     death = outcome.death
-    slip = (
-        f"{death.by} takes {death.dead}'s slip."
-        if death.hunter == death.by
-        else f"{death.hunter}, who hunted {death.dead}, takes {death.dead}'s slip."
-    )
-    end = (
-        f"{outcome.winner} is the last one standing."
-        if outcome.winner
-        else f"{outcome.alive} alive."
-    )
-    return f"{death.dead} is dead, killed by {death.by}. {slip} {end}"
+    lines = [Line(f"{death.dead} is dead, killed by {death.by}.")]
+    if outcome.winner is not None:
+        lines.append(Line(f"{outcome.winner} is the last one standing. Game over."))
+    else:
+        lines += left(outcome.alive, None, contest_at) + slip(death)
+    _say(lines)
 
 
 # --------------------------------------------------------------------------- player

@@ -218,3 +218,53 @@ def test_every_lookup_page_fits_a_phone(served, browser):
     for link in links + extra:
         page.goto(served + link)
         _check(page, "page" + re.sub(r"[^a-z0-9]+", "-", link.split("?")[0]))
+
+
+def test_a_spell_card_and_a_scenario_on_a_phone(served, browser):
+    page = _phone(browser)
+    page.goto(f"{served}/")
+    page.click("text=Spell cards")
+    _check(page, "spells")
+    page.click("text=Help")
+    main = page.inner_text("main")
+    assert main.startswith("Help") and "KIT" in main
+    _check(page, "spell-help")
+    dark = _phone(browser, dark=True)
+    dark.goto(page.url)
+    _check(dark, "spell-help-dark")
+    page.goto(f"{served}/")
+    page.click("text=Scenarios")
+    page.click("text=The Raid")
+    main = page.inner_text("main")
+    assert "First player:" in main and "Background (the kit's own words)" in main
+    _check(page, "scenario-raid")
+    dark.goto(page.url)
+    _check(dark, "scenario-raid-dark")
+
+
+def test_a_kit_cell_and_the_breath_on_a_phone(served, browser):
+    page = _phone(browser)
+    page.goto(f"{served}/dark-blades/crt")
+    page.fill("#attack", "8")
+    page.fill("#defence", "3")
+    page.select_option("#at", "tree")
+    page.select_option("#dt", "window")
+    page.fill("#die", "7")
+    page.click("text=Look up")
+    assert "KIT" in page.inner_text(".answer")
+    _check(page, "crt-kit")
+    dark = _phone(browser, dark=True)
+    dark.goto(page.url)
+    _check(dark, "crt-kit-dark")
+    page.check("input[name=source_only]")
+    page.click("text=Look up")
+    assert "KIT" not in page.inner_text(".answer") and "?" in page.inner_text(".answer .big")
+    _check(page, "crt-rulebook-only")
+    page.goto(f"{served}/dark-blades/missile")
+    page.select_option("#weapon", "breath")
+    page.fill("#range", "2")
+    page.fill("#defence", "10")
+    page.fill("#die", "5")
+    page.click("text=Fire")
+    assert "Gargoyle's Breath" in page.inner_text("main")
+    _check(page, "missile-breath")

@@ -1,0 +1,193 @@
+"""The Dark Blades combat and missile pages give the record `havoc crt` / `havoc missile
+--json` give for the same input: the kit's completed cells marked KIT (and gone with the
+rulebook-only switch), terrain and cover by the Terrain Types rows' names, the Gargoyle's
+Breath."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from web_helpers import visible
+
+from companion.dark_blades.crt import MISSING
+from companion.dark_blades.lines import KIT_LINE
+
+
+def cli(havoc, *args: str) -> dict:
+    answer = havoc(*args, "--json")
+    assert answer.exit_code == 0, answer.output
+    return json.loads(answer.output)
+
+
+def same_record(page: str, record: dict) -> None:
+    """Everything the CLI's record says is on the page: result, chain, readings, chances."""
+    first = f"{record['result']} KIT" if record["kit_completion"] else record["result"]
+    if record["void"]:
+        assert page.startswith(f"{first} No effect: {record['meaning']}"), page[:200]
+    else:
+        assert page.startswith(f"{first} {record['meaning']}"), page[:200]
+    assert f"odds {record['attack']}÷{record['defence']} = {record['raw_odds']}" in page
+    for shift in record["shifts"]:
+        assert shift["reason"] in page
+    for reading in record["kits_readings"]:
+        assert f"KIT {reading['short']}. {reading['text']}" in page
+    assert f"column {record['column']} die {record['die']} (given" in page
+    for chance in record["chances"]:
+        kit = "KIT " if chance["kit_faces"] else ""
+        assert f"{kit}{chance['result'] or MISSING}: {chance['meaning']}" in page or (
+            chance["result"] is None
+        )
+        assert chance["chance"] in page
+
+
+def test_crt_result_first_then_the_chain(site, havoc):
+    record = cli(havoc, "crt", "ii", "8", "3", "--die", "1")
+    assert not record["kit_completion"]  # row 1 is the rulebook's: no mark
+    page = site.text("/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&die=1")
+    same_record(page, record)
+    assert not page.startswith(f"{record['result']} KIT")
+
+
+def test_a_kit_cell_is_marked_kit_with_the_clis_sentence(site, havoc):
+    record = cli(havoc, "crt", "ii", "8", "3", "--die", "7")
+    assert record["kit_completion"] and record["result"]
+    html = site.client.get(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&die=7"
+    ).get_data(as_text=True)
+    page = visible(html)
+    same_record(page, record)
+    assert KIT_LINE.strip().capitalize() in page  # "Kit's completion: rulebook cell lost"
+    assert record["completion_file"] in page
+    assert re.search(r'class="big">[^<]+<span class="tag kit">KIT</span>', html)
+    kit_rows = [c for c in record["chances"] if c["kit_faces"]]
+    assert kit_rows and page.count("KIT ") >= 1 + len(kit_rows)
+    assert "the kit's cells in this column: die" in page
+
+
+def test_rulebook_cells_only_shows_the_lost_cell_and_no_kit_mark(site, havoc):
+    record = cli(havoc, "--source-only", "crt", "ii", "8", "3", "--die", "7")
+    assert record["result"] is None and not record["kit_completion"]
+    page = site.text(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&die=7&source_only=on"
+    )
+    assert page.startswith(f"? {MISSING} lost")
+    assert record["fill_in_how"] in page
+    assert "[infantry-vs-infantry] row 7, column 2-1" in page
+    assert "KIT" not in page
+    assert "Rulebook cells only: the kit's completion is not used." in page
+    for chance in record["chances"]:
+        assert chance["chance"] in page
+
+
+def test_terrain_by_name_gives_the_clis_record(site, havoc):
+    record = cli(havoc, "crt", "ii", "8", "3", "-A", "tree", "-D", "window", "--die", "4")
+    assert record["kits_readings"]  # the window's reading rides on the terrain shift
+    page = site.text(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&at=tree&dt=window&die=4"
+    )
+    same_record(page, record)
+    assert "terrain: attacker tree +, defender window +" in page
+
+
+def test_a_mounted_characters_two_hexes_give_the_clis_record(site, havoc):
+    record = cli(havoc, "crt", "mou-inf", "8", "3", "-A", "slope,open", "--die", "2")
+    page = site.text(
+        "/dark-blades/crt?table=mounted-vs-infantry&attack=8&defence=3&at=slope&at2=open&die=2"
+    )
+    same_record(page, record)
+    assert "terrain: attacker slope/open -" in page
+
+
+def test_a_second_hex_needs_a_first_terrain(site):
+    page = site.text("/dark-blades/crt?table=ii&attack=8&defence=3&at=%2B&at2=slope")
+    assert "Refused: attacker's second hex: give the first hex as a terrain too" in page
+
+
+def test_terrain_symbols_and_magic_items_shift_columns(site, havoc):
+    record = cli(havoc, "crt", "ii", "8", "3", "-D", "+", "-S", "--die", "1")
+    page = site.text(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&at=0&dt=%2B"
+        "&magic_sword=on&die=1"
+    )
+    same_record(page, record)
+    assert "terrain: attacker 0, defender +" in page
+
+
+def test_the_terrain_selects_offer_every_row_by_name(site):
+    from companion.dark_blades.terrain import load_terrain
+    from companion.data import Cards
+
+    html = site.client.get("/dark-blades/crt").get_data(as_text=True)
+    for name in load_terrain(Cards()).rows:
+        # the terrains, the mounted second hexes and the cover
+        assert len(re.findall(f'<option value="{name}"', html)) == 5
+
+
+def test_a_terrain_the_table_lacks_is_one_line(site):
+    page = site.text("/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&dt=bridge")
+    assert "Refused: defender's terrain: terrain 'bridge': not in the source rules" in page
+
+
+def test_crt_bad_strength_is_one_line(site):
+    page = site.text("/dark-blades/crt?table=infantry-vs-infantry&attack=x&defence=3")
+    assert "Refused: --attack: expected whole numbers" in page
+
+
+def test_missile_cover_by_terrain_gives_the_clis_record(site, havoc):
+    record = cli(havoc, "missile", "crossbow", "28", "10", "i", "-c", "tree", "--die", "3")
+    page = site.text(
+        "/dark-blades/missile?weapon=crossbow&range=28&defence=10&target=infantry&cover=tree&die=3"
+    )
+    same_record(page, record)
+    assert "Crossbow at 28 hexes (medium range): strength 20" in page
+
+
+def test_the_gargoyles_breath_voids_results_against_the_attacker(site, havoc):
+    for die in "1234567890":
+        record = cli(havoc, "missile", "breath", "1", "40", "m", "--die", die)
+        page = site.text(
+            f"/dark-blades/missile?weapon=breath&range=1&defence=40&target=mounted&die={die}"
+        )
+        same_record(page, record)
+        assert "Gargoyle's Breath at 1 hex (breath range): strength 20" in page
+        if record["void"]:
+            assert record["void"] in page
+    html = site.client.get("/dark-blades/missile").get_data(as_text=True)
+    assert '<option value="breath">' in html
+
+
+def test_no_cover_on_the_breath_is_one_line(site):
+    page = site.text(
+        "/dark-blades/missile?weapon=breath&range=3&defence=5&target=infantry&cover=light"
+    )
+    assert "Refused: --cover: not for the Gargoyle's Breath" in page
+
+
+def test_missile_no_shot_in_infinite_cover(site, havoc):
+    record = cli(havoc, "missile", "crossbow", "5", "10", "i", "-c", "infinite")
+    page = site.text(
+        "/dark-blades/missile?weapon=crossbow&range=5&defence=10&target=infantry&cover=infinite"
+    )
+    assert record["no_shot"] and page.startswith(f"NO SHOT {record['reason']}")
+
+
+def test_no_shot_at_range_one_for_a_bow(site, havoc):
+    record = cli(havoc, "missile", "shortbow", "1", "10", "i")
+    page = site.text("/dark-blades/missile?weapon=shortbow&range=1&defence=10&target=infantry")
+    assert page.startswith(f"NO SHOT {record['reason']}") and record["rule"] in page
+
+
+def test_the_lookup_page_weighs_under_30_kb(site):
+    """The heaviest lookup (a kit cell, terrain by name, a kit's reading, every chance) with
+    everything the browser fetches for it."""
+    html = site.client.get(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&at=tree&dt=window"
+        "&magic_sword=on&die=7"
+    ).get_data()
+    assert b"KIT" in html
+    fetched = [
+        site.client.get(p).get_data() for p in re.findall(r'href="(/static/[^"]+)"', html.decode())
+    ]
+    assert len(fetched) == 3  # style, manifest, icon
+    assert len(html) + sum(len(f) for f in fetched) < 30 * 1024
