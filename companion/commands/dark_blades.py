@@ -69,9 +69,7 @@ def _cover(cards: Any, crt: Crt, value: str | None) -> tuple[str | None, ter.Ter
     """``light`` → ("light", None); ``tree`` → ("light", the Tree row)."""
     if value is None or value in crt.cover:
         return value, None
-    table = ter.load_terrain(cards)
-    row = table.rows[value]
-    return ter.cover_kind(table, row, list(crt.cover)), row
+    return ter.cover_of(ter.load_terrain(cards), list(crt.cover), value)
 
 
 def _weapons(ctx: click.Context) -> list[str]:

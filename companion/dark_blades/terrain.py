@@ -152,3 +152,12 @@ def advantage(table: TerrainTable | None, text: str, role: str, option: str) -> 
         t.reading for t in terrains if t.reading is not None and t.reading_for in (role, "both")
     )
     return Advantage(symbol, terrains, readings)
+
+
+def cover_of(table: TerrainTable, kinds: list[str], value: str) -> tuple[str, Terrain | None]:
+    """A cover kind (``light``) as it is, or a terrain row (``tree``, by any unique start) as
+    its printed cover type and the row, as ``havoc missile -c tree`` and the web page take it."""
+    if value in kinds:
+        return value, None
+    row = find(table, value)
+    return cover_kind(table, row, kinds), row

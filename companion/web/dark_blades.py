@@ -67,10 +67,7 @@ def cover_arg(
     value = (value or "").strip()[:40]
     if not value:
         return None, None
-    if value in crt.cover:
-        return value, None
-    row = ter.find(table, value)
-    return ter.cover_kind(table, row, list(crt.cover)), row
+    return ter.cover_of(table, list(crt.cover), value)
 
 
 def terrain_choices(table: ter.TerrainTable, role: str) -> list[tuple[str, str]]:
