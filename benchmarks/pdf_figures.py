@@ -27,7 +27,10 @@ def figures(path: Path) -> tuple[int, int, int, float, float]:
             for ch in page.chars:
                 if not ch["text"].strip():
                     continue
-                smallest = min(smallest, ch["size"])
+                # pdfplumber's size of a letter turned 90 degrees is its advance; its height
+                # across the line (x1 - x0) is the font size
+                size = ch["size"] if ch["upright"] else ch["x1"] - ch["x0"]
+                smallest = min(smallest, size)
                 gap = min(ch["x0"], ch["top"], page.width - ch["x1"], page.height - ch["bottom"])
                 nearest = min(nearest, gap)
     return pages, path.stat().st_size, images, smallest, nearest
