@@ -72,6 +72,20 @@ def _output_option(name: str) -> Any:
     )
 
 
+def _out_dir_option(
+    help: str = "Directory for the PDFs (each replaced in one step).",  # noqa: A002
+) -> Any:
+    """``--out DIR``, out/ by default."""
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("out"),
+        show_default=True,
+        help=help,
+    )
+
+
 def _counters_pdf(
     cards: Cards,
     sheet: SheetOptions,
@@ -365,14 +379,7 @@ def setups(
 @main.command()
 @sheet_options
 @source_only_option
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("out"),
-    show_default=True,
-    help="Directory for every file the kit makes.",
-)
+@_out_dir_option("Directory for every file the kit makes.")
 @click.pass_context
 def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
     """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
@@ -596,18 +603,6 @@ BUILD = [
 ]
 
 
-def _out_dir_option() -> Any:
-    """``--out DIR``, out/ by default."""
-    return click.option(
-        "--out",
-        "out_dir",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=Path("out"),
-        show_default=True,
-        help="Directory for the PDFs (each replaced in one step).",
-    )
-
-
 @main.command()
 @sheet_options
 @click.option(
@@ -805,14 +800,7 @@ def _said(path: Path, pages: int, what: str) -> None:
 @main.command()
 @paper_option
 @source_only_option
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("out"),
-    show_default=True,
-    help="Directory for the reference sheets.",
-)
+@_out_dir_option("Directory for the reference sheets.")
 @click.pass_context
 def aids(ctx: click.Context, paper: str, out_dir: Path) -> None:
     """Reference sheets: the Dark Blades combat results tables and quick reference, and a
