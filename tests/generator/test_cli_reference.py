@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pdfplumber
 
-from generator.cli import AID_PDFS, RESULTS_PDF, SCENARIOS_PDF
 from generator.cli import main as pnp
+from generator.commands.dark_blades import AID_PDFS, RESULTS_PDF, SCENARIOS_PDF
 from tests.conftest import run
 
 

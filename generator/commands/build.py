@@ -1,0 +1,275 @@
+"""`havoc-pnp calibrate` and `havoc-pnp build`: the calibration sheet, and everything the kit
+prints into one folder, all or nothing, with HOW-TO-PRINT.txt. `BUILD` lists the products."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from companion.clikit import Command, cards_from, source_only_from, source_only_option
+from companion.errors import DataError, InputError, display_path
+from generator.sheet.options import SheetOptions, sheet_options
+
+if TYPE_CHECKING:  # heavy modules load only when a command needs them
+    pass
+from generator.commands.common import cards_dir, out_dir_option, output_option, say
+from generator.commands.cthulhu_who import SETUPS_BUILD_SEED, SETUPS_PDF, setups_pdf
+from generator.commands.dark_blades import (
+    COUNTERS_PDF,
+    SCENARIOS_PDF,
+    SPELLS_PDF,
+    card_sheet,
+    counters_pdf,
+    default_card,
+    spells_pdf,
+    values_from,
+    write_aids,
+)
+
+CALIBRATION_PDF = "calibration.pdf"
+
+
+@click.command(cls=Command)
+@sheet_options
+@output_option(CALIBRATION_PDF)
+@click.pass_context
+def calibrate(ctx: click.Context, sheet: SheetOptions, output: Path) -> None:
+    """A duplex test sheet: read your printer's --back-offset and check 100% scale."""
+    from generator.calibrate import write_calibration_pdf
+    from generator.howto import rebuild_command
+
+    rebuild = rebuild_command(
+        sheet, None, back_offset="DX,DY", cards=cards_dir(ctx), source_only=source_only_from(ctx)
+    )
+    stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
+    say(stats, "calibration sheet")
+
+
+@click.command(cls=Command)
+@sheet_options
+@source_only_option
+@out_dir_option("Directory for every file the kit makes.")
+@click.pass_context
+def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
+    """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
+    and how to print and cut it. All or nothing: the files are written aside and moved into
+    place together, so a failure leaves the last build."""
+    from generator.howto import write_how_to_print
+    from generator.sheet.staging import Staging
+
+    with Staging() as stage:
+        made: list[Made] = []
+        for product in BUILD:
+            made += product(ctx, sheet, stage, out_dir)
+        note = write_how_to_print(
+            stage.folder(out_dir),
+            sheet,
+            [m.written for m in made],
+            values_from=values_from(cards_from(ctx)),
+            cards=cards_dir(ctx),
+            named_out=out_dir,
+            source_only=source_only_from(ctx),
+        )
+        stage.path(out_dir / note.name)  # staged in place: moved with the others
+    for m in made:
+        say(m.written.stats, m.said)
+    click.echo(f"{display_path(out_dir / note.name)}: how to print, step by step")
+
+
+@dataclass(frozen=True)
+class Made:
+    """One file `build` made: what HOW-TO-PRINT says of it, and the line printed for it."""
+
+    written: Any  # generator.howto.Written, its path the final one (not the staged one)
+    said: str
+
+
+def _build_calibration(
+    ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path
+) -> list[Made]:
+    from dataclasses import replace
+
+    from generator.calibrate import write_calibration_pdf
+    from generator.howto import Written, rebuild_command
+
+    rebuild = rebuild_command(
+        sheet, None, back_offset="DX,DY", cards=cards_dir(ctx), source_only=source_only_from(ctx)
+    )
+    stats = write_calibration_pdf(stage.path(out_dir / CALIBRATION_PDF), sheet, rebuild=rebuild)
+    what = "Printer calibration: 100% scale and " + (
+        "the fold." if sheet.duplex == "none" else "the duplex back offset."
+    )
+    stats = replace(stats, path=stage.final(stats.path))
+    return [Made(Written(stats, what), "calibration sheet")]
+
+
+def _build_counters(
+    ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path
+) -> list[Made]:
+    from dataclasses import replace
+
+    from generator.howto import Written
+
+    blank = source_only_from(ctx)  # the values are the kit's: blank boxes with --source-only
+    stats, pieces = counters_pdf(
+        cards_from(ctx), sheet, stage.path(out_dir / COUNTERS_PDF), None, blank
+    )
+    what = (
+        "Dark Blades counters, fronts and backs interleaved page by page."
+        if sheet.duplex != "none"
+        else "Dark Blades counters, fronts left and backs right of the fold."
+    )
+    stats = replace(stats, path=stage.final(stats.path))
+    return [Made(Written(stats, what, pieces), f"{len(pieces)} counters")]
+
+
+def _build_spells(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    from dataclasses import replace
+
+    from generator.howto import Written
+
+    cards_sheet = card_sheet(ctx, sheet)
+    stats, pieces = spells_pdf(
+        cards_from(ctx),
+        cards_sheet,
+        default_card(),
+        stage.path(out_dir / SPELLS_PDF),
+        source_only_from(ctx),
+    )
+    stats = replace(stats, path=stage.final(stats.path))
+    gutter = sheet.duplex == "none"
+    written = Written(
+        stats,
+        "Dark Blades spell cards, "
+        + (
+            "fronts above the fold and backs below it (gutter-fold)."
+            if gutter
+            else "fronts and backs interleaved page by page."
+        ),
+        notes=(
+            f"{len(pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
+            "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
+            *(
+                (f"Printed with {cards_sheet.arguments()['margin']} margins.",)
+                if cards_sheet is not sheet
+                else ()
+            ),
+            *(
+                (
+                    "Cut out each strip of fronts and backs, fold it along the dashed",
+                    "line between the rows, glue, then cut the cards apart.",
+                )
+                if gutter
+                else ()
+            ),
+        ),
+    )
+    return [Made(written, f"{len(pieces)} spell cards")]
+
+
+def _build_games(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    """The Kniggits set (the kit's defaults) and blank Who's Next slips (never a saved ring)."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+    from generator.kniggits.build import write_kniggits
+    from generator.whos_next.build import write_blank_sample
+
+    staged = stage.folder(out_dir)
+    made = []
+    try:
+        kniggits = write_kniggits(staged, sheet, cards_from(ctx))
+    except InputError as error:  # paper too small for an army sheet: build the rest
+        click.echo(f"havoc-pnp: warning: the Kniggits sheets not built: {error}", err=True)
+        kniggits = []
+    for item in kniggits:
+        stats = replace(item.stats, path=stage.final(stage.path(out_dir / item.stats.path.name)))
+        made.append(Made(Written(stats, f"Kniggits {item.what}; single-sided."), item.what))
+    try:
+        stats, what = write_blank_sample(staged, sheet)
+    except InputError as error:  # paper too small for a slip
+        click.echo(f"havoc-pnp: warning: the Who's Next slips not built: {error}", err=True)
+        return made
+    stats = replace(stats, path=stage.final(stage.path(out_dir / stats.path.name)))
+    made.append(Made(Written(stats, what + "; single-sided."), what))
+    return made
+
+
+def _build_setups(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    """A small batch of Cthulhu Who? set-ups (seeds from SETUPS_BUILD_SEED); on paper too small
+    for a set-up sheet, a warning and the rest of the build."""
+    from dataclasses import replace
+
+    from generator.cthulhu_who.setups import DEFAULT_BATCH
+    from generator.howto import Written
+
+    try:
+        stats = setups_pdf(
+            cards_from(ctx),
+            sheet,
+            stage.path(out_dir / SETUPS_PDF),
+            DEFAULT_BATCH,
+            SETUPS_BUILD_SEED,
+            1,
+            True,
+            "1in",
+        )
+    except InputError as error:  # paper too small for a set-up sheet: build the rest
+        click.echo(f"havoc-pnp: warning: {SETUPS_PDF} not built: {error}", err=True)
+        return []
+    stats = replace(stats, path=stage.final(stats.path))
+    last = SETUPS_BUILD_SEED + DEFAULT_BATCH - 1
+    written = Written(
+        stats,
+        f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
+        notes=(
+            "Each: the rolls, the garden, exactly its pieces (double-sided).",
+            "Then the 8 x 8 board in tiles, and the exact odds.",
+            "More: havoc-pnp setups -n N --seed S.",
+        ),
+    )
+    return [Made(written, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")]
+
+
+def _build_aids(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    """The reference sheets (results tables, the game aids) and the scenario sheets, on the
+    build's paper; portrait or landscape as suits each."""
+    from generator.dark_blades.scenario_sheets import write_scenario_sheets
+    from generator.howto import Written
+    from generator.sheet.document import checked_page
+    from generator.sheet.render_pdf import PdfStats
+
+    try:
+        page = checked_page(sheet.width, sheet.height, sheet.paper)
+    except InputError as error:
+        click.echo(f"havoc-pnp: warning: the reference sheets not built: {error}", err=True)
+        return []
+    staged = stage.folder(out_dir)
+    written = write_aids(cards_from(ctx), page, staged, source_only_from(ctx))
+    scenarios = staged / SCENARIOS_PDF
+    try:
+        pages = write_scenario_sheets(scenarios, cards_from(ctx), page)
+    except DataError as error:  # e.g. a roster of one's own without a scenario's characters
+        click.echo(f"havoc-pnp: warning: {SCENARIOS_PDF} not built: {error}", err=True)
+    else:
+        written.append((scenarios, pages, "Dark Blades scenario sheets"))
+    made = []
+    for path, pages, what in written:
+        final = stage.final(stage.path(out_dir / path.name))
+        stats = PdfStats(final, pages, pages, 0, path.stat().st_size)
+        notes = ("Single-sided: a sheet to read at the table, not to cut.",)
+        made.append(Made(Written(stats, what + ".", notes=notes), what))
+    return made
+
+
+BUILD = [
+    _build_calibration,
+    _build_counters,
+    _build_spells,
+    _build_setups,
+    _build_games,
+    _build_aids,
+]

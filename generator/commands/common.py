@@ -1,0 +1,76 @@
+"""Helpers every `havoc-pnp` command shares: output options, the report lines, --paper."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from companion.clikit import cards_from
+from companion.errors import display_path
+
+if TYPE_CHECKING:  # heavy modules load only when a command needs them
+    from generator.sheet.render_pdf import PdfStats
+
+
+def output_option(name: str) -> Any:
+    """``-o/--output FILE``, out/NAME by default."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=Path("out") / name,
+        show_default=True,
+        help="The PDF to write (replaced in one step).",
+    )
+
+
+def out_dir_option(
+    help: str = "Directory for the PDFs (each replaced in one step).",  # noqa: A002
+) -> Any:
+    """``--out DIR``, out/ by default."""
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("out"),
+        show_default=True,
+        help=help,
+    )
+
+
+def cards_dir(ctx: click.Context) -> Path | None:
+    """The user's ``--cards DIR`` as given, or None when the kit's own cards are used."""
+    cards = cards_from(ctx)
+    try:
+        same = cards.root.resolve() == cards.default.resolve()
+    except OSError:
+        same = False
+    return None if same else cards.root
+
+
+def say(stats: PdfStats, what: str) -> None:
+
+    click.echo(
+        f"{display_path(stats.path)}: {what}, {stats.pages} page{'s' if stats.pages != 1 else ''}"
+        f" on {stats.sheets} "
+        f"sheet{'s' if stats.sheets != 1 else ''}, {stats.bytes / 1024:.0f} KB"
+    )
+
+
+paper_option = click.option(
+    "--paper",
+    default="A4",
+    show_default=True,
+    metavar="PAPER",
+    help="A4, Letter, or WxH such as 8.5x11in (at least 5x7in).",
+)
+
+
+def said(path: Path, pages: int, what: str) -> None:
+
+    size = path.stat().st_size / 1024
+    click.echo(
+        f"{display_path(path)}: {what}, {pages} page{'s' if pages != 1 else ''}, {size:.0f} KB"
+    )

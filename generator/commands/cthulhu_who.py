@@ -1,0 +1,107 @@
+"""`havoc-pnp setups`: Cthulhu Who? set-up sheets, the tiled board and the odds page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from companion.clikit import Command, cards_from
+from companion.errors import InputError
+from generator.sheet.options import SheetOptions, sheet_options
+
+if TYPE_CHECKING:  # heavy modules load only when a command needs them
+    from companion.data import Cards
+    from generator.sheet.render_pdf import PdfStats
+from generator.commands.common import output_option, say
+
+SETUPS_PDF = "cthulhu-who-setups.pdf"
+SETUPS_BUILD_SEED = 1  # `build`'s small batch of Cthulhu Who? set-ups starts at this seed
+
+
+def setups_pdf(
+    cards: Cards,
+    sheet: SheetOptions,
+    out: Path,
+    count: int,
+    seed: int,
+    boards: int,
+    stats: bool,
+    square: str,
+) -> PdfStats:
+    """Cthulhu Who? set-up sheets (generator/cthulhu_who/setups.py), a progress bar on a
+    terminal for large batches."""
+    import dataclasses
+    import sys
+
+    from generator.cthulhu_who.setups import write_setups_pdf
+    from generator.sheet.units import parse_length
+
+    size = parse_length(square, "--square", "1in or 2in (2in for 28 mm figures)")
+    try:
+        sheet = dataclasses.replace(sheet, piece=size)
+    except InputError as error:  # the engine names its own option: here it is --square
+        raise InputError(error.message.replace("--piece-size", "--square")) from None
+    if count >= 20 and sys.stderr.isatty():
+        with click.progressbar(
+            length=count, label="set-up sheets", file=click.get_text_stream("stderr")
+        ) as bar:
+            return write_setups_pdf(out, cards, sheet, count, seed, boards, stats, bar.update)
+    return write_setups_pdf(out, cards, sheet, count, seed, boards, stats)
+
+
+@click.command(cls=Command)
+@sheet_options
+@click.option("-n", "count", type=int, default=1, show_default=True, help="How many set-ups.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    metavar="S",
+    help="Set-up i has seed S+i-1: `havoc setup --seed S` shows the first. Default: random.",
+)
+@click.option(
+    "--boards",
+    type=click.IntRange(1, 2),
+    default=1,
+    show_default=True,
+    help="1: the 8 x 8 garden; 2: two boards side by side (16 x 8).",
+)
+@click.option(
+    "--square",
+    default="1in",
+    show_default=True,
+    metavar="SIZE",
+    help="Board square and piece size: 1in, 2in (28 mm figures) or e.g. 25mm.",
+)
+@click.option("--stats", is_flag=True, help="Add a page of the exact set-up odds.")
+@output_option(SETUPS_PDF)
+@click.pass_context
+def setups(
+    ctx: click.Context,
+    sheet: SheetOptions,
+    count: int,
+    seed: int | None,
+    boards: int,
+    square: str,
+    stats: bool,
+    output: Path,
+) -> None:
+    """Cthulhu Who? set-ups ready to play: the rolls, the garden, exactly the pieces.
+
+    One sheet per set-up (more where the pieces need it), then the full-size board tiled
+    over as many pages as the paper needs. Pieces print at the board's --square size
+    (--piece-size is not used here).
+    """
+    import secrets
+
+    if ctx.get_parameter_source("piece_size") == click.core.ParameterSource.COMMANDLINE:
+        raise InputError("--piece-size: set-up pieces are printed at --square (the board's)")
+    chosen = seed is None
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    result = setups_pdf(cards_from(ctx), sheet, output, count, seed, boards, stats, square)
+    say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
+    if chosen:
+        click.echo(f"seed {seed} was drawn at random: --seed {seed} prints these again")

@@ -1,0 +1,96 @@
+"""`havoc-pnp kniggits`: skill tokens, standing figures, army sheets, the ruler and obstacles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from companion.clikit import Command, cards_from
+from companion.errors import InputError
+from generator.sheet.options import SheetOptions, sheet_options
+
+if TYPE_CHECKING:  # heavy modules load only when a command needs them
+    pass
+from generator.commands.common import out_dir_option, say
+
+
+@click.command(cls=Command)
+@sheet_options
+@click.option(
+    "--army",
+    "armies",
+    multiple=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="An army CSV (see `havoc army`); repeat for each army. Tokens, figures and sheets "
+    "then match what the armies bought.",
+)
+@click.option(
+    "--scale",
+    type=click.Choice(["half", "normal", "double"]),
+    default="normal",
+    show_default=True,
+    help="Ruler and obstacles: half for small figures, double for big ones (the rules).",
+)
+@click.option(
+    "--points",
+    type=int,
+    default=None,
+    help="The agreed points total for the army sheets (default: the rules' suggested 50).",
+)
+@click.option(
+    "--token-shape",
+    type=click.Choice(["round", "square"]),
+    default="round",
+    show_default=True,
+    help="Skill tokens round or square.",
+)
+@click.option("--token-size", default="1/2in", show_default=True, help="Skill token size.")
+@click.option(
+    "--left-handed",
+    "left_handed",
+    type=int,
+    multiple=True,
+    metavar="N",
+    help="Army N's player is left-handed (N from 1, in --army order): his knights hold the "
+    "sword in the left hand. Repeatable.",
+)
+@out_dir_option()
+@click.pass_context
+def kniggits(
+    ctx: click.Context,
+    sheet: SheetOptions,
+    armies: tuple[Path, ...],
+    scale: str,
+    points: int | None,
+    token_shape: str,
+    token_size: str,
+    left_handed: tuple[int, ...],
+    out_dir: Path,
+) -> None:
+    """Kniggits: skill tokens, standing figures, army sheets, a true-scale ruler and obstacles.
+
+    Writes kniggits-tokens.pdf, kniggits-figures.pdf, kniggits-armies.pdf and
+    kniggits-ruler-obstacles.pdf. (--piece-size does not apply: see --token-size.)
+    """
+    from generator.kniggits.build import write_kniggits
+    from generator.sheet.options import parse_piece_size
+
+    try:
+        size = parse_piece_size(token_size)
+    except InputError as exc:
+        raise InputError(str(exc).replace("--piece-size", "--token-size", 1)) from None
+    made = write_kniggits(
+        out_dir,
+        sheet,
+        cards_from(ctx),
+        armies,
+        scale=scale,
+        shape=token_shape,  # type: ignore[arg-type]
+        token_size=size,
+        points=points,
+        left_handed=left_handed,
+    )
+    for item in made:
+        say(item.stats, item.what)
