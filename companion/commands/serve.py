@@ -41,7 +41,9 @@ def serve(
     from companion.web.server import lan_address, make_server
 
     root = ctx.find_root().obj or {}
-    app = create_app(game=game, cards=root.get("cards_dir"))
+    app = create_app(
+        game=game, cards=root.get("cards_dir"), source_only=bool(root.get("source_only"))
+    )
     host = "0.0.0.0" if lan else "127.0.0.1"
     server = make_server(app, host, port)
     shown = lan_address() if lan else "127.0.0.1"

@@ -15,7 +15,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, current_app, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
@@ -69,11 +69,13 @@ def create_app(
     cards: str | os.PathLike[str] | None = None,
     umpire_token: str | None = None,
     testing: bool = False,
+    source_only: bool = False,
 ) -> Flask:
     """The companion's web app over the game file ``game`` and the cards directory ``cards``.
 
     ``umpire_token`` opens the umpire's pages; a fresh one is drawn when it is not given (the
-    `serve` command prints the link once).
+    `serve` command prints the link once). ``source_only`` (``havoc --source-only serve``):
+    every page shows only what the rulebooks give, whatever its own switch says.
     """
     from companion.whos_next.game_file import default_game_path
 
@@ -89,6 +91,7 @@ def create_app(
         SECRET_KEY=secrets.token_bytes(32),
         GAME_PATH=Path(game) if game is not None else default_game_path(),
         CARDS_DIR=Path(cards) if cards is not None else None,
+        SOURCE_ONLY=source_only,
         UMPIRE_TOKEN=umpire_token or new_token(),
         TESTING=testing,
         PROPAGATE_EXCEPTIONS=False,  # never a traceback in a response, tests included
@@ -152,9 +155,14 @@ def create_app(
     return app
 
 
+def source_only() -> bool:
+    """Only the rulebooks' words on this page: the server was started so, or the page's switch
+    (``?source_only=on``) asks for it."""
+    return bool(current_app.config.get("SOURCE_ONLY")) or request.args.get("source_only") == "on"
+
+
 def cards() -> Cards:
     """The cards for this request (the server's ``--cards`` overlay, else the kit's)."""
-    from flask import current_app
 
     return Cards(current_app.config["CARDS_DIR"])
 

@@ -25,6 +25,7 @@ from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.errors import HavocError, InputError
 from companion.web.app import cards
+from companion.web.app import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
 
 bp = Blueprint("dark_blades", __name__, url_prefix="/dark-blades")
@@ -56,7 +57,7 @@ def _hexes(field: str, whose: str) -> str:
 
 
 def _source_only() -> bool:
-    return request.args.get("source_only") == "on"
+    return page_source_only()
 
 
 def cover_arg(

@@ -8,17 +8,18 @@ as ``havoc spell --source-only``.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, render_template
 
 from companion.dark_blades import spells as sp
 from companion.errors import InputError
 from companion.web.app import cards
+from companion.web.app import source_only as page_source_only
 
 bp = Blueprint("spells", __name__, url_prefix="/dark-blades/spells")
 
 
 def _source_only() -> bool:
-    return request.args.get("source_only") == "on"
+    return page_source_only()
 
 
 @bp.get("/")

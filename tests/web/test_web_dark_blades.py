@@ -191,3 +191,18 @@ def test_the_lookup_page_weighs_under_30_kb(site):
     ]
     assert len(fetched) == 3  # style, manifest, icon
     assert len(html) + sum(len(f) for f in fetched) < 30 * 1024
+
+
+def test_a_server_started_source_only_shows_no_kit_cell(tmp_path) -> None:
+    """`havoc --source-only serve`: every page is rulebook-only, whatever its switch says."""
+    from companion.web.app import create_app
+
+    app = create_app(game=tmp_path / "g.sqlite3", testing=True, source_only=True)
+    client = app.test_client()
+    page = client.get("/dark-blades/crt?table=ii&attack=8&defence=3&die=3")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "KIT" not in text and "not in the source rules" in text.lower()
+    kit = create_app(game=tmp_path / "g.sqlite3", testing=True).test_client()
+    text = kit.get("/dark-blades/crt?table=ii&attack=8&defence=3&die=3").get_data(as_text=True)
+    assert "KIT" in text
