@@ -206,3 +206,13 @@ def test_a_server_started_source_only_shows_no_kit_cell(tmp_path) -> None:
     kit = create_app(game=tmp_path / "g.sqlite3", testing=True).test_client()
     text = kit.get("/dark-blades/crt?table=ii&attack=8&defence=3&die=3").get_data(as_text=True)
     assert "KIT" in text
+
+
+def test_a_counter_word_is_offered_and_read_as_the_cli_reads_it(site, havoc):
+    record = cli(havoc, "missile", "bow", "10", "10", "i", "--die", "1")
+    form = site.text("/dark-blades/missile")
+    assert '"bow" on a counter: Shortbow (kit\'s reading)' in form
+    page = site.text("/dark-blades/missile?weapon=bow&range=10&defence=10&target=infantry&die=1")
+    same_record(page, record)
+    short = next(r["short"] for r in record["kits_readings"] if "bow" in r["short"].lower())
+    assert short in page
