@@ -357,14 +357,10 @@ def lookup(
     for mark, text in crt.footnotes.items():
         if cell and mark in table.key.get(cell, ""):
             footnote = text
-    groups: dict[str, list[int]] = {}
-    kit_faces: set[int] = set()
-    for f in crt.faces:
-        each = cells.cell(table, f, column)
-        groups.setdefault(each.value, []).append(f)
-        if each.kit:
-            kit_faces.add(f)
-    chances = [(c, tuple(fs)) for c, fs in groups.items()]
+    column_chances = cells.chances(table, column)
+    chances = [(ch.value, ch.faces) for ch in column_chances]
+    kit_faces = {f for ch in column_chances for f in ch.kit_faces}
+    groups = [ch.value for ch in column_chances]
     readings = [s.reading for s in shifts if s.reading is not None]
     if start_note or end_note:
         readings.insert(0, crt.reading("off-table"))

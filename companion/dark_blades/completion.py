@@ -46,6 +46,15 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class Chance:
+    """One result of a column: its value, the die faces giving it, the kit-completed ones."""
+
+    value: str
+    faces: tuple[int, ...]
+    kit_faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class TableCompletion:
     """The kit's grid for one table and the settings it was derived from."""
 
@@ -84,13 +93,18 @@ class CellSource:
             return Cell(self.crt.cell(table, face, column), False)
         return self.completion.cell(self.crt, table, face, column)
 
-    def chances(self, table: ResultsTable, column: int) -> list[tuple[Cell, tuple[int, ...]]]:
-        """Each distinct cell of a column with the die faces that give it, in die order
-        (a lost cell is ``Cell("", False)``)."""
-        groups: dict[Cell, list[int]] = {}
+    def chances(self, table: ResultsTable, column: int) -> list[Chance]:
+        """Each distinct cell value of a column, in die order, with the die faces that give it
+        and those of them the kit completed ("" is a lost cell). The lookup's chances, the
+        printed tables' chances and the web's all come from here."""
+        groups: dict[str, list[int]] = {}
+        kit: dict[str, list[int]] = {}
         for face in self.crt.faces:
-            groups.setdefault(self.cell(table, face, column), []).append(face)
-        return [(cell, tuple(faces)) for cell, faces in groups.items()]
+            cell = self.cell(table, face, column)
+            groups.setdefault(cell.value, []).append(face)
+            if cell.kit:
+                kit.setdefault(cell.value, []).append(face)
+        return [Chance(v, tuple(fs), tuple(kit.get(v, ()))) for v, fs in groups.items()]
 
 
 def cell_source(cards: Cards, crt: Crt, source_only: bool = False) -> CellSource:

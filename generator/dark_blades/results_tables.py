@@ -110,13 +110,13 @@ def _chances(source: CellSource, table: ResultsTable, first: float, column: floa
     crt = source.crt
     per_column = [source.chances(table, c) for c in range(len(crt.columns))]
     order = [NO_EFFECT, "★", *table.key, ""]
-    present = {cell.value for chances in per_column for cell, _faces in chances}
+    present = {chance.value for chances in per_column for chance in chances}
     letters = [v for v in order if v in present]
     rows = [["d10", *crt.columns]]
     for letter in letters:
         row = [shown(letter) or "lost"]
         for chances in per_column:
-            n = sum(len(faces) for cell, faces in chances if cell.value == letter)
+            n = sum(len(ch.faces) for ch in chances if ch.value == letter)
             row.append(f"{n}/{len(crt.faces)}" if n else "")
         rows.append(row)
     return grid(
