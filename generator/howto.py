@@ -139,20 +139,10 @@ def render(
     source_only: bool = False,
 ) -> str:
     """The note's text."""
-    import jinja2
+    from generator.sheet.markup import render_template
 
-    from companion.data import templates_dir
-
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=False,
-    )
-    return env.get_template(TEMPLATE).render(
-        context(sheet, out_dir, files, values_from, cards, source_only)
+    return render_template(
+        TEMPLATE, context(sheet, out_dir, files, values_from, cards, source_only)
     )
 
 

@@ -23,7 +23,8 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
 def render_template(name: str, context: Mapping[str, Any]) -> str:
-    """Render ``templates/NAME`` (strict: an unknown variable is a bug, not a blank)."""
+    """Render ``templates/NAME`` (strict: an unknown variable is a bug, not a blank); every
+    text template the generator writes (HOW-TO-PRINT, the aids) goes through here."""
     import jinja2
 
     from companion.data import templates_dir
@@ -31,6 +32,7 @@ def render_template(name: str, context: Mapping[str, Any]) -> str:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
