@@ -99,12 +99,7 @@ class Lookup:
     def as_dict(self) -> dict[str, Any]:
         """The record for --json (and any other front end): every step of the chain."""
         out: dict[str, Any] = {
-            "table": self.table.name,
-            "title": self.table.title,
-            "attack": sum(self.attack),
-            "attack_strengths": self.attack,
-            "defence": sum(self.defence),
-            "defence_strengths": self.defence,
+            **_sides(self.table, self.attack, self.defence),
             "raw_odds": self.raw_odds,
             "start_column": self.start_column,
             "shifts": [
@@ -151,12 +146,7 @@ class NoShot:
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "table": self.table.name,
-            "title": self.table.title,
-            "attack": sum(self.attack),
-            "attack_strengths": self.attack,
-            "defence": sum(self.defence),
-            "defence_strengths": self.defence,
+            **_sides(self.table, self.attack, self.defence),
             "cover": self.cover,
             "result": None,
             "no_shot": True,
@@ -165,6 +155,18 @@ class NoShot:
             "source": self.source,
         }
         return {**self.weapon, **out} if self.weapon is not None else out
+
+
+def _sides(table: ResultsTable, attack: list[int], defence: list[int]) -> dict[str, Any]:
+    """The keys every --json record of a combat starts with: the table and both sides."""
+    return {
+        "table": table.name,
+        "title": table.title,
+        "attack": sum(attack),
+        "attack_strengths": attack,
+        "defence": sum(defence),
+        "defence_strengths": defence,
+    }
 
 
 def raw_odds(attack: int, defence: int) -> str:
