@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from companion.clikit import Command, cards_from, source_only_from, source_only_option
-from companion.errors import DataError, InputError, display_path
-from generator.sheet.options import SheetOptions, sheet_options
+from companion.errors import DataError, display_path
+from generator.sheet.options import PaperTooSmall, SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     pass
@@ -62,8 +62,11 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
 
     with Staging() as stage:
         made: list[Made] = []
-        for product in BUILD:
-            made += product(ctx, sheet, stage, out_dir)
+        for label, product in BUILD:
+            try:
+                made += product(ctx, sheet, stage, out_dir)
+            except PaperTooSmall as error:  # that product only: the rest is built
+                click.echo(f"havoc-pnp: warning: {label} not built: {error}", err=True)
         note = write_how_to_print(
             stage.folder(out_dir),
             sheet,
@@ -170,56 +173,51 @@ def _build_spells(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: 
     return [Made(written, f"{len(pieces)} spell cards")]
 
 
-def _build_games(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
-    """The Kniggits set (the kit's defaults) and blank Who's Next slips (never a saved ring)."""
+def _build_kniggits(
+    ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path
+) -> list[Made]:
+    """The Kniggits set: the kit's default tokens, figures, army sheets, ruler and obstacles."""
     from dataclasses import replace
 
     from generator.howto import Written
     from generator.kniggits.build import write_kniggits
-    from generator.whos_next.build import write_blank_sample
 
-    staged = stage.folder(out_dir)
     made = []
-    try:
-        kniggits = write_kniggits(staged, sheet, cards_from(ctx))
-    except InputError as error:  # paper too small for an army sheet: build the rest
-        click.echo(f"havoc-pnp: warning: the Kniggits sheets not built: {error}", err=True)
-        kniggits = []
-    for item in kniggits:
+    for item in write_kniggits(stage.folder(out_dir), sheet, cards_from(ctx)):
         stats = replace(item.stats, path=stage.final(stage.path(out_dir / item.stats.path.name)))
         made.append(Made(Written(stats, f"Kniggits {item.what}; single-sided."), item.what))
-    try:
-        stats, what = write_blank_sample(staged, sheet)
-    except InputError as error:  # paper too small for a slip
-        click.echo(f"havoc-pnp: warning: the Who's Next slips not built: {error}", err=True)
-        return made
-    stats = replace(stats, path=stage.final(stage.path(out_dir / stats.path.name)))
-    made.append(Made(Written(stats, what + "; single-sided."), what))
     return made
 
 
+def _build_slips(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    """Blank Who's Next slips (never a saved ring: building must not leak the umpire's secret)."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+    from generator.whos_next.build import write_blank_sample
+
+    stats, what = write_blank_sample(stage.folder(out_dir), sheet)
+    stats = replace(stats, path=stage.final(stage.path(out_dir / stats.path.name)))
+    return [Made(Written(stats, what + "; single-sided."), what)]
+
+
 def _build_setups(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
-    """A small batch of Cthulhu Who? set-ups (seeds from SETUPS_BUILD_SEED); on paper too small
-    for a set-up sheet, a warning and the rest of the build."""
+    """A small batch of Cthulhu Who? set-ups (seeds from SETUPS_BUILD_SEED)."""
     from dataclasses import replace
 
     from generator.cthulhu_who.setups import DEFAULT_BATCH
     from generator.howto import Written
 
-    try:
-        stats = setups_pdf(
-            cards_from(ctx),
-            sheet,
-            stage.path(out_dir / SETUPS_PDF),
-            DEFAULT_BATCH,
-            SETUPS_BUILD_SEED,
-            1,
-            True,
-            "1in",
-        )
-    except InputError as error:  # paper too small for a set-up sheet: build the rest
-        click.echo(f"havoc-pnp: warning: {SETUPS_PDF} not built: {error}", err=True)
-        return []
+    stats = setups_pdf(
+        cards_from(ctx),
+        sheet,
+        stage.path(out_dir / SETUPS_PDF),
+        DEFAULT_BATCH,
+        SETUPS_BUILD_SEED,
+        1,
+        True,
+        "1in",
+    )
     stats = replace(stats, path=stage.final(stats.path))
     last = SETUPS_BUILD_SEED + DEFAULT_BATCH - 1
     written = Written(
@@ -242,11 +240,7 @@ def _build_aids(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Pa
     from generator.sheet.document import checked_page
     from generator.sheet.render_pdf import PdfStats
 
-    try:
-        page = checked_page(sheet.width, sheet.height, sheet.paper)
-    except InputError as error:
-        click.echo(f"havoc-pnp: warning: the reference sheets not built: {error}", err=True)
-        return []
+    page = checked_page(sheet.width, sheet.height, sheet.paper)
     staged = stage.folder(out_dir)
     written = write_aids(cards_from(ctx), page, staged, source_only_from(ctx))
     scenarios = staged / SCENARIOS_PDF
@@ -265,11 +259,14 @@ def _build_aids(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Pa
     return made
 
 
+# What `build` makes, in order, each with the words of its warning when the paper cannot hold
+# it (`PaperTooSmall`: that product is left out, the rest is built).
 BUILD = [
-    _build_calibration,
-    _build_counters,
-    _build_spells,
-    _build_setups,
-    _build_games,
-    _build_aids,
+    ("the calibration sheet", _build_calibration),
+    ("the counters", _build_counters),
+    ("the spell cards", _build_spells),
+    (SETUPS_PDF, _build_setups),
+    ("the Kniggits sheets", _build_kniggits),
+    ("the Who's Next slips", _build_slips),
+    ("the reference sheets", _build_aids),
 ]

@@ -26,7 +26,7 @@ from generator.cthulhu_who.canvas_kit import (
 from generator.cthulhu_who.pieces import letter_colour, shape_ops
 from generator.sheet import guides
 from generator.sheet.layout import Page, Placement, mirror, pack
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pieces import Piece, Text
 from generator.sheet.render_pdf import GUIDE_GREY, GUIDE_WIDTH, draw_footer, footer_box
 from generator.sheet.units import format_length
@@ -142,7 +142,7 @@ class SheetPainter:
         y = min(y, qy - 8) - 22
         y = self.garden(garden, x0, y, x1)
         if y < o.usable[1]:
-            raise InputError(
+            raise PaperTooSmall(
                 f"--paper: {o.paper} is too small for a set-up sheet's rolls and garden "
                 "(A5, 148x210mm, is the smallest that fits); use larger paper or a smaller "
                 "--margin"

@@ -14,12 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.errors import InputError
 from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
 from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.fonts import fit_size, pdf_font, split_lines
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.render_pdf import (
     PdfStats,
     atomic_file,
@@ -239,7 +238,7 @@ def check_fits(sheet: SheetOptions) -> None:
     """Refuse paper too narrow for the sheet's columns or too short for a kniggit's row."""
     x0, y0, x1, y1 = safe_area(sheet)
     if x1 - x0 < NAME_W + MOVE_W + 3 * 4 * PITCH or y1 - y0 < 240:
-        raise InputError(
+        raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for an army sheet "
             f"(at least {(NAME_W + MOVE_W + 12 * PITCH) / 72:.1f} in across, 3.4 in high)"
         )

@@ -25,7 +25,7 @@ from generator.kniggits.ruler import (
 )
 from generator.kniggits.safe_area import safe_area
 from generator.sheet.fonts import pdf_font
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.render_pdf import (
     PdfStats,
     atomic_file,
@@ -69,7 +69,7 @@ def check_fits(sheet: SheetOptions, scale: str) -> None:
     """Refuse, before anything is written, paper the ruler or an obstacle cannot fit on."""
     x0, y0, x1, y1 = safe_area(sheet)
     if int((x1 - x0 - TAB) // INCH) < 2 or y1 - y0 < 2 * STRIP_H + 100:
-        raise InputError(
+        raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for the ruler (at least "
             f"{(2 * INCH + TAB) / INCH:g} in of width and room for two strips)"
         )

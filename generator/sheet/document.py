@@ -67,12 +67,12 @@ def page_for(paper: str) -> Page:
 
 
 def checked_page(width: float, height: float, label: str) -> Page:
-    """A page of ``width`` x ``height`` points, refused (InputError) if too small for a
+    """A page of ``width`` x ``height`` points, refused (`PaperTooSmall`) if too small for a
     reference sheet."""
-    from companion.errors import InputError
+    from generator.sheet.options import PaperTooSmall
 
     if min(width, height) < SMALLEST_PAPER[0] or max(width, height) < SMALLEST_PAPER[1]:
-        raise InputError(
+        raise PaperTooSmall(
             f"--paper: {label!r} is too small for a reference sheet (at least 5 x 7 in)"
         )
     return Page(width, height)

@@ -29,6 +29,13 @@ from generator.sheet.units import (
     try_length,
 )
 
+
+class PaperTooSmall(InputError):
+    """The paper cannot hold one kind of sheet (a set-up sheet, an army sheet, a slip, a
+    reference sheet). The command that prints that sheet refuses it in one line; `build`
+    leaves that one product out with a warning and builds the rest."""
+
+
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210 * MM, 297 * MM),
     "letter": (8.5 * INCH, 11 * INCH),

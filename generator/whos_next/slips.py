@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import InputError
 from generator.kniggits.safe_area import safe_area
 from generator.sheet.fonts import fit_size, pdf_font, split_lines
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.units import INCH
 from generator.whos_next.saved_ring import Slip
 
@@ -66,7 +65,7 @@ def place(items: Sequence[tuple[Slip | None, str]], sheet: SheetOptions) -> list
     x0, y0, _, y1 = safe_area(sheet)
     width = panel_width(sheet)
     if width < MIN_PANEL_W or y1 - HEADER - y0 < SLIP_H:
-        raise InputError(
+        raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for a slip (three panels "
             f"of at least {MIN_PANEL_W / INCH:g} in across, {SLIP_H / INCH:g} in high)"
         )

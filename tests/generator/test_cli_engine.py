@@ -267,3 +267,26 @@ def test_a_cards_dir_without_the_kits_files_is_warned_about(havoc_pnp, tmp_path:
     for args in (["--cards", empty, "counters"], ["counters"]):
         result = havoc_pnp(*args, "-o", tmp_path / "y.pdf")
         assert result.exit_code == 0 and result.stderr == "", result.stderr
+
+
+def test_build_on_small_paper_leaves_out_only_what_cannot_fit(havoc_pnp, tmp_path: Path) -> None:
+    """`PaperTooSmall` from any product is one warning line; everything else is built."""
+    out = tmp_path / "small"
+    result = havoc_pnp("build", "--paper", "100x150mm", "--out", out)
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "not built" in line]
+    assert [w.split(" not built")[0] for w in warnings] == [
+        "havoc-pnp: warning: cthulhu-who-setups.pdf",
+        "havoc-pnp: warning: the Kniggits sheets",
+        "havoc-pnp: warning: the Who's Next slips",
+        "havoc-pnp: warning: the reference sheets",
+    ]
+    built = sorted(p.name for p in out.iterdir())
+    assert built == [
+        "HOW-TO-PRINT.txt",
+        "calibration.pdf",
+        "dark-blades-counters.pdf",
+        "dark-blades-spells.pdf",
+    ]
+    note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+    assert "kniggits" not in note and "dark-blades-spells.pdf" in note
