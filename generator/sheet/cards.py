@@ -66,7 +66,7 @@ def card_sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The engine's sheet options for cards: ``--card-size`` instead of ``--piece-size``, a
     1/4in default margin; the command receives ``sheet: SheetOptions`` and ``card: (name,
     width, height)``."""
-    entries = [o for o in sheet_opts._OPTIONS if o[0] != "--piece-size"]
+    entries = [o for o in sheet_opts.SHEET_OPTIONS if o[0] != "--piece-size"]
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -271,9 +271,9 @@ def write_cards_pdf(
         GUIDE_GREY,
         GUIDE_WIDTH,
         PdfStats,
-        _boxes,
         atomic_file,
         binary_streams,
+        draw_boxes,
         draw_face,
         draw_guides,
         new_canvas,
@@ -322,7 +322,7 @@ def write_cards_pdf(
             else:
                 content = (SAFE, SAFE, options.width - SAFE, 0.0)
             _footer(canvas, "  \u00b7  ".join(parts), options, content)
-            _boxes(canvas, page.placements, options.bleed)
+            draw_boxes(canvas, page.placements, options.bleed)
             canvas.showPage()
         canvas.save()
     sheets = len({page.sheet for page in pages})

@@ -343,7 +343,9 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 # ---------------------------------------------------------------------- click decorator
 
-_OPTIONS: list[tuple[str, str, str, str]] = [
+# The sheet options every printing command takes: (option, metavar, default, help). The card
+# commands reuse them with --card-size instead of --piece-size (generator/sheet/cards.py).
+SHEET_OPTIONS: list[tuple[str, str, str, str]] = [
     ("--paper", "PAPER", "A4", "A4, Letter, or WxH such as 8.5x11in or 200x280mm."),
     (
         "--margin",
@@ -386,7 +388,7 @@ def sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         raw = {
             opt[2:].replace("-", "_"): kwargs.pop(opt[2:].replace("-", "_"))
-            for opt, _, _, _ in _OPTIONS
+            for opt, _, _, _ in SHEET_OPTIONS
         }
         kwargs["sheet"] = sheet = SheetOptions.parse(**raw)
         warning = sheet.margin_warning()
@@ -394,7 +396,7 @@ def sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
             click.echo(f"havoc-pnp: warning: {warning}", err=True)
         return command(*args, **kwargs)
 
-    for option, metavar, default, help_text in reversed(_OPTIONS):
+    for option, metavar, default, help_text in reversed(SHEET_OPTIONS):
         wrapper = click.option(
             option, default=default, show_default=True, metavar=metavar, help=help_text
         )(wrapper)

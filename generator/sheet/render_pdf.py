@@ -292,7 +292,9 @@ def draw_cut_edges(canvas: Any, placements: Sequence[Placement]) -> None:
         canvas.rect(p.x + half, p.y + half, p.w - 2 * half, p.h - 2 * half, stroke=1, fill=0)
 
 
-def _boxes(canvas: Any, placements: Sequence[Placement], bleed: float) -> None:
+def draw_boxes(canvas: Any, placements: Sequence[Placement], bleed: float) -> None:
+    """The page's PDF TrimBox and BleedBox around ``placements`` (cleared when there are none);
+    every imposed sheet of the engine, counters and cards alike, sets them here."""
     if not placements:  # reportlab keeps a box for the pages that follow: clear it
         canvas.setTrimBox(None)
         canvas.setBleedBox(None)
@@ -322,7 +324,7 @@ def draw_pages(
         if note:
             parts.append(note)
         draw_footer(canvas, "  \u00b7  ".join(parts), options)
-        _boxes(canvas, page.placements, bleed)
+        draw_boxes(canvas, page.placements, bleed)
         canvas.showPage()
 
 
