@@ -41,10 +41,11 @@ LEGEND_SOURCE = (
 )
 
 
-def footer(source_only: bool) -> str:
+def footer_note(source_only: bool) -> str:
+    """What the footer says about whose cells are printed."""
     if source_only:
-        return f"{TITLE}: the rulebook's cells only; blank cells are lost."
-    return f"{TITLE}: grey cells are the Havoc Kit's completion, not the rulebook's."
+        return "the rulebook's cells only; blank cells are lost."
+    return "grey cells are the Havoc Kit's completion, not the rulebook's."
 
 
 STAR = "*"  # the printed star (★): the embedded typeface has no ★, so it is set as *
@@ -188,5 +189,5 @@ def write_results_tables(path: Path, cards: Cards, page: Page, source_only: bool
         landscape,
         title=TITLE + (" (rulebook cells only)" if source_only else ""),
         subject="Dark Blades: the six combat results tables, column shifts and chances",
-        footer=footer(source_only),
+        note=footer_note(source_only),
     )

@@ -19,11 +19,11 @@ from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.fonts import fit_size, pdf_font, split_lines
 from generator.sheet.options import PaperTooSmall, SheetOptions
+from generator.sheet.pages import PageWriter
 from generator.sheet.render_pdf import (
     PdfStats,
     atomic_file,
     binary_streams,
-    draw_footer,
     new_canvas,
 )
 
@@ -166,7 +166,7 @@ def _expanded(kniggit: Kniggit) -> list[str]:
 
 
 def army_page(
-    canvas: Any,
+    writer: PageWriter,
     sheet: SheetOptions,
     army: ArmyCheck,
     colour: ArmyColour,
@@ -177,6 +177,7 @@ def army_page(
     """One army on one page (continued on more pages when it is long)."""
     from companion.errors import display_path
 
+    canvas = writer.canvas
     x0, y0, x1, _ = safe_area(sheet)
     y = _header(canvas, sheet, f"Army: {army.path.stem}", colour, lefty)
     spent = (
@@ -204,8 +205,7 @@ def army_page(
             )
         for name in _expanded(kniggit):
             if y < y0 + 60:
-                draw_footer(canvas, f"{TITLE}  \u00b7  {army.path.stem} (continued)", sheet)
-                canvas.showPage()
+                writer.end_page(what=f"{army.path.stem} (continued)")
                 y = _table_head(canvas, sheet, safe_area(sheet)[3] - 14, settings)
             y = _row(canvas, sheet, y, name, kniggit.tokens, rules, settings, flag)
     _footnotes(canvas, sheet, y, rules)
@@ -259,17 +259,18 @@ def write_army_pdf(
     pages = 0
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{len(armies) or 'blank'} armies")
+        writer = PageWriter(canvas, TITLE, sheet)
         for index in range(max(len(armies), settings.sides if not armies else 0)):
             colour = settings.armies[index % len(settings.armies)]
             if armies:
                 lefty = index + 1 in left_handed
-                army_page(canvas, sheet, armies[index], colour, rules, settings, lefty)
+                army_page(writer, sheet, armies[index], colour, rules, settings, lefty)
                 what = armies[index].path.stem
             else:
                 blank_page(canvas, sheet, colour, rules, settings, index + 1 in left_handed)
                 what = "blank, to fill in by hand"
-            draw_footer(canvas, f"{TITLE}  \u00b7  {what}", sheet)
-            canvas.showPage()
+            writer.end_page(what=what)
             pages += 1
+        total = writer.close()
         canvas.save()
-    return PdfStats(target, canvas.getPageNumber() - 1 or pages, pages, 0, target.stat().st_size)
+    return PdfStats(target, total, pages, 0, target.stat().st_size)

@@ -27,11 +27,11 @@ from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.fonts import fit_size, pdf_font
 from generator.sheet.options import SheetOptions
+from generator.sheet.pages import PageWriter
 from generator.sheet.render_pdf import (
     PdfStats,
     atomic_file,
     binary_streams,
-    draw_footer,
     new_canvas,
 )
 from generator.sheet.units import INCH
@@ -235,6 +235,7 @@ def write_standees_pdf(
     x0, _, x1, y1 = safe_area(sheet)
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{len(items)} figures; {sheet.paper}")
+        writer = PageWriter(canvas, TITLE, sheet, note)
         for page in range(pages):
             canvas.setFillColor("#000000")
             canvas.setFont(pdf_font(BOLD), 11)
@@ -245,7 +246,7 @@ def write_standees_pdf(
             for item in placed:
                 if item.page == page:
                     draw_standee(canvas, item.figure, item.x, item.y)
-            draw_footer(canvas, f"{TITLE}  \u00b7  page {page + 1}/{pages}  \u00b7  {note}", sheet)
-            canvas.showPage()
+            writer.end_page()
+        writer.close()
         canvas.save()
     return PdfStats(target, pages, pages, len(items), target.stat().st_size)

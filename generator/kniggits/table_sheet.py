@@ -26,11 +26,11 @@ from generator.kniggits.ruler import (
 from generator.kniggits.safe_area import safe_area
 from generator.sheet.fonts import pdf_font
 from generator.sheet.options import PaperTooSmall, SheetOptions
+from generator.sheet.pages import PageWriter
 from generator.sheet.render_pdf import (
     PdfStats,
     atomic_file,
     binary_streams,
-    draw_footer,
     new_canvas,
 )
 from generator.sheet.units import INCH
@@ -161,8 +161,10 @@ def _steps(start: float, stop: float, step: float) -> list[float]:
     return out
 
 
-def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> int:
-    """Draw the obstacles and the spacing gauge, page after page; return the pages drawn."""
+def obstacle_pages(writer: PageWriter, sheet: SheetOptions, scale: str) -> int:
+    """Draw the obstacles and the spacing gauge, page after page, each ended by ``writer``;
+    return the pages drawn."""
+    canvas = writer.canvas
     factor = SCALES[scale]
     x0, y0, x1, y1 = safe_area(sheet)
     pages = 1
@@ -209,8 +211,7 @@ def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> 
     for row in rows:
         row_h = max(h for _, _, h in row)
         if y - row_h < y0 + 10:
-            draw_footer(canvas, f"{title}  \u00b7  obstacles, {scale} scale", sheet)
-            canvas.showPage()
+            writer.end_page(what=f"obstacles, {scale} scale")
             pages += 1
             y = y1
         x = x0
@@ -218,8 +219,7 @@ def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> 
             _obstacle(canvas, obstacle, x, y - h, w, h)
             x += w + GAP
         y -= row_h + GAP
-    draw_footer(canvas, f"{title}  \u00b7  obstacles, {scale} scale", sheet)
-    canvas.showPage()
+    writer.end_page(what=f"obstacles, {scale} scale")
     return pages
 
 
@@ -253,9 +253,10 @@ def write_table_pdf(
     target = Path(path)
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{SCALE_WORDS[scale]}; {sheet.paper}")
+        writer = PageWriter(canvas, TITLE, sheet)
         ruler_page(canvas, sheet, rules, scale)
-        draw_footer(canvas, f"{TITLE}  \u00b7  ruler, {scale} scale  \u00b7  print at 100%", sheet)
-        canvas.showPage()
-        pages = 1 + obstacle_pages(canvas, sheet, scale, TITLE)
+        writer.end_page(what=f"ruler, {scale} scale", note="print at 100%")
+        pages = 1 + obstacle_pages(writer, sheet, scale)
+        writer.close()
         canvas.save()
     return PdfStats(target, pages, pages, 0, target.stat().st_size)

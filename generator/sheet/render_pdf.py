@@ -310,22 +310,23 @@ def draw_boxes(canvas: Any, placements: Sequence[Placement], bleed: float) -> No
 def draw_pages(
     canvas: Any, pages: Sequence[Page], options: SheetOptions, title: str, note: str
 ) -> None:
-    """Draw every page: faces, guides, footer."""
+    """Draw every page: faces, guides, footer (the page writer numbers and closes them)."""
+    from generator.sheet.pages import PageWriter
+
     unit, bleed = options.piece, options.bleed
-    for number, page in enumerate(pages, start=1):
+    sided = any(page.side != "front" for page in pages)
+    if options.duplex != "none" and sided:
+        note = f"{offset_label(options)}  \u00b7  {note}" if note else offset_label(options)
+    writer = PageWriter(canvas, title, options, note)
+    for page in pages:
         for p in page.placements:
             draw_face(canvas, p.face, p.x, p.y, p.w, p.h, unit, bleed)
         if page.side != "back":
             draw_cut_edges(canvas, page.placements)
         draw_guides(canvas, page, options)
-        parts = [title, f"page {number}/{len(pages)}", side_label(page, options)]
-        if options.duplex != "none":
-            parts.append(offset_label(options))
-        if note:
-            parts.append(note)
-        draw_footer(canvas, "  \u00b7  ".join(parts), options)
         draw_boxes(canvas, page.placements, bleed)
-        canvas.showPage()
+        writer.end_page(side_label(page, options) if sided else "")
+    writer.close()
 
 
 def write_pieces_pdf(
