@@ -19,16 +19,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.options import MIN_PIECE, SheetOptions
-from generator.sheet.pages import PageWriter, side_words
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    footer_top,
-    new_canvas,
-    offset_label,
-)
+from generator.sheet.pages import PageWriter, footer_top, side_words
+from generator.sheet.render_pdf import PdfStats, new_canvas, offset_label
 from generator.sheet.scales import (
     BOLD,
     CROSS_OUT,

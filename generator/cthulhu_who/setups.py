@@ -29,9 +29,10 @@ from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import side_words
-from generator.sheet.render_pdf import PdfStats, atomic_file, binary_streams, new_canvas
+from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import format_length
 
 MAX_SETUPS = 100_000

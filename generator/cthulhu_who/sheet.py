@@ -25,11 +25,11 @@ from generator.cthulhu_who.canvas_kit import (
 )
 from generator.cthulhu_who.pieces import letter_colour, shape_ops
 from generator.sheet import guides
+from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror, pack
 from generator.sheet.options import PaperTooSmall, SheetOptions
-from generator.sheet.pages import PageWriter, side_words
+from generator.sheet.pages import PageWriter, footer_box, side_words
 from generator.sheet.pieces import Piece, Text
-from generator.sheet.render_pdf import GUIDE_GREY, GUIDE_WIDTH, footer_box
 from generator.sheet.units import format_length
 
 TITLE = "Cthulhu Who? set-ups"

@@ -17,15 +17,11 @@ from typing import Any
 from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
 from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import fit_size, pdf_font, split_lines
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pages import PageWriter
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    new_canvas,
-)
+from generator.sheet.render_pdf import PdfStats, new_canvas
 
 TITLE = "Kniggits — army sheets"
 REGULAR, BOLD = "Helvetica", "Helvetica-Bold"

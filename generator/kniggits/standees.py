@@ -25,15 +25,11 @@ from companion.errors import InputError
 from companion.kniggits.rules import ArmyCheck
 from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import fit_size, pdf_font
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import PageWriter
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    new_canvas,
-)
+from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import INCH
 
 TITLE = "Kniggits — standing figures"

@@ -24,15 +24,11 @@ from generator.kniggits.ruler import (
     strips,
 )
 from generator.kniggits.safe_area import safe_area
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import pdf_font
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pages import PageWriter
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    new_canvas,
-)
+from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import INCH
 
 TITLE = "Kniggits — ruler and obstacles"

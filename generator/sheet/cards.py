@@ -24,9 +24,11 @@ import click
 from companion.errors import InputError
 from generator.sheet import guides
 from generator.sheet import options as sheet_opts
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror
 from generator.sheet.options import SAFE_EDGE, SheetOptions
-from generator.sheet.pages import PageWriter
+from generator.sheet.pages import PageWriter, draw_footer_beside
 from generator.sheet.pieces import Piece
 from generator.sheet.units import INCH, MM, format_length, try_length
 
@@ -217,47 +219,6 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
 # --------------------------------------------------------------------------- the PDF
 
 
-def _footer_line(canvas: Any, x: float, y: float, line: str, font: str, size: float) -> None:
-    """One footer line on a white ground, so cut lines that run under it never cross its
-    letters."""
-    from generator.sheet.render_pdf import GUIDE_GREY
-
-    width = canvas.stringWidth(line, font, size)
-    canvas.setFillColorRGB(1, 1, 1)
-    canvas.rect(x - 1.5, y - size * 0.3, width + 3, size * 1.25, stroke=0, fill=1)
-    canvas.setFillColorRGB(*GUIDE_GREY)
-    canvas.drawString(x, y, line)
-
-
-def _footer(canvas: Any, text: str, *, options: SheetOptions, content: tuple[float, ...]) -> None:
-    """The page's footer, at least 1/4in inside the paper: under the cards if there is room,
-    else up the left margin; as a last resort the engine's own footer."""
-    from generator.sheet.fonts import pdf_font
-    from generator.sheet.render_pdf import FOOTER_FONT, draw_footer, footer_lines
-
-    left, bottom, right, _ = content
-    font = pdf_font(FOOTER_FONT)
-    lines, size = footer_lines(text, right - left)
-    if bottom - SAFE_EDGE >= len(lines) * (size + 1) + 2:
-        canvas.setFont(font, size)
-        y = SAFE_EDGE + 1 + (len(lines) - 1) * (size + 1) + size * 0.3
-        for line in lines:
-            _footer_line(canvas, left, y, line, font, size)
-            y -= size + 1
-        return
-    lines, size = footer_lines(text, options.height - 2 * SAFE_EDGE)
-    if left - SAFE_EDGE >= len(lines) * (size + 1) + 2:
-        canvas.saveState()
-        canvas.translate(SAFE_EDGE + size + (len(lines) - 1) * (size + 1), SAFE_EDGE)
-        canvas.rotate(90)
-        canvas.setFont(font, size)
-        for n, line in enumerate(lines):
-            _footer_line(canvas, 0, -n * (size + 1), line, font, size)
-        canvas.restoreState()
-        return
-    draw_footer(canvas, text, options)
-
-
 def write_cards_pdf(
     path: str | os.PathLike[str],
     pages: Sequence[Page],
@@ -268,11 +229,7 @@ def write_cards_pdf(
 ) -> Any:
     """Draw imposed card pages (faces in points) into one PDF at ``path``, atomically."""
     from generator.sheet.render_pdf import (
-        GUIDE_GREY,
-        GUIDE_WIDTH,
         PdfStats,
-        atomic_file,
-        binary_streams,
         draw_boxes,
         draw_face,
         draw_guides,
@@ -323,7 +280,7 @@ def write_cards_pdf(
             else:
                 content = (SAFE_EDGE, SAFE_EDGE, options.width - SAFE_EDGE, 0.0)
             draw_boxes(canvas, page.placements, options.bleed)
-            footer = functools.partial(_footer, options=options, content=content)
+            footer = functools.partial(draw_footer_beside, options=options, content=content)
             writer.end_page(label, draw=footer)
         writer.close()
         canvas.save()

@@ -18,9 +18,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import pdf_font, split_lines
 from generator.sheet.pages import footer_canvas
-from generator.sheet.render_pdf import AUTHOR, atomic_file, binary_streams
+from generator.sheet.render_pdf import AUTHOR
 from generator.sheet.units import INCH
 
 MIN_SIZE = 7.0  # points: the smallest type on any reference sheet

@@ -20,6 +20,8 @@ from generator.sheet.layout import Placement
 from generator.sheet.options import SheetOptions
 
 Segment = tuple[float, float, float, float]
+GUIDE_WIDTH = 0.3
+GUIDE_GREY = (0.35, 0.35, 0.35)  # cut guides and footers
 MARK_LENGTH = 18.0  # 1/4in
 MARK_GAP = 2.0  # between the usable area's edge and a mark
 FOOTER_BAND = 34.0  # kept clear at the bottom of the page: 1/4in, then the footer's two lines

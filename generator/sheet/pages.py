@@ -24,8 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from generator.sheet.fonts import REGULAR, pdf_font
+from generator.sheet.guides import FOOTER_GAP, GUIDE_GREY
+from generator.sheet.options import SAFE_EDGE, SheetOptions
+
 SEP = "  \u00b7  "
 BLANK_BACK = "blank back (keeps the sheets in duplex order)"
+FOOTER_SIZE = 6.0
+FOOTER_LEADING = 7.0
+FOOTER_DESCENT = 2.0  # the footer's baseline sits this far above its box (descenders fit)
 
 FooterDrawer = Callable[[Any, str], None]
 """Draws a footer's text on the canvas (where a product wants it: under the cards, ...)."""
@@ -51,6 +58,89 @@ def side_words(side: str, duplex: str) -> str:
     return "FRONTS"
 
 
+# --------------------------------------------------------------------------- where footers go
+
+
+def footer_box(options: SheetOptions) -> tuple[float, float, float, float]:
+    """Where the footer's (up to) two lines sit: (x0, y0, x1, y1) in points, at least 1/4in
+    (SAFE_EDGE) inside every paper edge whatever the margins, so printers that cannot print
+    the outer 3-5 mm still print it; its lower edge is SAFE_EDGE (descenders included)."""
+    x0, _, x1, _ = options.usable
+    x0, x1 = max(x0, SAFE_EDGE), min(x1, options.width - SAFE_EDGE)
+    return (x0, SAFE_EDGE, x1, SAFE_EDGE + FOOTER_DESCENT + FOOTER_LEADING + FOOTER_SIZE)
+
+
+def footer_top(options: SheetOptions) -> float:
+    """Where lines that run down the page stop: just above the footer's text."""
+    return footer_box(options)[3] + FOOTER_GAP
+
+
+def footer_lines(text: str, width: float) -> tuple[list[str], float]:
+    """``text`` wrapped into at most two lines of ``width``, shrunk if it must be."""
+    from reportlab.lib.utils import simpleSplit
+
+    size = FOOTER_SIZE
+    while True:
+        lines = simpleSplit(text, pdf_font(REGULAR), size, width)
+        if len(lines) <= 2 or size <= 3.0:
+            return lines[:2], size
+        size -= 0.25
+
+
+def draw_footer(canvas: Any, text: str, options: SheetOptions) -> None:
+    """Small grey text at the bottom of the page: one line, two when it is long."""
+    x0, y0, x1, _ = footer_box(options)
+    lines, size = footer_lines(text, x1 - x0)
+    canvas.setFillColorRGB(*GUIDE_GREY)
+    canvas.setFont(pdf_font(REGULAR), size)
+    baseline = y0 + FOOTER_DESCENT + (FOOTER_LEADING if len(lines) > 1 else 0.0)
+    for line in lines:
+        canvas.drawString(x0, baseline, line)
+        baseline -= FOOTER_LEADING
+
+
+def _footer_line(canvas: Any, x: float, y: float, line: str, font: str, size: float) -> None:
+    """One footer line on a white ground, so cut lines that run under it never cross its
+    letters."""
+    width = canvas.stringWidth(line, font, size)
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.rect(x - 1.5, y - size * 0.3, width + 3, size * 1.25, stroke=0, fill=1)
+    canvas.setFillColorRGB(*GUIDE_GREY)
+    canvas.drawString(x, y, line)
+
+
+def draw_footer_beside(
+    canvas: Any, text: str, *, options: SheetOptions, content: tuple[float, ...]
+) -> None:
+    """A card sheet's footer, at least 1/4in inside the paper: under ``content`` (x0, y0, x1,
+    _: what the page's cards cover) if there is room, else up the left margin; as a last
+    resort where `draw_footer` puts it."""
+    left, bottom, right, _ = content
+    font = pdf_font(REGULAR)
+    lines, size = footer_lines(text, right - left)
+    if bottom - SAFE_EDGE >= len(lines) * (size + 1) + 2:
+        canvas.setFont(font, size)
+        y = SAFE_EDGE + 1 + (len(lines) - 1) * (size + 1) + size * 0.3
+        for line in lines:
+            _footer_line(canvas, left, y, line, font, size)
+            y -= size + 1
+        return
+    lines, size = footer_lines(text, options.height - 2 * SAFE_EDGE)
+    if left - SAFE_EDGE >= len(lines) * (size + 1) + 2:
+        canvas.saveState()
+        canvas.translate(SAFE_EDGE + size + (len(lines) - 1) * (size + 1), SAFE_EDGE)
+        canvas.rotate(90)
+        canvas.setFont(font, size)
+        for n, line in enumerate(lines):
+            _footer_line(canvas, 0, -n * (size + 1), line, font, size)
+        canvas.restoreState()
+        return
+    draw_footer(canvas, text, options)
+
+
+# --------------------------------------------------------------------------- the writer
+
+
 @dataclass
 class _Pending:
     state: dict[str, Any]
@@ -64,7 +154,7 @@ class PageWriter:
     """Numbers, footers and closes the pages drawn on ``canvas``.
 
     ``draw(canvas, text)`` puts a footer's text on the page (default: the engine's footer at
-    the foot of ``options``'s page, `render_pdf.draw_footer`); ``note`` is every page's note
+    the foot of ``options``'s page, `draw_footer`); ``note`` is every page's note
     unless a page gives its own; ``first`` is the number of pages before this canvas's first
     (a document drawn in chunks).
     """
@@ -79,7 +169,6 @@ class PageWriter:
         first: int = 0,
     ) -> None:
         if draw is None:
-            from generator.sheet.render_pdf import draw_footer
 
             def draw(canvas: Any, text: str) -> None:
                 draw_footer(canvas, text, options)

@@ -15,16 +15,11 @@ from pathlib import Path
 
 from companion.errors import InputError, display_path
 from companion.whos_next import ring as rules
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import PageWriter
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    new_canvas,
-    write_pieces_pdf,
-)
+from generator.sheet.render_pdf import PdfStats, new_canvas, write_pieces_pdf
 from generator.whos_next.pieces import TITLE as PIECES_TITLE
 from generator.whos_next.pieces import player_pieces
 from generator.whos_next.saved_ring import Slip, changed_since, current_slips, load_ring

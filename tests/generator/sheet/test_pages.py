@@ -9,9 +9,10 @@ from pathlib import Path
 import pypdf
 from engine_helpers import piece
 
+from generator.sheet.files import atomic_file
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import BLANK_BACK, PageWriter, footer_text
-from generator.sheet.render_pdf import atomic_file, new_canvas, write_pieces_pdf
+from generator.sheet.render_pdf import new_canvas, write_pieces_pdf
 
 GENERATOR = Path(__file__).resolve().parents[3] / "generator"
 

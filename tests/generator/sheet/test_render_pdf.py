@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from engine_helpers import close, face_boxes, mixed, page_sizes, piece
 
-from generator.sheet import render_pdf
+from generator.sheet import pages, render_pdf
 from generator.sheet.layout import per_page
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import write_pieces_pdf
@@ -362,7 +362,7 @@ def test_lines_down_the_page_stop_above_the_footer(tmp_path: Path, options: dict
     if options.get("duplex") == "none":
         files.append(tmp_path / "cal.pdf")
         write_calibration_pdf(files[-1], sheet)
-    fx0, _, fx1, ftop = render_pdf.footer_box(sheet)
+    fx0, _, fx1, ftop = pages.footer_box(sheet)
     for pdf_path in files:
         with pdfplumber.open(pdf_path) as pdf:
             page = pdf.pages[0]
