@@ -25,6 +25,7 @@ from generator.cthulhu_who.canvas_kit import (
 )
 from generator.cthulhu_who.pieces import letter_colour, shape_ops
 from generator.sheet import guides
+from generator.sheet.fonts import BOLD
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror, pack
 from generator.sheet.options import PaperTooSmall, SheetOptions
@@ -224,7 +225,7 @@ class SheetPainter:
                     kind.letter,
                     0.42,
                     letter_colour(kind.colour),
-                    "Helvetica-Bold",
+                    BOLD,
                 ),
             )
             name = self.forms.form(("map", kind), ops, (0, 0, 1, 1))

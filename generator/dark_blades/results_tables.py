@@ -26,7 +26,7 @@ from generator.sheet.document import (
     para,
     write_document,
 )
-from generator.sheet.fonts import pdf_font
+from generator.sheet.fonts import BOLD, pdf_font
 
 TITLE = "Dark Blades combat results tables"
 LEGEND_KIT = (
@@ -60,7 +60,7 @@ def table_story(source: CellSource, table: ResultsTable, number: int, width: flo
     from reportlab.platypus import KeepTogether, Table, TableStyle
 
     crt = source.crt
-    bold = pdf_font("Helvetica-Bold")
+    bold = pdf_font(BOLD)
     n_cols = len(crt.columns)
     first, column = 30.0, (width - 2 * 30.0 - 16) / (2 * n_cols)
     rows: list[list[str]] = [["Die", *crt.columns]]

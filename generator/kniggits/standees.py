@@ -23,10 +23,9 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.kniggits.rules import ArmyCheck
-from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.files import atomic_file, binary_streams
-from generator.sheet.fonts import fit_size, pdf_font
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import PageWriter
 from generator.sheet.render_pdf import PdfStats, new_canvas
@@ -39,7 +38,6 @@ TAB_H = 0.5 * INCH
 STRIP_H = 2 * (PANEL_H + TAB_H)
 GAP = 0.15 * INCH
 MIN_NAME_PT = 5.0
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 STEEL, DARK = "#9a9a9a", "#3a3a3a"
 
 
@@ -193,7 +191,7 @@ def draw_standee(canvas: Any, figure: Figure, x: float, y: float) -> None:
 
 def layout(items: Sequence[Figure], sheet: SheetOptions) -> list[Placed]:
     """Rows of strips inside the usable area, below the page's instructions."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     top = y1 - 40
     if x1 - x0 < PANEL_W or top - y0 < STRIP_H:
         raise InputError(
@@ -228,7 +226,7 @@ def write_standees_pdf(
     placed = layout(items, sheet)
     pages = (placed[-1].page + 1) if placed else 1
     target = Path(path)
-    x0, _, x1, y1 = safe_area(sheet)
+    x0, _, x1, y1 = sheet.safe_area
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{len(items)} figures; {sheet.paper}")
         writer = PageWriter(canvas, TITLE, sheet, note)

@@ -23,16 +23,14 @@ from generator.kniggits.ruler import (
     ruler_length,
     strips,
 )
-from generator.kniggits.safe_area import safe_area
 from generator.sheet.files import atomic_file, binary_streams
-from generator.sheet.fonts import pdf_font
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pages import PageWriter
 from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import INCH
 
 TITLE = "Kniggits — ruler and obstacles"
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 GAP = 0.3 * INCH
 
 
@@ -63,7 +61,7 @@ def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = 
 
 def check_fits(sheet: SheetOptions, scale: str) -> None:
     """Refuse, before anything is written, paper the ruler or an obstacle cannot fit on."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     if int((x1 - x0 - TAB) // INCH) < 2 or y1 - y0 < 2 * STRIP_H + 100:
         raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for the ruler (at least "
@@ -82,7 +80,7 @@ def check_fits(sheet: SheetOptions, scale: str) -> None:
 
 def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str) -> list[tuple]:
     """Draw the ruler page; return each strip's (strip, x, y) for tests and previews."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     top = y1 - 14
     _text(canvas, x0, top, f"Kniggits ruler \u2014 {SCALE_WORDS[scale]}", 12, True)
     factor = SCALES[scale]
@@ -162,7 +160,7 @@ def obstacle_pages(writer: PageWriter, sheet: SheetOptions, scale: str) -> int:
     return the pages drawn."""
     canvas = writer.canvas
     factor = SCALES[scale]
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     pages = 1
     gauge = 2 * factor * INCH
     top = y1 - 14

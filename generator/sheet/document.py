@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.sheet.files import atomic_file, binary_streams
-from generator.sheet.fonts import pdf_font, split_lines
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font, split_lines
 from generator.sheet.pages import footer_canvas
 from generator.sheet.render_pdf import AUTHOR
 from generator.sheet.units import INCH
@@ -88,7 +88,7 @@ def styles(body: float = BODY) -> dict[str, Any]:
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
-    regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
+    regular, bold = pdf_font(REGULAR), pdf_font(BOLD)
     registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
     k = body / BODY
     small = max(MIN_SIZE, 7 * k)
@@ -181,7 +181,7 @@ def grid(
     commands (reportlab TableStyle tuples) last. Cells may be strings or flowables."""
     from reportlab.platypus import Table, TableStyle
 
-    regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
+    regular, bold = pdf_font(REGULAR), pdf_font(BOLD)
     table = Table([list(r) for r in rows], colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
     commands: list[tuple] = [
         ("FONT", (0, 0), (-1, -1), regular, size),
@@ -223,14 +223,14 @@ def write_document(
     from reportlab.platypus import SimpleDocTemplate
     from reportlab.platypus.doctemplate import LayoutError
 
-    regular = pdf_font("Helvetica")
+    regular = pdf_font(REGULAR)
     pages = [0]
 
     def decorate(canvas: Any, doc: Any) -> None:
         pages[0] = doc.page
 
     def draw(canvas: Any, text: str) -> None:
-        lines = split_lines(text, "Helvetica", MIN_SIZE, page.frame_width)[:2]
+        lines = split_lines(text, REGULAR, MIN_SIZE, page.frame_width)[:2]
         canvas.saveState()
         canvas.setFont(regular, MIN_SIZE)
         canvas.setFillColor(INK)

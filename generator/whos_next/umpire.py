@@ -4,13 +4,11 @@ player holds, marked UMPIRE ONLY on every page. Drawn straight onto a reportlab 
 from __future__ import annotations
 
 from companion.whos_next import ring as rules
-from generator.kniggits.safe_area import safe_area
-from generator.sheet.fonts import pdf_font
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import PageWriter
 from generator.whos_next.saved_ring import current_slips
 
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 LEADING = 13.0
 WARNING = "UMPIRE ONLY \u2014 do not show this sheet to the players"
 
@@ -50,7 +48,7 @@ def umpire_lines(ring: rules.Ring, game: str) -> list[tuple[str, bool]]:
 def umpire_pages(writer: PageWriter, sheet: SheetOptions, ring: rules.Ring, game: str) -> int:
     """Draw the umpire's sheet, each page ended by ``writer``; return the pages drawn."""
     canvas = writer.canvas
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     lines = umpire_lines(ring, game)
     pages, y = 0, 0.0
     for index, (text, bold) in enumerate(lines):
