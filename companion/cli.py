@@ -8,7 +8,8 @@ from __future__ import annotations
 import click
 
 from companion import __version__
-from companion.clikit import WIDTH, LazyGroup, cards_option, source_only_option
+from companion.commands.clikit import LazyGroup, cards_option, source_only_option
+from companion.text import WIDTH
 
 # Help text wraps to the companion's phone width in every subcommand (click inherits these).
 CONTEXT = {

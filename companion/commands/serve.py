@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from companion.clikit import Command, emit_json, json_option, path_lines
+from companion.commands.clikit import Command, emit_json, json_option
+from companion.text import path_lines
 
 DEFAULT_PORT = 8600
 

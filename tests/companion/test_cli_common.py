@@ -152,11 +152,13 @@ def test_havoc_roll_imports_only_what_it_needs():
     assert ast.literal_eval(mine) == [
         "companion",
         "companion.cli",
-        "companion.clikit",
         "companion.commands",
+        "companion.commands.clikit",
         "companion.commands.dice",
         "companion.dice",
         "companion.errors",
+        "companion.names",
+        "companion.text",
     ]
     assert heavy == "[]"
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import click
 
-from companion.errors import EXIT_BAD_INPUT, HavocError, InputError
+from companion.errors import EXIT_BAD_INPUT, HavocError
+from companion.names import complete, pick
 
 
 class _OneValueEach:
@@ -134,77 +135,6 @@ def cards_option(command: Any) -> Any:
     )(command)
 
 
-def pick(text: str, choices: Iterable[str], what: str) -> str:
-    """The one of ``choices`` that ``text`` names: whole, by unique prefix, any case.
-
-    A name of several words (``infantry-vs-infantry``) is also named word by word, each word by
-    its start (``inf-inf``, ``inf-vs-cav``), or by its initials (``ii``); "vs", "of" and "the"
-    may be left out. Raises InputError naming ``what`` and the choices when nothing, or more
-    than one, fits.
-    """
-    names = list(dict.fromkeys(choices))
-    key = text.strip().casefold()
-    for tier in (_exact, _prefix, _words, _initials):
-        found = [name for name in names if tier(key, name.casefold())]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise InputError(f"{what} '{text}' could be {_listed(found)}: type more of it")
-    raise InputError(f"unknown {what} '{text}': expected {_listed(names)}")
-
-
-def complete(choices: Iterable[str], incomplete: str) -> list[str]:
-    """Shell completion: the choices that start with what has been typed (any case)."""
-    start = incomplete.casefold()
-    return [name for name in dict.fromkeys(choices) if name.casefold().startswith(start)]
-
-
-_SKIP = {"vs", "of", "the", "v"}
-
-
-def _words_of(name: str) -> list[str]:
-    return [w for w in name.replace("_", "-").replace(" ", "-").split("-") if w]
-
-
-def _exact(key: str, name: str) -> bool:
-    return key == name
-
-
-def _prefix(key: str, name: str) -> bool:
-    return bool(key) and name.startswith(key)
-
-
-def _words(key: str, name: str) -> bool:
-    """Each typed word starts the next word of the name (skippable words may be left out)."""
-    typed, words = _words_of(key), _words_of(name)
-    if len(typed) < 2:
-        return False
-    at = 0
-    for part in typed:
-        while at < len(words) and not words[at].startswith(part):
-            if words[at] not in _SKIP:
-                return False
-            at += 1
-        if at == len(words):
-            return False
-        at += 1
-    return all(w in _SKIP for w in words[at:])
-
-
-def _initials(key: str, name: str) -> bool:
-    words = _words_of(name)
-    if len(words) < 2 or not key.isalnum():
-        return False
-    full = "".join(w[0] for w in words)
-    short = "".join(w[0] for w in words if w not in _SKIP)
-    return key in (full, short)
-
-
-def _listed(names: list[str]) -> str:
-    shown = ", ".join(names[:8])
-    return shown + (f" (and {len(names) - 8} more)" if len(names) > 8 else "")
-
-
 class Name(click.ParamType):
     """A name from the game data, typed whole, by unique prefix or by initials, any case.
 
@@ -283,85 +213,6 @@ def emit_json(data: Any) -> None:
     import json  # only when --json is asked for: keeps `havoc roll` starting fast
 
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
-
-
-WIDTH = 40  # phone terminals: no output line wider than this by default
-
-
-def cells(text: str) -> int:
-    """Terminal columns ``text`` takes: wide (East Asian W/F) characters 2, combining marks 0."""
-    if text.isascii():
-        return len(text)
-    import unicodedata
-
-    return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-        for c in text
-    )
-
-
-def _wrap_cells(text: str, indent: str, width: int) -> list[str]:
-    """Greedy word wrap measured in terminal columns; a word wider than a line is cut."""
-    lines: list[str] = []
-    current = text[: len(text) - len(text.lstrip(" "))]  # a leading indent is kept
-    for word in text.split():
-        prefix = indent if lines else ""
-        joined = f"{current} {word}" if current.strip() else current + word
-        if cells(prefix + joined) <= width:
-            current = joined
-            continue
-        if cells(indent + word) > width and current.strip():  # too long for any line:
-            word = f"{current} {word}"  # start cutting it on this one
-        elif current.strip():
-            lines.append(prefix + current)
-            prefix = indent
-        current = ""
-        while cells(prefix + word) > width:
-            cut, used = 0, cells(prefix)
-            while cut < len(word) and used + cells(word[cut]) <= width:
-                used += cells(word[cut])
-                cut += 1
-            cut = max(cut, 1)
-            lines.append(prefix + word[:cut])
-            word, prefix = word[cut:], indent
-        current = word
-    if current.strip() or not lines:
-        lines.append((indent if lines else "") + current)
-    return lines
-
-
-def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
-    """Wrap ``text`` to the companion's width; continuation lines get ``indent``.
-
-    Measured in terminal columns: a wide character (e.g. a CJK name) counts 2.
-    """
-    if cells(text) != len(text):
-        return "\n".join(_wrap_cells(text, indent, width))
-    import textwrap
-
-    return "\n".join(
-        textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]
-    )
-
-
-def fit(lines: list[str], indent: str = "  ") -> str:
-    """Join output lines, wrapping any wider than the companion's width (``indent`` after)."""
-    out = [part for line in lines for part in line.split("\n")]
-    return "\n".join(line if cells(line) <= WIDTH else wrap(line, indent) for line in out)
-
-
-def path_lines(path: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
-    """A file path split after "/" so each line fits ``width`` (a name longer stays whole)."""
-    lines: list[str] = []
-    current = ""
-    for part in path.replace("/", "/\n").splitlines():
-        if current and cells(indent + current + part) > width:
-            lines.append(indent + current)
-            current = ""
-        current += part
-    if current:
-        lines.append(indent + current)
-    return lines
 
 
 json_option = click.option(
