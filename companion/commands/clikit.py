@@ -11,13 +11,18 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from companion.errors import EXIT_BAD_INPUT, HavocError
 from companion.names import complete, pick
+
+if TYPE_CHECKING:
+    from companion.data import Cards
 
 
 class _OneValueEach:
@@ -62,22 +67,43 @@ class Group(_OneValueEach, click.Group):
 class LazyGroup(Group):
     """A click group whose commands are named as ``"module.path:attribute"`` strings.
 
-    ``prog`` is the program's name in error lines (test runners would otherwise call it "main").
+    ``lazy``: the group's own commands; ``more``: a function giving the rest (the games'
+    commands, from the registry), called only when a name is not in ``lazy`` or the commands
+    are listed, so `havoc roll` reads no game declaration. ``prog`` is the program's name in
+    error lines (test runners would otherwise call it "main").
     """
 
     def __init__(
-        self, *args: Any, lazy: dict[str, str] | None = None, prog: str = "havoc", **kwargs: Any
+        self,
+        *args: Any,
+        lazy: dict[str, str] | None = None,
+        more: Callable[[], dict[str, str]] | None = None,
+        prog: str = "havoc",
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        self.more = more
         self.prog = prog
 
+    def lazy_commands(self) -> dict[str, str]:
+        """Every lazy command, the group's own and the registry's: ``name: "module:attr"``."""
+        found = dict(self.lazy)
+        for name, where in (self.more() if self.more else {}).items():
+            if name in found:
+                raise ValueError(f"`{self.prog} {name}` is declared twice")
+            found[name] = where
+        return found
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands()))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy:
-            module_name, attr = self.lazy[cmd_name].split(":")
+        where = self.lazy.get(cmd_name)
+        if where is None and self.more is not None:
+            where = self.lazy_commands().get(cmd_name)
+        if where is not None:
+            module_name, attr = where.split(":")
             command = getattr(importlib.import_module(module_name), attr)
         else:
             command = super().get_command(ctx, cmd_name)
@@ -115,10 +141,42 @@ class LazyGroup(Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+@dataclass(frozen=True)
+class Kit:
+    """What this invocation's shared options say: the typed click context object.
+
+    ``cards_dir``: the user's ``--cards DIR`` (None: the kit's own cards); ``source_only``:
+    ``--source-only`` was given. Both options are taken on the group and on each subcommand,
+    the later one winning (`kit_of` finds the nearest). ``cards`` is read once per invocation.
+    """
+
+    cards_dir: Path | None = None
+    source_only: bool = False
+
+    @cached_property
+    def cards(self) -> Cards:
+        """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's."""
+        from companion.data import Cards
+
+        return Cards(self.cards_dir)
+
+
+pass_kit = click.make_pass_decorator(Kit, ensure=True)
+"""``@pass_kit``: the command receives this invocation's `Kit` as its first argument."""
+
+
+def kit_of(ctx: click.Context) -> Kit:
+    """The `Kit` of ``ctx``: set by the nearest ``--cards``/``--source-only``, else defaults."""
+    return ctx.find_object(Kit) or ctx.find_root().ensure_object(Kit)
+
+
+def _remember(ctx: click.Context, **changes: Any) -> None:
+    ctx.obj = replace(kit_of(ctx), **changes)  # this context and those below it
+
+
 def _remember_cards(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
     if value is not None:
-        root = ctx.find_root()
-        root.obj = {**(root.obj or {}), "cards_dir": value}
+        _remember(ctx, cards_dir=value)
 
 
 def cards_option(command: Any) -> Any:
@@ -165,8 +223,7 @@ class Name(click.ParamType):
 
 def _remember_source_only(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if value:
-        root = ctx.find_root()
-        root.obj = {**(root.obj or {}), "source_only": True}
+        _remember(ctx, source_only=True)
 
 
 def source_only_option(command: Any) -> Any:
@@ -185,19 +242,12 @@ def source_only_option(command: Any) -> Any:
 
 def source_only_from(ctx: click.Context) -> bool:
     """True when ``--source-only`` was given on the group or the command."""
-    return bool((ctx.find_root().obj or {}).get("source_only"))
+    return kit_of(ctx).source_only
 
 
-def cards_from(ctx: click.Context) -> Any:  # -> companion.data.Cards (imported lazily)
+def cards_from(ctx: click.Context) -> Cards:
     """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's."""
-    from companion.data import Cards
-
-    root = ctx.find_root()
-    obj = root.obj or {}
-    if "cards" not in obj:
-        obj = {**obj, "cards": Cards(obj.get("cards_dir"))}
-        root.obj = obj
-    return obj["cards"]
+    return kit_of(ctx).cards
 
 
 def fail(message: str) -> None:
