@@ -20,7 +20,7 @@ from companion.data import Cards, kit_cards_dir
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
 from companion.schema import Field, ListOf, MapOf, Table, Where
-from companion.tables import MISSING, die_faces
+from companion.tables import MISSING, check_die, die_faces
 
 __all__ = ["MISSING", "Cover", "Crt", "ResultsTable", "ShiftRule", "TerrainShift", "load_crt"]
 __all__ += ["odds_value"]
@@ -124,14 +124,6 @@ def load_crt(cards: Cards) -> Crt:
 # --------------------------------------------------------------------------- the schema
 
 
-def _die(die: str, where: Where) -> str:
-    try:
-        die_faces(die, where.path)
-    except DataError as exc:
-        raise DataError(exc.message, where.path, where.line()) from None
-    return die
-
-
 def _odds(label: str, where: Where) -> str:
     m = _ODDS.fullmatch(label)
     if not m or "1" not in m.groups() or "0" in m.groups():
@@ -186,7 +178,7 @@ SHIFT_ENTRY = Table(
 CRT = Table(
     (
         Field("source", str),
-        Field("die", str, check=_die),
+        Field("die", str, check=check_die),
         Field("faces", ListOf(int)),
         Field("columns", ListOf(str), check=_columns),
         Field("marks", MapOf(str)),
