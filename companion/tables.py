@@ -125,13 +125,13 @@ ROW = schema.Table(
 )
 TABLE_FILE = schema.Table(
     (
-        Field("title", str),
         Field("die", str, check=check_die),
+        Field("rows", ListOf(ROW)),
+        Field("title", str),
         Field("source", str),
         Field("note", str, required=False),
         Field("applies", str, required=False),
         Field("reading", (str, dict), required=False, check=_reading),
-        Field("rows", ListOf(ROW)),
     )
 )
 """A table file (the format is in TABLE_FORMAT.md)."""
