@@ -183,7 +183,7 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
 
     Any other death (a player attacked someone who is not his victim): `ring duel`.
     """
-    from companion.whos_next.screen import Line, after_death
+    from companion.whos_next.screen import after_death, died
 
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
     with open_store(game) as store:
@@ -192,8 +192,7 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
     if as_json:
         emit_json(_event_json("kill", outcome))
         return
-    head = [Line(f"{death.by} killed {death.dead}.")]
-    _say(head + after_death(death, outcome.alive, outcome.winner, contest_at))
+    _say([died(death)] + after_death(death, outcome.alive, outcome.winner, contest_at))
 
 
 @_command("duel", "Roll an attack: one dies.", EVENT_KEYS)
@@ -254,10 +253,10 @@ def duel(
             extra.update(result=table.result(face), effect=table.effect(face))
         emit_json(_event_json("duel", outcome, extra))
         return
-    from companion.whos_next.screen import Line, after_death
+    from companion.whos_next.screen import Line, after_death, died
 
     lines = [
-        Line(f"{death.dead} is dead, killed by {death.by}."),
+        died(death),
         Line(f"{first} attacked {second}:"),
     ]
     for throw in death.rolls:

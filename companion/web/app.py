@@ -15,7 +15,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
@@ -142,6 +142,12 @@ def create_app(
         message = "Something went wrong on the server; the game is unchanged. Try again."
         return render_template("error.html", title="Server error", message=message), 500
 
+    @app.teardown_appcontext
+    def close_store(_error: BaseException | None) -> None:
+        store = g.pop("havoc_store", None)
+        if store is not None:
+            store.close()
+
     @app.after_request
     def headers(response: Response) -> Response:
         response.headers["Content-Security-Policy"] = CSP
@@ -165,6 +171,17 @@ def cards() -> Cards:
     """The cards for this request (the server's ``--cards`` overlay, else the kit's)."""
 
     return Cards(current_app.config["CARDS_DIR"])
+
+
+def game_store(create: bool = False) -> Any:
+    """This request's one open `companion.whos_next.store.Store` on the server's game file
+    (opened on first use, closed when the request ends); ``create``: make the file if needed."""
+    store = g.get("havoc_store")
+    if store is None:
+        from companion.whos_next.store import Store
+
+        store = g.havoc_store = Store(current_app.config["GAME_PATH"], create=create)
+    return store
 
 
 class OncePerMinute(logging.Filter):

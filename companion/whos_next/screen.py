@@ -43,6 +43,11 @@ def ordinal(number: int) -> str:
     return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
+def died(death: Death) -> Line:
+    """A death, in the one wording the CLI and the web both use (safe to show)."""
+    return Line(f"{death.dead} is dead, killed by {death.by}.")
+
+
 def slip_rule(death: Death) -> str:
     """Whose word hands the dead player's slip on: `SLIP_RULES` or `SLIP_KIT`."""
     return SLIP_RULES if death.own_victim else SLIP_KIT
@@ -66,7 +71,7 @@ def left(alive: int, winner: str | None, contest_at: int) -> list[Line]:
     if winner is not None:
         return [
             Line(f"{winner} is the last one standing."),
-            Line("Game over: see `havoc ring scores`."),
+            Line("Game over: see the scores."),
         ]
     lines = [Line(f"{plural(alive, 'player')} left.")]
     if alive <= contest_at:
