@@ -85,6 +85,7 @@ def umpire(token: str) -> str:
     _umpire(token)
     from companion.whos_next.duel_scoring import load_scoring, scores
     from companion.whos_next.ring import alive, cycle
+    from companion.whos_next.screen import game_over
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
@@ -106,6 +107,7 @@ def umpire(token: str) -> str:
         seats=seats,
         standings=standings,
         winner=state.winner(),
+        over=game_over(state.winner(), standings[0].name) if state.winner() else [],
         links=links,
     )
 
@@ -268,10 +270,14 @@ def _say(lines: list[Any]) -> None:
 def _told(outcome: Any, contest_at: int) -> None:
     """A death as the CLI's screen words it: who died, how the game stands, and who takes
     the dead player's slip (the rules' or the kit's ruling, said so; secret)."""
+    from companion.whos_next.duel_scoring import load_scoring, winner
     from companion.whos_next.screen import after_death, died
 
     death = outcome.death
-    _say([died(death), *after_death(death, outcome.alive, outcome.winner, contest_at)])
+    champion = None
+    if outcome.winner is not None:
+        champion = winner(game_store().load(), load_scoring(cards()))
+    _say([died(death), *after_death(death, outcome.alive, outcome.winner, contest_at, champion)])
 
 
 # --------------------------------------------------------------------------- player
@@ -288,4 +294,9 @@ def player(token: str) -> str:
         who = None
     if who is None:
         abort(404)
-    return render_template("player.html", who=who)
+    champion = None
+    if who.over:
+        from companion.whos_next.duel_scoring import load_scoring, winner
+
+        champion = winner(game_store().load(), load_scoring(cards()))
+    return render_template("player.html", who=who, champion=champion)

@@ -72,10 +72,11 @@ CREATE TABLE history (
 {TOKENS};
 """
 # One statement (one consistent snapshot) for the page every phone polls: the token's player
-# in the current game, and his victim's name (``victim`` is a seat, NULL once dead). The ring is
-# one cycle, so a player who hunts himself is the last one standing: the game is over.
+# in the current game, his victim's name (``victim`` is a seat, NULL once dead), and whether
+# the game is over (one player left).
 PLAYER_QUERY = """
-SELECT p.seat, p.name, p.died IS NULL, v.name, p.victim = p.seat
+SELECT p.seat, p.name, p.died IS NULL, v.name,
+       (SELECT count(*) FROM players WHERE died IS NULL) = 1
 FROM web_tokens t
 JOIN game g ON g.id = 1 AND g.created = t.game
 JOIN players p ON p.seat = t.seat AND p.key = t.key
@@ -101,7 +102,7 @@ class Outcome:
 @dataclass(frozen=True)
 class Player:
     """What a player's private link opens: his name, whether he lives, his victim while the
-    game goes on (None once he is dead or the game is over)."""
+    game goes on (None once he is dead or the game is over), whether the game is over."""
 
     seat: int
     name: str

@@ -86,3 +86,19 @@ def test_undo_gives_the_slip_back_in_the_screens_words(site):
     assert any(line.secret for line in lines)
     for line in lines:
         assert (MARK + line.text if line.secret else line.text) in page
+
+
+def test_phones_and_umpire_agree_the_winner_is_the_most_points(site):
+    """Issue 17: A kills five, H kills A, G kills H: A wins (20 points), G is last standing."""
+    answer = site.post("new", names="\n".join("ABCDEFGH"), order="yes")
+    assert answer.status_code == 302
+    for killer, victim in [*(("A", v) for v in "BCDEF"), ("H", "A"), ("G", "H")]:
+        site.post("kill", killer=site.seat(killer), victim=site.seat(victim))
+    page = site.text(
+        site.client.get(f"/u/{site.umpire}/").headers.get("Location") or f"/u/{site.umpire}/"
+    )
+    assert "Game over. Winner: A (most points). G is the last one standing." in page
+    links = site.links()
+    assert "WON" in site.text(links["A"])
+    g = site.text(links["G"])
+    assert "WON" not in g and "A wins on points. You are the last one standing." in g
