@@ -218,3 +218,13 @@ def test_when_the_hunted_kills_his_hunter_the_hunters_hunter_gets_the_slip(tmp_p
     assert _number(after[hunter]) == _number(slips[attacker])
     assert _victim(after[hunter]) == target
     assert {_holder(s): _victim(s) for s in after.values()} == _truth(game)
+
+
+def test_a_finished_game_names_the_winner_on_points(tmp_path):
+    game = tmp_path / "done.sqlite3"
+    with Store(game, create=True) as store:
+        store.new_game(list("ABCDEFGH"), order=True)
+        for killer, victim in [*(("A", v) for v in "BCDEF"), ("H", "A"), ("G", "H")]:
+            store.kill(killer, victim)
+    result = run(main, ["slips", "--game", str(game), "--out", str(tmp_path / "out")])
+    assert "the game is over: A won on points" in result.output  # not G, the last standing
