@@ -138,7 +138,6 @@ def new(
 
     A saved game, in progress or finished (its scores), is never replaced without --force.
     """
-    from companion.clikit import path_lines
     from companion.errors import InputError
     from companion.whos_next.ring import check_names
 
@@ -165,7 +164,7 @@ def new(
     lines += [replaced[0].upper() + replaced[1:] + "."] if replaced else []
     lines += [
         "Game file:",
-        *path_lines(str(path)),
+        str(path),  # whole, never wrapped: it is copied
         "Tell each player his victim in private:",
         "  havoc ring show NAME",
     ]
