@@ -8,8 +8,6 @@ import re
 import pytest
 from web_helpers import NAMES, visible
 
-from companion.web.security import TOKEN_BYTES
-
 
 def test_umpire_draws_a_ring_and_sees_all_of_it(site):
     page = site.text(f"/u/{site.umpire}/")
@@ -38,7 +36,6 @@ def test_each_player_sees_only_his_own_victim(site):
 def test_tokens_are_long_and_random(site):
     site.new_game()
     tokens = [p.removeprefix("/p/") for p in site.links().values()]
-    assert TOKEN_BYTES * 8 >= 128
     assert all(re.fullmatch(r"[a-km-np-z2-9]{32}", t) for t in tokens)
     assert len(set(tokens)) == len(tokens)
 
@@ -348,3 +345,22 @@ def test_names_are_escaped_never_markup(site):
         html = site.client.get(url).get_data(as_text=True)
         assert "<img src=x" not in html
     assert "&lt;img src=x" in site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+
+
+def test_tokens_cannot_be_misread_or_broken_at_a_hyphen(tmp_path):
+    """Issue 17 item 3: lower case and digits without 0 o 1 l, no - or _, 160 bits."""
+    from companion.web.app import create_app
+    from companion.whos_next.links import ALPHABET, LENGTH
+
+    assert len(ALPHABET) == 32 and LENGTH * 5 >= 160
+    assert not set("0o1l-_") & set(ALPHABET)
+    umpire = create_app(game=tmp_path / "g.sqlite3", testing=True).config["UMPIRE_TOKEN"]
+    assert re.fullmatch(f"[{ALPHABET}]{{{LENGTH}}}", umpire)
+
+
+def test_the_printed_links_page_leaves_no_room_for_a_browser_footer(site):
+    site.new_game()
+    page = site.client.get(f"/u/{site.umpire}/slips").get_data(as_text=True)
+    assert '<link rel="stylesheet" href="/static/print.css">' in page
+    css = site.client.get("/static/print.css").get_data(as_text=True)
+    assert re.search(r"@page\s*{\s*margin:\s*0;\s*}", css)
