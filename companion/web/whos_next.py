@@ -140,16 +140,18 @@ def _replaced() -> str | None:
     return "over" if game_store().load().winner() is not None else "in progress"
 
 
-@bp.get("/u/<token>/player/<int:seat>")
-def umpire_slip(token: str, seat: int) -> str:
-    """One player's link as a big QR code, for the umpire to show or print."""
-    _umpire(token)
-    links = game_store().links() if _has_game() else {}
-    if seat not in links:
-        abort(404)
-    name, player_token = links[seat]
-    link = _link(player_token)
-    return render_template("umpire_slip.html", token=token, name=name, link=link, qr=_qr_svg(link))
+def _loopback(link: str) -> bool:
+    """True when ``link`` names this computer itself: no phone can open it."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    host = urlsplit(link).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @bp.get("/u/<token>/slips")
@@ -160,7 +162,8 @@ def umpire_slips(token: str) -> str:
     if not links:
         abort(404)
     slips = [(name, _link(t), _qr_svg(_link(t), scale=3)) for name, t in links.values()]
-    return render_template("umpire_slips.html", token=token, slips=slips)
+    loopback = _loopback(_link("x"))
+    return render_template("umpire_slips.html", token=token, slips=slips, loopback=loopback)
 
 
 @bp.post("/u/<token>/new")
@@ -300,3 +303,21 @@ def player(token: str) -> str:
 
         champion = winner(game_store().load(), load_scoring(cards()))
     return render_template("player.html", who=who, champion=champion)
+
+
+@bp.get("/p/<token>/qr")
+def player_qr(token: str) -> str:
+    """A player's own link as a big QR code, for the umpire to show him: keyed by the player's
+    token (never the umpire's), it shows his name and his link only, and links nowhere."""
+    if not looks_like_token(token):
+        abort(404)
+    try:
+        who = game_store().player(token)
+    except NoGame:
+        who = None
+    if who is None:
+        abort(404)
+    link = _link(token)
+    return render_template(
+        "player_qr.html", name=who.name, link=link, qr=_qr_svg(link), loopback=_loopback(link)
+    )

@@ -147,7 +147,8 @@ def test_unknown_and_wrong_tokens_get_the_same_answer(site):
         "/p/" + site.umpire,  # the umpire's token is not a player's
         f"/u/{player}/",  # a player's token opens no umpire page
         f"/u/{'B' * 32}/",
-        f"/u/{player}/player/0",
+        f"/u/{site.umpire}/player/0",  # no QR page under the umpire's token
+        "/p/" + "A" * 32 + "/qr",
         "/p/short",
         "/u/x/",
     ):
@@ -251,13 +252,31 @@ def test_private_pages_are_not_cached_and_leak_no_referrer(site):
         assert answer.headers["Referrer-Policy"] == "no-referrer"
 
 
-def test_the_slip_page_shows_the_players_link_as_a_qr_code(site):
+def test_the_qr_page_shows_the_players_link_and_nothing_else(site):
+    """Issue 17 item 4: the page shown to a player is keyed by his own token, carries no
+    umpire token and no link to any other page of the game."""
     site.new_game()
-    seat = site.seat("Cat")
-    answer = site.client.get(f"/u/{site.umpire}/player/{seat}")
+    cat = site.links()["Cat"]
+    umpire = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+    assert f'href="{cat}/qr"' in umpire
+    answer = site.client.get(f"{cat}/qr")
     html = answer.get_data(as_text=True)
     assert answer.status_code == 200 and "<svg" in html
-    assert site.links()["Cat"] in html
+    assert site.links()["Cat"] in html and site.umpire not in html
+    assert re.findall(r'<a [^>]*href="([^"]*)"', html) == ["/"]  # the kit's home page only
+    others = [name for name in NAMES if name != "Cat"]
+    assert not any(name in visible(html) for name in others)
+    assert "loopback" in visible(html) and "havoc serve --lan" in visible(html)
+    site.app.config["PUBLIC_URL"] = "http://192.0.2.7:8600"
+    assert "loopback" not in site.text(f"{cat}/qr")
+
+
+def test_the_ring_is_collapsed_behind_a_tap(site):
+    site.new_game()
+    html = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+    for chain in re.finditer(r'<ol class="chain">', html):
+        opened = html.rfind("<details>", 0, chain.start())
+        assert opened != -1 and html.rfind("</details>", 0, chain.start()) < opened
 
 
 def test_one_tap_kill_buttons_follow_the_ring(site):
@@ -282,8 +301,9 @@ def test_the_slips_page_carries_every_players_link_for_printing(site):
 def test_links_name_the_address_the_server_printed(site):
     site.app.config["PUBLIC_URL"] = "http://192.0.2.7:8600"
     site.new_game()
-    html = site.client.get(f"/u/{site.umpire}/player/0").get_data(as_text=True)
-    assert f"http://192.0.2.7:8600{site.links()[NAMES[0]]}" in html
+    path = site.links()[NAMES[0]]
+    html = site.client.get(f"{path}/qr").get_data(as_text=True)
+    assert f"http://192.0.2.7:8600{path}" in html
 
 
 def test_duel_message_quotes_the_attack_table(site):
