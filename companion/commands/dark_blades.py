@@ -31,6 +31,7 @@ from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lines import lookup_lines, no_shot_lines
 from companion.dark_blades.missiles import TARGETS, load_weapons
+from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.errors import InputError
 
@@ -224,22 +225,26 @@ def crt(
     terrain = None
     if attacker_terrain.strip() not in SYMBOLS or defender_terrain.strip() not in SYMBOLS:
         terrain = ter.load_terrain(cards)
-    shift_args = {
-        "attacker_terrain": ter.advantage(
-            terrain, attacker_terrain, "attacker", "--attacker-terrain"
-        ),
-        "defender_terrain": ter.advantage(
-            terrain, defender_terrain, "defender", "--defender-terrain"
-        ),
-        "magic_sword": magic_sword,
-        "magic_ring": magic_ring,
-        "fast_rider": fast_rider,
-    }
-    shift_args["cover"], shift_args["cover_terrain"] = _cover(cards, loaded, cover)
-    attack_n = c.parse_strengths(attack_s, "attack")
-    defence_n = c.parse_strengths(defence_s, "defence")
+    kind, cover_terrain = _cover(cards, loaded, cover)
+    shifts = Shifts(
+        attacker_terrain=ter.advantage(terrain, attacker_terrain, "attacker", "--attacker-terrain"),
+        defender_terrain=ter.advantage(terrain, defender_terrain, "defender", "--defender-terrain"),
+        cover=kind,
+        cover_terrain=cover_terrain,
+        magic_sword=magic_sword,
+        magic_ring=magic_ring,
+        fast_rider=fast_rider,
+    )
+    request = MeleeRequest(
+        table=table,
+        attack=tuple(c.parse_strengths(attack_s, "attack")),
+        defence=tuple(c.parse_strengths(defence_s, "defence")),
+        shifts=shifts,
+        die=die,
+        seed=seed,
+    )
     cells = cell_source(cards, loaded, source_only_from(ctx))
-    record = resolve(loaded, table, attack_n, defence_n, shift_args, die, seed, cells=cells)
+    record = resolve(loaded, request, cells)
     _print(loaded, record, as_json, explain)
 
 
@@ -302,23 +307,20 @@ def missile(
             f"give the range, the defence and the target (havoc missile {typed} 10 8 i)"
         )
     crt_data = load_crt(cards)
-    defence_n = c.parse_strengths([defence], "defence")
     kind, cover_terrain = _cover(cards, crt_data, cover)
-    record = fire(
-        crt_data,
-        missiles,
-        typed,
-        hexes,
-        defence_n,
-        target,
-        kind,
-        magic_ring,
-        fast_rider,
-        die,
-        seed,
-        cover_terrain,
-        cell_source(cards, crt_data, source_only_from(ctx)),
+    request = MissileRequest(
+        weapon=typed,
+        hexes=hexes,
+        defence=tuple(c.parse_strengths([defence], "defence")),
+        target=target,
+        cover=kind,
+        cover_terrain=cover_terrain,
+        magic_ring=magic_ring,
+        fast_rider=fast_rider,
+        die=die,
+        seed=seed,
     )
+    record = fire(crt_data, missiles, request, cell_source(cards, crt_data, source_only_from(ctx)))
     _print(crt_data, record, as_json, explain)
 
 

@@ -22,6 +22,7 @@ from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lines import KIT_LINE
 from companion.dark_blades.missiles import TARGETS, load_weapons
+from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.errors import HavocError, InputError
 from companion.web.app import cards
@@ -138,26 +139,23 @@ def crt() -> str:
         try:
             table = args.get("table", "")[:60]
             at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
-            shifts: dict[str, Any] = {f: args.get(f) == "on" for f in FLAGS}
-            shifts["attacker_terrain"] = ter.advantage(
-                terrain_table, at, "attacker", "attacker's terrain"
+            kind, row = cover_arg(terrain_table, data, args.get("cover"))
+            shifts = Shifts(
+                attacker_terrain=ter.advantage(terrain_table, at, "attacker", "attacker's terrain"),
+                defender_terrain=ter.advantage(terrain_table, dt, "defender", "defender's terrain"),
+                cover=kind,
+                cover_terrain=row,
+                **{f: args.get(f) == "on" for f in FLAGS},
             )
-            shifts["defender_terrain"] = ter.advantage(
-                terrain_table, dt, "defender", "defender's terrain"
+            wanted = MeleeRequest(
+                table=table,
+                attack=tuple(c.parse_strengths([args.get("attack", "")[:60]], "attack")),
+                defence=tuple(c.parse_strengths([args.get("defence", "")[:60]], "defence")),
+                shifts=shifts,
+                die=_die(),
+                seed=seed_arg(),
             )
-            shifts["cover"], shifts["cover_terrain"] = cover_arg(
-                terrain_table, data, args.get("cover")
-            )
-            record = resolve(
-                data,
-                table,
-                c.parse_strengths([args.get("attack", "")[:60]], "attack"),
-                c.parse_strengths([args.get("defence", "")[:60]], "defence"),
-                shifts,
-                _die(),
-                seed_arg(),
-                cells=cell_source(here, data, _source_only()),
-            )
+            record = resolve(data, wanted, cell_source(here, data, _source_only()))
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
@@ -193,21 +191,19 @@ def missile() -> str:
             if target not in TARGETS:
                 raise InputError(f"target: expected {' or '.join(TARGETS)}, got {target[:20]!r}")
             kind, row = cover_arg(terrain_table, data, args.get("cover"))
-            record = fire(
-                data,
-                weapons,
-                args.get("weapon", "")[:40],
-                int(hexes_text),
-                c.parse_strengths([args.get("defence", "")[:20]], "defence"),
-                target,
-                kind,
-                args.get("magic_ring") == "on",
-                args.get("fast_rider") == "on",
-                _die(),
-                seed_arg(),
-                row,
-                cell_source(here, data, _source_only()),
+            wanted = MissileRequest(
+                weapon=args.get("weapon", "")[:40],
+                hexes=int(hexes_text),
+                defence=tuple(c.parse_strengths([args.get("defence", "")[:20]], "defence")),
+                target=target,
+                cover=kind,
+                cover_terrain=row,
+                magic_ring=args.get("magic_ring") == "on",
+                fast_rider=args.get("fast_rider") == "on",
+                die=_die(),
+                seed=seed_arg(),
             )
+            record = fire(data, weapons, wanted, cell_source(here, data, _source_only()))
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
