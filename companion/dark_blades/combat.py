@@ -20,7 +20,7 @@ from typing import Any
 
 from companion import dice
 from companion.clikit import pick
-from companion.dark_blades.completion import NO_EFFECT, CellSource
+from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_meaning
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.terrain import Advantage, Terrain
@@ -409,7 +409,7 @@ def _meaning(crt: Crt, table: ResultsTable, cell: str, kit: bool) -> str:
     if not cell:
         return MISSING
     if kit and cell == NO_EFFECT:
-        return "No effect (the kit's reading of the printed dash)."
+        return no_effect_meaning(table)
     return crt.meaning(table, cell)
 
 
