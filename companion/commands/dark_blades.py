@@ -33,11 +33,13 @@ from companion.dark_blades.lines import lookup_lines, no_shot_lines
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
+from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import InputError
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,
-result, meaning, kit_completion, completion_file, void, footnote, fill_in, fill_in_how,
+result, meaning, outcome, defender_state, defender_kind, rules: [{name, section,
+rule}], kit_completion, completion_file, void, footnote, fill_in, fill_in_how,
 chances: [{result, meaning, faces, chance, percent, kit_faces}], kits_readings: [{name, short,
 text}], no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack,
 attack_strengths, defence, defence_strengths, cover, result: null, no_shot: true, reason,
@@ -145,6 +147,20 @@ def _shared(f: Any) -> Any:
                 "-R", "--magic-ring", is_flag=True, help="The target holds the Magic Ring."
             ),
             click.option("--die", type=int, metavar="N", help="A real d10's face; else roll."),
+            click.option(
+                "--defender-state",
+                type=Name("defender state", lambda _ctx: STATES),
+                default="healthy",
+                metavar="S",
+                help="healthy, wounded or stunned (further injury kills).",
+            ),
+            click.option(
+                "--defender-kind",
+                type=Name("defender kind", lambda _ctx: KINDS),
+                default="character",
+                metavar="K",
+                help="character, dog, mule or troll (their rules apply).",
+            ),
             click.option("-e", "--explain", is_flag=True, help="Add every note in full."),
             seed_option,
             json_option,
@@ -193,6 +209,8 @@ def crt(
     fast_rider: bool,
     magic_ring: bool,
     die: int | None,
+    defender_state: str,
+    defender_kind: str,
     explain: bool,
     seed: int | None,
     as_json: bool,
@@ -242,9 +260,11 @@ def crt(
         shifts=shifts,
         die=die,
         seed=seed,
+        defender_state=defender_state,
+        defender_kind=defender_kind,
     )
     cells = cell_source(cards, loaded, source_only_from(ctx))
-    record = resolve(loaded, request, cells)
+    record = resolve(loaded, request, cells, load_combat_rules(cards))
     _print(loaded, record, as_json, explain)
 
 
@@ -279,6 +299,8 @@ def missile(
     fast_rider: bool,
     magic_ring: bool,
     die: int | None,
+    defender_state: str,
+    defender_kind: str,
     explain: bool,
     seed: int | None,
     as_json: bool,
@@ -319,8 +341,11 @@ def missile(
         fast_rider=fast_rider,
         die=die,
         seed=seed,
+        defender_state=defender_state,
+        defender_kind=defender_kind,
     )
-    record = fire(crt_data, missiles, request, cell_source(cards, crt_data, source_only_from(ctx)))
+    cells = cell_source(cards, crt_data, source_only_from(ctx))
+    record = fire(crt_data, missiles, request, cells, load_combat_rules(cards))
     _print(crt_data, record, as_json, explain)
 
 

@@ -13,8 +13,6 @@ from typing import Any
 
 from companion.dark_blades.terrain import Advantage, Terrain
 
-STATES = ("healthy", "wounded", "stunned")  # a defender's state before the blow
-
 
 @dataclass(frozen=True)
 class Shifts:
@@ -47,6 +45,8 @@ class MeleeRequest:
     die: int | None = None
     seed: int | None = None
     defender_state: str = "healthy"
+    defender_kind: str = "character"
+    defender_kind: str = "character"  # or dog, mule, troll (their special rules)
 
 
 @dataclass(frozen=True)
@@ -66,3 +66,4 @@ class MissileRequest:
     die: int | None = None
     seed: int | None = None
     defender_state: str = "healthy"
+    defender_kind: str = "character"

@@ -20,6 +20,7 @@ from companion.dark_blades.crt import Crt
 from companion.dark_blades.missiles import Missiles
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
+from companion.dark_blades.special import KINDS, STATES, CombatRules, Outcome, outcome
 from companion.errors import InputError
 
 
@@ -31,13 +32,18 @@ class _Extra:
     void_rule: str | None = None
     no_adverse: Reading | None = None
     no_shot: tuple[str, str | None] | None = None
+    rules: CombatRules | None = None
 
 
 def resolve(
-    crt: Crt, request: MeleeRequest, cells: CellSource | None = None
+    crt: Crt,
+    request: MeleeRequest,
+    cells: CellSource | None = None,
+    rules: CombatRules | None = None,
 ) -> c.Lookup | c.NoShot:
-    """The record of one lookup (``cells``: where cells come from; None: the rulebook's)."""
-    return _resolve(crt, request, cells, _Extra())
+    """The record of one lookup (``cells``: where cells come from, None: the rulebook's;
+    ``rules``: the special rules applied to the defender, None: the letter only)."""
+    return _resolve(crt, request, cells, _Extra(rules=rules))
 
 
 def _resolve(
@@ -69,11 +75,39 @@ def _resolve(
     )
     look.weapon = extra.weapon
     look.seed = request.seed
+    if request.defender_state not in STATES:
+        raise InputError(
+            f"--defender-state: expected {', '.join(STATES)}, got {request.defender_state!r}"
+        )
+    if request.defender_kind not in KINDS:
+        raise InputError(
+            f"--defender-kind: expected {', '.join(KINDS)}, got {request.defender_kind!r}"
+        )
+    look.defender_state, look.defender_kind = request.defender_state, request.defender_kind
+    if extra.rules is not None and look.cell:
+        source_only = cells is None or cells.completion is None
+        result = outcome(
+            extra.rules,
+            results,
+            look.cell,
+            request.defender_state,
+            request.defender_kind,
+            source_only,
+        )
+        if look.void and result.text is None:
+            result = Outcome(None)
+        look.outcome = result.text
+        look.rules = list(result.rules)
+        look.readings = list(dict.fromkeys([*look.readings, *result.readings]))
     return look
 
 
 def fire(
-    crt: Crt, missiles: Missiles, request: MissileRequest, cells: CellSource | None = None
+    crt: Crt,
+    missiles: Missiles,
+    request: MissileRequest,
+    cells: CellSource | None = None,
+    rules: CombatRules | None = None,
 ) -> c.Lookup | c.NoShot:
     """The record of one missile shot: the weapon's strength at the range, its table for the
     target, the cover's shift (``cells`` as for `resolve`)."""
@@ -115,8 +149,9 @@ def fire(
         die=request.die,
         seed=request.seed,
         defender_state=request.defender_state,
+        defender_kind=request.defender_kind,
     )
-    extra = _Extra(about, found.no_adverse, found.adverse_reading, no_shot)
+    extra = _Extra(about, found.no_adverse, found.adverse_reading, no_shot, rules)
     record = _resolve(crt, melee, cells, extra)
     if isinstance(record, c.Lookup) and readings:
         record.readings = [*readings, *record.readings]
