@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion import dice
-from companion.clikit import pick
 from companion.data import Cards, expect, read_toml, require, unknown_keys
-from companion.errors import DataError, InputError
+from companion.errors import DataError, InputError, UnknownName
 from companion.fill_in import FillIn, locate
+from companion.names import pick
 
 MISSING = "not in the source rules"
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
@@ -208,9 +208,7 @@ def find(tables: dict[str, Table], name: str, broken: dict[str, DataError] | Non
     shorts = {_short(keys, k): k for k in keys}
     try:
         picked = pick(name, shorts, "table")
-    except InputError as exc:
-        if not exc.message.startswith("unknown"):
-            raise
+    except UnknownName:
         import difflib  # only on this refusal
 
         bare = sorted({k.split("/", 1)[1] for k in keys})

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.clikit import pick
 from companion.dark_blades.readings import Reading, read_reading
 from companion.data import Cards, expect, read_toml, require, unknown_keys
 from companion.errors import DataError, InputError
+from companion.names import pick
 
 GAME = "dark-blades"
 TARGETS = ("infantry", "mounted")

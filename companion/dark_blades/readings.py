@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.clikit import WIDTH, cells
 from companion.data import expect, require, unknown_keys
 from companion.errors import DataError
+from companion.text import WIDTH, cells
 
 LABEL = "kit's reading"
 

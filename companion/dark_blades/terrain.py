@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.clikit import pick
 from companion.dark_blades.readings import Reading, read_reading
 from companion.data import Cards, expect, read_toml, require, unknown_keys
 from companion.errors import DataError, InputError
+from companion.names import pick
 from companion.tables import MISSING
 
 GAME = "dark-blades"
