@@ -20,6 +20,7 @@ GAME = Game(
     pages=(
         Page("dark_blades.crt", "Combat results"),
         Page("dark_blades.missile", "Missile fire"),
+        Page("dark_blades.fight", "Fight by name"),
         Page("spells.listing", "Spell cards"),
         Page("scenarios.listing", "Scenarios"),
         Page("dice_tables.listing", "Rolled tables"),
