@@ -138,18 +138,21 @@ def pick(text: str, choices: Iterable[str], what: str) -> str:
     """The one of ``choices`` that ``text`` names: whole, by unique prefix, any case.
 
     A name of several words (``infantry-vs-infantry``) is also named word by word, each word by
-    its start (``inf-inf``, ``inf-vs-cav``), or by its initials (``ii``); "vs", "of" and "the"
-    may be left out. Raises InputError naming ``what`` and the choices when nothing, or more
-    than one, fits.
+    its start (``inf-inf``, ``inf-vs-cav``), by its initials (``ii``), or by the start of any
+    one of its words (``res`` for spell-resist); "vs", "of" and "the" may be left out. The
+    closest way of naming wins (whole, then start, word starts, initials, one word's start).
+    Raises InputError naming ``what`` and the choices when nothing fits, or every name that
+    fits (in any of those ways, closest first) when more than one does.
     """
     names = list(dict.fromkeys(choices))
     key = text.strip().casefold()
-    for tier in (_exact, _prefix, _words, _initials):
-        found = [name for name in names if tier(key, name.casefold())]
+    tiers = [[n for n in names if tier(key, n.casefold())] for tier in _TIERS]
+    for found in tiers:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise InputError(f"{what} '{text}' could be {_listed(found)}: type more of it")
+            every = list(dict.fromkeys(n for fits in tiers for n in fits))
+            raise InputError(f"{what} '{text}' could be {', '.join(every)}: type more of it")
     raise InputError(f"unknown {what} '{text}': expected {_listed(names)}")
 
 
@@ -198,6 +201,15 @@ def _initials(key: str, name: str) -> bool:
     full = "".join(w[0] for w in words)
     short = "".join(w[0] for w in words if w not in _SKIP)
     return key in (full, short)
+
+
+def _word_start(key: str, name: str) -> bool:
+    """One typed word that starts a later word of the name (``res``: spell-resist)."""
+    words = _words_of(name)
+    return len(words) > 1 and bool(key) and any(w.startswith(key) for w in words[1:])
+
+
+_TIERS = (_exact, _prefix, _words, _initials, _word_start)
 
 
 def _listed(names: list[str]) -> str:

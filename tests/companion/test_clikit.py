@@ -42,6 +42,31 @@ def test_pick_refuses_ambiguous_and_unknown_naming_the_choices() -> None:
         pick("inf-lake", TABLES, "table")
 
 
+def test_an_ambiguous_name_lists_every_match_whatever_way_it_fits() -> None:
+    crt = ["infantry-vs-infantry", "infantry-vs-mounted", "mounted-vs-mounted"]
+    crt += ["mounted-vs-infantry", "missile-vs-mounted", "missile-vs-infantry"]
+    with pytest.raises(InputError) as refused:
+        pick("mi", crt, "results table")
+    # two start with "mi"; mounted-vs-infantry has the initials mi: all three are listed
+    assert refused.value.message == (
+        "results table 'mi' could be missile-vs-mounted, missile-vs-infantry, "
+        "mounted-vs-infantry: type more of it"
+    )
+    many = [f"name-{i:02}" for i in range(12)]
+    with pytest.raises(InputError) as refused:
+        pick("n", many, "player")
+    assert all(name in refused.value.message for name in many)  # no "(and 4 more)"
+
+
+def test_one_word_by_its_start_finds_a_later_word() -> None:
+    tables = ["lake", "lake-crawl-out", "river-crawl-out", "spell-resist", "river"]
+    assert pick("res", tables, "table") == "spell-resist"
+    assert pick("RES", tables, "table") == "spell-resist"
+    assert pick("lake", tables, "table") == "lake"  # whole name first
+    with pytest.raises(InputError, match="could be lake-crawl-out, river-crawl-out"):
+        pick("crawl", tables, "table")
+
+
 def test_complete_any_case() -> None:
     assert complete(TABLES, "INF") == ["infantry-vs-infantry", "infantry-vs-cavalry"]
     assert complete(TABLES, "") == TABLES
