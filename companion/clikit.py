@@ -145,15 +145,26 @@ def pick(text: str, choices: Iterable[str], what: str) -> str:
     fits (in any of those ways, closest first) when more than one does.
     """
     names = list(dict.fromkeys(choices))
+    found = matches(text, names)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f"{what} '{text}' could be {', '.join(found)}: type more of it")
+    raise InputError(f"unknown {what} '{text}': expected {_listed(names)}")
+
+
+def matches(text: str, choices: Iterable[str]) -> list[str]:
+    """The names ``text`` fits, as `pick` reads it: the one the closest way of naming finds
+    alone, else every name it fits in any way (closest first); none when nothing fits."""
+    names = list(dict.fromkeys(choices))
     key = text.strip().casefold()
     tiers = [[n for n in names if tier(key, n.casefold())] for tier in _TIERS]
     for found in tiers:
         if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            every = list(dict.fromkeys(n for fits in tiers for n in fits))
-            raise InputError(f"{what} '{text}' could be {', '.join(every)}: type more of it")
-    raise InputError(f"unknown {what} '{text}': expected {_listed(names)}")
+            return found
+        if found:
+            return list(dict.fromkeys(n for fits in tiers for n in fits))
+    return []
 
 
 def complete(choices: Iterable[str], incomplete: str) -> list[str]:

@@ -116,8 +116,13 @@ def create_app(
 
     @app.errorhandler(404)
     @app.errorhandler(405)
-    def not_found(_error: Exception) -> tuple[str, int]:
-        # Unknown pages, unknown tokens and wrong tokens all get this same answer.
+    def not_found(_error: Exception) -> Any:
+        # Unknown pages, unknown tokens and wrong tokens all get this same answer; a public
+        # page's address in other case, or without its game's name, leads to that page.
+        from companion.web.paths import moved
+
+        if request.method == "GET" and (page := moved()) is not None:
+            return page
         return render_template("error.html", title="Not found", message="No such page."), 404
 
     @app.errorhandler(400)

@@ -8,12 +8,12 @@ as ``havoc spell --source-only``.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template, url_for
 
 from companion.dark_blades import spells as sp
-from companion.errors import InputError
 from companion.web.app import cards
 from companion.web.app import source_only as page_source_only
+from companion.web.paths import named
 
 bp = Blueprint("spells", __name__, url_prefix="/dark-blades/spells")
 
@@ -33,13 +33,14 @@ def listing() -> str:
 
 @bp.get("/<path:name>")
 def spell(name: str) -> str:
-    """One spell card: area, effect, duration, notes, each marked when it is the kit's."""
+    """One spell card: area, effect, duration, notes, each marked when it is the kit's. The
+    name goes in any case, by its start or initials (``fire``, ``tb``), as `havoc spell`."""
     deck = sp.load(cards())
-    try:
-        found = deck.spell(name[:60])
-    except InputError:
-        abort(404)
     source_only = _source_only()
+    only = "on" if source_only else None
+    found = deck.spell(
+        named(name, deck.names, "spell", lambda n: url_for(".spell", name=n, source_only=only))
+    )
     card = found.card(source_only)
     rule_text = None
     if found.rule_text is not None and not card.rule_text_shown:
