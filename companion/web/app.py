@@ -104,6 +104,9 @@ def create_app(
     app.extensions["havoc_csrf"] = Csrf()
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    from companion.web.words import page_words
+
+    app.jinja_env.filters["page_words"] = page_words  # refusals name the page's fields
 
     from importlib import import_module
 

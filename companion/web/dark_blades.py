@@ -24,6 +24,7 @@ from companion.dark_blades.lines import KIT_LINE
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.errors import HavocError, InputError
+from companion.web import modifiers
 from companion.web.app import cards
 from companion.web.app import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
@@ -136,7 +137,7 @@ def crt() -> str:
     answer, error = None, None
     if args.get("attack") or args.get("defence"):
         try:
-            table = args.get("table", "")[:60]
+            table = args.get("table", "")[:60] or next(iter(data.tables))  # the select's first
             at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
             shifts: dict[str, Any] = {f: args.get(f) == "on" for f in FLAGS}
             shifts["attacker_terrain"] = ter.advantage(
@@ -161,16 +162,21 @@ def crt() -> str:
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
+    choices = {
+        "at_choices": terrain_choices(terrain_table, "attacker"),
+        "dt_choices": terrain_choices(terrain_table, "defender"),
+        "rows": row_choices(terrain_table),
+        "covers": cover_choices(terrain_table, data),
+    }
+    sides = {
+        "at": ("attacker", choices["at_choices"]),
+        "at2": ("attacker's second hex", choices["rows"]),
+        "dt": ("defender", choices["dt_choices"]),
+        "dt2": ("defender's second hex", choices["rows"]),
+    }
+    used = modifiers.used(args, sides, choices["covers"])
     return render_template(
-        "crt.html",
-        crt=data,
-        args=args,
-        answer=answer,
-        error=error,
-        at_choices=terrain_choices(terrain_table, "attacker"),
-        dt_choices=terrain_choices(terrain_table, "defender"),
-        rows=row_choices(terrain_table),
-        covers=cover_choices(terrain_table, data),
+        "crt.html", crt=data, args=args, answer=answer, error=error, used=used, **choices
     )
 
 
@@ -211,6 +217,7 @@ def missile() -> str:
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
+    covers = cover_choices(terrain_table, data)
     return render_template(
         "missile.html",
         crt=data,
@@ -219,5 +226,6 @@ def missile() -> str:
         args=args,
         answer=answer,
         error=error,
-        covers=cover_choices(terrain_table, data),
+        covers=covers,
+        used=modifiers.used(args, {}, covers, ("magic_ring", "fast_rider", "source_only")),
     )
