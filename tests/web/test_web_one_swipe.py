@@ -88,3 +88,15 @@ def test_a_refusal_names_the_pages_field_not_a_cli_option(site, url, field):
 def test_a_combat_page_without_a_table_uses_the_first(site):
     page = site.text("/dark-blades/crt?attack=8&defence=3&die=1")
     assert "Refused" not in page and page.startswith("E ")
+
+
+def test_the_exchange_answers_above_its_form_and_the_rest_after(site):
+    html = site.client.get("/kniggits/exchange?attack=high&defend=low&tokens=2,1,1").get_data(
+        as_text=True
+    )
+    answer, form, button, after = _order(
+        html, 'class="answer"', "<form", 'class="primary">Strike', "The defender now"
+    )
+    assert answer < form < button < after
+    card = visible(html[answer:form])
+    assert card.startswith("HIT") and "Tokens M2 A1 D1 → M2 A0 D1" in card
