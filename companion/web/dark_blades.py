@@ -229,3 +229,20 @@ def missile() -> str:
         covers=covers,
         used=modifiers.used(args, {}, covers, ("magic_ring", "fast_rider", "source_only")),
     )
+
+
+@bp.get("/terrain")
+@bp.get("/terrain/<name>")
+def terrain(name: str | None = None) -> str:
+    """The rulebook's Terrain Types table (cards/dark-blades/terrain.toml, as `havoc terrain`):
+    each row's advantage, movement and cover, the kit's readings marked; with a name (any
+    case, by its start), that row first."""
+    from flask import url_for
+
+    from companion.web.paths import named
+
+    table = ter.load_terrain(cards())
+    picked = None
+    if name is not None:
+        picked = named(name, table.names(), "terrain", lambda n: url_for(".terrain", name=n))
+    return render_template("terrain.html", table=table, picked=picked, missing=MISSING)
