@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from companion.clikit import WIDTH
+from companion.text import WIDTH
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: cards/, templates/, README.md
 

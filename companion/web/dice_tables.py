@@ -13,7 +13,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from companion import dice
 from companion import tables as t
 from companion.errors import HavocError, InputError
-from companion.web.app import cards
+from companion.web.current import cards
 from companion.web.paths import named
 
 bp = Blueprint("dice_tables", __name__)

@@ -66,7 +66,7 @@ def named(typed: str, names: Iterable[str], what: str, link: Callable[[str], str
     """The one of ``names`` an address names (any case, by its start, word starts or initials,
     as the CLI reads names); aborts 404 when it names none, and answers with a page listing
     every name it could be, each a link, when it names several."""
-    from companion.clikit import matches  # the one matching point, CLI and web alike
+    from companion.names import matches  # the one matching point, CLI and web alike
 
     found = matches(typed[:60], names)
     if len(found) == 1:

@@ -16,8 +16,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.dark_blades import spells as sp
-from companion.web.app import cards
-from companion.web.app import source_only as page_source_only
+from companion.web.current import cards
+from companion.web.current import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
 from companion.web.paths import named
 
