@@ -73,8 +73,7 @@ class AmbiguousName(InputError):
 
     def __init__(self, what: str, text: str, matches: tuple[str, ...]) -> None:
         self.what, self.text, self.matches = what, text, matches
-        every = ", ".join(matches)  # every one: the user picks from them
-        super().__init__(f"{what} '{text}' could be {every}: type more of it")
+        super().__init__(f"{what} '{text}' could be {listed(matches)}: type more of it")
 
 
 class OptionError(InputError):
