@@ -335,7 +335,7 @@ class SheetPainter:
             if o.cut_guides == "crop":
                 segments = guides.crop_marks(page.placements, room)
             else:  # to the paper's edges, but not up through the rolls and the garden
-                segments = guides.cut_lines(page.placements, room, footer_box(o))
+                segments = guides.cut_lines(page.placements, room, footer_box(o), o.bleed)
                 clip = c.beginPath()
                 clip.rect(0, 0, o.width, room.usable[3] + 12)
                 c.clipPath(clip, stroke=0, fill=0)

@@ -133,7 +133,9 @@ def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
             segments = guides.crop_marks(page.placements, options)
             _first_cut_labels(canvas, guides.part_cuts(page.placements, options.bleed), options)
         else:
-            segments = guides.cut_lines(page.placements, options, footer_box(options))
+            segments = guides.cut_lines(
+                page.placements, options, footer_box(options), options.bleed
+            )
         if segments:
             canvas.lines(segments)
     if page.side == "fold":
