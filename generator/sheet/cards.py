@@ -24,6 +24,7 @@ import click
 from companion.errors import InputError
 from generator.sheet import guides
 from generator.sheet import options as sheet_opts
+from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror
@@ -247,15 +248,21 @@ def write_cards_pdf(
         canvas.setKeywords("Cry Havoc, Dark Blades, print and play, spell cards")
         writer = PageWriter(canvas, title, note=note)
         for page in pages:
-            for p in page.placements:
+            grounds = back_grounds(page.placements, options)
+            for index, p in enumerate(page.placements):
+                ground = grounds.get(index)
                 if page.side == "fold" and p.side == "back":  # turned 180 degrees
                     canvas.saveState()
                     canvas.translate(p.x + p.w, p.y + p.h)
                     canvas.rotate(180)
-                    draw_face(canvas, p.face, 0, 0, p.w, p.h, 1.0, options.bleed)
+                    if ground is not None:  # the same box, seen from the turned card
+                        x0, y0, x1, y1 = ground
+                        right, top = p.x + p.w, p.y + p.h
+                        ground = (right - x1, top - y1, right - x0, top - y0)
+                    draw_face(canvas, p.face, 0, 0, p.w, p.h, 1.0, options.bleed, ground)
                     canvas.restoreState()
                 else:
-                    draw_face(canvas, p.face, p.x, p.y, p.w, p.h, 1.0, options.bleed)
+                    draw_face(canvas, p.face, p.x, p.y, p.w, p.h, 1.0, options.bleed, ground)
             if page.side == "fold":
                 segments, middle = fold_guides(page, options)
                 canvas.setStrokeColorRGB(*GUIDE_GREY)

@@ -18,6 +18,7 @@ from typing import IO, Any
 from weakref import WeakKeyDictionary
 
 from generator.sheet import guides
+from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import REGULAR, pdf_font
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
@@ -74,17 +75,19 @@ def draw_face(
     h: float,
     unit: float,
     bleed: float = 0.0,
+    ground: tuple[float, float, float, float] | None = None,
 ) -> None:
     """Draw ``face`` with its cut box at (x, y, w, h) points; ``unit`` points per cell.
 
-    The background is a rectangle at the exact cut box grown by ``bleed``, in page
+    The background is a rectangle at the exact cut box grown by ``bleed`` (or ``ground``, a
+    back's box past the trim, the face clipped to it: generator/sheet/backs.py), in page
     coordinates; the instructions are drawn scaled from cell units. Usable on any reportlab
     canvas (previews); drawings are cached per canvas.
     """
     painter = _PAINTERS.get(canvas)
     if painter is None:
         painter = _PAINTERS[canvas] = FacePainter(canvas)
-    painter.face(face, x, y, w, h, unit, bleed)
+    painter.face(face, x, y, w, h, unit, bleed, ground)
 
 
 _PAINTERS: WeakKeyDictionary[Any, FacePainter] = WeakKeyDictionary()
@@ -196,8 +199,9 @@ def draw_pages(
         note = f"{offset_label(options)}  \u00b7  {note}" if note else offset_label(options)
     writer = PageWriter(canvas, title, options, note)
     for page in pages:
-        for p in page.placements:
-            draw_face(canvas, p.face, p.x, p.y, p.w, p.h, unit, bleed)
+        grounds = back_grounds(page.placements, options)
+        for index, p in enumerate(page.placements):
+            draw_face(canvas, p.face, p.x, p.y, p.w, p.h, unit, bleed, grounds.get(index))
         if page.side != "back":
             draw_cut_edges(canvas, page.placements)
         draw_guides(canvas, page, options)
