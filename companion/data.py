@@ -21,7 +21,6 @@ from typing import Any
 from companion.errors import CellError, DataError, UnknownColumn
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-GAMES = ("dark-blades", "cthulhu-who", "kniggits", "whos-next")
 
 
 def _bundled(name: str) -> Path:

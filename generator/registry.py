@@ -8,7 +8,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from companion.registry import GAMES
+from companion import registry
 from generator.product import Aid, Printing, Product
 
 _KINDS = ("tables", "aid", "sheets")
@@ -16,7 +16,8 @@ _KINDS = ("tables", "aid", "sheets")
 
 def printings() -> list[tuple[str, Printing]]:
     """(package name, declaration) of every registered game, in registry order."""
-    return [(name, importlib.import_module(f"generator.{name}").PRINTING) for name in GAMES]
+    names = registry.GAMES  # read now: the registry is one list for both programs
+    return [(name, importlib.import_module(f"generator.{name}").PRINTING) for name in names]
 
 
 def pnp_commands() -> dict[str, str]:
