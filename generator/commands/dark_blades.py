@@ -61,7 +61,6 @@ def counters_pdf(
 
 def values_from(cards: Cards) -> str:
     """The user's roster the counter values come from, or "" for the kit's own."""
-    from companion.errors import display_path
     from generator.dark_blades import counters as dark_blades
 
     path = dark_blades.roster_path(cards)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command
+from companion.commands.clikit import Command, Kit, pass_kit
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
 
@@ -43,7 +43,9 @@ from generator.commands.common import out_dir_option, say
     help="The players' troop type (the rules: any infantry without missiles).",
 )
 @out_dir_option()
+@pass_kit
 def slips(
+    kit: Kit,
     sheet: SheetOptions,
     game: Path | None,
     names: str | None,
@@ -57,12 +59,17 @@ def slips(
     Writes whos-next-slips.pdf, whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf.
     Without a saved game: blank slips (or, with --names, slips and pieces for those players).
     """
-    from companion.commands.clikit import cards_from
     from generator.whos_next.build import write_slips
 
-    cards = cards_from(click.get_current_context())
     result = write_slips(
-        out_dir, sheet, game=game, names=names, since=since, blank=blank, troop=troop, cards=cards
+        out_dir,
+        sheet,
+        game=game,
+        names=names,
+        since=since,
+        blank=blank,
+        troop=troop,
+        cards=kit.cards,
     )
     for stats, what in result.made:
         say(stats, what)
