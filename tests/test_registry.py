@@ -196,3 +196,25 @@ def test_a_command_two_games_claim_is_refused(ludo: Path, monkeypatch) -> None:
     monkeypatch.setattr(companion.ludo, "GAME", game)
     with pytest.raises(ValueError, match="`havoc crt` is declared twice"):
         companion.registry.havoc_commands()
+
+
+def test_every_declaration_names_something_that_exists(tmp_path: Path) -> None:
+    import click
+
+    from companion.registry import games
+    from companion.web.app import create_app
+    from generator.registry import printings, resolve
+
+    havoc_commands = [w for _, game in games() for w in game.commands.values()]
+    pnp_commands = [w for _, printing in printings() for w in printing.commands.values()]
+    assert len(havoc_commands) >= 12 and len(pnp_commands) >= 6
+    for where in havoc_commands + pnp_commands:
+        assert isinstance(resolve(where), click.Command), where
+    makers = [p.make for _, printing in printings() for p in printing.products]
+    writers = [a.write for _, printing in printings() for a in printing.aids]
+    assert len(makers) >= 5 and len(writers) >= 6
+    assert all(callable(resolve(where)) for where in makers + writers)
+    app = create_app(game=tmp_path / "g.sqlite3", testing=True)
+    endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
+    pages = [page.endpoint for _, game in games() for page in game.pages]
+    assert pages and set(pages) <= endpoints
