@@ -102,6 +102,14 @@ NAMED_COLOURS = {
     "purple": "#6a3d9a",
 }
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR_EXPECTED = f"expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))}"
+
+
+def colour_value(raw: str) -> str | None:
+    """``#1F4FA8`` → ``#1f4fa8``, ``red`` → its ``#rrggbb``; None if it is not a colour."""
+    if _HEX_COLOUR.match(raw):
+        return raw.lower()
+    return NAMED_COLOURS.get(raw.lower())
 
 
 @dataclass(frozen=True)
@@ -175,16 +183,10 @@ def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
             )
         return value
     if column.kind == "colour":
-        if _HEX_COLOUR.match(raw):
-            return raw.lower()
-        if raw.lower() in NAMED_COLOURS:
-            return NAMED_COLOURS[raw.lower()]
-        raise DataError(
-            f"{where}: expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))},"
-            f" got {raw!r}",
-            path,
-            line,
-        )
+        colour = colour_value(raw)
+        if colour is not None:
+            return colour
+        raise DataError(f"{where}: {COLOUR_EXPECTED}, got {raw!r}", path, line)
     if column.kind == "choice":
         if raw in column.choices:
             return raw

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.data import read_toml
+from companion.data import COLOUR_EXPECTED, colour_value, read_toml
 from companion.errors import DataError
 
 T = TypeVar("T")
@@ -44,10 +44,11 @@ class Where:
     keys: tuple[str | int, ...] = ()
     shown: str = ""
 
-    def child(self, key: str | int, label: str | None = None) -> Where:
-        """The place of ``key`` inside this value (``[i]`` for a list item, ``(label)`` after)."""
+    def child(self, key: str | int, label: str | None = None, number: int | None = None) -> Where:
+        """The place of ``key`` inside this value: ``[i]`` for a list item (shown as ``number``
+        if given), ``(label)`` after."""
         if isinstance(key, int):
-            shown = f"{self.shown}[{key}]"
+            shown = f"{self.shown}[{key if number is None else number}]"
         else:
             shown = f"{self.shown}.{key}" if self.shown else key
         if label:
@@ -115,6 +116,7 @@ class ListOf:
 
     item: Any
     label: Callable[[Any], str | None] | None = None
+    start: int = 0  # the first item's number in errors (1: ``pieces[1]`` is the first piece)
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ def check(spec: Any, value: Any, where: Where) -> Any:
         out = []
         for i, item in enumerate(value):
             label = spec.label(item) if spec.label is not None else None
-            out.append(check(spec.item, item, where.child(i, label)))
+            out.append(check(spec.item, item, where.child(i, label, i + spec.start)))
         return out
     if isinstance(spec, MapOf):
         if not _is(value, (dict,)):
@@ -199,6 +201,14 @@ def _table(spec: Table, value: Any, where: Where) -> Any:
             k: check(spec.rest, v, where.child(k)) for k, v in value.items() if k not in declared
         }
     return spec.build(out, where) if spec.build is not None else out
+
+
+def colour(value: str, where: Where) -> str:
+    """A `Field` check for a colour (#rrggbb or a name): the value as ``#rrggbb``."""
+    found = colour_value(value.strip())
+    if found is None:
+        raise where.error(f"{COLOUR_EXPECTED}, got {value!r}")
+    return found
 
 
 def validate(path: Path, schema: Any, data: dict[str, Any]) -> Any:
