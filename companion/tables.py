@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion import dice, schema
-from companion.clikit import pick
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, InputError, UnknownName
 from companion.fill_in import FillIn, locate
+from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
 
 MISSING = "not in the source rules"
@@ -234,9 +234,7 @@ def find(tables: dict[str, Table], name: str, broken: dict[str, DataError] | Non
     shorts = {_short(keys, k): k for k in keys}
     try:
         picked = pick(name, shorts, "table")
-    except InputError as exc:
-        if not exc.message.startswith("unknown"):
-            raise
+    except UnknownName:
         import difflib  # only on this refusal
 
         bare = sorted({k.split("/", 1)[1] for k in keys})

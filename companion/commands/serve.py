@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from companion.clikit import Command, emit_json, json_option, path_lines
+from companion.commands.clikit import Command, Kit, emit_json, json_option, pass_kit
+from companion.text import path_lines
 
 DEFAULT_PORT = 8600
 
@@ -27,10 +28,8 @@ DEFAULT_PORT = 8600
 )
 @click.option("--qr/--no-qr", default=True, help="With --lan, print a QR code of the address.")
 @json_option
-@click.pass_context
-def serve(
-    ctx: click.Context, lan: bool, port: int, game: Path | None, qr: bool, as_json: bool
-) -> None:
+@pass_kit
+def serve(kit: Kit, lan: bool, port: int, game: Path | None, qr: bool, as_json: bool) -> None:
     """Serve the companion's pages to phones: dice, look-ups, spell cards, scenarios,
     set-ups and Who's Next.
 
@@ -40,10 +39,7 @@ def serve(
     from companion.web.app import create_app
     from companion.web.server import lan_address, make_server
 
-    root = ctx.find_root().obj or {}
-    app = create_app(
-        game=game, cards=root.get("cards_dir"), source_only=bool(root.get("source_only"))
-    )
+    app = create_app(game=game, cards=kit.cards_dir, source_only=kit.source_only)
     host = "0.0.0.0" if lan else "127.0.0.1"
     server = make_server(app, host, port)
     shown = lan_address() if lan else "127.0.0.1"

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.clikit import Group, emit_json, fit, json_option, seed_option, wrap
-from companion.whos_next.cli_game import GAME_HELP, GAME_KEY, PLAYER, open_store
+from companion.commands.clikit import Group, emit_json, json_option, seed_option
+from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
+from companion.text import fit, wrap
 
 if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
     from companion.whos_next.screen import Line
@@ -80,7 +81,7 @@ def _say(lines: list[Line]) -> None:
 
 def _contest_at(ctx: click.Context) -> int:
     """From how few players left both roll (cards/whos-next/duel.toml)."""
-    from companion.clikit import cards_from
+    from companion.commands.clikit import cards_from
     from companion.whos_next.duel_scoring import load_contest
 
     return load_contest(cards_from(ctx)).contest_at
@@ -126,8 +127,8 @@ def new(
 
     A saved game, in progress or finished (its scores), is never replaced without --force.
     """
-    from companion.clikit import path_lines
     from companion.errors import InputError
+    from companion.text import path_lines
     from companion.whos_next.ring import check_names
 
     check_names(names)  # refuse bad names before a file is created
@@ -226,7 +227,7 @@ def duel(
     again. The dead player's hunter takes his slip: when the dead was not the killer's own
     victim, that is the kit's ruling (the rules are silent), and the output says so.
     """
-    from companion.clikit import cards_from
+    from companion.commands.clikit import cards_from
     from companion.dice import DiceSource
     from companion.whos_next.duel_scoring import load_attack_table
 
@@ -342,7 +343,7 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     The rules' points table is lost: the kit's default is labelled as such. Ties go to
     the player who survived longest (the rules).
     """
-    from companion.clikit import cards_from
+    from companion.commands.clikit import cards_from
     from companion.whos_next.duel_scoring import load_scoring
     from companion.whos_next.duel_scoring import scores as rank
     from companion.whos_next.screen import ordinal

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.clikit import WIDTH, cells
 from companion.schema import Field, Table, Where, check
+from companion.text import WIDTH, cells
 
 LABEL = "kit's reading"
 

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from companion import schema
-from companion.clikit import pick
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
 from companion.errors import DataError, InputError
+from companion.names import pick
 from companion.schema import Field, ListOf, Table, Where
 from companion.tables import MISSING
 

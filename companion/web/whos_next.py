@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response
 
 from companion.errors import HavocError
 from companion.web import tokens
-from companion.web.app import cards
+from companion.web.current import cards
 from companion.web.security import looks_like_token, same
 
 bp = Blueprint("whos_next", __name__)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from companion.clikit import Command
+from companion.commands.clikit import Command
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
