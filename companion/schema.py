@@ -97,8 +97,9 @@ class Table:
     """A TOML table with declared keys.
 
     ``rest``: the spec of every undeclared key (None: an undeclared key is refused as a typo);
-    those values are kept together under ``rest_as``. ``build(values, where)`` turns the checked
-    values (by attribute name) into a record; without it the values stay a dict.
+    those values are kept together under ``rest_as`` (``""``: beside the declared ones).
+    ``build(values, where)`` turns the checked values (by attribute name) into a record;
+    without it the values stay a dict.
     """
 
     fields: tuple[Field, ...]
@@ -197,9 +198,13 @@ def _table(spec: Table, value: Any, where: Where) -> Any:
             got = f.check(got, at)
         out[f.attr or f.name] = got
     if spec.rest is not None:
-        out[spec.rest_as] = {
+        rest = {
             k: check(spec.rest, v, where.child(k)) for k, v in value.items() if k not in declared
         }
+        if spec.rest_as:
+            out[spec.rest_as] = rest
+        else:
+            out.update(rest)
     return spec.build(out, where) if spec.build is not None else out
 
 
