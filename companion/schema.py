@@ -223,7 +223,7 @@ def validate(path: Path, schema: Any, data: dict[str, Any]) -> Any:
 
 # --------------------------------------------------------------------------- loading, once
 
-_CACHE: dict[tuple[Any, ...], Any] = {}
+_CACHE: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 _CACHE_SIZE = 128
 
 
@@ -250,12 +250,12 @@ def load(
     p = Path(path)
     key = (id(schema), build, _stamp(p), *(_stamp(d) for d in depends))
     if key in _CACHE:
-        return _CACHE[key]
+        return _CACHE[key][1]
     checked = validate(p, schema, read_toml(p))
     record = build(checked, p) if build is not None else checked
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[key] = record
+    _CACHE[key] = (schema, record)  # the schema held: its id is not reused while cached
     return record
 
 
