@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import os
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -225,6 +226,7 @@ def validate(path: Path, schema: Any, data: dict[str, Any]) -> Any:
 
 _CACHE: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 _CACHE_SIZE = 128
+_LOCK = threading.Lock()
 
 
 def _stamp(path: Path) -> tuple[str, int, int]:
@@ -249,19 +251,23 @@ def load(
     """
     p = Path(path)
     key = (id(schema), build, _stamp(p), *(_stamp(d) for d in depends))
-    if key in _CACHE:
-        return _CACHE[key][1]
+    with _LOCK:
+        found = _CACHE.get(key)
+    if found is not None:
+        return found[1]
     checked = validate(p, schema, read_toml(p))
     record = build(checked, p) if build is not None else checked
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[key] = (schema, record)  # the schema held: its id is not reused while cached
+    with _LOCK:  # the web server's threads share the cache
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = (schema, record)  # the schema held: its id is not reused while cached
     return record
 
 
 def clear_cache() -> None:
     """Forget every loaded file (tests that count validations start from here)."""
-    _CACHE.clear()
+    with _LOCK:
+        _CACHE.clear()
 
 
 # --------------------------------------------------------------------------- finding the line
