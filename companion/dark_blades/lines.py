@@ -48,7 +48,7 @@ def _weapon_line(weapon: dict) -> str:
 
 def _answer(look: Lookup) -> str:
     if not look.cell:
-        return MISSING
+        return look.meaning if look.meaning != MISSING else MISSING
     if look.void:
         return f"{look.cell}  no effect: {look.meaning}"
     if look.outcome:
@@ -107,7 +107,7 @@ def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     lines += [_fits(f"rule: {r.short}", r.short) for r in look.rules]
     if look.footnote and not look.void and not explain:
         lines.append("★ see the footnote: --explain")
-    if not look.cell and not explain:
+    if not look.cell and look.fill_in and not explain:
         lines.append(f"fill in: row {look.face}, column {look.column_label} (-e)")
     lines += _chances(crt, look)
     if look.kit_faces:

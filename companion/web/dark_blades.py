@@ -207,6 +207,7 @@ def missile() -> str:
             target = args.get("target", "infantry")
             if target not in TARGETS:
                 raise InputError(f"target: expected {' or '.join(TARGETS)}, got {target[:20]!r}")
+            ter.cover_hexes(args.get("cover"), target)
             kind, row = cover_arg(terrain_table, data, args.get("cover"))
             wanted = MissileRequest(
                 weapon=args.get("weapon", "")[:40],
