@@ -78,6 +78,7 @@ class Lookup:
     rules: list[Rule] = field(default_factory=list)  # the rulebook's rules that applied
     defender_state: str = "healthy"
     defender_kind: str = "character"
+    left_open: list[str] = field(default_factory=list)  # readings not applied (--source-only)
 
     @property
     def start_column(self) -> str:
@@ -126,6 +127,7 @@ class Lookup:
             "defender_state": self.defender_state,
             "defender_kind": self.defender_kind,
             "rules": [r.as_dict() for r in self.rules],
+            "left_open": self.left_open,
             "kit_completion": self.kit,
             "completion_file": self.completion,
             "void": self.void,

@@ -150,7 +150,9 @@ def test_gargoyles_breath(havoc) -> None:
     assert data["meaning"].startswith("Attacker") and "adverse" in data["void"]
     assert [r["name"] for r in data["kits_readings"]] == ["breath-adverse_reading"]
     out = lines(havoc("missile", "breath", "5", "40", "m", "--die", "2"))
-    assert " ".join(" ".join(out[:2]).split()) == "B no effect: Attacker retreats 2 hexes★."
+    assert " ".join(" ".join(out[:2]).split()) == (
+        "B No effect on the Gargoyle (Attacker retreats 2 hexes★.)"
+    )
     assert "kit's reading: Attacker results void" in out
     cover = havoc("missile", "breath", "5", "10", "i", "-c", "light")
     assert cover.exit_code == 2 and "kit's reading: no cover on the Breath" in cover.output

@@ -135,3 +135,21 @@ def test_a_horsemans_two_hexes_take_the_heavier_cover(havoc) -> None:
         havoc("missile", "crossbow", "10", "8", "m", "1", "-c", "slope", "--json").output
     )
     assert two["column"] == one["column"] and two["shifts"] == one["shifts"]
+
+
+def test_the_breath_and_the_ring_are_labelled_readings(havoc) -> None:
+    kit = json.loads(havoc("missile", "breath", "5", "8", "i", "1", "-R", "--json").output)
+    assert "ring-on-missiles" in [r["name"] for r in kit["kits_readings"]]
+    assert [s["columns"] for s in kit["shifts"]] == [-1]
+    rules_only = json.loads(
+        havoc("--source-only", "missile", "breath", "5", "8", "i", "1", "-R", "--json").output
+    )
+    assert rules_only["shifts"] == [] and rules_only["kits_readings"] == []
+    assert rules_only["left_open"] == ["open: magic ring (rules silent; not applied)"]
+
+
+def test_source_only_leaves_a_window_defender_open(havoc) -> None:
+    data = json.loads(
+        havoc("--source-only", "crt", "ii", "8", "3", "1", "-D", "window", "--json").output
+    )
+    assert data["shifts"] == [] and data["left_open"][0].startswith("open: terrain 0 v window")
