@@ -12,6 +12,7 @@ from flask import Blueprint, abort, render_template
 from companion.dark_blades import pieces
 from companion.dark_blades.scenarios import Scenario, load_scenarios
 from companion.web.current import cards
+from companion.web.current import source_only as page_source_only
 
 bp = Blueprint("scenarios", __name__, url_prefix="/dark-blades/scenarios")
 
@@ -33,4 +34,4 @@ def scenario(key: str) -> str:
     found = _scenarios().get(key[:60])
     if found is None:
         abort(404)
-    return render_template("scenario.html", s=found)
+    return render_template("scenario.html", s=found, source_only=page_source_only())
