@@ -59,6 +59,12 @@ def spell_lines(spell: sp.Spell, card: sp.Card, source_only: bool) -> list[str]:
             continue
         mark = KIT_MARK if said.is_kit else ""
         lines.append(f"{mark}{card.label(key)}: {said.text}")
+    rule = spell.rule_text
+    effect = card.texts.get("effect")
+    if rule is not None and not card.rule_text_shown and effect and effect.origin == "rulebook":
+        # the card reference's words, then the rules' fuller text (e.g. the Magic Arrow hits
+        # the first opposition character in line, unless shielded)
+        lines.append(f"Rule ({rule.source}): {rule.text}")
     notes = card.footnotes()
     if notes:
         lines.append("")
