@@ -17,7 +17,6 @@ from flask import (
     Blueprint,
     abort,
     current_app,
-    flash,
     redirect,
     render_template,
     request,
@@ -32,6 +31,44 @@ from companion.whos_next.game_file import NoGame, ReplaceRefused
 
 bp = Blueprint("whos_next", __name__)
 MAX_NAMES_TEXT = 4000
+KEPT_MESSAGES = 20  # the umpire's unread messages kept at most
+
+
+class Messages:
+    """The umpire's messages after a POST, kept on the server until his next page shows them
+    (never in a cookie: they name the ring's secrets)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[str, str]] = []
+
+    def add(self, text: str, category: str = "message") -> None:
+        with self._lock:
+            self._waiting = [*self._waiting, (category, text)][-KEPT_MESSAGES:]
+
+    def take(self) -> list[tuple[str, str]]:
+        with self._lock:
+            waiting, self._waiting = self._waiting, []
+        return waiting
+
+
+@bp.record_once
+def _setup(state: Any) -> None:
+    state.app.extensions["havoc_messages"] = Messages()
+
+
+def flash(text: str, category: str = "message") -> None:
+    """A message for the umpire's next page (kept server-side, see `Messages`)."""
+    current_app.extensions["havoc_messages"].add(text, category)
+
+
+def _page(template: str, **context: Any) -> str:
+    """An umpire's page, with the messages waiting for him."""
+    return render_template(
+        template, messages=current_app.extensions["havoc_messages"].take(), **context
+    )
 
 
 def _umpire(token: str) -> str:
@@ -89,7 +126,7 @@ def umpire(token: str) -> str:
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
-        return render_template("umpire_new.html", token=token, csrf=csrf, replace=None)
+        return _page("umpire_new.html", token=token, csrf=csrf, replace=None)
     store = game_store()
     state = store.load()
     links = store.links()
@@ -97,7 +134,7 @@ def umpire(token: str) -> str:
     living = alive(state)
     seats = {name: seat for seat, name in enumerate(state.players)}
     standings = scores(state, load_scoring(cards()))
-    return render_template(
+    return _page(
         "umpire.html",
         token=token,
         csrf=csrf,
@@ -130,7 +167,7 @@ def umpire_new(token: str) -> str:
     tick: `Store.new_game` refuses either without ``force``)."""
     _umpire(token)
     csrf = current_app.extensions["havoc_csrf"].token(token)
-    return render_template("umpire_new.html", token=token, csrf=csrf, replace=_replaced())
+    return _page("umpire_new.html", token=token, csrf=csrf, replace=_replaced())
 
 
 def _replaced() -> str | None:

@@ -100,3 +100,17 @@ def test_phones_and_umpire_agree_the_winner_is_the_most_points(site):
     assert "WON" in site.text(links["A"])
     g = site.text(links["G"])
     assert "WON" not in g and "A wins on points. You are the last one standing." in g
+
+
+def test_secret_messages_stay_on_the_server_and_game_files_are_private(site):
+    """Issue 17 item 6: no cookie carries the umpire's messages; the game file is 0600."""
+    answer = site.post("new", names="\n".join(NAMES))
+    assert "Set-Cookie" not in answer.headers
+    assert site.game.stat().st_mode & 0o777 == 0o600
+    ring = site.ring()
+    killer = ring.players[0]
+    answer = site.post("kill", killer=0, victim=site.seat(ring.victims[killer]))
+    assert "Set-Cookie" not in answer.headers
+    page = site.text(f"/u/{site.umpire}/")
+    assert MARK in page and "takes" in page  # the slip hand-over, shown once...
+    assert MARK not in site.text(f"/u/{site.umpire}/")  # ...and gone

@@ -411,3 +411,8 @@ def test_kill_9_at_random_moments_never_leaves_half_a_death(tmp_path):
             ring = store.load()  # checks one cycle; a half kill would break it
         check_invariants(ring)
         assert replay(ring) == ring
+
+
+def test_a_new_game_file_is_readable_by_its_owner_only(tmp_path):
+    new_store(tmp_path / "g.sqlite3").close()
+    assert (tmp_path / "g.sqlite3").stat().st_mode & 0o777 == 0o600
