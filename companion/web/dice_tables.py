@@ -1,14 +1,19 @@
 """Dice and every rolled table: the big result first, its exact chance, a short history.
 
 The history rides along in the form itself (hidden fields), so the page keeps no state on the
-server and needs no script. Rolls are `companion.dice`; tables are `companion.tables`.
+server and needs no script; each line is signed by the server (an HMAC under the app's
+per-process key), so the history holds only rolls the server made. A request's work is
+bounded (`WEB_MAX_DICE`, `WEB_MAX_WORK`): a public page must not let one phone hog the CPU.
+Rolls are `companion.dice`; tables are `companion.tables`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request
 
 from companion import dice
 from companion import tables as t
@@ -18,6 +23,37 @@ from companion.web.app import cards
 bp = Blueprint("dice_tables", __name__)
 HISTORY = 6  # earlier rolls shown under the result
 QUICK = ("d6", "2d6", "d10", "3d6", "d20", "d100")
+WEB_MAX_DICE = 100  # dice in one web roll (the CLI takes `companion.dice.MAX_DICE`)
+WEB_MAX_WORK = 20_000  # dice x possible totals for an expression of several terms
+SIGNATURE = 16  # hex digits of a history line's signature
+
+
+def _signature(line: str) -> str:
+    key = current_app.config["SECRET_KEY"]
+    return hmac.new(key, b"dice-history\0" + line.encode(), hashlib.sha256).hexdigest()[:SIGNATURE]
+
+
+def signed(line: str) -> str:
+    """A history line as the form carries it: the line, "|", the server's signature."""
+    return f"{line}|{_signature(line)}"
+
+
+def verified(value: str) -> str | None:
+    """The line of a carried history value if the server signed it; None otherwise."""
+    line, _, signature = value.rpartition("|")
+    return line if line and hmac.compare_digest(signature, _signature(line)) else None
+
+
+def _bounded(parsed: dice.Dice) -> dice.Dice:
+    """Refuse an expression that would take this page more than a blink to count."""
+    if parsed.count > WEB_MAX_DICE:
+        raise InputError(
+            f"{parsed.text!r}: at most {WEB_MAX_DICE} dice on this page "
+            f"(`havoc roll` takes up to {dice.MAX_DICE})"
+        )
+    if not parsed.simple and parsed.count * parsed.spread > WEB_MAX_WORK:
+        raise InputError(f"{parsed.text!r}: too many dice of different kinds for this page")
+    return parsed
 
 
 def seed_arg() -> int | None:
@@ -34,12 +70,13 @@ def seed_arg() -> int | None:
 def roll() -> str:
     """Roll one expression (``?e=2d6``); earlier results come back in ``h``."""
     expression = (request.args.get("q") or request.args.get("e", "")).strip()[:80]
-    history = [h[:120] for h in request.args.getlist("h")][:HISTORY]
+    carried = (verified(h[: 120 + SIGNATURE + 1]) for h in request.args.getlist("h")[:HISTORY])
+    history = [line for line in carried if line is not None]
     result: dict[str, Any] | None = None
     error = None
     if expression:
         try:
-            parsed = dice.parse(expression)
+            parsed = _bounded(dice.parse(expression))
             thrown = dice.roll(parsed, dice.make_rng(seed_arg()))
             ways, outcomes = thrown.ways_at_least, parsed.outcomes
             result = {
@@ -65,7 +102,7 @@ def roll() -> str:
         result=result,
         error=error,
         history=history,
-        carry=carry,
+        carry=[signed(line) for line in carry],
         quick=QUICK,
     )
 
