@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion.errors import DataError
+from companion.errors import CellError, DataError, UnknownColumn
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 GAMES = ("dark-blades", "cthulhu-who", "kniggits", "whos-next")
@@ -147,31 +147,31 @@ class Row:
 
 
 def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
-    """Convert one non-blank cell by its column's kind, or raise a located DataError."""
-    where = f"column '{column.name}'"
+    """Convert one non-blank cell by its column's kind, or raise a located `CellError`."""
     if column.kind == "text":
         return raw
     if column.kind in ("int", "count"):
         if not re.fullmatch(r"[+-]?\d+", raw):
             what = "a positive whole number" if column.kind == "count" else "a whole number"
-            raise DataError(f"{where}: expected {what}, got {raw!r}", path, line)
+            raise CellError(column.name, f"expected {what}, got {raw!r}", path, line)
         if len(raw.lstrip("+-0")) > 18:  # checked on the digits: int() of a huge string is slow
             limit = f" (at most {column.maximum:,})" if column.maximum is not None else ""
-            raise DataError(f"{where}: {raw[:12]}... has too many digits{limit}", path, line)
+            raise CellError(column.name, f"{raw[:12]}... has too many digits{limit}", path, line)
         value = int(raw)
         if column.maximum is not None and value > column.maximum:
-            raise DataError(
-                f"{where}: {value:,} is too large (at most {column.maximum:,})", path, line
+            raise CellError(
+                column.name, f"{value:,} is too large (at most {column.maximum:,})", path, line
             )
         if column.kind == "count" and value < 1:
-            raise DataError(
-                f"{where}: expected a positive whole number (how many to print), got {raw!r}",
+            raise CellError(
+                column.name,
+                f"expected a positive whole number (how many to print), got {raw!r}",
                 path,
                 line,
             )
         if column.kind == "int" and value < 0:
-            raise DataError(
-                f"{where}: expected a whole number of 0 or more, got {raw!r}", path, line
+            raise CellError(
+                column.name, f"expected a whole number of 0 or more, got {raw!r}", path, line
             )
         return value
     if column.kind == "colour":
@@ -179,8 +179,9 @@ def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
             return raw.lower()
         if raw.lower() in NAMED_COLOURS:
             return NAMED_COLOURS[raw.lower()]
-        raise DataError(
-            f"{where}: expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))},"
+        raise CellError(
+            column.name,
+            f"expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))},"
             f" got {raw!r}",
             path,
             line,
@@ -188,8 +189,8 @@ def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
     if column.kind == "choice":
         if raw in column.choices:
             return raw
-        raise DataError(
-            f"{where}: expected one of {', '.join(column.choices)}, got {raw!r}", path, line
+        raise CellError(
+            column.name, f"expected one of {', '.join(column.choices)}, got {raw!r}", path, line
         )
     raise ValueError(f"unknown column kind {column.kind!r}")  # a programming error, not data
 
@@ -280,12 +281,7 @@ def read_csv(
             header, header_line = [spelled.get(c.lower(), c.lower()) for c in cells], index
             unknown = [h for h in header if h not in by_name]
             if unknown and not allow_extra:
-                raise DataError(
-                    f"unknown column {unknown[0]!r}: expected columns are "
-                    f"{', '.join(c.name for c in columns)}",
-                    path,
-                    index,
-                )
+                raise UnknownColumn(unknown[0], tuple(c.name for c in columns), path, index)
             dupes = [h for h in header if header.count(h) > 1]
             if dupes:
                 raise DataError(f"column {dupes[0]!r} appears twice in the header", path, index)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from companion import __version__
-from companion.clikit import LazyGroup, cards_option, source_only_option
+from companion.commands.clikit import LazyGroup, cards_option, source_only_option
 
 COMMANDS = {
     "counters": "generator.commands.dark_blades:counters",

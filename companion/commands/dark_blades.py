@@ -11,19 +11,15 @@ from typing import Any
 
 import click
 
-from companion.clikit import (
+from companion.commands.clikit import (
     Command,
     Name,
     cards_from,
-    complete,
     emit_json,
-    fit,
     json_option,
-    pick,
     seed_option,
     source_only_from,
     source_only_option,
-    wrap,
 )
 from companion.dark_blades import combat as c
 from companion.dark_blades import terrain as ter
@@ -33,6 +29,8 @@ from companion.dark_blades.lines import lookup_lines, no_shot_lines
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.errors import InputError
+from companion.names import complete, pick
+from companion.text import fit, wrap
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import click
 
-from companion.clikit import Command, cards_from, emit_json, fit, json_option
+from companion.commands.clikit import Command, cards_from, emit_json, json_option
+from companion.text import fit
 
 SCENARIO_JSON = """--json: {key, number, title, source, first_player, maps, mounted, sides:
 [{name, enters_turn, setup, pieces: [{name, count, all}]}], special, victory, kit_readings,
@@ -27,7 +28,7 @@ def _names(ctx: click.Context) -> list[str]:
 
 
 def _complete(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
-    from companion.clikit import complete
+    from companion.names import complete
 
     try:
         return complete(_names(ctx), incomplete)

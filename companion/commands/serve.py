@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from companion.clikit import Command, emit_json, json_option
+from companion.commands.clikit import Command, Kit, emit_json, json_option, pass_kit
 
 DEFAULT_PORT = 8600
 
@@ -35,9 +35,9 @@ DEFAULT_PORT = 8600
 )
 @click.option("--qr/--no-qr", default=True, help="With --lan, a QR code of the players' address.")
 @json_option
-@click.pass_context
+@pass_kit
 def serve(
-    ctx: click.Context,
+    kit: Kit,
     lan: bool,
     host: str | None,
     port: int,
@@ -54,10 +54,7 @@ def serve(
     from companion.web.app import create_app
     from companion.web.server import lan_address, make_server
 
-    root = ctx.find_root().obj or {}
-    app = create_app(
-        game=game, cards=root.get("cards_dir"), source_only=bool(root.get("source_only"))
-    )
+    app = create_app(game=game, cards=kit.cards_dir, source_only=kit.source_only)
     if host is None:
         host = lan_address() if lan else "127.0.0.1"
     server = make_server(app, host, port)

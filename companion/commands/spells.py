@@ -11,8 +11,9 @@ from typing import Any
 
 import click
 
-from companion.clikit import Command, Name, cards_from, emit_json, fit, json_option, seed_option
+from companion.commands.clikit import Command, Name, cards_from, emit_json, json_option, seed_option
 from companion.dark_blades import spells as sp
+from companion.text import fit
 
 KIT_MARK = "[KIT] "
 SPELL_KEYS = """--json: {name, count, source_only, area: {key, name, letter, words, text,

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from companion import dice
-from companion.clikit import pick
 from companion.dark_blades.completion import NO_EFFECT, CellSource
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.terrain import Advantage, Terrain
 from companion.errors import DataError, InputError
+from companion.names import pick
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
 

@@ -11,9 +11,9 @@ and the source. Pure text: the CLI prints it, a web page may use the record inst
 from __future__ import annotations
 
 from companion import dice
-from companion.clikit import WIDTH, cells, wrap
 from companion.dark_blades.combat import Lookup, NoShot, direction
 from companion.dark_blades.crt import MISSING, Crt
+from companion.text import WIDTH, cells, wrap
 
 
 def pack(items: list[str], head: str = "", indent: str = "  ") -> list[str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data import Column, expect, parse_cell, read_toml, require, unknown_keys
-from companion.errors import DataError
+from companion.errors import CellError, DataError
 
 ROLES = ("attack", "defence", "move")
 VALUE_COLUMNS = (
@@ -95,9 +95,8 @@ def _colour(value: Any, path: Path, key: str) -> str:
     expect(value, str, path, key)
     try:
         return parse_cell(Column(key, "colour"), value.strip(), path, 0)
-    except DataError as exc:
-        message = exc.message.replace(f"column '{key}'", f"key '{key}'")
-        raise DataError(message, path) from None
+    except CellError as exc:  # the same refusal, of a TOML key rather than a CSV column
+        raise DataError(f"key '{key}': {exc.reason}", path) from None
 
 
 def _face(table: Any, path: Path, key: str) -> FaceSpec:

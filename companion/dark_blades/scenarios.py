@@ -122,7 +122,7 @@ def special_rules(cards: Cards) -> list[SpecialRules]:
 
 def find_scenario(scenarios: dict[str, Scenario], name: str) -> Scenario:
     """A scenario by file name or title: whole, unique prefix, word starts or initials."""
-    from companion.clikit import pick
+    from companion.names import pick
 
     keys = {key.casefold() for key in scenarios}
     titles = {s.title: k for k, s in scenarios.items() if s.title.casefold() not in keys}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.dark_blades.spells import (
+from companion.dark_blades.spell_records import (
     FIELDS,
     GAME,
     KIT_FILE,

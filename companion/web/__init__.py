@@ -2,6 +2,6 @@
 
 `app.create_app` builds the app; each page family is a blueprint over the same `companion`
 rules the CLI calls (`dice_tables`, `dark_blades`, `cthulhu_who`, `kniggits`, `whos_next`);
-`tokens` keeps the Who's Next private links in the game file; `security` holds the CSRF and
+`security` holds the CSRF and
 log-redaction helpers; `server` runs the app under waitress.
 """

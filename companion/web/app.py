@@ -7,6 +7,7 @@ ever shows a stack trace; log lines never carry a token (see `companion.web.secu
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import secrets
@@ -15,27 +16,19 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template, request
+from flask import Flask, Response, g, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
 from companion.errors import HavocError
+from companion.registry import blueprints, games
 from companion.web.security import Csrf, new_token, redact
 
 LOG = logging.getLogger("havoc.web")
 PRIVATE_PREFIXES = ("/u/", "/p/")
-# One module per page family, each with a `bp` blueprint (and a link in
-# templates/web/index.html); rolled tables a user adds under cards/ need nothing: `dice_tables`
-# lists them.
-BLUEPRINTS = (
-    "dice_tables",
-    "dark_blades",
-    "spells",
-    "scenarios",
-    "cthulhu_who",
-    "kniggits",
-    "whos_next",
-)
+# The blueprints every game shares; each game adds its own (`companion.registry.blueprints`).
+# Rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
+CORE_BLUEPRINTS = ("companion.web.dice_tables",)
 CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
@@ -105,14 +98,13 @@ def create_app(
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from importlib import import_module
-
-    for name in BLUEPRINTS:
-        app.register_blueprint(import_module(f"companion.web.{name}").bp)
+    for module in (*CORE_BLUEPRINTS, *blueprints()):
+        app.register_blueprint(importlib.import_module(module).bp)
+    index_games = [game for _, game in games()]
 
     @app.route("/")
     def index() -> str:
-        return render_template("index.html")
+        return render_template("index.html", games=index_games)
 
     @app.errorhandler(404)
     @app.errorhandler(405)
@@ -159,29 +151,6 @@ def create_app(
         return response
 
     return app
-
-
-def source_only() -> bool:
-    """Only the rulebooks' words on this page: the server was started so, or the page's switch
-    (``?source_only=on``) asks for it."""
-    return bool(current_app.config.get("SOURCE_ONLY")) or request.args.get("source_only") == "on"
-
-
-def cards() -> Cards:
-    """The cards for this request (the server's ``--cards`` overlay, else the kit's)."""
-
-    return Cards(current_app.config["CARDS_DIR"])
-
-
-def game_store(create: bool = False) -> Any:
-    """This request's one open `companion.whos_next.store.Store` on the server's game file
-    (opened on first use, closed when the request ends); ``create``: make the file if needed."""
-    store = g.get("havoc_store")
-    if store is None:
-        from companion.whos_next.store import Store
-
-        store = g.havoc_store = Store(current_app.config["GAME_PATH"], create=create)
-    return store
 
 
 class OncePerMinute(logging.Filter):

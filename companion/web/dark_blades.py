@@ -24,8 +24,8 @@ from companion.dark_blades.lines import KIT_LINE
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.errors import HavocError, InputError
-from companion.web.app import cards
-from companion.web.app import source_only as page_source_only
+from companion.web.current import cards
+from companion.web.current import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
 
 bp = Blueprint("dark_blades", __name__, url_prefix="/dark-blades")

@@ -18,7 +18,7 @@ from flask import Blueprint, abort, current_app, render_template, request
 from companion import dice
 from companion import tables as t
 from companion.errors import HavocError, InputError
-from companion.web.app import cards
+from companion.web.current import cards
 
 bp = Blueprint("dice_tables", __name__)
 HISTORY = 6  # earlier rolls shown under the result

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from flask import Blueprint, render_template, request
 
 from companion.errors import HavocError
-from companion.web.app import cards
+from companion.web.current import cards
 
 if TYPE_CHECKING:
     from companion.kniggits.rules import ArmyCheck, KniggitRules

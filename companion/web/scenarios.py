@@ -11,7 +11,7 @@ from flask import Blueprint, abort, render_template
 
 from companion.dark_blades import pieces
 from companion.dark_blades.scenarios import Scenario, load_scenarios
-from companion.web.app import cards
+from companion.web.current import cards
 
 bp = Blueprint("scenarios", __name__, url_prefix="/dark-blades/scenarios")
 

@@ -12,8 +12,8 @@ from flask import Blueprint, abort, render_template
 
 from companion.dark_blades import spells as sp
 from companion.errors import InputError
-from companion.web.app import cards
-from companion.web.app import source_only as page_source_only
+from companion.web.current import cards
+from companion.web.current import source_only as page_source_only
 
 bp = Blueprint("spells", __name__, url_prefix="/dark-blades/spells")
 

@@ -25,7 +25,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from companion.errors import HavocError
-from companion.web.app import cards, game_store
+from companion.web.current import cards, game_store
 from companion.web.security import looks_like_token, same
 from companion.whos_next.game_file import NoGame, ReplaceRefused
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.clikit import WIDTH, cells, wrap
+from companion.text import WIDTH, cells, wrap
 from companion.whos_next.ring import Death
 
 MARK = "UMPIRE ONLY: "

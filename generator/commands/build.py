@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.clikit import Command, cards_from, source_only_from, source_only_option
+from companion.commands.clikit import Command, cards_from, source_only_from, source_only_option
 from companion.errors import DataError, display_path
 from generator.sheet.options import PaperTooSmall, SheetOptions, sheet_options
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.clikit import cards_from
+from companion.commands.clikit import cards_from
 from companion.errors import display_path
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them

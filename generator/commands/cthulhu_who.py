@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from companion.clikit import Command, cards_from
-from companion.errors import InputError
+from companion.commands.clikit import Command, cards_from
+from companion.errors import InputError, OptionError
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
@@ -41,8 +41,10 @@ def setups_pdf(
     size = parse_length(square, "--square", "1in or 2in (2in for 28 mm figures)")
     try:
         sheet = dataclasses.replace(sheet, piece=size)
-    except InputError as error:  # the engine names its own option: here it is --square
-        raise InputError(error.message.replace("--piece-size", "--square")) from None
+    except OptionError as error:  # the engine names its own option: here it is --square
+        if error.option != "--piece-size":
+            raise
+        raise error.renamed("--square") from None
     if count >= 20 and sys.stderr.isatty():
         with click.progressbar(
             length=count, label="set-up sheets", file=click.get_text_stream("stderr")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.clikit import Command, cards_from, source_only_from, source_only_option
+from companion.commands.clikit import Command, cards_from, source_only_from, source_only_option
 from companion.errors import InputError, display_path
 from generator.sheet.cards import card_sheet_options
 from generator.sheet.options import SheetOptions, sheet_options

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from companion.clikit import Command, cards_from
-from companion.errors import InputError
+from companion.commands.clikit import Command, cards_from
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
@@ -77,10 +76,7 @@ def kniggits(
     from generator.kniggits.build import write_kniggits
     from generator.sheet.options import parse_piece_size
 
-    try:
-        size = parse_piece_size(token_size)
-    except InputError as exc:
-        raise InputError(str(exc).replace("--piece-size", "--token-size", 1)) from None
+    size = parse_piece_size(token_size, "--token-size")
     made = write_kniggits(
         out_dir,
         sheet,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from companion.clikit import Command
+from companion.commands.clikit import Command
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
@@ -55,7 +55,7 @@ def slips(
     Writes whos-next-slips.pdf, whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf.
     Without a saved game: blank slips (or, with --names, slips and pieces for those players).
     """
-    from companion.clikit import cards_from
+    from companion.commands.clikit import cards_from
     from generator.whos_next.build import write_slips
 
     cards = cards_from(click.get_current_context())

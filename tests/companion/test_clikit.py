@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.clikit import complete, pick
 from companion.errors import InputError
+from companion.names import complete, pick
 from generator.cli import main as pnp_main
 from tests.conftest import run
 

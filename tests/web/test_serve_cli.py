@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.clikit import WIDTH
+from companion.text import WIDTH
 
 pytestmark = pytest.mark.slow
 

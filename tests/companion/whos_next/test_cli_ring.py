@@ -384,7 +384,7 @@ def test_names_with_control_characters_are_refused(ring, name):
 
 
 def test_wide_names_are_measured_in_columns(ring, havoc, game):
-    from companion.clikit import cells
+    from companion.text import cells
 
     wide = ["王" * 30, "李小龍" * 10, "ＡＢＣ" * 10, "Dan"]
     ring("new", *wide)
