@@ -30,6 +30,7 @@ from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.errors import InputError
 from companion.names import complete, pick
+from companion.numbers import is_whole
 from companion.text import fit, wrap
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
@@ -99,7 +100,7 @@ def _short(name: str, names: list[str]) -> str:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit() or len(text) > 6:
+    if not is_whole(text) or len(text) > 6:
         raise InputError(f"{what}: expected a whole number, got {text!r}")
     return int(text)
 
@@ -285,8 +286,8 @@ def missile(
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
     typed = weapon  # already a whole name (a weapon or a counter word)
-    numbers = [x for x in rest if x.isdigit()]
-    words = [x for x in rest if not x.isdigit()]
+    numbers = [x for x in rest if is_whole(x)]
+    words = [x for x in rest if not is_whole(x)]
     if len(numbers) > 3 or len(words) > 1:
         got = " ".join(rest)
         raise InputError(f"expected RANGE DEFENCE [DIE] and i or m after {typed}, got {got!r}")

@@ -24,6 +24,7 @@ from companion.dark_blades.lines import KIT_LINE
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.errors import HavocError, InputError
+from companion.numbers import is_whole
 from companion.web.current import cards
 from companion.web.current import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
@@ -39,7 +40,7 @@ def _die() -> int | None:
     text = request.args.get("die", "").strip()[:6]
     if not text:
         return None
-    if not text.isdigit():
+    if not is_whole(text):
         raise InputError(f"die: expected a face like 7 (0 is ten), got {text!r}")
     return int(text)
 
@@ -187,7 +188,7 @@ def missile() -> str:
     if args.get("range"):
         try:
             hexes_text = args.get("range", "").strip()[:6]
-            if not hexes_text.isdigit() or int(hexes_text) < 1:
+            if not is_whole(hexes_text) or int(hexes_text) < 1:
                 raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
             target = args.get("target", "infantry")
             if target not in TARGETS:

@@ -18,6 +18,7 @@ from flask import Blueprint, abort, current_app, render_template, request
 from companion import dice
 from companion import tables as t
 from companion.errors import HavocError, InputError
+from companion.numbers import is_whole
 from companion.web.current import cards
 
 bp = Blueprint("dice_tables", __name__)
@@ -61,7 +62,7 @@ def seed_arg() -> int | None:
     text = request.args.get("seed", "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 18:
+    if not is_whole(text) or len(text) > 18:
         raise InputError(f"seed: expected a whole number, got {text[:20]!r}")
     return int(text)
 
@@ -134,7 +135,7 @@ def table(game: str, name: str) -> str:
     if "roll" in request.args or request.args.get("die", "").strip():
         try:
             given_text = request.args.get("die", "").strip()[:12]
-            if given_text and not given_text.isdigit():
+            if given_text and not is_whole(given_text):
                 raise InputError(f"die: expected a face like 4, got {given_text!r}")
             given = [int(given_text)] if given_text else []
             rng = dice.make_rng(seed_arg())

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from flask import Blueprint, render_template, request
 
 from companion.errors import HavocError
+from companion.numbers import is_whole
 from companion.web.current import cards
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def army() -> str:
     check, error = None, None
     if text is not None:
         try:
-            budget = int(points_text) if points_text.isdigit() else None
+            budget = int(points_text) if is_whole(points_text) else None
             check = _check(text[:MAX_ARMY_TEXT], r, budget)
         except HavocError as e:
             error = str(e)

@@ -25,6 +25,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from companion.errors import HavocError
+from companion.numbers import is_whole
 from companion.web.current import cards, game_store
 from companion.web.security import looks_like_token, same
 from companion.whos_next.game_file import NoGame, ReplaceRefused
@@ -91,7 +92,7 @@ def _has_game() -> bool:
 
 def _seat_name(players: tuple[str, ...], field: str) -> str:
     value = request.form.get(field, "")
-    if not value.isdigit() or int(value) >= len(players):
+    if not is_whole(value) or int(value) >= len(players):
         abort(400)
     return players[int(value)]
 

@@ -190,3 +190,48 @@ def test_a_d10_zero_is_explained_only_when_rolled(site):
     other = site.text(f"/dice?e=d10&seed={seeds[False]}")
     assert zero.startswith("10 d10: 0 (a d10's 0 is ten)")
     assert "0 is ten" not in other
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/dice?e=d6&seed={d}",
+        "/tables/dark-blades/lake?die={d}",
+        "/dark-blades/crt?attack={d}&defence=3",
+        "/dark-blades/crt?attack=8&defence=3&die={d}",
+        "/dark-blades/missile?weapon=crossbow&range={d}&defence=3",
+        "/dark-blades/missile?weapon=crossbow&range=12&defence={d}",
+        "/kniggits/exchange?attack=high&defend=low&tokens={d},1,1",
+        "/cthulhu-who/setup?seed={d}",
+    ],
+)
+def test_unicode_digits_are_one_clear_line_not_a_server_error(site, url, digit):
+    """Issue 17 item 10: "²" and "①" pass str.isdigit but not int()."""
+    answer = site.client.get(url.format(d=digit))
+    page = visible(answer.get_data(as_text=True))
+    assert answer.status_code in (200, 400, 404), (url, answer.status_code)
+    assert "Traceback" not in page and "Server error" not in page
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("crt", "ii", "8", "3", "²"),
+        ("crt", "ii", "①", "3"),
+        ("missile", "crossbow", "28", "²", "i"),
+        ("exchange", "--attack", "high", "--defend", "low", "--tokens", "²,1,1"),
+    ],
+)
+def test_unicode_digits_on_the_cli_are_one_line(havoc, args):
+    result = havoc(*args)
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("action", ["kill", "duel"])
+def test_unicode_digits_in_an_umpire_action_are_refused_400(site, action):
+    site.new_game()
+    first, second = ("killer", "victim") if action == "kill" else ("attacker", "defender")
+    answer = site.post(action, **{first: "①", second: "1"})
+    assert answer.status_code == 400
