@@ -285,8 +285,11 @@ def duel(token: str) -> Response:
 def undo(token: str) -> Response:
     _umpire(token)
     _csrf(token)
+    number = request.form.get("number", "")
+    if not is_whole(number) or len(number) > 6:
+        abort(400)  # an undo names the death it undoes: a repeat is refused, not a second undo
     try:
-        outcome = game_store().undo()
+        outcome = game_store().undo(int(number))
         from companion.whos_next.screen import undone
 
         _say(undone(outcome.death, outcome.alive))

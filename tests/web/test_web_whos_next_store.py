@@ -80,7 +80,7 @@ def test_undo_gives_the_slip_back_in_the_screens_words(site):
     victim = site.ring().victims["Ann"]
     site.post("kill", killer=site.seat("Ann"), victim=site.seat(victim))
     (death,) = site.ring().deaths
-    answer = site.post("undo")
+    answer = site.post("undo", number=len(site.ring().deaths))
     page = site.text(answer.headers["Location"])
     lines = undone(death, 5)
     assert any(line.secret for line in lines)
@@ -114,3 +114,20 @@ def test_secret_messages_stay_on_the_server_and_game_files_are_private(site):
     page = site.text(f"/u/{site.umpire}/")
     assert MARK in page and "takes" in page  # the slip hand-over, shown once...
     assert MARK not in site.text(f"/u/{site.umpire}/")  # ...and gone
+
+
+def test_an_undo_names_its_death_and_a_repeat_is_refused(site):
+    """Issue 17 item 11: two identical Undo requests undo one death, not two."""
+    site.new_game()
+    for _ in range(2):
+        ring = site.ring()
+        killer = next(iter(ring.victims))
+        site.post("kill", killer=site.seat(killer), victim=site.seat(ring.victims[killer]))
+    second = site.ring().deaths[-1]
+    page = site.text(f"/u/{site.umpire}/")
+    assert f"Undo death 2: {second.dead}, by {second.by}" in page
+    assert site.post("undo", number=2).status_code == 302
+    assert site.post("undo", number=2).status_code == 302
+    assert len(site.ring().deaths) == 1  # the repeat undid nothing
+    assert "Refused: death 2 is already undone" in site.text(f"/u/{site.umpire}/")
+    assert site.post("undo").status_code == 400  # an undo that names no death

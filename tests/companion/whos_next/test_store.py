@@ -416,3 +416,14 @@ def test_kill_9_at_random_moments_never_leaves_half_a_death(tmp_path):
 def test_a_new_game_file_is_readable_by_its_owner_only(tmp_path):
     new_store(tmp_path / "g.sqlite3").close()
     assert (tmp_path / "g.sqlite3").stat().st_mode & 0o777 == 0o600
+
+
+def test_undo_of_a_named_death_is_refused_once_it_is_undone(tmp_path):
+    with new_store(tmp_path / "g.sqlite3", 6) as store:
+        for _ in range(2):
+            killer = R.alive(store.load())[0]
+            store.kill(killer, store.victim(killer)[1])
+        assert store.undo(2).death.number == 2
+        with pytest.raises(InputError, match="death 2 is already undone"):
+            store.undo(2)
+        assert len(store.load().deaths) == 1
