@@ -131,3 +131,51 @@ def test_an_undo_names_its_death_and_a_repeat_is_refused(site):
     assert len(site.ring().deaths) == 1  # the repeat undid nothing
     assert "Refused: death 2 is already undone" in site.text(f"/u/{site.umpire}/")
     assert site.post("undo").status_code == 400  # an undo that names no death
+
+
+def test_a_read_only_game_file_is_shown_and_a_refused_write_is_one_line(site):
+    """Issue 17 item 12: viewing never writes; a write that cannot be made says why."""
+    import os
+
+    site.new_game()
+    before = site.game.read_bytes()
+    site.game.chmod(0o400)
+    try:
+        if os.access(site.game, os.W_OK):
+            import pytest
+
+            pytest.skip("running as a user who may write any file")
+        for url in (f"/u/{site.umpire}/", f"/u/{site.umpire}/slips", *site.links().values()):
+            assert site.client.get(url).status_code == 200, url
+        ring = site.ring()
+        killer = next(iter(ring.victims))
+        site.post("kill", killer=site.seat(killer), victim=site.seat(ring.victims[killer]))
+        page = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+        (refusal,) = [line for line in page.splitlines() if "Refused:" in line]
+        assert "readonly" in refusal or "read-only" in refusal
+        assert site.game.read_bytes() == before
+    finally:
+        site.game.chmod(0o600)
+
+
+def test_viewing_never_writes_and_a_locked_file_refuses_in_one_line(site, monkeypatch):
+    """Issue 17 item 12 as root may run it: pages leave the file's bytes alone, and while
+    another program holds the write lock a kill is refused in one line, the game unchanged."""
+    from companion.whos_next.store import Store
+
+    site.new_game()
+    before = site.game.read_bytes()
+    for url in (f"/u/{site.umpire}/", f"/u/{site.umpire}/slips", *site.links().values()):
+        assert site.client.get(url).status_code == 200, url
+    assert site.game.read_bytes() == before
+    monkeypatch.setattr("companion.whos_next.store.BUSY_SECONDS", 0.2)
+    with Store(site.game) as other:
+        other.conn.execute("BEGIN IMMEDIATE")  # another program in the middle of a write
+        ring = site.ring()
+        killer = next(iter(ring.victims))
+        site.post("kill", killer=site.seat(killer), victim=site.seat(ring.victims[killer]))
+        page = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+        other.conn.execute("ROLLBACK")
+    (refusal,) = [line for line in page.splitlines() if "Refused:" in line]
+    assert "busy or unwritable" in refusal
+    assert site.game.read_bytes() == before
