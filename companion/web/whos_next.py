@@ -31,7 +31,9 @@ from companion.web.security import looks_like_token, same
 from companion.whos_next.game_file import NoGame, ReplaceRefused
 
 bp = Blueprint("whos_next", __name__)
-MAX_NAMES_TEXT = 4000
+MAX_NAMES_TEXT = (
+    16_000  # characters in the new-game box (percent-encoded, it fits MAX_CONTENT_LENGTH)
+)
 KEPT_MESSAGES = 20  # the umpire's unread messages kept at most
 
 
@@ -127,7 +129,7 @@ def umpire(token: str) -> str:
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
-        return _page("umpire_new.html", token=token, csrf=csrf, replace=None)
+        return _page("umpire_new.html", token=token, csrf=csrf, replace=None, limit=MAX_NAMES_TEXT)
     store = game_store()
     state = store.load()
     links = store.links()
@@ -168,7 +170,9 @@ def umpire_new(token: str) -> str:
     tick: `Store.new_game` refuses either without ``force``)."""
     _umpire(token)
     csrf = current_app.extensions["havoc_csrf"].token(token)
-    return _page("umpire_new.html", token=token, csrf=csrf, replace=_replaced())
+    return _page(
+        "umpire_new.html", token=token, csrf=csrf, replace=_replaced(), limit=MAX_NAMES_TEXT
+    )
 
 
 def _replaced() -> str | None:
@@ -205,27 +209,42 @@ def umpire_slips(token: str) -> str:
 
 
 @bp.post("/u/<token>/new")
-def new_game(token: str) -> Response:
+def new_game(token: str) -> Response | tuple[str, int]:
+    """Draw the ring; refused, the form comes back with the names as typed and one line."""
     _umpire(token)
     _csrf(token)
-    text = request.form.get("names", "")[:MAX_NAMES_TEXT]
+    text = request.form.get("names", "")
     names = [n for n in re.split(r"[\r\n,]", text) if n.strip()]
     force = request.form.get("force") == "yes"
     order = request.form.get("order") == "yes"
     try:
+        from companion.errors import InputError
         from companion.whos_next.ring import check_names
 
+        if len(text) > MAX_NAMES_TEXT:
+            raise InputError(
+                f"the names are {len(text):,} characters long: at most {MAX_NAMES_TEXT:,}"
+            )
         check_names(names)
         drawn, replaced = game_store(create=True).new_game(names, force=force, order=order)
         how = "Ring as arranged" if order else "Ring drawn"
         message = (replaced + ". " if replaced else "") + f"{how}: {len(drawn.players)} players."
         flash(message[0].upper() + message[1:])
-    except ReplaceRefused as error:  # the page offers a tick, not the CLI's --force
-        flash(f"{error.what()}: tick \u201cReplace\u201d to replace it", "error")
-        return redirect(url_for("whos_next.umpire_new", token=token))
     except HavocError as error:
-        flash(str(error), "error")
-        return redirect(url_for("whos_next.umpire_new", token=token))
+        why = str(error)
+        if isinstance(error, ReplaceRefused):  # the page offers a tick, not the CLI's --force
+            why = f"{error.what()}: tick \u201cReplace\u201d to replace it"
+        page = _page(
+            "umpire_new.html",
+            token=token,
+            csrf=current_app.extensions["havoc_csrf"].token(token),
+            replace=_replaced(),
+            names=text,
+            order=order,
+            error=why,
+            limit=MAX_NAMES_TEXT,
+        )
+        return page, 400
     return redirect(url_for("whos_next.umpire", token=token))
 
 

@@ -127,7 +127,8 @@ def test_a_game_in_progress_is_not_replaced_without_the_tick(site):
     site.new_game()
     ring = site.ring()
     answer = site.post("new", names="Zed\nYan\nXia")
-    assert "Refused: a game is in progress (5 of 5 alive)" in site.text(answer.headers["Location"])
+    assert answer.status_code == 400
+    assert "Refused: a game is in progress (5 of 5 alive)" in visible(answer.get_data(as_text=True))
     assert site.ring() == ring
 
 

@@ -4,7 +4,11 @@ worded (and marked UMPIRE ONLY) as the CLI's screen words them."""
 
 from __future__ import annotations
 
-from web_helpers import NAMES
+import html as html_lib
+import re
+
+import pytest
+from web_helpers import NAMES, visible
 
 from companion.whos_next.screen import MARK, slip, undone
 
@@ -24,7 +28,7 @@ def test_a_finished_game_is_not_replaced_without_the_tick(site):
     form = site.text(f"/u/{site.umpire}/new")
     assert "Replace the finished game (its scores are lost)" in form
     answer = site.post("new", names="Zed\nYan\nXia")
-    page = site.text(answer.headers["Location"])
+    page = visible(answer.get_data(as_text=True))
     assert "Refused: the game here is over and keeps its scores" in page
     assert "tick “Replace” to replace it" in page and "--force" not in page
     assert site.ring() == finished
@@ -179,3 +183,22 @@ def test_viewing_never_writes_and_a_locked_file_refuses_in_one_line(site, monkey
     (refusal,) = [line for line in page.splitlines() if "Refused:" in line]
     assert "busy or unwritable" in refusal
     assert site.game.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [
+        ("Ann\nBob\n\u0410nn", "looks just like 'Ann'"),
+        ("Ann\nBob", "at least 3 players"),
+        ("Ann\n" * 4_001, "at most 16,000"),  # refused whole, never cut
+    ],
+)
+def test_a_refused_start_keeps_the_names_typed(site, names, words):
+    """Issue 17 item 14: the box comes back with what was typed, and one line why."""
+    answer = site.post("new", names=names, order="yes")
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and "Refused:" in visible(html) and words in visible(html)
+    kept = re.search(r"<textarea[^>]*>(.*?)</textarea>", html, re.S).group(1)
+    assert html_lib.unescape(kept) == names
+    assert 'name="order" value="yes" checked' in html
+    assert not site.game.exists() or site.links() == {}
