@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask import (
@@ -22,6 +23,7 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from companion.errors import HavocError
@@ -35,6 +37,9 @@ MAX_NAMES_TEXT = (
     16_000  # characters in the new-game box (percent-encoded, it fits MAX_CONTENT_LENGTH)
 )
 KEPT_MESSAGES = 20  # the umpire's unread messages kept at most
+INLINE_LINKS = 100  # players whose links the umpire page lists itself (more: a links page)
+LINKS_PER_PAGE = 500
+SLIPS_PER_PAGE = 24  # QR codes on one page of "All links, to print" (each takes ~15 ms)
 
 
 class Messages:
@@ -92,9 +97,10 @@ def _has_game() -> bool:
         return False
 
 
-def _seat_name(players: tuple[str, ...], field: str) -> str:
-    value = request.form.get(field, "")
-    if not is_whole(value) or int(value) >= len(players):
+def _seat_name(players: tuple[str, ...], field: str, value: str | None = None) -> str:
+    """The player in the seat the form names (a 400 for anything else)."""
+    value = request.form.get(field, "") if value is None else value
+    if not is_whole(value) or len(value) > 6 or int(value) >= len(players):
         abort(400)
     return players[int(value)]
 
@@ -106,11 +112,13 @@ def _link(player_token: str) -> str:
     return base.rstrip("/") + url_for("whos_next.player", token=player_token)
 
 
+@lru_cache(maxsize=2048)
 def _qr_svg(text: str, scale: int = 6) -> str:
+    """``text`` as an SVG QR code (mask 0: a valid code, without segno trying all eight)."""
     import segno
 
     out = io.BytesIO()
-    segno.make(text, error="m").save(
+    segno.make(text, error="m", mask=0).save(
         out, kind="svg", scale=scale, xmldecl=False, svgns=True, omitsize=True
     )
     return out.getvalue().decode("utf-8")
@@ -143,13 +151,30 @@ def umpire(token: str) -> str:
         csrf=csrf,
         state=state,
         ring=[(p, state.victims[p]) for p in order],
-        living=[(seats[p], p) for p in living],
+        living=living,
+        options=_options([(seats[p], p) for p in living]),
+        html={p: str(escape(p)) for p in state.players},
         seats=seats,
         standings=standings,
         winner=state.winner(),
         over=game_over(state.winner(), standings[0].name) if state.winner() else [],
         links=links,
+        inline_links=INLINE_LINKS,
     )
+
+
+def _options(players: list[tuple[int, str]]) -> tuple[Markup, Markup]:
+    """The alive players as a select's options, twice: the first and the second selected
+    (built once here: the umpire page shows them in four selects; each name escaped once)."""
+    shown = [(seat, escape(name)) for seat, name in players]
+    first = Markup("".join(f'<option value="{seat}">{name}</option>' for seat, name in shown))
+    second = Markup(
+        "".join(
+            f'<option value="{seat}"{" selected" if i == 1 else ""}>{name}</option>'
+            for i, (seat, name) in enumerate(shown)
+        )
+    )
+    return first, second
 
 
 @bp.post("/u/<token>/links")
@@ -203,9 +228,33 @@ def umpire_slips(token: str) -> str:
     links = game_store().links() if _has_game() else {}
     if not links:
         abort(404)
-    slips = [(name, _link(t), _qr_svg(_link(t), scale=3)) for name, t in links.values()]
+    page, pages, shown = _paged(list(links.values()), SLIPS_PER_PAGE)
+    slips = [(name, _link(t), _qr_svg(_link(t), scale=3)) for name, t in shown]
     loopback = _loopback(_link("x"))
-    return render_template("umpire_slips.html", token=token, slips=slips, loopback=loopback)
+    return render_template(
+        "umpire_slips.html", token=token, slips=slips, loopback=loopback, page=page, pages=pages
+    )
+
+
+def _paged(items: list[Any], per_page: int) -> tuple[int, int, list[Any]]:
+    """(page, pages, the items on it) for ``?page=N`` (a page out of range: 404)."""
+    text = request.args.get("page", "1")
+    pages = max(1, -(-len(items) // per_page))
+    if not is_whole(text) or len(text) > 6 or not 1 <= int(text) <= pages:
+        abort(404)
+    page = int(text)
+    return page, pages, items[(page - 1) * per_page : page * per_page]
+
+
+@bp.get("/u/<token>/links")
+def links_page(token: str) -> str:
+    """Every player's "show QR" button, a page at a time (big rings)."""
+    _umpire(token)
+    links = game_store().links() if _has_game() else {}
+    if not links:
+        abort(404)
+    page, pages, shown = _paged(list(links.values()), LINKS_PER_PAGE)
+    return render_template("umpire_links.html", token=token, links=shown, page=page, pages=pages)
 
 
 @bp.post("/u/<token>/new")
@@ -258,7 +307,11 @@ def kill(token: str) -> Response:
     try:
         store = game_store()
         players = store.load().players
-        killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
+        if "pair" in request.form:  # a one-tap button: "KILLER:VICTIM" by seat
+            k, _, v = request.form["pair"].partition(":")
+            killer, victim = _seat_name(players, "pair", k), _seat_name(players, "pair", v)
+        else:
+            killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
         contest_at = load_contest(cards()).contest_at  # a bad duel.toml: nothing written
         outcome = store.kill(killer, victim)
         _told(outcome, contest_at)

@@ -284,11 +284,12 @@ def test_one_tap_kill_buttons_follow_the_ring(site):
     site.new_game()
     ring = site.ring()
     html = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
-    buttons = re.findall(
-        r'name="killer" value="(\d+)"><input type="hidden" name="victim" value="(\d+)"', html
-    )
+    buttons = re.findall(r'name="pair" value="(\d+):(\d+)"', html)
     pairs = {(ring.players[int(k)], ring.players[int(v)]) for k, v in buttons}
     assert pairs == set(ring.victims.items())
+    killer, victim = buttons[0]
+    assert site.post("kill", pair=f"{killer}:{victim}").status_code == 302
+    assert ring.players[int(victim)] not in site.ring().victims
 
 
 def test_the_slips_page_carries_every_players_link_for_printing(site):

@@ -202,3 +202,19 @@ def test_a_refused_start_keeps_the_names_typed(site, names, words):
     assert html_lib.unescape(kept) == names
     assert 'name="order" value="yes" checked' in html
     assert not site.game.exists() or site.links() == {}
+
+
+def test_big_rings_page_their_links(site):
+    """Issue 17 item 14: with many players the umpire page links to a links page, and the
+    printable QR codes come a page at a time (each page answers at once)."""
+    names = [f"Player {i:03}" for i in range(130)]
+    site.new_game(names)
+    umpire = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+    assert f"/u/{site.umpire}/links" in umpire and "/qr" not in umpire
+    links = site.client.get(f"/u/{site.umpire}/links").get_data(as_text=True)
+    assert sorted(re.findall(r'href="(/p/[a-z0-9]+)/qr"', links)) == sorted(site.links().values())
+    first = site.client.get(f"/u/{site.umpire}/slips").get_data(as_text=True)
+    assert first.count("<svg") == 24 and "Page 1 of 6" in visible(first)
+    last = site.client.get(f"/u/{site.umpire}/slips?page=6").get_data(as_text=True)
+    assert last.count("<svg") == 130 - 5 * 24
+    assert site.client.get(f"/u/{site.umpire}/slips?page=7").status_code == 404
