@@ -1,5 +1,5 @@
 """What a page needs to know of the request it answers: the cards, --source-only, and the
-request's one open game store (closed at teardown by `companion.web.app`).
+request's one open ring store.
 
 Blueprints import these (never `companion.web.app`), so the app can import every blueprint
 with no import cycle.
@@ -7,11 +7,10 @@ with no import cycle.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import current_app, g, request
 
 from companion.data import Cards
+from companion.whos_next.store import Store
 
 
 def source_only() -> bool:
@@ -26,12 +25,10 @@ def cards() -> Cards:
     return Cards(current_app.config["CARDS_DIR"])
 
 
-def game_store(create: bool = False) -> Any:  # -> companion.whos_next.store.Store
+def game_store(create: bool = False) -> Store:
     """This request's one open `companion.whos_next.store.Store` on the server's game file
     (opened on first use, closed when the request ends); ``create``: make the file if needed."""
     store = g.get("havoc_store")
     if store is None:
-        from companion.whos_next.store import Store
-
         store = g.havoc_store = Store(current_app.config["GAME_PATH"], create=create)
     return store
