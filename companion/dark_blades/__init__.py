@@ -11,6 +11,7 @@ GAME = Game(
         "crt": "companion.commands.dark_blades:crt",
         "missile": "companion.commands.dark_blades:missile",
         "terrain": "companion.commands.dark_blades:terrain",
+        "fight": "companion.commands.dark_blades:fight",
         "scenario": "companion.commands.scenarios:scenario",
         "spell": "companion.commands.spells:spell",
         "deal": "companion.commands.spells:deal",
@@ -19,6 +20,7 @@ GAME = Game(
     pages=(
         Page("dark_blades.crt", "Combat results"),
         Page("dark_blades.missile", "Missile fire"),
+        Page("dark_blades.fight", "Fight by name"),
         Page("dark_blades.terrain", "Terrain types"),
         Page("spells.listing", "Spell cards"),
         Page("spells.deal", "Deal the spells"),

@@ -16,7 +16,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, g, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
@@ -141,6 +141,12 @@ def create_app(
     def server_error(_error: Exception) -> tuple[str, int]:
         message = "Something went wrong on the server; the game is unchanged. Try again."
         return render_template("error.html", title="Server error", message=message), 500
+
+    @app.teardown_appcontext
+    def close_store(_error: BaseException | None) -> None:
+        store = g.pop("havoc_store", None)
+        if store is not None:
+            store.close()
 
     @app.after_request
     def headers(response: Response) -> Response:

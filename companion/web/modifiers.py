@@ -42,5 +42,11 @@ def used(
     cover = args.get("cover", "").strip()
     if cover and cover != "none":
         out.append(f"cover: {dict(covers).get(cover, cover)}")
+    state = args.get("defender_state", "").strip()
+    if state and state != "healthy":
+        out.append(f"defender {state}")
+    kind = args.get("defender_kind", "").strip()
+    if kind and kind != "character":
+        out.append(f"defender is a {kind}")
     out += [FLAG_WORDS[f] for f in flags if args.get(f) == "on"]
     return out

@@ -218,3 +218,46 @@ def test_a_counter_word_is_offered_and_read_as_the_cli_reads_it(site, havoc):
     same_record(page, record)
     short = next(r["short"] for r in record["kits_readings"] if "bow" in r["short"].lower())
     assert short in page
+
+
+def test_fight_by_name_gives_the_clis_record(site, havoc):
+    """Two name pickers and their states: the same record as `havoc fight`."""
+    record = cli(havoc, "fight", "thr", "gra:wounded", "7")
+    html = site.client.get(
+        "/dark-blades/fight?attacker=Thrugg+Lumpthew&defender=Grast&defender_state=wounded&die=7"
+    ).get_data(as_text=True)
+    page = visible(html)
+    same_record(page, record)
+    assert "Thrugg Lumpthew (mounted) 22 v Grast (wounded, mounted) 7" in page
+    assert "KIT values: the kit's (pieces.csv)" in page
+    form = site.client.get("/dark-blades/fight").get_data(as_text=True)
+    assert '<option value="Zatan">Zatan</option>' in form
+
+
+def test_fight_page_several_names_and_rules(site, havoc):
+    record = cli(havoc, "fight", "gob,gob", "zat", "3")
+    page = visible(
+        site.client.get(
+            "/dark-blades/fight?attacker=Goblin&attacker_more=gob&defender=Zatan&die=3"
+        ).get_data(as_text=True)
+    )
+    same_record(page, record)
+    for rule in record["rules"]:
+        assert rule["rule"] in page
+    bad = visible(
+        site.client.get(
+            "/dark-blades/fight?attacker=Goblin&attacker_state=stunned&defender=Zatan"
+        ).get_data(as_text=True)
+    )
+    assert "stunned: may not attack" in bad
+
+
+def test_defender_state_on_the_crt_page(site, havoc):
+    record = cli(havoc, "crt", "ii", "8", "3", "1", "--defender-state", "wounded")
+    page = visible(
+        site.client.get(
+            "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&die=1"
+            "&defender_state=wounded"
+        ).get_data(as_text=True)
+    )
+    assert f"→ {record['outcome']}" in page
