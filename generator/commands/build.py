@@ -3,7 +3,7 @@ prints into one folder, all or nothing, with HOW-TO-PRINT.txt. `BUILD` lists the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from generator.commands.common import cards_dir, out_dir_option, output_option, 
 from generator.commands.cthulhu_who import SETUPS_BUILD_SEED, SETUPS_PDF, setups_pdf
 from generator.commands.dark_blades import (
     COUNTERS_PDF,
+    RESULTS_PDF,
     SCENARIOS_PDF,
     SPELLS_PDF,
     card_sheet,
@@ -57,7 +58,7 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
     """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
     and how to print and cut it. All or nothing: the files are written aside and moved into
     place together, so a failure leaves the last build."""
-    from generator.howto import write_how_to_print
+    from generator.howto import read_back, write_how_to_print
     from generator.sheet.staging import Staging
 
     with Staging() as stage:
@@ -67,7 +68,7 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
                 made += product(ctx, sheet, stage, out_dir)
             except PaperTooSmall as error:  # that product only: the rest is built
                 click.echo(f"havoc-pnp: warning: {label} not built: {error}", err=True)
-        note = write_how_to_print(
+        note, checklist = write_how_to_print(
             stage.folder(out_dir),
             sheet,
             [m.written for m in made],
@@ -77,8 +78,11 @@ def build(ctx: click.Context, sheet: SheetOptions, out_dir: Path) -> None:
             source_only=source_only_from(ctx),
         )
         stage.path(out_dir / note.name)  # staged in place: moved with the others
-    for m in made:
-        say(m.written.stats, m.said)
+        stage.path(out_dir / checklist.path.name)
+        read = read_back(stage.folder(out_dir), [m.written for m in made])
+    say(replace(checklist, path=out_dir / checklist.path.name), "contents and checklist")
+    for m, r in zip(made, read, strict=True):  # pages and sheets as HOW-TO-PRINT gives them
+        say(replace(m.written.stats, pages=r.pages, sheets=r.sheets), m.said)
     click.echo(f"{display_path(out_dir / note.name)}: how to print, step by step")
 
 
@@ -106,7 +110,8 @@ def _build_calibration(
         "the fold." if sheet.duplex == "none" else "the duplex back offset."
     )
     stats = replace(stats, path=stage.final(stats.path))
-    return [Made(Written(stats, what), "calibration sheet")]
+    duplex = sheet.duplex != "none"
+    return [Made(Written(stats, what, kind="calibration", duplex=duplex), "calibration sheet")]
 
 
 def _build_counters(
@@ -126,7 +131,8 @@ def _build_counters(
         else "Dark Blades counters, fronts left and backs right of the fold."
     )
     stats = replace(stats, path=stage.final(stats.path))
-    return [Made(Written(stats, what, pieces), f"{len(pieces)} counters")]
+    written = Written(stats, what, pieces, kind="counters", duplex=sheet.duplex != "none")
+    return [Made(written, f"{len(pieces)} counters")]
 
 
 def _build_spells(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
@@ -160,15 +166,9 @@ def _build_spells(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: 
                 if cards_sheet is not sheet
                 else ()
             ),
-            *(
-                (
-                    "Cut out each strip of fronts and backs, fold it along the dashed",
-                    "line between the rows, glue, then cut the cards apart.",
-                )
-                if gutter
-                else ()
-            ),
         ),
+        kind="cards",
+        duplex=not gutter,
     )
     return [Made(written, f"{len(pieces)} spell cards")]
 
@@ -180,12 +180,21 @@ def _build_kniggits(
     from dataclasses import replace
 
     from generator.howto import Written
-    from generator.kniggits.build import write_kniggits
+    from generator.kniggits.build import (
+        ARMIES_PDF,
+        FIGURES_PDF,
+        TABLE_PDF,
+        TOKENS_PDF,
+        write_kniggits,
+    )
 
+    kinds = {TOKENS_PDF: "tokens", FIGURES_PDF: "figures", ARMIES_PDF: "armies", TABLE_PDF: "ruler"}
     made = []
     for item in write_kniggits(stage.folder(out_dir), sheet, cards_from(ctx)):
-        stats = replace(item.stats, path=stage.final(stage.path(out_dir / item.stats.path.name)))
-        made.append(Made(Written(stats, f"Kniggits {item.what}; single-sided."), item.what))
+        name = item.stats.path.name
+        stats = replace(item.stats, path=stage.final(stage.path(out_dir / name)))
+        written = Written(stats, f"Kniggits {item.what}.", kind=kinds[name])
+        made.append(Made(written, item.what))
     return made
 
 
@@ -198,7 +207,7 @@ def _build_slips(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: P
 
     stats, what = write_blank_sample(stage.folder(out_dir), sheet)
     stats = replace(stats, path=stage.final(stage.path(out_dir / stats.path.name)))
-    return [Made(Written(stats, what + "; single-sided."), what)]
+    return [Made(Written(stats, what + ".", kind="slips"), what)]
 
 
 def _build_setups(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
@@ -228,6 +237,8 @@ def _build_setups(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: 
             "Then the 8 x 8 board in tiles, and the exact odds.",
             "More: havoc-pnp setups -n N --seed S.",
         ),
+        kind="setups",
+        duplex=sheet.duplex != "none",
     )
     return [Made(written, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")]
 
@@ -251,11 +262,18 @@ def _build_aids(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Pa
     else:
         written.append((scenarios, pages, "Dark Blades scenario sheets"))
     made = []
+    duplex = sheet.duplex != "none"  # read at the table: both sides when the printer can
     for path, pages, what in written:
         final = stage.final(stage.path(out_dir / path.name))
         stats = PdfStats(final, pages, pages, 0, path.stat().st_size)
-        notes = ("Single-sided: a sheet to read at the table, not to cut.",)
-        made.append(Made(Written(stats, what + ".", notes=notes), what))
+        kind = (
+            "tables"
+            if path.name == RESULTS_PDF
+            else "scenarios"
+            if path.name == SCENARIOS_PDF
+            else "aid"
+        )
+        made.append(Made(Written(stats, what + ".", kind=kind, duplex=duplex), what))
     return made
 
 
