@@ -1,7 +1,7 @@
 """What naming players by prefix costs `havoc ring` on a big game; print the figures.
 
 Every `ring show/kill/duel` reads the game's roster once (alive players, then everyone) and
-picks each named player from it (`companion.clikit.pick`). This times that on a ring of
+picks each named player from it (`companion.names.pick`). This times that on a ring of
 --players players: the roster read, a pick by unique prefix, a pick by whole name, and a
 whole in-process `havoc ring show PREFIX` against `havoc ring show FULLNAME`'s store work.
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from click.testing import CliRunner  # noqa: E402
 
 from companion.cli import main  # noqa: E402
-from companion.clikit import pick  # noqa: E402
+from companion.names import pick
 from companion.whos_next.store import Store  # noqa: E402
 
 

@@ -1,6 +1,7 @@
 """`havoc`: the at-the-table companion. Thin click commands over the rules in companion/.
 
-Each command lives in companion/commands/ and is imported only when used.
+Each command lives in companion/commands/ and is imported only when used: the shared ones are
+listed here, each game's in its package (`companion.registry`).
 """
 
 from __future__ import annotations
@@ -8,7 +9,9 @@ from __future__ import annotations
 import click
 
 from companion import __version__
-from companion.clikit import WIDTH, LazyGroup, cards_option, source_only_option
+from companion.commands.clikit import LazyGroup, cards_option, source_only_option
+from companion.registry import havoc_commands
+from companion.text import WIDTH
 
 # Help text wraps to the companion's phone width in every subcommand (click inherits these).
 CONTEXT = {
@@ -17,25 +20,16 @@ CONTEXT = {
     "max_content_width": WIDTH,
 }
 
-COMMANDS = {
+# The commands every game shares; each game declares its own in its package (`GAME.commands`,
+# companion/<game>/__init__.py), read through `companion.registry` only when needed.
+CORE = {
     "roll": "companion.commands.dice:roll",
-    "crt": "companion.commands.dark_blades:crt",
-    "missile": "companion.commands.dark_blades:missile",
     "table": "companion.commands.tables:table",
-    "terrain": "companion.commands.dark_blades:terrain",
-    "attack": "companion.commands.cthulhu_who:attack",
-    "setup": "companion.commands.cthulhu_who:setup",
-    "army": "companion.commands.kniggits:army",
-    "exchange": "companion.commands.kniggits:exchange",
-    "ring": "companion.commands.whos_next:ring",
-    "scenario": "companion.commands.scenarios:scenario",
-    "spell": "companion.commands.spells:spell",
-    "deal": "companion.commands.spells:deal",
     "serve": "companion.commands.serve:serve",
 }
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS, prog="havoc", context_settings=CONTEXT)
+@click.group(cls=LazyGroup, lazy=CORE, more=havoc_commands, prog="havoc", context_settings=CONTEXT)
 @cards_option
 @source_only_option
 @click.version_option(__version__, prog_name="havoc")

@@ -1,9 +1,10 @@
 """Find the kit's data (cards/ and templates/) and read it, validated, into plain records.
 
 Rosters are CSV (first column: how many); structured tables and settings are TOML. This module
-holds the generic readers and their checks; each game module declares its own columns and keys
-and turns the checked rows into typed records. Every problem becomes one `DataError` line that
-names the file, the line or key, and what was expected.
+holds the generic readers: the CSV one checks rows against declared `Column`s, the TOML one
+parses (its keys are declared and checked by `companion.schema`). Each game module declares its
+own columns and keys and turns the checked rows into typed records. Every problem becomes one
+`DataError` line that names the file, the line or key, and what was expected.
 """
 
 from __future__ import annotations
@@ -12,16 +13,15 @@ import csv
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion.errors import DataError
+from companion.errors import CellError, DataError, UnknownColumn
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-GAMES = ("dark-blades", "cthulhu-who", "kniggits", "whos-next")
 
 
 def _bundled(name: str) -> Path:
@@ -102,6 +102,14 @@ NAMED_COLOURS = {
     "purple": "#6a3d9a",
 }
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR_EXPECTED = f"expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))}"
+
+
+def colour_value(raw: str) -> str | None:
+    """``#1F4FA8`` → ``#1f4fa8``, ``red`` → its ``#rrggbb``; None if it is not a colour."""
+    if _HEX_COLOUR.match(raw):
+        return raw.lower()
+    return NAMED_COLOURS.get(raw.lower())
 
 
 @dataclass(frozen=True)
@@ -147,49 +155,43 @@ class Row:
 
 
 def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
-    """Convert one non-blank cell by its column's kind, or raise a located DataError."""
-    where = f"column '{column.name}'"
+    """Convert one non-blank cell by its column's kind, or raise a located `CellError`."""
     if column.kind == "text":
         return raw
     if column.kind in ("int", "count"):
         if not re.fullmatch(r"[+-]?\d+", raw):
             what = "a positive whole number" if column.kind == "count" else "a whole number"
-            raise DataError(f"{where}: expected {what}, got {raw!r}", path, line)
+            raise CellError(column.name, f"expected {what}, got {raw!r}", path, line)
         if len(raw.lstrip("+-0")) > 18:  # checked on the digits: int() of a huge string is slow
             limit = f" (at most {column.maximum:,})" if column.maximum is not None else ""
-            raise DataError(f"{where}: {raw[:12]}... has too many digits{limit}", path, line)
+            raise CellError(column.name, f"{raw[:12]}... has too many digits{limit}", path, line)
         value = int(raw)
         if column.maximum is not None and value > column.maximum:
-            raise DataError(
-                f"{where}: {value:,} is too large (at most {column.maximum:,})", path, line
+            raise CellError(
+                column.name, f"{value:,} is too large (at most {column.maximum:,})", path, line
             )
         if column.kind == "count" and value < 1:
-            raise DataError(
-                f"{where}: expected a positive whole number (how many to print), got {raw!r}",
+            raise CellError(
+                column.name,
+                f"expected a positive whole number (how many to print), got {raw!r}",
                 path,
                 line,
             )
         if column.kind == "int" and value < 0:
-            raise DataError(
-                f"{where}: expected a whole number of 0 or more, got {raw!r}", path, line
+            raise CellError(
+                column.name, f"expected a whole number of 0 or more, got {raw!r}", path, line
             )
         return value
     if column.kind == "colour":
-        if _HEX_COLOUR.match(raw):
-            return raw.lower()
-        if raw.lower() in NAMED_COLOURS:
-            return NAMED_COLOURS[raw.lower()]
-        raise DataError(
-            f"{where}: expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))},"
-            f" got {raw!r}",
-            path,
-            line,
-        )
+        colour = colour_value(raw)
+        if colour is not None:
+            return colour
+        raise CellError(column.name, f"{COLOUR_EXPECTED}, got {raw!r}", path, line)
     if column.kind == "choice":
         if raw in column.choices:
             return raw
-        raise DataError(
-            f"{where}: expected one of {', '.join(column.choices)}, got {raw!r}", path, line
+        raise CellError(
+            column.name, f"expected one of {', '.join(column.choices)}, got {raw!r}", path, line
         )
     raise ValueError(f"unknown column kind {column.kind!r}")  # a programming error, not data
 
@@ -280,12 +282,7 @@ def read_csv(
             header, header_line = [spelled.get(c.lower(), c.lower()) for c in cells], index
             unknown = [h for h in header if h not in by_name]
             if unknown and not allow_extra:
-                raise DataError(
-                    f"unknown column {unknown[0]!r}: expected columns are "
-                    f"{', '.join(c.name for c in columns)}",
-                    path,
-                    index,
-                )
+                raise UnknownColumn(unknown[0], tuple(c.name for c in columns), path, index)
             dupes = [h for h in header if header.count(h) > 1]
             if dupes:
                 raise DataError(f"column {dupes[0]!r} appears twice in the header", path, index)
@@ -355,52 +352,3 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     except FileNotFoundError:
         raise DataError("file not found", p) from None
     return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns)
-
-
-_TYPE_NAMES = {
-    str: "text",
-    int: "a whole number",
-    float: "a number",
-    bool: "true or false",
-    list: "a list",
-    dict: "a table",
-}
-
-
-def expect(
-    value: Any,
-    kind: type | tuple[type, ...],
-    path: str | os.PathLike[str],
-    key: str,
-) -> Any:
-    """Check one TOML value's type; the error names the file and the dotted key."""
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-    if not ok:
-        wanted = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
-        got = "nothing" if value is None else repr(value)
-        raise DataError(f"key '{key}': expected {wanted}, got {got}", path)
-    return value
-
-
-def require(
-    table: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Any, prefix: str = ""
-) -> Any:
-    """``table[key]`` checked by type; a missing key is reported as such."""
-    dotted = f"{prefix}.{key}" if prefix else key
-    if key not in table:
-        raise DataError(f"missing key '{dotted}'", path)
-    return expect(table[key], kind, path, dotted)
-
-
-def unknown_keys(
-    table: dict[str, Any], allowed: Iterable[str], path: Any, prefix: str = ""
-) -> None:
-    """Refuse keys that the kit does not know (usually a typo)."""
-    allowed = set(allowed)
-    for key in table:
-        if key not in allowed:
-            dotted = f"{prefix}.{key}" if prefix else key
-            raise DataError(
-                f"unknown key '{dotted}': expected one of {', '.join(sorted(allowed))}", path
-            )

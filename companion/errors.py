@@ -52,3 +52,71 @@ class DataError(HavocError):
 
 class InputError(HavocError):
     """A command-line value or request is not acceptable (a dice expression, a player...)."""
+
+
+def listed(names: list[str] | tuple[str, ...], most: int = 8) -> str:
+    """``a, b, c`` for a message: the first ``most`` names, then how many more."""
+    shown = ", ".join(names[:most])
+    return shown + (f" (and {len(names) - most} more)" if len(names) > most else "")
+
+
+class UnknownName(InputError):
+    """A typed name fits none of the choices (``what``: "table", "player", ...)."""
+
+    def __init__(self, what: str, text: str, choices: tuple[str, ...]) -> None:
+        self.what, self.text, self.choices = what, text, choices
+        super().__init__(f"unknown {what} '{text}': expected {listed(choices)}")
+
+
+class AmbiguousName(InputError):
+    """A typed name fits several choices; ``matches`` holds every one of them."""
+
+    def __init__(self, what: str, text: str, matches: tuple[str, ...]) -> None:
+        self.what, self.text, self.matches = what, text, matches
+        super().__init__(f"{what} '{text}' could be {listed(matches)}: type more of it")
+
+
+class OptionError(InputError):
+    """A command-line option's value is refused: ``option`` (``--piece-size``) and ``reason``.
+
+    A command that offers the same value under its own name (``--square``) re-raises it with
+    `renamed`.
+    """
+
+    def __init__(self, option: str, reason: str) -> None:
+        self.option, self.reason = option, reason
+        super().__init__(f"{option}: {reason}")
+
+    def renamed(self, option: str) -> OptionError:
+        """The same refusal, naming ``option`` instead."""
+        return OptionError(option, self.reason)
+
+
+class CellError(DataError):
+    """One value of a data file is refused: ``column`` names it, ``reason`` says why."""
+
+    def __init__(
+        self,
+        column: str,
+        reason: str,
+        path: str | os.PathLike[str] | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.column, self.reason = column, reason
+        super().__init__(f"column '{column}': {reason}", path, line)
+
+
+class UnknownColumn(DataError):
+    """A CSV header names a column the file's kind does not have."""
+
+    def __init__(
+        self,
+        column: str,
+        expected: tuple[str, ...],
+        path: str | os.PathLike[str] | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.column, self.expected = column, expected
+        super().__init__(
+            f"unknown column {column!r}: expected columns are {', '.join(expected)}", path, line
+        )

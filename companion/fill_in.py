@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.clikit import WIDTH, path_lines, wrap
 from companion.data import Cards, kit_cards_dir
 from companion.errors import display_path
+from companion.text import WIDTH, path_lines, wrap
 
 YOURS = "YOUR-CARDS"
 

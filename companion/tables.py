@@ -17,16 +17,15 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion import dice
-from companion.clikit import pick
-from companion.data import Cards, expect, read_toml, require, unknown_keys
-from companion.errors import DataError, InputError
+from companion import dice, schema
+from companion.data import Cards
+from companion.errors import DataError, InputError, UnknownName
 from companion.fill_in import FillIn, locate
+from companion.names import pick
+from companion.schema import Field, ListOf, Where, check
 
 MISSING = "not in the source rules"
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
-TABLE_KEYS = ("title", "die", "source", "note", "applies", "reading", "rows")
-ROW_KEYS = ("faces", "result", "next", "effect")
 
 
 @dataclass(frozen=True)
@@ -84,75 +83,102 @@ def die_faces(die: str, path: Path) -> dict[int, int]:
         raise DataError(f"key 'die': {wanted}", path) from None
 
 
-def _optional_str(body: dict, key: str, path: Path, prefix: str = "") -> str | None:
-    if key not in body:
-        return None
-    return expect(body[key], str, path, f"{prefix}.{key}" if prefix else key)
+def _result(result: str, where: Where) -> str:
+    if not result.strip():
+        raise where.error(
+            "blank (expected the result as printed; leave a face out of every row if the table "
+            "does not give it)"
+        )
+    return result
+
+
+def check_die(die: str, where: Where) -> str:
+    """A schema check for a ``die`` key ("d6", "d10", "2d6"): the error names its line."""
+    try:
+        dice.table_faces(die)
+    except InputError as exc:
+        raise where.error(f"expected a die like d6, d10 or 2d6 ({exc.message})") from None
+    return die
+
+
+def _short(short: str, where: Where) -> str:
+    if len(short) > 40:
+        raise where.error("expected one line of at most 40 characters")
+    return short
+
+
+_READING = schema.Table((Field("short", str, check=_short), Field("text", str)))
+
+
+def _reading(value: str | dict, where: Where) -> str | dict:
+    """``reading = "text"`` or ``reading = {short = "one line", text = "in full"}``."""
+    return value if isinstance(value, str) else check(_READING, value, where)
+
+
+ROW = schema.Table(
+    (
+        Field("faces", ListOf(int)),
+        Field("result", str, check=_result),
+        Field("next", str, required=False),
+        Field("effect", str, required=False),
+    )
+)
+TABLE_FILE = schema.Table(
+    (
+        Field("die", str, check=check_die),
+        Field("rows", ListOf(ROW)),
+        Field("title", str),
+        Field("source", str),
+        Field("note", str, required=False),
+        Field("applies", str, required=False),
+        Field("reading", (str, dict), required=False, check=_reading),
+    )
+)
+"""A table file (the format is in TABLE_FORMAT.md)."""
+TABLE_KEYS = tuple(f.name for f in TABLE_FILE.fields)
+ROW_KEYS = tuple(f.name for f in ROW.fields)
 
 
 def read_table(path: Path, game: str) -> Table:
     """Read and check one table file (``next`` targets are checked by ``load_tables``)."""
-    data = read_toml(path)
-    unknown_keys(data, TABLE_KEYS, path)
-    die = require(data, "die", str, path)
+    return dataclasses.replace(schema.load(path, TABLE_FILE, _build_table), game=game)
+
+
+def _build_table(data: dict, path: Path) -> Table:
+    die = data["die"]
     faces = die_faces(die, path)
     rows = []
-    for i, body in enumerate(require(data, "rows", list, path)):
-        where = f"rows[{i}]"
-        expect(body, dict, path, where)
-        unknown_keys(body, ROW_KEYS, path, where)
-        row_faces = require(body, "faces", list, path, where)
+    for i, body in enumerate(data["rows"]):
+        at = Where(path).child("rows").child(i).child("faces")
+        row_faces = body["faces"]
         if not row_faces:
-            raise DataError(f"key '{where}.faces': expected at least one face", path)
+            raise at.error("expected at least one face")
         for f in row_faces:
-            expect(f, int, path, f"{where}.faces")
             if f not in faces:
                 hint = " (a d10's ten is written 0)" if die == "d10" and f == 10 else ""
-                raise DataError(f"key '{where}.faces': {f} is not a face of {die}{hint}", path)
+                raise at.error(f"{f} is not a face of {die}{hint}")
         if len(set(row_faces)) != len(row_faces):
-            raise DataError(f"key '{where}.faces': a face is listed twice", path)
-        result = require(body, "result", str, path, where)
-        if not result.strip():
-            raise DataError(
-                f"key '{where}.result': blank (expected the result as printed; leave a face "
-                "out of every row if the table does not give it)",
-                path,
-            )
-        rows.append(
-            TableRow(
-                tuple(row_faces),
-                result,
-                _optional_str(body, "next", path, where),
-                _optional_str(body, "effect", path, where),
-            )
-        )
+            raise at.error("a face is listed twice")
+        rows.append(TableRow(tuple(row_faces), body["result"], body["next"], body["effect"]))
     if not rows:
         raise DataError("key 'rows': expected at least one [[rows]] entry", path)
+    reading = data["reading"]
+    short = None
+    if isinstance(reading, dict):
+        reading, short = reading["text"], reading["short"]
     return Table(
         name=path.stem,
-        game=game,
+        game="",  # set by read_table: the same file may be read for any game folder
         path=path,
-        title=require(data, "title", str, path),
+        title=data["title"],
         die=die,
-        source=require(data, "source", str, path),
+        source=data["source"],
         rows=tuple(rows),
-        note=_optional_str(data, "note", path),
-        applies=_optional_str(data, "applies", path),
-        **_reading(data, path),
+        note=data["note"],
+        applies=data["applies"],
+        reading=reading,
+        reading_short=short,
     )
-
-
-def _reading(data: dict, path: Path) -> dict[str, str | None]:
-    """``reading = "text"`` or ``reading = {short = "one line", text = "in full"}``."""
-    value = data.get("reading")
-    if value is None or isinstance(value, str):
-        return {"reading": value, "reading_short": None}
-    expect(value, dict, path, "reading")
-    unknown_keys(value, ("short", "text"), path, "reading")
-    short = require(value, "short", str, path, "reading")
-    if len(short) > 40:
-        raise DataError("key 'reading.short': expected one line of at most 40 characters", path)
-    return {"reading": require(value, "text", str, path, "reading"), "reading_short": short}
 
 
 def load_tables(cards: Cards, broken: dict[str, DataError] | None = None) -> dict[str, Table]:
@@ -208,9 +234,7 @@ def find(tables: dict[str, Table], name: str, broken: dict[str, DataError] | Non
     shorts = {_short(keys, k): k for k in keys}
     try:
         picked = pick(name, shorts, "table")
-    except InputError as exc:
-        if not exc.message.startswith("unknown"):
-            raise
+    except UnknownName:
         import difflib  # only on this refusal
 
         bare = sorted({k.split("/", 1)[1] for k in keys})

@@ -42,7 +42,7 @@ KINDS = (
     "slips",
     "tables",
     "aid",
-    "scenarios",
+    "sheets",
 )
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from companion.clikit import WIDTH
+from companion.text import WIDTH
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: cards/, templates/, README.md
 
@@ -38,3 +38,23 @@ def havoc_pnp():
     from generator.cli import main
 
     return lambda *args: run(main, [str(a) for a in args])
+
+
+@pytest.fixture(scope="session")
+def kit_build(tmp_path_factory):
+    """`kit_build(*options)`: the folder `havoc-pnp build --out DIR *options` wrote, built once
+    per set of options for the whole session and shared. Tests only read it."""
+    from generator.cli import main
+
+    built: dict[tuple[str, ...], Path] = {}
+
+    def build(*options: object) -> Path:
+        key = tuple(str(o) for o in options)
+        if key not in built:
+            out = tmp_path_factory.mktemp("kit-build")
+            result = run(main, ["build", "--out", str(out), *key])
+            assert result.exit_code == 0, result.output
+            built[key] = out
+        return built[key]
+
+    return build

@@ -13,18 +13,17 @@ from typing import Any
 import click
 
 from companion import dice as d
-from companion.clikit import (
+from companion.commands.clikit import (
     Command,
     cards_from,
-    complete,
     die_short_option,
     emit_json,
-    fit,
     json_option,
     seed_short_option,
-    wrap,
 )
 from companion.errors import InputError, display_path
+from companion.names import complete
+from companion.text import fit, wrap
 
 ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack, crush or not in
 the rules), needs, low, high, chance, percent (null when not in the rules), seed, roll: {dice,

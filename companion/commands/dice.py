@@ -9,15 +9,15 @@ from __future__ import annotations
 import click
 
 from companion import dice as d
-from companion.clikit import (
-    WIDTH,
+from companion.commands.clikit import (
     Command,
     die_short_option,
+    emit_json,
     json_option,
     seed_short_option,
-    wrap,
 )
 from companion.errors import InputError
+from companion.text import WIDTH, wrap
 
 
 def _fit(text: str, indent: str) -> list[str]:
@@ -120,8 +120,6 @@ def roll(
     thrown = [source.roll(x) for x in to_roll]
     source.finish()
     if as_json:
-        from companion.clikit import emit_json
-
         emit_json(
             {
                 "seed": seed,

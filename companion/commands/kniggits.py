@@ -14,18 +14,10 @@ from typing import Any
 
 import click
 
-from companion.clikit import (
-    Command,
-    cards_from,
-    complete,
-    emit_json,
-    fit,
-    json_option,
-    path_lines,
-    pick,
-    wrap,
-)
+from companion.commands.clikit import Command, cards_from, emit_json, json_option
 from companion.errors import InputError, display_path
+from companion.names import complete, pick
+from companion.text import fit, path_lines, wrap
 
 EXIT_OVER_BUDGET = 1
 ARMY_JSON = """--json: {file, budget, points, kniggit_points, token_points, over_by, under_by,

@@ -11,20 +11,17 @@ import click
 
 from companion import dice
 from companion import tables as t
-from companion.clikit import (
-    WIDTH,
+from companion.commands.clikit import (
     Command,
     cards_from,
-    complete,
     die_option,
     emit_json,
-    fit,
     json_option,
-    path_lines,
     seed_option,
-    wrap,
 )
 from companion.errors import DataError
+from companion.names import complete
+from companion.text import WIDTH, fit, path_lines, wrap
 
 
 def _chance(table: t.Table, row: t.TableRow) -> tuple[int, int]:

@@ -1,1 +1,19 @@
-"""Cthulhu Who? rules: the set-up tables and roller, the attack scores."""
+"""Cthulhu Who? rules: the set-up tables and roller, the attack scores.
+
+`GAME` declares what Cthulhu Who? adds to the companion (see `companion.game`).
+"""
+
+from companion.game import Game, Page
+
+GAME = Game(
+    title="Cthulhu Who?",
+    commands={
+        "attack": "companion.commands.cthulhu_who:attack",
+        "setup": "companion.commands.cthulhu_who:setup",
+    },
+    blueprints=("companion.web.cthulhu_who",),
+    pages=(
+        Page("cthulhu_who.setup", "Set-up roll"),
+        Page("cthulhu_who.attack", "Attack score"),
+    ),
+)

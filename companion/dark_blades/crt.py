@@ -10,21 +10,46 @@ a fight on them; `companion.dark_blades.missiles` holds the missile weapons' ran
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from companion.dark_blades.readings import Reading, read_reading
-from companion.data import Cards, expect, kit_cards_dir, read_toml, require, unknown_keys
+from companion import schema
+from companion.dark_blades.readings import Reading, reading_schema
+from companion.data import Cards, kit_cards_dir
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
-from companion.tables import MISSING, die_faces
+from companion.schema import Field, ListOf, MapOf, Table, Where
+from companion.tables import MISSING, check_die, die_faces
 
-__all__ = ["MISSING", "Crt", "ResultsTable", "load_crt", "odds_value"]
+__all__ = ["MISSING", "Cover", "Crt", "ResultsTable", "ShiftRule", "TerrainShift", "load_crt"]
+__all__ += ["odds_value"]
 
 GAME = "dark-blades"
 TERRAIN = ("+", "0", "-")
 _ODDS = re.compile(r"(\d{1,3})-(\d{1,3})")
+
+
+class TerrainShift(NamedTuple):
+    """One line of the terrain shift table: columns to move (+ right, - left) and its text."""
+
+    columns: int
+    text: str
+
+
+class Cover(NamedTuple):
+    """One kind of cover: columns to move (None: may not be fired upon) and its text."""
+
+    columns: int | None
+    text: str
+
+
+class ShiftRule(NamedTuple):
+    """A named shift (magic-sword, …): columns, the tables or kinds it applies to, its text."""
+
+    columns: int
+    tables: tuple[str, ...]
+    text: str
 
 
 @dataclass(frozen=True)
@@ -52,9 +77,9 @@ class Crt:
     marks: dict[str, str]
     footnotes: dict[str, str]
     tables: dict[str, ResultsTable]
-    terrain: dict[tuple[str, str], tuple[int, str]]
-    cover: dict[str, tuple[int | None, str]]  # None columns = may not be fired upon
-    shifts: dict[str, tuple[int, tuple[str, ...], str]]
+    terrain: dict[tuple[str, str], TerrainShift]
+    cover: dict[str, Cover]  # None columns = may not be fired upon
+    shifts: dict[str, ShiftRule]
     fill: FillIn  # where a user fills in a lost cell (a copy under --cards for the kit's file)
     readings: dict[str, Reading] = field(default_factory=dict)
     shift_readings: dict[str, dict[str, str]] = field(default_factory=dict)  # shift → where → name
@@ -88,103 +113,151 @@ def odds_value(label: str) -> float:
 
 
 def load_crt(cards: Cards) -> Crt:
-    """Read and check ``cards/dark-blades/crt.toml``."""
+    """Read and check ``cards/dark-blades/crt.toml`` (once per process while it is unchanged)."""
     path = cards.path(GAME, "crt.toml")
-    data = read_toml(path)
-    reserved = {"source", "die", "faces", "columns", "marks", "footnotes"}
-    reserved |= {"terrain", "cover", "shifts", "readings"}
-    source = require(data, "source", str, path)
-    die = require(data, "die", str, path)
-    faces_of_die = die_faces(die, path)
-    faces = tuple(require(data, "faces", list, path))
-    for f in faces:
-        expect(f, int, path, "faces")
-        if f not in faces_of_die:
-            raise DataError(f"key 'faces': {f} is not a face of a {die}", path)
-    if sorted(faces) != sorted(faces_of_die):
-        raise DataError(f"key 'faces': expected every face of a {die} once each", path)
-    columns = tuple(require(data, "columns", list, path))
-    values = []
-    for label in columns:
-        expect(label, str, path, "columns")
-        m = _ODDS.fullmatch(label)
-        if not m or "1" not in m.groups() or "0" in m.groups():
-            raise DataError(f"key 'columns': expected odds like 1-2 or 3-1, got {label!r}", path)
-        values.append(odds_value(label))
-    if values != sorted(set(values)):
-        raise DataError("key 'columns': odds must go from lowest to highest, once each", path)
-    marks = _text_table(data, "marks", path)
-    footnotes = _text_table(data, "footnotes", path)
+    kit_path = kit_cards_dir() / GAME / "crt.toml"
+    own = kit_path.is_file() and path.resolve() != kit_path.resolve()
+    crt = schema.load(path, CRT, _build, depends=(kit_path,) if own else ())
+    return replace(crt, fill=locate(cards, path))
 
-    tables: dict[str, ResultsTable] = {}
-    for name, body in data.items():
-        if name in reserved:
-            continue
-        expect(body, dict, path, name)
-        tables[name] = _results_table(name, body, path, faces, columns, marks)
+
+# --------------------------------------------------------------------------- the schema
+
+
+def _odds(label: str, where: Where) -> str:
+    m = _ODDS.fullmatch(label)
+    if not m or "1" not in m.groups() or "0" in m.groups():
+        raise where.error(f"expected odds like 1-2 or 3-1, got {label!r}")
+    return label
+
+
+def _columns(labels: list[str], where: Where) -> tuple[str, ...]:
+    for i, label in enumerate(labels):
+        _odds(label, where.child(i))
+    values = [odds_value(label) for label in labels]
+    if values != sorted(set(values)):
+        raise where.error("odds must go from lowest to highest, once each")
+    return tuple(labels)
+
+
+_READING = reading_schema(lambda where: where.name)
+
+RESULTS_TABLE = Table(
+    (
+        Field("title", str),
+        Field("kind", str, choices=("hand-to-hand", "missile")),
+        Field("target", str),
+        Field("note", str, required=False),
+        Field("key", MapOf(str)),
+        Field("rows", MapOf(ListOf(str))),
+    ),
+)
+TERRAIN_ENTRY = Table(
+    (
+        Field("attacker", str, choices=TERRAIN),
+        Field("defender", str, choices=TERRAIN),
+        Field("columns", int),
+        Field("text", str),
+    )
+)
+COVER_ENTRY = Table(
+    (
+        Field("columns", int, required=False),
+        Field("no_shot", bool, required=False, default=False),
+        Field("text", str),
+    )
+)
+SHIFT_ENTRY = Table(
+    (
+        Field("columns", int),
+        Field("tables", ListOf(str)),
+        Field("text", str),
+        Field("readings", MapOf(str), required=False),
+    )
+)
+CRT = Table(
+    (
+        Field("source", str),
+        Field("die", str, check=check_die),
+        Field("faces", ListOf(int)),
+        Field("columns", ListOf(str), check=_columns),
+        Field("marks", MapOf(str)),
+        Field("footnotes", MapOf(str)),
+        Field("terrain", ListOf(TERRAIN_ENTRY)),
+        Field("cover", MapOf(COVER_ENTRY)),
+        Field("shifts", MapOf(SHIFT_ENTRY)),
+        Field("readings", MapOf(_READING), required=False, default={}),
+    ),
+    rest=RESULTS_TABLE,
+    rest_as="tables",
+)
+"""crt.toml: the keys above, and every other key a results table (e.g. [infantry-vs-infantry])."""
+
+
+# --------------------------------------------------------------------------- the record
+
+
+def _build(data: dict[str, Any], path: Path) -> Crt:
+    """The checked file as a `Crt`, its cross-checks done (faces of the die, cells in keys…)."""
+    top = Where(path)
+    die = data["die"]
+    faces_of_die = die_faces(die, path)
+    faces = tuple(data["faces"])
+    for f in faces:
+        if f not in faces_of_die:
+            raise top.child("faces").error(f"{f} is not a face of a {die}")
+    if sorted(faces) != sorted(faces_of_die):
+        raise top.child("faces").error(f"expected every face of a {die} once each")
+    columns = data["columns"]
+    marks, footnotes = dict(data["marks"]), dict(data["footnotes"])
+    tables = {
+        name: _results_table(body, top.child(name), faces, columns, marks)
+        for name, body in data["tables"].items()
+    }
     if not tables:
         raise DataError("no results tables (expected e.g. [infantry-vs-infantry])", path)
 
-    terrain: dict[tuple[str, str], tuple[int, str]] = {}
-    for i, entry in enumerate(require(data, "terrain", list, path)):
-        where = f"terrain[{i}]"
-        expect(entry, dict, path, where)
-        unknown_keys(entry, ("attacker", "defender", "columns", "text"), path, where)
-        a = require(entry, "attacker", str, path, where)
-        d = require(entry, "defender", str, path, where)
-        if a not in TERRAIN or d not in TERRAIN:
-            raise DataError(f"key '{where}': attacker/defender must be +, 0 or -", path)
+    terrain: dict[tuple[str, str], TerrainShift] = {}
+    for i, entry in enumerate(data["terrain"]):
+        a, d = entry["attacker"], entry["defender"]
         if (a, d) in terrain:
-            raise DataError(f"key '{where}': attacker {a} v defender {d} is listed twice", path)
-        terrain[(a, d)] = (
-            require(entry, "columns", int, path, where),
-            require(entry, "text", str, path, where),
-        )
+            raise (
+                top.child("terrain").child(i).error(f"attacker {a} v defender {d} is listed twice")
+            )
+        terrain[(a, d)] = TerrainShift(entry["columns"], entry["text"])
     lacking = [(a, d) for a in TERRAIN for d in TERRAIN if (a, d) not in terrain]
     if lacking:
         a, d = lacking[0]
-        raise DataError(f"key 'terrain': no entry for attacker {a} v defender {d}", path)
-    cover: dict[str, tuple[int | None, str]] = {}
-    for name, entry in require(data, "cover", dict, path).items():
-        where = f"cover.{name}"
-        expect(entry, dict, path, where)
-        unknown_keys(entry, ("columns", "no_shot", "text"), path, where)
-        text = require(entry, "text", str, path, where)
-        if entry.get("no_shot") is True:
-            cover[name] = (None, text)
+        raise top.child("terrain").error(f"no entry for attacker {a} v defender {d}")
+    cover: dict[str, Cover] = {}
+    for name, entry in data["cover"].items():
+        if entry["no_shot"]:
+            cover[name] = Cover(None, entry["text"])
+        elif entry["columns"] is None:
+            at = top.child("cover").child(name)
+            raise DataError(f"missing key '{at.child('columns').shown}'", path, at.line())
         else:
-            cover[name] = (require(entry, "columns", int, path, where), text)
-    kit = _kit_defaults(path)
-    readings = {
-        name: read_reading(entry, path, f"readings.{name}", name)
-        for name, entry in expect(data.get("readings", {}), dict, path, "readings").items()
-    }
-    readings = {**kit[0], **readings}  # a user's older copy inherits the kit's readings
-    shifts: dict[str, tuple[int, tuple[str, ...], str]] = {}
+            cover[name] = Cover(entry["columns"], entry["text"])
+    kit_readings, kit_marked = _kit_defaults(path)
+    readings = {**kit_readings, **data["readings"]}  # an older copy inherits the kit's readings
+    shifts: dict[str, ShiftRule] = {}
     shift_readings: dict[str, dict[str, str]] = {}
-    for name, entry in require(data, "shifts", dict, path).items():
-        where = f"shifts.{name}"
-        expect(entry, dict, path, where)
-        unknown_keys(entry, ("columns", "tables", "text", "readings"), path, where)
-        default = kit[1].get(name, {})
-        marked = expect(entry.get("readings", default), dict, path, f"{where}.readings")
-        for applies_to, reading in marked.items():
-            expect(reading, str, path, f"{where}.readings.{applies_to}")
+    for name, entry in data["shifts"].items():
+        at = top.child("shifts").child(name)
+        marked = entry["readings"]
+        if marked is None:
+            marked = kit_marked.get(name, {})
+        for reading in marked.values():
             if reading not in readings:
-                raise DataError(f"key '{where}.readings': no [readings.{reading}]", path)
+                raise at.child("readings").error(f"no [readings.{reading}]")
         shift_readings[name] = dict(marked)
-        applies = tuple(require(entry, "tables", list, path, where))
-        for t in applies:
+        for t in entry["tables"]:
             if t not in ("hand-to-hand", "missile") and t not in tables:
-                raise DataError(f"key '{where}.tables': no results table {t!r}", path)
-        shifts[name] = (
-            require(entry, "columns", int, path, where),
-            applies,
-            require(entry, "text", str, path, where),
-        )
+                raise at.child("tables").error(f"no results table {t!r}")
+        shifts[name] = ShiftRule(entry["columns"], tuple(entry["tables"]), entry["text"])
     return Crt(
         path,
-        source,
+        data["source"],
         die,
         faces,
         columns,
@@ -194,7 +267,7 @@ def load_crt(cards: Cards) -> Crt:
         terrain,
         cover,
         shifts,
-        locate(cards, path),
+        FillIn(path.name, path, True),  # set per cards directory by load_crt
         readings,
         shift_readings,
     )
@@ -206,74 +279,40 @@ def _kit_defaults(path: Path) -> tuple[dict[str, Reading], dict[str, dict[str, s
     kit_path = kit_cards_dir() / GAME / "crt.toml"
     if path.resolve() == kit_path.resolve() or not kit_path.is_file():
         return {}, {}
-    data = read_toml(kit_path)
-    readings = {
-        name: read_reading(entry, kit_path, f"readings.{name}", name)
-        for name, entry in data.get("readings", {}).items()
-    }
-    marked = {name: dict(entry.get("readings", {})) for name, entry in data["shifts"].items()}
-    return readings, marked
-
-
-def _text_table(data: dict[str, Any], key: str, path: Path) -> dict[str, str]:
-    table = require(data, key, dict, path)
-    for k, v in table.items():
-        expect(v, str, path, f"{key}.{k}")
-    return dict(table)
+    kit = schema.load(kit_path, CRT, _build)
+    return dict(kit.readings), {name: dict(m) for name, m in kit.shift_readings.items()}
 
 
 def _results_table(
-    name: str,
     body: dict[str, Any],
-    path: Path,
+    where: Where,
     faces: tuple[int, ...],
     columns: tuple[str, ...],
     marks: dict[str, str],
 ) -> ResultsTable:
-    unknown_keys(body, ("title", "kind", "target", "note", "key", "rows"), path, name)
-    kind = require(body, "kind", str, path, name)
-    if kind not in ("hand-to-hand", "missile"):
-        raise DataError(f"key '{name}.kind': expected hand-to-hand or missile, got {kind!r}", path)
-    key = require(body, "key", dict, path, name)
-    for letter, text in key.items():
-        expect(text, str, path, f"{name}.key.{letter}")
+    key = body["key"]
     rows: dict[int, tuple[str, ...]] = {}
-    for face_s, cells in require(body, "rows", dict, path, name).items():
-        where = f"{name}.rows.{face_s}"
+    for face_s, cells in body["rows"].items():
+        at = where.child("rows").child(face_s)
         if not face_s.isdigit() or int(face_s) not in faces:
-            raise DataError(f"key '{where}': a row must be a die face ({faces})", path)
-        expect(cells, list, path, where)
+            raise at.error(f"a row must be a die face ({faces})")
         if len(cells) != len(columns):  # a dropped cell would shift every later one
-            raise DataError(
-                f"key '{where}': {len(cells)} cells for {len(columns)} columns "
-                '(one per column; a blank cell is "")',
-                path,
+            raise at.error(
+                f"{len(cells)} cells for {len(columns)} columns "
+                '(one per column; a blank cell is "")'
             )
         for cell in cells:
-            expect(cell, str, path, where)
             if cell and cell not in key and cell not in marks:
-                raise DataError(
-                    f"key '{where}': {cell!r} is not in the table's key "
-                    f"({', '.join(key)}) nor a mark ({', '.join(marks)})",
-                    path,
+                raise at.error(
+                    f"{cell!r} is not in the table's key "
+                    f"({', '.join(key)}) nor a mark ({', '.join(marks)})"
                 )
         rows[int(face_s)] = tuple(cells)
     missing = [f for f in faces if f not in rows]
     if missing:
-        raise DataError(
-            f"key '{name}.rows': no row for die face {missing[0]} (one row per face; "
-            'blank cells are "")',
-            path,
+        raise where.child("rows").error(
+            f'no row for die face {missing[0]} (one row per face; blank cells are "")'
         )
-    note = body.get("note")
-    if note is not None:
-        expect(note, str, path, f"{name}.note")
     return ResultsTable(
-        name,
-        require(body, "title", str, path, name),
-        kind,
-        require(body, "target", str, path, name),
-        dict(key),
-        rows,
-        note,
+        where.name, body["title"], body["kind"], body["target"], dict(key), rows, body["note"]
     )

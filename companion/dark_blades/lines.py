@@ -11,9 +11,9 @@ and the source. Pure text: the CLI prints it, a web page may use the record inst
 from __future__ import annotations
 
 from companion import dice
-from companion.clikit import WIDTH, cells, wrap
 from companion.dark_blades.combat import Lookup, NoShot, direction
 from companion.dark_blades.crt import MISSING, Crt
+from companion.text import WIDTH, cells, wrap
 
 
 def pack(items: list[str], head: str = "", indent: str = "  ") -> list[str]:
@@ -48,10 +48,20 @@ def _weapon_line(weapon: dict) -> str:
 
 def _answer(look: Lookup) -> str:
     if not look.cell:
-        return MISSING
+        return look.meaning if look.meaning != MISSING else MISSING
     if look.void:
-        return f"{look.cell}  no effect: {look.meaning}"
+        return f"{look.cell}  {void_words(look)} ({look.meaning})"
+    if look.outcome:
+        return f"{look.cell}  {look.outcome}"
     return f"{look.cell}  {look.meaning}"
+
+
+def void_words(look: Lookup) -> str:
+    """``No effect on the Gargoyle``: a result against the attacker that cannot touch him."""
+    who = "the attacker"
+    if look.weapon and "'s " in look.weapon["weapon"]:
+        who = "the " + look.weapon["weapon"].split("'s ")[0]  # the Gargoyle's Breath
+    return f"No effect on {who}"
 
 
 def _odds(look: Lookup) -> str:
@@ -75,12 +85,18 @@ def _chances(crt: Crt, look: Lookup) -> list[str]:
     return pack(items, f"chance in {look.column_label}: ")
 
 
+def _fits(line: str, shorter: str) -> str:
+    return line if cells(line) <= WIDTH else shorter
+
+
 KIT_LINE = "  kit's completion: rulebook cell lost"
 
 
 def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     """The answer, then the chain; with ``explain``, every full text after it."""
     lines = [wrap(_answer(look), "   ")]
+    if look.outcome and not look.void:
+        lines.append(wrap(f"  ({look.cell}: {look.meaning})", "   "))
     if look.kit:
         lines.append(KIT_LINE)
     if look.weapon is not None:
@@ -96,9 +112,11 @@ def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     joined = f"{chain}, {_die(look)}"
     lines += [joined] if cells(joined) <= WIDTH else [chain, _die(look)]
     lines += [r.short for r in look.readings]
+    lines += [wrap(note, "  ") for note in look.left_open]
+    lines += [_fits(f"rule: {r.short}", r.short) for r in look.rules]
     if look.footnote and not look.void and not explain:
         lines.append("★ see the footnote: --explain")
-    if not look.cell and not explain:
+    if not look.cell and look.fill_in and not explain:
         lines.append(f"fill in: row {look.face}, column {look.column_label} (-e)")
     lines += _chances(crt, look)
     if look.kit_faces:
@@ -116,6 +134,7 @@ def _explain(crt: Crt, look: Lookup) -> list[str]:
     out += [wrap(f"{direction(s.columns)}: {s.reason}", "  ") for s in look.shifts]
     out += [wrap(f"odds: {look.end_note}", "  ")] if look.end_note else []
     out += [wrap(f"{r.short}: {r.text}", "  ") for r in look.readings]
+    out += [wrap(f"rule ({r.section}): {r.rule}", "  ") for r in look.rules]
     if look.void:
         out.append(wrap(f"no effect: {look.void}", "  "))
     if look.footnote:

@@ -9,30 +9,19 @@ to the weapon the kit maps them to. `companion.dark_blades.combat` then resolves
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from companion.clikit import pick
-from companion.dark_blades.readings import Reading, read_reading
-from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion import schema
+from companion.dark_blades.readings import Reading, reading_schema
+from companion.data import Cards
 from companion.errors import DataError, InputError
+from companion.names import pick
+from companion.schema import Field, ListOf, MapOf, Table, Where
 
 GAME = "dark-blades"
 TARGETS = ("infantry", "mounted")
-WEAPON_KEYS = (
-    "name",
-    "source",
-    "bands",
-    "counter_words",
-    "counter_reading",
-    "adjacent",
-    "tables",
-    "cover",
-    "cover_reading",
-    "no_adverse",
-    "adverse_reading",
-)
 
 
 @dataclass(frozen=True)
@@ -97,82 +86,84 @@ class Missiles:
         return next(w for w in self.weapons.values() if name in w.counter_words), name
 
 
-def _bands(body: dict[str, Any], path: Path, key: str) -> tuple[Band, ...]:
-    bands: list[Band] = []
-    for i, b in enumerate(require(body, "bands", list, path, key)):
-        where = f"{key}.bands[{i}]"
-        expect(b, dict, path, where)
-        unknown_keys(b, ("band", "from", "to", "strength"), path, where)
-        band = Band(
-            require(b, "band", str, path, where),
-            require(b, "from", int, path, where),
-            require(b, "to", int, path, where),
-            require(b, "strength", int, path, where),
-        )
-        if band.first > band.last or (bands and band.first != bands[-1].last + 1):
-            raise DataError(f"key '{where}': ranges must follow on from each other", path)
-        if band.first < 1:
-            raise DataError(f"key '{where}.from': a range starts at 1 hex or more", path)
-        if band.strength < 1:
-            raise DataError(f"key '{where}.strength': expected 1 or more", path)
-        if any(b.band == band.band for b in bands):
-            raise DataError(f"key '{where}.band': {band.band!r} is listed twice", path)
-        bands.append(band)
+def _positive(value: int, where: Where) -> int:
+    if value < 1:
+        raise where.error("expected 1 or more")
+    return value
+
+
+def _from(value: int, where: Where) -> int:
+    if value < 1:
+        raise where.error("a range starts at 1 hex or more")
+    return value
+
+
+def _bands(bands: list[Band], where: Where) -> tuple[Band, ...]:
+    for i, band in enumerate(bands):
+        at = where.child(i)
+        before = bands[:i]
+        if band.first > band.last or (before and band.first != before[-1].last + 1):
+            raise at.error("ranges must follow on from each other")
+        if any(b.band == band.band for b in before):
+            raise at.child("band").error(f"{band.band!r} is listed twice")
     if not bands:
-        raise DataError(f"key '{key}.bands': expected at least one range band", path)
+        raise where.error("expected at least one range band")
     return tuple(bands)
 
 
-def _reading(body: dict[str, Any], field: str, path: Path, key: str) -> Reading | None:
-    if field not in body:
-        return None
-    return read_reading(body[field], path, f"{key}.{field}", f"{key}-{field}")
+def _tables(tables: dict[str, str], where: Where) -> dict[str, str]:
+    if sorted(tables) != sorted(TARGETS):
+        raise where.error(f"expected one table each for {TARGETS}")
+    return dict(tables)
 
 
-def _weapon(key: str, body: Any, path: Path, source: str) -> Weapon:
-    expect(body, dict, path, key)
-    unknown_keys(body, WEAPON_KEYS, path, key)
-    words = tuple(expect(body.get("counter_words", []), list, path, f"{key}.counter_words"))
-    for word in words:
-        expect(word, str, path, f"{key}.counter_words")
-    tables = body.get("tables")
-    if tables is not None:
-        expect(tables, dict, path, f"{key}.tables")
-        if sorted(tables) != sorted(TARGETS):
-            raise DataError(f"key '{key}.tables': expected one table each for {TARGETS}", path)
-        for target, name in tables.items():
-            expect(name, str, path, f"{key}.tables.{target}")
-    flags = {}
-    for flag, default in (("adjacent", False), ("cover", True)):
-        flags[flag] = expect(body.get(flag, default), bool, path, f"{key}.{flag}")
-    if "no_adverse" in body:
-        flags["no_adverse"] = expect(body["no_adverse"], str, path, f"{key}.no_adverse")
-    return Weapon(
-        key=key,
-        name=require(body, "name", str, path, key),
-        source=expect(body.get("source", source), str, path, f"{key}.source"),
-        bands=_bands(body, path, key),
-        counter_words=words,
-        counter_reading=_reading(body, "counter_reading", path, key),
-        tables=dict(tables) if tables is not None else None,
-        cover_reading=_reading(body, "cover_reading", path, key),
-        adverse_reading=_reading(body, "adverse_reading", path, key),
-        **flags,
-    )
+BAND = Table(
+    (
+        Field("band", str),
+        Field("from", int, check=_from, attr="first"),
+        Field("to", int, attr="last"),
+        Field("strength", int, check=_positive),
+    ),
+    build=lambda values, _where: Band(**values),
+)
+_READING = reading_schema(lambda where: f"{where.keys[-2]}-{where.name}")
+WEAPON = Table(
+    (
+        Field("name", str),
+        Field("source", str, required=False),  # else the file's source
+        Field("bands", ListOf(BAND), check=_bands),
+        Field("counter_words", ListOf(str), required=False, default=[]),
+        Field("counter_reading", _READING, required=False),
+        Field("adjacent", bool, required=False, default=False),
+        Field("tables", MapOf(str), required=False, check=_tables),
+        Field("cover", bool, required=False, default=True),
+        Field("cover_reading", _READING, required=False),
+        Field("no_adverse", str, required=False),
+        Field("adverse_reading", _READING, required=False),
+    ),
+    build=lambda values, where: Weapon(
+        key=where.name, **{**values, "counter_words": tuple(values["counter_words"])}
+    ),
+)
+MISSILES = Table(
+    (Field("source", str), Field("adjacent_rule", str, required=False)),
+    rest=WEAPON,
+    rest_as="weapons",
+)
+"""missiles.toml: its source and the rule on adjacent fire, and every other key a weapon."""
+WEAPON_KEYS = tuple(f.name for f in WEAPON.fields)
 
 
 def load_weapons(cards: Cards) -> Missiles:
-    """Read and check ``cards/dark-blades/missiles.toml``."""
-    path = cards.path(GAME, "missiles.toml")
-    data = read_toml(path)
-    source = require(data, "source", str, path)
-    rule = data.get("adjacent_rule")
-    if rule is not None:
-        expect(rule, str, path, "adjacent_rule")
+    """Read and check ``cards/dark-blades/missiles.toml`` (once while it is unchanged)."""
+    return schema.load(cards.path(GAME, "missiles.toml"), MISSILES, _build)
+
+
+def _build(data: dict[str, Any], path: Path) -> Missiles:
+    source = data["source"]
     weapons = {
-        key: _weapon(key, body, path, source)
-        for key, body in data.items()
-        if key not in ("source", "adjacent_rule")
+        key: weapon if weapon.source is not None else replace(weapon, source=source)
+        for key, weapon in data["weapons"].items()
     }
     if not weapons:
         raise DataError("no weapons (expected e.g. [shortbow])", path)
@@ -180,11 +171,14 @@ def load_weapons(cards: Cards) -> Missiles:
     for weapon in weapons.values():
         for word in weapon.counter_words:
             if word in weapons or word in seen:
-                raise DataError(
-                    f"key '{weapon.key}.counter_words': {word!r} names two weapons", path
+                raise (
+                    Where(path)
+                    .child(weapon.key)
+                    .child("counter_words")
+                    .error(f"{word!r} names two weapons")
                 )
             seen[word] = weapon.key
-    return Missiles(path, source, rule, weapons)
+    return Missiles(path, source, data["adjacent_rule"], weapons)
 
 
 def strength_at(cards: Cards, weapon: str, hexes: int) -> tuple[str, Band]:

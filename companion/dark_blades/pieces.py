@@ -28,7 +28,7 @@ from companion.data import (
     Row,
     read_csv,
 )
-from companion.errors import DataError
+from companion.errors import DataError, UnknownColumn
 
 GAME = "dark-blades"
 MAX_LABEL = 12
@@ -120,16 +120,15 @@ def roster_columns(
 def _read_roster(path: Path, columns: list[Column]) -> list[Row]:
     try:
         return read_csv(path, columns)
-    except DataError as exc:
+    except UnknownColumn as exc:
         # A column the kit does not have at all, but that someone may well try: say why.
-        for name in ("stunned_attack", "stunned_move"):
-            if exc.message.startswith(f"unknown column '{name}'"):
-                raise DataError(
-                    f"column '{name}': a stunned piece has no attack and no movement, only a "
-                    "low defence (the rules); use stunned_defence",
-                    path,
-                    exc.line,
-                ) from None
+        if exc.column in ("stunned_attack", "stunned_move"):
+            raise DataError(
+                f"column '{exc.column}': a stunned piece has no attack and no movement, only a "
+                "low defence (the rules); use stunned_defence",
+                path,
+                exc.line,
+            ) from None
         raise
 
 

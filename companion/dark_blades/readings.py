@@ -8,13 +8,13 @@ most 40 columns shown at the table — and ``text``, the full sentence for ``--e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.clikit import WIDTH, cells
-from companion.data import expect, require, unknown_keys
-from companion.errors import DataError
+from companion.schema import Field, Table, Where, check
+from companion.text import WIDTH, cells
 
 LABEL = "kit's reading"
 
@@ -31,18 +31,30 @@ class Reading:
         return {"name": self.name, "short": self.short, "text": self.text}
 
 
-def read_reading(entry: Any, path: Path, where: str, name: str) -> Reading:
-    """Check one ``{short, text}`` table: ``short`` fits one line and says it is the kit's."""
-    expect(entry, dict, path, where)
-    unknown_keys(entry, ("short", "text"), path, where)
-    short = require(entry, "short", str, path, where)
-    text = require(entry, "text", str, path, where)
+def _short(short: str, where: Where) -> str:
     if not short.startswith(LABEL) or cells(short) > WIDTH:
-        raise DataError(
-            f"key '{where}.short': expected one line of at most {WIDTH} columns starting "
-            f'"{LABEL}", got {short!r}',
-            path,
+        raise where.error(
+            f'expected one line of at most {WIDTH} columns starting "{LABEL}", got {short!r}'
         )
+    return short
+
+
+def _full(text: str, where: Where) -> str:
     if not text.strip():
-        raise DataError(f"key '{where}.text': blank (expected the full reading)", path)
-    return Reading(name, short, text)
+        raise where.error("blank (expected the full reading)")
+    return text
+
+
+def reading_schema(name: Callable[[Where], str]) -> Table:
+    """A ``{short, text}`` table: ``short`` fits one line and says it is the kit's; the
+    reading's name comes from where the table is (``name(where)``)."""
+    return Table(
+        (Field("short", str, check=_short), Field("text", str, check=_full)),
+        build=lambda v, where: Reading(name(where), v["short"], v["text"]),
+    )
+
+
+def read_reading(entry: Any, path: Path, where: str, name: str) -> Reading:
+    """Check one ``{short, text}`` table found at the dotted key ``where`` of ``path``."""
+    keys = tuple(where.split("."))
+    return check(reading_schema(lambda _w: name), entry, Where(path, keys, where))

@@ -10,18 +10,20 @@ row (bridge, water, wall ...) is "not in the source rules".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from companion.clikit import pick
-from companion.dark_blades.readings import Reading, read_reading
-from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion import schema
+from companion.dark_blades.readings import Reading, reading_schema
+from companion.data import Cards
 from companion.errors import DataError, InputError
+from companion.names import pick
+from companion.schema import Field, ListOf, Table, Where
 from companion.tables import MISSING
 
 GAME = "dark-blades"
 SYMBOLS = ("-", "0", "+")  # worst first: a mounted character takes the worst of his two hexes
-ROW_KEYS = ("name", "printed", "movement", "cover", "advantage", "as_attacker", "as_defender")
 
 
 @dataclass(frozen=True)
@@ -70,43 +72,66 @@ class Advantage:
 
 
 def load_terrain(cards: Cards) -> TerrainTable:
-    """Read and check ``cards/dark-blades/terrain.toml``."""
-    path = cards.path(GAME, "terrain.toml")
-    data = read_toml(path)
-    unknown_keys(data, ("source", "note", "unlisted", "terrain"), path)
+    """Read and check ``cards/dark-blades/terrain.toml`` (once while it is unchanged)."""
+    return schema.load(cards.path(GAME, "terrain.toml"), TERRAIN_FILE, _build)
+
+
+def _name(name: str, where: Where) -> str:
+    if not name or name != name.strip().casefold() or " " in name or name in SYMBOLS:
+        raise where.error("expected a lower-case word like slope")
+    return name
+
+
+def _row(values: dict[str, Any], where: Where) -> Terrain:
+    reading = values["reading"]
+    if reading is not None:
+        reading = replace(reading, name=f"terrain-{values['name']}")
+    return Terrain(**{**values, "reading": reading})
+
+
+ROW = Table(
+    (
+        Field("name", str, check=_name),
+        Field("printed", str),
+        Field("movement", str),
+        Field("cover", str),
+        Field("advantage", str),
+        Field("as_attacker", str, choices=SYMBOLS[::-1]),
+        Field("as_defender", str, choices=SYMBOLS[::-1]),
+        Field("reading", reading_schema(lambda _where: ""), required=False),
+        Field("reading_for", str, False, "both", choices=("attacker", "defender", "both")),
+        Field("cover_rule", str, required=False),
+    ),
+    build=_row,
+)
+TERRAIN_FILE = Table(
+    (
+        Field("source", str),
+        Field("note", str, required=False),
+        Field("unlisted", ListOf(str), required=False, default=[]),
+        Field("terrain", ListOf(ROW)),
+    )
+)
+ROW_KEYS = tuple(f.name for f in ROW.fields[:7])
+
+
+def _build(data: dict[str, Any], path: Path) -> TerrainTable:
     rows: dict[str, Terrain] = {}
-    for i, entry in enumerate(require(data, "terrain", list, path)):
-        where = f"terrain[{i}]"
-        expect(entry, dict, path, where)
-        unknown_keys(entry, (*ROW_KEYS, "reading", "reading_for", "cover_rule"), path, where)
-        values = {k: require(entry, k, str, path, where) for k in ROW_KEYS}
-        for role in ("as_attacker", "as_defender"):
-            if values[role] not in SYMBOLS:
-                raise DataError(f"key '{where}.{role}': expected +, 0 or -", path)
-        name = values["name"]
-        if not name or name != name.strip().casefold() or " " in name or name in SYMBOLS:
-            raise DataError(f"key '{where}.name': expected a lower-case word like slope", path)
+    for i, row in enumerate(data["terrain"]):
+        if row.name in rows:
+            raise (
+                Where(path)
+                .child("terrain")
+                .child(i)
+                .child("name")
+                .error(f"{row.name!r} is listed twice")
+            )
+        rows[row.name] = row
+    unlisted = tuple(data["unlisted"])
+    for i, name in enumerate(unlisted):
         if name in rows:
-            raise DataError(f"key '{where}.name': {name!r} is listed twice", path)
-        reading = None
-        if "reading" in entry:
-            reading = read_reading(entry["reading"], path, f"{where}.reading", f"terrain-{name}")
-        reading_for = expect(entry.get("reading_for", "both"), str, path, f"{where}.reading_for")
-        if reading_for not in ("attacker", "defender", "both"):
-            raise DataError(f"key '{where}.reading_for': expected attacker, defender or both", path)
-        rule = entry.get("cover_rule")
-        if rule is not None:
-            expect(rule, str, path, f"{where}.cover_rule")
-        rows[name] = Terrain(**values, reading=reading, reading_for=reading_for, cover_rule=rule)
-    unlisted = tuple(expect(data.get("unlisted", []), list, path, "unlisted"))
-    for name in unlisted:
-        expect(name, str, path, "unlisted")
-        if name in rows:
-            raise DataError(f"key 'unlisted': {name!r} has a row in the table", path)
-    note = data.get("note")
-    if note is not None:
-        expect(note, str, path, "note")
-    return TerrainTable(path, require(data, "source", str, path), note, rows, unlisted)
+            raise Where(path).child("unlisted").child(i).error(f"{name!r} has a row in the table")
+    return TerrainTable(path, data["source"], data["note"], rows, unlisted)
 
 
 def find(table: TerrainTable, text: str) -> Terrain:
@@ -156,8 +181,45 @@ def advantage(table: TerrainTable | None, text: str, role: str, option: str) -> 
 
 def cover_of(table: TerrainTable, kinds: list[str], value: str) -> tuple[str, Terrain | None]:
     """A cover kind (``light``) as it is, or a terrain row (``tree``, by any unique start) as
-    its printed cover type and the row, as ``havoc missile -c tree`` and the web page take it."""
+    its printed cover type and the row, as ``havoc missile -c tree`` and the web page take it.
+    A horseman's two hexes (``slope,tree``): "totally in cover of the HEAVIER type" (the rules'
+    Cover section), ``kinds`` running from the lightest to the heaviest."""
     if value in kinds:
         return value, None
-    row = find(table, value)
+    rows = [find(table, part) for part in value.split(",") if part.strip()]
+    if not rows:
+        raise InputError(f"--cover: expected a cover kind or a terrain, got {value!r}")
+    if len(rows) > 1:  # only a horseman covers two hexes
+        check_position(tuple(rows), True, "target", "--cover")
+    row = max(rows, key=lambda r: kinds.index(cover_kind(table, r, kinds)))
     return cover_kind(table, row, kinds), row
+
+
+def check_position(terrains: tuple[Terrain, ...], mounted: bool, who: str, option: str) -> None:
+    """Refuse a position the rules rule out, with the rule: a horseman in a hex impassable to
+    horses (tree, window, house interior), an infantryman on two hexes, a horseman on three."""
+    if not terrains:
+        return
+    if not mounted and len(terrains) > 1:
+        raise InputError(
+            f"{option}: the {who} is on foot and stands on one hex, not "
+            f"{len(terrains)} (only a mounted character occupies two)"
+        )
+    if mounted and len(terrains) > 2:
+        raise InputError(f"{option}: a mounted character occupies two hexes, not {len(terrains)}")
+    if mounted:
+        for t in terrains:
+            if "impassable to horse" in t.movement.casefold():
+                raise InputError(
+                    f"{option}: a mounted {who} cannot be in a {t.name} hex (Terrain Types: "
+                    f"{t.printed}: {t.movement})"
+                )
+
+
+def cover_hexes(value: str | None, target: str) -> None:
+    """Refuse two hexes of cover for a target on foot (only a horseman occupies two)."""
+    if value and "," in value and target != "mounted":
+        raise InputError(
+            f"--cover {value}: a target on foot stands on one hex (only a mounted character "
+            "occupies two)"
+        )

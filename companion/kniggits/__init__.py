@@ -1,1 +1,19 @@
-"""Kniggits rules: the army check and the sword-and-shield exchange."""
+"""Kniggits rules: the army check and the sword-and-shield exchange.
+
+`GAME` declares what Kniggits adds to the companion (see `companion.game`).
+"""
+
+from companion.game import Game, Page
+
+GAME = Game(
+    title="Kniggits",
+    commands={
+        "army": "companion.commands.kniggits:army",
+        "exchange": "companion.commands.kniggits:exchange",
+    },
+    blueprints=("companion.web.kniggits",),
+    pages=(
+        Page("kniggits.exchange", "Sword v shield"),
+        Page("kniggits.army", "Army check"),
+    ),
+)

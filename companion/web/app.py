@@ -7,6 +7,7 @@ ever shows a stack trace; log lines never carry a token (see `companion.web.secu
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import secrets
@@ -15,27 +16,19 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, g, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
 from companion.errors import HavocError
+from companion.registry import blueprints, games
 from companion.web.security import Csrf, new_token, redact
 
 LOG = logging.getLogger("havoc.web")
 PRIVATE_PREFIXES = ("/u/", "/p/")
-# One module per page family, each with a `bp` blueprint (and a link in
-# templates/web/index.html); rolled tables a user adds under cards/ need nothing: `dice_tables`
-# lists them.
-BLUEPRINTS = (
-    "dice_tables",
-    "dark_blades",
-    "spells",
-    "scenarios",
-    "cthulhu_who",
-    "kniggits",
-    "whos_next",
-)
+# The blueprints every game shares; each game adds its own (`companion.registry.blueprints`).
+# Rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
+CORE_BLUEPRINTS = ("companion.web.dice_tables",)
 CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
@@ -104,20 +97,27 @@ def create_app(
     app.extensions["havoc_csrf"] = Csrf()
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    from companion.web.words import page_words
 
-    from importlib import import_module
+    app.jinja_env.filters["page_words"] = page_words  # refusals name the page's fields
 
-    for name in BLUEPRINTS:
-        app.register_blueprint(import_module(f"companion.web.{name}").bp)
+    for module in (*CORE_BLUEPRINTS, *blueprints()):
+        app.register_blueprint(importlib.import_module(module).bp)
+    index_games = [game for _, game in games()]
 
     @app.route("/")
     def index() -> str:
-        return render_template("index.html")
+        return render_template("index.html", games=index_games)
 
     @app.errorhandler(404)
     @app.errorhandler(405)
-    def not_found(_error: Exception) -> tuple[str, int]:
-        # Unknown pages, unknown tokens and wrong tokens all get this same answer.
+    def not_found(_error: Exception) -> Any:
+        # Unknown pages, unknown tokens and wrong tokens all get this same answer; a public
+        # page's address in other case, or without its game's name, leads to that page.
+        from companion.web.paths import moved
+
+        if request.method == "GET" and (page := moved()) is not None:
+            return page
         return render_template("error.html", title="Not found", message="No such page."), 404
 
     @app.errorhandler(400)
@@ -142,6 +142,12 @@ def create_app(
         message = "Something went wrong on the server; the game is unchanged. Try again."
         return render_template("error.html", title="Server error", message=message), 500
 
+    @app.teardown_appcontext
+    def close_store(_error: BaseException | None) -> None:
+        store = g.pop("havoc_store", None)
+        if store is not None:
+            store.close()
+
     @app.after_request
     def headers(response: Response) -> Response:
         response.headers["Content-Security-Policy"] = CSP
@@ -153,18 +159,6 @@ def create_app(
         return response
 
     return app
-
-
-def source_only() -> bool:
-    """Only the rulebooks' words on this page: the server was started so, or the page's switch
-    (``?source_only=on``) asks for it."""
-    return bool(current_app.config.get("SOURCE_ONLY")) or request.args.get("source_only") == "on"
-
-
-def cards() -> Cards:
-    """The cards for this request (the server's ``--cards`` overlay, else the kit's)."""
-
-    return Cards(current_app.config["CARDS_DIR"])
 
 
 class OncePerMinute(logging.Filter):

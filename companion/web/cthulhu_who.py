@@ -11,7 +11,7 @@ from flask import Blueprint, render_template, request
 
 from companion import dice as d
 from companion.errors import HavocError
-from companion.web.app import cards
+from companion.web.current import cards
 from companion.web.dice_tables import seed_arg
 
 bp = Blueprint("cthulhu_who", __name__, url_prefix="/cthulhu-who")

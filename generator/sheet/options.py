@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import click
 
-from companion.errors import InputError
+from companion.errors import InputError, OptionError
 from generator.sheet.units import (
     DEFAULT_PIECE_SIZE,
     INCH,
@@ -172,8 +172,8 @@ class SheetOptions:
                 f"({self.width / MM:.0f} x {self.height / MM:.0f} mm)"
             )
         if self.piece < MIN_PIECE - 1e-9:
-            raise InputError(
-                f"--piece-size: {self.piece_name} is too small to print readably (at least 10mm)"
+            raise OptionError(
+                "--piece-size", f"{self.piece_name} is too small to print readably (at least 10mm)"
             )
         outer = self.piece + 2 * self.bleed
         if self.back_offset_mm != (0.0, 0.0):
@@ -185,11 +185,12 @@ class SheetOptions:
             where = "half of the page (fold-over)" if self.duplex == "none" else "the margins"
             if self.back_offset_mm != (0.0, 0.0):
                 where += " less the room kept for --back-offset"
-            raise InputError(
-                f"--piece-size: a {self.piece_name} piece"
+            raise OptionError(
+                "--piece-size",
+                f"a {self.piece_name} piece"
                 f"{' with bleed' if self.bleed else ''} ({outer:.1f} pt) does not fit inside "
                 f"{where} on {self.paper} ({room_w:.1f} x {y1 - y0:.1f} pt); use smaller "
-                "margins, a smaller piece or larger paper"
+                "margins, a smaller piece or larger paper",
             )
         if self.duplex == "none" and self.back_offset_mm != (0.0, 0.0):
             raise InputError(
@@ -304,12 +305,13 @@ def parse_margins(text: str) -> tuple[float, float, float, float]:
     return tuple(values)  # type: ignore[return-value]
 
 
-def parse_piece_size(text: str) -> float:
-    """1/2in, 5/8in, 3/4in, 1in (named counter sizes) or any length such as 16mm."""
+def parse_piece_size(text: str, option: str = "--piece-size") -> float:
+    """1/2in, 5/8in, 3/4in, 1in (named counter sizes) or any length such as 16mm; a refusal
+    names ``option``."""
     key = text.strip().lower().replace(" ", "")
     if key in PIECE_SIZES:
         return PIECE_SIZES[key]
-    return parse_length(text, "--piece-size", "5/8in or 16mm")
+    return parse_length(text, option, "5/8in or 16mm")
 
 
 def parse_bleed(text: str) -> float:

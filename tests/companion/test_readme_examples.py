@@ -47,3 +47,15 @@ def test_every_companion_example_in_the_readme_runs(havoc, tmp_path, monkeypatch
             args = [json.loads(shown.output)["victim"] if a == "VICTIM" else a for a in args]
         result = havoc(*args)
         assert result.exit_code == 0, (args, result.output)
+
+
+def test_the_readme_opens_with_a_light_install_and_build_then_the_tests() -> None:
+    """The first command installs only what printing and playing need (no test extras) and
+    builds; the second adds the test extras and runs the tests."""
+    text = README.read_text(encoding="utf-8")
+    first_block = text.split("```sh", 1)[1].split("```", 1)[0].strip().splitlines()
+    assert len(first_block) == 2
+    install, tests = first_block
+    assert "pip install -e ." in install and "[test]" not in install
+    assert install.rstrip().endswith("havoc-pnp build")
+    assert "pip install -e '.[test]'" in tests and tests.rstrip().endswith("python -m pytest")

@@ -196,7 +196,7 @@ def test_d10_ten_must_be_written_zero(tmp_path: Path) -> None:
 
 
 def test_path_lines_fit() -> None:
-    from companion.clikit import path_lines
+    from companion.text import path_lines
 
     lines = path_lines("cards/dark-blades/tables/river-stepping-stones.toml")
     assert all(len(line) <= 40 for line in lines)

@@ -1,7 +1,9 @@
 """Everything a user must read sits at least 1/4in (18 pt) inside every paper edge, in every PDF
 the kit builds, under several sets of options: most home printers cannot print the outer
-3-5 mm. Every word is read back from the PDF with pdfplumber; only the crop marks' "cut 1st"
-labels may come closer (clipping them is harmless: the marks beside them still show where)."""
+3-5 mm. Every word is read back from the PDF (pdfium, with pdfplumber's loose letter boxes);
+only the crop marks' "cut 1st" labels may come closer (clipping them is harmless: the marks
+beside them still show where). Each set of options is built once per test session and shared;
+the defaults are in the quick tier, the other sets are marked slow."""
 
 from __future__ import annotations
 
@@ -10,40 +12,50 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from tests.pdf_words import words
+
 SAFE = 18.0
 EXEMPT = {"cut", "1st"}
 OPTION_SETS = [
-    [],
+    pytest.param([], id="defaults"),
+    *(pytest.param(options, id=" ".join(options), marks=pytest.mark.slow) for options in [
     ["--paper", "letter", "--piece-size", "3/4in", "--duplex", "short", "--back-offset",
      "1,-0.5", "--bleed", "3mm", "--cut-guides", "lines"],
     ["--duplex", "none", "--piece-size", "3/4in", "--margin", "1/2in,1/4in"],
     ["--back-offset", "20,-20", "--margin", "1/4in"],
     ["--back-offset", "-20,20", "--paper", "200x280mm", "--duplex", "short"],
+    ]),
 ]  # fmt: skip
 
 
 def too_close(path: Path) -> list[str]:
     """Words nearer an edge than SAFE, as 'page N: word (distance)'."""
-    out = []
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            width, height = float(page.width), float(page.height)
-            for w in page.extract_words():
-                if w["text"] in EXEMPT:
-                    continue
-                gap = min(w["x0"], w["top"], width - w["x1"], height - w["bottom"])
-                if gap < SAFE - 0.01:
-                    out.append(f"page {number}: {w['text']!r} ({gap:.1f} pt)")
-    return out
+    return [
+        f"page {w.page}: {w.text!r} ({w.edge_gap:.1f} pt)"
+        for w in words(path)
+        if w.text not in EXEMPT and w.edge_gap < SAFE - 0.01
+    ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: " ".join(o) or "defaults")
-def test_every_word_is_a_quarter_inch_inside_the_paper(havoc_pnp, tmp_path, options) -> None:
-    result = havoc_pnp("build", "--out", tmp_path, *options)
-    assert result.exit_code == 0, result.output
+def test_the_check_finds_a_word_too_near_the_edge(tmp_path) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "near.pdf"
+    canvas = Canvas(str(path), pagesize=(300, 300))
+    canvas.drawString(30, 150, "inside")
+    canvas.drawString(12, 40, "outside")
+    canvas.save()
+    assert [line.split(":")[1].split()[0] for line in too_close(path)] == ["'outside'"]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_every_word_is_a_quarter_inch_inside_the_paper(
+    havoc_pnp, kit_build, tmp_path, options
+) -> None:
+    built = kit_build(*options)
     blank = havoc_pnp("counters", "--blank-values", "-o", tmp_path / "blank.pdf", *options)
     assert blank.exit_code == 0, blank.output
-    pdfs = sorted(tmp_path.glob("*.pdf"))
+    pdfs = sorted([*built.glob("*.pdf"), tmp_path / "blank.pdf"])
     names = {p.name for p in pdfs}
     assert {"dark-blades-counters.pdf", "calibration.pdf", "blank.pdf"} <= names
     for path in pdfs:

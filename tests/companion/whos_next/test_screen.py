@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.clikit import WIDTH, cells
+from companion.text import WIDTH, cells
 from companion.whos_next.screen import MARK, Line, ordinal, plural, render
 
 

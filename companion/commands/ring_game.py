@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.clikit import Name, pick
+from companion.commands.clikit import Name
+from companion.names import pick
 
 if TYPE_CHECKING:
     from companion.whos_next.store import Store
@@ -72,7 +73,7 @@ class Player(Name):
         super().__init__("player", lambda ctx: roster(ctx)[0])
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from companion.errors import InputError
+        from companion.errors import UnknownName
         from companion.whos_next.ring import name_key
 
         text = str(value)
@@ -85,9 +86,8 @@ class Player(Name):
         for names in (alive, everyone):
             try:
                 return pick(text, names, "player")
-            except InputError as exc:
-                if not str(exc).startswith("unknown "):
-                    raise
+            except UnknownName:
+                pass
         return text
 
 

@@ -11,12 +11,18 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.errors import EXIT_BAD_INPUT, HavocError, InputError
+from companion.errors import EXIT_BAD_INPUT, HavocError
+from companion.names import complete, pick
+
+if TYPE_CHECKING:
+    from companion.data import Cards
 
 
 class _OneValueEach:
@@ -61,22 +67,43 @@ class Group(_OneValueEach, click.Group):
 class LazyGroup(Group):
     """A click group whose commands are named as ``"module.path:attribute"`` strings.
 
-    ``prog`` is the program's name in error lines (test runners would otherwise call it "main").
+    ``lazy``: the group's own commands; ``more``: a function giving the rest (the games'
+    commands, from the registry), called only when a name is not in ``lazy`` or the commands
+    are listed, so `havoc roll` reads no game declaration. ``prog`` is the program's name in
+    error lines (test runners would otherwise call it "main").
     """
 
     def __init__(
-        self, *args: Any, lazy: dict[str, str] | None = None, prog: str = "havoc", **kwargs: Any
+        self,
+        *args: Any,
+        lazy: dict[str, str] | None = None,
+        more: Callable[[], dict[str, str]] | None = None,
+        prog: str = "havoc",
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        self.more = more
         self.prog = prog
 
+    def lazy_commands(self) -> dict[str, str]:
+        """Every lazy command, the group's own and the registry's: ``name: "module:attr"``."""
+        found = dict(self.lazy)
+        for name, where in (self.more() if self.more else {}).items():
+            if name in found:
+                raise ValueError(f"`{self.prog} {name}` is declared twice")
+            found[name] = where
+        return found
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands()))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy:
-            module_name, attr = self.lazy[cmd_name].split(":")
+        where = self.lazy.get(cmd_name)
+        if where is None and self.more is not None:
+            where = self.lazy_commands().get(cmd_name)
+        if where is not None:
+            module_name, attr = where.split(":")
             command = getattr(importlib.import_module(module_name), attr)
         else:
             command = super().get_command(ctx, cmd_name)
@@ -114,10 +141,42 @@ class LazyGroup(Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+@dataclass(frozen=True)
+class Kit:
+    """What this invocation's shared options say: the typed click context object.
+
+    ``cards_dir``: the user's ``--cards DIR`` (None: the kit's own cards); ``source_only``:
+    ``--source-only`` was given. Both options are taken on the group and on each subcommand,
+    the later one winning (`kit_of` finds the nearest). ``cards`` is read once per invocation.
+    """
+
+    cards_dir: Path | None = None
+    source_only: bool = False
+
+    @cached_property
+    def cards(self) -> Cards:
+        """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's."""
+        from companion.data import Cards
+
+        return Cards(self.cards_dir)
+
+
+pass_kit = click.make_pass_decorator(Kit, ensure=True)
+"""``@pass_kit``: the command receives this invocation's `Kit` as its first argument."""
+
+
+def kit_of(ctx: click.Context) -> Kit:
+    """The `Kit` of ``ctx``: set by the nearest ``--cards``/``--source-only``, else defaults."""
+    return ctx.find_object(Kit) or ctx.find_root().ensure_object(Kit)
+
+
+def _remember(ctx: click.Context, **changes: Any) -> None:
+    ctx.obj = replace(kit_of(ctx), **changes)  # this context and those below it
+
+
 def _remember_cards(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
     if value is not None:
-        root = ctx.find_root()
-        root.obj = {**(root.obj or {}), "cards_dir": value}
+        _remember(ctx, cards_dir=value)
 
 
 def cards_option(command: Any) -> Any:
@@ -132,77 +191,6 @@ def cards_option(command: Any) -> Any:
         help="Read game data from DIR instead of the kit's own cards/ (files missing there "
         "fall back to the kit's).",
     )(command)
-
-
-def pick(text: str, choices: Iterable[str], what: str) -> str:
-    """The one of ``choices`` that ``text`` names: whole, by unique prefix, any case.
-
-    A name of several words (``infantry-vs-infantry``) is also named word by word, each word by
-    its start (``inf-inf``, ``inf-vs-cav``), or by its initials (``ii``); "vs", "of" and "the"
-    may be left out. Raises InputError naming ``what`` and the choices when nothing, or more
-    than one, fits.
-    """
-    names = list(dict.fromkeys(choices))
-    key = text.strip().casefold()
-    for tier in (_exact, _prefix, _words, _initials):
-        found = [name for name in names if tier(key, name.casefold())]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise InputError(f"{what} '{text}' could be {_listed(found)}: type more of it")
-    raise InputError(f"unknown {what} '{text}': expected {_listed(names)}")
-
-
-def complete(choices: Iterable[str], incomplete: str) -> list[str]:
-    """Shell completion: the choices that start with what has been typed (any case)."""
-    start = incomplete.casefold()
-    return [name for name in dict.fromkeys(choices) if name.casefold().startswith(start)]
-
-
-_SKIP = {"vs", "of", "the", "v"}
-
-
-def _words_of(name: str) -> list[str]:
-    return [w for w in name.replace("_", "-").replace(" ", "-").split("-") if w]
-
-
-def _exact(key: str, name: str) -> bool:
-    return key == name
-
-
-def _prefix(key: str, name: str) -> bool:
-    return bool(key) and name.startswith(key)
-
-
-def _words(key: str, name: str) -> bool:
-    """Each typed word starts the next word of the name (skippable words may be left out)."""
-    typed, words = _words_of(key), _words_of(name)
-    if len(typed) < 2:
-        return False
-    at = 0
-    for part in typed:
-        while at < len(words) and not words[at].startswith(part):
-            if words[at] not in _SKIP:
-                return False
-            at += 1
-        if at == len(words):
-            return False
-        at += 1
-    return all(w in _SKIP for w in words[at:])
-
-
-def _initials(key: str, name: str) -> bool:
-    words = _words_of(name)
-    if len(words) < 2 or not key.isalnum():
-        return False
-    full = "".join(w[0] for w in words)
-    short = "".join(w[0] for w in words if w not in _SKIP)
-    return key in (full, short)
-
-
-def _listed(names: list[str]) -> str:
-    shown = ", ".join(names[:8])
-    return shown + (f" (and {len(names) - 8} more)" if len(names) > 8 else "")
 
 
 class Name(click.ParamType):
@@ -235,8 +223,7 @@ class Name(click.ParamType):
 
 def _remember_source_only(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if value:
-        root = ctx.find_root()
-        root.obj = {**(root.obj or {}), "source_only": True}
+        _remember(ctx, source_only=True)
 
 
 def source_only_option(command: Any) -> Any:
@@ -255,19 +242,12 @@ def source_only_option(command: Any) -> Any:
 
 def source_only_from(ctx: click.Context) -> bool:
     """True when ``--source-only`` was given on the group or the command."""
-    return bool((ctx.find_root().obj or {}).get("source_only"))
+    return kit_of(ctx).source_only
 
 
-def cards_from(ctx: click.Context) -> Any:  # -> companion.data.Cards (imported lazily)
+def cards_from(ctx: click.Context) -> Cards:
     """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's."""
-    from companion.data import Cards
-
-    root = ctx.find_root()
-    obj = root.obj or {}
-    if "cards" not in obj:
-        obj = {**obj, "cards": Cards(obj.get("cards_dir"))}
-        root.obj = obj
-    return obj["cards"]
+    return kit_of(ctx).cards
 
 
 def fail(message: str) -> None:
@@ -283,85 +263,6 @@ def emit_json(data: Any) -> None:
     import json  # only when --json is asked for: keeps `havoc roll` starting fast
 
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
-
-
-WIDTH = 40  # phone terminals: no output line wider than this by default
-
-
-def cells(text: str) -> int:
-    """Terminal columns ``text`` takes: wide (East Asian W/F) characters 2, combining marks 0."""
-    if text.isascii():
-        return len(text)
-    import unicodedata
-
-    return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-        for c in text
-    )
-
-
-def _wrap_cells(text: str, indent: str, width: int) -> list[str]:
-    """Greedy word wrap measured in terminal columns; a word wider than a line is cut."""
-    lines: list[str] = []
-    current = text[: len(text) - len(text.lstrip(" "))]  # a leading indent is kept
-    for word in text.split():
-        prefix = indent if lines else ""
-        joined = f"{current} {word}" if current.strip() else current + word
-        if cells(prefix + joined) <= width:
-            current = joined
-            continue
-        if cells(indent + word) > width and current.strip():  # too long for any line:
-            word = f"{current} {word}"  # start cutting it on this one
-        elif current.strip():
-            lines.append(prefix + current)
-            prefix = indent
-        current = ""
-        while cells(prefix + word) > width:
-            cut, used = 0, cells(prefix)
-            while cut < len(word) and used + cells(word[cut]) <= width:
-                used += cells(word[cut])
-                cut += 1
-            cut = max(cut, 1)
-            lines.append(prefix + word[:cut])
-            word, prefix = word[cut:], indent
-        current = word
-    if current.strip() or not lines:
-        lines.append((indent if lines else "") + current)
-    return lines
-
-
-def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
-    """Wrap ``text`` to the companion's width; continuation lines get ``indent``.
-
-    Measured in terminal columns: a wide character (e.g. a CJK name) counts 2.
-    """
-    if cells(text) != len(text):
-        return "\n".join(_wrap_cells(text, indent, width))
-    import textwrap
-
-    return "\n".join(
-        textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]
-    )
-
-
-def fit(lines: list[str], indent: str = "  ") -> str:
-    """Join output lines, wrapping any wider than the companion's width (``indent`` after)."""
-    out = [part for line in lines for part in line.split("\n")]
-    return "\n".join(line if cells(line) <= WIDTH else wrap(line, indent) for line in out)
-
-
-def path_lines(path: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
-    """A file path split after "/" so each line fits ``width`` (a name longer stays whole)."""
-    lines: list[str] = []
-    current = ""
-    for part in path.replace("/", "/\n").splitlines():
-        if current and cells(indent + current + part) > width:
-            lines.append(indent + current)
-            current = ""
-        current += part
-    if current:
-        lines.append(indent + current)
-    return lines
 
 
 json_option = click.option(

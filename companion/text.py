@@ -1,0 +1,84 @@
+"""Text for a 40-column phone terminal: the width, terminal cells, wrapping, long paths.
+
+Plain Python (no click): the rules format their answers with these, the commands print them.
+"""
+
+from __future__ import annotations
+
+WIDTH = 40  # phone terminals: no output line wider than this by default
+
+
+def cells(text: str) -> int:
+    """Terminal columns ``text`` takes: wide (East Asian W/F) characters 2, combining marks 0."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
+
+
+def _wrap_cells(text: str, indent: str, width: int) -> list[str]:
+    """Greedy word wrap measured in terminal columns; a word wider than a line is cut."""
+    lines: list[str] = []
+    current = text[: len(text) - len(text.lstrip(" "))]  # a leading indent is kept
+    for word in text.split():
+        prefix = indent if lines else ""
+        joined = f"{current} {word}" if current.strip() else current + word
+        if cells(prefix + joined) <= width:
+            current = joined
+            continue
+        if cells(indent + word) > width and current.strip():  # too long for any line:
+            word = f"{current} {word}"  # start cutting it on this one
+        elif current.strip():
+            lines.append(prefix + current)
+            prefix = indent
+        current = ""
+        while cells(prefix + word) > width:
+            cut, used = 0, cells(prefix)
+            while cut < len(word) and used + cells(word[cut]) <= width:
+                used += cells(word[cut])
+                cut += 1
+            cut = max(cut, 1)
+            lines.append(prefix + word[:cut])
+            word, prefix = word[cut:], indent
+        current = word
+    if current.strip() or not lines:
+        lines.append((indent if lines else "") + current)
+    return lines
+
+
+def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
+    """Wrap ``text`` to the companion's width; continuation lines get ``indent``.
+
+    Measured in terminal columns: a wide character (e.g. a CJK name) counts 2.
+    """
+    if cells(text) != len(text):
+        return "\n".join(_wrap_cells(text, indent, width))
+    import textwrap
+
+    return "\n".join(
+        textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    )
+
+
+def fit(lines: list[str], indent: str = "  ") -> str:
+    """Join output lines, wrapping any wider than the companion's width (``indent`` after)."""
+    out = [part for line in lines for part in line.split("\n")]
+    return "\n".join(line if cells(line) <= WIDTH else wrap(line, indent) for line in out)
+
+
+def path_lines(path: str, indent: str = "  ", width: int = WIDTH) -> list[str]:
+    """A file path split after "/" so each line fits ``width`` (a name longer stays whole)."""
+    lines: list[str] = []
+    current = ""
+    for part in path.replace("/", "/\n").splitlines():
+        if current and cells(indent + current + part) > width:
+            lines.append(indent + current)
+            current = ""
+        current += part
+    if current:
+        lines.append(indent + current)
+    return lines
