@@ -11,6 +11,7 @@ GAME = Game(
         "crt": "companion.commands.dark_blades:crt",
         "missile": "companion.commands.dark_blades:missile",
         "terrain": "companion.commands.dark_blades:terrain",
+        "los": "companion.commands.maps:los",
         "scenario": "companion.commands.scenarios:scenario",
         "spell": "companion.commands.spells:spell",
         "deal": "companion.commands.spells:deal",
