@@ -160,10 +160,11 @@ def main() -> None:
         minimal, minimal_port = _start("minimal", minimal_db)
         try:
             # The umpire's page draws the players' links; read one player's link from it.
-            from companion.web.tokens import player_links
+            from companion.whos_next.store import Store
 
             _get(havoc_port, f"/u/{UMPIRE}/")
-            links = player_links(game)
+            with Store(game) as store:
+                links = store.links()
             player = f"/p/{links[0][1]}"
             assert b"Your victim" in _get(havoc_port, player)
 

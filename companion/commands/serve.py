@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from companion.commands.clikit import Command, Kit, emit_json, json_option, pass_kit
-from companion.text import path_lines
 
 DEFAULT_PORT = 8600
 
@@ -17,7 +16,15 @@ DEFAULT_PORT = 8600
     short_help="Phone pages for the table.",
     epilog="--json: {url, umpire_url, host, port, game} printed once the server listens.",
 )
-@click.option("--lan", is_flag=True, help="Serve the local network (default: this machine).")
+@click.option(
+    "--lan", is_flag=True, help="Serve the local network on its address (default: this machine)."
+)
+@click.option(
+    "--host",
+    default=None,
+    metavar="ADDRESS",
+    help="Listen on ADDRESS instead (0.0.0.0: every interface).",
+)
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True)
 @click.option(
     "--game",
@@ -26,10 +33,18 @@ DEFAULT_PORT = 8600
     envvar="HAVOC_RING_GAME",
     help="Who's Next game file (default: as `havoc ring`).",
 )
-@click.option("--qr/--no-qr", default=True, help="With --lan, print a QR code of the address.")
+@click.option("--qr/--no-qr", default=True, help="With --lan, a QR code of the players' address.")
 @json_option
 @pass_kit
-def serve(kit: Kit, lan: bool, port: int, game: Path | None, qr: bool, as_json: bool) -> None:
+def serve(
+    kit: Kit,
+    lan: bool,
+    host: str | None,
+    port: int,
+    game: Path | None,
+    qr: bool,
+    as_json: bool,
+) -> None:
     """Serve the companion's pages to phones: dice, look-ups, spell cards, scenarios,
     set-ups and Who's Next.
 
@@ -40,9 +55,12 @@ def serve(kit: Kit, lan: bool, port: int, game: Path | None, qr: bool, as_json: 
     from companion.web.server import lan_address, make_server
 
     app = create_app(game=game, cards=kit.cards_dir, source_only=kit.source_only)
-    host = "0.0.0.0" if lan else "127.0.0.1"
+    if host is None:
+        host = lan_address() if lan else "127.0.0.1"
     server = make_server(app, host, port)
-    shown = lan_address() if lan else "127.0.0.1"
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
     base = f"http://{shown}:{server.effective_port}"
     umpire = f"{base}/u/{app.config['UMPIRE_TOKEN']}/"
     app.config["PUBLIC_URL"] = base  # players' links name the address the phones reach
@@ -57,7 +75,7 @@ def serve(kit: Kit, lan: bool, port: int, game: Path | None, qr: bool, as_json: 
             }
         )
     else:
-        _banner(base, umpire, lan and qr)
+        _banner(base, umpire, qr and shown != "127.0.0.1")
     import signal
 
     def stop(_signum: int, _frame: object) -> None:
@@ -75,16 +93,18 @@ def serve(kit: Kit, lan: bool, port: int, game: Path | None, qr: bool, as_json: 
 
 
 def _banner(base: str, umpire: str, qr: bool) -> None:
-    """Where to point the phones, and the umpire's secret link, in 40 columns."""
+    """The umpire's secret link first (never as a QR code), then, where the players look, their
+    address and its QR code. Text in 40 columns; links whole on their own line, never wrapped
+    (a link pasted from two lines opens nothing)."""
     from companion.web.server import qr_text
 
+    click.echo("Who's Next umpire (secret, shown once;")
+    click.echo("keep it off the players' screen):")
+    click.echo(umpire)
+    click.echo("")
     click.echo("Havoc Kit is served. On the phones,")
     click.echo("type (with http://):")
-    click.echo("\n".join(path_lines(base + "/")))
+    click.echo(base + "/")
     if qr:
         click.echo(qr_text(base + "/"), nl=False)
-    click.echo("Who's Next umpire (secret, shown once):")
-    click.echo("\n".join(path_lines(umpire)))
-    if qr:
-        click.echo(qr_text(umpire), nl=False)
     click.echo("Ctrl-C stops the server.")

@@ -21,7 +21,7 @@ from companion.text import fit, wrap
 
 if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
     from companion.whos_next.screen import Line
-    from companion.whos_next.store import Outcome
+    from companion.whos_next.store import Outcome, Store
 
 NUMBERED = "     "  # continuation indent under "NN. " lines
 
@@ -87,19 +87,31 @@ def _contest_at(ctx: click.Context) -> int:
     return load_contest(cards_from(ctx)).contest_at
 
 
-def _event_json(kind: str, outcome: Outcome, extra: dict | None = None) -> dict[str, Any]:
+def _champion(ctx: click.Context, store: Store, outcome: Outcome) -> str | None:
+    """The winner on points once this death ended the game (None while it goes on)."""
+    if outcome.winner is None:
+        return None
+    from companion.commands.clikit import cards_from
+    from companion.whos_next.duel_scoring import load_scoring, winner
+
+    return winner(store.load(), load_scoring(cards_from(ctx)))
+
+
+def _event_json(
+    kind: str, outcome: Outcome, champion: str | None, extra: dict | None = None
+) -> dict[str, Any]:
     from companion.whos_next.screen import slip_rule
 
     death = outcome.death
     data = {"event": kind, **(extra or {}), **death.as_dict()}
     data.update(slip_to=death.hunter, slip_rule=slip_rule(death))
-    data.update(alive=outcome.alive, winner=outcome.winner)
+    data.update(alive=outcome.alive, winner=champion, last_standing=outcome.winner)
     return data
 
 
 EVENT_KEYS = "{event, [attacker, defender, table_file, result, effect,] number, dead, killed_by, "
 EVENT_KEYS += "own_victim, how, rolls, slip_to, slip_rule (rules: own victim; kit: the kit's "
-EVENT_KEYS += "ruling), alive, winner}"
+EVENT_KEYS += "ruling), alive, winner (most points, once over), last_standing}"
 
 
 @_command("new", "Start a game: a new ring.", "{game, players, alive, arranged, replaced}")
@@ -128,7 +140,6 @@ def new(
     A saved game, in progress or finished (its scores), is never replaced without --force.
     """
     from companion.errors import InputError
-    from companion.text import path_lines
     from companion.whos_next.ring import check_names
 
     check_names(names)  # refuse bad names before a file is created
@@ -154,7 +165,7 @@ def new(
     lines += [replaced[0].upper() + replaced[1:] + "."] if replaced else []
     lines += [
         "Game file:",
-        *path_lines(str(path)),
+        str(path),  # whole, never wrapped: it is copied
         "Tell each player his victim in private:",
         "  havoc ring show NAME",
     ]
@@ -184,17 +195,17 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
 
     Any other death (a player attacked someone who is not his victim): `ring duel`.
     """
-    from companion.whos_next.screen import Line, after_death
+    from companion.whos_next.screen import after_death, died
 
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
     with open_store(game) as store:
         outcome = store.kill(killer, victim)
+        champion = _champion(ctx, store, outcome)
     death = outcome.death
     if as_json:
-        emit_json(_event_json("kill", outcome))
+        emit_json(_event_json("kill", outcome, champion))
         return
-    head = [Line(f"{death.by} killed {death.dead}.")]
-    _say(head + after_death(death, outcome.alive, outcome.winner, contest_at))
+    _say([died(death)] + after_death(death, outcome.alive, outcome.winner, contest_at, champion))
 
 
 @_command("duel", "Roll an attack: one dies.", EVENT_KEYS)
@@ -243,6 +254,7 @@ def duel(
             check=source.finish,
             contest_at=table.contest_at,
         )
+        champion = _champion(ctx, store, outcome)
     death = outcome.death
     from companion.whos_next.ring import name_key
 
@@ -253,12 +265,12 @@ def duel(
         if len(death.rolls) == 1 and len(death.rolls[0]) == 1:
             face = death.rolls[0][0]
             extra.update(result=table.result(face), effect=table.effect(face))
-        emit_json(_event_json("duel", outcome, extra))
+        emit_json(_event_json("duel", outcome, champion, extra))
         return
-    from companion.whos_next.screen import Line, after_death
+    from companion.whos_next.screen import Line, after_death, died
 
     lines = [
-        Line(f"{death.dead} is dead, killed by {death.by}."),
+        died(death),
         Line(f"{first} attacked {second}:"),
     ]
     for throw in death.rolls:
@@ -267,16 +279,17 @@ def duel(
         else:
             tie = ": tie, throw again" if throw[0] == throw[1] else ""
             lines.append(Line(f"{first} {throw[0]}, {second} {throw[1]}{tie}"))
-    _say(lines + after_death(death, outcome.alive, outcome.winner, table.contest_at))
+    _say(lines + after_death(death, outcome.alive, outcome.winner, table.contest_at, champion))
 
 
 @_command(
     "status",
     "Who is alive, who died.",
     "{game, players, alive, deaths: [{number, dead, killed_by, own_victim, how, rolls}], "
-    "over, winner}",
+    "over, winner (most points), last_standing}",
 )
-def status(game: Path | None, as_json: bool) -> None:
+@click.pass_context
+def status(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     """Who is alive and who died, in which order: safe to show a player.
 
     Never the ring, nor which deaths were a player's own victim (the text does not tell a
@@ -289,6 +302,13 @@ def status(game: Path | None, as_json: bool) -> None:
         path = store.path
     living = alive(state)
     winner = state.winner()
+    champion = None
+    if winner is not None:
+        from companion.commands.clikit import cards_from
+        from companion.whos_next.duel_scoring import load_scoring
+        from companion.whos_next.duel_scoring import winner as points_winner
+
+        champion = points_winner(state, load_scoring(cards_from(ctx)))
     if as_json:
         emit_json(
             {
@@ -297,13 +317,16 @@ def status(game: Path | None, as_json: bool) -> None:
                 "alive": living,
                 "deaths": [d.as_dict() for d in state.deaths],
                 "over": winner is not None,
-                "winner": winner,
+                "winner": champion,
+                "last_standing": winner,
             }
         )
         return
     lines = [f"Who's Next: {len(living)} of {len(state.players)} alive"]
-    if winner is not None:
-        lines.append(f"Game over: {winner} is the last one standing.")
+    if winner is not None and champion is not None:
+        from companion.whos_next.screen import game_over
+
+        lines += [wrap(line.text, "  ") for line in game_over(winner, champion)]
     else:
         lines.append("Alive: " + ", ".join(living))
     if state.deaths:

@@ -12,6 +12,7 @@ GAME = Game(
         "missile": "companion.commands.dark_blades:missile",
         "terrain": "companion.commands.dark_blades:terrain",
         "los": "companion.commands.maps:los",
+        "fight": "companion.commands.dark_blades:fight",
         "scenario": "companion.commands.scenarios:scenario",
         "spell": "companion.commands.spells:spell",
         "deal": "companion.commands.spells:deal",
@@ -20,7 +21,10 @@ GAME = Game(
     pages=(
         Page("dark_blades.crt", "Combat results"),
         Page("dark_blades.missile", "Missile fire"),
+        Page("dark_blades.fight", "Fight by name"),
+        Page("dark_blades.terrain", "Terrain types"),
         Page("spells.listing", "Spell cards"),
+        Page("spells.deal", "Deal the spells"),
         Page("scenarios.listing", "Scenarios"),
         Page("dice_tables.listing", "Rolled tables"),
     ),

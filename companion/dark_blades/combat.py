@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from companion import dice
-from companion.dark_blades.completion import NO_EFFECT, CellSource
+from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_meaning
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
+from companion.dark_blades.special import Rule
 from companion.dark_blades.terrain import Advantage, Terrain
 from companion.errors import DataError, InputError
 from companion.names import pick
@@ -72,6 +73,10 @@ class Lookup:
     kit: bool = False  # the cell is the kit's completion (the rulebook's is lost)
     kit_faces: frozenset[int] = frozenset()  # faces of the final column the kit completed
     completion: str | None = None  # the completion file, when one was used
+    outcome: str | None = None  # what the cell does to this defender, when rules change it
+    rules: list[Rule] = field(default_factory=list)  # the rulebook's rules that applied
+    defender_state: str = "healthy"
+    defender_kind: str = "character"
 
     @property
     def start_column(self) -> str:
@@ -116,6 +121,10 @@ class Lookup:
             "seed": self.seed if self.rolled else None,
             "result": self.cell or None,
             "meaning": self.meaning,
+            "outcome": self.outcome,
+            "defender_state": self.defender_state,
+            "defender_kind": self.defender_kind,
+            "rules": [r.as_dict() for r in self.rules],
             "kit_completion": self.kit,
             "completion_file": self.completion,
             "void": self.void,
@@ -409,7 +418,7 @@ def _meaning(crt: Crt, table: ResultsTable, cell: str, kit: bool) -> str:
     if not cell:
         return MISSING
     if kit and cell == NO_EFFECT:
-        return "No effect (the kit's reading of the printed dash)."
+        return no_effect_meaning(table)
     return crt.meaning(table, cell)
 
 

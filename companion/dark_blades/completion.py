@@ -2,19 +2,24 @@
 
 The rulebook's six results tables survive only in die row 1 and three cells of row 2
 (``crt.toml``, the transcription, never edited by the kit). The completion file holds, for each
-table, the kit's full grid and the two settings it was made from; `derive` is the method, written
-out in the file's header so a wargamer can check it:
+table, the kit's full grid and the settings (a `Method`) it was made from; `derive` is the
+method, written out in the file's header so a wargamer can check it. Diagonal bands, as classic
+results tables are built:
 
-1. Rank the outcomes worst-for-the-attacker first: the table's key letters in the key's order,
-   with "no effect" (the kit's reading of the printed dash, "–") placed where the key turns from
-   the attacker's misfortunes to the defender's (the ``ladder``).
-2. Die row 1 is the printed row. The die-0 row (the worst roll) is a straight line along the
-   ladder from ``floor[0]`` at 1-2 to ``floor[1]`` at 12-1, rounded down.
-3. Each column falls in equal steps from its row-1 result to its die-0 result, rounded to the
-   nearest rung (halves round towards the attacker's better result).
+1. Rank the outcomes worst-for-the-attacker first (the ``ladder``): the key letters in the order
+   the printed rows give them, "no effect" where the key turns from the attacker's misfortunes to
+   the defender's.
+2. The defender's side: the cell at die row r, column c is printed row 1 read at c - slope × r
+   (rungs the row skips spread evenly between its columns; left of 1-2 it falls to "no effect"
+   over ``lead`` columns).
+3. The attacker's side: the lowest ``harm[0]`` faces at 1-2, falling in a straight line to none
+   at column ``harm[1]``, harm the attacker, mildest first, the worst at the bottom.
 4. Every surviving printed cell is kept; then, reading row by row from the top left, each cell
    is held between its neighbours: never better for the attacker than the cell above it, never
    worse than the cell to its left.
+
+`outcome_shares` counts, per column, the faces that harm the attacker, do nothing, harm the
+defender and kill (``tools/complete_crt.py --report``).
 
 Where the transcription has a cell, it always wins (a user who fills in ``crt.toml`` from the
 printed tables overrides the kit cell by cell); the kit's cells are only ever shown marked as the
@@ -24,6 +29,7 @@ kit's.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -34,7 +40,7 @@ from companion.data import Cards, expect, read_toml, require, unknown_keys
 from companion.errors import DataError
 
 COMPLETION_FILE = "crt-completion.toml"
-NO_EFFECT = "–"  # the kit's reading of the printed dash: no effect on either side
+NO_EFFECT = "–"  # no effect on either side (a dash only Mounted v Mounted prints)
 
 
 @dataclass(frozen=True)
@@ -55,12 +61,25 @@ class Chance:
 
 
 @dataclass(frozen=True)
+class Method:
+    """One table's settings for `derive` (the file header explains each)."""
+
+    ladder: tuple[str, ...]
+    slope: Fraction  # columns one die row is worth (the diagonal bands)
+    lead: Fraction  # columns left of 1-2 over which row 1's first result falls to no effect
+    harm: tuple[int, int]  # attacker-harmed faces at 1-2, first column with none
+
+
+@dataclass(frozen=True)
 class TableCompletion:
     """The kit's grid for one table and the settings it was derived from."""
 
-    ladder: tuple[str, ...]
-    floor: tuple[str, str]
+    method: Method
     rows: dict[int, tuple[str, ...]]
+
+    @property
+    def ladder(self) -> tuple[str, ...]:
+        return self.method.ladder
 
 
 @dataclass(frozen=True)
@@ -113,24 +132,43 @@ def cell_source(cards: Cards, crt: Crt, source_only: bool = False) -> CellSource
 
 
 def derive(
-    printed: dict[int, tuple[str, ...]],
-    faces: tuple[int, ...],
-    ladder: tuple[str, ...],
-    floor: tuple[str, str],
+    printed: dict[int, tuple[str, ...]], faces: tuple[int, ...], method: Method
 ) -> dict[int, tuple[str, ...]]:
-    """The kit's grid for one table, by the method in the module docstring (steps 2-4)."""
+    """The kit's grid for one table, by the method in the module docstring (steps 2-5)."""
+    ladder = method.ladder
     rank = {cell: i for i, cell in enumerate(ladder)}
     rank["★"] = rank[NO_EFFECT]  # the printed star: "no letter entry"
+    none = rank[NO_EFFECT]
     top = [rank[c] for c in printed[faces[0]]]
-    n_cols, last = len(top), len(faces) - 1
-    low, high = rank[floor[0]], rank[floor[1]]
+    n_cols, n_rows = len(top), len(faces)
+
+    half = Fraction(1, 2)
+
+    def band(x: Fraction) -> int:
+        """Row 1 read at position ``x`` (a column index; between columns the rungs are
+        spread evenly, a half rounding up), never below "no effect" (step 3 gives those)."""
+        if x >= n_cols - 1:
+            value = Fraction(top[-1])
+        elif x >= 0:
+            i = math.floor(x)
+            value = top[i] + (top[i + 1] - top[i]) * (x - i)
+        elif method.lead <= 0 or x <= -method.lead:
+            value = Fraction(none)
+        else:
+            value = top[0] + (top[0] - none) * x / method.lead
+        return max(none, math.floor(value + half))
+
+    harm_rungs = ladder[:none]  # worst first
+    faces_at_0, fade = method.harm
     grid: list[list[int]] = []
     for r, face in enumerate(faces):
         row: list[int] = []
         for c in range(n_cols):
-            bottom = math.floor(low + Fraction(high - low) * c / (n_cols - 1))
-            value = top[c] + Fraction(bottom - top[c]) * r / last
-            cell = math.floor(value + Fraction(1, 2))
+            cell = band(c - method.slope * r)
+            hurt = 0 if c >= fade else math.floor(Fraction(faces_at_0 * (fade - c), fade) + half)
+            depth = r - (n_rows - hurt)  # 0: the top cell of the column's harm zone
+            if harm_rungs and depth >= 0:
+                cell = min(cell, len(harm_rungs) - 1 - min(depth, len(harm_rungs) - 1))
             given = printed[face][c]
             if given:
                 cell = rank[given]
@@ -141,11 +179,54 @@ def derive(
                     cell = max(cell, row[c - 1])
             row.append(cell)
         grid.append(row)
-    out: dict[int, tuple[str, ...]] = {}
-    for r, face in enumerate(faces):
-        out[face] = tuple(
-            printed[face][c] if printed[face][c] else ladder[grid[r][c]] for c in range(n_cols)
-        )
+    return {
+        face: tuple(printed[face][c] or ladder[grid[r][c]] for c in range(n_cols))
+        for r, face in enumerate(faces)
+    }
+
+
+def prints_dash(table: ResultsTable) -> bool:
+    """The printed table has dash cells (its transcribed note says so: Mounted v Mounted)."""
+    return bool(table.note) and NO_EFFECT in (table.note or "")
+
+
+def no_effect_meaning(table: ResultsTable) -> str:
+    """What a kit "–" cell means on ``table``: the kit's reading of the printed dash where the
+    table prints one, else the kit's own "no effect" result (the table prints no dash)."""
+    if prints_dash(table):
+        return "No effect (the kit's reading of the printed dash)."
+    return "No effect (the kit's result; this table prints no dash)."
+
+
+KILLED = re.compile(r"\b(defender|rider) killed", re.IGNORECASE)
+
+
+def is_kill(text: str) -> bool:
+    """A key entry that kills the defender (or the rider): "Defender killed.", "Horse
+    unharmed, rider killed." (not "Defender's horse killed, rider ... wounded")."""
+    return bool(KILLED.search(text))
+
+
+def outcome_shares(
+    crt: Crt, table: ResultsTable, rows: dict[int, tuple[str, ...]], ladder: tuple[str, ...]
+) -> list[tuple[int, int, int, int]]:
+    """Per column, the faces that harm the attacker (below "no effect" on ``ladder``), have
+    no effect (the dash or the star), harm the defender, and kill the defender."""
+    none = ladder.index(NO_EFFECT)
+    out = []
+    for c in range(len(crt.columns)):
+        counts = [0, 0, 0, 0]
+        for face in crt.faces:
+            cell = rows[face][c]
+            if cell in (NO_EFFECT, "★"):
+                counts[1] += 1
+            elif ladder.index(cell) < none:
+                counts[0] += 1
+            elif is_kill(table.key[cell]):
+                counts[3] += 1
+            else:
+                counts[2] += 1
+        out.append((counts[0], counts[1], counts[2], counts[3]))
     return out
 
 
@@ -169,7 +250,7 @@ def load_completion(cards: Cards, crt: Crt) -> Completion:
 def _table(crt: Crt, table: ResultsTable, spec: Any, path: Path) -> TableCompletion:
     where = f"tables.{table.name}"
     expect(spec, dict, path, where)
-    unknown_keys(spec, ("ladder", "floor", "rows"), path, where)
+    unknown_keys(spec, ("ladder", "slope", "lead", "harm", "rows"), path, where)
     ladder = tuple(require(spec, "ladder", list, path, where))
     wanted = sorted([*table.key, NO_EFFECT])
     if sorted(ladder) != wanted:
@@ -177,11 +258,23 @@ def _table(crt: Crt, table: ResultsTable, spec: Any, path: Path) -> TableComplet
             f"key '{where}.ladder': expected each of {', '.join(wanted)} once, got {list(ladder)}",
             path,
         )
-    floor = tuple(require(spec, "floor", list, path, where))
-    if len(floor) != 2 or any(f not in ladder for f in floor):
+    slope = _fraction(spec, "slope", path, where)
+    lead = _fraction(spec, "lead", path, where)
+    harm = require(spec, "harm", list, path, where)
+    if (
+        len(harm) != 2
+        or not all(isinstance(h, int) and not isinstance(h, bool) for h in harm)
+        or not 0 <= harm[0] <= len(crt.faces)
+        or not 0 <= harm[1] <= len(crt.columns)
+    ):
         raise DataError(
-            f"key '{where}.floor': expected two cells of the ladder, got {list(floor)}", path
+            f"key '{where}.harm': expected [faces at {crt.columns[0]} (0-{len(crt.faces)}), "
+            f"first column with none (0-{len(crt.columns)})], got {harm!r}",
+            path,
         )
+    if slope <= 0:
+        raise DataError(f"key '{where}.slope': expected more than 0, got {spec['slope']!r}", path)
+    method = Method(ladder, slope, lead, (harm[0], harm[1]))
     rows_in = require(spec, "rows", dict, path, where)
     extra = set(rows_in) - {str(f) for f in crt.faces}
     if extra:
@@ -202,4 +295,12 @@ def _table(crt: Crt, table: ResultsTable, spec: Any, path: Path) -> TableComplet
                     path,
                 )
         rows[face] = tuple(cells)
-    return TableCompletion(ladder, (floor[0], floor[1]), rows)
+    return TableCompletion(method, rows)
+
+
+def _fraction(spec: dict[str, Any], key: str, path: Path, where: str) -> Fraction:
+    """A number of the header (0.5, 1.25) as an exact fraction; one line naming it if not."""
+    value = spec.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise DataError(f"key '{where}.{key}': expected a number 0 or more, got {value!r}", path)
+    return Fraction(str(value))

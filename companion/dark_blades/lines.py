@@ -51,6 +51,8 @@ def _answer(look: Lookup) -> str:
         return MISSING
     if look.void:
         return f"{look.cell}  no effect: {look.meaning}"
+    if look.outcome:
+        return f"{look.cell}  {look.outcome}"
     return f"{look.cell}  {look.meaning}"
 
 
@@ -75,12 +77,18 @@ def _chances(crt: Crt, look: Lookup) -> list[str]:
     return pack(items, f"chance in {look.column_label}: ")
 
 
+def _fits(line: str, shorter: str) -> str:
+    return line if cells(line) <= WIDTH else shorter
+
+
 KIT_LINE = "  kit's completion: rulebook cell lost"
 
 
 def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     """The answer, then the chain; with ``explain``, every full text after it."""
     lines = [wrap(_answer(look), "   ")]
+    if look.outcome and not look.void:
+        lines.append(wrap(f"  ({look.cell}: {look.meaning})", "   "))
     if look.kit:
         lines.append(KIT_LINE)
     if look.weapon is not None:
@@ -96,6 +104,7 @@ def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     joined = f"{chain}, {_die(look)}"
     lines += [joined] if cells(joined) <= WIDTH else [chain, _die(look)]
     lines += [r.short for r in look.readings]
+    lines += [_fits(f"rule: {r.short}", r.short) for r in look.rules]
     if look.footnote and not look.void and not explain:
         lines.append("★ see the footnote: --explain")
     if not look.cell and not explain:
@@ -116,6 +125,7 @@ def _explain(crt: Crt, look: Lookup) -> list[str]:
     out += [wrap(f"{direction(s.columns)}: {s.reason}", "  ") for s in look.shifts]
     out += [wrap(f"odds: {look.end_note}", "  ")] if look.end_note else []
     out += [wrap(f"{r.short}: {r.text}", "  ") for r in look.readings]
+    out += [wrap(f"rule ({r.section}): {r.rule}", "  ") for r in look.rules]
     if look.void:
         out.append(wrap(f"no effect: {look.void}", "  "))
     if look.footnote:

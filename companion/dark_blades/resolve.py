@@ -1,14 +1,16 @@
-"""One Dark Blades combat or missile shot, from what a player gives to the finished record.
+"""One Dark Blades combat or missile shot, from a typed request to the finished record.
 
-`resolve` takes a results table, strengths and the column shifts and returns a
-`combat.Lookup` (or a `combat.NoShot` when the rules forbid the shot); `fire` does the same
-for a missile weapon at a range (its strength band, its table for the target, no shot at range
-1 for bows, the Gargoyle's Breath). Both are plain functions of the loaded data: the `havoc`
-CLI prints their record, a web page or a printed sheet may present the same record.
+`resolve` takes a `requests.MeleeRequest` (a results table, strengths, the column shifts) and
+returns a `combat.Lookup` (or a `combat.NoShot` when the rules forbid the shot); `fire` does
+the same for a `requests.MissileRequest` (a missile weapon at a range: its strength band, its
+table for the target, no shot at range 1 for bows, the Gargoyle's Breath). Both are plain
+functions of the loaded data: the `havoc` CLI prints their record, a web page, a map tool or a
+printed sheet may present the same record.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion import dice
@@ -17,106 +19,140 @@ from companion.dark_blades.completion import CellSource
 from companion.dark_blades.crt import Crt
 from companion.dark_blades.missiles import Missiles
 from companion.dark_blades.readings import Reading
-from companion.dark_blades.terrain import Terrain
+from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
+from companion.dark_blades.special import KINDS, STATES, CombatRules, Outcome, outcome
 from companion.errors import InputError
+
+
+@dataclass(frozen=True)
+class _Extra:
+    """What a missile weapon adds to a table lookup."""
+
+    weapon: dict[str, Any] | None = None
+    void_rule: str | None = None
+    no_adverse: Reading | None = None
+    no_shot: tuple[str, str | None] | None = None
+    rules: CombatRules | None = None
 
 
 def resolve(
     crt: Crt,
-    table: str,
-    attack: list[int],
-    defence: list[int],
-    shift_args: dict[str, Any],
-    die: int | None = None,
-    seed: int | None = None,
-    weapon: dict[str, Any] | None = None,
-    void_rule: str | None = None,
-    no_adverse: Reading | None = None,
-    no_shot: tuple[str, str | None] | None = None,
+    request: MeleeRequest,
     cells: CellSource | None = None,
+    rules: CombatRules | None = None,
 ) -> c.Lookup | c.NoShot:
-    """The record of one lookup on ``table`` (any unique start of its name).
+    """The record of one lookup (``cells``: where cells come from, None: the rulebook's;
+    ``rules``: the special rules applied to the defender, None: the letter only)."""
+    return _resolve(crt, request, cells, _Extra(rules=rules))
 
-    ``shift_args`` are `combat.shifts_for`'s keywords; ``die`` a real die's face, else a roll
-    seeded by ``seed``; ``no_shot`` (reason, rule) when the caller knows the shot is forbidden.
-    """
-    results = c.table_by_name(crt, table)
-    reason, rule = no_shot or (c.no_shot(crt, results, shift_args.get("cover")), None)
+
+def _resolve(
+    crt: Crt, request: MeleeRequest, cells: CellSource | None, extra: _Extra
+) -> c.Lookup | c.NoShot:
+    results = c.table_by_name(crt, request.table)
+    attack, defence = list(request.attack), list(request.defence)
+    cover = request.shifts.cover
+    reason, rule = extra.no_shot or (c.no_shot(crt, results, cover), None)
     if reason is not None:
-        if die is not None:
-            c.parse_face(crt, die, None)  # a bad --die is still refused
+        if request.die is not None:
+            c.parse_face(crt, request.die, None)  # a bad --die is still refused
         c.raw_odds(sum(attack), sum(defence))  # and strengths below 1
-        cover = shift_args.get("cover")
-        return c.NoShot(results, attack, defence, cover, reason, crt.source, weapon, rule)
-    shifts = c.shifts_for(crt, results, **shift_args)
-    face, rolled = c.parse_face(crt, die, dice.make_rng(seed) if die is None else None)
+        return c.NoShot(results, attack, defence, cover, reason, crt.source, extra.weapon, rule)
+    shifts = c.shifts_for(crt, results, **request.shifts.keywords())
+    rng = dice.make_rng(request.seed) if request.die is None else None
+    face, rolled = c.parse_face(crt, request.die, rng)
     look = c.lookup(
-        crt, results.name, attack, defence, shifts, face, rolled, no_adverse, void_rule, cells
+        crt,
+        results.name,
+        attack,
+        defence,
+        shifts,
+        face,
+        rolled,
+        extra.no_adverse,
+        extra.void_rule,
+        cells,
     )
-    look.weapon = weapon
-    look.seed = seed
+    look.weapon = extra.weapon
+    look.seed = request.seed
+    if request.defender_state not in STATES:
+        raise InputError(
+            f"--defender-state: expected {', '.join(STATES)}, got {request.defender_state!r}"
+        )
+    if request.defender_kind not in KINDS:
+        raise InputError(
+            f"--defender-kind: expected {', '.join(KINDS)}, got {request.defender_kind!r}"
+        )
+    look.defender_state, look.defender_kind = request.defender_state, request.defender_kind
+    if extra.rules is not None and look.cell:
+        source_only = cells is None or cells.completion is None
+        result = outcome(
+            extra.rules,
+            results,
+            look.cell,
+            request.defender_state,
+            request.defender_kind,
+            source_only,
+        )
+        if look.void and result.text is None:
+            result = Outcome(None)
+        look.outcome = result.text
+        look.rules = list(result.rules)
+        look.readings = list(dict.fromkeys([*look.readings, *result.readings]))
     return look
 
 
 def fire(
     crt: Crt,
     missiles: Missiles,
-    weapon: str,
-    hexes: int,
-    defence: list[int],
-    target: str,
-    cover: str | None = None,
-    magic_ring: bool = False,
-    fast_rider: bool = False,
-    die: int | None = None,
-    seed: int | None = None,
-    cover_terrain: Terrain | None = None,
+    request: MissileRequest,
     cells: CellSource | None = None,
+    rules: CombatRules | None = None,
 ) -> c.Lookup | c.NoShot:
-    """A missile weapon (key or counter word) fired ``hexes`` away at one ``target``
-    ("infantry" or "mounted") of ``defence``."""
-    found, typed = missiles.find(weapon)
+    """The record of one missile shot: the weapon's strength at the range, its table for the
+    target, the cover's shift (``cells`` as for `resolve`)."""
+    found, typed = missiles.find(request.weapon)
+    hexes, cover = request.hexes, request.cover
     if hexes < 1:
         raise InputError(f"--range {hexes}: expected 1 hex or more")
     band = found.band_at(hexes)
-    if len(defence) > 1:
+    if len(request.defence) > 1:
         raise InputError("--defence: a missile is fired at one target (one defence)")
     if cover not in (None, "none") and not found.cover:
         why = found.cover_reading.short if found.cover_reading else "no cover rule"
         raise InputError(f"--cover: not for the {found.name} ({why})")
-    shift_args: dict[str, Any] = {"magic_ring": magic_ring, "fast_rider": fast_rider}
-    if found.cover:
-        shift_args["cover"] = cover or "none"
-        shift_args["cover_terrain"] = cover_terrain
+    shifts = Shifts(
+        cover=(cover or "none") if found.cover else None,
+        cover_terrain=request.cover_terrain if found.cover else None,
+        magic_ring=request.magic_ring,
+        fast_rider=request.fast_rider,
+    )
     about: dict[str, Any] = {
         "weapon": found.name,
         "range": hexes,
         "band": band.band,
         "strength": band.strength,
-        "target": target,
+        "target": request.target,
         "typed": None if typed == found.key else typed,  # a counter word, e.g. "bow"
     }
     readings = []
-    if typed != found.key:
-        if found.counter_reading is not None:
-            readings.append(found.counter_reading)
+    if typed != found.key and found.counter_reading is not None:
+        readings.append(found.counter_reading)
     no_shot = None
     if hexes == 1 and not found.adjacent:
         no_shot = ("range 1: adjacent to the target", missiles.adjacent_rule)
-    record = resolve(
-        crt,
-        found.table_for(target),
-        [band.strength],
-        defence,
-        shift_args,
-        die,
-        seed,
-        about,
-        void_rule=found.no_adverse,
-        no_adverse=found.adverse_reading,
-        no_shot=no_shot,
-        cells=cells,
+    melee = MeleeRequest(
+        table=found.table_for(request.target),
+        attack=(band.strength,),
+        defence=request.defence,
+        shifts=shifts,
+        die=request.die,
+        seed=request.seed,
+        defender_state=request.defender_state,
+        defender_kind=request.defender_kind,
     )
+    extra = _Extra(about, found.no_adverse, found.adverse_reading, no_shot, rules)
+    record = _resolve(crt, melee, cells, extra)
     if isinstance(record, c.Lookup) and readings:
         record.readings = [*readings, *record.readings]
     return record

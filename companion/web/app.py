@@ -16,7 +16,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, g, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
@@ -97,6 +97,9 @@ def create_app(
     app.extensions["havoc_csrf"] = Csrf()
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    from companion.web.words import page_words
+
+    app.jinja_env.filters["page_words"] = page_words  # refusals name the page's fields
 
     for module in (*CORE_BLUEPRINTS, *blueprints()):
         app.register_blueprint(importlib.import_module(module).bp)
@@ -108,8 +111,13 @@ def create_app(
 
     @app.errorhandler(404)
     @app.errorhandler(405)
-    def not_found(_error: Exception) -> tuple[str, int]:
-        # Unknown pages, unknown tokens and wrong tokens all get this same answer.
+    def not_found(_error: Exception) -> Any:
+        # Unknown pages, unknown tokens and wrong tokens all get this same answer; a public
+        # page's address in other case, or without its game's name, leads to that page.
+        from companion.web.paths import moved
+
+        if request.method == "GET" and (page := moved()) is not None:
+            return page
         return render_template("error.html", title="Not found", message="No such page."), 404
 
     @app.errorhandler(400)
@@ -133,6 +141,12 @@ def create_app(
     def server_error(_error: Exception) -> tuple[str, int]:
         message = "Something went wrong on the server; the game is unchanged. Try again."
         return render_template("error.html", title="Server error", message=message), 500
+
+    @app.teardown_appcontext
+    def close_store(_error: BaseException | None) -> None:
+        store = g.pop("havoc_store", None)
+        if store is not None:
+            store.close()
 
     @app.after_request
     def headers(response: Response) -> Response:

@@ -1,4 +1,5 @@
-"""What a page needs to know of the request it answers: the cards, and --source-only.
+"""What a page needs to know of the request it answers: the cards, --source-only, and the
+request's one open ring store.
 
 Blueprints import these (never `companion.web.app`), so the app can import every blueprint
 with no import cycle.
@@ -6,9 +7,10 @@ with no import cycle.
 
 from __future__ import annotations
 
-from flask import current_app, request
+from flask import current_app, g, request
 
 from companion.data import Cards
+from companion.whos_next.store import Store
 
 
 def source_only() -> bool:
@@ -21,3 +23,12 @@ def cards() -> Cards:
     """The cards for this request (the server's ``--cards`` overlay, else the kit's)."""
 
     return Cards(current_app.config["CARDS_DIR"])
+
+
+def game_store(create: bool = False) -> Store:
+    """This request's one open `companion.whos_next.store.Store` on the server's game file
+    (opened on first use, closed when the request ends); ``create``: make the file if needed."""
+    store = g.get("havoc_store")
+    if store is None:
+        store = g.havoc_store = Store(current_app.config["GAME_PATH"], create=create)
+    return store

@@ -11,22 +11,29 @@ cover are + 0 - or the Terrain Types rows by name (`companion.dark_blades.terrai
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, url_for
 
 from companion import dice
 from companion.dark_blades import combat as c
+from companion.dark_blades import fight as fight_rules
+from companion.dark_blades import pieces
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lines import KIT_LINE
 from companion.dark_blades.missiles import TARGETS, load_weapons
+from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
+from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import HavocError, InputError
+from companion.web import modifiers
 from companion.web.current import cards
 from companion.web.current import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
+from companion.web.paths import named
 
 bp = Blueprint("dark_blades", __name__, url_prefix="/dark-blades")
 SYMBOLS = (("0", "0: no effect"), ("+", "+: better"), ("-", "-: worse"))
@@ -54,6 +61,14 @@ def _hexes(field: str, whose: str) -> str:
     if first in ter.SYMBOLS:
         raise InputError(f"{whose} second hex: give the first hex as a terrain too, not {first}")
     return f"{first},{second}"
+
+
+def _choice(field: str, choices: tuple[str, ...]) -> str:
+    """A select's value (blank: the first choice), refused if not one of ``choices``."""
+    value = request.args.get(field, "").strip()[:20] or choices[0]
+    if value not in choices:
+        raise InputError(f"{field}: expected one of {', '.join(choices)}, got {value!r}")
+    return value
 
 
 def _source_only() -> bool:
@@ -136,41 +151,54 @@ def crt() -> str:
     answer, error = None, None
     if args.get("attack") or args.get("defence"):
         try:
-            table = args.get("table", "")[:60]
+            table = args.get("table", "")[:60] or next(iter(data.tables))  # the select's first
             at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
-            shifts: dict[str, Any] = {f: args.get(f) == "on" for f in FLAGS}
-            shifts["attacker_terrain"] = ter.advantage(
-                terrain_table, at, "attacker", "attacker's terrain"
+            kind, row = cover_arg(terrain_table, data, args.get("cover"))
+            shifts = Shifts(
+                attacker_terrain=ter.advantage(terrain_table, at, "attacker", "attacker's terrain"),
+                defender_terrain=ter.advantage(terrain_table, dt, "defender", "defender's terrain"),
+                cover=kind,
+                cover_terrain=row,
+                **{f: args.get(f) == "on" for f in FLAGS},
             )
-            shifts["defender_terrain"] = ter.advantage(
-                terrain_table, dt, "defender", "defender's terrain"
+            wanted = MeleeRequest(
+                table=table,
+                attack=tuple(c.parse_strengths([args.get("attack", "")[:60]], "attack")),
+                defence=tuple(c.parse_strengths([args.get("defence", "")[:60]], "defence")),
+                shifts=shifts,
+                die=_die(),
+                seed=seed_arg(),
+                defender_state=_choice("defender_state", STATES),
+                defender_kind=_choice("defender_kind", KINDS),
             )
-            shifts["cover"], shifts["cover_terrain"] = cover_arg(
-                terrain_table, data, args.get("cover")
-            )
-            record = resolve(
-                data,
-                table,
-                c.parse_strengths([args.get("attack", "")[:60]], "attack"),
-                c.parse_strengths([args.get("defence", "")[:60]], "defence"),
-                shifts,
-                _die(),
-                seed_arg(),
-                cells=cell_source(here, data, _source_only()),
-            )
+            cells = cell_source(here, data, _source_only())
+            record = resolve(data, wanted, cells, load_combat_rules(here))
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
+    choices = {
+        "at_choices": terrain_choices(terrain_table, "attacker"),
+        "dt_choices": terrain_choices(terrain_table, "defender"),
+        "rows": row_choices(terrain_table),
+        "covers": cover_choices(terrain_table, data),
+    }
+    sides = {
+        "at": ("attacker", choices["at_choices"]),
+        "at2": ("attacker's second hex", choices["rows"]),
+        "dt": ("defender", choices["dt_choices"]),
+        "dt2": ("defender's second hex", choices["rows"]),
+    }
+    used = modifiers.used(args, sides, choices["covers"])
     return render_template(
         "crt.html",
         crt=data,
         args=args,
         answer=answer,
         error=error,
-        at_choices=terrain_choices(terrain_table, "attacker"),
-        dt_choices=terrain_choices(terrain_table, "defender"),
-        rows=row_choices(terrain_table),
-        covers=cover_choices(terrain_table, data),
+        used=used,
+        states=STATES,
+        kinds=KINDS,
+        **choices,
     )
 
 
@@ -193,24 +221,26 @@ def missile() -> str:
             if target not in TARGETS:
                 raise InputError(f"target: expected {' or '.join(TARGETS)}, got {target[:20]!r}")
             kind, row = cover_arg(terrain_table, data, args.get("cover"))
-            record = fire(
-                data,
-                weapons,
-                args.get("weapon", "")[:40],
-                int(hexes_text),
-                c.parse_strengths([args.get("defence", "")[:20]], "defence"),
-                target,
-                kind,
-                args.get("magic_ring") == "on",
-                args.get("fast_rider") == "on",
-                _die(),
-                seed_arg(),
-                row,
-                cell_source(here, data, _source_only()),
+            wanted = MissileRequest(
+                weapon=args.get("weapon", "")[:40],
+                hexes=int(hexes_text),
+                defence=tuple(c.parse_strengths([args.get("defence", "")[:20]], "defence")),
+                target=target,
+                cover=kind,
+                cover_terrain=row,
+                magic_ring=args.get("magic_ring") == "on",
+                fast_rider=args.get("fast_rider") == "on",
+                die=_die(),
+                seed=seed_arg(),
+                defender_state=_choice("defender_state", STATES),
+                defender_kind=_choice("defender_kind", KINDS),
             )
+            cells = cell_source(here, data, _source_only())
+            record = fire(data, weapons, wanted, cells, load_combat_rules(here))
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
+    covers = cover_choices(terrain_table, data)
     return render_template(
         "missile.html",
         crt=data,
@@ -219,5 +249,76 @@ def missile() -> str:
         args=args,
         answer=answer,
         error=error,
-        covers=cover_choices(terrain_table, data),
+        covers=covers,
+        states=STATES,
+        kinds=KINDS,
+        used=modifiers.used(args, {}, covers, ("magic_ring", "fast_rider", "source_only")),
     )
+
+
+@bp.get("/fight")
+def fight() -> str:
+    """Combat by the pieces' names: two name pickers (and their states), the table, values and
+    rules as `havoc fight`; extra names (commas) combine; a range makes it missile fire."""
+    here = cards()
+    data = load_crt(here)
+    roster = pieces.load(here).roster
+    args = request.args
+    answer, error, sides = None, None, None
+    if args.get("attacker") and args.get("defender"):
+        try:
+            attackers = fight_rules.side(roster, _names("attacker"), "attacker")
+            defenders = fight_rules.side(roster, _names("defender"), "defender")
+            cells = cell_source(here, data, _source_only())
+            rules = load_combat_rules(here)
+            hexes_text = args.get("range", "").strip()[:6]
+            if hexes_text:
+                if not hexes_text.isdigit() or int(hexes_text) < 1:
+                    raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
+                shot = fight_rules.shot(attackers, defenders, int(hexes_text), None, _die())
+                record = fire(
+                    data, load_weapons(here), replace(shot, seed=seed_arg()), cells, rules
+                )
+            else:
+                wanted = fight_rules.melee(attackers, defenders, None, _die(), seed_arg())
+                record = resolve(data, wanted, cells, rules)
+            if isinstance(record, c.Lookup) and (len(attackers) > 1 or len(defenders) > 1):
+                record.rules = [*record.rules, rules.rules["several"]]
+            answer = view(data, record, _source_only())
+            sides = fight_rules.sides_line(attackers, defenders, missile=bool(hexes_text))
+        except HavocError as e:
+            error = str(e)
+    return render_template(
+        "fight.html",
+        crt=data,
+        args=args,
+        answer=answer,
+        error=error,
+        sides=sides,
+        values_note=fight_rules.VALUES_NOTE,
+        names=[ch.name for ch in roster],
+        states=fight_rules.WORDS,
+        used=modifiers.used(args, {}, [], ("source_only",)),
+    )
+
+
+def _names(role: str) -> list[str]:
+    """A side's picked name with its state (``Grast:wounded``), then its extra names."""
+    name = request.args.get(role, "").strip()[:60]
+    state = request.args.get(role + "_state", "").strip()[:20]
+    more = request.args.get(role + "_more", "").strip()[:200]
+    first = f"{name}:{state}" if state else name
+    return [first, *([more] if more else [])]
+
+
+@bp.get("/terrain")
+@bp.get("/terrain/<name>")
+def terrain(name: str | None = None) -> str:
+    """The rulebook's Terrain Types table (cards/dark-blades/terrain.toml, as `havoc terrain`):
+    each row's advantage, movement and cover, the kit's readings marked; with a name (any
+    case, by its start), that row first."""
+    table = ter.load_terrain(cards())
+    picked = None
+    if name is not None:
+        picked = named(name, table.names(), "terrain", lambda n: url_for(".terrain", name=n))
+    return render_template("terrain.html", table=table, picked=picked, missing=MISSING)

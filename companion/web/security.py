@@ -1,6 +1,7 @@
 """Secrets for the Who's Next pages: unguessable tokens, CSRF tokens, and log redaction.
 
-Every link token is 192 bits from `secrets`. A form's CSRF token is an HMAC of the umpire's
+Every link token is 160 bits from `secrets` in an alphabet that survives paper
+(`companion.whos_next.links`). A form's CSRF token is an HMAC of the umpire's
 token under a per-process key, so it is worthless without the umpire's link and changes when
 the server restarts. `redact` takes tokens out of anything written to the server's log.
 """
@@ -12,13 +13,10 @@ import hmac
 import re
 import secrets
 
-TOKEN_BYTES = 24  # 192 bits; at least 128 is required
-_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{20,}")
+from companion.whos_next.links import ALPHABET, LENGTH, new_token
 
-
-def new_token() -> str:
-    """A fresh URL-safe token of TOKEN_BYTES random bytes."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+__all__ = ["Csrf", "looks_like_token", "new_token", "redact", "same"]
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{20,}")  # also the tokens of earlier kits
 
 
 def looks_like_token(text: str) -> bool:
@@ -46,10 +44,14 @@ class Csrf:
 
 _PRIVATE_PATH = re.compile(r"(/[pu]/)[A-Za-z0-9_-]+")
 _LONG_RUN = re.compile(r"[A-Za-z0-9_-]{20,}")
+_LINK_SYMBOLS = frozenset(ALPHABET)
 
 
 def _random_looking(run: str) -> bool:
-    """Upper case, lower case and a digit in one long run: a token, not a Python name."""
+    """Upper case, lower case and a digit in one long run (an earlier kit's token), or a run
+    of the link alphabet as long as a token with a digit in it: a token, not a Python name."""
+    if len(run) >= LENGTH and set(run) <= _LINK_SYMBOLS and any(c.isdigit() for c in run):
+        return True
     return (
         any(c.isupper() for c in run)
         and any(c.islower() for c in run)

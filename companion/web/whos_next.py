@@ -26,9 +26,9 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from companion.errors import HavocError
-from companion.web import tokens
-from companion.web.current import cards
+from companion.web.current import cards, game_store
 from companion.web.security import looks_like_token, same
+from companion.whos_next.game_file import NoGame, ReplaceRefused
 
 bp = Blueprint("whos_next", __name__)
 MAX_NAMES_TEXT = 4000
@@ -45,23 +45,11 @@ def _csrf(token: str) -> None:
         abort(403)
 
 
-def _store(create: bool = False) -> Any:
-    from companion.whos_next.store import Store
-
-    return Store(current_app.config["GAME_PATH"], create=create)
-
-
 def _has_game() -> bool:
-    from companion.whos_next.game_file import NO_GAME
-
     try:
-        with _store() as store:
-            store.load()
-        return True
-    except HavocError as error:
-        if error.message == NO_GAME:
-            return False
-        raise
+        return game_store().has_game()
+    except NoGame:
+        return False
 
 
 def _seat_name(players: tuple[str, ...], field: str) -> str:
@@ -97,13 +85,14 @@ def umpire(token: str) -> str:
     _umpire(token)
     from companion.whos_next.duel_scoring import load_scoring, scores
     from companion.whos_next.ring import alive, cycle
+    from companion.whos_next.screen import game_over
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
         return render_template("umpire_new.html", token=token, csrf=csrf, replace=None)
-    with _store() as store:
-        state = store.load()
-    tokens.player_links(current_app.config["GAME_PATH"])  # every player has his link
+    store = game_store()
+    state = store.load()
+    links = store.links()
     order = cycle(state, alive(state)[0]) if state.victims else []
     living = alive(state)
     seats = {name: seat for seat, name in enumerate(state.players)}
@@ -118,7 +107,21 @@ def umpire(token: str) -> str:
         seats=seats,
         standings=standings,
         winner=state.winner(),
+        over=game_over(state.winner(), standings[0].name) if state.winner() else [],
+        links=links,
     )
+
+
+@bp.post("/u/<token>/links")
+def issue_links(token: str) -> Response:
+    """Draw the players' private links a game from an older kit lacks (viewing never writes)."""
+    _umpire(token)
+    _csrf(token)
+    try:
+        game_store().issue_links()
+    except HavocError as error:
+        flash(str(error), "error")
+    return redirect(url_for("whos_next.umpire", token=token))
 
 
 @bp.get("/u/<token>/new")
@@ -134,36 +137,33 @@ def _replaced() -> str | None:
     """What a new ring would replace: None, "in progress" or "over"."""
     if not _has_game():
         return None
-    with _store() as store:
-        return "over" if store.load().winner() is not None else "in progress"
+    return "over" if game_store().load().winner() is not None else "in progress"
 
 
-def _web_words(message: str) -> str:
-    """The store's refusal as the page offers it: the tick, not the CLI's --force."""
-    return message.replace("add --force to replace it", "tick \u201cReplace\u201d to replace it")
+def _loopback(link: str) -> bool:
+    """True when ``link`` names this computer itself: no phone can open it."""
+    import ipaddress
+    from urllib.parse import urlsplit
 
-
-@bp.get("/u/<token>/player/<int:seat>")
-def umpire_slip(token: str, seat: int) -> str:
-    """One player's link as a big QR code, for the umpire to show or print."""
-    _umpire(token)
-    links = tokens.player_links(current_app.config["GAME_PATH"])
-    if seat not in links:
-        abort(404)
-    name, player_token = links[seat]
-    link = _link(player_token)
-    return render_template("umpire_slip.html", token=token, name=name, link=link, qr=_qr_svg(link))
+    host = urlsplit(link).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @bp.get("/u/<token>/slips")
 def umpire_slips(token: str) -> str:
     """Every player's link and QR code on one page, to print and cut apart."""
     _umpire(token)
-    links = tokens.player_links(current_app.config["GAME_PATH"])
+    links = game_store().links() if _has_game() else {}
     if not links:
         abort(404)
     slips = [(name, _link(t), _qr_svg(_link(t), scale=3)) for name, t in links.values()]
-    return render_template("umpire_slips.html", token=token, slips=slips)
+    loopback = _loopback(_link("x"))
+    return render_template("umpire_slips.html", token=token, slips=slips, loopback=loopback)
 
 
 @bp.post("/u/<token>/new")
@@ -178,14 +178,15 @@ def new_game(token: str) -> Response:
         from companion.whos_next.ring import check_names
 
         check_names(names)
-        with _store(create=True) as store:
-            drawn, replaced = store.new_game(names, force=force, order=order)
-        tokens.forget_all(current_app.config["GAME_PATH"])
+        drawn, replaced = game_store(create=True).new_game(names, force=force, order=order)
         how = "Ring as arranged" if order else "Ring drawn"
         message = (replaced + ". " if replaced else "") + f"{how}: {len(drawn.players)} players."
         flash(message[0].upper() + message[1:])
+    except ReplaceRefused as error:  # the page offers a tick, not the CLI's --force
+        flash(f"{error.what()}: tick \u201cReplace\u201d to replace it", "error")
+        return redirect(url_for("whos_next.umpire_new", token=token))
     except HavocError as error:
-        flash(_web_words(str(error)), "error")
+        flash(str(error), "error")
         return redirect(url_for("whos_next.umpire_new", token=token))
     return redirect(url_for("whos_next.umpire", token=token))
 
@@ -198,11 +199,11 @@ def kill(token: str) -> Response:
     from companion.whos_next.duel_scoring import load_contest
 
     try:
-        with _store() as store:
-            players = store.load().players
-            killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
-            contest_at = load_contest(cards()).contest_at  # a bad duel.toml: nothing written
-            outcome = store.kill(killer, victim)
+        store = game_store()
+        players = store.load().players
+        killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
+        contest_at = load_contest(cards()).contest_at  # a bad duel.toml: nothing written
+        outcome = store.kill(killer, victim)
         _told(outcome, contest_at)
     except HavocError as error:
         flash(str(error), "error")
@@ -220,16 +221,16 @@ def duel(token: str) -> Response:
     try:
         table = load_attack_table(cards())
         rng = make_rng(None)
-        with _store() as store:
-            players = store.load().players
-            attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
-            outcome = store.duel(
-                attacker,
-                defender,
-                table.effect,
-                lambda: rng.randint(1, table.sides),
-                contest_at=table.contest_at,
-            )
+        store = game_store()
+        players = store.load().players
+        attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
+        outcome = store.duel(
+            attacker,
+            defender,
+            table.effect,
+            lambda: rng.randint(1, table.sides),
+            contest_at=table.contest_at,
+        )
         throws = outcome.death.rolls
         if len(throws) == 1 and len(throws[0]) == 1:
             rolled = f'rolled {throws[0][0]}: "{table.result(throws[0][0])}"'
@@ -247,8 +248,7 @@ def undo(token: str) -> Response:
     _umpire(token)
     _csrf(token)
     try:
-        with _store() as store:
-            outcome = store.undo()
+        outcome = game_store().undo()
         from companion.whos_next.screen import undone
 
         _say(undone(outcome.death, outcome.alive))
@@ -273,15 +273,14 @@ def _say(lines: list[Any]) -> None:
 def _told(outcome: Any, contest_at: int) -> None:
     """A death as the CLI's screen words it: who died, how the game stands, and who takes
     the dead player's slip (the rules' or the kit's ruling, said so; secret)."""
-    from companion.whos_next.screen import Line, left, slip
+    from companion.whos_next.duel_scoring import load_scoring, winner
+    from companion.whos_next.screen import after_death, died
 
     death = outcome.death
-    lines = [Line(f"{death.dead} is dead, killed by {death.by}.")]
+    champion = None
     if outcome.winner is not None:
-        lines.append(Line(f"{outcome.winner} is the last one standing. Game over."))
-    else:
-        lines += left(outcome.alive, None, contest_at) + slip(death)
-    _say(lines)
+        champion = winner(game_store().load(), load_scoring(cards()))
+    _say([died(death), *after_death(death, outcome.alive, outcome.winner, contest_at, champion)])
 
 
 # --------------------------------------------------------------------------- player
@@ -292,8 +291,33 @@ def player(token: str) -> str:
     """Only this player's current victim, or that he is dead (refreshes itself)."""
     if not looks_like_token(token):
         abort(404)
-    path = current_app.config["GAME_PATH"]
-    who = tokens.player(path, token)
+    try:
+        who = game_store().player(token)
+    except NoGame:
+        who = None
     if who is None:
         abort(404)
-    return render_template("player.html", who=who)
+    champion = None
+    if who.over:
+        from companion.whos_next.duel_scoring import load_scoring, winner
+
+        champion = winner(game_store().load(), load_scoring(cards()))
+    return render_template("player.html", who=who, champion=champion)
+
+
+@bp.get("/p/<token>/qr")
+def player_qr(token: str) -> str:
+    """A player's own link as a big QR code, for the umpire to show him: keyed by the player's
+    token (never the umpire's), it shows his name and his link only, and links nowhere."""
+    if not looks_like_token(token):
+        abort(404)
+    try:
+        who = game_store().player(token)
+    except NoGame:
+        who = None
+    if who is None:
+        abort(404)
+    link = _link(token)
+    return render_template(
+        "player_qr.html", name=who.name, link=link, qr=_qr_svg(link), loopback=_loopback(link)
+    )

@@ -161,6 +161,14 @@ class Standing:
         return dict(self.__dict__)
 
 
+def winner(ring: Ring, scoring: Scoring) -> str | None:
+    """Who won, once the game is over (None before): the most points; equal points, the
+    player who survived longest (the rules). The last one standing need not be the winner."""
+    if ring.winner() is None:
+        return None
+    return scores(ring, scoring)[0].name
+
+
 def scores(ring: Ring, scoring: Scoring) -> list[Standing]:
     """Everyone ranked by points; equal points: the player who survived longest first.
 

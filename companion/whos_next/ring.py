@@ -218,7 +218,9 @@ def is_single_cycle(victims: Mapping[str, str]) -> bool:
 def _refuse_if_over(view: RingView) -> None:
     winner = view.winner()
     if winner is not None:
-        raise InputError(f"the game is over: {winner} won (see `havoc ring scores`)")
+        raise InputError(
+            f"the game is over ({winner} is the last one standing): see `havoc ring scores`"
+        )
 
 
 def alive_player(view: RingView, name: str) -> str:

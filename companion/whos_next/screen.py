@@ -43,6 +43,11 @@ def ordinal(number: int) -> str:
     return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
+def died(death: Death) -> Line:
+    """A death, in the one wording the CLI and the web both use (safe to show)."""
+    return Line(f"{death.dead} is dead, killed by {death.by}.")
+
+
 def slip_rule(death: Death) -> str:
     """Whose word hands the dead player's slip on: `SLIP_RULES` or `SLIP_KIT`."""
     return SLIP_RULES if death.own_victim else SLIP_KIT
@@ -61,22 +66,33 @@ def slip(death: Death) -> list[Line]:
     ]
 
 
-def left(alive: int, winner: str | None, contest_at: int) -> list[Line]:
-    """How the game stands after a death (safe to show)."""
+def game_over(last: str, champion: str) -> list[Line]:
+    """The end, in the one wording the CLI and the web use: the winner on points (the rules:
+    the most points wins), then the last one standing, who need not be the winner."""
+    return [
+        Line(f"Game over. Winner: {champion} (most points)."),
+        Line(f"{last} is the last one standing."),
+    ]
+
+
+def left(
+    alive: int, winner: str | None, contest_at: int, champion: str | None = None
+) -> list[Line]:
+    """How the game stands after a death (safe to show); ``winner``: the last one standing,
+    ``champion``: the winner on points (`companion.whos_next.duel_scoring.winner`)."""
     if winner is not None:
-        return [
-            Line(f"{winner} is the last one standing."),
-            Line("Game over: see `havoc ring scores`."),
-        ]
+        return game_over(winner, champion or winner)
     lines = [Line(f"{plural(alive, 'player')} left.")]
     if alive <= contest_at:
         lines += [Line("From now on both roll one die:"), Line("highest wins, ties throw again.")]
     return lines
 
 
-def after_death(death: Death, alive: int, winner: str | None, contest_at: int) -> list[Line]:
+def after_death(
+    death: Death, alive: int, winner: str | None, contest_at: int, champion: str | None = None
+) -> list[Line]:
     """The game's state, then the slip (no slip once the game is over: nobody is hunted)."""
-    return left(alive, winner, contest_at) + ([] if winner is not None else slip(death))
+    return left(alive, winner, contest_at, champion) + ([] if winner is not None else slip(death))
 
 
 def undone(death: Death, alive: int) -> list[Line]:

@@ -1,13 +1,15 @@
-"""Who's Next games in a SQLite file: one transaction per command, undoable, crash-safe.
+"""Who's Next games in a SQLite file: the only module that speaks SQL to it.
 
-A kill updates two player rows and adds one history row (the format is in
-`companion.whos_next.game_file`) inside one ``BEGIN IMMEDIATE`` transaction, so a crash or
-``kill -9``
-leaves the game before or after the kill, never between, and two commands on the same file
-queue up (busy timeout) instead of corrupting it. The journal is SQLite's default rollback
-journal (the game is one file when no command is running). The rules themselves live in
-`companion.whos_next.ring`; this module reads the game through `SqlView` and writes what they
-decide.
+One transaction per command, undoable, crash-safe. A kill updates two player rows and adds one
+history row inside one ``BEGIN IMMEDIATE`` transaction, so a crash or ``kill -9`` leaves the
+game before or after the kill, never between, and two commands on the same file queue up (busy
+timeout) instead of corrupting it. The journal is SQLite's default rollback journal (the game is
+one file when no command is running). The rules live in `companion.whos_next.ring`; `SqlView`
+reads the game for them inside a transaction, and the store writes what they decide.
+
+The players' private links (`companion.whos_next.links` tokens) live in the same file
+(``web_tokens``), drawn with the ring in the same transaction; the web asks the store for them
+(`links`, `player`) and never writes while it only shows a page.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
-import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,58 +27,181 @@ from companion.errors import DataError, InputError
 from companion.whos_next import ring as rules
 from companion.whos_next.game_file import (
     APPLICATION_ID,
-    DEATH_COLUMNS,
     NO_GAME,
-    SCHEMA,
     SCHEMA_VERSION,
-    SqlView,
+    DamagedGame,
+    NoGame,
+    ReplaceRefused,
     death_from_row,
     death_values,
     default_game_path,
 )
+from companion.whos_next.links import new_token
 
-__all__ = ["NO_GAME", "PAUSE_ENV", "Outcome", "Store", "default_game_path"]
+__all__ = ["NO_GAME", "NoGame", "Outcome", "Player", "ReplaceRefused", "Store"]
 
 BUSY_SECONDS = 30.0
-# Test hook: "SECONDS[:MARKER]" sleeps between writing a change and committing it (after
-# creating the file MARKER), so a test can kill -9 the process inside the transaction.
-PAUSE_ENV = "HAVOC_RING_TEST_PAUSE"
+DEATH_COLUMNS = "number, dead, by, hunter, inherited, own, how, rolls"
+TOKENS = """CREATE TABLE IF NOT EXISTS web_tokens (
+    token TEXT PRIMARY KEY,
+    seat INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    game TEXT NOT NULL
+)"""
+SCHEMA = f"""
+CREATE TABLE game (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    players INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE players (
+    seat INTEGER PRIMARY KEY,          -- order entered, from 0
+    name TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE,          -- case-folded name, for lookups
+    victim INTEGER,                    -- seat of his victim, NULL once dead
+    died INTEGER                       -- 1 for the first to die, NULL while alive
+);
+CREATE INDEX players_victim ON players (victim);
+CREATE TABLE history (
+    seq INTEGER PRIMARY KEY,
+    op TEXT NOT NULL,                  -- 'new' (the ring was drawn) or 'death'
+    at TEXT NOT NULL,
+    number INTEGER, dead INTEGER, by INTEGER, hunter INTEGER, inherited INTEGER,
+    own INTEGER, how TEXT, rolls TEXT
+);
+{TOKENS};
+"""
+# One statement (one consistent snapshot) for the page every phone polls: the token's player
+# in the current game, his victim's name (``victim`` is a seat, NULL once dead), and whether
+# the game is over (one player left).
+PLAYER_QUERY = """
+SELECT p.seat, p.name, p.died IS NULL, v.name,
+       (SELECT count(*) FROM players WHERE died IS NULL) = 1
+FROM web_tokens t
+JOIN game g ON g.id = 1 AND g.created = t.game
+JOIN players p ON p.seat = t.seat AND p.key = t.key
+LEFT JOIN players v ON v.seat = p.victim
+WHERE t.token = ?
+"""
 
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _test_pause() -> None:
-    setting = os.environ.get(PAUSE_ENV)
-    if not setting:
-        return
-    seconds, _, marker = setting.partition(":")
-    if marker:
-        Path(marker).write_text(str(os.getpid()))
-    time.sleep(float(seconds))
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """A death written (or undone), with the game's state right after it."""
+    """A death written (or undone), with the game's state right after it (``winner``: the
+    last one standing, once only one is left)."""
 
     death: rules.Death
     alive: int
     winner: str | None
 
 
+@dataclass(frozen=True)
+class Player:
+    """What a player's private link opens: his name, whether he lives, his victim while the
+    game goes on (None once he is dead or the game is over), whether the game is over."""
+
+    seat: int
+    name: str
+    alive: bool
+    victim: str | None
+    over: bool
+
+
+class SqlView:
+    """`companion.whos_next.ring.RingView` over a game file, inside the store's transaction."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._rows: dict[str, tuple[int, int | None, int | None]] = {}  # name -> seat,victim,died
+        self._names: dict[int, str] = {}
+
+    def _remember(self, row: tuple) -> str:
+        seat, name, victim, died = row
+        self._rows[name] = (seat, victim, died)
+        self._names[seat] = name
+        return name
+
+    def name_at(self, seat: int) -> str:
+        if seat not in self._names:
+            row = self.conn.execute(
+                "SELECT seat, name, victim, died FROM players WHERE seat = ?", (seat,)
+            ).fetchone()
+            if row is None:
+                raise DamagedGame(f"game file damaged: no player in seat {seat}")
+            self._remember(row)
+        return self._names[seat]
+
+    def seat(self, player: str) -> int:
+        return self._rows[player][0]
+
+    def lookup(self, name: str) -> str | None:
+        row = self.conn.execute(
+            "SELECT seat, name, victim, died FROM players WHERE key = ?", (rules.name_key(name),)
+        ).fetchone()
+        return None if row is None else self._remember(row)
+
+    def is_alive(self, player: str) -> bool:
+        return self._rows[player][2] is None
+
+    def victim_of(self, player: str) -> str:
+        victim = self._rows[player][1]
+        if victim is None:
+            raise DamagedGame(f"game file damaged: {player} is alive but has no victim")
+        return self.name_at(victim)
+
+    def hunter_of(self, player: str) -> str:
+        row = self.conn.execute(
+            "SELECT seat, name, victim, died FROM players WHERE victim = ?", (self.seat(player),)
+        ).fetchone()
+        if row is None:
+            raise DamagedGame(f"game file damaged: nobody hunts {player}")
+        return self._remember(row)
+
+    def player_count(self) -> int:
+        row = self.conn.execute("SELECT players FROM game WHERE id = 1").fetchone()
+        if row is None:
+            raise NoGame()
+        return row[0]
+
+    def death_count(self) -> int:
+        row = self.conn.execute("SELECT number FROM history ORDER BY seq DESC LIMIT 1").fetchone()
+        return 0 if row is None or row[0] is None else row[0]
+
+    def alive_count(self) -> int:
+        return self.player_count() - self.death_count()
+
+    def winner(self) -> str | None:
+        if self.alive_count() != 1:
+            return None
+        row = self.conn.execute(
+            "SELECT seat, name, victim, died FROM players WHERE died IS NULL"
+        ).fetchone()
+        return self._remember(row)
+
+
 class Store:
-    """One open game file. ``create=True`` (for `ring new`) makes the file if needed."""
+    """One open game file. ``create=True`` (for `ring new`) makes the file if needed (0600:
+    the ring is secret)."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, create: bool = False):
         self.path = Path(path) if path is not None else default_game_path()
+        self._checked = False  # the ring checked to be one cycle (before the first write)
         if self.path.is_dir():
             raise InputError(f"{self.path} is a directory, not a game file")
         if not self.path.exists():
             if not create:
-                raise InputError(NO_GAME)
+                raise NoGame()
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                pass  # another command made it first
+            except OSError as exc:
+                raise DataError(f"cannot create the game file: {exc.strerror}", self.path) from None
         try:
             self.conn = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         except sqlite3.Error as exc:
@@ -103,7 +227,7 @@ class Store:
         elif app_id != 0 or self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise DataError("not a Havoc Kit game database", self.path)
         elif not create:
-            raise InputError(NO_GAME)
+            raise NoGame()
         # SQLite's defaults are kept on purpose: a rollback journal (one file at rest, a hot
         # journal rolled back by the next open after a crash) and synchronous = FULL. WAL was
         # measured slower here: every command opens and closes the file, and each close
@@ -128,29 +252,49 @@ class Store:
             raise DataError(f"game file busy or unwritable: {exc}", self.path) from None
         try:
             yield SqlView(self.conn)
-            if write:
-                _test_pause()
-            self.conn.execute("COMMIT")
+            self._commit()
         except sqlite3.DatabaseError as exc:
             self._rollback()
-            raise DataError(f"game file error: {exc}", self.path) from None
+            raise DataError(f"game file not changed: {exc}", self.path) from None
         except BaseException:
             self._rollback()
             raise
+
+    def _commit(self) -> None:
+        self.conn.execute("COMMIT")
 
     def _rollback(self) -> None:
         if self.conn.in_transaction:  # a failed COMMIT may already have rolled back
             self.conn.execute("ROLLBACK")
 
+    def _has_table(self, table: str) -> bool:
+        row = self.conn.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+        ).fetchone()
+        return bool(row[0])
+
     def _has_game(self) -> bool:
-        tables = self.conn.execute(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'game'"
-        ).fetchone()[0]
-        return bool(tables) and self.conn.execute("SELECT count(*) FROM game").fetchone()[0] > 0
+        if not self._has_table("game"):
+            return False
+        return self.conn.execute("SELECT count(*) FROM game").fetchone()[0] > 0
 
     def _require_game(self) -> None:
         if not self._has_game():
-            raise InputError(NO_GAME)
+            raise NoGame()
+
+    def _require_one_cycle(self) -> None:
+        """Before this store's first change: the saved ring is one cycle, else refused."""
+        if self._checked:
+            return
+        rows = self.conn.execute("SELECT seat, victim FROM players WHERE died IS NULL").fetchall()
+        if not rules.is_single_cycle(dict(rows)):
+            raise DamagedGame("game file damaged: the ring is not one cycle", self.path)
+        self._checked = True
+
+    def has_game(self) -> bool:
+        """True when the file holds a game (in progress or finished)."""
+        with self._transaction(write=False):
+            return self._has_game()
 
     # ------------------------------------------------------------------ operations
 
@@ -162,8 +306,8 @@ class Store:
         force: bool = False,
         order: bool = False,
     ) -> tuple[rules.Ring, str | None]:
-        """Draw a new ring; refuse to replace any saved game (in progress, or finished and
-        keeping its scores) unless ``force``.
+        """Draw a new ring and every player's private link; refuse to replace any saved game
+        (in progress, or finished and keeping its scores) unless ``force`` (`ReplaceRefused`).
 
         ``order=True``: ``names`` are the ring as the umpire arranged it (each hunts the next,
         the last hunts the first) instead of a random draw; the players are then kept in name
@@ -176,24 +320,19 @@ class Store:
             replaced = None
             if self._has_game():
                 alive, total = view.alive_count(), view.player_count()
-                if alive > 1 and not force:
-                    raise InputError(
-                        f"a game is in progress ({alive} of {total} alive): "
-                        "add --force to replace it"
-                    )
+                last = view.winner()
                 if not force:
-                    raise InputError(
-                        f"the game here is over (won by {view.winner()}) and keeps its "
-                        "scores: add --force to replace it"
-                    )
+                    raise ReplaceRefused(alive, total, last)
                 replaced = (
                     f"replaced the game in progress ({alive} of {total} alive)"
-                    if alive > 1
-                    else f"replaced the finished game (won by {view.winner()})"
+                    if last is None
+                    else "replaced the finished game"
                 )
                 self.conn.execute("DELETE FROM history")
                 self.conn.execute("DELETE FROM players")
                 self.conn.execute("DELETE FROM game")
+                self.conn.execute(TOKENS)
+                self.conn.execute("DELETE FROM web_tokens")
             else:
                 for statement in SCHEMA.split(";")[:-1]:  # executescript would commit
                     self.conn.execute(statement)
@@ -204,11 +343,14 @@ class Store:
                 "INSERT INTO players (seat, name, key, victim, died) VALUES (?, ?, ?, ?, NULL)",
                 ((seats[p], p, rules.name_key(p), seats[ring.victims[p]]) for p in ring.players),
             )
+            created = _now()
             self.conn.execute(
                 "INSERT INTO game (id, players, created) VALUES (1, ?, ?)",
-                (len(ring.players), _now()),
+                (len(ring.players), created),
             )
-            self.conn.execute("INSERT INTO history (op, at) VALUES ('new', ?)", (_now(),))
+            self.conn.execute("INSERT INTO history (op, at) VALUES ('new', ?)", (created,))
+            self._draw_links(created)
+            self._checked = True
         return ring, replaced
 
     def _apply(self, view: SqlView, death: rules.Death) -> None:
@@ -230,6 +372,7 @@ class Store:
         """The umpire confirms KILLER killed his own VICTIM."""
         with self._transaction(write=True) as view:
             self._require_game()
+            self._require_one_cycle()
             death = rules.plan_kill(view, killer, victim)
             self._apply(view, death)
             return Outcome(death, view.alive_count(), view.winner())
@@ -251,6 +394,7 @@ class Store:
         """
         with self._transaction(write=True) as view:
             self._require_game()
+            self._require_one_cycle()
             death = rules.plan_duel(
                 view, attacker, defender, effect_of, roll, contest_at=contest_at
             )
@@ -259,8 +403,12 @@ class Store:
             self._apply(view, death)
             return Outcome(death, view.alive_count(), view.winner())
 
-    def undo(self) -> Outcome:
-        """Step back over the last death; the drawing of the ring cannot be undone."""
+    def undo(self, number: int | None = None) -> Outcome:
+        """Step back over the last death; the drawing of the ring cannot be undone.
+
+        ``number``: the death the caller means (the web's button names it), so a repeated
+        request is refused instead of undoing the death before it.
+        """
         with self._transaction(write=True) as view:
             self._require_game()
             row = self.conn.execute(
@@ -268,21 +416,27 @@ class Store:
             ).fetchone()
             if row is None or row[1] != "death":
                 raise InputError("nothing to undo: nobody has died since the ring was drawn")
-            seq, _op, number, dead, _by, hunter, inherited = row[:7]
+            if number is not None and row[2] != number:
+                raise InputError(
+                    f"death {number} is already undone (the last death is now number {row[2]})"
+                )
+            seq, _op, last, dead, _by, hunter, inherited = row[:7]
             hunter_row = self.conn.execute(
                 "SELECT victim, died FROM players WHERE seat = ?", (hunter,)
             ).fetchone()
             dead_row = self.conn.execute(
                 "SELECT died FROM players WHERE seat = ?", (dead,)
             ).fetchone()
-            if hunter_row != (inherited, None) or dead_row != (number,):
-                raise DataError("game file damaged: the last death does not match the ring")
+            if hunter_row != (inherited, None) or dead_row != (last,):
+                raise DamagedGame(
+                    "game file damaged: the last death does not match the ring", self.path
+                )
             self.conn.execute("UPDATE players SET victim = ? WHERE seat = ?", (dead, hunter))
             self.conn.execute(
                 "UPDATE players SET victim = ?, died = NULL WHERE seat = ?", (inherited, dead)
             )
             self.conn.execute("DELETE FROM history WHERE seq = ?", (seq,))
-            death = death_from_row(view.name_at, row[2:])
+            death = death_from_row(view.name_at, row[2:], self.path)
             return Outcome(death, view.alive_count(), None)
 
     def victim(self, player: str) -> tuple[str, str]:
@@ -315,9 +469,61 @@ class Store:
         names = {seat: name for seat, name, _v, _d in rows}
         try:
             victims = {name: names[v] for _s, name, v, died in rows if died is None}
-            deaths = tuple(death_from_row(names.__getitem__, row) for row in history)
+            deaths = tuple(death_from_row(names.__getitem__, row, self.path) for row in history)
         except KeyError:
-            raise DataError("game file damaged: a victim is not a player", self.path) from None
+            raise DamagedGame("game file damaged: a victim is not a player", self.path) from None
         if not rules.is_single_cycle(victims):
-            raise DataError("game file damaged: the ring is not one cycle", self.path)
+            raise DamagedGame("game file damaged: the ring is not one cycle", self.path)
         return rules.Ring(tuple(names[s] for s, *_ in rows), victims, deaths)
+
+    # ------------------------------------------------------------------ private links
+
+    def _draw_links(self, game: str) -> None:
+        """A token for every player of game ``game`` who has none (inside a write)."""
+        held = self.conn.execute("SELECT seat FROM web_tokens WHERE game = ?", (game,))
+        have = {seat for (seat,) in held}
+        rows = self.conn.execute("SELECT seat, key FROM players ORDER BY seat").fetchall()
+        self.conn.executemany(
+            "INSERT INTO web_tokens (token, seat, key, game) VALUES (?, ?, ?, ?)",
+            ((new_token(), seat, key, game) for seat, key in rows if seat not in have),
+        )
+
+    def links(self) -> dict[int, tuple[str, str]]:
+        """Every player's (name, token) by seat, as drawn with the ring; read only (a game
+        from an older kit may have none: `issue_links` draws them)."""
+        with self._transaction(write=False):
+            if not self._has_game() or not self._has_table("web_tokens"):
+                return {}
+            rows = self.conn.execute(
+                "SELECT p.seat, p.name, t.token FROM players p "
+                "JOIN web_tokens t ON t.seat = p.seat AND t.key = p.key "
+                "JOIN game g ON g.id = 1 AND g.created = t.game ORDER BY p.seat"
+            ).fetchall()
+        return {seat: (name, token) for seat, name, token in rows}
+
+    def issue_links(self) -> dict[int, tuple[str, str]]:
+        """Draw the private links a game still lacks (one made by an older kit); the tokens of
+        any earlier game in the file are deleted in the same transaction."""
+        with self._transaction(write=True):
+            self._require_game()
+            self.conn.execute(TOKENS)
+            (created,) = self.conn.execute("SELECT created FROM game WHERE id = 1").fetchone()
+            self.conn.execute("DELETE FROM web_tokens WHERE game != ?", (created,))
+            self.conn.execute(
+                "DELETE FROM web_tokens WHERE NOT EXISTS (SELECT 1 FROM players p "
+                "WHERE p.seat = web_tokens.seat AND p.key = web_tokens.key)"
+            )
+            self._draw_links(created)
+        return self.links()
+
+    def player(self, token: str) -> Player | None:
+        """The player ``token`` belongs to in the current game; None for any other token."""
+        with self._transaction(write=False):
+            if not self._has_table("web_tokens"):
+                return None
+            row = self.conn.execute(PLAYER_QUERY, (token,)).fetchone()
+        if row is None:
+            return None
+        seat, name, alive, victim, over = row
+        shown = victim if alive and not over else None
+        return Player(seat, name, bool(alive), shown, bool(over))

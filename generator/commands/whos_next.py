@@ -55,10 +55,12 @@ def slips(
     Writes whos-next-slips.pdf, whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf.
     Without a saved game: blank slips (or, with --names, slips and pieces for those players).
     """
+    from companion.commands.clikit import cards_from
     from generator.whos_next.build import write_slips
 
+    cards = cards_from(click.get_current_context())
     result = write_slips(
-        out_dir, sheet, game=game, names=names, since=since, blank=blank, troop=troop
+        out_dir, sheet, game=game, names=names, since=since, blank=blank, troop=troop, cards=cards
     )
     for stats, what in result.made:
         say(stats, what)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.dark_blades.completion import NO_EFFECT, CellSource, cell_source
+from companion.dark_blades.completion import NO_EFFECT, CellSource, cell_source, no_effect_meaning
 from companion.dark_blades.crt import Crt, ResultsTable, load_crt
 from companion.data import Cards
 from generator.sheet.document import (
@@ -33,7 +33,7 @@ LEGEND_KIT = (
     "<b>Bold on white</b>: the rulebook's cell. Regular type on grey: the Havoc Kit's own "
     "completion: the rulebook's cell is lost (cards/dark-blades/crt-completion.toml; "
     "replace it with the printed tables if you have them). \u2013 = no effect (the kit's "
-    "reading of the printed dash)."
+    "reading of the dash Mounted v Mounted prints; the kit's own result in the other tables)."
 )
 LEGEND_SOURCE = (
     "Only the rulebook's cells are printed (--source-only): blank cells are lost from every "
@@ -92,7 +92,7 @@ def table_story(source: CellSource, table: ResultsTable, number: int, width: flo
     ]
     used = {source.cell(table, f, c).value for f in crt.faces for c in range(n_cols)}
     if NO_EFFECT in used:
-        key.append(f"<b>{NO_EFFECT}</b>&nbsp;No effect (the kit's reading of the printed dash).")
+        key.append(f"<b>{NO_EFFECT}</b>&nbsp;{esc(no_effect_meaning(table))}")
     if "★" in used:
         key.append(f"<b>{STAR}</b>&nbsp;The printed star: the key does not define it.")
     parts = [

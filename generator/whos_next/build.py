@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.data import Cards
 from companion.errors import InputError, display_path
 from companion.whos_next import ring as rules
 from generator.sheet.layout import impose
@@ -98,8 +99,10 @@ def write_slips(
     since: int | None = None,
     blank: int | None = None,
     troop: str = "Spearman",
+    cards: Cards | None = None,
 ) -> Result:
-    """Write the slips (and, with players known, the umpire's sheet and the pieces)."""
+    """Write the slips (and, with players known, the umpire's sheet and the pieces); a
+    finished game's winner is scored with ``cards`` (the kit's own without)."""
     result = Result()
     place([(None, "")], sheet)  # refuses paper too small for a slip, before any file
     if names is not None and game is not None:
@@ -126,9 +129,11 @@ def write_slips(
     else:
         where = display_path(game) if game is not None else "the default game file"
         players = list(ring.players)
-        winner = ring.winner()
-        if winner is not None:
-            result.notes.append(f"the game is over: {winner} won; no slips to print")
+        if ring.winner() is not None:
+            from companion.whos_next.duel_scoring import load_scoring, winner
+
+            champion = winner(ring, load_scoring(cards or Cards()))
+            result.notes.append(f"the game is over: {champion} won on points; no slips to print")
         else:
             slips = current_slips(ring) if since is None else changed_since(ring, since)
             what = (

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.errors import InputError
 from companion.whos_next import ring as rules
-from companion.whos_next.store import NO_GAME, Store, default_game_path
+from companion.whos_next.store import NoGame, Store, default_game_path
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,8 @@ def load_ring(game: Path | None) -> rules.Ring | None:
         try:
             with Store(path) as store:
                 return store.load()
-        except InputError as exc:
-            if str(exc) == NO_GAME:
-                return None
-            raise
+        except NoGame:
+            return None
     if not Path(game).exists():
         raise InputError("--game: no such game file", game)
     with Store(game) as store:

@@ -132,8 +132,9 @@ def draw_slip(canvas: Any, place: SlipPlace) -> None:
     x0, y0, _, y1 = place.panel_box(0)
     cx = x0 + w / 2
     canvas.setFillColor("#000000")
-    number = f"slip {slip.number}" if slip else "slip ___"
-    _small(canvas, f"WHO'S NEXT \u00b7 {number} \u00b7 outside", cx, y1 - 12, room)
+    # no slip number outside: on a reprint it would sit under another holder's name and tell
+    # who hunted whom; the number is inside, for the holder and the umpire only
+    _small(canvas, "WHO'S NEXT \u00b7 outside", cx, y1 - 12, room)
     if place.holder:
         _name(canvas, place.holder, cx, y0 + SLIP_H / 2 - 6, room, 18)
     else:

@@ -55,21 +55,21 @@ def _read_banner(proc: subprocess.Popen) -> list[str]:
 
 
 def _after(lines: list[str], heading: str) -> str:
-    """The indented lines under ``heading`` joined back into one link."""
-    start = next(i for i, line in enumerate(lines) if line.startswith(heading)) + 1
-    parts = []
-    for line in lines[start:]:
-        if not line.startswith("  "):
-            break
-        parts.append(line.strip())
-    return "".join(parts)
+    """The first link after ``heading``: whole on one line, never wrapped."""
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    return next(line for line in lines[start:] if line.startswith("http://"))
+
+
+def _text(lines: list[str]) -> list[str]:
+    """The banner's lines but its links (which are never wrapped, whatever their length)."""
+    return [line for line in lines if not line.startswith("http://")]
 
 
 def test_serve_prints_where_to_go_serves_and_stops_cleanly(tmp_path):
     proc = _start(tmp_path, "--port", "0")
     try:
         lines = _read_banner(proc)
-        assert all(len(line) <= WIDTH for line in lines), lines
+        assert all(len(line) <= WIDTH for line in _text(lines)), lines
         base = _after(lines, "type (with http://)")
         umpire = _after(lines, "Who's Next umpire")
         assert base.startswith("http://127.0.0.1:") and umpire.startswith(base + "u/")
@@ -110,8 +110,33 @@ def test_lan_prints_a_qr_code_within_40_columns(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=30)
-    assert any("█" in line or "▀" in line or "▄" in line for line in lines)
-    assert all(len(line) <= WIDTH for line in lines), max(lines, key=len)
+    drawn = [i for i, line in enumerate(lines) if any(c in line for c in "█▀▄")]
+    assert drawn  # the players' address as a QR code...
+    umpire = next(i for i, line in enumerate(lines) if line.startswith("http://") and "/u/" in line)
+    assert umpire < drawn[0] and lines[drawn[-1] + 1].startswith("Ctrl-C")  # ...one, after it
+    assert "/u/" not in "".join(lines[umpire + 1 :])
+    assert all(len(line) <= WIDTH for line in _text(lines)), max(lines, key=len)
+    players = _after(lines, "type (with http://)")
+    assert not players.startswith("http://0.0.0.0")
+
+
+def test_lan_binds_the_lan_address_not_every_interface(tmp_path):
+    import json
+
+    from companion.web.server import lan_address
+
+    for args, host in ((["--lan"], lan_address()), (["--lan", "--host", "0.0.0.0"], "0.0.0.0")):
+        proc = _start(tmp_path, "--port", "0", "--json", *args)
+        try:
+            text = proc.stdout.readline()
+            while not text.rstrip().endswith("}"):
+                text += proc.stdout.readline()
+        finally:
+            proc.send_signal(signal.SIGINT)
+            proc.communicate(timeout=30)
+        data = json.loads(text)
+        assert data["host"] == host
+        assert data["url"] == f"http://{lan_address()}:{data['port']}/"
 
 
 def test_json_says_where_it_listens(tmp_path):

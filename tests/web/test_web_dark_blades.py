@@ -12,6 +12,7 @@ from web_helpers import visible
 
 from companion.dark_blades.crt import MISSING
 from companion.dark_blades.lines import KIT_LINE
+from companion.web.words import page_words
 
 
 def cli(havoc, *args: str) -> dict:
@@ -31,7 +32,8 @@ def same_record(page: str, record: dict) -> None:
     for shift in record["shifts"]:
         assert shift["reason"] in page
     for reading in record["kits_readings"]:
-        assert f"KIT {reading['short']}. {reading['text']}" in page
+        # one line (the short reading), the text on demand, in the page's words
+        assert f"KIT {reading['short']} {page_words(reading['text'])}" in page
     assert f"column {record['column']} die {record['die']} (given" in page
     for chance in record["chances"]:
         kit = "KIT " if chance["kit_faces"] else ""
@@ -131,7 +133,7 @@ def test_a_terrain_the_table_lacks_is_one_line(site):
 
 def test_crt_bad_strength_is_one_line(site):
     page = site.text("/dark-blades/crt?table=infantry-vs-infantry&attack=x&defence=3")
-    assert "Refused: --attack: expected whole numbers" in page
+    assert "Refused: “Attack”: expected whole numbers" in page
 
 
 def test_missile_cover_by_terrain_gives_the_clis_record(site, havoc):
@@ -161,7 +163,7 @@ def test_no_cover_on_the_breath_is_one_line(site):
     page = site.text(
         "/dark-blades/missile?weapon=breath&range=3&defence=5&target=infantry&cover=light"
     )
-    assert "Refused: --cover: not for the Gargoyle's Breath" in page
+    assert "Refused: “Cover”: not for the Gargoyle's Breath" in page
 
 
 def test_missile_no_shot_in_infinite_cover(site, havoc):
@@ -216,3 +218,46 @@ def test_a_counter_word_is_offered_and_read_as_the_cli_reads_it(site, havoc):
     same_record(page, record)
     short = next(r["short"] for r in record["kits_readings"] if "bow" in r["short"].lower())
     assert short in page
+
+
+def test_fight_by_name_gives_the_clis_record(site, havoc):
+    """Two name pickers and their states: the same record as `havoc fight`."""
+    record = cli(havoc, "fight", "thr", "gra:wounded", "7")
+    html = site.client.get(
+        "/dark-blades/fight?attacker=Thrugg+Lumpthew&defender=Grast&defender_state=wounded&die=7"
+    ).get_data(as_text=True)
+    page = visible(html)
+    same_record(page, record)
+    assert "Thrugg Lumpthew (mounted) 22 v Grast (wounded, mounted) 7" in page
+    assert "KIT values: the kit's (pieces.csv)" in page
+    form = site.client.get("/dark-blades/fight").get_data(as_text=True)
+    assert '<option value="Zatan">Zatan</option>' in form
+
+
+def test_fight_page_several_names_and_rules(site, havoc):
+    record = cli(havoc, "fight", "gob,gob", "zat", "3")
+    page = visible(
+        site.client.get(
+            "/dark-blades/fight?attacker=Goblin&attacker_more=gob&defender=Zatan&die=3"
+        ).get_data(as_text=True)
+    )
+    same_record(page, record)
+    for rule in record["rules"]:
+        assert rule["rule"] in page
+    bad = visible(
+        site.client.get(
+            "/dark-blades/fight?attacker=Goblin&attacker_state=stunned&defender=Zatan"
+        ).get_data(as_text=True)
+    )
+    assert "stunned: may not attack" in bad
+
+
+def test_defender_state_on_the_crt_page(site, havoc):
+    record = cli(havoc, "crt", "ii", "8", "3", "1", "--defender-state", "wounded")
+    page = visible(
+        site.client.get(
+            "/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&die=1"
+            "&defender_state=wounded"
+        ).get_data(as_text=True)
+    )
+    assert f"→ {record['outcome']}" in page

@@ -42,3 +42,11 @@ def test_redact_keeps_python_names_and_takes_tokens():
     assert redact(line) == "full_dispatch_request handle_user_exception GET /u/…/kill (…)"
     other = new_token()
     assert other not in redact(f"GET /p/{other}", other)
+
+
+def test_redact_takes_tokens_of_the_link_alphabet():
+    from companion.whos_next.links import new_token as link_token
+
+    token = link_token()
+    assert redact(f"GET /x/{token} and {token}") == "GET /x/… and …"
+    assert redact("handle_user_exception_and_more_words") == "handle_user_exception_and_more_words"

@@ -8,8 +8,6 @@ import re
 import pytest
 from web_helpers import NAMES, visible
 
-from companion.web.security import TOKEN_BYTES
-
 
 def test_umpire_draws_a_ring_and_sees_all_of_it(site):
     page = site.text(f"/u/{site.umpire}/")
@@ -38,8 +36,7 @@ def test_each_player_sees_only_his_own_victim(site):
 def test_tokens_are_long_and_random(site):
     site.new_game()
     tokens = [p.removeprefix("/p/") for p in site.links().values()]
-    assert TOKEN_BYTES * 8 >= 128
-    assert all(re.fullmatch(r"[A-Za-z0-9_-]{32}", t) for t in tokens)
+    assert all(re.fullmatch(r"[a-km-np-z2-9]{32}", t) for t in tokens)
     assert len(set(tokens)) == len(tokens)
 
 
@@ -150,7 +147,8 @@ def test_unknown_and_wrong_tokens_get_the_same_answer(site):
         "/p/" + site.umpire,  # the umpire's token is not a player's
         f"/u/{player}/",  # a player's token opens no umpire page
         f"/u/{'B' * 32}/",
-        f"/u/{player}/player/0",
+        f"/u/{site.umpire}/player/0",  # no QR page under the umpire's token
+        "/p/" + "A" * 32 + "/qr",
         "/p/short",
         "/u/x/",
     ):
@@ -226,7 +224,7 @@ def test_no_stack_trace_reaches_the_browser_and_no_token_the_log(site, monkeypat
     def broken(*_args):
         raise RuntimeError("boom " + path)
 
-    monkeypatch.setattr("companion.web.tokens.player", broken)
+    monkeypatch.setattr("companion.whos_next.store.Store.player", broken)
     with caplog.at_level(logging.ERROR, logger="havoc.web"):
         answer = site.client.get(path)
     body = answer.get_data(as_text=True)
@@ -254,13 +252,31 @@ def test_private_pages_are_not_cached_and_leak_no_referrer(site):
         assert answer.headers["Referrer-Policy"] == "no-referrer"
 
 
-def test_the_slip_page_shows_the_players_link_as_a_qr_code(site):
+def test_the_qr_page_shows_the_players_link_and_nothing_else(site):
+    """Issue 17 item 4: the page shown to a player is keyed by his own token, carries no
+    umpire token and no link to any other page of the game."""
     site.new_game()
-    seat = site.seat("Cat")
-    answer = site.client.get(f"/u/{site.umpire}/player/{seat}")
+    cat = site.links()["Cat"]
+    umpire = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+    assert f'href="{cat}/qr"' in umpire
+    answer = site.client.get(f"{cat}/qr")
     html = answer.get_data(as_text=True)
     assert answer.status_code == 200 and "<svg" in html
-    assert site.links()["Cat"] in html
+    assert site.links()["Cat"] in html and site.umpire not in html
+    assert re.findall(r'<a [^>]*href="([^"]*)"', html) == ["/"]  # the kit's home page only
+    others = [name for name in NAMES if name != "Cat"]
+    assert not any(name in visible(html) for name in others)
+    assert "loopback" in visible(html) and "havoc serve --lan" in visible(html)
+    site.app.config["PUBLIC_URL"] = "http://192.0.2.7:8600"
+    assert "loopback" not in site.text(f"{cat}/qr")
+
+
+def test_the_ring_is_collapsed_behind_a_tap(site):
+    site.new_game()
+    html = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+    for chain in re.finditer(r'<ol class="chain">', html):
+        opened = html.rfind("<details>", 0, chain.start())
+        assert opened != -1 and html.rfind("</details>", 0, chain.start()) < opened
 
 
 def test_one_tap_kill_buttons_follow_the_ring(site):
@@ -285,8 +301,9 @@ def test_the_slips_page_carries_every_players_link_for_printing(site):
 def test_links_name_the_address_the_server_printed(site):
     site.app.config["PUBLIC_URL"] = "http://192.0.2.7:8600"
     site.new_game()
-    html = site.client.get(f"/u/{site.umpire}/player/0").get_data(as_text=True)
-    assert f"http://192.0.2.7:8600{site.links()[NAMES[0]]}" in html
+    path = site.links()[NAMES[0]]
+    html = site.client.get(f"{path}/qr").get_data(as_text=True)
+    assert f"http://192.0.2.7:8600{path}" in html
 
 
 def test_duel_message_quotes_the_attack_table(site):
@@ -306,12 +323,15 @@ def test_the_players_page_agrees_with_the_store_all_game_long(site):
     """The player's page reads his victim in one query; it must say what `Store.victim` (the
     umpire's `ring show`) says, for every player, after every death and every undo."""
     from companion.errors import InputError
-    from companion.web.tokens import player, player_links
     from companion.whos_next.store import Store
 
     names = [f"P{i}" for i in range(7)]
     site.new_game(names)
-    links = {name: token for name, token in player_links(site.game).values()}
+    links = {name: path.removeprefix("/p/") for name, path in site.links().items()}
+
+    def player(game, token):
+        with Store(game) as store:
+            return store.player(token)
 
     def agree() -> None:
         with Store(site.game) as store:
@@ -345,3 +365,22 @@ def test_names_are_escaped_never_markup(site):
         html = site.client.get(url).get_data(as_text=True)
         assert "<img src=x" not in html
     assert "&lt;img src=x" in site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+
+
+def test_tokens_cannot_be_misread_or_broken_at_a_hyphen(tmp_path):
+    """Issue 17 item 3: lower case and digits without 0 o 1 l, no - or _, 160 bits."""
+    from companion.web.app import create_app
+    from companion.whos_next.links import ALPHABET, LENGTH
+
+    assert len(ALPHABET) == 32 and LENGTH * 5 >= 160
+    assert not set("0o1l-_") & set(ALPHABET)
+    umpire = create_app(game=tmp_path / "g.sqlite3", testing=True).config["UMPIRE_TOKEN"]
+    assert re.fullmatch(f"[{ALPHABET}]{{{LENGTH}}}", umpire)
+
+
+def test_the_printed_links_page_leaves_no_room_for_a_browser_footer(site):
+    site.new_game()
+    page = site.client.get(f"/u/{site.umpire}/slips").get_data(as_text=True)
+    assert '<link rel="stylesheet" href="/static/print.css">' in page
+    css = site.client.get("/static/print.css").get_data(as_text=True)
+    assert re.search(r"@page\s*{\s*margin:\s*0;\s*}", css)

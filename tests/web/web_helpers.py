@@ -51,9 +51,10 @@ class Site:
 
     def links(self) -> dict[str, str]:
         """Each player's private path, as the umpire's slip pages show it."""
-        from companion.web.tokens import player_links
+        from companion.whos_next.store import Store
 
-        return {name: f"/p/{token}" for name, token in player_links(self.game).values()}
+        with Store(self.game) as store:
+            return {name: f"/p/{token}" for name, token in store.links().values()}
 
     def text(self, url: str) -> str:
         answer = self.client.get(url)

@@ -32,7 +32,7 @@ def test_the_answer_is_the_first_line(havoc) -> None:
     assert "fill in: row 3, column 2-1 (-e)" in lost
     assert len(hit) <= 7 and len(lost) <= 6  # was 12 and 19 lines
     kit = lines(havoc("crt", "ii", "8", "3", "3"))
-    assert kit[:2] == ["D  Defender stunned.", "  kit's completion: rulebook cell lost"]
+    assert kit[:2] == ["C  Defender retreats 1 hex★.", "  kit's completion: rulebook cell lost"]
     no_shot = lines(havoc("missile", "crossbow", "5", "5", "i", "-c", "inf"))
     assert no_shot[0] == "NO SHOT"
 

@@ -90,3 +90,20 @@ def test_bad_weapons_are_refused(tmp_path, old, new, words) -> None:
     (mine / "missiles.toml").write_text(broken)
     with pytest.raises(DataError, match=words):
         load_weapons(Cards(tmp_path))
+
+
+def test_a_missile_request_is_a_library_call() -> None:
+    """`fire` takes a typed MissileRequest (the CLI, the web and map tools share it): a
+    crossbow at 28 hexes (strength 20) on a defence of 10 in light cover is 2-1 moved one
+    column left, 1-1, die 1 (the printed row: "B", wounded)."""
+    from companion.dark_blades.crt import load_crt
+    from companion.dark_blades.requests import MissileRequest
+    from companion.dark_blades.resolve import fire
+
+    cards = Cards()
+    request = MissileRequest("crossbow", 28, (10,), "infantry", cover="light", die=1)
+    record = fire(load_crt(cards), load_weapons(cards), request)
+    assert (record.raw_odds, record.column_label, record.cell) == ("2-1", "1-1", "B")
+    assert record.weapon is not None and record.weapon["strength"] == 20
+    with pytest.raises(Exception, match="frozen|cannot assign"):
+        request.hexes = 3  # type: ignore[misc]

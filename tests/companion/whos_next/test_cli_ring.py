@@ -77,10 +77,11 @@ def test_a_whole_game(ring):
         attacker = status["alive"][0]
         text = ring("kill", attacker, victim(ring, attacker)).output
         assert "killed" in text
-    assert status["winner"] == status["alive"][0] and len(status["deaths"]) == 5
+    assert status["last_standing"] == status["alive"][0] and len(status["deaths"]) == 5
     assert [d["number"] for d in status["deaths"]] == [1, 2, 3, 4, 5]
     text = ring("status").output
-    assert f"{status['winner']} is the last one standing" in text
+    assert f"{status['last_standing']} is the last one standing" in text
+    assert f"Winner: {status['winner']} (most points)" in text
 
 
 def test_status_never_shows_the_ring(ring):
@@ -88,7 +89,7 @@ def test_status_never_shows_the_ring(ring):
     out = ring("status").output
     assert "victim" not in out.lower() and "->" not in out
     data = ring("status", "--json")
-    assert set(data) == {"game", "players", "alive", "deaths", "over", "winner"}
+    assert set(data) == {"game", "players", "alive", "deaths", "over", "winner", "last_standing"}
     assert data["alive"] == PLAYERS  # in the order entered, not ring order
 
 
@@ -231,16 +232,17 @@ def test_a_finished_game_refuses_more_and_names_the_winner(ring):
         a = status["alive"][0]
         ring("kill", a, victim(ring, a))
     winner = status["winner"]
-    loser = next(p for p in "ABC" if p != winner)
-    for args in (["kill", winner, loser], ["duel", winner, loser], ["show", winner]):
-        refused(ring(*args, ok=False), f"the game is over: {winner} won")
+    last = status["last_standing"]
+    loser = next(p for p in "ABC" if p != last)
+    for args in (["kill", last, loser], ["duel", last, loser], ["show", last]):
+        refused(ring(*args, ok=False), f"the game is over ({last} is the last one standing)")
     refused(
         ring("new", "X", "Y", "Z", ok=False),
-        f"the game here is over (won by {winner}) and keeps its scores: add --force",
+        "the game here is over and keeps its scores: add --force",
     )
     assert ring("scores", "--json")["winner"] == winner  # the scores are still there
     text = ring("new", "X", "Y", "Z", "-f").output
-    assert f"Replaced the finished game (won by {winner})." in text
+    assert "Replaced the finished game." in text
 
 
 @pytest.mark.parametrize("sub", ["show Ann", "kill Ann Bob", "duel Ann Bob", "status", "undo"])
@@ -317,7 +319,7 @@ def test_scores_follow_the_cards_file(ring, tmp_path):
     out = ring("scores", "--json")
     assert out["scoring"]["label"] == kit["label"] and "lost" in out["scoring"]["label"]
     assert out["over"] is True
-    winner = ring("status", "--json")["winner"]
+    winner = ring("status", "--json")["last_standing"]
     for row in out["scores"]:
         assert row["points"] == expected_points(kit["points"], row, winner)
     assert sum(r["own_victim_kills"] + r["other_kills"] for r in out["scores"]) == 5
@@ -346,7 +348,7 @@ def test_scores_tie_break_is_the_longest_survivor(ring, tmp_path):
     play_out(ring)
     rows = ring("scores", "--json", cards=tmp_path / "cards")["scores"]
     assert all(r["points"] == 0 for r in rows)
-    winner = ring("status", "--json")["winner"]
+    winner = ring("status", "--json")["last_standing"]
     assert rows[0]["name"] == winner and rows[0]["rank"] == 1
     assert [r["died"] for r in rows[1:]] == [5, 4, 3, 2, 1]
 
@@ -393,3 +395,20 @@ def test_wide_names_are_measured_in_columns(ring, havoc, game):
     text = havoc("ring", "duel", attacker, "Dan", "--die", "1", "--game", game).output
     assert all(cells(line) <= 40 for line in text.splitlines()), text
     assert "".join(text.split()).count(attacker) >= 1  # the name is all there, only wrapped
+
+
+def test_the_winner_is_the_most_points_not_the_last_standing(ring):
+    """Issue 17: A kills five, H kills A, G kills H: A has 20 points, G (last standing) 15."""
+    ring("new", "-o", *"ABCDEFGH")
+    for victim in "BCDEF":
+        ring("kill", "A", victim)
+    ring("kill", "H", "A")
+    last = ring("kill", "G", "H", "--json")
+    assert last["winner"] == "A" and last["last_standing"] == "G"
+    scores = ring("scores", "--json")
+    assert scores["winner"] == "A" and scores["scores"][0]["points"] == 20
+    status = ring("status", "--json")
+    assert status["winner"] == "A" and status["last_standing"] == "G"
+    text = ring("status").output
+    assert "Winner: A (most points)." in text and "G is the last one standing." in text
+    assert "Winner: A." in ring("scores").output

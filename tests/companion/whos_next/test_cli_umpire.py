@@ -110,7 +110,7 @@ def test_a_kill_marks_the_slip_and_the_result_comes_first(ring):
     arranged(ring)
     text = ring("kill", "Fay", "Cat").output
     lines = text.splitlines()
-    assert lines[0] == "Fay killed Cat."
+    assert lines[0] == "Cat is dead, killed by Fay."
     assert "5 players left." in lines
     assert marked(text) == ["Fay takes Cat's slip."]
     assert lines[-1] == MARK + "Fay takes Cat's slip."  # the secret comes last
@@ -196,10 +196,10 @@ def test_new_refuses_a_finished_game_and_names_the_option(ring):
     ring("kill", "A", "C")
     before = ring("scores", "--json")
     refused(ring("new", "X", "Y", "Z", ok=False), "add --force to replace it")
-    refused(ring("new", "-o", "X", "Y", "Z", ok=False), "won by A")
+    refused(ring("new", "-o", "X", "Y", "Z", ok=False), "the game here is over")
     assert ring("scores", "--json") == before
     lines = ring("new", "X", "Y", "Z", "-f").output.splitlines()
-    assert lines[:2] == ["New ring drawn: 3 players.", "Replaced the finished game (won by A)."]
+    assert lines[:2] == ["New ring drawn: 3 players.", "Replaced the finished game."]
 
 
 # --------------------------------------------------------------------------- quick to type

@@ -205,7 +205,9 @@ def test_last_one_standing_ends_the_game():
         lambda: R.duel(ring, winner, "Bob", TABLE.effect, dice(1), contest_at=TABLE.contest_at),
         lambda: R.victim(ring, winner),
     ):
-        with pytest.raises(InputError, match=f"the game is over: {winner} won"):
+        with pytest.raises(
+            InputError, match=f"the game is over \\({winner} is the last one standing\\)"
+        ):
             attempt()
 
 

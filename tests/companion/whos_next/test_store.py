@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from companion.errors import DataError, InputError
 from companion.whos_next import ring as R
-from companion.whos_next.store import NO_GAME, PAUSE_ENV, Store, default_game_path
+from companion.whos_next.store import NO_GAME, Store, default_game_path
 from tests.companion.whos_next.test_ring import TABLE, check_invariants, dice, games, play
 
 NAMES = [f"P{i:02}" for i in range(40)]
@@ -154,11 +154,11 @@ def test_new_with_force_replaces_and_a_finished_game_is_never_replaced_silently(
     while (ring := store.load()).winner() is None:
         store.kill(R.alive(ring)[0], ring.victims[R.alive(ring)[0]])
     finished = store.load()
-    with pytest.raises(InputError, match=r"over \(won by .*\) and keeps its scores: add --force"):
+    with pytest.raises(InputError, match=r"over and keeps its scores: add --force"):
         store.new_game(["X", "Y", "Z", "W"])
     assert store.load() == finished  # the finished game, its scores with it, is untouched
     _, note = store.new_game(["X", "Y", "Z", "W"], force=True)
-    assert "finished game (won by" in note
+    assert "replaced the finished game" in note
     with pytest.raises(InputError, match="nothing to undo"):
         store.undo()
 
@@ -295,11 +295,34 @@ def test_the_same_kill_reported_eight_times_counts_once(tmp_path):
 # --------------------------------------------------------------------------- kill -9
 
 
-def havoc_process(args: list[str], env: dict[str, str]) -> subprocess.Popen:
-    code = "import sys; from companion.cli import main; sys.exit(main())"
+# The CLI in a child process whose store pauses between writing a change and committing it
+# (after creating the file named by argv[1]), so a test can kill -9 it inside the transaction.
+PAUSING_CLI = """
+import os, sys, time
+from pathlib import Path
+from companion.whos_next.store import Store
+marker, pause = sys.argv[1], float(sys.argv[2])
+commit = Store._commit
+def paused(self):
+    if self.conn.in_transaction and self.conn.total_changes:
+        Path(marker).write_text(str(os.getpid()))
+        time.sleep(pause)
+    commit(self)
+Store._commit = paused
+sys.argv[1:3] = []
+from companion.cli import main
+sys.exit(main())
+"""
+
+
+def havoc_process(args: list[str], pause: tuple[Path, float] | None = None) -> subprocess.Popen:
+    if pause is None:
+        command = ["-c", "import sys; from companion.cli import main; sys.exit(main())", *args]
+    else:
+        command = ["-c", PAUSING_CLI, str(pause[0]), str(pause[1]), *args]
     return subprocess.Popen(
-        [sys.executable, "-c", code, *args],
-        env={**os.environ, **env},
+        [sys.executable, *command],
+        env=dict(os.environ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -308,7 +331,7 @@ def havoc_process(args: list[str], env: dict[str, str]) -> subprocess.Popen:
 def kill_inside_transaction(tmp_path: Path, args: list[str]) -> None:
     marker = tmp_path / "inside"
     marker.unlink(missing_ok=True)
-    proc = havoc_process(args, {PAUSE_ENV: f"60:{marker}"})
+    proc = havoc_process(args, (marker, 60))
     deadline = time.monotonic() + 30
     while not marker.exists():
         assert proc.poll() is None, proc.stderr.read().decode()
@@ -338,7 +361,7 @@ def test_kill_9_inside_a_transaction_leaves_the_state_before(tmp_path):
         with Store(path) as store:  # the next open recovers the journal
             assert store.load() == before, args
     # and without the pause the same command goes through
-    proc = havoc_process(["ring", "undo", "--game", str(path)], {})
+    proc = havoc_process(["ring", "undo", "--game", str(path)])
     assert proc.wait() == 0
     with Store(path) as store:
         assert len(store.load().deaths) == 0

@@ -62,7 +62,8 @@ def _victim(slip: dict) -> str:
 
 
 def _number(slip: dict) -> int:
-    return int(re.search(r"slip (\d+)", slip["outside"]).group(1))
+    """The slip's number: inside, on the victim panel (never outside)."""
+    return int(re.search(r"slip (\d+)", slip["victim"]).group(1))
 
 
 def _slips(tmp_path, game, *extra) -> list[dict]:
@@ -218,3 +219,30 @@ def test_when_the_hunted_kills_his_hunter_the_hunters_hunter_gets_the_slip(tmp_p
     assert _number(after[hunter]) == _number(slips[attacker])
     assert _victim(after[hunter]) == target
     assert {_holder(s): _victim(s) for s in after.values()} == _truth(game)
+
+
+def test_a_finished_game_names_the_winner_on_points(tmp_path):
+    game = tmp_path / "done.sqlite3"
+    with Store(game, create=True) as store:
+        store.new_game(list("ABCDEFGH"), order=True)
+        for killer, victim in [*(("A", v) for v in "BCDEF"), ("H", "A"), ("G", "H")]:
+            store.kill(killer, victim)
+    result = run(main, ["slips", "--game", str(game), "--out", str(tmp_path / "out")])
+    assert "the game is over: A won on points" in result.output  # not G, the last standing
+
+
+def test_nothing_outside_a_reprinted_slip_links_it_to_another_player(tmp_path, game):
+    """Issue 17 item 5: after a duel, a full reprint must not show the dead player's slip
+    number (or anything else of his) outside his hunter's slip."""
+    before = {_holder(s): s for s in _slips(tmp_path, game)}
+    with Store(game) as store:
+        ring = store.load()
+        attacker = ring.players[0]
+        store.duel(attacker, ring.victims[attacker], lambda f: "attacker-dies", lambda: 6,
+                   contest_at=0)  # fmt: skip
+    after = _slips(tmp_path, game)
+    for slip in after:
+        holder = _holder(slip)
+        assert not re.search(r"\d", slip["outside"]), slip["outside"]
+        assert slip["outside"].replace(holder, "") == before[holder]["outside"].replace(holder, "")
+        assert attacker not in slip["outside"]

@@ -1,0 +1,69 @@
+"""Typed requests for the Dark Blades lookups, shared by the CLI, the web pages and the map
+tools: one frozen record per kind of lookup, with its column shifts as a typed record.
+
+`MeleeRequest` is a hand-to-hand (or missile-table) lookup by strengths (`havoc crt`),
+`MissileRequest` a missile weapon fired at a range (`havoc missile`); each front end parses its
+own input into one of these and calls `companion.dark_blades.resolve`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from companion.dark_blades.terrain import Advantage, Terrain
+
+
+@dataclass(frozen=True)
+class Shifts:
+    """What moves the column: terrain (``+ 0 -`` or an `Advantage` from terrain names), the
+    target's cover (and the terrain row it was read from), the magic items, a fast rider."""
+
+    attacker_terrain: str | Advantage = "0"
+    defender_terrain: str | Advantage = "0"
+    cover: str | None = None
+    cover_terrain: Terrain | None = None
+    magic_sword: bool = False
+    magic_ring: bool = False
+    fast_rider: bool = False
+
+    def keywords(self) -> dict[str, Any]:
+        """`combat.shifts_for`'s keywords (a shallow copy: the records stay records)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class MeleeRequest:
+    """One lookup on a results table (any unique start of its name) by strengths; several
+    attackers or defenders combine. ``die``: a real die's face, else a roll seeded by ``seed``.
+    ``defender_state``: the defender's state before the blow (one of `STATES`)."""
+
+    table: str
+    attack: tuple[int, ...]
+    defence: tuple[int, ...]
+    shifts: Shifts = field(default_factory=Shifts)
+    die: int | None = None
+    seed: int | None = None
+    defender_state: str = "healthy"
+    defender_kind: str = "character"
+    defender_kind: str = "character"  # or dog, mule, troll (their special rules)
+
+
+@dataclass(frozen=True)
+class MissileRequest:
+    """A missile weapon (key or counter word) fired ``hexes`` away at one ``target``
+    ("infantry" or "mounted") of ``defence``, in ``cover`` (a cover kind; ``cover_terrain`` the
+    terrain row it was read from)."""
+
+    weapon: str
+    hexes: int
+    defence: tuple[int, ...]
+    target: str
+    cover: str | None = None
+    cover_terrain: Terrain | None = None
+    magic_ring: bool = False
+    fast_rider: bool = False
+    die: int | None = None
+    seed: int | None = None
+    defender_state: str = "healthy"
+    defender_kind: str = "character"

@@ -1,0 +1,111 @@
+"""Rules that change what a results letter does to its defender (issue 14 §2): further injury
+of a wounded or stunned defender, war dogs, pack mules, trolls, the advance after an emptied
+hex and the printed star, each applied or stated with the rulebook's words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.dark_blades.crt import load_crt
+from companion.dark_blades.special import load_combat_rules, outcome
+from companion.data import Cards
+from tests.conftest import ROOT
+
+CARDS = Cards()
+CRT = load_crt(CARDS)
+RULES = load_combat_rules(CARDS)
+SEED = "shared/seeds/001_e01aae68a18ab05c.txt"  # the rulebook, beside the repository
+
+
+def test_rule_texts_are_the_rulebooks() -> None:
+    """The rules quoted are the rulebook's words (where its text sits beside the checkout)."""
+    found = [p / SEED for p in (ROOT.parent, ROOT.parent.parent) if (p / SEED).exists()]
+    if not found:
+        pytest.skip("the rulebook text is not beside this checkout")
+    text = found[0].read_text(encoding="utf-8")
+    for name in RULES.rules:
+        assert RULES.rules[name].rule in text, name
+
+
+@pytest.mark.parametrize(
+    ("table", "cell", "state", "want"),
+    [
+        ("infantry-vs-infantry", "E", "wounded", "Defender killed (already wounded)."),
+        ("infantry-vs-infantry", "E", "stunned", "Defender killed (already stunned)."),
+        ("infantry-vs-infantry", "E", "healthy", None),
+        ("infantry-vs-infantry", "C", "wounded", None),  # a retreat is no injury
+        ("mounted-vs-mounted", "H", "wounded", "Rider killed (already wounded), horse killed."),
+        ("missile-vs-mounted", "C", "stunned", "Rider killed (already stunned), horse unharmed."),
+    ],
+)
+def test_further_injury_kills(table: str, cell: str, state: str, want: str | None) -> None:
+    got = outcome(RULES, CRT.tables[table], cell, state)
+    assert got.text == want
+    if want:
+        assert RULES.rules["further-injury"] in got.rules
+
+
+def test_a_stun_on_the_hurt_is_the_kits_reading_and_open_under_source_only() -> None:
+    table = CRT.tables["infantry-vs-infantry"]
+    kit = outcome(RULES, table, "D", "wounded")
+    assert kit.text == "Defender killed (already wounded)."
+    assert RULES.readings["stun-is-injury"] in kit.readings
+    rules_only = outcome(RULES, table, "D", "wounded", source_only=True)
+    assert rules_only.text is not None and rules_only.text.startswith("Open:")
+    assert not rules_only.readings
+
+
+def test_dogs_mules_trolls() -> None:
+    ii, im = CRT.tables["infantry-vs-infantry"], CRT.tables["infantry-vs-mounted"]
+    assert (
+        outcome(RULES, ii, "D", kind="dog").text == "Dog killed (a stun or wound kills a war dog)."
+    )
+    assert outcome(RULES, ii, "E", kind="dog").text.startswith("Dog killed")
+    assert outcome(RULES, ii, "C", kind="dog").text is None  # a retreat is a retreat
+    assert outcome(RULES, im, "E", kind="mule").text.startswith("Mule retreats: its whole string")
+    stunned = outcome(RULES, im, "D", kind="mule")  # "stunned and dismounted": a rider casualty
+    assert stunned.text == "No effect on the mule (rider casualty)."
+    assert RULES.readings["mule"] in stunned.readings
+    assert outcome(RULES, im, "D", kind="mule", source_only=True).text.startswith("Open:")
+    mm = CRT.tables["mounted-vs-mounted"]
+    assert outcome(RULES, mm, "H", kind="mule").text == "Mule killed."  # horse killed
+    assert outcome(RULES, mm, "I", kind="mule").text == "No effect on the mule (rider casualty)."
+    troll = outcome(RULES, ii, "F", kind="troll")
+    assert troll.text == "Troll killed: burn it this combat step."
+    assert RULES.rules["troll"] in troll.rules
+    assert RULES.rules["troll"] in outcome(RULES, ii, "D", kind="troll").rules
+
+
+def test_advance_after_an_emptied_hex_hand_to_hand_only() -> None:
+    ii = CRT.tables["infantry-vs-infantry"]
+    assert RULES.rules["advance"] in outcome(RULES, ii, "F").rules
+    assert RULES.rules["advance"] in outcome(RULES, ii, "C").rules
+    assert RULES.rules["advance"] not in outcome(RULES, ii, "D").rules
+    assert RULES.rules["advance"] not in outcome(RULES, ii, "B").rules
+    shot = CRT.tables["missile-vs-infantry"]
+    assert RULES.rules["advance"] not in outcome(RULES, shot, "C").rules
+
+
+def test_the_star_is_never_bare(havoc) -> None:
+    lines = havoc("crt", "mis-inf", "1", "2", "2").output.splitlines()
+    assert lines[0].startswith("★  No effect (the kit's reading of the")
+    assert "kit's reading: ★ cell = no effect" in lines
+    data = json.loads(havoc("--source-only", "crt", "mis-inf", "1", "2", "2", "--json").output)
+    assert data["result"] == "★" and data["outcome"].startswith("No letter printed here")
+    assert [r["name"] for r in data["rules"]] == ["star"]
+
+
+def test_defender_state_on_the_cli(havoc) -> None:
+    lines = havoc("crt", "ii", "8", "3", "1", "--defender-state", "wou").output.splitlines()
+    assert lines[:2] == ["E  Defender killed (already wounded).", "  (E: Defender wounded.)"]
+    assert "rule: already hurt: further injury kills" in lines
+    data = json.loads(
+        havoc(
+            "missile", "crossbow", "20", "10", "i", "1", "--defender-kind", "dog", "--json"
+        ).output
+    )
+    assert data["outcome"] == "Dog killed (a stun or wound kills a war dog)."
+    bad = havoc("crt", "ii", "8", "3", "1", "--defender-state", "dizzy")
+    assert bad.exit_code != 0 and "defender state" in bad.output
