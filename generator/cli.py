@@ -18,6 +18,7 @@ COMMANDS = {
     "spells": "generator.commands.dark_blades:spells",
     "aids": "generator.commands.dark_blades:aids",
     "scenarios": "generator.commands.dark_blades:scenarios",
+    "maps": "generator.commands.maps:maps",
     "setups": "generator.commands.cthulhu_who:setups",
     "kniggits": "generator.commands.kniggits:kniggits",
     "slips": "generator.commands.whos_next:slips",
