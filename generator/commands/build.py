@@ -259,6 +259,33 @@ def _build_aids(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Pa
     return made
 
 
+def _build_maps(ctx: click.Context, sheet: SheetOptions, stage: Any, out_dir: Path) -> list[Made]:
+    """The Dark Blades maps, tiled at the counters' scale, and a blank hex sheet."""
+    from dataclasses import replace as _replace
+
+    from generator.commands.maps import MAPS_PDF, maps_pdf
+    from generator.howto import Written
+    from generator.sheet.render_pdf import PdfStats
+
+    path = stage.path(out_dir / MAPS_PDF)
+    found, (pages, size) = maps_pdf(cards_from(ctx), sheet, path, (), source_only_from(ctx))
+    if any(m.is_kit for m in found):
+        what = "Dark Blades maps, the kit's designs (not the rulebook's), blank hex sheet"
+    elif found:
+        what = f"Dark Blades maps ({len(found)}) and a blank hex sheet"
+    else:
+        what = "A blank hex sheet (--source-only leaves out the kit's maps)"
+    notes = (
+        "Single-sided, at 100% (no fit to page).",
+        "Each map starts with an overview page: how its tiles join.",
+        "Trim each tile along its solid 'cut' edges (right and bottom); lay it over",
+        "the tinted strip of the tile to its right or below, its edge on the dashed",
+        "line, hex lines and coordinates meeting; tape the joins on the back.",
+    )
+    stats = _replace(PdfStats(path, pages, pages, 0, size), path=stage.final(path))
+    return [Made(Written(stats, what + ".", notes=notes), what)]
+
+
 # What `build` makes, in order, each with the words of its warning when the paper cannot hold
 # it (`PaperTooSmall`: that product is left out, the rest is built).
 BUILD = [
@@ -269,4 +296,5 @@ BUILD = [
     ("the Kniggits sheets", _build_kniggits),
     ("the Who's Next slips", _build_slips),
     ("the reference sheets", _build_aids),
+    ("the maps", _build_maps),
 ]
