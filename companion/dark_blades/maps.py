@@ -410,3 +410,23 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
                 "(the rulebook's maps are not in the text; transcribe yours: cards/README.md)"
             ) from None
         raise
+
+
+def perimeter(m: HexMap) -> list[Hex]:
+    """The hexes along the map's edges once each, clockwise from the top-left corner."""
+    ring = (
+        m.edge_hexes("top")
+        + m.edge_hexes("right")[1:]
+        + m.edge_hexes("bottom")[::-1][1:]
+        + m.edge_hexes("left")[::-1][1:-1]
+    )
+    return list(dict.fromkeys(ring))
+
+
+def start_hexes(m: HexMap, players: int) -> list[Hex]:
+    """Who's Next: ``players`` start hexes evenly spaced around the map's edges ("the players
+    start at the edge of any of the maps, evenly spaced out")."""
+    ring = perimeter(m)
+    if not 1 <= players <= len(ring):
+        raise InputError(f"players: expected 1 to {len(ring)} on {m.name}, got {players}")
+    return [ring[(i * len(ring)) // players] for i in range(players)]
