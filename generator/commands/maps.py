@@ -27,6 +27,33 @@ def maps_pdf(cards, sheet: SheetOptions, out: Path, names: tuple[str, ...], sour
     return maps, write_maps_pdf(out, maps, sheet)
 
 
+def build_maps(run):
+    """`build`'s maps: every map at the counters' scale, and a blank hex sheet."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+    from generator.product import Made
+    from generator.sheet.render_pdf import PdfStats
+
+    path = run.path(MAPS_PDF)
+    found, (pages, size) = maps_pdf(run.cards, run.sheet, path, (), run.source_only)
+    if any(m.is_kit for m in found):
+        what = "Dark Blades maps, the kit's designs (not the rulebook's), blank hex sheet"
+    elif found:
+        what = f"Dark Blades maps ({len(found)}) and a blank hex sheet"
+    else:
+        what = "A blank hex sheet (--source-only leaves out the kit's maps)"
+    notes = (
+        "Single-sided, at 100% (no fit to page).",
+        "Each map starts with an overview page: how its tiles join.",
+        "Trim each tile along its solid 'cut' edges (right and bottom); lay it over",
+        "the tinted strip of the tile to its right or below, its edge on the dashed",
+        "line, hex lines and coordinates meeting; tape the joins on the back.",
+    )
+    stats = replace(PdfStats(path, pages, pages, 0, size), path=run.stage.final(path))
+    return [Made(Written(stats, what + ".", notes=notes), what)]
+
+
 @click.command(cls=Command)
 @sheet_options
 @output_option(MAPS_PDF)
