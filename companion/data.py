@@ -1,9 +1,10 @@
 """Find the kit's data (cards/ and templates/) and read it, validated, into plain records.
 
 Rosters are CSV (first column: how many); structured tables and settings are TOML. This module
-holds the generic readers and their checks; each game module declares its own columns and keys
-and turns the checked rows into typed records. Every problem becomes one `DataError` line that
-names the file, the line or key, and what was expected.
+holds the generic readers: the CSV one checks rows against declared `Column`s, the TOML one
+parses (its keys are declared and checked by `companion.schema`). Each game module declares its
+own columns and keys and turns the checked rows into typed records. Every problem becomes one
+`DataError` line that names the file, the line or key, and what was expected.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 import csv
 import os
 import re
+import stat
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +23,6 @@ from typing import Any
 from companion.errors import CellError, DataError, UnknownColumn
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-GAMES = ("dark-blades", "cthulhu-who", "kniggits", "whos-next")
 
 
 def _bundled(name: str) -> Path:
@@ -102,6 +103,14 @@ NAMED_COLOURS = {
     "purple": "#6a3d9a",
 }
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR_EXPECTED = f"expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))}"
+
+
+def colour_value(raw: str) -> str | None:
+    """``#1F4FA8`` → ``#1f4fa8``, ``red`` → its ``#rrggbb``; None if it is not a colour."""
+    if _HEX_COLOUR.match(raw):
+        return raw.lower()
+    return NAMED_COLOURS.get(raw.lower())
 
 
 @dataclass(frozen=True)
@@ -175,17 +184,10 @@ def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
             )
         return value
     if column.kind == "colour":
-        if _HEX_COLOUR.match(raw):
-            return raw.lower()
-        if raw.lower() in NAMED_COLOURS:
-            return NAMED_COLOURS[raw.lower()]
-        raise CellError(
-            column.name,
-            f"expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))},"
-            f" got {raw!r}",
-            path,
-            line,
-        )
+        colour = colour_value(raw)
+        if colour is not None:
+            return colour
+        raise CellError(column.name, f"{COLOUR_EXPECTED}, got {raw!r}", path, line)
     if column.kind == "choice":
         if raw in column.choices:
             return raw
@@ -239,6 +241,63 @@ def decode_csv(data: bytes, path: Path) -> str:
     return text.lstrip("\ufeff")
 
 
+MAX_INPUT_BYTES = 2 * 1024 * 1024  # any one data file the kit reads (cards, army lists)
+MAX_CELL = 4096  # characters in one CSV cell
+MAX_NESTING = 32  # tables and lists inside one another in a TOML file
+
+
+def read_limited(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """A data file's bytes, refused in one line when it is not a regular file (a FIFO would
+    hang, /dev/zero never ends) or is larger than ``limit``."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO with no writer: no hang
+    except FileNotFoundError:
+        raise DataError("file not found", path) from None
+    except OSError as exc:
+        raise DataError(f"cannot read: {exc.strerror}", path) from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError("not a regular file (a pipe or a device?): give a file", path)
+        if info.st_size > limit:
+            raise DataError(f"too large ({info.st_size:,} bytes; at most {limit:,})", path)
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise DataError(f"cannot read: {exc.strerror}", path) from None
+    if len(data) > limit:
+        raise DataError(f"too large (more than {limit:,} bytes)", path)
+    return data
+
+
+def _csv_rows(reader: Any, path: Path) -> Iterator[tuple[int, list[str]]]:
+    """(line, cells) from a csv reader, a cell longer than ``MAX_CELL`` refused in one line."""
+    index = 0
+    while True:
+        index += 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise DataError(f"not readable as CSV: {exc}", path, index) from None
+        if any(len(cell) > MAX_CELL for cell in cells):
+            raise DataError(f"a cell longer than {MAX_CELL:,} characters", path, index)
+        yield index, cells
+
+
+def _nesting(data: Any, path: Path) -> Any:
+    """``data`` (parsed TOML) if it nests at most ``MAX_NESTING`` deep; else one line."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path)
+        children = value.values() if isinstance(value, dict) else value
+        stack += [(v, depth + 1) for v in children if isinstance(v, dict | list)]
+    return data
+
+
 def read_csv(
     path: str | os.PathLike[str], columns: Sequence[Column], *, allow_extra: bool = False
 ) -> list[Row]:
@@ -250,13 +309,7 @@ def read_csv(
     tabs (Excel's ``sep=;`` first line is followed).
     """
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DataError("file not found", path) from None
-    except OSError as exc:
-        raise DataError(f"cannot read: {exc.strerror}", path) from None
-    text = decode_csv(data, path)
+    text = decode_csv(read_limited(path), path)
 
     lines = text.splitlines()
     content = [i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")]
@@ -273,7 +326,7 @@ def read_csv(
     header_line = 0
     rows: list[Row] = []
     seen: dict[str, dict[str, int]] = {c.name: {} for c in columns if c.unique}
-    for index, cells in enumerate(reader, start=1):
+    for index, cells in _csv_rows(reader, path):
         cells = [c.strip() for c in cells]
         if not any(cells) or cells[0].startswith("#"):
             continue
@@ -329,8 +382,9 @@ _TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
     path = Path(resolved)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)
+    except RecursionError:
+        raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path) from None
     except tomllib.TOMLDecodeError as exc:
         text = str(exc)
         match = _TOML_LINE.search(text)
@@ -351,52 +405,3 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     except FileNotFoundError:
         raise DataError("file not found", p) from None
     return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns)
-
-
-_TYPE_NAMES = {
-    str: "text",
-    int: "a whole number",
-    float: "a number",
-    bool: "true or false",
-    list: "a list",
-    dict: "a table",
-}
-
-
-def expect(
-    value: Any,
-    kind: type | tuple[type, ...],
-    path: str | os.PathLike[str],
-    key: str,
-) -> Any:
-    """Check one TOML value's type; the error names the file and the dotted key."""
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-    if not ok:
-        wanted = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
-        got = "nothing" if value is None else repr(value)
-        raise DataError(f"key '{key}': expected {wanted}, got {got}", path)
-    return value
-
-
-def require(
-    table: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Any, prefix: str = ""
-) -> Any:
-    """``table[key]`` checked by type; a missing key is reported as such."""
-    dotted = f"{prefix}.{key}" if prefix else key
-    if key not in table:
-        raise DataError(f"missing key '{dotted}'", path)
-    return expect(table[key], kind, path, dotted)
-
-
-def unknown_keys(
-    table: dict[str, Any], allowed: Iterable[str], path: Any, prefix: str = ""
-) -> None:
-    """Refuse keys that the kit does not know (usually a typo)."""
-    allowed = set(allowed)
-    for key in table:
-        if key not in allowed:
-            dotted = f"{prefix}.{key}" if prefix else key
-            raise DataError(
-                f"unknown key '{dotted}': expected one of {', '.join(sorted(allowed))}", path
-            )

@@ -35,6 +35,7 @@ from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import InputError
 from companion.names import complete, pick
+from companion.numbers import is_whole
 from companion.text import fit, wrap
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
@@ -42,10 +43,18 @@ raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, 
 result, meaning, outcome, defender_state, defender_kind, rules: [{name, section,
 rule}], kit_completion, completion_file, void, footnote, fill_in, fill_in_how,
 chances: [{result, meaning, faces, chance, percent, kit_faces}], kits_readings: [{name, short,
-text}], no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack,
+text}], left_open, no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack,
 attack_strengths, defence, defence_strengths, cover, result: null, no_shot: true, reason,
 rule, source}"""
 SYMBOLS = ("+", "0", "-")
+
+
+class Names(Name):
+    """Names joined by commas (a horseman's two hexes: ``slope,tree``), each by unique start."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        parts = [p for p in str(value).split(",") if p.strip()]
+        return ",".join(super(Names, self).convert(p, param, ctx) for p in parts) or str(value)
 
 
 class Narrow(Command):
@@ -105,7 +114,7 @@ def _short(name: str, names: list[str]) -> str:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit() or len(text) > 6:
+    if not is_whole(text) or len(text) > 6:
         raise InputError(f"{what}: expected a whole number, got {text!r}")
     return int(text)
 
@@ -135,11 +144,12 @@ def _shared(f: Any) -> Any:
             click.option(
                 "-c",
                 "--cover",
-                type=Name("cover", _covers),
+                type=Names("cover", _covers),
                 default=None,
                 metavar="KIND",
                 help="Target's cover: none, light, medium, infinite, or its terrain "
-                "(tree, slope ...: the table's cover type).",
+                "(tree, slope ...: the table's cover type; a horseman's two hexes: "
+                "slope,open, the heavier counts).",
             ),
             click.option(
                 "-F", "--fast-rider", is_flag=True, help="Mounted target moved over 7 hexes."
@@ -287,6 +297,9 @@ def crt(
     metavar="KIND",
     help="infantry or mounted (i, m).",
 )
+@click.option("--map", "map_name", metavar="MAP", help="Range and cover from this map.")
+@click.option("--from", "from_hex", metavar="HEX", help="The firer's hex (with --map).")
+@click.option("--to", "to_hex", metavar="HEX", help="The target's hex (with --map).")
 @_shared
 @click.pass_context
 def missile(
@@ -296,6 +309,9 @@ def missile(
     hexes: int | None,
     defence: str | None,
     target: str | None,
+    map_name: str | None,
+    from_hex: str | None,
+    to_hex: str | None,
     cover: str | None,
     fast_rider: bool,
     magic_ring: bool,
@@ -310,13 +326,21 @@ def missile(
 
     WEAPON: shortbow, crossbow, breath (the Gargoyle's), or a word printed on the counters
     (bow). Then the RANGE in hexes, the target's DEFENCE, a DIE face (else rolled), and the
-    target: i(nfantry) or m(ounted).
+    target: i(nfantry) or m(ounted). With --map MAP --from HEX --to HEX the range and the
+    cover come from the map (havoc missile bow 8 i --map arena --from K1 --to K3).
     """
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
     typed = weapon  # already a whole name (a weapon or a counter word)
-    numbers = [x for x in rest if x.isdigit()]
-    words = [x for x in rest if not x.isdigit()]
+    sight = None
+    if map_name is not None or from_hex is not None or to_hex is not None:
+        from companion.commands.maps import map_shot
+
+        sight, rest, hexes, cover = map_shot(ctx, map_name, from_hex, to_hex, rest, hexes, cover)
+        if sight is None:
+            return
+    numbers = [x for x in rest if is_whole(x)]
+    words = [x for x in rest if not is_whole(x)]
     if len(numbers) > 3 or len(words) > 1:
         got = " ".join(rest)
         raise InputError(f"expected RANGE DEFENCE [DIE] and i or m after {typed}, got {got!r}")
@@ -330,6 +354,7 @@ def missile(
             f"give the range, the defence and the target (havoc missile {typed} 10 8 i)"
         )
     crt_data = load_crt(cards)
+    ter.cover_hexes(cover, target)
     kind, cover_terrain = _cover(cards, crt_data, cover)
     request = MissileRequest(
         weapon=typed,
@@ -347,6 +372,11 @@ def missile(
     )
     cells = cell_source(cards, crt_data, source_only_from(ctx))
     record = fire(crt_data, missiles, request, cells, load_combat_rules(cards))
+    if sight is not None:
+        from companion.commands.maps import print_map_shot
+
+        print_map_shot(sight, crt_data, record, as_json, explain, _print)
+        return
     _print(crt_data, record, as_json, explain)
 
 

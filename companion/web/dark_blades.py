@@ -23,12 +23,13 @@ from companion.dark_blades import pieces
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
-from companion.dark_blades.lines import KIT_LINE
+from companion.dark_blades.lines import KIT_LINE, void_words
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import HavocError, InputError
+from companion.numbers import is_whole
 from companion.web import modifiers
 from companion.web.current import cards
 from companion.web.current import source_only as page_source_only
@@ -46,7 +47,7 @@ def _die() -> int | None:
     text = request.args.get("die", "").strip()[:6]
     if not text:
         return None
-    if not text.isdigit():
+    if not is_whole(text):
         raise InputError(f"die: expected a face like 7 (0 is ten), got {text!r}")
     return int(text)
 
@@ -136,6 +137,7 @@ def view(crt: Crt, record: c.Lookup | c.NoShot, source_only: bool = False) -> di
         "shifts": [(c.direction(s.columns), s.reason, s.reading) for s in look.shifts],
         "chances": chances,
         "kit_says": KIT_SAYS,
+        "void_words": void_words(look) if look.void else "",
         "kit_faces": dice.face_runs(kit_faces, crt.faces) if kit_faces else "",
         "source_only": source_only,
     }
@@ -184,9 +186,9 @@ def crt() -> str:
     }
     sides = {
         "at": ("attacker", choices["at_choices"]),
-        "at2": ("attacker's second hex", choices["rows"]),
+        "at2": ("attacker also", choices["rows"]),
         "dt": ("defender", choices["dt_choices"]),
-        "dt2": ("defender's second hex", choices["rows"]),
+        "dt2": ("defender also", choices["rows"]),
     }
     used = modifiers.used(args, sides, choices["covers"])
     return render_template(
@@ -215,11 +217,12 @@ def missile() -> str:
     if args.get("range"):
         try:
             hexes_text = args.get("range", "").strip()[:6]
-            if not hexes_text.isdigit() or int(hexes_text) < 1:
+            if not is_whole(hexes_text) or int(hexes_text) < 1:
                 raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
             target = args.get("target", "infantry")
             if target not in TARGETS:
                 raise InputError(f"target: expected {' or '.join(TARGETS)}, got {target[:20]!r}")
+            ter.cover_hexes(args.get("cover"), target)
             kind, row = cover_arg(terrain_table, data, args.get("cover"))
             wanted = MissileRequest(
                 weapon=args.get("weapon", "")[:40],
@@ -273,7 +276,7 @@ def fight() -> str:
             rules = load_combat_rules(here)
             hexes_text = args.get("range", "").strip()[:6]
             if hexes_text:
-                if not hexes_text.isdigit() or int(hexes_text) < 1:
+                if not is_whole(hexes_text) or int(hexes_text) < 1:
                     raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
                 shot = fight_rules.shot(attackers, defenders, int(hexes_text), None, _die())
                 record = fire(
