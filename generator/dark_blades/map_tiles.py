@@ -20,6 +20,7 @@ from companion.dark_blades.maps import APERTURES, HexMap
 from generator.cthulhu_who.board import check_bar
 from generator.cthulhu_who.canvas_kit import text
 from generator.sheet.options import SheetOptions
+from generator.sheet.pages import PageWriter
 from generator.sheet.units import format_length
 
 OVERLAP = 0.5 * 72  # the strip a neighbouring tile is laid over
@@ -268,21 +269,26 @@ def _edges(c: Any, g: Geometry) -> None:
 # --------------------------------------------------------------------------- pages
 
 
-def _footer(c: Any, options: SheetOptions, words: str, page: int) -> None:
-    x0, y0, x1, _y1 = options.usable_with(0)
-    text(c, x0, y0 + 2, words, 7, max_width=x1 - x0 - 60)
-    text(c, x1, y0 + 2, f"page {page}", 7, anchor="end")
+def _footer(options: SheetOptions) -> Any:
+    """The page writer's footer where the maps leave it room: at the foot of the usable area."""
+
+    def draw(c: Any, words: str) -> None:
+        x0, y0, x1, _y1 = options.usable_with(0)
+        text(c, x0, y0 + 2, words, 7, max_width=x1 - x0)
+
+    return draw
 
 
 def tile_pages(
-    c: Any, g: Geometry, options: SheetOptions, first_page: int, blank: bool = False
+    writer: PageWriter, g: Geometry, options: SheetOptions, blank: bool = False
 ) -> Iterator[int]:
-    """Draw the overview page and each tile page; yields each page number as it is done."""
+    """Draw the overview page and each tile page, each ended by ``writer``; yields each page
+    number as it is done."""
+    c = writer.canvas
     tiles = tile_plan(g, options)
     x0, y0, x1, y1 = options.usable_with(0)
     name = "Blank hex sheet" if blank else g.m.name
     mark = "" if blank or not g.m.is_kit else f" ({KIT_MARK})"
-    page = first_page
     # the overview
     text(c, x0, y1 - 14, f"{name}: how the {len(tiles)} tiles join", 13, bold=True)
     if mark:
@@ -327,15 +333,12 @@ def tile_pages(
     for note in notes:
         base = paragraph(c, x0, base, note, 8, x1 - x0, 10) - 3
     check_bar(c, x0, y0 + 22, x1)
-    _footer(c, options, f"Havoc Kit - {name}{mark}", page)
-    c.showPage()
-    yield page
+    writer.end_page(what=f"{name}{mark}")
+    yield writer.pages
     for t in tiles:
-        page += 1
         _tile(c, g, t, tiles, options, blank)
-        _footer(c, options, f"Havoc Kit - {name}, tile {t.label}{mark}", page)
-        c.showPage()
-        yield page
+        writer.end_page(what=f"{name}, tile {t.label}{mark}")
+        yield writer.pages
 
 
 def _tile(
@@ -449,13 +452,12 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
     pages = 0
     with atomic_file(target) as handle, binary_streams():
         c = new_canvas(handle, options, title, subject)
+        writer = PageWriter(c, "Havoc Kit: Dark Blades maps", draw=_footer(options))
         for m in maps:
-            done = list(tile_pages(c, Geometry(m, r), options, pages + 1))
-            pages = done[-1]
+            list(tile_pages(writer, Geometry(m, r), options))
         cols, rows = blank_size(options)
         g = Geometry(blank_map(cols, rows), r)
         x0, y0, x1, y1 = options.usable_with(0)
-        pages += 1
         top = y1 - HEADER
         c.saveState()
         c.translate(x0, top)
@@ -472,7 +474,7 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
             7.5,
             max_width=x1 - x0,
         )
-        _footer(c, options, "Havoc Kit - blank hex sheet", pages)
-        c.showPage()
+        writer.end_page(what="blank hex sheet")
+        pages = writer.close()
         c.save()
     return pages, target.stat().st_size
