@@ -41,7 +41,7 @@ def _text(table: dict[str, Any], key: str, path: Path, prefix: str) -> str | Non
     return value
 
 
-AREA_KEYS = ("name", "letter", "words", "text", "source")
+AREA_KEYS = ("name", "letter", "words", "text", "source", "diagram")
 
 
 def _areas(data: dict[str, Any], path: Path, origin: Origin) -> dict[str, Area]:
@@ -62,6 +62,7 @@ def _areas(data: dict[str, Any], path: Path, origin: Origin) -> dict[str, Area]:
             origin=origin,
             source=expect(table.get("source", ""), str, path, f"{prefix}.source"),
             words=expect(table.get("words", ""), str, path, f"{prefix}.words").strip(),
+            diagram=expect(table.get("diagram", ""), str, path, f"{prefix}.diagram").strip(),
         )
     return out
 
