@@ -15,19 +15,33 @@ def pick(text: str, choices: Iterable[str], what: str) -> str:
     """The one of ``choices`` that ``text`` names: whole, by unique prefix, any case.
 
     A name of several words (``infantry-vs-infantry``) is also named word by word, each word by
-    its start (``inf-inf``, ``inf-vs-cav``), or by its initials (``ii``); "vs", "of" and "the"
-    may be left out. Raises `UnknownName` when nothing fits, `AmbiguousName` (with every match)
-    when more than one does; both name ``what`` and the choices.
+    its start (``inf-inf``, ``inf-vs-cav``), by its initials (``ii``), or by the start of any
+    one of its words (``res`` for spell-resist); "vs", "of" and "the" may be left out. The
+    closest way of naming wins (whole, then start, word starts, initials, one word's start).
+    Raises `UnknownName` when nothing fits, `AmbiguousName` (with every name that fits, in any
+    of those ways, closest first) when more than one does; both name ``what``.
     """
     names = list(dict.fromkeys(choices))
-    key = text.strip().casefold()
-    for tier in (_exact, _prefix, _words, _initials):
-        found = [name for name in names if tier(key, name.casefold())]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise AmbiguousName(what, text, tuple(found))
+    found = matches(text, names)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise AmbiguousName(what, text, tuple(found))
     raise UnknownName(what, text, tuple(names))
+
+
+def matches(text: str, choices: Iterable[str]) -> list[str]:
+    """The names ``text`` fits, as `pick` reads it: the one the closest way of naming finds
+    alone, else every name it fits in any way (closest first); none when nothing fits."""
+    names = list(dict.fromkeys(choices))
+    key = text.strip().casefold()
+    tiers = [[n for n in names if tier(key, n.casefold())] for tier in _TIERS]
+    for found in tiers:
+        if len(found) == 1:
+            return found
+        if found:
+            return list(dict.fromkeys(n for fits in tiers for n in fits))
+    return []
 
 
 def complete(choices: Iterable[str], incomplete: str) -> list[str]:
@@ -75,3 +89,12 @@ def _initials(key: str, name: str) -> bool:
     full = "".join(w[0] for w in words)
     short = "".join(w[0] for w in words if w not in _SKIP)
     return key in (full, short)
+
+
+def _word_start(key: str, name: str) -> bool:
+    """One typed word that starts a later word of the name (``res``: spell-resist)."""
+    words = _words_of(name)
+    return len(words) > 1 and bool(key) and any(w.startswith(key) for w in words[1:])
+
+
+_TIERS = (_exact, _prefix, _words, _initials, _word_start)

@@ -432,9 +432,8 @@ def terrain(ctx: click.Context, name: str | None, explain: bool, as_json: bool) 
 @click.command(
     cls=Narrow,
     short_help="Dark Blades combat by the pieces' names.",
-    epilog="--json: the record of `havoc crt --json` (or `havoc missile --json` with "
-    "--range), plus attackers and defenders: [{name, type, state, mounted, attack, defence}] "
-    'and values: "kit" (pieces.csv).',
+    epilog="--json: {…the keys of `havoc crt --json` (of `havoc missile --json` with --range), "
+    'attackers, defenders: [{name, type, state, mounted, attack, defence}], values: "kit"}.',
 )
 @click.argument("attacker", required=False, metavar="ATTACKER")
 @click.argument("defender", required=False, metavar="DEFENDER")

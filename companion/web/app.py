@@ -97,6 +97,9 @@ def create_app(
     app.extensions["havoc_csrf"] = Csrf()
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    from companion.web.words import page_words
+
+    app.jinja_env.filters["page_words"] = page_words  # refusals name the page's fields
 
     for module in (*CORE_BLUEPRINTS, *blueprints()):
         app.register_blueprint(importlib.import_module(module).bp)
@@ -108,8 +111,13 @@ def create_app(
 
     @app.errorhandler(404)
     @app.errorhandler(405)
-    def not_found(_error: Exception) -> tuple[str, int]:
-        # Unknown pages, unknown tokens and wrong tokens all get this same answer.
+    def not_found(_error: Exception) -> Any:
+        # Unknown pages, unknown tokens and wrong tokens all get this same answer; a public
+        # page's address in other case, or without its game's name, leads to that page.
+        from companion.web.paths import moved
+
+        if request.method == "GET" and (page := moved()) is not None:
+            return page
         return render_template("error.html", title="Not found", message="No such page."), 404
 
     @app.errorhandler(400)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, url_for
 
 from companion import dice
 from companion.dark_blades import combat as c
@@ -29,9 +29,11 @@ from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import HavocError, InputError
+from companion.web import modifiers
 from companion.web.current import cards
 from companion.web.current import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
+from companion.web.paths import named
 
 bp = Blueprint("dark_blades", __name__, url_prefix="/dark-blades")
 SYMBOLS = (("0", "0: no effect"), ("+", "+: better"), ("-", "-: worse"))
@@ -150,7 +152,7 @@ def crt() -> str:
     answer, error = None, None
     if args.get("attack") or args.get("defence"):
         try:
-            table = args.get("table", "")[:60]
+            table = args.get("table", "")[:60] or next(iter(data.tables))  # the select's first
             at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
             kind, row = cover_arg(terrain_table, data, args.get("cover"))
             shifts = Shifts(
@@ -175,18 +177,29 @@ def crt() -> str:
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
+    choices = {
+        "at_choices": terrain_choices(terrain_table, "attacker"),
+        "dt_choices": terrain_choices(terrain_table, "defender"),
+        "rows": row_choices(terrain_table),
+        "covers": cover_choices(terrain_table, data),
+    }
+    sides = {
+        "at": ("attacker", choices["at_choices"]),
+        "at2": ("attacker's second hex", choices["rows"]),
+        "dt": ("defender", choices["dt_choices"]),
+        "dt2": ("defender's second hex", choices["rows"]),
+    }
+    used = modifiers.used(args, sides, choices["covers"])
     return render_template(
         "crt.html",
         crt=data,
         args=args,
         answer=answer,
         error=error,
-        at_choices=terrain_choices(terrain_table, "attacker"),
-        dt_choices=terrain_choices(terrain_table, "defender"),
-        rows=row_choices(terrain_table),
-        covers=cover_choices(terrain_table, data),
+        used=used,
         states=STATES,
         kinds=KINDS,
+        **choices,
     )
 
 
@@ -229,6 +242,7 @@ def missile() -> str:
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = str(e)
+    covers = cover_choices(terrain_table, data)
     return render_template(
         "missile.html",
         crt=data,
@@ -237,9 +251,10 @@ def missile() -> str:
         args=args,
         answer=answer,
         error=error,
-        covers=cover_choices(terrain_table, data),
+        covers=covers,
         states=STATES,
         kinds=KINDS,
+        used=modifiers.used(args, {}, covers, ("magic_ring", "fast_rider", "source_only")),
     )
 
 
@@ -285,6 +300,7 @@ def fight() -> str:
         values_note=fight_rules.VALUES_NOTE,
         names=[ch.name for ch in roster],
         states=fight_rules.WORDS,
+        used=modifiers.used(args, {}, [], ("source_only",)),
     )
 
 
@@ -295,3 +311,16 @@ def _names(role: str) -> list[str]:
     more = request.args.get(role + "_more", "").strip()[:200]
     first = f"{name}:{state}" if state else name
     return [first, *([more] if more else [])]
+
+
+@bp.get("/terrain")
+@bp.get("/terrain/<name>")
+def terrain(name: str | None = None) -> str:
+    """The rulebook's Terrain Types table (cards/dark-blades/terrain.toml, as `havoc terrain`):
+    each row's advantage, movement and cover, the kit's readings marked; with a name (any
+    case, by its start), that row first."""
+    table = ter.load_terrain(cards())
+    picked = None
+    if name is not None:
+        picked = named(name, table.names(), "terrain", lambda n: url_for(".terrain", name=n))
+    return render_template("terrain.html", table=table, picked=picked, missing=MISSING)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion import dice
 from companion import tables as t
 from companion.errors import HavocError, InputError
 from companion.web.current import cards
+from companion.web.paths import named
 
 bp = Blueprint("dice_tables", __name__)
 HISTORY = 6  # earlier rolls shown under the result
@@ -90,8 +91,14 @@ def table(game: str, name: str) -> str:
     """One table: roll it (following ``next`` tables) or look up a real die's face."""
     tables = t.load_tables(cards())
     start = tables.get(f"{game}/{name}")
-    if start is None:
-        abort(404)
+    if start is None:  # by its start, word starts or initials, any case (lake-c, rss)
+        in_game = {k.split("/", 1)[1]: k for k in tables if k.split("/", 1)[0] == game}
+        if not in_game:
+            abort(404)
+        short = named(
+            name, in_game, "table", lambda n: url_for(".table", game=game, name=n, **request.args)
+        )
+        return redirect(url_for(".table", game=game, name=short, **request.args))
     steps: list[dict[str, Any]] = []
     error = None
     if "roll" in request.args or request.args.get("die", "").strip():

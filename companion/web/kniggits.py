@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, render_template, request
 
@@ -51,30 +51,94 @@ def exchange() -> str:
 
 @bp.route("/army", methods=["GET", "POST"])
 def army() -> str:
-    """Check an army (CSV pasted into the form; the kit's sample army to start from)."""
+    """Check an army: a row per kind of kniggit (name, how many, tokens of each colour), no
+    CSV to type; "Add a row" sends the form back with one more (``rows``). CSV pasted into
+    the form (``army``) is still read; the kit's sample army fills the rows on ``?sample=1``."""
     from companion.kniggits.rules import rules
 
     r = rules(cards())
-    sample = cards().path("kniggits", "army.csv")
-    text = request.form.get("army") if request.method == "POST" else None
-    points_text = (request.form.get("points") or "").strip()[:8]
+    form = request.form
+    points_text = (form.get("points") or "").strip()[:8]
+    text = form.get("army") if request.method == "POST" else None
+    rows = _rows(r, form) if request.method == "POST" else []
+    if not rows and request.args.get("sample"):
+        rows = _sample_rows(r)
+    wanted = _count(form.get("rows") or request.args.get("rows"), len(rows) + BLANK_ROWS)
+    wanted = min(MAX_ROWS, max(len(rows), wanted + (1 if "add" in form else 0)))
+    rows += [dict.fromkeys(("count", "name", *r.colours), "")] * (wanted - len(rows))
     check, error = None, None
-    if text is not None:
+    if request.method == "POST" and "add" not in form:
         try:
-            budget = int(points_text) if points_text.isdigit() else None
-            check = _check(text[:MAX_ARMY_TEXT], r, budget)
+            budget = int(points_text) if points_text.isascii() and points_text.isdigit() else None
+            from_rows = text is None
+            army_text = _csv(r, rows) if from_rows else text
+            check = _check(army_text[:MAX_ARMY_TEXT], r, budget, rows_named=from_rows)
         except HavocError as e:
             error = str(e)
-    else:
-        text = sample.read_text(encoding="utf-8")
     return render_template(
-        "army.html", rules=r, text=text, points=points_text, check=check, error=error
+        "army.html",
+        rules=r,
+        rows=rows,
+        text=text or "",
+        points=points_text,
+        check=check,
+        error=error,
+        can_add=len(rows) < MAX_ROWS,
     )
 
 
-def _check(text: str, r: KniggitRules, budget: int | None) -> ArmyCheck:
+BLANK_ROWS = 3  # blank rows under the filled ones
+MAX_ROWS = 40
+
+
+def _count(text: str | None, default: int) -> int:
+    """How many rows the form shows (``rows``, 1 to MAX_ROWS; blank: ``default``)."""
+    text = (text or "").strip()[:3]
+    wanted = int(text) if text.isascii() and text.isdigit() else default
+    return max(1, min(MAX_ROWS, wanted))
+
+
+def _rows(r: KniggitRules, form: Any) -> list[dict[str, str]]:
+    """The form's rows as typed (a row left wholly blank is dropped)."""
+    rows = []
+    for i in range(MAX_ROWS):
+        row = {k: (form.get(f"{k}{i}") or "").strip()[:60] for k in ("count", "name", *r.colours)}
+        if any(row.values()):
+            rows.append(row)
+    return rows
+
+
+def _sample_rows(r: KniggitRules) -> list[dict[str, str]]:
+    """The kit's sample army (cards/kniggits/army.csv) as form rows."""
+    import csv
+
+    sample = cards().path("kniggits", "army.csv").read_text(encoding="utf-8")
+    lines = [line for line in sample.splitlines() if line and not line.startswith("#")]
+    return [
+        {k: row.get(k, "") or "" for k in ("count", "name", *r.colours)}
+        for row in csv.DictReader(lines)
+    ]
+
+
+def _csv(r: KniggitRules, rows: list[dict[str, str]]) -> str:
+    """The rows as the army file the checker reads (a blank count is one kniggit, a blank
+    token count none)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["count", "name", *r.colours])
+    for row in rows:
+        if any(row.values()):
+            writer.writerow([row["count"] or "1", row["name"], *(row[c] or "0" for c in r.colours)])
+    return out.getvalue()
+
+
+def _check(text: str, r: KniggitRules, budget: int | None, rows_named: bool = False) -> ArmyCheck:
     """The army check on ``text`` (written to a private temporary file the checker reads);
-    errors name "your army" instead of the temporary file."""
+    errors name "your army" instead of the temporary file, or with ``rows_named`` the form's
+    row and field ("kniggit 2, Movement: ...")."""
     from companion.kniggits.rules import check_army
 
     fd, name = tempfile.mkstemp(suffix=".csv", prefix="havoc-army-")
@@ -84,7 +148,16 @@ def _check(text: str, r: KniggitRules, budget: int | None) -> ArmyCheck:
         try:
             return check_army(Path(name), r, budget)
         except HavocError as e:
+            if rows_named and e.line is not None:
+                raise HavocError(f"kniggit {e.line - 1}, {_field_words(e.message)}") from None
             e.path = "your army" if e.path is not None else None
             raise HavocError(str(e)) from None
     finally:
         os.unlink(name)
+
+
+def _field_words(message: str) -> str:
+    """``column 'movement': ...`` as the form labels it (``Movement: ...``)."""
+    import re
+
+    return re.sub(r"column '([a-z]+)'", lambda m: m.group(1).capitalize(), message, count=1)

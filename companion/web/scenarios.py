@@ -7,12 +7,13 @@ them; the kit's readings and the kit's background marked KIT.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template, url_for
 
 from companion.dark_blades import pieces
 from companion.dark_blades.scenarios import Scenario, load_scenarios
 from companion.web.current import cards
 from companion.web.current import source_only as page_source_only
+from companion.web.paths import named
 
 bp = Blueprint("scenarios", __name__, url_prefix="/dark-blades/scenarios")
 
@@ -30,8 +31,8 @@ def listing() -> str:
 
 @bp.get("/<key>")
 def scenario(key: str) -> str:
-    """One scenario by its file name (``raid``): what `havoc scenario raid` shows."""
-    found = _scenarios().get(key[:60])
-    if found is None:
-        abort(404)
+    """One scenario by its file name (``raid``, any case, by its start): what `havoc scenario
+    raid` shows."""
+    scenarios = _scenarios()
+    found = scenarios[named(key, scenarios, "scenario", lambda k: url_for(".scenario", key=k))]
     return render_template("scenario.html", s=found, source_only=page_source_only())

@@ -370,6 +370,16 @@ def test_table_list_and_lookups(havoc) -> None:
     assert havoc("table", "lake", "--die", "11").exit_code == 2
 
 
+def test_short_names_by_word_start_and_every_match_when_ambiguous(havoc) -> None:
+    # the README: "Names go by any unique start, word starts or initials"
+    resist = json.loads(havoc("table", "res", "--die", "3", "--json").output)
+    assert resist["steps"][0]["table"] == "spell-resist"
+    refused = havoc("crt", "mi", "8", "3")
+    assert refused.exit_code == 2
+    listed = refused.output.split("could be ", 1)[1].split(":", 1)[0].split(", ")
+    assert sorted(listed) == ["missile-vs-infantry", "missile-vs-mounted", "mounted-vs-infantry"]
+
+
 def test_table_list_is_grouped_by_game(havoc, tmp_path) -> None:
     # A user's own game appears under its own heading, after the kit's games.
     mine = tmp_path / "zz-my-game" / "tables"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import InputError
+from companion.errors import AmbiguousName, InputError
 from companion.names import complete, pick
 from generator.cli import main as pnp_main
 from tests.conftest import run
@@ -40,6 +40,30 @@ def test_pick_refuses_ambiguous_and_unknown_naming_the_choices() -> None:
         pick("sea", TABLES, "table")
     with pytest.raises(InputError, match="unknown table 'inf-lake'"):
         pick("inf-lake", TABLES, "table")
+
+
+def test_an_ambiguous_name_lists_every_match_whatever_way_it_fits() -> None:
+    crt = ["infantry-vs-infantry", "infantry-vs-mounted", "mounted-vs-mounted"]
+    crt += ["mounted-vs-infantry", "missile-vs-mounted", "missile-vs-infantry"]
+    with pytest.raises(InputError) as refused:
+        pick("mi", crt, "results table")
+    # two start with "mi"; mounted-vs-infantry has the initials mi: all three are listed
+    assert refused.value.message == (
+        "results table 'mi' could be missile-vs-mounted, missile-vs-infantry, "
+        "mounted-vs-infantry: type more of it"
+    )
+    with pytest.raises(AmbiguousName) as refused:
+        pick("m", crt, "results table")  # by start, by a later word's start: all five
+    assert set(refused.value.matches) == set(crt) - {"infantry-vs-infantry"}
+
+
+def test_one_word_by_its_start_finds_a_later_word() -> None:
+    tables = ["lake", "lake-crawl-out", "river-crawl-out", "spell-resist", "river"]
+    assert pick("res", tables, "table") == "spell-resist"
+    assert pick("RES", tables, "table") == "spell-resist"
+    assert pick("lake", tables, "table") == "lake"  # whole name first
+    with pytest.raises(InputError, match="could be lake-crawl-out, river-crawl-out"):
+        pick("crawl", tables, "table")
 
 
 def test_complete_any_case() -> None:

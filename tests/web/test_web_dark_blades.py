@@ -12,6 +12,7 @@ from web_helpers import visible
 
 from companion.dark_blades.crt import MISSING
 from companion.dark_blades.lines import KIT_LINE
+from companion.web.words import page_words
 
 
 def cli(havoc, *args: str) -> dict:
@@ -32,7 +33,8 @@ def same_record(page: str, record: dict) -> None:
     for shift in record["shifts"]:
         assert shift["reason"] in page
     for reading in record["kits_readings"]:
-        assert f"KIT {reading['short']}. {reading['text']}" in page
+        # one line (the short reading), the text on demand, in the page's words
+        assert f"KIT {reading['short']} {page_words(reading['text'])}" in page
     assert f"column {record['column']} die {record['die']} (given" in page
     for chance in record["chances"]:
         kit = "KIT " if chance["kit_faces"] else ""
@@ -132,7 +134,7 @@ def test_a_terrain_the_table_lacks_is_one_line(site):
 
 def test_crt_bad_strength_is_one_line(site):
     page = site.text("/dark-blades/crt?table=infantry-vs-infantry&attack=x&defence=3")
-    assert "Refused: --attack: expected whole numbers" in page
+    assert "Refused: “Attack”: expected whole numbers" in page
 
 
 def test_missile_cover_by_terrain_gives_the_clis_record(site, havoc):
@@ -162,7 +164,7 @@ def test_no_cover_on_the_breath_is_one_line(site):
     page = site.text(
         "/dark-blades/missile?weapon=breath&range=3&defence=5&target=infantry&cover=light"
     )
-    assert "Refused: --cover: not for the Gargoyle's Breath" in page
+    assert "Refused: “Cover”: not for the Gargoyle's Breath" in page
 
 
 def test_missile_no_shot_in_infinite_cover(site, havoc):
