@@ -155,7 +155,7 @@ def _wave(c: Any, x: float, y: float, w: float) -> None:
     c.drawPath(p, stroke=1, fill=0)
 
 
-def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str) -> None:
+def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> None:
     """The pattern or symbol that names a terrain without its colour."""
     x, y = g.centre(h)
     r = g.r
@@ -186,14 +186,15 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str) -> None:
         c.setStrokeColorRGB(0.55, 0.55, 0.55)
         for d in (-0.3, 0.0, 0.3):
             c.line(x + (d - 0.25) * r, y + 0.3 * r, x + (d + 0.25) * r, y - 0.2 * r)
-    if kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS:
+    if words and (kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS):
         words = {"stepping-stones": "stones"}.get(kind, kind)
         _label(c, x, y + 0.62 * r, words, max(5.0, r / 7))
 
 
-def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
+def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> None:
     """The whole map on a y-down board canvas: fills, patterns, hex outlines, walls and lips,
-    coordinates, place names and edge numbers (``blank``: outlines and coordinates only)."""
+    coordinates, place names and edge numbers (``blank``: outlines and coordinates only;
+    ``small``: no coordinates or place names, for a thumbnail)."""
     m = g.m
     c.setLineWidth(0.5)
     c.setStrokeColorRGB(0.55, 0.55, 0.55)
@@ -202,7 +203,7 @@ def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
         _poly(c, g.corners(h), FILLS.get(kind), stroke=True)
     if not blank:
         for h in m.hexes():
-            _symbol(c, g, h, m.terrain[h])
+            _symbol(c, g, h, m.terrain[h], not small)
         c.setLineCap(1)
         c.setStrokeColorRGB(*DARK)
         c.setLineWidth(3.0)
@@ -231,6 +232,8 @@ def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
             for t in (0.25, 0.5, 0.75):
                 px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
                 c.line(px, py, px + (cx - px) * 0.22, py + (cy - py) * 0.22)
+    if small:  # a thumbnail: no words (they would print too small to read)
+        return
     size = max(5.0, g.r / 8)
     for h in m.hexes():
         x, y = g.centre(h)
