@@ -15,6 +15,7 @@ import math
 
 from companion.cthulhu_who.garden import Garden, TerrainKind
 from companion.cthulhu_who.setup import SetUp
+from generator.sheet.fonts import BOLD, REGULAR
 from generator.sheet.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
 
 HERO, CULTIST, MONSTER, WEAPON, TERRAIN = "hero", "cultist", "monster", "weapon", "terrain"
@@ -76,10 +77,10 @@ def _emblem(
     cx, cy = w / 2, h - 0.38 * k
     ops = shape_ops(shape, cx, cy, 0.26 * k, fill, INK)
     base = cy - (0.08 if shape != "triangle" else 0.12) * k
-    ops.append(Text(cx, base, letter, 0.24 * k, letter_colour(fill), "Helvetica-Bold"))
-    ops.append(Text(cx, 0.21 * k, name, 0.17 * k, INK, "Helvetica-Bold", max_width=w - 0.12))
+    ops.append(Text(cx, base, letter, 0.24 * k, letter_colour(fill), BOLD))
+    ops.append(Text(cx, 0.21 * k, name, 0.17 * k, INK, BOLD, max_width=w - 0.12))
     if sub:
-        ops.append(Text(cx, 0.07 * k, sub, 0.095 * k, INK, "Helvetica", max_width=w - 0.16))
+        ops.append(Text(cx, 0.07 * k, sub, 0.095 * k, INK, REGULAR, max_width=w - 0.16))
     return ops
 
 
@@ -93,18 +94,18 @@ def _dead(w: float, h: float, letter: str, name: str, lines: tuple[str, ...] = (
     k = 1.0 if lines else min(w, h)
     cx = w / 2
     ops: list[Op] = [
-        Text(cx, h - 0.42 * k, letter, 0.3 * k, "#666666", "Helvetica-Bold"),
+        Text(cx, h - 0.42 * k, letter, 0.3 * k, "#666666", BOLD),
         Line(cx - 0.25 * k, h - 0.5 * k, cx + 0.25 * k, h - 0.12 * k, INK, 0.05 * k),
         Line(cx - 0.25 * k, h - 0.12 * k, cx + 0.25 * k, h - 0.5 * k, INK, 0.05 * k),
         Text(cx, 0.1 * k, f"{name}: remove", 0.1 * k, INK, max_width=w - 0.16),
     ]
     if not lines:
-        ops.append(Text(cx, 0.3 * k, "DEAD", 0.17 * k, INK, "Helvetica-Bold"))
+        ops.append(Text(cx, 0.3 * k, "DEAD", 0.17 * k, INK, BOLD))
         return Face(f"{name} dead", DEAD_BG, tuple(ops))
-    ops.append(Text(cx, h - 0.85, "DEAD", 0.28, INK, "Helvetica-Bold"))
+    ops.append(Text(cx, h - 0.85, "DEAD", 0.28, INK, BOLD))
     y = h - 1.15
     for line in lines:
-        ops.append(Text(cx, y, line, 0.15, INK, "Helvetica", max_width=w - 0.14))
+        ops.append(Text(cx, y, line, 0.15, INK, REGULAR, max_width=w - 0.14))
         y -= 0.2
     return Face(f"{name} dead", DEAD_BG, tuple(ops))
 
@@ -138,13 +139,9 @@ def weapon_piece(number: int, weapon: str) -> Piece:
 def cultist_piece(number: int) -> Piece:
     """One cultist."""
     colour, tint, shape, letter = LOOK[CULTIST]
-    name = f"Cultist {number}"
-    front = Face(
-        name,
-        tint,
-        (_frame(1, 1, colour), *_emblem(shape, letter, colour, 1, 1, "Cultist", str(number))),
-    )
-    return Piece(name, front, _dead(1, 1, letter, "Cultist"), 1, 1, BLOCK, (CULTIST,))
+    name = f"Cultist {number}"  # the same words on both faces
+    front = Face(name, tint, (_frame(1, 1, colour), *_emblem(shape, letter, colour, 1, 1, name)))
+    return Piece(name, front, _dead(1, 1, letter, name), 1, 1, BLOCK, (CULTIST,))
 
 
 def monster_footprint(squares: int, max_cols: int = 2) -> tuple[int, int]:
@@ -165,9 +162,10 @@ def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Pi
     colour, tint, shape, letter = LOOK[MONSTER]
     cols, rows = monster_footprint(squares, max_cols)
     label = f"{name} {number}"
+    shown = f"{name.upper()} {number}"  # the same words on both faces
     sub = f"{squares}-square monster"
     ops: list[Op] = [_frame(cols, rows, colour)]
-    ops += _emblem(shape, letter, colour, cols, rows, name.upper(), sub)
+    ops += _emblem(shape, letter, colour, cols, rows, shown, sub)
     for i in range(1, cols):  # ticks at the square lines: the footprint reads on the board
         ops.append(Line(i, rows - 0.16, i, rows - 0.04, colour, 0.02))
     for j in range(1, rows):
@@ -178,11 +176,11 @@ def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Pi
             cols,
             rows,
             letter,
-            label,
+            shown,
             ("COLLAPSES when killed:", "a Cultist-type attack on", "every figure next to it"),
         )
     else:
-        back = _dead(cols, rows, letter, label)
+        back = _dead(cols, rows, letter, shown)
     return Piece(
         label,
         Face(label, tint, tuple(ops)),

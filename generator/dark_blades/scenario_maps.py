@@ -14,7 +14,7 @@ from companion.dark_blades.scenario_marks import Mark
 from generator.cthulhu_who.canvas_kit import text
 from generator.dark_blades.map_tiles import Geometry, draw_map
 
-HEIGHT = 96.0  # points: the figure's maps, at most
+HEIGHT = 84.0  # points: the figure's maps, at most
 GAP = 14.0
 HATCH = {"area": (0.80, 0.25, 0.10), "entry": (0.05, 0.30, 0.75), "exit": (0.05, 0.30, 0.75)}
 

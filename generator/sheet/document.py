@@ -18,14 +18,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from generator.sheet.fonts import pdf_font
-from generator.sheet.render_pdf import AUTHOR, atomic_file, binary_streams
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font, split_lines
+from generator.sheet.pages import footer_canvas
+from generator.sheet.render_pdf import AUTHOR
 from generator.sheet.units import INCH
 
 MIN_SIZE = 7.0  # points: the smallest type on any reference sheet
+CELL_PAD = (2.0, 3.0)  # a table cell's top and bottom padding: descenders clear of the rule
+TABLE_GAP = 3.0  # points above and below a table
+BOX_PAD = 3.0  # a boxed note's padding: its border on the frame's edges, its text inside
 BODY = 8.5
 MARGIN = 0.5 * INCH  # the frame: text and tables stay this far inside every edge
 FOOTER_FROM_EDGE = 0.375 * INCH
+FOOTER_LEADING = 8.0  # a footer too long for one line takes two, centred on FOOTER_FROM_EDGE
 INK = "#1a1a1a"
 RULE = "#8a8a8a"
 HEADER_FILL = "#ececec"
@@ -85,7 +91,7 @@ def styles(body: float = BODY) -> dict[str, Any]:
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
-    regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
+    regular, bold = pdf_font(REGULAR), pdf_font(BOLD)
     registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
     k = body / BODY
     small = max(MIN_SIZE, 7 * k)
@@ -127,10 +133,12 @@ def styles(body: float = BODY) -> dict[str, Any]:
             leading=body * 1.22,
             borderColor=RULE,
             borderWidth=0.5,
-            borderPadding=3,
+            borderPadding=BOX_PAD,
+            leftIndent=BOX_PAD,  # the border on the frame's edges, like the tables'
+            rightIndent=BOX_PAD,
             backColor="#f0f0f0",
-            spaceBefore=4,
-            spaceAfter=6,
+            spaceBefore=4 + BOX_PAD,  # clear of the border, which sits BOX_PAD outside the text
+            spaceAfter=3 + BOX_PAD,
         ),
     }
 
@@ -178,15 +186,15 @@ def grid(
     commands (reportlab TableStyle tuples) last. Cells may be strings or flowables."""
     from reportlab.platypus import Table, TableStyle
 
-    regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
+    regular, bold = pdf_font(REGULAR), pdf_font(BOLD)
     table = Table([list(r) for r in rows], colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
     commands: list[tuple] = [
         ("FONT", (0, 0), (-1, -1), regular, size),
         ("TEXTCOLOR", (0, 0), (-1, -1), colour(INK)),
         ("GRID", (0, 0), (-1, -1), 0.4, colour(RULE)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), CELL_PAD[0]),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), CELL_PAD[1]),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ]
@@ -201,6 +209,7 @@ def grid(
             ("BACKGROUND", (0, header_rows), (header_cols - 1, -1), colour(HEADER_FILL)),
         ]
     table.setStyle(TableStyle(commands + list(extra)))
+    table.spaceBefore = table.spaceAfter = TABLE_GAP  # the lines around it clear of its rules
     return table
 
 
@@ -210,31 +219,36 @@ def write_document(
     page: Page,
     title: str,
     subject: str,
-    footer: str,
+    note: str,
 ) -> int:
     """Set ``story`` on pages of ``page`` and write the PDF atomically; returns its page count.
 
-    ``footer`` is printed at the foot of every page with the page number (say there whose
-    values are the kit's).
+    Every page gets the kit's one footer (generator/sheet/pages.py): ``title``, page n/N and
+    ``note`` (say there whose values are the kit's).
     """
-    from reportlab.platypus import SimpleDocTemplate
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
     from reportlab.platypus.doctemplate import LayoutError
 
-    regular = pdf_font("Helvetica")
+    regular = pdf_font(REGULAR)
     pages = [0]
 
     def decorate(canvas: Any, doc: Any) -> None:
         pages[0] = doc.page
+
+    def draw(canvas: Any, text: str) -> None:
+        lines = split_lines(text, REGULAR, MIN_SIZE, page.frame_width)[:2]
         canvas.saveState()
         canvas.setFont(regular, MIN_SIZE)
         canvas.setFillColor(INK)
-        canvas.drawString(MARGIN, FOOTER_FROM_EDGE, footer)
-        canvas.drawRightString(page.width - MARGIN, FOOTER_FROM_EDGE, f"page {doc.page}")
+        y = FOOTER_FROM_EDGE + (FOOTER_LEADING / 2 if len(lines) > 1 else 0.0)
+        for line in lines:
+            canvas.drawString(MARGIN, y, line)
+            y -= FOOTER_LEADING
         canvas.restoreState()
 
     buffer = io.BytesIO()
     with binary_streams():
-        doc = SimpleDocTemplate(
+        doc = BaseDocTemplate(
             buffer,
             pagesize=(page.width, page.height),
             leftMargin=MARGIN,
@@ -248,8 +262,22 @@ def write_document(
             invariant=1,
             initialFontName=regular,
         )
+        # one frame exactly MARGIN inside every edge, with no padding of its own: text, tables
+        # (as wide as `Page.frame_width`) and boxed notes share one left and one right edge
+        frame = Frame(
+            MARGIN,
+            MARGIN,
+            page.width - 2 * MARGIN,
+            page.height - 2 * MARGIN,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="body",
+        )
+        doc.addPageTemplates([PageTemplate("page", [frame], onPage=decorate)])
         try:
-            doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+            doc.build(story, canvasmaker=footer_canvas(title, note, draw))
         except LayoutError:
             from companion.errors import InputError
 

@@ -10,13 +10,13 @@ so the pattern can never spell a name. Drawn straight onto a reportlab canvas, i
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.kniggits.safe_area import safe_area
-from generator.sheet.fonts import fit_size, pdf_font, split_lines
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font, split_lines
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.units import INCH
 from generator.whos_next.saved_ring import Slip
@@ -25,9 +25,9 @@ SLIP_H = 1.0 * INCH
 MAX_PANEL_W = 2.4 * INCH
 MIN_PANEL_W = 1.25 * INCH
 GAP = 0.25 * INCH
+MIN_GAP = 0.125 * INCH  # the closest two slips come: still two clean cuts between them
 HEADER = 40.0
 SYMBOLS = "#%&@$8*+=?"  # no letters: the cover can never spell a player's name
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 MIN_NAME_PT = 8.0
 INSTRUCTIONS = (
     "Cut out each slip on its solid outline. Fold 1: fold the patterned end face down onto the "
@@ -56,24 +56,36 @@ class SlipPlace:
 
 def panel_width(sheet: SheetOptions) -> float:
     """Each panel's width: three across the usable width, at most 2.4 in."""
-    x0, _, x1, _ = safe_area(sheet)
+    x0, _, x1, _ = sheet.safe_area
     return min(MAX_PANEL_W, (x1 - x0) / 3)
+
+
+def _rows(count: int, room: float) -> tuple[int, float]:
+    """Slips a page and the gap between them: GAP, or down to MIN_GAP when that saves a
+    sheet (8 slips on Letter: one page, not 7 and a lone one), shared out evenly."""
+    per_page = max(1, int((room + GAP + 1e-9) // (SLIP_H + GAP)))
+    tight = max(1, int((room + MIN_GAP + 1e-9) // (SLIP_H + MIN_GAP)))
+    pages = math.ceil(count / tight)
+    if pages >= math.ceil(count / per_page):
+        return per_page, GAP
+    per_page = math.ceil(count / pages)
+    return per_page, min(GAP, (room - per_page * SLIP_H) / max(1, per_page - 1))
 
 
 def place(items: Sequence[tuple[Slip | None, str]], sheet: SheetOptions) -> list[SlipPlace]:
     """Slips top to bottom, each with its own outline (a gap between), page after page."""
-    x0, y0, _, y1 = safe_area(sheet)
+    x0, y0, _, y1 = sheet.safe_area
     width = panel_width(sheet)
     if width < MIN_PANEL_W or y1 - HEADER - y0 < SLIP_H:
         raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for a slip (three panels "
             f"of at least {MIN_PANEL_W / INCH:g} in across, {SLIP_H / INCH:g} in high)"
         )
-    per_page = max(1, int((y1 - HEADER - y0 + GAP) // (SLIP_H + GAP)))
+    per_page, gap = _rows(len(items), y1 - HEADER - y0)
     out = []
     for index, (slip, holder) in enumerate(items):
         page, row = divmod(index, per_page)
-        y = y1 - HEADER - (row + 1) * SLIP_H - row * GAP
+        y = y1 - HEADER - (row + 1) * SLIP_H - row * gap
         out.append(SlipPlace(slip, holder, page, x0, y, width))
     return out
 
@@ -179,7 +191,7 @@ def draw_slip(canvas: Any, place: SlipPlace) -> None:
 
 def draw_header(canvas: Any, sheet: SheetOptions, title: str) -> None:
     """The page's title and the folding instructions."""
-    x0, _, x1, y1 = safe_area(sheet)
+    x0, _, x1, y1 = sheet.safe_area
     canvas.setFillColor("#000000")
     canvas.setFont(pdf_font(BOLD), 11)
     canvas.drawString(x0, y1 - 11, title)
