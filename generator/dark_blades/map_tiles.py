@@ -11,7 +11,6 @@ symbol each (greyscale and colour-blind safe); the key is on the overview page.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -271,21 +270,15 @@ def _edges(c: Any, g: Geometry) -> None:
 # --------------------------------------------------------------------------- pages
 
 
-def _footer(c: Any, options: SheetOptions, words: str, page: int) -> None:
-    x0, y0, x1, _y1 = options.usable_with(0)
-    text(c, x0, y0 + 2, words, 7, max_width=x1 - x0 - 60)
-    text(c, x1, y0 + 2, f"page {page}", 7, anchor="end")
-
-
 def tile_pages(
-    c: Any, g: Geometry, options: SheetOptions, first_page: int, blank: bool = False
-) -> Iterator[int]:
-    """Draw the overview page and each tile page; yields each page number as it is done."""
+    c: Any, g: Geometry, options: SheetOptions, writer: Any, blank: bool = False
+) -> None:
+    """Draw the overview page and each tile page, each ended by ``writer`` (the one page
+    writer, generator/sheet/pages.py: its footer carries the kit's mark on a kit map)."""
     tiles = tile_plan(g, options)
     x0, y0, x1, y1 = options.usable_with(0)
     name = "Blank hex sheet" if blank else g.m.name
-    mark = "" if blank or not g.m.is_kit else f" ({KIT_MARK})"
-    page = first_page
+    mark = "" if blank or not g.m.is_kit else KIT_MARK
     # the overview
     text(c, x0, y1 - 14, f"{name}: how the {len(tiles)} tiles join", 13, bold=True)
     if mark:
@@ -330,15 +323,10 @@ def tile_pages(
     for note in notes:
         base = paragraph(c, x0, base, note, 8, x1 - x0, 10) - 3
     check_bar(c, x0, y0 + 22, x1)
-    _footer(c, options, f"Havoc Kit - {name}{mark}", page)
-    c.showPage()
-    yield page
+    writer.end_page(what=f"{name}: how the tiles join", note=mark)
     for t in tiles:
-        page += 1
         _tile(c, g, t, tiles, options, blank)
-        _footer(c, options, f"Havoc Kit - {name}, tile {t.label}{mark}", page)
-        c.showPage()
-        yield page
+        writer.end_page(what=f"{name}, tile {t.label}", note=mark)
 
 
 def _tile(
@@ -448,17 +436,17 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
         f"{format_length(options.piece)} counters; {options.describe()}"
         + (f"; {KIT_MARK}" if kit else "")
     )
+    from generator.sheet.pages import PageWriter
+
     target = Path(path)
-    pages = 0
     with atomic_file(target) as handle, binary_streams():
         c = new_canvas(handle, options, title, subject)
+        writer = PageWriter(c, "Havoc Kit: Dark Blades maps", options)
         for m in maps:
-            done = list(tile_pages(c, Geometry(m, r), options, pages + 1))
-            pages = done[-1]
+            tile_pages(c, Geometry(m, r), options, writer)
         cols, rows = blank_size(options)
         g = Geometry(blank_map(cols, rows), r)
         x0, y0, x1, y1 = options.usable_with(0)
-        pages += 1
         top = y1 - HEADER
         c.saveState()
         c.translate(x0, top)
@@ -475,7 +463,7 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
             7.5,
             max_width=x1 - x0,
         )
-        _footer(c, options, "Havoc Kit - blank hex sheet", pages)
-        c.showPage()
+        writer.end_page(what="blank hex sheet", note="")
+        pages = writer.close()
         c.save()
     return pages, target.stat().st_size
