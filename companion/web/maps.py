@@ -14,6 +14,7 @@ from companion.dark_blades import combat as c
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import find_map, load_maps, start_hexes
 from companion.errors import HavocError, InputError
+from companion.numbers import is_whole
 from companion.web.current import cards, source_only
 
 bp = Blueprint("maps", __name__, url_prefix="/dark-blades/maps")
@@ -55,7 +56,7 @@ def _shot(m, sight, args) -> dict | None:
         defence=tuple(c.parse_strengths([defence], "defence")),
         target=target,
         cover=sight.cover if sight.cover != "none" else None,
-        die=int(die) if die.isdigit() else None,
+        die=int(die) if is_whole(die) else None,
     )
     record = fire(
         data,
@@ -94,13 +95,13 @@ def page(key: str) -> str:
             shot = _shot(m, sight, args)
         players = args.get("p", "").strip()[:3]
         if players:
-            if not players.isdigit():
+            if not is_whole(players):
                 raise InputError(f"players: expected a number, got {players!r}")
             starts = start_hexes(m, int(players))
     except (HavocError, ValueError) as e:
         error, origin, target = str(e), None, None
     zoom = args.get("z", "1")
-    zoom = int(zoom) if zoom.isdigit() and int(zoom) in ZOOMS else 1
+    zoom = int(zoom) if is_whole(zoom) and int(zoom) in ZOOMS else 1
     keep = {k: args[k] for k in ("w", "d", "k", "z", "p") if args.get(k)}
     hexes = []
     for h in m.hexes():
