@@ -11,7 +11,6 @@ symbol each (greyscale and colour-blind safe); the key is on the overview page.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,7 +154,7 @@ def _wave(c: Any, x: float, y: float, w: float) -> None:
     c.drawPath(p, stroke=1, fill=0)
 
 
-def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str) -> None:
+def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> None:
     """The pattern or symbol that names a terrain without its colour."""
     x, y = g.centre(h)
     r = g.r
@@ -186,14 +185,15 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str) -> None:
         c.setStrokeColorRGB(0.55, 0.55, 0.55)
         for d in (-0.3, 0.0, 0.3):
             c.line(x + (d - 0.25) * r, y + 0.3 * r, x + (d + 0.25) * r, y - 0.2 * r)
-    if kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS:
+    if words and (kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS):
         words = {"stepping-stones": "stones"}.get(kind, kind)
         _label(c, x, y + 0.62 * r, words, max(5.0, r / 7))
 
 
-def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
+def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> None:
     """The whole map on a y-down board canvas: fills, patterns, hex outlines, walls and lips,
-    coordinates, place names and edge numbers (``blank``: outlines and coordinates only)."""
+    coordinates, place names and edge numbers (``blank``: outlines and coordinates only;
+    ``small``: no coordinates or place names, for a thumbnail)."""
     m = g.m
     c.setLineWidth(0.5)
     c.setStrokeColorRGB(0.55, 0.55, 0.55)
@@ -202,7 +202,7 @@ def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
         _poly(c, g.corners(h), FILLS.get(kind), stroke=True)
     if not blank:
         for h in m.hexes():
-            _symbol(c, g, h, m.terrain[h])
+            _symbol(c, g, h, m.terrain[h], not small)
         c.setLineCap(1)
         c.setStrokeColorRGB(*DARK)
         c.setLineWidth(3.0)
@@ -231,6 +231,8 @@ def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
             for t in (0.25, 0.5, 0.75):
                 px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
                 c.line(px, py, px + (cx - px) * 0.22, py + (cy - py) * 0.22)
+    if small:  # a thumbnail: no words (they would print too small to read)
+        return
     size = max(5.0, g.r / 8)
     for h in m.hexes():
         x, y = g.centre(h)
@@ -268,21 +270,15 @@ def _edges(c: Any, g: Geometry) -> None:
 # --------------------------------------------------------------------------- pages
 
 
-def _footer(c: Any, options: SheetOptions, words: str, page: int) -> None:
-    x0, y0, x1, _y1 = options.usable_with(0)
-    text(c, x0, y0 + 2, words, 7, max_width=x1 - x0 - 60)
-    text(c, x1, y0 + 2, f"page {page}", 7, anchor="end")
-
-
 def tile_pages(
-    c: Any, g: Geometry, options: SheetOptions, first_page: int, blank: bool = False
-) -> Iterator[int]:
-    """Draw the overview page and each tile page; yields each page number as it is done."""
+    c: Any, g: Geometry, options: SheetOptions, writer: Any, blank: bool = False
+) -> None:
+    """Draw the overview page and each tile page, each ended by ``writer`` (the one page
+    writer, generator/sheet/pages.py: its footer carries the kit's mark on a kit map)."""
     tiles = tile_plan(g, options)
     x0, y0, x1, y1 = options.usable_with(0)
     name = "Blank hex sheet" if blank else g.m.name
-    mark = "" if blank or not g.m.is_kit else f" ({KIT_MARK})"
-    page = first_page
+    mark = "" if blank or not g.m.is_kit else KIT_MARK
     # the overview
     text(c, x0, y1 - 14, f"{name}: how the {len(tiles)} tiles join", 13, bold=True)
     if mark:
@@ -327,15 +323,10 @@ def tile_pages(
     for note in notes:
         base = paragraph(c, x0, base, note, 8, x1 - x0, 10) - 3
     check_bar(c, x0, y0 + 22, x1)
-    _footer(c, options, f"Havoc Kit - {name}{mark}", page)
-    c.showPage()
-    yield page
+    writer.end_page(what=f"{name}: how the tiles join", note=mark)
     for t in tiles:
-        page += 1
         _tile(c, g, t, tiles, options, blank)
-        _footer(c, options, f"Havoc Kit - {name}, tile {t.label}{mark}", page)
-        c.showPage()
-        yield page
+        writer.end_page(what=f"{name}, tile {t.label}", note=mark)
 
 
 def _tile(
@@ -445,17 +436,17 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
         f"{format_length(options.piece)} counters; {options.describe()}"
         + (f"; {KIT_MARK}" if kit else "")
     )
+    from generator.sheet.pages import PageWriter
+
     target = Path(path)
-    pages = 0
     with atomic_file(target) as handle, binary_streams():
         c = new_canvas(handle, options, title, subject)
+        writer = PageWriter(c, "Havoc Kit: Dark Blades maps", options)
         for m in maps:
-            done = list(tile_pages(c, Geometry(m, r), options, pages + 1))
-            pages = done[-1]
+            tile_pages(c, Geometry(m, r), options, writer)
         cols, rows = blank_size(options)
         g = Geometry(blank_map(cols, rows), r)
         x0, y0, x1, y1 = options.usable_with(0)
-        pages += 1
         top = y1 - HEADER
         c.saveState()
         c.translate(x0, top)
@@ -472,7 +463,7 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
             7.5,
             max_width=x1 - x0,
         )
-        _footer(c, options, "Havoc Kit - blank hex sheet", pages)
-        c.showPage()
+        writer.end_page(what="blank hex sheet", note="")
+        pages = writer.close()
         c.save()
     return pages, target.stat().st_size
