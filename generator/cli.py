@@ -12,15 +12,12 @@ import click
 
 from companion import __version__
 from companion.commands.clikit import LazyGroup, cards_option, source_only_option
+from generator.registry import pnp_commands
 
-COMMANDS = {
-    "counters": "generator.commands.dark_blades:counters",
-    "spells": "generator.commands.dark_blades:spells",
-    "aids": "generator.commands.dark_blades:aids",
-    "scenarios": "generator.commands.dark_blades:scenarios",
-    "setups": "generator.commands.cthulhu_who:setups",
-    "kniggits": "generator.commands.kniggits:kniggits",
-    "slips": "generator.commands.whos_next:slips",
+# The commands every game shares; each game declares its own in its package
+# (`PRINTING.commands`, generator/<game>/__init__.py), read through `generator.registry`.
+CORE = {
+    "aids": "generator.commands.build:aids",
     "calibrate": "generator.commands.build:calibrate",
     "build": "generator.commands.build:build",
 }
@@ -28,7 +25,8 @@ COMMANDS = {
 
 @click.group(
     cls=LazyGroup,
-    lazy=COMMANDS,
+    lazy=CORE,
+    more=pnp_commands,
     prog="havoc-pnp",
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )

@@ -9,7 +9,13 @@ from __future__ import annotations
 import click
 
 from companion import dice as d
-from companion.commands.clikit import Command, die_short_option, json_option, seed_short_option
+from companion.commands.clikit import (
+    Command,
+    die_short_option,
+    emit_json,
+    json_option,
+    seed_short_option,
+)
 from companion.errors import InputError
 from companion.text import WIDTH, wrap
 
@@ -114,8 +120,6 @@ def roll(
     thrown = [source.roll(x) for x in to_roll]
     source.finish()
     if as_json:
-        from companion.commands.clikit import emit_json
-
         emit_json(
             {
                 "seed": seed,

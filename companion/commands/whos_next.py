@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Group, emit_json, json_option, seed_option
+from companion.commands.clikit import Group, cards_from, emit_json, json_option, seed_option
 from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
 from companion.text import fit, wrap
 
@@ -81,7 +81,6 @@ def _say(lines: list[Line]) -> None:
 
 def _contest_at(ctx: click.Context) -> int:
     """From how few players left both roll (cards/whos-next/duel.toml)."""
-    from companion.commands.clikit import cards_from
     from companion.whos_next.duel_scoring import load_contest
 
     return load_contest(cards_from(ctx)).contest_at
@@ -91,7 +90,6 @@ def _champion(ctx: click.Context, store: Store, outcome: Outcome) -> str | None:
     """The winner on points once this death ended the game (None while it goes on)."""
     if outcome.winner is None:
         return None
-    from companion.commands.clikit import cards_from
     from companion.whos_next.duel_scoring import load_scoring, winner
 
     return winner(store.load(), load_scoring(cards_from(ctx)))
@@ -238,7 +236,6 @@ def duel(
     again. The dead player's hunter takes his slip: when the dead was not the killer's own
     victim, that is the kit's ruling (the rules are silent), and the output says so.
     """
-    from companion.commands.clikit import cards_from
     from companion.dice import DiceSource
     from companion.whos_next.duel_scoring import load_attack_table
 
@@ -304,7 +301,6 @@ def status(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     winner = state.winner()
     champion = None
     if winner is not None:
-        from companion.commands.clikit import cards_from
         from companion.whos_next.duel_scoring import load_scoring
         from companion.whos_next.duel_scoring import winner as points_winner
 
@@ -366,7 +362,6 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     The rules' points table is lost: the kit's default is labelled as such. Ties go to
     the player who survived longest (the rules).
     """
-    from companion.commands.clikit import cards_from
     from companion.whos_next.duel_scoring import load_scoring
     from companion.whos_next.duel_scoring import scores as rank
     from companion.whos_next.screen import ordinal

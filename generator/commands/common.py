@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import cards_from
 from companion.errors import display_path
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
+    from companion.commands.clikit import Kit
     from generator.sheet.render_pdf import PdfStats
 
 
@@ -40,9 +40,9 @@ def out_dir_option(
     )
 
 
-def cards_dir(ctx: click.Context) -> Path | None:
+def cards_dir(kit: Kit) -> Path | None:
     """The user's ``--cards DIR`` as given, or None when the kit's own cards are used."""
-    cards = cards_from(ctx)
+    cards = kit.cards
     try:
         same = cards.root.resolve() == cards.default.resolve()
     except OSError:

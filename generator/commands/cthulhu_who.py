@@ -1,14 +1,16 @@
-"""`havoc-pnp setups`: Cthulhu Who? set-up sheets, the tiled board and the odds page."""
+"""`havoc-pnp setups`: Cthulhu Who? set-up sheets, the tiled board and the odds page; what
+`build` makes of them and the player aid (declared in generator/cthulhu_who/__init__.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command, cards_from
+from companion.commands.clikit import Command, Kit, pass_kit
 from companion.errors import InputError, OptionError
+from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
@@ -79,9 +81,11 @@ def setups_pdf(
 )
 @click.option("--stats", is_flag=True, help="Add a page of the exact set-up odds.")
 @output_option(SETUPS_PDF)
+@pass_kit
 @click.pass_context
 def setups(
     ctx: click.Context,
+    kit: Kit,
     sheet: SheetOptions,
     count: int,
     seed: int | None,
@@ -103,7 +107,45 @@ def setups(
     chosen = seed is None
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    result = setups_pdf(cards_from(ctx), sheet, output, count, seed, boards, stats, square)
+    result = setups_pdf(kit.cards, sheet, output, count, seed, boards, stats, square)
     say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
     if chosen:
         click.echo(f"seed {seed} was drawn at random: --seed {seed} prints these again")
+
+
+def build_setups(run: Run) -> list[Made]:
+    """`build`'s small batch of Cthulhu Who? set-ups (seeds from SETUPS_BUILD_SEED)."""
+    from dataclasses import replace
+
+    from generator.cthulhu_who.setups import DEFAULT_BATCH
+    from generator.howto import Written
+
+    stats = setups_pdf(
+        run.cards,
+        run.sheet,
+        run.path(SETUPS_PDF),
+        DEFAULT_BATCH,
+        SETUPS_BUILD_SEED,
+        1,
+        True,
+        "1in",
+    )
+    stats = replace(stats, path=run.stage.final(stats.path))
+    last = SETUPS_BUILD_SEED + DEFAULT_BATCH - 1
+    written = Written(
+        stats,
+        f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
+        notes=(
+            "Each: the rolls, the garden, exactly its pieces (double-sided).",
+            "Then the 8 x 8 board in tiles, and the exact odds.",
+            "More: havoc-pnp setups -n N --seed S.",
+        ),
+    )
+    return [Made(written, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")]
+
+
+def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The player aid, a reference sheet: (pages, what it is)."""
+    from generator.cthulhu_who.aid import write_cthulhu_aid
+
+    return write_cthulhu_aid(path, cards, page), "Cthulhu Who? player aid"

@@ -1,5 +1,5 @@
-"""`havoc-pnp counters`, `spells`, `aids` and `scenarios`: the Dark Blades sheets and the
-reference sheets of every game."""
+"""`havoc-pnp counters`, `spells` and `scenarios`: the Dark Blades sheets; what `build` makes of
+them, and the Dark Blades reference sheets (declared in generator/dark_blades/__init__.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command, cards_from, source_only_from, source_only_option
+from companion.commands.clikit import Command, Kit, pass_kit, source_only_option
 from companion.errors import InputError, display_path
+from generator.dark_blades import COUNTERS_PDF, SCENARIOS_PDF, SPELLS_PDF
+from generator.product import Made, Run
 from generator.sheet.cards import card_sheet_options
 from generator.sheet.options import SheetOptions, sheet_options
 
@@ -18,15 +20,11 @@ if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from generator.sheet.pieces import Piece
     from generator.sheet.render_pdf import PdfStats
 from generator.commands.common import (
-    out_dir_option,
     output_option,
     paper_option,
     said,
     say,
 )
-
-COUNTERS_PDF = "dark-blades-counters.pdf"
-SPELLS_PDF = "dark-blades-spells.pdf"
 
 
 def counters_pdf(
@@ -63,7 +61,6 @@ def counters_pdf(
 
 def values_from(cards: Cards) -> str:
     """The user's roster the counter values come from, or "" for the kit's own."""
-    from companion.errors import display_path
     from generator.dark_blades import counters as dark_blades
 
     path = dark_blades.roster_path(cards)
@@ -100,9 +97,9 @@ def values_from(cards: Cards) -> str:
     help="Also write one SVG per face into DIR (NAME-front.svg, NAME-back.svg); a rebuild "
     "removes the SVGs it wrote before for pieces no longer printed.",
 )
-@click.pass_context
+@pass_kit
 def counters(
-    ctx: click.Context,
+    kit: Kit,
     sheet: SheetOptions,
     roster: Path | None,
     blank_values: bool,
@@ -117,12 +114,12 @@ def counters(
     """
     from dataclasses import replace
 
-    blank_values = blank_values or source_only_from(ctx)
+    blank_values = blank_values or kit.source_only
     if scenario is not None and output == Path("out") / COUNTERS_PDF:
         from companion.dark_blades import pieces as roster_data
         from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
-        cards = cards_from(ctx)
+        cards = kit.cards
         key = find_scenario(load_scenarios(cards, roster_data.load(cards, roster)), scenario).key
         output = Path("out") / f"dark-blades-counters-{key}.pdf"
     from generator.sheet.render_svg import write_piece_svgs
@@ -132,7 +129,7 @@ def counters(
         if svg_dir is not None:
             stage.folder(svg_dir)  # checked before the PDF is written
         stats, pieces = counters_pdf(
-            cards_from(ctx), sheet, stage.path(output), roster, blank_values, scenario
+            kit.cards, sheet, stage.path(output), roster, blank_values, scenario
         )
         written = write_piece_svgs(svg_dir, pieces, sheet, stage) if svg_dir else []
     say(replace(stats, path=output), f"{len(pieces)} counters")
@@ -161,7 +158,7 @@ def default_card() -> tuple[str, float, float]:
     return parse_card_size(DEFAULT_CARD)
 
 
-def card_sheet(ctx: click.Context, sheet: SheetOptions) -> SheetOptions:
+def card_sheet(sheet: SheetOptions, margin_given: bool) -> SheetOptions:
     """`build`'s sheet for the cards: its options, but the cards' 1/4in margin unless --margin
     was given (nine poker cards need it on Letter)."""
     import dataclasses
@@ -169,7 +166,7 @@ def card_sheet(ctx: click.Context, sheet: SheetOptions) -> SheetOptions:
     from generator.sheet.cards import CARD_MARGIN
     from generator.sheet.options import parse_margins
 
-    if ctx.get_parameter_source("margin") != click.core.ParameterSource.DEFAULT:
+    if margin_given:
         return sheet
     top, right, bottom, left = parse_margins(CARD_MARGIN)
     return dataclasses.replace(
@@ -181,9 +178,9 @@ def card_sheet(ctx: click.Context, sheet: SheetOptions) -> SheetOptions:
 @card_sheet_options
 @source_only_option
 @output_option(SPELLS_PDF)
-@click.pass_context
+@pass_kit
 def spells(
-    ctx: click.Context,
+    kit: Kit,
     sheet: SheetOptions,
     card: tuple[str, float, float],
     output: Path,
@@ -191,84 +188,107 @@ def spells(
     """Dark Blades spell cards: the 24-card deck, one back design; --duplex none gives the
     gutter-fold layout (fronts above the fold, backs below). --source-only: ruled write-in
     lines instead of the kit's texts."""
-    source_only = source_only_from(ctx)
-    stats, pieces = spells_pdf(cards_from(ctx), sheet, card, output, source_only)
+    stats, pieces = spells_pdf(kit.cards, sheet, card, output, kit.source_only)
     say(stats, f"{len(pieces)} spell cards")
 
 
-RESULTS_PDF = "dark-blades-results-tables.pdf"
-SCENARIOS_PDF = "dark-blades-scenarios.pdf"
-AID_PDFS = {
-    "cthulhu-who": "cthulhu-who-aid.pdf",
-    "dark-blades": "dark-blades-reference.pdf",
-    "kniggits": "kniggits-aid.pdf",
-    "whos-next": "whos-next-aid.pdf",
-}
-
-
-def write_aids(
-    cards: Cards, page: Any, out_dir: Path, source_only: bool
-) -> list[tuple[Path, int, str]]:
-    """Every reference sheet: (file, pages, what it is)."""
-    from functools import partial
-
-    from generator.cthulhu_who.aid import write_cthulhu_aid
-    from generator.dark_blades.aid import write_dark_blades_aid
+def results_tables(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The combat results tables, a reference sheet: (pages, what it is)."""
     from generator.dark_blades.results_tables import write_results_tables
-    from generator.kniggits.aid import write_kniggits_aid
-    from generator.whos_next.aid import write_whos_next_aid
 
-    written = []
-    results = out_dir / RESULTS_PDF
-    pages = write_results_tables(results, cards, page, source_only=source_only)
-    what = "Dark Blades combat results tables" + (
+    pages = write_results_tables(path, cards, page, source_only=source_only)
+    return pages, "Dark Blades combat results tables" + (
         " (rulebook cells only)" if source_only else " (grey cells: the kit's completion)"
     )
-    written.append((results, pages, what))
-    for game, writer, what in (
-        ("cthulhu-who", write_cthulhu_aid, "Cthulhu Who? player aid"),
-        (
-            "dark-blades",
-            partial(write_dark_blades_aid, source_only=source_only),
-            "Dark Blades quick reference" + (" (rulebook only)" if source_only else ""),
+
+
+def quick_reference(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The quick reference, a reference sheet: (pages, what it is)."""
+    from generator.dark_blades.aid import write_dark_blades_aid
+
+    pages = write_dark_blades_aid(path, cards, page, source_only=source_only)
+    return pages, "Dark Blades quick reference" + (" (rulebook only)" if source_only else "")
+
+
+def scenario_sheets(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """Every scenario sheet, for `build`: (pages, what it is)."""
+    from generator.dark_blades.scenario_sheets import write_scenario_sheets
+
+    return write_scenario_sheets(path, cards, page), "Dark Blades scenario sheets"
+
+
+def build_counters(run: Run) -> list[Made]:
+    """`build`'s counters: the kit's roster (blank value boxes with --source-only)."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+
+    blank = run.source_only  # the values are the kit's: blank boxes with --source-only
+    stats, pieces = counters_pdf(run.cards, run.sheet, run.path(COUNTERS_PDF), None, blank)
+    what = (
+        "Dark Blades counters, fronts and backs interleaved page by page."
+        if run.sheet.duplex != "none"
+        else "Dark Blades counters, fronts left and backs right of the fold."
+    )
+    stats = replace(stats, path=run.stage.final(stats.path))
+    return [Made(Written(stats, what, pieces), f"{len(pieces)} counters")]
+
+
+def build_spells(run: Run) -> list[Made]:
+    """`build`'s spell cards: poker size, on the cards' own margin unless --margin was given."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+
+    sheet = run.sheet
+    cards_sheet = card_sheet(sheet, run.margin_given)
+    stats, pieces = spells_pdf(
+        run.cards, cards_sheet, default_card(), run.path(SPELLS_PDF), run.source_only
+    )
+    stats = replace(stats, path=run.stage.final(stats.path))
+    gutter = sheet.duplex == "none"
+    written = Written(
+        stats,
+        "Dark Blades spell cards, "
+        + (
+            "fronts above the fold and backs below it (gutter-fold)."
+            if gutter
+            else "fronts and backs interleaved page by page."
         ),
-        ("kniggits", write_kniggits_aid, "Kniggits reference card"),
-        ("whos-next", write_whos_next_aid, "Who's Next reference card"),
-    ):
-        path = out_dir / AID_PDFS[game]
-        written.append((path, writer(path, cards, page), what))
-    return written
-
-
-@click.command(cls=Command)
-@paper_option
-@source_only_option
-@out_dir_option("Directory for the reference sheets.")
-@click.pass_context
-def aids(ctx: click.Context, paper: str, out_dir: Path) -> None:
-    """Reference sheets: the Dark Blades combat results tables and quick reference, and a
-    player aid for Cthulhu Who?, Kniggits and Who's Next."""
-    from generator.sheet.document import page_for
-
-    page = page_for(paper)
-    source_only = source_only_from(ctx)
-    for path, pages, what in write_aids(cards_from(ctx), page, out_dir, source_only):
-        said(path, pages, what)
+        notes=(
+            f"{len(pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
+            "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
+            *(
+                (f"Printed with {cards_sheet.arguments()['margin']} margins.",)
+                if cards_sheet is not sheet
+                else ()
+            ),
+            *(
+                (
+                    "Cut out each strip of fronts and backs, fold it along the dashed",
+                    "line between the rows, glue, then cut the cards apart.",
+                )
+                if gutter
+                else ()
+            ),
+        ),
+    )
+    return [Made(written, f"{len(pieces)} spell cards")]
 
 
 @click.command(cls=Command)
 @click.argument("names", nargs=-1, metavar="[NAME]...")
 @paper_option
 @output_option(SCENARIOS_PDF)
-@click.pass_context
-def scenarios(ctx: click.Context, names: tuple[str, ...], paper: str, output: Path) -> None:
+@pass_kit
+def scenarios(kit: Kit, names: tuple[str, ...], paper: str, output: Path) -> None:
     """Dark Blades scenario sheets, one page each (NAME: raid, mule, mill, arena; none: all)."""
     from companion.dark_blades import pieces
     from companion.dark_blades.scenarios import find_scenario, load_scenarios
     from generator.dark_blades.scenario_sheets import write_scenario_sheets
     from generator.sheet.document import page_for
 
-    cards = cards_from(ctx)
+    cards = kit.cards
     page = page_for(paper)
     known = load_scenarios(cards, pieces.load(cards))
     keys = [find_scenario(known, n).key for n in names]

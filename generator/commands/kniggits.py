@@ -1,17 +1,19 @@
-"""`havoc-pnp kniggits`: skill tokens, standing figures, army sheets, the ruler and obstacles."""
+"""`havoc-pnp kniggits`: skill tokens, standing figures, army sheets, the ruler and obstacles;
+what `build` makes of them and the reference card (declared in generator/kniggits/__init__.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command, cards_from
+from companion.commands.clikit import Command, Kit, pass_kit
+from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
-    pass
+    from companion.data import Cards
 from generator.commands.common import out_dir_option, say
 
 
@@ -56,9 +58,9 @@ from generator.commands.common import out_dir_option, say
     "sword in the left hand. Repeatable.",
 )
 @out_dir_option()
-@click.pass_context
+@pass_kit
 def kniggits(
-    ctx: click.Context,
+    kit: Kit,
     sheet: SheetOptions,
     armies: tuple[Path, ...],
     scale: str,
@@ -80,7 +82,7 @@ def kniggits(
     made = write_kniggits(
         out_dir,
         sheet,
-        cards_from(ctx),
+        kit.cards,
         armies,
         scale=scale,
         shape=token_shape,  # type: ignore[arg-type]
@@ -90,3 +92,25 @@ def kniggits(
     )
     for item in made:
         say(item.stats, item.what)
+
+
+def build_kniggits(run: Run) -> list[Made]:
+    """`build`'s Kniggits set: the kit's default tokens, figures, army sheets, ruler and
+    obstacles."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+    from generator.kniggits.build import write_kniggits
+
+    made = []
+    for item in write_kniggits(run.folder(), run.sheet, run.cards):
+        stats = replace(item.stats, path=run.stage.final(run.path(item.stats.path.name)))
+        made.append(Made(Written(stats, f"Kniggits {item.what}; single-sided."), item.what))
+    return made
+
+
+def reference_card(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The reference card, a reference sheet: (pages, what it is)."""
+    from generator.kniggits.aid import write_kniggits_aid
+
+    return write_kniggits_aid(path, cards, page), "Kniggits reference card"

@@ -1,17 +1,19 @@
-"""`havoc-pnp slips`: Who's Next slips from the saved ring, the umpire's sheet, the pieces."""
+"""`havoc-pnp slips`: Who's Next slips from the saved ring, the umpire's sheet, the pieces; what
+`build` makes of them and the reference card (declared in generator/whos_next/__init__.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command
+from companion.commands.clikit import Command, Kit, pass_kit
+from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
-    pass
+    from companion.data import Cards
 from generator.commands.common import out_dir_option, say
 
 
@@ -41,7 +43,9 @@ from generator.commands.common import out_dir_option, say
     help="The players' troop type (the rules: any infantry without missiles).",
 )
 @out_dir_option()
+@pass_kit
 def slips(
+    kit: Kit,
     sheet: SheetOptions,
     game: Path | None,
     names: str | None,
@@ -55,14 +59,38 @@ def slips(
     Writes whos-next-slips.pdf, whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf.
     Without a saved game: blank slips (or, with --names, slips and pieces for those players).
     """
-    from companion.commands.clikit import cards_from
     from generator.whos_next.build import write_slips
 
-    cards = cards_from(click.get_current_context())
     result = write_slips(
-        out_dir, sheet, game=game, names=names, since=since, blank=blank, troop=troop, cards=cards
+        out_dir,
+        sheet,
+        game=game,
+        names=names,
+        since=since,
+        blank=blank,
+        troop=troop,
+        cards=kit.cards,
     )
     for stats, what in result.made:
         say(stats, what)
     for note in result.notes:
         click.echo(note)
+
+
+def build_slips(run: Run) -> list[Made]:
+    """Blank Who's Next slips (never a saved ring: building must not leak the umpire's secret)."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+    from generator.whos_next.build import write_blank_sample
+
+    stats, what = write_blank_sample(run.folder(), run.sheet)
+    stats = replace(stats, path=run.stage.final(run.path(stats.path.name)))
+    return [Made(Written(stats, what + "; single-sided."), what)]
+
+
+def reference_card(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The reference card, a reference sheet: (pages, what it is)."""
+    from generator.whos_next.aid import write_whos_next_aid
+
+    return write_whos_next_aid(path, cards, page), "Who's Next reference card"

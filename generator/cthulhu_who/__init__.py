@@ -1,1 +1,12 @@
-"""Cthulhu Who? print-and-play: set-up sheets, their pieces, the tiled board, the odds page."""
+"""Cthulhu Who? print-and-play: set-up sheets, their pieces, the tiled board, the odds page.
+
+`PRINTING` declares what Cthulhu Who? adds to `havoc-pnp` and `build` (see `generator.product`).
+"""
+
+from generator.product import Aid, Printing, Product
+
+PRINTING = Printing(
+    commands={"setups": "generator.commands.cthulhu_who:setups"},
+    products=(Product("cthulhu-who-setups.pdf", "generator.commands.cthulhu_who:build_setups"),),
+    aids=(Aid("cthulhu-who-aid.pdf", "generator.commands.cthulhu_who:player_aid"),),
+)

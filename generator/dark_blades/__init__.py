@@ -1,1 +1,29 @@
-"""Dark Blades sheets: the counters."""
+"""Dark Blades sheets: counters, spell cards, results tables, quick reference, scenario sheets.
+
+`PRINTING` declares what Dark Blades adds to `havoc-pnp` and `build` (see `generator.product`).
+"""
+
+from generator.product import Aid, Printing, Product
+
+COUNTERS_PDF = "dark-blades-counters.pdf"
+SPELLS_PDF = "dark-blades-spells.pdf"
+RESULTS_PDF = "dark-blades-results-tables.pdf"
+REFERENCE_PDF = "dark-blades-reference.pdf"
+SCENARIOS_PDF = "dark-blades-scenarios.pdf"
+
+PRINTING = Printing(
+    commands={
+        "counters": "generator.commands.dark_blades:counters",
+        "spells": "generator.commands.dark_blades:spells",
+        "scenarios": "generator.commands.dark_blades:scenarios",
+    },
+    products=(
+        Product("the counters", "generator.commands.dark_blades:build_counters"),
+        Product("the spell cards", "generator.commands.dark_blades:build_spells"),
+    ),
+    aids=(
+        Aid(RESULTS_PDF, "generator.commands.dark_blades:results_tables", "tables"),
+        Aid(REFERENCE_PDF, "generator.commands.dark_blades:quick_reference"),
+        Aid(SCENARIOS_PDF, "generator.commands.dark_blades:scenario_sheets", "sheets"),
+    ),
+)

@@ -5,19 +5,22 @@ from __future__ import annotations
 import pdfplumber
 
 from generator.cli import main as pnp
-from generator.commands.dark_blades import AID_PDFS, RESULTS_PDF, SCENARIOS_PDF
+from generator.dark_blades import RESULTS_PDF, SCENARIOS_PDF
+from generator.registry import aids
 from tests.conftest import run
 
 
 def test_aids_writes_every_reference_sheet(tmp_path) -> None:
     result = run(pnp, ["aids", "--out", str(tmp_path), "--paper", "letter"])
     assert result.exit_code == 0, result.stderr
-    for name in [RESULTS_PDF, *AID_PDFS.values()]:
+    names = [aid.file for aid in aids(("tables", "aid"))]
+    assert RESULTS_PDF in names and SCENARIOS_PDF not in names and len(names) == 5
+    for name in names:
         with pdfplumber.open(tmp_path / name) as pdf:
             landscape = pdf.pages[0].width > pdf.pages[0].height
             assert landscape == (name == RESULTS_PDF)  # the results tables run landscape
             assert {round(pdf.pages[0].width), round(pdf.pages[0].height)} == {612, 792}
-    assert len(result.stdout.splitlines()) == 1 + len(AID_PDFS)
+    assert len(result.stdout.splitlines()) == len(names)
     assert "grey cells: the kit's completion" in result.stdout
 
 

@@ -1,0 +1,12 @@
+"""Who's Next print-and-play: the players' slips, the umpire's sheet, the player pieces.
+
+`PRINTING` declares what Who's Next adds to `havoc-pnp` and `build` (see `generator.product`).
+"""
+
+from generator.product import Aid, Printing, Product
+
+PRINTING = Printing(
+    commands={"slips": "generator.commands.whos_next:slips"},
+    products=(Product("the Who's Next slips", "generator.commands.whos_next:build_slips"),),
+    aids=(Aid("whos-next-aid.pdf", "generator.commands.whos_next:reference_card"),),
+)
