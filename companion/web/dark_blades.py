@@ -186,9 +186,9 @@ def crt() -> str:
     }
     sides = {
         "at": ("attacker", choices["at_choices"]),
-        "at2": ("attacker's second hex", choices["rows"]),
+        "at2": ("attacker also", choices["rows"]),
         "dt": ("defender", choices["dt_choices"]),
-        "dt2": ("defender's second hex", choices["rows"]),
+        "dt2": ("defender also", choices["rows"]),
     }
     used = modifiers.used(args, sides, choices["covers"])
     return render_template(

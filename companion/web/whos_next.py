@@ -322,15 +322,19 @@ def kill(token: str) -> Response:
 
 @bp.post("/u/<token>/duel")
 def duel(token: str) -> Response:
-    """ATTACKER attacks DEFENDER; the server rolls on the attack table (cards/whos-next)."""
+    """ATTACKER attacks DEFENDER on the attack table (cards/whos-next): the dice rolled at the
+    table when the form gives them (``dice``: "5", or "5 3" when both roll, attacker first),
+    else the server rolls. Faces too few, too many or off the die: refused, nothing written."""
     _umpire(token)
     _csrf(token)
-    from companion.dice import make_rng
+    from companion.dice import DiceSource
+    from companion.web.words import page_words
     from companion.whos_next.duel_scoring import load_attack_table
 
     try:
         table = load_attack_table(cards())
-        rng = make_rng(None)
+        source = DiceSource(_table_dice(), None)
+        how = "rolled" if source.rng is not None else "die"
         store = game_store()
         players = store.load().players
         attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
@@ -338,19 +342,31 @@ def duel(token: str) -> Response:
             attacker,
             defender,
             table.effect,
-            lambda: rng.randint(1, table.sides),
+            lambda: source.next(table.sides)[0],
+            check=source.finish,
             contest_at=table.contest_at,
         )
         throws = outcome.death.rolls
         if len(throws) == 1 and len(throws[0]) == 1:
-            rolled = f'rolled {throws[0][0]}: "{table.result(throws[0][0])}"'
+            rolled = f'{how} {throws[0][0]}: "{table.result(throws[0][0])}"'
         else:  # the contest: both roll, ties throw again
-            rolled = "rolled " + "; ".join(f"{a} v {b}" for a, b in throws)
+            rolled = f"{how} " + "; ".join(f"{a} v {b}" for a, b in throws)
         flash(f"{attacker} attacks {defender}: {rolled}.")
         _told(outcome, table.contest_at)
     except HavocError as error:
-        flash(str(error), "error")
+        flash(page_words(str(error), {"die": "Dice rolled at the table"}), "error")
     return redirect(url_for("whos_next.umpire", token=token))
+
+
+def _table_dice() -> list[int]:
+    """The faces typed in the duel form's ``dice`` field (blank: none; the server rolls)."""
+    from companion.errors import InputError
+
+    text = request.form.get("dice", "")[:40]
+    words = text.replace(",", " ").split()
+    if len(words) > 12 or not all(w.isascii() and w.isdigit() and len(w) <= 3 for w in words):
+        raise InputError(f"--die: expected faces like 5, or 5 3 when both roll; got {text!r}")
+    return [int(w) for w in words]
 
 
 @bp.post("/u/<token>/undo")
