@@ -242,7 +242,7 @@ def decode_csv(data: bytes, path: Path) -> str:
 
 
 MAX_INPUT_BYTES = 2 * 1024 * 1024  # any one data file the kit reads (cards, army lists)
-MAX_CELL = 16_384  # characters in one CSV cell
+MAX_CELL = 4096  # characters in one CSV cell
 MAX_NESTING = 32  # tables and lists inside one another in a TOML file
 
 
