@@ -1,10 +1,12 @@
-"""out/HOW-TO-PRINT.txt: what `havoc-pnp build` wrote and how to print and cut it.
+"""out/HOW-TO-PRINT.txt and out/print-checklist.pdf: what `havoc-pnp build` wrote and how to
+print, cut and fold each file, step by step, with the sheets of paper each takes and in total.
 
 Rendered from the jinja2 template templates/how-to-print.txt.j2 (found through
 `companion.data.templates_dir()`, so it works from the wheel too) and written atomically, like
-the PDFs. The context: the files with their pages, sheets and piece counts, the sheet options
-as a person would type them (`SheetOptions.arguments`), and the command that rebuilds the same
-files.
+the PDFs. The context: the files with their pages and sheets as read back from the PDFs written
+(generator/checklist.py `printed`), whether each prints on both sides, its kind (which cutting
+steps the template gives), piece counts, the sheet options as a person would type them
+(`SheetOptions.arguments`), and the command that rebuilds the same files.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.checklist import FILENAME as CHECKLIST
+from generator.checklist import Printed, printed, write_checklist
 from generator.sheet.files import atomic_file
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Piece
@@ -24,16 +28,40 @@ from generator.sheet.render_pdf import PdfStats
 
 TEMPLATE = "how-to-print.txt.j2"
 FILENAME = "HOW-TO-PRINT.txt"
+# What the template knows how to print and cut (a file's ``kind`` names one): each has its
+# section in templates/how-to-print.txt.j2.
+KINDS = (
+    "checklist",
+    "calibration",
+    "counters",
+    "cards",
+    "setups",
+    "tokens",
+    "figures",
+    "armies",
+    "ruler",
+    "slips",
+    "tables",
+    "aid",
+    "sheets",
+)
 
 
 @dataclass(frozen=True)
 class Written:
-    """One file the build wrote, as the note describes it."""
+    """One file the build wrote, as the note describes it: ``kind`` (one of KINDS) picks its
+    printing and cutting steps; ``duplex``: printed on both sides of the paper."""
 
     stats: PdfStats
     what: str
     pieces: Sequence[Piece] = ()
     notes: tuple[str, ...] = field(default=())
+    kind: str = "aid"
+    duplex: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.stats.path.name}: kind {self.kind!r} is not one of {KINDS}")
 
 
 def piece_counts(pieces: Sequence[Piece]) -> str:
@@ -76,6 +104,20 @@ def rebuild_command(
     return " ".join(parts)
 
 
+def read_back(directory: Path, files: Sequence[Written]) -> list[Printed]:
+    """Each file's pages and sheets as read from the PDF written into ``directory`` (the
+    staging folder during a build): the figures HOW-TO-PRINT and the checklist give."""
+    return [printed(directory / w.stats.path.name, w.what, w.duplex) for w in files]
+
+
+def checklist_entry() -> Written:
+    """The checklist itself: the first file to print (one page, one side)."""
+    from generator.checklist import TITLE
+
+    stats = PdfStats(Path(CHECKLIST), 1, 1, 0, 0)
+    return Written(stats, TITLE + ": tick each file off as it is printed.", kind="checklist")
+
+
 def context(
     sheet: SheetOptions,
     out_dir: Path,
@@ -83,14 +125,19 @@ def context(
     values_from: str = "",
     cards: Path | None = None,
     source_only: bool = False,
+    read: Sequence[Printed] | None = None,
 ) -> dict[str, Any]:
     """Everything the template may use; ``values_from`` names a user's roster the counter
-    values came from ("" for the kit's own defaults); ``cards`` the user's --cards DIR."""
+    values came from ("" for the kit's own defaults); ``cards`` the user's --cards DIR;
+    ``read``: the files as read back from the PDFs (`read_back`), in the order of ``files``
+    (None: read them from ``out_dir``)."""
     from companion import __version__
 
     values = sheet.arguments()
     fold = sheet.duplex == "none"
     names = [w.stats.path.name for w in files]
+    if read is None:
+        read = read_back(out_dir, files)
     return {
         "version": __version__,
         "command": rebuild_command(sheet, out_dir, cards=cards, source_only=source_only),
@@ -101,13 +148,17 @@ def context(
             {
                 "name": w.stats.path.name,
                 "what": w.what,
-                "pages": w.stats.pages,
-                "sheets": w.stats.sheets,
+                "kind": w.kind,
+                "pages": r.pages,
+                "sheets": r.sheets,
+                "duplex": r.duplex,
+                "landscape": r.landscape,
                 "counts": piece_counts(w.pieces),
                 "notes": list(w.notes),
             }
-            for w in files
+            for w, r in zip(files, read, strict=True)
         ],
+        "total_sheets": sum(r.sheets for r in read),
         "options": {
             "paper": values["paper"],
             "margins": values["margin"],
@@ -138,12 +189,13 @@ def render(
     values_from: str = "",
     cards: Path | None = None,
     source_only: bool = False,
+    read: Sequence[Printed] | None = None,
 ) -> str:
     """The note's text."""
     from generator.sheet.markup import render_template
 
     return render_template(
-        TEMPLATE, context(sheet, out_dir, files, values_from, cards, source_only)
+        TEMPLATE, context(sheet, out_dir, files, values_from, cards, source_only, read)
     )
 
 
@@ -155,14 +207,25 @@ def write_how_to_print(
     cards: Path | None = None,
     named_out: Path | None = None,
     source_only: bool = False,
-) -> Path:
-    """Write HOW-TO-PRINT.txt into ``out_dir`` (replaced in one step); returns its path.
+) -> tuple[Path, PdfStats]:
+    """Write print-checklist.pdf, then HOW-TO-PRINT.txt into ``out_dir`` (each replaced in
+    one step); returns their paths (the checklist's with its stats). Both list the checklist
+    first, then ``files``, with the pages and sheets read back from the PDFs in ``out_dir``.
     ``values_from``: the user's roster the counter values came from ("" for the kit's);
     ``cards``: the user's --cards DIR (None for the kit's); ``named_out``: the output folder as
     the user named it, for the rebuild command (``out_dir`` may be a staging folder)."""
     directory = Path(out_dir)
+    named = named_out or directory
+    listed = [checklist_entry(), *files]
+    # the checklist names no folder: the same files print the same page wherever they go
+    command = rebuild_command(sheet, None, cards=cards, source_only=source_only)
+    first = Printed(CHECKLIST, listed[0].what, 1, False, False)
+    checklist = write_checklist(
+        directory / CHECKLIST, sheet, [first, *read_back(directory, files)], command
+    )
+    read = read_back(directory, listed)  # the checklist too, as written
     target = directory / FILENAME
-    text = render(sheet, named_out or directory, files, values_from, cards, source_only)
+    text = render(sheet, named, listed, values_from, cards, source_only, read)
     with atomic_file(target) as handle:
         handle.write(text.encode("utf-8"))
-    return target
+    return target, checklist

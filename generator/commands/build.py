@@ -56,7 +56,7 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
     and how to print and cut it. All or nothing: the files are written aside and moved into
     place together, so a failure leaves the last build."""
     from generator.commands.dark_blades import values_from
-    from generator.howto import write_how_to_print
+    from generator.howto import read_back, write_how_to_print
     from generator.registry import products, resolve
     from generator.sheet.staging import Staging
 
@@ -73,7 +73,7 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
                 made += make(run)
             except PaperTooSmall as error:  # that product only: the rest is built
                 click.echo(f"havoc-pnp: warning: {label} not built: {error}", err=True)
-        note = write_how_to_print(
+        note, checklist = write_how_to_print(
             run.folder(),
             sheet,
             [m.written for m in made],
@@ -83,8 +83,11 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
             source_only=kit.source_only,
         )
         stage.path(out_dir / note.name)  # staged in place: moved with the others
-    for m in made:
-        say(m.written.stats, m.said)
+        stage.path(out_dir / checklist.path.name)
+        read = read_back(run.folder(), [m.written for m in made])
+    say(replace(checklist, path=out_dir / checklist.path.name), "contents and checklist")
+    for m, r in zip(made, read, strict=True):  # pages and sheets as HOW-TO-PRINT gives them
+        say(replace(m.written.stats, pages=r.pages, sheets=r.sheets), m.said)
     click.echo(f"{display_path(out_dir / note.name)}: how to print, step by step")
 
 
@@ -102,7 +105,8 @@ def build_calibration(run: Run) -> list[Made]:
         "the fold." if sheet.duplex == "none" else "the duplex back offset."
     )
     stats = replace(stats, path=run.stage.final(stats.path))
-    return [Made(Written(stats, what), "calibration sheet")]
+    duplex = sheet.duplex != "none"
+    return [Made(Written(stats, what, kind="calibration", duplex=duplex), "calibration sheet")]
 
 
 def write_reference_sheets(
@@ -131,6 +135,7 @@ def build_reference_sheets(run: Run) -> list[Made]:
     """The reference sheets (results tables, the game aids, the scenario sheets), on the
     build's paper; portrait or landscape as suits each."""
     from generator.howto import Written
+    from generator.registry import aids
     from generator.sheet.document import checked_page
     from generator.sheet.render_pdf import PdfStats
 
@@ -138,13 +143,15 @@ def build_reference_sheets(run: Run) -> list[Made]:
     page = checked_page(sheet.width, sheet.height, sheet.paper)
     staged = run.folder()
     made = []
+    kinds = {aid.file: aid.kind for aid in aids()}
+    duplex = sheet.duplex != "none"  # read at the table: both sides when the printer can
     for path, pages, what in write_reference_sheets(
         run.cards, page, staged, run.source_only, ("tables", "aid", "sheets")
     ):
         final = run.stage.final(run.path(path.name))
         stats = PdfStats(final, pages, pages, 0, path.stat().st_size)
-        notes = ("Single-sided: a sheet to read at the table, not to cut.",)
-        made.append(Made(Written(stats, what + ".", notes=notes), what))
+        written = Written(stats, what + ".", kind=kinds[path.name], duplex=duplex)
+        made.append(Made(written, what))
     return made
 
 

@@ -140,6 +140,8 @@ def build_setups(run: Run) -> list[Made]:
             "Then the 8 x 8 board in tiles, and the exact odds.",
             "More: havoc-pnp setups -n N --seed S.",
         ),
+        kind="setups",
+        duplex=run.sheet.duplex != "none",
     )
     return [Made(written, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")]
 

@@ -231,7 +231,8 @@ def build_counters(run: Run) -> list[Made]:
         else "Dark Blades counters, fronts left and backs right of the fold."
     )
     stats = replace(stats, path=run.stage.final(stats.path))
-    return [Made(Written(stats, what, pieces), f"{len(pieces)} counters")]
+    written = Written(stats, what, pieces, kind="counters", duplex=run.sheet.duplex != "none")
+    return [Made(written, f"{len(pieces)} counters")]
 
 
 def build_spells(run: Run) -> list[Made]:
@@ -263,15 +264,9 @@ def build_spells(run: Run) -> list[Made]:
                 if cards_sheet is not sheet
                 else ()
             ),
-            *(
-                (
-                    "Cut out each strip of fronts and backs, fold it along the dashed",
-                    "line between the rows, glue, then cut the cards apart.",
-                )
-                if gutter
-                else ()
-            ),
         ),
+        kind="cards",
+        duplex=not gutter,
     )
     return [Made(written, f"{len(pieces)} spell cards")]
 

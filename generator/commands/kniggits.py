@@ -100,12 +100,21 @@ def build_kniggits(run: Run) -> list[Made]:
     from dataclasses import replace
 
     from generator.howto import Written
-    from generator.kniggits.build import write_kniggits
+    from generator.kniggits.build import (
+        ARMIES_PDF,
+        FIGURES_PDF,
+        TABLE_PDF,
+        TOKENS_PDF,
+        write_kniggits,
+    )
 
+    kinds = {TOKENS_PDF: "tokens", FIGURES_PDF: "figures", ARMIES_PDF: "armies", TABLE_PDF: "ruler"}
     made = []
     for item in write_kniggits(run.folder(), run.sheet, run.cards):
-        stats = replace(item.stats, path=run.stage.final(run.path(item.stats.path.name)))
-        made.append(Made(Written(stats, f"Kniggits {item.what}; single-sided."), item.what))
+        name = item.stats.path.name
+        stats = replace(item.stats, path=run.stage.final(run.path(name)))
+        written = Written(stats, f"Kniggits {item.what}.", kind=kinds[name])
+        made.append(Made(written, item.what))
     return made
 
 

@@ -86,7 +86,7 @@ def build_slips(run: Run) -> list[Made]:
 
     stats, what = write_blank_sample(run.folder(), run.sheet)
     stats = replace(stats, path=run.stage.final(run.path(stats.path.name)))
-    return [Made(Written(stats, what + "; single-sided."), what)]
+    return [Made(Written(stats, what + ".", kind="slips"), what)]
 
 
 def reference_card(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:

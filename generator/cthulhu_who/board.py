@@ -22,6 +22,7 @@ OVERLAP = 0.5 * 72  # 1/2in strips
 HEADER = 42.0  # tile label and instructions above the window
 FOOTER = 44.0  # the 100 mm check bar below the window
 WALL = 4.0  # the wall's line width, pt
+TICK = 7.0  # the alignment ticks outside the window, pt
 TINT_HERO, TINT_EVIL = (0.81, 0.90, 0.96), (0.98, 0.88, 0.80)
 
 
@@ -129,33 +130,38 @@ def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -
     mid = tile.px + strip + (tile.w - strip) / 2  # clear of an overlap strip at the left
     room = tile.w - strip - 24
     if tile.by <= 1e-6:
-        text(
-            canvas,
-            mid,
-            dy + square / 2 - size / 3,
-            _fitting(("HEROES' START ROW (row 1)", "HEROES' START", "START"), size, room),
-            size,
-            True,
-            "middle",
-            max_width=tile.w - strip - 24,
-        )
+        words = _fitting(("HEROES' START ROW (row 1)", "HEROES' START", "START"), size, room)
+        _start_label(canvas, mid, dy + square / 2, words, size, room, TINT_HERO)
     if tile.by + tile.h >= height - 1e-6:
-        text(
-            canvas,
-            mid,
-            dy + height - square / 2 - size / 3,
-            _fitting(("EVIL START ROW (row 8)", "EVIL START", "START"), size, room),
-            size,
-            True,
-            "middle",
-            max_width=tile.w - strip - 24,
-        )
+        words = _fitting(("EVIL START ROW (row 8)", "EVIL START", "START"), size, room)
+        _start_label(canvas, mid, dy + height - square / 2, words, size, room, TINT_EVIL)
     if boards == 2:
         x = SIDE * square
         low = join_openings(boards)[0]
         y = (low + 1) * square
         if tile.bx <= x <= tile.bx + tile.w - 30 and tile.by <= y - square <= tile.by + tile.h:
             text(canvas, dx + x + 3, dy + y - size - 2, "open", size, True)
+
+
+def _start_label(
+    canvas: Any,
+    mid: float,
+    centre: float,
+    words: str,
+    size: float,
+    room: float,
+    tint: tuple[float, float, float],
+) -> None:
+    """A start row's name centred at (``mid``, ``centre``) on a patch of the row's tint, so no
+    grid line runs through its letters."""
+    if not words:
+        return
+    width = min(width_of(words, size, True), room)
+    canvas.saveState()
+    canvas.setFillColorRGB(*tint)
+    canvas.rect(mid - width / 2 - 4, centre - size * 0.7, width + 8, size * 1.4, stroke=0, fill=1)
+    canvas.restoreState()
+    text(canvas, mid, centre - size / 3, words, size, True, "middle", max_width=room)
 
 
 def check_bar(canvas: Any, x: float, y: float, right: float) -> None:
@@ -238,13 +244,13 @@ def draw_tile(
         if tile.by - 1e-6 <= by <= tile.by + tile.h + 1e-6:
             y = tile.py + by - tile.by
             for x, d in ((tile.px - pad - 1, -1), (tile.px + tile.w + pad + 1, 1)):
-                c.line(x, y, x + d * 7, y)
+                c.line(x, y, x + d * TICK, y)
     for i in range(SIDE * boards + 1):
         bx = i * square
         if tile.bx - 1e-6 <= bx <= tile.bx + tile.w + 1e-6:
             x = tile.px + bx - tile.bx
             for y, d in ((tile.py - pad - 1, -1), (tile.py + tile.h + pad + 1, 1)):
-                c.line(x, y, x, y + d * 7)
+                c.line(x, y, x, y + d * TICK)
     c.restoreState()
     x0, y1 = tile.px - WALL, tile.py + tile.h + WALL
     x1 = options.usable[2]
@@ -252,7 +258,7 @@ def draw_tile(
         f"Board tile {tile.label} of {len(tiles)}: {format_length(square)} squares, "
         f"{'16 x 8 (two boards)' if boards == 2 else '8 x 8'}"
     )
-    text(c, x0, y1 + 28, head, 11, bold=True)
+    text(c, x0, y1 + 30, head, 11, bold=True)
     notes = []
     if left:
         notes.append(
@@ -268,12 +274,13 @@ def draw_tile(
         notes.append("cut along the solid 'cut' line" + ("s" if right and below else ""))
     if not notes:
         notes.append("one page: the whole board")
+    # above the ticks (they stop TICK + 1 above the wall) and clear of the "cut" at the right
     text(
         c,
         x0,
-        y1 + 8,
+        y1 + TICK + 6,
         "; ".join(notes) + ". Ticks outside the edge mark every grid line.",
         7.5,
-        max_width=x1 - x0,
+        max_width=(tile.px + tile.w - 16 if right else x1) - x0,
     )
     check_bar(c, x0, tile.py - WALL - 32, x1)

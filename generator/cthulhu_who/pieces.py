@@ -139,13 +139,9 @@ def weapon_piece(number: int, weapon: str) -> Piece:
 def cultist_piece(number: int) -> Piece:
     """One cultist."""
     colour, tint, shape, letter = LOOK[CULTIST]
-    name = f"Cultist {number}"
-    front = Face(
-        name,
-        tint,
-        (_frame(1, 1, colour), *_emblem(shape, letter, colour, 1, 1, "Cultist", str(number))),
-    )
-    return Piece(name, front, _dead(1, 1, letter, "Cultist"), 1, 1, BLOCK, (CULTIST,))
+    name = f"Cultist {number}"  # the same words on both faces
+    front = Face(name, tint, (_frame(1, 1, colour), *_emblem(shape, letter, colour, 1, 1, name)))
+    return Piece(name, front, _dead(1, 1, letter, name), 1, 1, BLOCK, (CULTIST,))
 
 
 def monster_footprint(squares: int, max_cols: int = 2) -> tuple[int, int]:
@@ -166,9 +162,10 @@ def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Pi
     colour, tint, shape, letter = LOOK[MONSTER]
     cols, rows = monster_footprint(squares, max_cols)
     label = f"{name} {number}"
+    shown = f"{name.upper()} {number}"  # the same words on both faces
     sub = f"{squares}-square monster"
     ops: list[Op] = [_frame(cols, rows, colour)]
-    ops += _emblem(shape, letter, colour, cols, rows, name.upper(), sub)
+    ops += _emblem(shape, letter, colour, cols, rows, shown, sub)
     for i in range(1, cols):  # ticks at the square lines: the footprint reads on the board
         ops.append(Line(i, rows - 0.16, i, rows - 0.04, colour, 0.02))
     for j in range(1, rows):
@@ -179,11 +176,11 @@ def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Pi
             cols,
             rows,
             letter,
-            label,
+            shown,
             ("COLLAPSES when killed:", "a Cultist-type attack on", "every figure next to it"),
         )
     else:
-        back = _dead(cols, rows, letter, label)
+        back = _dead(cols, rows, letter, shown)
     return Piece(
         label,
         Face(label, tint, tuple(ops)),

@@ -72,11 +72,14 @@ class Grid:
         ]
 
     def caster(self, q: int = 0, r: int = 0, label: str = "S") -> list[Op]:
-        """A black hex with a white letter: the spellcaster (or another marked hex)."""
+        """A black hex with a white letter: the spellcaster (or another marked hex). On a grid
+        of hexes too small for the smallest label the black hex grows round its centre, so the
+        letter always sits inside it."""
         cx, cy = self.centre(q, r)
+        size = max(self.size, LABEL_MIN / 1.2)
         return [
-            Polygon(hex_points(cx, cy, self.size), INK, INK, 0.3),
-            *_label(cx, cy, label, PAPER, self.size),
+            Polygon(hex_points(cx, cy, size), INK, INK, 0.3),
+            *_label(cx, cy, label, PAPER, size),
         ]
 
     def piece(self, q: int, r: int, label: str) -> list[Op]:

@@ -42,6 +42,8 @@ MAX_DIAGRAM = 0.34  # of the card's height
 MIN_DIAGRAM = 0.1
 WRITE_IN = {"effect": 3, "duration": 1, "notes": 2, "area": 1}
 
+TEXT_SAFE = 3.1 * 72 / 25.4  # every letter at least 3 mm inside the trim (the usual safe line)
+
 
 @dataclass(frozen=True)
 class Block:
@@ -120,61 +122,63 @@ def _block_height(
 
 def front_face(spell: sp.Spell, card: sp.Card, w: float, h: float) -> tuple[Face, list[Block]]:
     """A card's front (points) and its text blocks."""
-    pad = max(6.0, min(w, h) * 0.045)
-    inner_w = w - 2 * pad
-    band_h = max(15.0, h * 0.085)
-    gap = max(2.5, h * 0.012)
-    notes = card.footnotes()
-    plan = _card_plan(card)
-    has_diagram = card.area is not None
-    room = h - 2 * pad - band_h - gap
-    tries = (
-        [(s, d) for d in (0.27, 0.2, 0.14, 0.0) for s in _sizes()]
-        if has_diagram
-        else [(s, 0.0) for s in _sizes()]
-    )
-    for size, frac in tries:
-        dh = h * frac
-        foot = max(MIN_PT, size - 1.5)
-        heights = []
-        ok = True
-        for _key, label, text, kit, wi in plan:
-            got = _block_height(text, kit, label, size, inner_w, wi)
-            if got is None:
-                ok = False
-                break
-            heights.append(got)
-        foot_lines = [split_lines(n, REGULAR, foot, inner_w) for n in notes]
-        if not ok or any(
-            text_width(line, REGULAR, foot) > inner_w for ls in foot_lines for line in ls
-        ):
-            continue
-        foot_h = sum(len(ls) for ls in foot_lines) * foot * LEAD
-        need = (
-            sum(hh for hh, _ in heights)
-            + gap * len(plan)
-            + (dh + gap if has_diagram else 0)
-            + foot_h
+    # 3 mm inside the trim (TEXT_SAFE); a card too small for its text at that keeps 6 pt
+    pads = sorted({max(TEXT_SAFE, min(w, h) * 0.045), max(6.0, min(w, h) * 0.045)}, reverse=True)
+    for pad in pads:
+        inner_w = w - 2 * pad
+        band_h = max(15.0, h * 0.085)
+        gap = max(2.5, h * 0.012)
+        notes = card.footnotes()
+        plan = _card_plan(card)
+        has_diagram = card.area is not None
+        room = h - 2 * pad - band_h - gap
+        tries = (
+            [(s, d) for d in (0.27, 0.2, 0.14, 0.0) for s in _sizes()]
+            if has_diagram
+            else [(s, 0.0) for s in _sizes()]
         )
-        if need <= room + 1e-9:
-            if has_diagram:  # what is left over goes to the diagram
-                dh = min(dh + room - need, h * MAX_DIAGRAM)
-                dh = dh if dh >= h * MIN_DIAGRAM else 0.0  # too small to read: none
-            return _draw(
-                spell,
-                card,
-                w,
-                h,
-                pad,
-                band_h,
-                gap,
-                size,
-                dh,
-                plan,
-                heights,
-                foot_lines,
-                foot,
+        for size, frac in tries:
+            dh = h * frac
+            foot = max(MIN_PT, size - 1.5)
+            heights = []
+            ok = True
+            for _key, label, text, kit, wi in plan:
+                got = _block_height(text, kit, label, size, inner_w, wi)
+                if got is None:
+                    ok = False
+                    break
+                heights.append(got)
+            foot_lines = [split_lines(n, REGULAR, foot, inner_w) for n in notes]
+            if not ok or any(
+                text_width(line, REGULAR, foot) > inner_w for ls in foot_lines for line in ls
+            ):
+                continue
+            foot_h = sum(len(ls) for ls in foot_lines) * foot * LEAD
+            need = (
+                sum(hh for hh, _ in heights)
+                + gap * len(plan)
+                + (dh + gap if has_diagram else 0)
+                + foot_h
             )
+            if need <= room + 1e-9:
+                if has_diagram:  # what is left over goes to the diagram
+                    dh = min(dh + room - need, h * MAX_DIAGRAM)
+                    dh = dh if dh >= h * MIN_DIAGRAM else 0.0  # too small to read: none
+                return _draw(
+                    spell,
+                    card,
+                    w,
+                    h,
+                    pad,
+                    band_h,
+                    gap,
+                    size,
+                    dh,
+                    plan,
+                    heights,
+                    foot_lines,
+                    foot,
+                )
     raise DataError(
         f"spell {spell.name!r}: its texts do not fit a {w / 72:.2f} x {h / 72:.2f} in card even at "
         f"{MIN_PT:g} pt; shorten them or use a larger --card-size"

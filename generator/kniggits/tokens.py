@@ -32,18 +32,36 @@ def token_counts(settings: PrintSettings, armies: Sequence[ArmyCheck] = ()) -> d
     return counts
 
 
-def _symbol(role: str, ink: str) -> Op:
-    """A small symbol under the letter: an arrow (movement), a sword (attack), a shield."""
+# A heater shield: a top edge dipping a little at the middle, straight sides, then curving to
+# the point (so it never reads as an arrow); points from the top left, clockwise.
+SHIELD = (
+    (0.36, 0.375), (0.5, 0.355), (0.64, 0.375), (0.64, 0.27), (0.632, 0.215), (0.612, 0.17),
+    (0.58, 0.132), (0.543, 0.105), (0.5, 0.085), (0.457, 0.105), (0.42, 0.132), (0.388, 0.17),
+    (0.368, 0.215), (0.36, 0.27),
+)  # fmt: skip
+
+
+def _scaled(points: tuple[tuple[float, float], ...], k: float) -> tuple[tuple[float, float], ...]:
+    """``points`` scaled by ``k`` about the shield's middle."""
+    cx, cy = 0.5, 0.24
+    return tuple((round(cx + (x - cx) * k, 4), round(cy + (y - cy) * k, 4)) for x, y in points)
+
+
+def _symbol(role: str, ink: str, colour: str) -> tuple[Op, ...]:
+    """A small symbol under the letter: an arrow (movement), a sword (attack), a shield (an
+    outlined heater shield with a band down it, in the token's own colour inside)."""
     if role == "movement":
         pts = ((0.32, 0.2), (0.55, 0.2), (0.55, 0.13), (0.68, 0.245), (0.55, 0.36),
                (0.55, 0.29), (0.32, 0.29))  # fmt: skip
-    elif role == "attack":
+        return (Polygon(pts, fill=ink),)
+    if role == "attack":
         pts = ((0.47, 0.1), (0.53, 0.1), (0.53, 0.16), (0.62, 0.16), (0.62, 0.2), (0.53, 0.2),
                (0.53, 0.34), (0.5, 0.38), (0.47, 0.34), (0.47, 0.2), (0.38, 0.2),
                (0.38, 0.16), (0.47, 0.16))  # fmt: skip
-    else:
-        pts = ((0.38, 0.36), (0.62, 0.36), (0.62, 0.24), (0.5, 0.1), (0.38, 0.24))
-    return Polygon(pts, fill=ink)
+        return (Polygon(pts, fill=ink),)
+    band = ((0.485, 0.36), (0.515, 0.36), (0.515, 0.1), (0.485, 0.1))
+    return (Polygon(SHIELD, fill=ink), Polygon(_scaled(SHIELD, 0.66), fill=colour),
+            Polygon(band, fill=ink))  # fmt: skip
 
 
 def token_face(kind: TokenKind, shape: Shape) -> Face:
@@ -56,7 +74,7 @@ def token_face(kind: TokenKind, shape: Shape) -> Face:
         ops.append(Rect(0.03, 0.03, 0.94, 0.94, stroke="#000000", stroke_width=0.02))
         background = kind.colour
     ops.append(Text(0.5, 0.42, kind.letter, 0.44, kind.ink, BOLD, max_width=0.6))
-    ops.append(_symbol(kind.role, kind.ink))
+    ops.extend(_symbol(kind.role, kind.ink, kind.colour))
     return Face(f"{kind.label} token ({kind.letter})", background, tuple(ops))
 
 

@@ -25,6 +25,9 @@ from generator.sheet.render_pdf import AUTHOR
 from generator.sheet.units import INCH
 
 MIN_SIZE = 7.0  # points: the smallest type on any reference sheet
+CELL_PAD = (2.0, 3.0)  # a table cell's top and bottom padding: descenders clear of the rule
+TABLE_GAP = 3.0  # points above and below a table
+BOX_PAD = 3.0  # a boxed note's padding: its border on the frame's edges, its text inside
 BODY = 8.5
 MARGIN = 0.5 * INCH  # the frame: text and tables stay this far inside every edge
 FOOTER_FROM_EDGE = 0.375 * INCH
@@ -130,10 +133,12 @@ def styles(body: float = BODY) -> dict[str, Any]:
             leading=body * 1.22,
             borderColor=RULE,
             borderWidth=0.5,
-            borderPadding=3,
+            borderPadding=BOX_PAD,
+            leftIndent=BOX_PAD,  # the border on the frame's edges, like the tables'
+            rightIndent=BOX_PAD,
             backColor="#f0f0f0",
-            spaceBefore=4,
-            spaceAfter=6,
+            spaceBefore=4 + BOX_PAD,  # clear of the border, which sits BOX_PAD outside the text
+            spaceAfter=3 + BOX_PAD,
         ),
     }
 
@@ -188,8 +193,8 @@ def grid(
         ("TEXTCOLOR", (0, 0), (-1, -1), colour(INK)),
         ("GRID", (0, 0), (-1, -1), 0.4, colour(RULE)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), CELL_PAD[0]),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), CELL_PAD[1]),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ]
@@ -204,6 +209,7 @@ def grid(
             ("BACKGROUND", (0, header_rows), (header_cols - 1, -1), colour(HEADER_FILL)),
         ]
     table.setStyle(TableStyle(commands + list(extra)))
+    table.spaceBefore = table.spaceAfter = TABLE_GAP  # the lines around it clear of its rules
     return table
 
 
@@ -220,7 +226,7 @@ def write_document(
     Every page gets the kit's one footer (generator/sheet/pages.py): ``title``, page n/N and
     ``note`` (say there whose values are the kit's).
     """
-    from reportlab.platypus import SimpleDocTemplate
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
     from reportlab.platypus.doctemplate import LayoutError
 
     regular = pdf_font(REGULAR)
@@ -242,7 +248,7 @@ def write_document(
 
     buffer = io.BytesIO()
     with binary_streams():
-        doc = SimpleDocTemplate(
+        doc = BaseDocTemplate(
             buffer,
             pagesize=(page.width, page.height),
             leftMargin=MARGIN,
@@ -256,13 +262,22 @@ def write_document(
             invariant=1,
             initialFontName=regular,
         )
+        # one frame exactly MARGIN inside every edge, with no padding of its own: text, tables
+        # (as wide as `Page.frame_width`) and boxed notes share one left and one right edge
+        frame = Frame(
+            MARGIN,
+            MARGIN,
+            page.width - 2 * MARGIN,
+            page.height - 2 * MARGIN,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="body",
+        )
+        doc.addPageTemplates([PageTemplate("page", [frame], onPage=decorate)])
         try:
-            doc.build(
-                story,
-                onFirstPage=decorate,
-                onLaterPages=decorate,
-                canvasmaker=footer_canvas(title, note, draw),
-            )
+            doc.build(story, canvasmaker=footer_canvas(title, note, draw))
         except LayoutError:
             from companion.errors import InputError
 

@@ -10,6 +10,7 @@ so the pattern can never spell a name. Drawn straight onto a reportlab canvas, i
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ SLIP_H = 1.0 * INCH
 MAX_PANEL_W = 2.4 * INCH
 MIN_PANEL_W = 1.25 * INCH
 GAP = 0.25 * INCH
+MIN_GAP = 0.125 * INCH  # the closest two slips come: still two clean cuts between them
 HEADER = 40.0
 SYMBOLS = "#%&@$8*+=?"  # no letters: the cover can never spell a player's name
 MIN_NAME_PT = 8.0
@@ -58,6 +60,18 @@ def panel_width(sheet: SheetOptions) -> float:
     return min(MAX_PANEL_W, (x1 - x0) / 3)
 
 
+def _rows(count: int, room: float) -> tuple[int, float]:
+    """Slips a page and the gap between them: GAP, or down to MIN_GAP when that saves a
+    sheet (8 slips on Letter: one page, not 7 and a lone one), shared out evenly."""
+    per_page = max(1, int((room + GAP + 1e-9) // (SLIP_H + GAP)))
+    tight = max(1, int((room + MIN_GAP + 1e-9) // (SLIP_H + MIN_GAP)))
+    pages = math.ceil(count / tight)
+    if pages >= math.ceil(count / per_page):
+        return per_page, GAP
+    per_page = math.ceil(count / pages)
+    return per_page, min(GAP, (room - per_page * SLIP_H) / max(1, per_page - 1))
+
+
 def place(items: Sequence[tuple[Slip | None, str]], sheet: SheetOptions) -> list[SlipPlace]:
     """Slips top to bottom, each with its own outline (a gap between), page after page."""
     x0, y0, _, y1 = sheet.safe_area
@@ -67,11 +81,11 @@ def place(items: Sequence[tuple[Slip | None, str]], sheet: SheetOptions) -> list
             f"--paper: {sheet.paper} inside its margins is too small for a slip (three panels "
             f"of at least {MIN_PANEL_W / INCH:g} in across, {SLIP_H / INCH:g} in high)"
         )
-    per_page = max(1, int((y1 - HEADER - y0 + GAP) // (SLIP_H + GAP)))
+    per_page, gap = _rows(len(items), y1 - HEADER - y0)
     out = []
     for index, (slip, holder) in enumerate(items):
         page, row = divmod(index, per_page)
-        y = y1 - HEADER - (row + 1) * SLIP_H - row * GAP
+        y = y1 - HEADER - (row + 1) * SLIP_H - row * gap
         out.append(SlipPlace(slip, holder, page, x0, y, width))
     return out
 

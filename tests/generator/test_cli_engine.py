@@ -286,7 +286,9 @@ def test_build_on_small_paper_leaves_out_only_what_cannot_fit(havoc_pnp, tmp_pat
         "HOW-TO-PRINT.txt",
         "calibration.pdf",
         "dark-blades-counters.pdf",
+        "dark-blades-maps.pdf",
         "dark-blades-spells.pdf",
+        "print-checklist.pdf",
     ]
     note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
     assert "kniggits" not in note and "dark-blades-spells.pdf" in note

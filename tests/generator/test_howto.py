@@ -42,9 +42,11 @@ def test_files_options_and_steps(havoc_pnp, tmp_path: Path) -> None:
     counters, calibration = out / "dark-blades-counters.pdf", out / "calibration.pdf"
     n = pages(counters)
     assert "dark-blades-counters.pdf\n    Dark Blades counters" in note
-    assert f"{n} pages on {n // 2} sheets of paper." in note
+    assert (
+        f"Print pages 1-{n} on both sides, flipping on the short edge:\n    {n // 2} sheets" in note
+    )
     assert "calibration.pdf\n    Printer calibration" in note
-    assert f"{pages(calibration)} pages on 1 sheet of paper." in note
+    assert f"Print pages 1-{pages(calibration)} on both sides" in note
     made = dark_blades.counter_pieces(Cards())
     squares = sum(1 for p in made if p.cols == 1 and "marker" not in p.tags)
     doubles = sum(1 for p in made if p.cols == 2)

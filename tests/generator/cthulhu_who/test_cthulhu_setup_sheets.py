@@ -296,10 +296,17 @@ def test_the_pieces_read_back_from_the_pdf_match_the_rolls(one_board, tables):
         garden = garden_for(settings, seed, 1)
         fronts = [p for p in pages if "FRONTS" in p]
         lines = [line.strip() for p in fronts for line in p.splitlines()]
-        assert lines.count(setup.size.name.upper()) == setup.monsters
         squares = f"{setup.size.squares}-square monster"
         assert lines.count(squares) == setup.monsters
-        assert sum(1 for line in lines if line == "Cultist") == setup.cultists
+        back_lines = [line.strip() for p in pages if "BACKS" in p for line in p.splitlines()]
+        # each monster and cultist is named and numbered alike on its front and its back
+        for number in range(1, setup.monsters + 1):
+            name = f"{setup.size.name.upper()} {number}"
+            assert lines.count(name) == 1
+            assert sum(line.endswith(f"{name}: remove") for line in back_lines) == 1
+        for number in range(1, setup.cultists + 1):
+            assert lines.count(f"Cultist {number}") == 1
+            assert sum(line.endswith(f"Cultist {number}: remove") for line in back_lines) == 1
         for number, weapon in enumerate(setup.weapons, start=1):
             assert lines.count(f"Hero {number}") == 1
             assert lines.count(f"under Hero {number}") == 1

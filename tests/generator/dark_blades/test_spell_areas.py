@@ -58,3 +58,23 @@ def test_the_diagrams_write_their_counts_and_letters():
     assert {"8", "S"} <= set(words("b"))
     assert set("ABCDEF") <= set(words("touch"))
     assert "Y" in words("allies")
+
+
+@pytest.mark.parametrize("key", sorted(areas.DRAW))
+@pytest.mark.parametrize("box", BOXES)
+def test_the_casters_letter_sits_inside_its_black_hex(key, box):
+    """The white S stays inside the black hex, even on Code B's grid of tiny hexes."""
+    ops = areas.diagram(key, *box)
+    for index, op in enumerate(ops):
+        if not (isinstance(op, Text) and op.text == "S" and op.colour == areas.PAPER):
+            continue
+        hexagon = ops[index - 1]
+        assert isinstance(hexagon, Polygon) and hexagon.fill == areas.INK
+        xs = [x for x, _ in hexagon.points]
+        ys = [y for _, y in hexagon.points]
+        cx, cy = sum(xs) / 6, sum(ys) / 6
+        inner = (max(xs) - min(xs)) / 2  # a pointy-topped hex's inradius
+        half_width = text_width("S", "Helvetica-Bold", op.size) / 2
+        cap = 0.72 * op.size
+        assert abs(op.x - cx) + half_width <= inner, (key, box)
+        assert op.y - 0.02 * op.size >= cy - inner and op.y + cap <= cy + inner, (key, box)

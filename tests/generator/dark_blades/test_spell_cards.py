@@ -75,8 +75,13 @@ def card_texts(path: Path, options: SheetOptions, deck: sp.Deck, size=POKER) -> 
                     if p.x <= (w["x0"] + w["x1"]) / 2 <= p.x + p.w
                     and height - p.y - p.h <= (w["top"] + w["bottom"]) / 2 <= height - p.y
                 ]
-                inside.sort(key=lambda w: (round(w["top"]), w["x0"]))
-                out.append(" ".join(w["text"] for w in inside))
+                # the band first (the area letter in its hexagon is not part of the text)
+                band = height - p.y - p.h + cards_gen.TEXT_SAFE + max(15.0, p.h * 0.085)
+                head = [w for w in inside if w["bottom"] <= band and len(w["text"]) > 1]
+                rest = [w for w in inside if w["bottom"] > band]
+                head.sort(key=lambda w: w["x0"])
+                rest.sort(key=lambda w: (round(w["top"]), w["x0"]))
+                out.append(" ".join(w["text"] for w in head + rest))
     return out
 
 
@@ -368,3 +373,34 @@ def test_source_only_text_read_back_is_the_rulebooks(source_only, deck):
             else:
                 assert said.origin == "rulebook"
                 assert f"{card.label(key)}: {flat(said.text)}" in text, (name, key)
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "63x88mm"])
+def test_card_text_keeps_3mm_inside_the_trim(tmp_path, deck, size):
+    """Every letter on a front (descenders included) sits at least 3 mm inside the card's
+    trim: the usual safe line, so a cut a little off never clips a word."""
+    path = build(tmp_path, "cards.pdf", "--card-size", size)
+    card = parse_card_size(size)[1:]
+    options = SheetOptions.parse(margin="1/4in")
+    pages = impose_cards(cards_gen.spell_cards(deck, *card), *card, options)
+    safe = 3 * 72 / 25.4
+    near = []
+    with pdfplumber.open(path) as pdf:
+        for page, imposed in zip(pdf.pages, pages, strict=True):
+            if imposed.side == "back":
+                continue
+            height = float(page.height)
+            for p in imposed.placements:
+                top, bottom = height - p.y - p.h, height - p.y
+                for ch in page.chars:
+                    cx, cy = (ch["x0"] + ch["x1"]) / 2, (ch["top"] + ch["bottom"]) / 2
+                    if (
+                        not (p.x <= cx <= p.x + p.w and top <= cy <= bottom)
+                        or not ch["text"].strip()
+                    ):
+                        continue
+                    room = min(ch["x0"] - p.x, p.x + p.w - ch["x1"], ch["top"] - top,
+                               bottom - ch["bottom"])  # fmt: skip
+                    if room < safe - 1e-6:
+                        near.append((ch["text"], round(room / 72 * 25.4, 2)))
+    assert near == []

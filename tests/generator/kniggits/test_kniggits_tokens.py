@@ -86,3 +86,28 @@ def test_the_check_catches_a_red_green_pair():
     assert delta_e(red, green) > MIN_DELTA_E
     assert delta_e(red, green, "deuteranopia") < delta_e(red, green) / 2
     assert delta_e("#777777", "#777777", "greyscale") == 0
+
+
+@pytest.mark.parametrize("shape", ["round", "square"])
+def test_the_defense_symbol_is_an_outlined_heater_shield(shape):
+    """Not a pentagon that reads as a downward arrow: a symmetric outline with a top edge as
+    wide as its shoulders, sides curving to the point, and a panel in the token's colour."""
+    from companion.data import Cards
+    from generator.kniggits.settings import settings
+    from generator.kniggits.tokens import token_face
+    from generator.sheet.pieces import Polygon
+
+    kind = settings(Cards()).kinds["defense"]
+    polygons = [op for op in token_face(kind, shape).ops if isinstance(op, Polygon)]
+    outline, panel = polygons[0], polygons[1]
+    assert outline.fill == kind.ink and panel.fill == kind.colour
+    xs = [x for x, _ in outline.points]
+    assert sorted(round(1 - x, 3) for x in xs) == sorted(round(x, 3) for x in xs)  # symmetric
+    top = max(y for _, y in outline.points)
+    tip = min(y for _, y in outline.points)
+    width = max(xs) - min(xs)
+    top_edge = [x for x, y in outline.points if y >= top - 0.03]
+    assert max(top_edge) - min(top_edge) >= width - 1e-9  # flat and full-width at the top
+    below = [(x, y) for x, y in outline.points if x > 0.5 and tip < y < top - (top - tip) / 2]
+    assert len(below) >= 4  # the lower half curves in over several points, not one slope
+    assert all(min(xs) < x < max(xs) for x, _ in panel.points)  # the panel sits inside

@@ -1,0 +1,108 @@
+"""out/print-checklist.pdf and HOW-TO-PRINT.txt list every file `havoc-pnp build` wrote, with
+pages and sheets that match the PDFs themselves, each file's printing and cutting steps, and
+the total; the checklist is one vector page with a real title, 1/4in clear of every edge."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.checklist import printed
+from tests.conftest import run
+
+SAFE = 18.0
+ROW = re.compile(r"^(?P<name>\S+\.pdf) .*?(?P<pages>\d+) (?P<sheets>\d+) (?P<both>yes|no)$")
+
+
+@pytest.fixture(scope="module", params=["A4", "letter", "none"])
+def built(request, tmp_path_factory) -> tuple[str, Path]:
+    """One default build per paper (and one without duplex), shared by the tests."""
+    from generator.cli import main
+
+    out = tmp_path_factory.mktemp(request.param) / "out"
+    options = ["--duplex", "none"] if request.param == "none" else ["--paper", request.param]
+    result = run(main, ["build", "--out", str(out), *options])
+    assert result.exit_code == 0, result.output
+    return request.param, out
+
+
+def rows(checklist: Path) -> tuple[list[dict[str, str]], str]:
+    with pdfplumber.open(checklist) as pdf:
+        assert len(pdf.pages) == 1
+        text = pdf.pages[0].extract_text()
+    return [m.groupdict() for line in text.splitlines() if (m := ROW.match(line))], text
+
+
+def test_every_file_listed_with_the_pdfs_own_pages_and_sheets(built) -> None:
+    kind, out = built
+    listed, text = rows(out / "print-checklist.pdf")
+    pdfs = sorted(p.name for p in out.glob("*.pdf"))
+    assert sorted(r["name"] for r in listed) == pdfs  # every file built, itself included
+    assert listed[0]["name"] == "print-checklist.pdf"
+    note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+    total = 0
+    for row in listed:
+        pages = len(PdfReader(out / row["name"]).pages)
+        both = row["both"] == "yes"
+        sheets = math.ceil(pages / 2) if both else pages
+        assert (int(row["pages"]), int(row["sheets"])) == (pages, sheets), row
+        if kind == "none":
+            assert not both, row  # no duplex printer: everything single-sided
+        total += sheets
+        # HOW-TO-PRINT gives the same file its steps: the pages, the paper, what to do
+        section = note.split(f". {row['name']}\n", 1)[1].split("\n\n", 1)[0]
+        span = "page 1" if pages == 1 else f"pages 1-{pages}"
+        assert f"Print {span}" in section
+        plural = "s" if sheets != 1 else ""
+        assert f"{sheets} sheet{plural} of paper" in " ".join(section.split())
+        assert ("both sides" in section) == (both and pages > 1)
+        assert re.search(r"\b(Cut|cut|Nothing to cut)\b", section), section
+    assert re.search(rf"\b{total} sheets of paper in all\b", text)
+    assert f"{len(pdfs)} files, {total} sheets of paper in all." in note
+
+
+def test_the_build_says_the_same_figures(havoc_pnp, tmp_path: Path) -> None:
+    result = havoc_pnp("build", "--out", tmp_path / "o")
+    said = {
+        Path(m[1]).name: (int(m[2]), int(m[3]))
+        for m in re.finditer(r"^(\S+\.pdf): .*?(\d+) pages? on (\d+) sheets?", result.stdout, re.M)
+    }
+    listed, _ = rows(tmp_path / "o" / "print-checklist.pdf")
+    assert said == {r["name"]: (int(r["pages"]), int(r["sheets"])) for r in listed}
+
+
+def test_one_vector_page_titled_and_clear_of_the_edges(built) -> None:
+    _, out = built
+    path = out / "print-checklist.pdf"
+    reader = PdfReader(path)
+    assert reader.metadata.title == "Havoc Kit: print checklist"
+    assert len(reader.pages) == 1 and not reader.pages[0].images
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        things = page.chars + page.rects + page.lines
+        assert things
+        for thing in things:
+            assert thing["x0"] >= SAFE and thing["top"] >= SAFE, thing
+            assert page.width - thing["x1"] >= SAFE and page.height - thing["bottom"] >= SAFE
+
+
+def test_printed_reads_the_page_tree(tmp_path: Path) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "three.pdf"
+    canvas = Canvas(str(path), pagesize=(842, 595))
+    for _ in range(3):
+        canvas.drawString(100, 100, "x")
+        canvas.showPage()
+    canvas.save()
+    three = printed(path, "three", duplex=True)
+    assert (three.pages, three.sheets, three.landscape) == (3, 2, True)
+    assert printed(path, "three", duplex=False).sheets == 3
+    (tmp_path / "bad.pdf").write_bytes(b"not a pdf")
+    with pytest.raises(ValueError, match="bad.pdf"):
+        printed(tmp_path / "bad.pdf", "bad", duplex=False)
