@@ -124,7 +124,8 @@ def test_the_kits_sample_army_fills_the_rows(site):
 
 
 def _duel(site, dice: str, n: int = 6):
-    site.new_game([f"P{i}" for i in range(n)])
+    names = "\n".join(f"P{i}" for i in range(n))
+    assert site.post("new", names=names, force="yes").status_code == 302  # a fresh game each time
     answer = site.post("duel", attacker=0, defender=1, dice=dice)
     return site.text(answer.headers["Location"]), site.ring()
 
