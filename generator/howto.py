@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.sheet.files import atomic_file
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Piece
-from generator.sheet.render_pdf import PdfStats, atomic_file
+from generator.sheet.render_pdf import PdfStats
 
 TEMPLATE = "how-to-print.txt.j2"
 FILENAME = "HOW-TO-PRINT.txt"

@@ -15,20 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
-from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
-from generator.sheet.fonts import fit_size, pdf_font, split_lines
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font, split_lines
 from generator.sheet.options import PaperTooSmall, SheetOptions
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    draw_footer,
-    new_canvas,
-)
+from generator.sheet.pages import PageWriter
+from generator.sheet.render_pdf import PdfStats, new_canvas
 
 TITLE = "Kniggits — army sheets"
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 BOX, PITCH = 9.0, 11.0
 NAME_W, MOVE_W = 118.0, 44.0
 BLANK_ROWS, BLANK_BOXES = 10, 10
@@ -60,7 +54,7 @@ def _boxes(canvas: Any, x: float, top: float, width: float, count: int, colour: 
 def _header(
     canvas: Any, sheet: SheetOptions, title: str, colour: ArmyColour | None, lefty: bool = False
 ) -> float:
-    x0, _, x1, y1 = safe_area(sheet)
+    x0, _, x1, y1 = sheet.safe_area
     _text(canvas, x0, y1 - 13, title, 13, True)
     if colour is not None:
         canvas.setFillColor(colour.colour)
@@ -82,7 +76,7 @@ def _header(
 
 
 def _columns(sheet: SheetOptions) -> tuple[float, float, list[float], float]:
-    x0, _, x1, _ = safe_area(sheet)
+    x0, _, x1, _ = sheet.safe_area
     kinds_x = x0 + NAME_W + MOVE_W
     width = (x1 - kinds_x) / 3
     return x0, x0 + NAME_W, [kinds_x + i * width for i in range(3)], width - 6
@@ -102,7 +96,7 @@ def _table_head(canvas: Any, sheet: SheetOptions, y: float, settings: PrintSetti
         _text(canvas, kx + 12, y, f"{kind.label} ({kind.letter}) tokens", 8, True)
     canvas.setStrokeColor("#000000")
     canvas.setLineWidth(0.6)
-    canvas.line(x0, y - 4, safe_area(sheet)[2], y - 4)
+    canvas.line(x0, y - 4, sheet.safe_area[2], y - 4)
     return y - 6
 
 
@@ -141,12 +135,12 @@ def _row(
     height = max(rows * PITCH + 6, 22 if not flag else 38)
     canvas.setStrokeColor("#cccccc")
     canvas.setLineWidth(0.4)
-    canvas.line(x0, y - height, safe_area(sheet)[2], y - height)
+    canvas.line(x0, y - height, sheet.safe_area[2], y - height)
     return y - height
 
 
 def _footnotes(canvas: Any, sheet: SheetOptions, y: float, rules: KniggitRules) -> None:
-    x0, y0, x1, _ = safe_area(sheet)
+    x0, y0, x1, _ = sheet.safe_area
     notes = (
         "Tick a box when he loses a token. He moves 2 in a Movement token (at most "
         f"{rules.max_move} in), crawls {rules.crawl} in with none; with no Attack token he "
@@ -166,7 +160,7 @@ def _expanded(kniggit: Kniggit) -> list[str]:
 
 
 def army_page(
-    canvas: Any,
+    writer: PageWriter,
     sheet: SheetOptions,
     army: ArmyCheck,
     colour: ArmyColour,
@@ -177,7 +171,8 @@ def army_page(
     """One army on one page (continued on more pages when it is long)."""
     from companion.errors import display_path
 
-    x0, y0, x1, _ = safe_area(sheet)
+    canvas = writer.canvas
+    x0, y0, x1, _ = sheet.safe_area
     y = _header(canvas, sheet, f"Army: {army.path.stem}", colour, lefty)
     spent = (
         f"Points: agreed {army.budget}, spent {army.points} ("
@@ -204,9 +199,8 @@ def army_page(
             )
         for name in _expanded(kniggit):
             if y < y0 + 60:
-                draw_footer(canvas, f"{TITLE}  \u00b7  {army.path.stem} (continued)", sheet)
-                canvas.showPage()
-                y = _table_head(canvas, sheet, safe_area(sheet)[3] - 14, settings)
+                writer.end_page(what=f"{army.path.stem} (continued)")
+                y = _table_head(canvas, sheet, sheet.safe_area[3] - 14, settings)
             y = _row(canvas, sheet, y, name, kniggit.tokens, rules, settings, flag)
     _footnotes(canvas, sheet, y, rules)
 
@@ -216,7 +210,7 @@ def blank_page(
     settings: PrintSettings, lefty: bool = False,
 ) -> None:  # fmt: skip
     """An army sheet to fill in by hand: cross out the boxes of tokens not bought."""
-    x0 = safe_area(sheet)[0]
+    x0 = sheet.safe_area[0]
     y = _header(canvas, sheet, "Army: ____________________", colour, lefty)
     _text(
         canvas,
@@ -236,7 +230,7 @@ def blank_page(
 
 def check_fits(sheet: SheetOptions) -> None:
     """Refuse paper too narrow for the sheet's columns or too short for a kniggit's row."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     if x1 - x0 < NAME_W + MOVE_W + 3 * 4 * PITCH or y1 - y0 < 240:
         raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for an army sheet "
@@ -259,17 +253,18 @@ def write_army_pdf(
     pages = 0
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{len(armies) or 'blank'} armies")
+        writer = PageWriter(canvas, TITLE, sheet)
         for index in range(max(len(armies), settings.sides if not armies else 0)):
             colour = settings.armies[index % len(settings.armies)]
             if armies:
                 lefty = index + 1 in left_handed
-                army_page(canvas, sheet, armies[index], colour, rules, settings, lefty)
+                army_page(writer, sheet, armies[index], colour, rules, settings, lefty)
                 what = armies[index].path.stem
             else:
                 blank_page(canvas, sheet, colour, rules, settings, index + 1 in left_handed)
                 what = "blank, to fill in by hand"
-            draw_footer(canvas, f"{TITLE}  \u00b7  {what}", sheet)
-            canvas.showPage()
+            writer.end_page(what=what)
             pages += 1
+        total = writer.close()
         canvas.save()
-    return PdfStats(target, canvas.getPageNumber() - 1 or pages, pages, 0, target.stat().st_size)
+    return PdfStats(target, total, pages, 0, target.stat().st_size)

@@ -23,20 +23,14 @@ from generator.kniggits.ruler import (
     ruler_length,
     strips,
 )
-from generator.kniggits.safe_area import safe_area
-from generator.sheet.fonts import pdf_font
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.options import PaperTooSmall, SheetOptions
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    draw_footer,
-    new_canvas,
-)
+from generator.sheet.pages import PageWriter
+from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import INCH
 
 TITLE = "Kniggits — ruler and obstacles"
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 GAP = 0.3 * INCH
 
 
@@ -67,7 +61,7 @@ def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = 
 
 def check_fits(sheet: SheetOptions, scale: str) -> None:
     """Refuse, before anything is written, paper the ruler or an obstacle cannot fit on."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     if int((x1 - x0 - TAB) // INCH) < 2 or y1 - y0 < 2 * STRIP_H + 100:
         raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for the ruler (at least "
@@ -86,7 +80,7 @@ def check_fits(sheet: SheetOptions, scale: str) -> None:
 
 def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str) -> list[tuple]:
     """Draw the ruler page; return each strip's (strip, x, y) for tests and previews."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     top = y1 - 14
     _text(canvas, x0, top, f"Kniggits ruler \u2014 {SCALE_WORDS[scale]}", 12, True)
     factor = SCALES[scale]
@@ -161,10 +155,12 @@ def _steps(start: float, stop: float, step: float) -> list[float]:
     return out
 
 
-def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> int:
-    """Draw the obstacles and the spacing gauge, page after page; return the pages drawn."""
+def obstacle_pages(writer: PageWriter, sheet: SheetOptions, scale: str) -> int:
+    """Draw the obstacles and the spacing gauge, page after page, each ended by ``writer``;
+    return the pages drawn."""
+    canvas = writer.canvas
     factor = SCALES[scale]
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     pages = 1
     gauge = 2 * factor * INCH
     top = y1 - 14
@@ -209,8 +205,7 @@ def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> 
     for row in rows:
         row_h = max(h for _, _, h in row)
         if y - row_h < y0 + 10:
-            draw_footer(canvas, f"{title}  \u00b7  obstacles, {scale} scale", sheet)
-            canvas.showPage()
+            writer.end_page(what=f"obstacles, {scale} scale")
             pages += 1
             y = y1
         x = x0
@@ -218,8 +213,7 @@ def obstacle_pages(canvas: Any, sheet: SheetOptions, scale: str, title: str) -> 
             _obstacle(canvas, obstacle, x, y - h, w, h)
             x += w + GAP
         y -= row_h + GAP
-    draw_footer(canvas, f"{title}  \u00b7  obstacles, {scale} scale", sheet)
-    canvas.showPage()
+    writer.end_page(what=f"obstacles, {scale} scale")
     return pages
 
 
@@ -253,9 +247,10 @@ def write_table_pdf(
     target = Path(path)
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{SCALE_WORDS[scale]}; {sheet.paper}")
+        writer = PageWriter(canvas, TITLE, sheet)
         ruler_page(canvas, sheet, rules, scale)
-        draw_footer(canvas, f"{TITLE}  \u00b7  ruler, {scale} scale  \u00b7  print at 100%", sheet)
-        canvas.showPage()
-        pages = 1 + obstacle_pages(canvas, sheet, scale, TITLE)
+        writer.end_page(what=f"ruler, {scale} scale", note="print at 100%")
+        pages = 1 + obstacle_pages(writer, sheet, scale)
+        writer.close()
         canvas.save()
     return PdfStats(target, pages, pages, 0, target.stat().st_size)
