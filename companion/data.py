@@ -1,9 +1,10 @@
 """Find the kit's data (cards/ and templates/) and read it, validated, into plain records.
 
 Rosters are CSV (first column: how many); structured tables and settings are TOML. This module
-holds the generic readers and their checks; each game module declares its own columns and keys
-and turns the checked rows into typed records. Every problem becomes one `DataError` line that
-names the file, the line or key, and what was expected.
+holds the generic readers: the CSV one checks rows against declared `Column`s, the TOML one
+parses (its keys are declared and checked by `companion.schema`). Each game module declares its
+own columns and keys and turns the checked rows into typed records. Every problem becomes one
+`DataError` line that names the file, the line or key, and what was expected.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import csv
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -101,6 +102,14 @@ NAMED_COLOURS = {
     "purple": "#6a3d9a",
 }
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR_EXPECTED = f"expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))}"
+
+
+def colour_value(raw: str) -> str | None:
+    """``#1F4FA8`` → ``#1f4fa8``, ``red`` → its ``#rrggbb``; None if it is not a colour."""
+    if _HEX_COLOUR.match(raw):
+        return raw.lower()
+    return NAMED_COLOURS.get(raw.lower())
 
 
 @dataclass(frozen=True)
@@ -174,17 +183,10 @@ def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
             )
         return value
     if column.kind == "colour":
-        if _HEX_COLOUR.match(raw):
-            return raw.lower()
-        if raw.lower() in NAMED_COLOURS:
-            return NAMED_COLOURS[raw.lower()]
-        raise CellError(
-            column.name,
-            f"expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))},"
-            f" got {raw!r}",
-            path,
-            line,
-        )
+        colour = colour_value(raw)
+        if colour is not None:
+            return colour
+        raise CellError(column.name, f"{COLOUR_EXPECTED}, got {raw!r}", path, line)
     if column.kind == "choice":
         if raw in column.choices:
             return raw
@@ -350,52 +352,3 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     except FileNotFoundError:
         raise DataError("file not found", p) from None
     return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns)
-
-
-_TYPE_NAMES = {
-    str: "text",
-    int: "a whole number",
-    float: "a number",
-    bool: "true or false",
-    list: "a list",
-    dict: "a table",
-}
-
-
-def expect(
-    value: Any,
-    kind: type | tuple[type, ...],
-    path: str | os.PathLike[str],
-    key: str,
-) -> Any:
-    """Check one TOML value's type; the error names the file and the dotted key."""
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-    if not ok:
-        wanted = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
-        got = "nothing" if value is None else repr(value)
-        raise DataError(f"key '{key}': expected {wanted}, got {got}", path)
-    return value
-
-
-def require(
-    table: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Any, prefix: str = ""
-) -> Any:
-    """``table[key]`` checked by type; a missing key is reported as such."""
-    dotted = f"{prefix}.{key}" if prefix else key
-    if key not in table:
-        raise DataError(f"missing key '{dotted}'", path)
-    return expect(table[key], kind, path, dotted)
-
-
-def unknown_keys(
-    table: dict[str, Any], allowed: Iterable[str], path: Any, prefix: str = ""
-) -> None:
-    """Refuse keys that the kit does not know (usually a typo)."""
-    allowed = set(allowed)
-    for key in table:
-        if key not in allowed:
-            dotted = f"{prefix}.{key}" if prefix else key
-            raise DataError(
-                f"unknown key '{dotted}': expected one of {', '.join(sorted(allowed))}", path
-            )

@@ -13,12 +13,13 @@ from __future__ import annotations
 import copy
 import os
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.data import read_toml
+from companion.data import COLOUR_EXPECTED, colour_value, read_toml
 from companion.errors import DataError
 
 T = TypeVar("T")
@@ -44,10 +45,11 @@ class Where:
     keys: tuple[str | int, ...] = ()
     shown: str = ""
 
-    def child(self, key: str | int, label: str | None = None) -> Where:
-        """The place of ``key`` inside this value (``[i]`` for a list item, ``(label)`` after)."""
+    def child(self, key: str | int, label: str | None = None, number: int | None = None) -> Where:
+        """The place of ``key`` inside this value: ``[i]`` for a list item (shown as ``number``
+        if given), ``(label)`` after."""
         if isinstance(key, int):
-            shown = f"{self.shown}[{key}]"
+            shown = f"{self.shown}[{key if number is None else number}]"
         else:
             shown = f"{self.shown}.{key}" if self.shown else key
         if label:
@@ -96,8 +98,9 @@ class Table:
     """A TOML table with declared keys.
 
     ``rest``: the spec of every undeclared key (None: an undeclared key is refused as a typo);
-    those values are kept together under ``rest_as``. ``build(values, where)`` turns the checked
-    values (by attribute name) into a record; without it the values stay a dict.
+    those values are kept together under ``rest_as`` (``""``: beside the declared ones).
+    ``build(values, where)`` turns the checked values (by attribute name) into a record;
+    without it the values stay a dict.
     """
 
     fields: tuple[Field, ...]
@@ -115,6 +118,7 @@ class ListOf:
 
     item: Any
     label: Callable[[Any], str | None] | None = None
+    start: int = 0  # the first item's number in errors (1: ``pieces[1]`` is the first piece)
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,7 @@ def check(spec: Any, value: Any, where: Where) -> Any:
         out = []
         for i, item in enumerate(value):
             label = spec.label(item) if spec.label is not None else None
-            out.append(check(spec.item, item, where.child(i, label)))
+            out.append(check(spec.item, item, where.child(i, label, i + spec.start)))
         return out
     if isinstance(spec, MapOf):
         if not _is(value, (dict,)):
@@ -195,10 +199,22 @@ def _table(spec: Table, value: Any, where: Where) -> Any:
             got = f.check(got, at)
         out[f.attr or f.name] = got
     if spec.rest is not None:
-        out[spec.rest_as] = {
+        rest = {
             k: check(spec.rest, v, where.child(k)) for k, v in value.items() if k not in declared
         }
+        if spec.rest_as:
+            out[spec.rest_as] = rest
+        else:
+            out.update(rest)
     return spec.build(out, where) if spec.build is not None else out
+
+
+def colour(value: str, where: Where) -> str:
+    """A `Field` check for a colour (#rrggbb or a name): the value as ``#rrggbb``."""
+    found = colour_value(value.strip())
+    if found is None:
+        raise where.error(f"{COLOUR_EXPECTED}, got {value!r}")
+    return found
 
 
 def validate(path: Path, schema: Any, data: dict[str, Any]) -> Any:
@@ -208,8 +224,9 @@ def validate(path: Path, schema: Any, data: dict[str, Any]) -> Any:
 
 # --------------------------------------------------------------------------- loading, once
 
-_CACHE: dict[tuple[Any, ...], Any] = {}
+_CACHE: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 _CACHE_SIZE = 128
+_LOCK = threading.Lock()
 
 
 def _stamp(path: Path) -> tuple[str, int, int]:
@@ -234,19 +251,23 @@ def load(
     """
     p = Path(path)
     key = (id(schema), build, _stamp(p), *(_stamp(d) for d in depends))
-    if key in _CACHE:
-        return _CACHE[key]
+    with _LOCK:
+        found = _CACHE.get(key)
+    if found is not None:
+        return found[1]
     checked = validate(p, schema, read_toml(p))
     record = build(checked, p) if build is not None else checked
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[key] = record
+    with _LOCK:  # the web server's threads share the cache
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = (schema, record)  # the schema held: its id is not reused while cached
     return record
 
 
 def clear_cache() -> None:
     """Forget every loaded file (tests that count validations start from here)."""
-    _CACHE.clear()
+    with _LOCK:
+        _CACHE.clear()
 
 
 # --------------------------------------------------------------------------- finding the line

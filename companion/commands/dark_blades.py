@@ -48,6 +48,14 @@ rule, source}"""
 SYMBOLS = ("+", "0", "-")
 
 
+class Names(Name):
+    """Names joined by commas (a horseman's two hexes: ``slope,tree``), each by unique start."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        parts = [p for p in str(value).split(",") if p.strip()]
+        return ",".join(super(Names, self).convert(p, param, ctx) for p in parts) or str(value)
+
+
 class Narrow(Command):
     """Help that reads on a phone: each option's text starts under it when the names are long
     (click's default keeps a 30-column name column, leaving 8 columns of text)."""
@@ -135,11 +143,12 @@ def _shared(f: Any) -> Any:
             click.option(
                 "-c",
                 "--cover",
-                type=Name("cover", _covers),
+                type=Names("cover", _covers),
                 default=None,
                 metavar="KIND",
                 help="Target's cover: none, light, medium, infinite, or its terrain "
-                "(tree, slope ...: the table's cover type).",
+                "(tree, slope ...: the table's cover type; a horseman's two hexes: "
+                "slope,open, the heavier counts).",
             ),
             click.option(
                 "-F", "--fast-rider", is_flag=True, help="Mounted target moved over 7 hexes."
@@ -330,6 +339,7 @@ def missile(
             f"give the range, the defence and the target (havoc missile {typed} 10 8 i)"
         )
     crt_data = load_crt(cards)
+    ter.cover_hexes(cover, target)
     kind, cover_terrain = _cover(cards, crt_data, cover)
     request = MissileRequest(
         weapon=typed,

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.clikit import Command, cards_from, emit_json, json_option
+from companion.commands.clikit import (
+    Command,
+    cards_from,
+    emit_json,
+    json_option,
+    source_only_from,
+    source_only_option,
+)
 from companion.text import fit
 
 SCENARIO_JSON = """--json: {key, number, title, source, first_player, maps, mounted, sides:
@@ -38,6 +45,7 @@ def _complete(ctx: click.Context, _param: click.Parameter, incomplete: str) -> l
 
 @click.command(cls=Command, epilog=SCENARIO_JSON, short_help="Dark Blades scenario.")
 @click.argument("name", required=False, shell_complete=_complete)
+@source_only_option
 @json_option
 @click.pass_context
 def scenario(ctx: click.Context, name: str | None, as_json: bool) -> None:
@@ -58,10 +66,14 @@ def scenario(ctx: click.Context, name: str | None, as_json: bool) -> None:
         click.echo(fit([f"{s.number}. {s.title}  ({k})" for k, s in scenarios.items()]))
         return
     chosen = find_scenario(scenarios, name)
+    source_only = source_only_from(ctx)
     if as_json:
-        emit_json(_as_json(chosen))
+        out = _as_json(chosen)
+        if source_only:  # the rulebook's words only: no kit background, no kit readings
+            out.update(background=None, kit_readings=[], source_only=True)
+        emit_json(out)
         return
-    click.echo(fit(_lines(chosen)))
+    click.echo(fit(_lines(chosen, source_only)))
 
 
 def _count(force) -> str:  # noqa: ANN001 - a scenarios.Force
@@ -69,7 +81,7 @@ def _count(force) -> str:  # noqa: ANN001 - a scenarios.Force
     return label if force.count == 1 else f"{force.count} {label}"
 
 
-def _lines(s) -> list[str]:  # noqa: ANN001 - a scenarios.Scenario
+def _lines(s, source_only: bool = False) -> list[str]:  # noqa: ANN001 - a scenarios.Scenario
     lines = [f"{s.title} (scenario {s.number})", f"First player: {s.first_player}"]
     for side in s.sides:
         when = f", enters turn {side.enters_turn}" if side.enters_turn else ""
@@ -80,6 +92,13 @@ def _lines(s) -> list[str]:  # noqa: ANN001 - a scenarios.Scenario
     if s.special:
         lines += ["", "Special rules:"] + [f"- {t}" for t in s.special]
     lines += ["", "Victory:"] + [f"- {t}" for t in s.victory]
+    if source_only:
+        lines += [
+            "",
+            "(--source-only: the rulebook's words; the kit's readings and background",
+            "left out. Where the rules are silent, the text above leaves it open.)",
+        ]
+        return lines
     if s.kit_readings:
         lines += ["", "Kit's readings (not the rulebook's):"] + [f"- {t}" for t in s.kit_readings]
     lines += ["", "Background (the kit's own words):", s.background]

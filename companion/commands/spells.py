@@ -11,7 +11,16 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import Command, Name, cards_from, emit_json, json_option, seed_option
+from companion.commands.clikit import (
+    Command,
+    Name,
+    cards_from,
+    emit_json,
+    json_option,
+    seed_option,
+    source_only_from,
+    source_only_option,
+)
 from companion.dark_blades import spells as sp
 from companion.text import fit
 
@@ -50,6 +59,12 @@ def spell_lines(spell: sp.Spell, card: sp.Card, source_only: bool) -> list[str]:
             continue
         mark = KIT_MARK if said.is_kit else ""
         lines.append(f"{mark}{card.label(key)}: {said.text}")
+    rule = spell.rule_text
+    effect = card.texts.get("effect")
+    if rule is not None and not card.rule_text_shown and effect and effect.origin == "rulebook":
+        # the card reference's words, then the rules' fuller text (e.g. the Magic Arrow hits
+        # the first opposition character in line, unless shielded)
+        lines.append(f"Rule ({rule.source}): {rule.text}")
     notes = card.footnotes()
     if notes:
         lines.append("")
@@ -61,17 +76,16 @@ def spell_lines(spell: sp.Spell, card: sp.Card, source_only: bool) -> list[str]:
 
 @click.command(cls=Command, epilog=SPELL_KEYS, short_help="Dark Blades spell card.")
 @click.argument("name", required=False, type=Name("spell", _names))
-@click.option(
-    "--source-only", is_flag=True, help="Only what the rulebook gives: no text of the kit's."
-)
+@source_only_option
 @json_option
 @click.pass_context
-def spell(ctx: click.Context, name: str | None, source_only: bool, as_json: bool) -> None:
+def spell(ctx: click.Context, name: str | None, as_json: bool) -> None:
     """A Dark Blades spell card: area, effect, duration, notes.
 
     NAME by any unique start or initials (`mag-ar`, `tb`); none lists the deck. Texts marked
     [KIT] are the Havoc Kit's, not the rulebook's.
     """
+    source_only = source_only_from(ctx)  # `havoc --source-only spell` or `spell --source-only`
     deck = _deck(ctx)
     if name is None:
         rows = []

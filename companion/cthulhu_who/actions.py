@@ -9,12 +9,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NamedTuple
 
+from companion import schema
 from companion.cthulhu_who.setup import GAME
-from companion.data import Cards, expect, read_toml, require, unknown_keys
-from companion.errors import DataError
+from companion.data import Cards
+from companion.schema import Field, ListOf, Table, Where
 
 ACTIONS_FILE = "actions.toml"
+
+
+class ActionRow(NamedTuple):
+    """What so many action points buy."""
+
+    cost: int
+    what: str
 
 
 @dataclass(frozen=True)
@@ -22,33 +31,36 @@ class Actions:
     path: Path
     source: str
     die: str
-    rows: tuple[tuple[int, str], ...]  # (cost in action points, what it buys)
+    rows: tuple[ActionRow, ...]
     limits: tuple[str, ...]
 
 
+def _cost(cost: int, where: Where) -> int:
+    if cost < 1:
+        raise where.error("expected 1 or more action points")
+    return cost
+
+
+ACTION = Table(
+    (Field("cost", int, check=_cost), Field("what", str)),
+    build=lambda v, _where: ActionRow(v["cost"], v["what"]),
+)
+ACTIONS = Table(
+    (
+        Field("source", str),
+        Field("die", str),
+        Field("action", ListOf(ACTION)),
+        Field("limits", Table((Field("text", ListOf(str)),))),
+    )
+)
+"""actions.toml."""
+
+
 def load_actions(cards: Cards) -> Actions:
-    path = cards.path(GAME, ACTIONS_FILE)
-    data = read_toml(path)
-    unknown_keys(data, ("source", "die", "action", "limits"), path)
-    rows = []
-    for i, entry in enumerate(require(data, "action", list, path)):
-        where = f"action[{i}]"
-        expect(entry, dict, path, where)
-        unknown_keys(entry, ("cost", "what"), path, where)
-        cost = require(entry, "cost", int, path, where)
-        if cost < 1:
-            raise DataError(f"key '{where}.cost': expected 1 or more action points", path)
-        rows.append((cost, require(entry, "what", str, path, where)))
-    limits = require(data, "limits", dict, path)
-    unknown_keys(limits, ("text",), path, "limits")
-    texts = tuple(
-        expect(t, str, path, f"limits.text[{i}]")
-        for i, t in enumerate(require(limits, "text", list, path, "limits"))
-    )
-    return Actions(
-        path,
-        require(data, "source", str, path),
-        require(data, "die", str, path),
-        tuple(rows),
-        texts,
-    )
+    """Read and check ``actions.toml`` (once while it is unchanged)."""
+    return schema.load(cards.path(GAME, ACTIONS_FILE), ACTIONS, _build)
+
+
+def _build(data: dict[str, Any], path: Path) -> Actions:
+    rows, limits = tuple(data["action"]), tuple(data["limits"]["text"])
+    return Actions(path, data["source"], data["die"], rows, limits)

@@ -11,11 +11,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
+from companion import schema
 from companion.cthulhu_who.setup import GAME, parse_range, setup_tables
-from companion.data import Cards, expect, read_toml, require
+from companion.data import Cards
 from companion.errors import DataError, InputError
+from companion.schema import Field, ListOf, Where
 
 ATTACK_FILE = "attack-scores.toml"
 
@@ -46,16 +47,16 @@ class Score:
         return self.kind == CRUSH or (self.kind == ROLL and self.low <= total <= self.high)
 
 
-def parse_score(cell: Any, path: Path, key: str) -> Score:
+def parse_score(cell: str, where: Where) -> Score:
     """``"7-12"``, ``"12"``, ``"-"``, ``"crush"`` or ``"silent"``."""
-    text = expect(cell, str, path, key).strip()
+    text = cell.strip()
     if text == "-":
         return Score(text, CANNOT)
     if text.lower() in (CRUSH, SILENT):
         return Score(text, text.lower())
-    low, high = parse_range(text, path, key)
+    low, high = parse_range(text, where)
     if not 2 <= low <= high <= 12:
-        raise DataError(f"key '{key}': {text!r} is not a 2d6 total (2-12)", path)
+        raise where.error(f"{text!r} is not a 2d6 total (2-12)")
     return Score(text, ROLL, low, high)
 
 
@@ -180,54 +181,80 @@ def _by_start(names: dict[str, str], key: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+ATTACKER = schema.Table(
+    (
+        Field("name", str),
+        Field("scores", ListOf(str, start=1)),
+        Field("range", int, required=False, default=1),
+        Field("action_points", int, required=False, default=1),
+        Field("aliases", ListOf(str), required=False, default=[]),
+    ),
+    rest=object,  # free keys are kept, not read
+)
+ATTACK_SCORES = schema.Table(
+    (
+        Field("attacked", ListOf(str, start=1)),
+        Field("attacker", ListOf(ATTACKER, start=1)),
+        Field(
+            "rules",
+            schema.Table(
+                tuple(Field(k, str) for k in (*NOTE_KEYS, "collapse_target", "collapse_attacker")),
+                rest=object,
+                rest_as="",
+            ),
+        ),
+        Field(
+            "quotes",
+            schema.Table(tuple(Field(k, str) for k in NOTE_KEYS), rest=object, rest_as=""),
+        ),
+    ),
+    rest=object,
+)
+"""attack-scores.toml."""
+
+
 def load_attack_table(path: str | Path, extra_aliases: dict[str, int] | None = None) -> AttackTable:
-    """Read and check ``attack-scores.toml``.
+    """Read and check ``attack-scores.toml`` (its shape once while it is unchanged).
 
     ``extra_aliases`` maps more names (e.g. the monster names Dog, Bear) to a size in squares:
     they then name the ``N-square Monster`` attacker and target.
     """
     path = Path(path)
-    data = read_toml(path)
-    targets = require(data, "attacked", list, path)
-    for index, target in enumerate(targets):
-        expect(target, str, path, f"attacked[{index + 1}]")
-    rows = require(data, "attacker", list, path)
+    data = schema.load(path, ATTACK_SCORES)
+    targets = data["attacked"]
     attackers = []
-    for index, row in enumerate(rows):
-        key = f"attacker[{index + 1}]"
-        expect(row, dict, path, key)
-        name = require(row, "name", str, path, key)
-        cells = require(row, "scores", list, path, f"{key} ({name})")
+    for index, row in enumerate(data["attacker"]):
+        at = Where(path).child("attacker").child(index, number=index + 1)
+        name, cells = row["name"], row["scores"]
         if len(cells) != len(targets):
             raise DataError(
-                f"key '{key}.scores' ({name}): expected {len(targets)} cells, one per "
+                f"key '{at.shown}.scores' ({name}): expected {len(targets)} cells, one per "
                 f"'attacked' column, got {len(cells)}",
                 path,
+                at.child("scores").line(),
             )
         scores = {
-            t: parse_score(c, path, f"{key}.scores[{i + 1}] ({name} v {t})")
+            t: parse_score(c, at.child("scores").child(i, f"{name} v {t}", i + 1))
             for i, (t, c) in enumerate(zip(targets, cells, strict=True))
         }
-        aliases = tuple(expect(a, str, path, f"{key}.aliases") for a in row.get("aliases", []))
         attackers.append(
-            Attacker(
-                name,
-                scores,
-                expect(row.get("range", 1), int, path, f"{key}.range"),
-                expect(row.get("action_points", 1), int, path, f"{key}.action_points"),
-                aliases,
-            )
+            Attacker(name, scores, row["range"], row["action_points"], tuple(row["aliases"]))
         )
-    rules = require(data, "rules", dict, path)
-    quotes = require(data, "quotes", dict, path)
-    for key in (*NOTE_KEYS, "collapse_target", "collapse_attacker"):
-        require(rules, key, str, path, "rules")
-    for key in NOTE_KEYS:
-        require(quotes, key, str, path, "quotes")
+    rules, quotes = dict(data["rules"]), dict(data["quotes"])
     if rules["collapse_target"] not in targets:
-        raise DataError("key 'rules.collapse_target': expected one of the 'attacked' names", path)
+        raise (
+            Where(path)
+            .child("rules")
+            .child("collapse_target")
+            .error("expected one of the 'attacked' names")
+        )
     if rules["collapse_attacker"] not in {a.name for a in attackers}:
-        raise DataError("key 'rules.collapse_attacker': expected an attacker's name", path)
+        raise (
+            Where(path)
+            .child("rules")
+            .child("collapse_attacker")
+            .error("expected an attacker's name")
+        )
 
     attacker_names: dict[str, str] = {}
     target_names: dict[str, str] = {}

@@ -17,8 +17,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion import schema
+from companion.data import Cards
 from companion.errors import DataError, InputError
+from companion.schema import Field, ListOf, Table, Where
 
 GAME = "cthulhu-who"
 GARDEN_FILE = "garden.toml"
@@ -155,52 +157,76 @@ def join_openings(boards: int) -> tuple[int, ...]:
     return (SIDE // 2 - 1, SIDE // 2) if boards == 2 else ()
 
 
-def load_garden_settings(path: str | Path) -> GardenSettings:
-    """Read and check ``garden.toml``."""
-    path = Path(path)
-    data = read_toml(path)
-    unknown_keys(data, ["garden"], path)
-    table = require(data, "garden", dict, path)
-    unknown_keys(table, ["source", "per_row_min", "per_row_max", "kinds"], path, "garden")
-    source = require(table, "source", str, path, "garden")
-    low = require(table, "per_row_min", int, path, "garden")
-    high = require(table, "per_row_max", int, path, "garden")
+def _per_row_min(low: int, where: Where) -> int:
     if low < 1:
-        raise DataError(
-            f"key 'garden.per_row_min': the rules want at least 1 piece on each row, got {low}",
-            path,
-        )
-    if not low <= high <= SIDE - 2:
-        raise DataError(
-            f"key 'garden.per_row_max': expected {low} to {SIDE - 2} (a row keeps two free "
-            f"squares), got {high}",
-            path,
-        )
-    kinds = []
-    raw_kinds = require(table, "kinds", list, path, "garden")
-    if not raw_kinds:
-        raise DataError("key 'garden.kinds': expected at least one kind of terrain", path)
-    for index, raw in enumerate(raw_kinds, start=1):
-        key = f"garden.kinds[{index}]"
-        expect(raw, dict, path, key)
-        unknown_keys(raw, ["name", "letter", "shape", "colour"], path, key)
-        name = require(raw, "name", str, path, key)
-        letter = require(raw, "letter", str, path, key)
-        if not 1 <= len(letter.strip()) <= 2:
-            raise DataError(f"key '{key}.letter': expected 1 or 2 letters, got {letter!r}", path)
-        shape = require(raw, "shape", str, path, key)
-        if shape not in SHAPES:
-            raise DataError(
-                f"key '{key}.shape': expected one of {', '.join(SHAPES)}, got {shape!r}", path
-            )
-        colour = require(raw, "colour", str, path, key)
-        if len(colour) != 7 or colour[0] != "#" or not _is_hex(colour[1:]):
-            raise DataError(f"key '{key}.colour': expected #rrggbb, got {colour!r}", path)
-        kinds.append(TerrainKind(name, letter.strip(), shape, colour.lower()))
+        raise where.error(f"the rules want at least 1 piece on each row, got {low}")
+    return low
+
+
+def _letter(letter: str, where: Where) -> str:
+    if not 1 <= len(letter.strip()) <= 2:
+        raise where.error(f"expected 1 or 2 letters, got {letter!r}")
+    return letter.strip()
+
+
+def _colour(colour: str, where: Where) -> str:
+    if len(colour) != 7 or colour[0] != "#" or not _is_hex(colour[1:]):
+        raise where.error(f"expected #rrggbb, got {colour!r}")
+    return colour.lower()
+
+
+def _kinds(kinds: list[TerrainKind], where: Where) -> tuple[TerrainKind, ...]:
+    if not kinds:
+        raise where.error("expected at least one kind of terrain")
     letters = [k.letter for k in kinds]
     if len(set(letters)) != len(letters):
-        raise DataError("key 'garden.kinds': two kinds share a letter", path)
-    return GardenSettings(path, source, low, high, tuple(kinds))
+        raise where.error("two kinds share a letter")
+    return tuple(kinds)
+
+
+KIND = Table(
+    (
+        Field("name", str),
+        Field("letter", str, check=_letter),
+        Field("shape", str, choices=SHAPES),
+        Field("colour", str, check=_colour),
+    ),
+    build=lambda v, _where: TerrainKind(**v),
+)
+GARDEN = Table(
+    (
+        Field(
+            "garden",
+            Table(
+                (
+                    Field("source", str),
+                    Field("per_row_min", int, check=_per_row_min),
+                    Field("per_row_max", int),
+                    Field("kinds", ListOf(KIND, start=1), check=_kinds),
+                )
+            ),
+        ),
+    )
+)
+"""garden.toml: the kit's terrain choices."""
+
+
+def load_garden_settings(path: str | Path) -> GardenSettings:
+    """Read and check ``garden.toml`` (once while it is unchanged)."""
+    return schema.load(Path(path), GARDEN, _build)
+
+
+def _build(data: dict, path: Path) -> GardenSettings:
+    garden = data["garden"]
+    low, high = garden["per_row_min"], garden["per_row_max"]
+    if not low <= high <= SIDE - 2:
+        raise (
+            Where(path)
+            .child("garden")
+            .child("per_row_max")
+            .error(f"expected {low} to {SIDE - 2} (a row keeps two free squares), got {high}")
+        )
+    return GardenSettings(path, garden["source"], low, high, garden["kinds"])
 
 
 def _is_hex(text: str) -> bool:

@@ -15,10 +15,12 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from companion.data import Cards, expect, read_toml, require
-from companion.errors import DataError, InputError
+from companion import schema
+from companion.data import Cards
+from companion.errors import InputError
+from companion.schema import Field, ListOf, MapOf, Where
 
 GAME = "cthulhu-who"
 SETUP_FILE = "setup.toml"
@@ -123,16 +125,23 @@ class Band:
 _RANGE = re.compile(r"^\s*(\d{1,6})\s*(?:-\s*(\d{1,6}))?\s*$")
 
 
-def parse_range(text: str, path: Path, key: str) -> tuple[int, int]:
-    """``"5-6"`` → (5, 6); ``"12"`` → (12, 12); anything else is a located DataError."""
+def parse_range(text: str, where: Where) -> tuple[int, int]:
+    """``"5-6"`` → (5, 6); ``"12"`` → (12, 12); anything else is a DataError at ``where``."""
     match = _RANGE.match(str(text))
     if not match:
-        raise DataError(f"key '{key}': expected a number or a range like 5-6, got {text!r}", path)
+        raise where.error(f"expected a number or a range like 5-6, got {text!r}")
     low = int(match.group(1))
     high = int(match.group(2) or low)
     if high < low:
-        raise DataError(f"key '{key}': range {text!r} runs backwards", path)
+        raise where.error(f"range {text!r} runs backwards")
     return low, high
+
+
+class WeaponRow(NamedTuple):
+    """One row of the Heros Weapons table as printed: the roll (``"5-6"``) and the weapon."""
+
+    roll: str
+    weapon: str
 
 
 @dataclass(frozen=True)
@@ -147,7 +156,7 @@ class SetupTables:
     bands: tuple[Band, ...]
     heroes: dict[tuple[int, int], int]  # (band index, heroes die) -> how many
     weapons: dict[int, str]  # weapon die -> weapon
-    weapon_rows: tuple[tuple[str, str], ...]  # as printed: ("5-6", "Shotgun")
+    weapon_rows: tuple[WeaponRow, ...]  # as printed: ("5-6", "Shotgun")
 
     def band_index(self, danger: int) -> int:
         """Which Danger Score column ``danger`` falls in."""
@@ -249,125 +258,154 @@ class SetupTables:
         return out
 
 
+def _cell(cell: int, where: Where) -> int:
+    if cell < 0:
+        raise where.error(f"{cell} is below 0")
+    if cell > MAX_CELL:
+        raise where.error(f"{cell} is above {MAX_CELL} (the kit's limit)")
+    return cell
+
+
 def _grid(
-    data: dict[str, Any], name: str, columns: list[Any], faces: tuple[int, ...], path: Path
+    rows: dict[str, list[int]], where: Where, columns: list[Any], faces: tuple[int, ...]
 ) -> dict[tuple[int, int], int]:
     """A table whose ``rows`` map each die face to one whole number per column."""
-    rows = require(data, "rows", dict, path, name)
     want = {str(f) for f in faces}
     if set(rows) != want:
         extra = sorted(set(rows) - want) or sorted(want - set(rows))
-        raise DataError(
-            f"key '{name}.rows': expected one row for each die roll "
-            f"{faces[0]}-{faces[-1]}, found a problem with row {extra[0]!r}",
-            path,
+        raise where.error(
+            f"expected one row for each die roll "
+            f"{faces[0]}-{faces[-1]}, found a problem with row {extra[0]!r}"
         )
     grid: dict[tuple[int, int], int] = {}
     for face in faces:
-        cells = expect(rows[str(face)], list, path, f"{name}.rows.{face}")
+        cells, at = rows[str(face)], where.child(str(face))
         if len(cells) != len(columns):
-            raise DataError(
-                f"key '{name}.rows.{face}': expected {len(columns)} cells (one per column), "
-                f"got {len(cells)}",
-                path,
-            )
+            raise at.error(f"expected {len(columns)} cells (one per column), got {len(cells)}")
         for index, cell in enumerate(cells):
-            expect(cell, int, path, f"{name}.rows.{face}[{index + 1}]")
-            if cell < 0:
-                raise DataError(f"key '{name}.rows.{face}': {cell} is below 0", path)
-            if cell > MAX_CELL:
-                raise DataError(
-                    f"key '{name}.rows.{face}': {cell} is above {MAX_CELL} (the kit's limit)", path
-                )
-            grid[index, face] = cell
+            grid[index, face] = _cell(cell, at)
     return grid
 
 
+def _grid_table(columns: Any) -> schema.Table:
+    """A set-up table of ``columns`` and ``rows`` (die face → one number per column)."""
+    return schema.Table(
+        (
+            Field("title", str, required=False),
+            Field("columns", columns),
+            Field("rows", MapOf(ListOf(int, start=1))),
+        ),
+        rest=object,  # free keys (a note of the user's) are kept, not read
+    )
+
+
+SIZE_ROW = schema.Table(
+    (Field("roll", int), Field("name", str), Field("squares", int)),
+    rest=object,
+    build=lambda v, _where: MonsterSize(v["roll"], v["name"], v["squares"]),
+)
+WEAPON_ROW = schema.Table(
+    (Field("roll", (str, int)), Field("weapon", str)),
+    rest=object,
+    build=lambda v, _where: WeaponRow(str(v["roll"]), v["weapon"]),
+)
+SETUP = schema.Table(
+    (
+        Field(
+            "monster_size",
+            schema.Table(
+                (Field("title", str, required=False), Field("rows", ListOf(SIZE_ROW, start=1))),
+                rest=object,
+            ),
+        ),
+        Field("monsters", _grid_table(list)),
+        Field("cultists", _grid_table(list)),
+        Field("heroes", _grid_table(ListOf(str, start=1))),
+        Field(
+            "weapons",
+            schema.Table(
+                (Field("title", str, required=False), Field("rows", ListOf(WEAPON_ROW, start=1))),
+                rest=object,
+            ),
+        ),
+    ),
+    rest=object,
+)
+"""setup.toml: the five set-up tables."""
+
+
 def load_setup_tables(path: str | Path) -> SetupTables:
-    """Read and check ``setup.toml``."""
-    path = Path(path)
-    data = read_toml(path)
-    size_table = require(data, "monster_size", dict, path)
-    size_rows = require(size_table, "rows", list, path, "monster_size")
+    """Read and check ``setup.toml`` (once while it is unchanged)."""
+    return schema.load(Path(path), SETUP, _build)
+
+
+def _build(data: dict[str, Any], path: Path) -> SetupTables:
+    top = Where(path)
     sizes: dict[int, MonsterSize] = {}
-    for index, row in enumerate(size_rows):
-        key = f"monster_size.rows[{index + 1}]"
-        expect(row, dict, path, key)
-        roll = require(row, "roll", int, path, key)
-        if roll in sizes:
-            raise DataError(f"key '{key}.roll': die roll {roll} appears twice", path)
-        squares = require(row, "squares", int, path, key)
-        sizes[roll] = MonsterSize(roll, require(row, "name", str, path, key), squares)
+    for index, size in enumerate(data["monster_size"]["rows"]):
+        if size.roll in sizes:
+            at = top.child("monster_size").child("rows").child(index, number=index + 1)
+            raise at.child("roll").error(f"die roll {size.roll} appears twice")
+        sizes[size.roll] = size
     faces = tuple(sorted(sizes))
+    at = top.child("monster_size").child("rows")
     if not faces or faces != tuple(range(1, len(faces) + 1)):
-        raise DataError("key 'monster_size.rows': expected die rolls 1, 2, 3 ... once each", path)
+        raise at.error("expected die rolls 1, 2, 3 ... once each")
     if len(faces) > MAX_FACES:
-        raise DataError(
-            f"key 'monster_size.rows': a die of {len(faces)} faces; the kit handles at most "
-            f"{MAX_FACES}",
-            path,
-        )
+        raise at.error(f"a die of {len(faces)} faces; the kit handles at most {MAX_FACES}")
 
-    def size_columns(name: str) -> list[Any]:
-        table = require(data, name, dict, path)
-        columns = require(table, "columns", list, path, name)
+    grids = {}
+    for name in ("monsters", "cultists"):
+        columns = data[name]["columns"]
         if columns != list(faces):
-            raise DataError(
-                f"key '{name}.columns': expected the monster size die rolls {list(faces)}", path
+            raise (
+                top.child(name)
+                .child("columns")
+                .error(f"expected the monster size die rolls {list(faces)}")
             )
-        return columns
+        grid = _grid(data[name]["rows"], top.child(name).child("rows"), columns, faces)
+        grids[name] = {(s + 1, d): n for (s, d), n in grid.items()}
 
-    monsters = _grid(data["monsters"], "monsters", size_columns("monsters"), faces, path)
-    cultists = _grid(data["cultists"], "cultists", size_columns("cultists"), faces, path)
-    monsters = {(s + 1, d): n for (s, d), n in monsters.items()}
-    cultists = {(s + 1, d): n for (s, d), n in cultists.items()}
-
-    hero_table = require(data, "heroes", dict, path)
-    labels = require(hero_table, "columns", list, path, "heroes")
+    labels = data["heroes"]["columns"]
     bands = []
     covered: list[int] = []
+    lowest, highest = 3 * faces[0], 3 * faces[-1]
     for index, label in enumerate(labels):
-        low, high = parse_range(
-            expect(label, str, path, f"heroes.columns[{index + 1}]"),
-            path,
-            f"heroes.columns[{index + 1}]",
-        )
-        if low < 3 * faces[0] or high > 3 * faces[-1]:
-            raise DataError(
-                f"key 'heroes.columns[{index + 1}]': {label!r} is outside the danger scores "
-                f"{3 * faces[0]}-{3 * faces[-1]}",
-                path,
-            )
+        at = top.child("heroes").child("columns").child(index, number=index + 1)
+        low, high = parse_range(label, at)
+        if low < lowest or high > highest:
+            raise at.error(f"{label!r} is outside the danger scores {lowest}-{highest}")
         bands.append(Band(label, low, high))
         covered.extend(range(low, high + 1))
-    lowest, highest = 3 * faces[0], 3 * faces[-1]
     if sorted(covered) != list(range(lowest, highest + 1)):
-        raise DataError(
-            f"key 'heroes.columns': the danger bands must cover {lowest}-{highest} once each",
-            path,
+        raise (
+            top.child("heroes")
+            .child("columns")
+            .error(f"the danger bands must cover {lowest}-{highest} once each")
         )
-    heroes = _grid(hero_table, "heroes", labels, faces, path)
+    heroes = _grid(data["heroes"]["rows"], top.child("heroes").child("rows"), labels, faces)
 
-    weapon_table = require(data, "weapons", dict, path)
-    weapon_rows = []
     weapons: dict[int, str] = {}
-    for index, row in enumerate(require(weapon_table, "rows", list, path, "weapons")):
-        key = f"weapons.rows[{index + 1}]"
-        expect(row, dict, path, key)
-        roll = require(row, "roll", (str, int), path, key)
-        weapon = require(row, "weapon", str, path, key)
-        low, high = parse_range(str(roll), path, f"{key}.roll")
+    rows = data["weapons"]["rows"]
+    for index, row in enumerate(rows):
+        at = top.child("weapons").child("rows").child(index, number=index + 1).child("roll")
+        low, high = parse_range(row.roll, at)
         for face in range(low, high + 1):
             if face in weapons or face not in sizes:
-                raise DataError(
-                    f"key '{key}.roll': die roll {face} is repeated or off the die", path
-                )
-            weapons[face] = weapon
-        weapon_rows.append((str(roll), weapon))
+                raise at.error(f"die roll {face} is repeated or off the die")
+            weapons[face] = row.weapon
     if sorted(weapons) != list(faces):
-        raise DataError("key 'weapons.rows': every die roll needs a weapon", path)
+        raise top.child("weapons").child("rows").error("every die roll needs a weapon")
     return SetupTables(
-        path, faces, sizes, monsters, cultists, tuple(bands), heroes, weapons, tuple(weapon_rows)
+        path,
+        faces,
+        sizes,
+        grids["monsters"],
+        grids["cultists"],
+        tuple(bands),
+        heroes,
+        weapons,
+        tuple(rows),
     )
 
 

@@ -23,11 +23,12 @@ from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_me
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import Rule
-from companion.dark_blades.terrain import Advantage, Terrain
+from companion.dark_blades.terrain import Advantage, Terrain, check_position
 from companion.errors import DataError, InputError
 from companion.names import pick
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
+OFF_TABLE_OPEN = "open: the rules do not say how odds off the table resolve (1-2 to 12-1)"
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class Lookup:
     rules: list[Rule] = field(default_factory=list)  # the rulebook's rules that applied
     defender_state: str = "healthy"
     defender_kind: str = "character"
+    left_open: list[str] = field(default_factory=list)  # readings not applied (--source-only)
 
     @property
     def start_column(self) -> str:
@@ -125,6 +127,7 @@ class Lookup:
             "defender_state": self.defender_state,
             "defender_kind": self.defender_kind,
             "rules": [r.as_dict() for r in self.rules],
+            "left_open": self.left_open,
             "kit_completion": self.kit,
             "completion_file": self.completion,
             "void": self.void,
@@ -189,12 +192,24 @@ def raw_odds(attack: int, defence: int) -> str:
 
 def place_on_table(crt: Crt, odds: str) -> tuple[int, str | None]:
     """The column of ``odds`` (the highest column not above it), or the table's nearest end."""
+    index, note = true_column(crt, odds)
+    return min(max(index, 0), len(crt.columns) - 1), note
+
+
+def true_column(crt: Crt, odds: str) -> tuple[int, str | None]:
+    """Where ``odds`` stand counted in the table's columns, off its ends too: 1-3 is one column
+    left of 1-2 (-1), 14-1 two right of 12-1; with a note when they are not a column."""
     value = odds_value(odds)
     values = [odds_value(c) for c in crt.columns]
+    attack, defence = (int(n) for n in odds.split("-"))
     if value < values[0]:
-        return 0, f"{odds} is below the table: {crt.columns[0]}"
+        low_defence = int(crt.columns[0].split("-")[1])
+        return -(defence - low_defence), f"{odds} is below the table ({crt.columns[0]})"
     if value > values[-1]:
-        return len(values) - 1, f"{odds} is above the table: {crt.columns[-1]}"
+        high_attack = int(crt.columns[-1].split("-")[0])
+        return len(
+            values
+        ) - 1 + attack - high_attack, f"{odds} is above the table ({crt.columns[-1]})"
     index = max(i for i, v in enumerate(values) if v <= value)
     if values[index] != value:
         return index, f"{odds} is not a column: {crt.columns[index]}"
@@ -251,6 +266,9 @@ def shifts_for(
                 f"no terrain row for attacker {att.symbol} v defender {dfn.symbol}", crt.path
             )
         columns, text = entry
+        mounted_attacker = table.name.startswith("mounted-")
+        check_position(att.terrains, mounted_attacker, "attacker", "--attacker-terrain")
+        check_position(dfn.terrains, table.target == "mounted", "defender", "--defender-terrain")
         reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
         readings = [*att.readings, *dfn.readings]
         if columns or readings:
@@ -261,6 +279,8 @@ def shifts_for(
             raise InputError("--cover: for missile fire only (the missile tables)")
         if cover not in crt.cover:
             raise InputError(f"--cover: expected one of {', '.join(crt.cover)}, got {cover!r}")
+        if cover_terrain is not None:
+            check_position((cover_terrain,), table.target == "mounted", "target", "--cover")
         columns_or_none, text = crt.cover[cover]
         if columns_or_none is None:
             raise InputError(f"--cover {cover}: no shot: {text}")
@@ -354,16 +374,21 @@ def lookup(
     table = table_by_name(crt, table_name)
     cells = cells or CellSource(crt, None)
     odds = raw_odds(sum(attack), sum(defence))
-    start, start_note = place_on_table(crt, odds)
-    wanted = start + sum(s.columns for s in shifts)
+    true_start, start_note = true_column(crt, odds)
+    start = min(max(true_start, 0), len(crt.columns) - 1)
+    wanted = true_start + sum(s.columns for s in shifts)
     column = min(max(wanted, 0), len(crt.columns) - 1)
     end_note = None
     if column != wanted:
         end = "left" if wanted < 0 else "right"
-        end_note = f"shifted past the {end} end: {crt.columns[column]}"
+        end_note = f"still past the {end} end after shifts: {crt.columns[column]}"
+    off_table = true_start != start or column != wanted
+    rules_only = cells.completion is None
     shown = cells.cell(table, face, column)
     cell = shown.value
     meaning = _meaning(crt, table, cell, shown.kit)
+    if off_table and rules_only:  # --source-only: say what the rules leave open
+        cell, meaning = "", OFF_TABLE_OPEN
     footnote = None
     for mark, text in crt.footnotes.items():
         if cell and mark in table.key.get(cell, ""):
@@ -373,7 +398,7 @@ def lookup(
     kit_faces = {f for ch in column_chances for f in ch.kit_faces}
     groups = [ch.value for ch in column_chances]
     readings = [s.reading for s in shifts if s.reading is not None]
-    if start_note or end_note:
+    if off_table and not rules_only:
         readings.insert(0, crt.reading("off-table"))
     void = None
     if void_rule and cell and table.key.get(cell, "").startswith(ADVERSE):
@@ -395,12 +420,12 @@ def lookup(
         cell=cell,
         meaning=meaning,
         footnote=footnote,
-        fill_in=None if cell else crt.where(table, face, column),
+        fill_in=None if cell or off_table else crt.where(table, face, column),
         chances=chances,
         columns=crt.columns,
         meanings={c: _meaning(crt, table, c, c == NO_EFFECT) for c in groups},
         readings=list(dict.fromkeys(readings)),
-        fill_in_how=None if cell else crt.fill.how(crt.cell_name(table, face, column)),
+        fill_in_how=None if cell or off_table else crt.fill.how(crt.cell_name(table, face, column)),
         void=void,
         source=crt.source,
         kit=shown.kit,

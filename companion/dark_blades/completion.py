@@ -35,9 +35,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from companion import schema
 from companion.dark_blades.crt import Crt, ResultsTable
-from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion.data import Cards
 from companion.errors import DataError
+from companion.schema import Field, ListOf, MapOf, Table, Where
 
 COMPLETION_FILE = "crt-completion.toml"
 NO_EFFECT = "–"  # no effect on either side (a dash only Mounted v Mounted prints)
@@ -230,77 +232,97 @@ def outcome_shares(
     return out
 
 
+def _at_least_zero(value: float, where: Where) -> Fraction:
+    """A number of the header (0.5, 1.25) as an exact fraction; one line naming it if not."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise where.error(f"expected a number 0 or more, got {value!r}")
+    return Fraction(str(value))
+
+
+def _no_effect(value: str, where: Where) -> str:
+    if value != NO_EFFECT:
+        raise where.error(f"expected {NO_EFFECT!r}, got {value!r}")
+    return value
+
+
+TABLE_COMPLETION = Table(
+    (
+        Field("ladder", ListOf(object)),
+        Field("slope", object, required=False, check=_at_least_zero),
+        Field("lead", object, required=False, check=_at_least_zero),
+        Field("harm", list),
+        Field("rows", dict),
+    )
+)
+COMPLETION = Table(
+    (
+        Field("source", str),
+        Field("no_effect", str, check=_no_effect),
+        Field("tables", MapOf(TABLE_COMPLETION)),
+    )
+)
+"""crt-completion.toml; its cells are checked against crt.toml by `load_completion`."""
+
+
 def load_completion(cards: Cards, crt: Crt) -> Completion:
-    """Read and check the completion file against ``crt`` (the transcription it completes)."""
+    """Read and check the completion file against ``crt`` (the transcription it completes);
+    the file's shape is checked once while it is unchanged."""
     path = cards.path("dark-blades", COMPLETION_FILE)
-    data = read_toml(path)
-    unknown_keys(data, ("source", "no_effect", "tables"), path)
-    source = require(data, "source", str, path)
-    no_effect = require(data, "no_effect", str, path)
-    if no_effect != NO_EFFECT:
-        raise DataError(f"key 'no_effect': expected {NO_EFFECT!r}, got {no_effect!r}", path)
+    data = schema.load(path, COMPLETION)
     tables: dict[str, TableCompletion] = {}
-    for name, spec in require(data, "tables", dict, path).items():
+    for name, spec in data["tables"].items():
         if name not in crt.tables:
-            raise DataError(f"[tables.{name}]: not a table of crt.toml", path)
-        tables[name] = _table(crt, crt.tables[name], spec, path)
-    return Completion(path, source, no_effect, tables)
+            raise DataError(
+                f"[tables.{name}]: not a table of crt.toml",
+                path,
+                Where(path).child("tables").child(name).line(),
+            )
+        tables[name] = _table(crt, crt.tables[name], spec, Where(path).child("tables").child(name))
+    return Completion(path, data["source"], data["no_effect"], tables)
 
 
-def _table(crt: Crt, table: ResultsTable, spec: Any, path: Path) -> TableCompletion:
-    where = f"tables.{table.name}"
-    expect(spec, dict, path, where)
-    unknown_keys(spec, ("ladder", "slope", "lead", "harm", "rows"), path, where)
-    ladder = tuple(require(spec, "ladder", list, path, where))
+def _table(crt: Crt, table: ResultsTable, spec: dict[str, Any], where: Where) -> TableCompletion:
+    ladder = tuple(spec["ladder"])
     wanted = sorted([*table.key, NO_EFFECT])
-    if sorted(ladder) != wanted:
-        raise DataError(
-            f"key '{where}.ladder': expected each of {', '.join(wanted)} once, got {list(ladder)}",
-            path,
+    if sorted(map(str, ladder)) != wanted or not all(isinstance(x, str) for x in ladder):
+        raise where.child("ladder").error(
+            f"expected each of {', '.join(wanted)} once, got {list(ladder)}"
         )
-    slope = _fraction(spec, "slope", path, where)
-    lead = _fraction(spec, "lead", path, where)
-    harm = require(spec, "harm", list, path, where)
+    for key in ("slope", "lead"):
+        if spec[key] is None:
+            raise where.child(key).error("expected a number 0 or more, got None")
+    slope, lead = spec["slope"], spec["lead"]
+    harm = spec["harm"]
     if (
         len(harm) != 2
         or not all(isinstance(h, int) and not isinstance(h, bool) for h in harm)
         or not 0 <= harm[0] <= len(crt.faces)
         or not 0 <= harm[1] <= len(crt.columns)
     ):
-        raise DataError(
-            f"key '{where}.harm': expected [faces at {crt.columns[0]} (0-{len(crt.faces)}), "
-            f"first column with none (0-{len(crt.columns)})], got {harm!r}",
-            path,
+        raise where.child("harm").error(
+            f"expected [faces at {crt.columns[0]} (0-{len(crt.faces)}), "
+            f"first column with none (0-{len(crt.columns)})], got {harm!r}"
         )
     if slope <= 0:
-        raise DataError(f"key '{where}.slope': expected more than 0, got {spec['slope']!r}", path)
+        raise where.child("slope").error(f"expected more than 0, got {slope}")
     method = Method(ladder, slope, lead, (harm[0], harm[1]))
-    rows_in = require(spec, "rows", dict, path, where)
+    rows_in = spec["rows"]
     extra = set(rows_in) - {str(f) for f in crt.faces}
     if extra:
-        raise DataError(f"key '{where}.rows': no die face {sorted(extra)[0]!r}", path)
+        raise where.child("rows").error(f"no die face {sorted(extra)[0]!r}")
     rows: dict[int, tuple[str, ...]] = {}
     for face in crt.faces:
         cells = rows_in.get(str(face))
+        at = where.child("rows").child(str(face))
         if not isinstance(cells, list) or len(cells) != len(crt.columns):
-            raise DataError(
-                f"key '{where}.rows.{face}': expected {len(crt.columns)} cells, got {cells!r}",
-                path,
-            )
+            raise at.error(f"expected {len(crt.columns)} cells, got {cells!r}")
         for column, cell, printed in zip(crt.columns, cells, table.rows[face], strict=True):
             if cell not in ladder and not (printed and cell == printed):
                 raise DataError(
-                    f"key '{where}.rows.{face}', column {column}: expected one of "
+                    f"key '{at.shown}', column {column}: expected one of "
                     f"{', '.join(ladder)}, got {cell!r}",
-                    path,
+                    where.path,
+                    at.line(),
                 )
         rows[face] = tuple(cells)
     return TableCompletion(method, rows)
-
-
-def _fraction(spec: dict[str, Any], key: str, path: Path, where: str) -> Fraction:
-    """A number of the header (0.5, 1.25) as an exact fraction; one line naming it if not."""
-    value = spec.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise DataError(f"key '{where}.{key}': expected a number 0 or more, got {value!r}", path)
-    return Fraction(str(value))

@@ -48,12 +48,20 @@ def _weapon_line(weapon: dict) -> str:
 
 def _answer(look: Lookup) -> str:
     if not look.cell:
-        return MISSING
+        return look.meaning if look.meaning != MISSING else MISSING
     if look.void:
-        return f"{look.cell}  no effect: {look.meaning}"
+        return f"{look.cell}  {void_words(look)} ({look.meaning})"
     if look.outcome:
         return f"{look.cell}  {look.outcome}"
     return f"{look.cell}  {look.meaning}"
+
+
+def void_words(look: Lookup) -> str:
+    """``No effect on the Gargoyle``: a result against the attacker that cannot touch him."""
+    who = "the attacker"
+    if look.weapon and "'s " in look.weapon["weapon"]:
+        who = "the " + look.weapon["weapon"].split("'s ")[0]  # the Gargoyle's Breath
+    return f"No effect on {who}"
 
 
 def _odds(look: Lookup) -> str:
@@ -104,10 +112,11 @@ def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     joined = f"{chain}, {_die(look)}"
     lines += [joined] if cells(joined) <= WIDTH else [chain, _die(look)]
     lines += [r.short for r in look.readings]
+    lines += [wrap(note, "  ") for note in look.left_open]
     lines += [_fits(f"rule: {r.short}", r.short) for r in look.rules]
     if look.footnote and not look.void and not explain:
         lines.append("★ see the footnote: --explain")
-    if not look.cell and not explain:
+    if not look.cell and look.fill_in and not explain:
         lines.append(f"fill in: row {look.face}, column {look.column_label} (-e)")
     lines += _chances(crt, look)
     if look.kit_faces:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.data import Column, expect, parse_cell, read_toml, require, unknown_keys
-from companion.errors import CellError, DataError
+from companion import schema
+from companion.schema import Field, ListOf, MapOf, Table, Where, colour
 
 ROLES = ("attack", "defence", "move")
 VALUE_COLUMNS = (
@@ -91,71 +91,108 @@ class PieceType:
         return frozenset(c for p in self.pieces for f in (p.front, p.back) for c in f.values)
 
 
-def _colour(value: Any, path: Path, key: str) -> str:
-    expect(value, str, path, key)
-    try:
-        return parse_cell(Column(key, "colour"), value.strip(), path, 0)
-    except CellError as exc:  # the same refusal, of a TOML key rather than a CSV column
-        raise DataError(f"key '{key}': {exc.reason}", path) from None
-
-
-def _face(table: Any, path: Path, key: str) -> FaceSpec:
-    expect(table, dict, path, key)
-    unknown_keys(table, ("state", "values"), path, key)
-    state = require(table, "state", str, path, key).strip()
+def _face(values: dict[str, Any], where: Where) -> FaceSpec:
+    state = values["state"].strip()
     if not state:
-        raise DataError(f"key '{key}.state': expected the word the face prints, got ''", path)
-    values = require(table, "values", list, path, key)
+        raise where.child("state").error("expected the word the face prints, got ''")
+    shown = values["values"]
+    at = where.child("values")
     seen_roles: dict[str, str] = {}
-    for value in values:
-        expect(value, str, path, f"{key}.values")
+    for value in shown:
         if value not in VALUE_COLUMNS:
-            raise DataError(
-                f"key '{key}.values': unknown value column {value!r}: expected some of "
-                f"{', '.join(VALUE_COLUMNS)}",
-                path,
+            raise at.error(
+                f"unknown value column {value!r}: expected some of {', '.join(VALUE_COLUMNS)}"
             )
         if role(value) in seen_roles:
-            raise DataError(
-                f"key '{key}.values': {value!r} and {seen_roles[role(value)]!r} are both "
-                f"{role(value)} values; a face prints one of each",
-                path,
+            raise at.error(
+                f"{value!r} and {seen_roles[role(value)]!r} are both "
+                f"{role(value)} values; a face prints one of each"
             )
         seen_roles[role(value)] = value
     upper = state.upper()
-    if upper in ONLY_DEFENCE_STATES and any(role(v) != "defence" for v in values):
-        raise DataError(
-            f"key '{key}.values': a {state} face shows only a low defence (the rules: "
-            "no movement, no attack), not " + ", ".join(v for v in values if role(v) != "defence"),
-            path,
+    if upper in ONLY_DEFENCE_STATES and any(role(v) != "defence" for v in shown):
+        raise at.error(
+            f"a {state} face shows only a low defence (the rules: no movement, no attack), not "
+            + ", ".join(v for v in shown if role(v) != "defence")
         )
-    if upper in NO_VALUE_STATES and values:
-        raise DataError(f"key '{key}.values': a {state} face shows no values", path)
-    return FaceSpec(state, tuple(values))
+    if upper in NO_VALUE_STATES and shown:
+        raise at.error(f"a {state} face shows no values")
+    return FaceSpec(state, tuple(shown))
 
 
-def _own_pieces(table: dict[str, Any], path: Path, prefix: str) -> list[PieceSpec]:
-    pieces = require(table, "pieces", list, path, prefix)
+def _cols(cols: int, where: Where) -> int:
+    if cols not in (1, 2):
+        raise where.error(f"expected 1 or 2 (cells long), got {cols}")
+    return cols
+
+
+def _some_pieces(pieces: list[PieceSpec], where: Where) -> list[PieceSpec]:
     if not pieces:
-        raise DataError(f"key '{prefix}.pieces': expected at least one piece", path)
-    out = []
-    for index, piece in enumerate(pieces, start=1):
-        where = f"{prefix}.pieces[{index}]"
-        expect(piece, dict, path, where)
-        unknown_keys(piece, ("key", "cols", "mounted", "front", "back"), path, where)
-        cols = require(piece, "cols", int, path, where)
-        if cols not in (1, 2):
-            raise DataError(f"key '{where}.cols': expected 1 or 2 (cells long), got {cols}", path)
-        out.append(
-            PieceSpec(
-                require(piece, "key", str, path, where),
-                cols,
-                _face(require(piece, "front", dict, path, where), path, f"{where}.front"),
-                _face(require(piece, "back", dict, path, where), path, f"{where}.back"),
-                expect(piece.get("mounted", False), bool, path, f"{where}.mounted"),
+        raise where.error("expected at least one piece")
+    return pieces
+
+
+def _value_colours(colours: dict[str, str], where: Where) -> dict[str, str]:
+    """One colour per role, all different, none white (the value box)."""
+    seen: dict[str, str] = {}
+    for name in ROLES:
+        colour, at = colours[name], where.child(name)
+        if colour == "#ffffff":
+            raise at.error("white does not show in the white value box")
+        same = next((k for k, v in seen.items() if v == colour), None)
+        if same:
+            raise at.error(
+                f"{colour} is also the {same} colour; the code tells the values apart by colour"
             )
-        )
-    return out
+        seen[name] = colour
+    return seen
+
+
+def _some_sides(sides: dict[str, Side], where: Where) -> dict[str, Side]:
+    if not sides:
+        raise where.error("expected at least one side")
+    return sides
+
+
+FACE = Table((Field("state", str), Field("values", ListOf(str))), build=_face)
+PIECE = Table(
+    (
+        Field("key", str),
+        Field("cols", int, check=_cols),
+        Field("front", FACE),
+        Field("back", FACE),
+        Field("mounted", bool, required=False, default=False),
+    ),
+    build=lambda v, _where: PieceSpec(v["key"], v["cols"], v["front"], v["back"], v["mounted"]),
+)
+TYPE = Table(
+    (
+        Field("description", str, required=False, default=""),
+        Field("also", str, required=False),
+        Field("pieces", ListOf(PIECE, start=1), check=_some_pieces),
+    )
+)
+SIDE = Table(
+    (
+        Field("title", str),
+        *(Field(f, str, check=colour) for f in ("background", "band", "band_ink", "ink")),
+    ),
+    build=lambda v, where: Side(where.name, **v),
+)
+TYPES_FILE = Table(
+    (
+        Field(
+            "value_colours",
+            Table(tuple(Field(r, str, check=colour) for r in ROLES)),
+            check=_value_colours,
+        ),
+        Field("sides", MapOf(SIDE), check=_some_sides),
+        Field("weapons", MapOf(str)),
+        Field("missile_weapons", ListOf(str), required=False, default=[]),
+        Field("types", MapOf(TYPE)),
+    )
+)
+"""piece-types.toml."""
 
 
 @dataclass(frozen=True)
@@ -170,86 +207,41 @@ class TypesFile:
     """The rulebook's colour code: role (attack, defence, move) -> #rrggbb."""
 
 
-def _value_colours(doc: dict[str, Any], path: Path) -> dict[str, str]:
-    """[value_colours]: one colour per role, all different, none white (the value box)."""
-    table = require(doc, "value_colours", dict, path)
-    unknown_keys(table, ROLES, path, "value_colours")
-    colours: dict[str, str] = {}
-    for name in ROLES:
-        where = f"value_colours.{name}"
-        colour = _colour(require(table, name, str, path, "value_colours"), path, where)
-        if colour == "#ffffff":
-            raise DataError(f"key '{where}': white does not show in the white value box", path)
-        same = next((k for k, v in colours.items() if v == colour), None)
-        if same:
-            raise DataError(
-                f"key '{where}': {colour} is also the {same} colour; the code tells the "
-                "values apart by colour",
-                path,
-            )
-        colours[name] = colour
-    return colours
-
-
 def load_types(path: Path) -> TypesFile:
-    """Read piece-types.toml: the sides' looks, the weapon words and the piece types."""
-    doc = read_toml(path)
-    unknown_keys(doc, ("missile_weapons", "value_colours", "sides", "weapons", "types"), path)
-    value_colours = _value_colours(doc, path)
-    sides: dict[str, Side] = {}
-    for key, table in require(doc, "sides", dict, path).items():
-        where = f"sides.{key}"
-        expect(table, dict, path, where)
-        fields = ("title", "background", "band", "band_ink", "ink")
-        unknown_keys(table, fields, path, where)
-        title = require(table, "title", str, path, where)
-        colours = [
-            _colour(require(table, f, str, path, where), path, f"{where}.{f}") for f in fields[1:]
-        ]
-        sides[key] = Side(key, title, *colours)
-    if not sides:
-        raise DataError("key 'sides': expected at least one side", path)
-    weapons: dict[str, str] = {}
-    for key, word in require(doc, "weapons", dict, path).items():
-        weapons[key] = expect(word, str, path, f"weapons.{key}")
-    missile = expect(doc.get("missile_weapons", []), list, path, "missile_weapons")
+    """Read piece-types.toml (once while it is unchanged): the sides' looks, the weapon words
+    and the piece types."""
+    return schema.load(path, TYPES_FILE, _build)
+
+
+def _build(doc: dict[str, Any], path: Path) -> TypesFile:
+    weapons = doc["weapons"]
+    missile = doc["missile_weapons"]
     for weapon in missile:
         if weapon not in weapons:
-            raise DataError(
-                f"key 'missile_weapons': {weapon!r} is not one of the [weapons] "
-                f"({', '.join(weapons)})",
-                path,
+            raise (
+                Where(path)
+                .child("missile_weapons")
+                .error(f"{weapon!r} is not one of the [weapons] ({', '.join(weapons)})")
             )
-    raw_types = require(doc, "types", dict, path)
-    own: dict[str, list[PieceSpec]] = {}
-    descriptions: dict[str, str] = {}
-    also: dict[str, str] = {}
-    for key, table in raw_types.items():
-        where = f"types.{key}"
-        expect(table, dict, path, where)
-        unknown_keys(table, ("description", "also", "pieces"), path, where)
-        descriptions[key] = expect(table.get("description", ""), str, path, f"{where}.description")
-        if "also" in table:
-            also[key] = expect(table["also"], str, path, f"{where}.also")
-        own[key] = _own_pieces(table, path, where)
+    own = {key: table["pieces"] for key, table in doc["types"].items()}
     types: dict[str, PieceType] = {}
-    for key, pieces in own.items():
-        extra = also.get(key)
+    for key, table in doc["types"].items():
+        pieces, extra = own[key], table["also"]
+        at = Where(path).child("types").child(key)
         if extra is not None:
             if extra not in own or extra == key:
-                raise DataError(
-                    f"key 'types.{key}.also': expected another type "
-                    f"({', '.join(k for k in own if k != key)}), got {extra!r}",
-                    path,
+                raise at.child("also").error(
+                    f"expected another type ({', '.join(k for k in own if k != key)}), "
+                    f"got {extra!r}"
                 )
-            if extra in also:
-                raise DataError(
-                    f"key 'types.{key}.also': {extra!r} itself has 'also'; one level only", path
-                )
+            if doc["types"][extra]["also"] is not None:
+                raise at.child("also").error(f"{extra!r} itself has 'also'; one level only")
             pieces = pieces + own[extra]
         keys = [p.key for p in pieces]
         dupes = sorted({k for k in keys if keys.count(k) > 1})
         if dupes:
-            raise DataError(f"key 'types.{key}': two pieces with key {dupes[0]!r}", path)
-        types[key] = PieceType(key, descriptions[key], tuple(pieces))
-    return TypesFile(sides, weapons, frozenset(missile), types, value_colours)
+            raise at.error(f"two pieces with key {dupes[0]!r}")
+        types[key] = PieceType(key, table["description"], tuple(pieces))
+    return TypesFile(
+        dict(doc["sides"]), dict(weapons), frozenset(missile), types, doc["value_colours"]
+    )

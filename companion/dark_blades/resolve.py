@@ -10,7 +10,7 @@ printed sheet may present the same record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import dice
@@ -33,6 +33,7 @@ class _Extra:
     no_adverse: Reading | None = None
     no_shot: tuple[str, str | None] | None = None
     rules: CombatRules | None = None
+    more_shifts: tuple[c.Shift, ...] = ()  # shifts the weapon adds, with their readings
 
 
 def resolve(
@@ -59,6 +60,10 @@ def _resolve(
         c.raw_odds(sum(attack), sum(defence))  # and strengths below 1
         return c.NoShot(results, attack, defence, cover, reason, crt.source, extra.weapon, rule)
     shifts = c.shifts_for(crt, results, **request.shifts.keywords())
+    shifts = [*shifts, *extra.more_shifts]
+    rules_only = cells is None or cells.completion is None
+    left_open = [s for s in shifts if s.reading is not None] if rules_only else []
+    shifts = [s for s in shifts if s not in left_open]  # --source-only: not applied
     rng = dice.make_rng(request.seed) if request.die is None else None
     face, rolled = c.parse_face(crt, request.die, rng)
     look = c.lookup(
@@ -75,6 +80,7 @@ def _resolve(
     )
     look.weapon = extra.weapon
     look.seed = request.seed
+    look.left_open = [f"open: {s.label} (rules silent; not applied)" for s in left_open]
     if request.defender_state not in STATES:
         raise InputError(
             f"--defender-state: expected {', '.join(STATES)}, got {request.defender_state!r}"
@@ -151,7 +157,14 @@ def fire(
         defender_state=request.defender_state,
         defender_kind=request.defender_kind,
     )
-    extra = _Extra(about, found.no_adverse, found.adverse_reading, no_shot, rules)
+    more: tuple[c.Shift, ...] = ()
+    hand_table = c.table_by_name(crt, melee.table).kind == "hand-to-hand"
+    if request.magic_ring and hand_table and "magic-ring" in crt.shifts:
+        # the Breath reads the hand-to-hand tables: the Ring on it is the missile reading
+        columns, _applies, text = crt.shifts["magic-ring"]
+        more = (c.Shift(text, columns, crt.reading("ring-on-missiles"), "magic ring"),)
+        melee = replace(melee, shifts=replace(shifts, magic_ring=False))
+    extra = _Extra(about, found.no_adverse, found.adverse_reading, no_shot, rules, more)
     record = _resolve(crt, melee, cells, extra)
     if isinstance(record, c.Lookup) and readings:
         record.readings = [*readings, *record.readings]

@@ -14,25 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import schema
 from companion.dark_blades.pieces import GAME, Character, PieceSet
-from companion.data import Cards, expect, read_toml, require, unknown_keys
-from companion.errors import DataError
+from companion.data import Cards
+from companion.names import pick
+from companion.schema import Field, ListOf, Table, Where
 
 SCENARIO_DIR = "scenarios"
-_KEYS = (
-    "number",
-    "title",
-    "source",
-    "background",
-    "maps",
-    "first_player",
-    "mounted",
-    "special",
-    "victory",
-    "kit_readings",
-    "sides",
-)
-_SIDE_KEYS = ("name", "pieces", "setup", "enters_turn")
+_TEXTS = ("title", "source", "background", "maps", "first_player", "mounted")
+_LISTS = ("special", "victory", "kit_readings")
 _COUNTED = re.compile(r"^(?:(all)|(\d{1,4}))\s+(.+)$", re.IGNORECASE)
 
 
@@ -109,67 +99,72 @@ def special_rules(cards: Cards) -> list[SpecialRules]:
     """Every scenario's special rules, in the scenarios' order."""
     found = []
     for path in scenario_files(cards).values():
-        data = read_toml(path)
-        found.append(
-            SpecialRules(
-                require(data, "number", int, path),
-                require(data, "title", str, path).strip(),
-                _strings(data, "special", path),
-            )
-        )
+        data = schema.load(path, SCENARIO)
+        found.append(SpecialRules(data["number"], data["title"], data["special"]))
     return sorted(found, key=lambda s: (s.number, s.title))
 
 
 def find_scenario(scenarios: dict[str, Scenario], name: str) -> Scenario:
     """A scenario by file name or title: whole, unique prefix, word starts or initials."""
-    from companion.names import pick
-
     keys = {key.casefold() for key in scenarios}
     titles = {s.title: k for k, s in scenarios.items() if s.title.casefold() not in keys}
     chosen = pick(name, [*scenarios, *titles], "scenario")
     return scenarios[titles.get(chosen, chosen)]
 
 
-def read_scenario(path: Path, pieces: PieceSet) -> Scenario:
-    data = read_toml(path)
-    unknown_keys(data, _KEYS, path)
-    texts = {k: require(data, k, str, path).strip() for k in _KEYS[1:7]}
-    lists = {k: _strings(data, k, path) for k in ("special", "victory", "kit_readings")}
-    number = require(data, "number", int, path)
-    sides = tuple(
-        _side(expect(entry, dict, path, f"sides[{i}]"), i, path, pieces)
-        for i, entry in enumerate(require(data, "sides", list, path))
-    )
+def _stripped(text: str, _where: Where) -> str:
+    return text.strip()
+
+
+def _texts(items: list[str], _where: Where) -> tuple[str, ...]:
+    return tuple(item.strip() for item in items)
+
+
+def _turn(turn: Any, where: Where) -> int:
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise where.error("expected a turn number (1 or more)")
+    return turn
+
+
+def _some_sides(sides: list[dict[str, Any]], where: Where) -> list[dict[str, Any]]:
     if not sides:
-        raise DataError("key 'sides': expected at least one [[sides]] table", path)
-    return Scenario(key=path.stem, number=number, **texts, **lists, sides=sides, path=path)
+        raise where.error("expected at least one [[sides]] table")
+    return sides
 
 
-def _strings(data: dict[str, Any], key: str, path: Path) -> tuple[str, ...]:
-    if key not in data:
-        return ()
-    items = expect(data[key], list, path, key)
-    return tuple(expect(item, str, path, f"{key}[{i}]").strip() for i, item in enumerate(items))
-
-
-def _side(entry: dict[str, Any], i: int, path: Path, pieces: PieceSet) -> Side:
-    where = f"sides[{i}]"
-    unknown_keys(entry, _SIDE_KEYS, path, where)
-    name = require(entry, "name", str, path, where).strip()
-    setup = require(entry, "setup", str, path, where).strip()
-    turn = entry.get("enters_turn")
-    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
-        raise DataError(f"key '{where}.enters_turn': expected a turn number (1 or more)", path)
-    forces = tuple(
-        _force(
-            expect(text, str, path, f"{where}.pieces[{j}]"), f"{where}.pieces[{j}]", path, pieces
-        )
-        for j, text in enumerate(require(entry, "pieces", list, path, where))
+SIDE = Table(
+    (
+        Field("name", str, check=_stripped),
+        Field("pieces", ListOf(str)),
+        Field("setup", str, check=_stripped),
+        Field("enters_turn", object, required=False, check=_turn),
     )
-    return Side(name, tuple(forces), setup, turn)
+)
+SCENARIO = Table(
+    (
+        Field("number", int),
+        *(Field(k, str, check=_stripped) for k in _TEXTS),
+        *(Field(k, ListOf(str), required=False, default=[], check=_texts) for k in _LISTS),
+        Field("sides", ListOf(SIDE), check=_some_sides),
+    )
+)
+"""A scenario file; its sides' pieces are checked against the roster by `read_scenario`."""
 
 
-def _force(text: str, where: str, path: Path, pieces: PieceSet) -> Force:
+def read_scenario(path: Path, pieces: PieceSet) -> Scenario:
+    """One scenario file (its shape checked once while it is unchanged), its pieces found in
+    the roster."""
+    data = schema.load(path, SCENARIO)
+    sides = []
+    for i, side in enumerate(data["sides"]):
+        at = Where(path).child("sides").child(i).child("pieces")
+        forces = tuple(_force(text, at.child(j), pieces) for j, text in enumerate(side["pieces"]))
+        sides.append(Side(side["name"], forces, side["setup"], side["enters_turn"]))
+    fields = {k: data[k] for k in (*_TEXTS, *_LISTS)}
+    return Scenario(key=path.stem, number=data["number"], **fields, sides=tuple(sides), path=path)
+
+
+def _force(text: str, where: Where, pieces: PieceSet) -> Force:
     match = _COUNTED.match(text.strip())
     all_of_them = bool(match and match.group(1))
     count = int(match.group(2)) if match and match.group(2) else 1
@@ -179,17 +174,15 @@ def _force(text: str, where: str, path: Path, pieces: PieceSet) -> Force:
         if wanted in (character.name.casefold(), (character.label or "").casefold()):
             break
     else:
-        raise DataError(
-            f"key '{where}': no piece named {name!r} in {pieces.roster_path.name} "
-            "(expected a name or label of the roster)",
-            path,
+        raise where.error(
+            f"no piece named {name!r} in {pieces.roster_path.name} "
+            "(expected a name or label of the roster)"
         )
     if all_of_them:
         count = character.count
     elif count < 1 or count > character.count:
-        raise DataError(
-            f"key '{where}': {count} {character.name}, but the roster prints "
-            f"{character.count} (raise its count in {pieces.roster_path.name})",
-            path,
+        raise where.error(
+            f"{count} {character.name}, but the roster prints "
+            f"{character.count} (raise its count in {pieces.roster_path.name})"
         )
     return Force(character, count, all_of_them)

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from companion import schema
 from companion.dark_blades.crt import ResultsTable
-from companion.dark_blades.readings import Reading, read_reading
-from companion.data import Cards, expect, read_toml, require, unknown_keys
+from companion.dark_blades.readings import Reading, reading_schema
+from companion.data import Cards
 from companion.errors import DataError
+from companion.schema import Field, MapOf, Table
 
 RULES_FILE = "combat-rules.toml"
 KINDS = ("character", "dog", "mule", "troll")  # what the defender is
@@ -60,37 +62,34 @@ class Outcome:
     readings: tuple[Reading, ...] = ()
 
 
+RULE = Table(
+    (Field("section", str), Field("rule", str), Field("short", str)),
+    build=lambda v, where: Rule(where.name, **v),
+)
+COMBAT_RULES = Table(
+    (
+        Field("source", str),
+        Field("rules", MapOf(RULE)),
+        Field("readings", MapOf(reading_schema(lambda where: where.name))),
+    )
+)
+"""combat-rules.toml."""
+
+
 def load_combat_rules(cards: Cards) -> CombatRules:
-    return _load(cards.path("dark-blades", RULES_FILE))
+    """Read and check ``combat-rules.toml`` (once while it is unchanged)."""
+    return schema.load(cards.path("dark-blades", RULES_FILE), COMBAT_RULES, _build)
 
 
-@lru_cache(maxsize=8)
-def _load(path: Path) -> CombatRules:
-    data = read_toml(path)
-    unknown_keys(data, ("source", "rules", "readings"), path)
-    source = require(data, "source", str, path)
-    rules: dict[str, Rule] = {}
-    for name, entry in require(data, "rules", dict, path).items():
-        where = f"rules.{name}"
-        expect(entry, dict, path, where)
-        unknown_keys(entry, ("section", "rule", "short"), path, where)
-        rules[name] = Rule(
-            name,
-            require(entry, "section", str, path, where),
-            require(entry, "rule", str, path, where),
-            require(entry, "short", str, path, where),
-        )
-    readings = {
-        name: read_reading(entry, path, f"readings.{name}", name)
-        for name, entry in require(data, "readings", dict, path).items()
-    }
+def _build(data: dict[str, Any], path: Path) -> CombatRules:
+    rules, readings = data["rules"], data["readings"]
     for name in NEEDED:
         if name not in rules:
             raise DataError(f"missing [rules.{name}] (the lookups need it)", path)
     for name in READINGS:
         if name not in readings:
             raise DataError(f"missing [readings.{name}] (the lookups need it)", path)
-    return CombatRules(path, source, rules, readings)
+    return CombatRules(path, data["source"], rules, readings)
 
 
 def empties_hex(text: str) -> bool:

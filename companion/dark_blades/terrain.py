@@ -181,8 +181,45 @@ def advantage(table: TerrainTable | None, text: str, role: str, option: str) -> 
 
 def cover_of(table: TerrainTable, kinds: list[str], value: str) -> tuple[str, Terrain | None]:
     """A cover kind (``light``) as it is, or a terrain row (``tree``, by any unique start) as
-    its printed cover type and the row, as ``havoc missile -c tree`` and the web page take it."""
+    its printed cover type and the row, as ``havoc missile -c tree`` and the web page take it.
+    A horseman's two hexes (``slope,tree``): "totally in cover of the HEAVIER type" (the rules'
+    Cover section), ``kinds`` running from the lightest to the heaviest."""
     if value in kinds:
         return value, None
-    row = find(table, value)
+    rows = [find(table, part) for part in value.split(",") if part.strip()]
+    if not rows:
+        raise InputError(f"--cover: expected a cover kind or a terrain, got {value!r}")
+    if len(rows) > 1:  # only a horseman covers two hexes
+        check_position(tuple(rows), True, "target", "--cover")
+    row = max(rows, key=lambda r: kinds.index(cover_kind(table, r, kinds)))
     return cover_kind(table, row, kinds), row
+
+
+def check_position(terrains: tuple[Terrain, ...], mounted: bool, who: str, option: str) -> None:
+    """Refuse a position the rules rule out, with the rule: a horseman in a hex impassable to
+    horses (tree, window, house interior), an infantryman on two hexes, a horseman on three."""
+    if not terrains:
+        return
+    if not mounted and len(terrains) > 1:
+        raise InputError(
+            f"{option}: the {who} is on foot and stands on one hex, not "
+            f"{len(terrains)} (only a mounted character occupies two)"
+        )
+    if mounted and len(terrains) > 2:
+        raise InputError(f"{option}: a mounted character occupies two hexes, not {len(terrains)}")
+    if mounted:
+        for t in terrains:
+            if "impassable to horse" in t.movement.casefold():
+                raise InputError(
+                    f"{option}: a mounted {who} cannot be in a {t.name} hex (Terrain Types: "
+                    f"{t.printed}: {t.movement})"
+                )
+
+
+def cover_hexes(value: str | None, target: str) -> None:
+    """Refuse two hexes of cover for a target on foot (only a horseman occupies two)."""
+    if value and "," in value and target != "mounted":
+        raise InputError(
+            f"--cover {value}: a target on foot stands on one hex (only a mounted character "
+            "occupies two)"
+        )

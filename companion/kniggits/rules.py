@@ -10,11 +10,15 @@ colour). Everything here is pure: read, check, return plain records.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from companion.data import Cards, Column, Row, read_csv, read_toml, require, unknown_keys
+from companion import schema
+from companion.data import Cards, Column, Row, read_csv
 from companion.errors import DataError, InputError
+from companion.schema import Field, ListOf, MapOf, Table, Where
 
 GAME = "kniggits"
 RULES_FILE = "rules.toml"
@@ -57,35 +61,68 @@ class KniggitRules:
         return max(0, movement_tokens - useful)
 
 
-def load_rules(path: str | Path) -> KniggitRules:
-    """Read and check ``rules.toml``."""
-    path = Path(path)
-    data = read_toml(path)
-    unknown_keys(data, ("points", "distances", "tokens", "heights"), path)
-    points = require(data, "points", dict, path)
-    unknown_keys(points, ("kniggit", "token", "suggested_total"), path, "points")
-    dist = require(data, "distances", dict, path)
-    unknown_keys(
-        dist,
-        ("inches_per_movement_token", "max_move", "crawl", "combat_range", "deployment"),
-        path,
-        "distances",
-    )
-    tokens = require(data, "tokens", dict, path)
-    colours = tuple(require(tokens, "colours", list, path, "tokens"))
+def _at_least(least: int) -> Callable[[int, Where], int]:
+    def check(value: int, where: Where) -> int:
+        if value < least:
+            raise where.error(f"{value} is too small")
+        return value
+
+    return check
+
+
+def _colours(colours: list[str], where: Where) -> tuple[str, ...]:
     if sorted(colours) != sorted(ROLES):
-        raise DataError(
-            f"key 'tokens.colours': expected the three kinds {', '.join(ROLES)} (any order)", path
-        )
-    heights = require(data, "heights", dict, path)
+        raise where.error(f"expected the three kinds {', '.join(ROLES)} (any order)")
+    return tuple(colours)
+
+
+_POSITIVE, _NOT_NEGATIVE = _at_least(1), _at_least(0)
+RULES = Table(
+    (
+        Field(
+            "points",
+            Table(
+                tuple(
+                    Field(k, int, check=_POSITIVE) for k in ("kniggit", "token", "suggested_total")
+                )
+            ),
+        ),
+        Field(
+            "distances",
+            Table(
+                (
+                    Field("inches_per_movement_token", int, check=_POSITIVE),
+                    Field("max_move", int, check=_POSITIVE),
+                    Field("crawl", int, check=_NOT_NEGATIVE),
+                    Field("combat_range", int, check=_POSITIVE),
+                    Field("deployment", int, check=_POSITIVE),
+                )
+            ),
+        ),
+        Field(
+            "tokens",
+            Table((Field("colours", ListOf(str), check=_colours),), rest=object, rest_as=""),
+        ),
+        Field("heights", MapOf(str)),
+    )
+)
+"""rules.toml: the Kniggits numbers."""
+
+
+def load_rules(path: str | Path) -> KniggitRules:
+    """Read and check ``rules.toml`` (once while it is unchanged)."""
+    return schema.load(Path(path), RULES, _build)
+
+
+def _build(data: dict[str, Any], path: Path) -> KniggitRules:
+    colours = data["tokens"]["colours"]
+    heights = data["heights"]
     for height, colour in heights.items():
+        at = Where(path).child("heights").child(height)
         if colour not in colours:
-            raise DataError(
-                f"key 'heights.{height}': expected one of {', '.join(colours)}, got {colour!r}",
-                path,
-            )
+            raise at.error(f"expected one of {', '.join(colours)}, got {colour!r}")
         if height in (FUMBLE, NONE):
-            raise DataError(f"key 'heights.{height}': that word is reserved", path)
+            raise at.error("that word is reserved")
     hit_by = {c: [h for h, hc in heights.items() if hc == c] for c in colours}
     # the rules: one height for each colour of token (a doubled height is the likelier typo)
     for colour in sorted(colours, key=lambda c: len(hit_by[c]) < 2):
@@ -94,35 +131,22 @@ def load_rules(path: str | Path) -> KniggitRules:
             what = (
                 "no height knocks" if not many else f"{len(many)} heights ({', '.join(many)}) knock"
             )
-            raise DataError(
-                f"key 'heights': {what} off {colour} tokens; expected one height for each colour",
-                path,
+            raise (
+                Where(path)
+                .child("heights")
+                .error(f"{what} off {colour} tokens; expected one height for each colour")
             )
-    numbers = {}
-    for table, prefix, key in (
-        (points, "points", "kniggit"),
-        (points, "points", "token"),
-        (points, "points", "suggested_total"),
-        (dist, "distances", "inches_per_movement_token"),
-        (dist, "distances", "max_move"),
-        (dist, "distances", "crawl"),
-        (dist, "distances", "combat_range"),
-        (dist, "distances", "deployment"),
-    ):
-        value = require(table, key, int, path, prefix)
-        if value < (0 if key in ("crawl",) else 1):
-            raise DataError(f"key '{prefix}.{key}': {value} is too small", path)
-        numbers[key] = value
+    points, dist = data["points"], data["distances"]
     return KniggitRules(
         path,
-        numbers["kniggit"],
-        numbers["token"],
-        numbers["suggested_total"],
-        numbers["inches_per_movement_token"],
-        numbers["max_move"],
-        numbers["crawl"],
-        numbers["combat_range"],
-        numbers["deployment"],
+        points["kniggit"],
+        points["token"],
+        points["suggested_total"],
+        dist["inches_per_movement_token"],
+        dist["max_move"],
+        dist["crawl"],
+        dist["combat_range"],
+        dist["deployment"],
         colours,
         dict(heights),
     )

@@ -23,7 +23,7 @@ from companion.dark_blades import pieces
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
-from companion.dark_blades.lines import KIT_LINE
+from companion.dark_blades.lines import KIT_LINE, void_words
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
@@ -136,6 +136,7 @@ def view(crt: Crt, record: c.Lookup | c.NoShot, source_only: bool = False) -> di
         "shifts": [(c.direction(s.columns), s.reason, s.reading) for s in look.shifts],
         "chances": chances,
         "kit_says": KIT_SAYS,
+        "void_words": void_words(look) if look.void else "",
         "kit_faces": dice.face_runs(kit_faces, crt.faces) if kit_faces else "",
         "source_only": source_only,
     }
@@ -220,6 +221,7 @@ def missile() -> str:
             target = args.get("target", "infantry")
             if target not in TARGETS:
                 raise InputError(f"target: expected {' or '.join(TARGETS)}, got {target[:20]!r}")
+            ter.cover_hexes(args.get("cover"), target)
             kind, row = cover_arg(terrain_table, data, args.get("cover"))
             wanted = MissileRequest(
                 weapon=args.get("weapon", "")[:40],

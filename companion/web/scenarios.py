@@ -12,6 +12,7 @@ from flask import Blueprint, render_template, url_for
 from companion.dark_blades import pieces
 from companion.dark_blades.scenarios import Scenario, load_scenarios
 from companion.web.current import cards
+from companion.web.current import source_only as page_source_only
 from companion.web.paths import named
 
 bp = Blueprint("scenarios", __name__, url_prefix="/dark-blades/scenarios")
@@ -34,4 +35,4 @@ def scenario(key: str) -> str:
     raid` shows."""
     scenarios = _scenarios()
     found = scenarios[named(key, scenarios, "scenario", lambda k: url_for(".scenario", key=k))]
-    return render_template("scenario.html", s=found)
+    return render_template("scenario.html", s=found, source_only=page_source_only())

@@ -12,15 +12,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from companion.data import Cards, read_toml, require, unknown_keys
+from companion import schema
+from companion.data import Cards
 from companion.errors import DataError
+from companion.schema import Field, Table, Where
+from companion.tables import read_table
 from companion.whos_next.ring import EFFECTS, MAX_PLAYERS, Ring, kills
 
 GAME = "whos-next"
 DUEL_FILE = "duel.toml"
 POINT_KEYS = ("own_victim", "other_kill", "outlived", "last_standing")
+
+
+class Outcome(NamedTuple):
+    """What one face of the attack die does: the result as printed and its effect code."""
+
+    result: str
+    effect: str
 
 
 @dataclass(frozen=True)
@@ -31,30 +41,28 @@ class AttackTable:
     sides: int
     source: str
     note: str
-    rows: dict[int, tuple[str, str]]  # face -> (result as printed, effect)
+    rows: dict[int, Outcome]  # face -> (result as printed, effect)
     path: Path
     contest_at: int  # this many players left or fewer: both roll instead (duel.toml)
 
     def effect(self, face: int) -> str:
         """The effect code for a die face (faces are checked when the table is read)."""
-        return self.rows[face][1]
+        return self.rows[face].effect
 
     def result(self, face: int) -> str:
-        return self.rows[face][0]
+        return self.rows[face].result
 
 
 def load_attack_table(cards: Cards) -> AttackTable:
     """Read the attack table (checked by the generic table loader, `companion.tables`); the
     duel also needs one die and exactly one known effect for each of its faces."""
-    from companion.tables import read_table
-
     path = cards.path(GAME, "tables/attack.toml")
     table = read_table(path, GAME)
     match = re.fullmatch(r"d(\d+)", table.die.strip())
     if not match:
         raise DataError(f"key 'die': the duel rolls one die like \"d6\", got {table.die!r}", path)
     sides = int(match.group(1))
-    rows: dict[int, tuple[str, str]] = {}
+    rows: dict[int, Outcome] = {}
     for i, row in enumerate(table.rows):
         if row.effect not in EFFECTS:
             raise DataError(
@@ -70,7 +78,7 @@ def load_attack_table(cards: Cards) -> AttackTable:
                     "the duel needs one outcome per face",
                     path,
                 )
-            rows[face] = (row.result, row.effect)
+            rows[face] = Outcome(row.result, row.effect)
     missing = [f for f in range(1, sides + 1) if f not in rows]
     if missing:
         raise DataError(
@@ -94,21 +102,27 @@ class Contest:
     path: Path
 
 
-def load_contest(cards: Cards) -> Contest:
-    """Read and check `whos-next/duel.toml` (the user's copy first)."""
-    path = cards.path(GAME, DUEL_FILE)
-    data = read_toml(path)
-    unknown_keys(data, ("source", "reading", "contest_at"), path)
-    source = require(data, "source", str, path)
-    reading = require(data, "reading", str, path)
-    contest_at = require(data, "contest_at", int, path)
+def _contest_at(contest_at: int, where: Where) -> int:
     if not 0 <= contest_at <= MAX_PLAYERS:
-        raise DataError(
-            f"key 'contest_at': expected players left from 0 (never) to {MAX_PLAYERS:,}, "
-            f"got {contest_at}",
-            path,
+        raise where.error(
+            f"expected players left from 0 (never) to {MAX_PLAYERS:,}, got {contest_at}"
         )
-    return Contest(contest_at, source, reading, path)
+    return contest_at
+
+
+DUEL = Table(
+    (Field("source", str), Field("reading", str), Field("contest_at", int, check=_contest_at))
+)
+"""duel.toml."""
+
+
+def load_contest(cards: Cards) -> Contest:
+    """Read and check `whos-next/duel.toml` (the user's copy first; once while unchanged)."""
+    return schema.load(cards.path(GAME, DUEL_FILE), DUEL, _contest)
+
+
+def _contest(data: dict[str, Any], path: Path) -> Contest:
+    return Contest(data["contest_at"], data["source"], data["reading"], path)
 
 
 @dataclass(frozen=True)
@@ -131,17 +145,23 @@ class Scoring:
         }
 
 
+SCORING = Table(
+    (
+        Field("label", str),
+        Field("source", str),
+        Field("points", Table(tuple(Field(k, int) for k in POINT_KEYS))),
+    )
+)
+"""scoring.toml: the kit's victory points."""
+
+
 def load_scoring(cards: Cards) -> Scoring:
-    """Read `whos-next/scoring.toml` (the user's copy first)."""
-    path = cards.path(GAME, "scoring.toml")
-    data = read_toml(path)
-    unknown_keys(data, ("label", "source", "points"), path)
-    label = require(data, "label", str, path)
-    source = require(data, "source", str, path)
-    points = require(data, "points", dict, path)
-    unknown_keys(points, POINT_KEYS, path, "points")
-    values = {k: require(points, k, int, path, "points") for k in POINT_KEYS}
-    return Scoring(label, source, path=path, **values)
+    """Read `whos-next/scoring.toml` (the user's copy first; once while unchanged)."""
+    return schema.load(cards.path(GAME, "scoring.toml"), SCORING, _scoring)
+
+
+def _scoring(data: dict[str, Any], path: Path) -> Scoring:
+    return Scoring(data["label"], data["source"], path=path, **data["points"])
 
 
 @dataclass(frozen=True)

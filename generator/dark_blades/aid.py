@@ -17,6 +17,7 @@ from companion.dark_blades import spells as spell_deck
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.missiles import Missiles, load_weapons
 from companion.dark_blades.scenarios import special_rules
+from companion.dark_blades.special import load_combat_rules
 from companion.dark_blades.terrain import TerrainTable, load_terrain
 from companion.data import Cards
 from companion.tables import Table, load_tables
@@ -201,6 +202,7 @@ def context(cards: Cards) -> dict[str, Any]:
         "water": [rolled[f"{GAME}/{n}"] for n in WATER],
         "magic": {n: rolled[f"{GAME}/{n}"] for n in MAGIC},
         "captures": captures,
+        "combat_readings": load_combat_rules(cards).readings,
     }
 
 

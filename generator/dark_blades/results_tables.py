@@ -29,6 +29,7 @@ from generator.sheet.document import (
 from generator.sheet.fonts import pdf_font
 
 TITLE = "Dark Blades combat results tables"
+KIT_COUNT = "k"  # beside a chance that counts the kit's completed cells
 LEGEND_KIT = (
     "<b>Bold on white</b>: the rulebook's cell. Regular type on grey: the Havoc Kit's own "
     "completion: the rulebook's cell is lost (cards/dark-blades/crt-completion.toml; "
@@ -36,8 +37,8 @@ LEGEND_KIT = (
     "reading of the dash Mounted v Mounted prints; the kit's own result in the other tables)."
 )
 LEGEND_SOURCE = (
-    "Only the rulebook's cells are printed (--source-only): blank cells are lost from every "
-    "known copy; write them in from the printed tables if you have them."
+    "Only the rulebook's cells are printed (--source-only): blank cells are lost from the "
+    "copy the kit transcribed; write them in from the printed tables if you have them."
 )
 
 
@@ -113,17 +114,22 @@ def _chances(source: CellSource, table: ResultsTable, first: float, column: floa
     present = {chance.value for chances in per_column for chance in chances}
     letters = [v for v in order if v in present]
     rows = [["d10", *crt.columns]]
-    for letter in letters:
+    extra: list[tuple] = [("ALIGN", (1, 0), (-1, -1), "CENTER")]
+    for r, letter in enumerate(letters, start=1):
         row = [shown(letter) or "lost"]
-        for chances in per_column:
+        for c, chances in enumerate(per_column, start=1):
             n = sum(len(ch.faces) for ch in chances if ch.value == letter)
-            row.append(f"{n}/{len(crt.faces)}" if n else "")
+            kit = any(ch.kit_faces for ch in chances if ch.value == letter)
+            # a count that takes in the kit's cells: grey, and a "k" (never colour alone)
+            row.append(f"{n}/{len(crt.faces)}{KIT_COUNT if kit else ''}" if n else "")
+            if kit:
+                extra.append(("BACKGROUND", (c, r), (c, r), colour(KIT_FILL)))
         rows.append(row)
     return grid(
         rows,
         [first] + [column] * len(crt.columns),
         header_cols=1,
-        extra=[("ALIGN", (1, 0), (-1, -1), "CENTER")],
+        extra=extra,
         size=7,
     )
 
@@ -136,10 +142,9 @@ def shifts_story(crt: Crt) -> list[Any]:
             "Odds: the attacker's strength divided by the defender's, rounded down to the "
             "nearest listed odds (8 against 3 is 2-1). Roll one d10 (0 is the last row)."
         ),
-        para(
-            "Kit's reading: odds below 1-2 or above 12-1 are put on the end column first, then "
-            "shifted, then kept on the table (the rules do not say).",
-            "small",
+        marked(
+            f"<b>Kit's reading</b> (the rules do not say): {esc(crt.reading('off-table').text)}",
+            "kit",
         ),
     ]
     terrain = [["Attacker", "Defender", "Shift"]]
@@ -150,7 +155,12 @@ def shifts_story(crt: Crt) -> list[Any]:
         grid(terrain, [52, 52, 260]),
     ]
     story += [
-        para("+ advantage, 0 neutral, - disadvantage. Missile fire uses cover instead.", "small")
+        para("+ advantage, 0 neutral, - disadvantage.", "small"),
+        marked(
+            "<b>Kit's reading</b> (the rules do not say): "
+            + esc(crt.reading("no-terrain-on-missiles").text),
+            "kit",
+        ),
     ]
     cover = [["Target", "Missile tables"]]
     for name, (_cols, text) in crt.cover.items():
@@ -158,7 +168,9 @@ def shifts_story(crt: Crt) -> list[Any]:
     story += [para("Firing on targets in cover", "h2"), grid(cover, [60, 304])]
     other = [["Shift", "Tables", "Effect"]]
     for name, (_cols, tables, text) in crt.shifts.items():
-        other.append([name, ", ".join(tables), marked(esc(text), "cell")])
+        readings = crt.shift_readings.get(name, {})
+        named = [f"{t} (kit's reading)" if t in readings else t for t in tables]
+        other.append([name, ", ".join(named), marked(esc(text), "cell")])
     story += [para("Other shifts", "h2"), grid(other, [62, 90, 520])]
     return story
 
@@ -173,7 +185,8 @@ def write_results_tables(path: Path, cards: Cards, page: Page, source_only: bool
         para(TITLE, "title"),
         marked(LEGEND_SOURCE if source_only else LEGEND_KIT, "kit"),
         para(
-            "Beside each table: the chance of each result on one d10 in each odds column.",
+            "Beside each table: the chance of each result on one d10 in each odds column; "
+            f"a count marked {KIT_COUNT} on grey takes in the kit's completed cells.",
             "small",
         ),
     ]

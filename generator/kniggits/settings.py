@@ -7,12 +7,15 @@ apart from the rules' numbers (``rules.toml``, read through `companion.kniggits.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from companion.data import Cards, read_toml, require, unknown_keys
-from companion.errors import DataError
+from companion import schema
+from companion.data import Cards
 from companion.kniggits.rules import GAME, ROLES
+from companion.schema import Field, ListOf, Table, Where
 
 PRINT_FILE = "print.toml"
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -51,71 +54,92 @@ class PrintSettings:
     armies: tuple[ArmyColour, ...]
 
 
-def _colour(table: dict, key: str, path: Path, prefix: str) -> str:
-    value = require(table, key, str, path, prefix)
+def _colour(value: str, where: Where) -> str:
     if not _HEX.match(value):
-        raise DataError(f"key '{prefix}.{key}': expected a colour such as #1f2f6b", path)
+        raise where.error("expected a colour such as #1f2f6b")
     return value.lower()
 
 
-def _count(table: dict, key: str, path: Path, prefix: str, low: int = 0) -> int:
-    value = require(table, key, int, path, prefix)
-    if not low <= value <= 10_000:
-        raise DataError(f"key '{prefix}.{key}': expected {low} to 10000, got {value}", path)
-    return value
+def _count(low: int) -> Callable[[int, Where], int]:
+    def check(value: int, where: Where) -> int:
+        if not low <= value <= 10_000:
+            raise where.error(f"expected {low} to 10000, got {value}")
+        return value
+
+    return check
+
+
+def _letter(letter: str, where: Where) -> str:
+    if len(letter.strip()) != 1:
+        raise where.error(f"expected one letter, got {letter!r}")
+    return letter.strip()
+
+
+def _kinds(tokens: dict[str, Any], where: Where) -> dict[str, Any]:
+    letters = [tokens[role].letter.upper() for role in ROLES]
+    if len(set(letters)) != len(letters):
+        raise where.error("each kind needs its own letter")
+    return tokens
+
+
+def _armies(armies: list[ArmyColour], where: Where) -> tuple[ArmyColour, ...]:
+    if len(armies) < 2:
+        raise where.error("expected at least two army colours")
+    return tuple(armies)
+
+
+TOKEN_KIND = Table(
+    (
+        Field("label", str),
+        Field("letter", str, check=_letter),
+        Field("colour", str, check=_colour),
+        Field("ink", str, check=_colour),
+    ),
+    build=lambda v, where: TokenKind(where.name, **v),
+)
+ARMY = Table(
+    (Field("word", str), Field("letter", str), Field("colour", str, check=_colour)),
+    build=lambda v, _where: ArmyColour(**v),
+)
+PRINT = Table(
+    (
+        Field(
+            "tokens",
+            Table(
+                (
+                    Field("per_colour", int, check=_count(1)),
+                    Field("spares", int, check=_count(0)),
+                    *(Field(role, TOKEN_KIND) for role in ROLES),
+                )
+            ),
+            check=_kinds,
+        ),
+        Field(
+            "standees",
+            Table((Field("per_side", int, check=_count(1)), Field("sides", int, check=_count(1)))),
+        ),
+        Field("armies", ListOf(ARMY), check=_armies),
+    )
+)
+"""print.toml: the kit's print choices for Kniggits."""
 
 
 def load_settings(path: str | Path) -> PrintSettings:
-    """Read and check ``print.toml``; mistakes are one line naming the file and key."""
-    path = Path(path)
-    data = read_toml(path)
-    unknown_keys(data, ("tokens", "standees", "armies"), path)
-    tokens = require(data, "tokens", dict, path)
-    unknown_keys(tokens, ("per_colour", "spares", *ROLES), path, "tokens")
-    kinds: dict[str, TokenKind] = {}
-    for role in ROLES:
-        prefix = f"tokens.{role}"
-        table = require(tokens, role, dict, path, "tokens")
-        unknown_keys(table, ("label", "letter", "colour", "ink"), path, prefix)
-        letter = require(table, "letter", str, path, prefix)
-        if len(letter.strip()) != 1:
-            raise DataError(f"key '{prefix}.letter': expected one letter, got {letter!r}", path)
-        kinds[role] = TokenKind(
-            role,
-            require(table, "label", str, path, prefix),
-            letter.strip(),
-            _colour(table, "colour", path, prefix),
-            _colour(table, "ink", path, prefix),
-        )
-    letters = [k.letter.upper() for k in kinds.values()]
-    if len(set(letters)) != len(letters):
-        raise DataError("key 'tokens': each kind needs its own letter", path)
-    standees = require(data, "standees", dict, path)
-    unknown_keys(standees, ("per_side", "sides"), path, "standees")
-    armies_raw = require(data, "armies", list, path)
-    armies = []
-    for index, table in enumerate(armies_raw):
-        prefix = f"armies[{index}]"
-        if not isinstance(table, dict):
-            raise DataError(f"key '{prefix}': expected a table", path)
-        unknown_keys(table, ("word", "letter", "colour"), path, prefix)
-        armies.append(
-            ArmyColour(
-                require(table, "word", str, path, prefix),
-                require(table, "letter", str, path, prefix),
-                _colour(table, "colour", path, prefix),
-            )
-        )
-    if len(armies) < 2:
-        raise DataError("key 'armies': expected at least two army colours", path)
+    """Read and check ``print.toml`` (once while it is unchanged); mistakes are one line
+    naming the file, the line and the key."""
+    return schema.load(Path(path), PRINT, _build)
+
+
+def _build(data: dict[str, Any], path: Path) -> PrintSettings:
+    tokens, standees = data["tokens"], data["standees"]
     return PrintSettings(
         path,
-        _count(tokens, "per_colour", path, "tokens", 1),
-        _count(tokens, "spares", path, "tokens"),
-        kinds,
-        _count(standees, "per_side", path, "standees", 1),
-        _count(standees, "sides", path, "standees", 1),
-        tuple(armies),
+        tokens["per_colour"],
+        tokens["spares"],
+        {role: tokens[role] for role in ROLES},
+        standees["per_side"],
+        standees["sides"],
+        data["armies"],
     )
 
 

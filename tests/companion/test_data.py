@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.data import Cards, Column, read_csv, read_toml, require, unknown_keys
+from companion import schema
+from companion.data import Cards, Column, read_csv, read_toml
 from companion.errors import DataError
+from companion.schema import Field, Table
 
 COLUMNS = [
     Column("count", "count", required=True),
@@ -161,16 +163,18 @@ def test_toml_errors_carry_the_line(tmp_path, monkeypatch):
     assert str(info.value) == "u.toml:3: not valid TOML: Unclosed array"
 
 
-def test_toml_require_and_unknown_keys(tmp_path, monkeypatch):
+def test_toml_schema_errors_are_exact_lines(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     path = write(tmp_path, "title = 3\n", "t.toml")
-    doc = read_toml(path)
-    with pytest.raises(DataError, match=r"^t.toml: key 'x.title': expected text, got 3$"):
-        require(doc, "title", str, path, "x")
+    with pytest.raises(DataError, match=r"^t.toml:1: key 'title': expected text, got 3$"):
+        schema.load(path, Table((Field("title", str),)))
     with pytest.raises(DataError, match=r"^t.toml: missing key 'die'$"):
-        require(doc, "die", str, path)
-    with pytest.raises(DataError, match=r"unknown key 'title': expected one of die, rows"):
-        unknown_keys(doc, ["die", "rows"], path)
+        schema.load(path, Table((Field("title", int), Field("die", str))))
+    optional = Table((Field("die", str, required=False), Field("rows", list, required=False)))
+    with pytest.raises(
+        DataError, match=r"^t.toml:1: unknown key 'title': expected one of die, rows$"
+    ):
+        schema.load(path, optional)
 
 
 def test_toml_cache_sees_edits(tmp_path):

@@ -25,7 +25,8 @@ def same_record(page: str, record: dict) -> None:
     """Everything the CLI's record says is on the page: result, chain, readings, chances."""
     first = f"{record['result']} KIT" if record["kit_completion"] else record["result"]
     if record["void"]:
-        assert page.startswith(f"{first} No effect: {record['meaning']}"), page[:200]
+        who = record["weapon"].split("'s ")[0]  # the Gargoyle's Breath
+        assert page.startswith(f"{first} No effect on the {who}: {record['meaning']}"), page[:200]
     else:
         assert page.startswith(f"{first} {record['meaning']}"), page[:200]
     assert f"odds {record['attack']}÷{record['defence']} = {record['raw_odds']}" in page

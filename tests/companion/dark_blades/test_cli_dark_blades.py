@@ -150,7 +150,9 @@ def test_gargoyles_breath(havoc) -> None:
     assert data["meaning"].startswith("Attacker") and "adverse" in data["void"]
     assert [r["name"] for r in data["kits_readings"]] == ["breath-adverse_reading"]
     out = lines(havoc("missile", "breath", "5", "40", "m", "--die", "2"))
-    assert " ".join(" ".join(out[:2]).split()) == "B no effect: Attacker retreats 2 hexes★."
+    assert " ".join(" ".join(out[:2]).split()) == (
+        "B No effect on the Gargoyle (Attacker retreats 2 hexes★.)"
+    )
     assert "kit's reading: Attacker results void" in out
     cover = havoc("missile", "breath", "5", "10", "i", "-c", "light")
     assert cover.exit_code == 2 and "kit's reading: no cover on the Breath" in cover.output
@@ -203,12 +205,13 @@ def test_the_terrain_table_is_the_rulebooks(havoc) -> None:
         ("house", "slope", 1),  # 0 v -
         ("window", "open", 0),  # an attacker in a window is not defending: 0 v 0
         ("open", "window", -1),  # the kit's reading: the defender defends through it
-        ("tree,slope", "open", -1),  # mounted: the most disadvantageous of his two hexes
+        ("open,slope", "open", -1),  # mounted: the most disadvantageous of his two hexes
         ("T", "SL", 2),  # names by start, any case
     ],
 )
 def test_terrain_names_shift_as_the_table_says(havoc, attacker, defender, columns) -> None:
-    args = ("crt", "ii", "4", "1", "1", "-A", attacker, "-D", defender, "--json")
+    table = "mou-inf" if "," in attacker else "ii"  # only a horseman stands on two hexes
+    args = ("crt", table, "4", "1", "1", "-A", attacker, "-D", defender, "--json")
     data = json.loads(havoc(*args).output)
     assert sum(s["columns"] for s in data["shifts"]) == columns
     assert data["column"] == CRT["columns"][CRT["columns"].index("4-1") + columns]

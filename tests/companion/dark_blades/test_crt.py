@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.dark_blades import combat as c
+from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.missiles import strength_at
 from companion.data import Cards, default_cards_dir
@@ -199,6 +200,22 @@ def test_clamping_at_both_ends(crt: Crt) -> None:
     assert crt.columns[look.column] == "1-2" and look.end_note
 
 
+def test_shifts_count_from_the_true_odds_then_clamp(crt: Crt) -> None:
+    """The kit's reading (issue 14): a 1-10 attack with the Magic Sword is 1-8, still off the
+    table, so 1-2, never 2-1; 1-3 with the Sword is 1-1 (one left of 1-2, two right)."""
+    sword = c.shifts_for(crt, crt.tables["infantry-vs-infantry"], magic_sword=True)
+    kit = cell_source(Cards(), crt)
+    look = c.lookup(crt, "infantry-vs-infantry", [1], [10], sword, 1, cells=kit)
+    assert (look.start_column, look.column_label) == ("1-2", "1-2")
+    assert [r.name for r in look.readings] == ["off-table"]
+    look = c.lookup(crt, "infantry-vs-infantry", [1], [3], sword, 1, cells=kit)
+    assert look.column_label == "1-1"
+    look = c.lookup(crt, "infantry-vs-infantry", [14], [1], [c.Shift("x", -2)], 1, cells=kit)
+    assert look.column_label == "12-1"  # 14-1 is two right of 12-1: back to 12-1
+    inside = c.lookup(crt, "infantry-vs-infantry", [8], [1], sword, 1, cells=kit)
+    assert inside.readings == [] and inside.column_label == "10-1"
+
+
 def test_chances_cover_every_face_once(crt: Crt) -> None:
     look = c.lookup(crt, "infantry-vs-infantry", [2], [1], [], 1)
     faces = [f for _, fs in look.chances for f in fs]
@@ -284,8 +301,11 @@ def test_a_users_older_copy_keeps_the_kits_readings(tmp_path: Path) -> None:
     assert crt.reading("off-table").text == RAW["readings"]["off-table"]["text"]
     ring = c.shifts_for(crt, crt.tables["missile-vs-infantry"], magic_ring=True)
     assert ring[0].reading.name == "ring-on-missiles"
-    look = c.lookup(crt, "infantry-vs-infantry", [30], [1], [], 1)
+    kit = cell_source(Cards(root), crt)
+    look = c.lookup(crt, "infantry-vs-infantry", [30], [1], [], 1, cells=kit)
     assert [r.name for r in look.readings] == ["off-table"]
+    rules_only = c.lookup(crt, "infantry-vs-infantry", [30], [1], [], 1)
+    assert rules_only.cell == "" and rules_only.meaning == c.OFF_TABLE_OPEN  # left open
 
 
 def test_readings_must_say_they_are_the_kits(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -434,7 +435,18 @@ def types_error(tmp_path: Path, old: str, new: str) -> tuple[str, str]:
     text = (KIT / "piece-types.toml").read_text(encoding="utf-8")
     assert old in text, old
     cards = cards_with(tmp_path, types=text.replace(old, new, 1))
-    return load_error(cards), display_path(tmp_path / "cards" / "dark-blades" / "piece-types.toml")
+    message = load_error(cards)
+    where = display_path(tmp_path / "cards" / "dark-blades" / "piece-types.toml")
+    line = re.match(rf"{re.escape(where)}:(\d+): ", message)
+    assert line, message  # every error names the line of the key (or of its table)
+    return message.replace(f"{where}:{line.group(1)}:", f"{where}:", 1), where
+
+
+def test_types_errors_name_the_line_of_the_key(tmp_path):
+    text = (KIT / "piece-types.toml").read_text(encoding="utf-8")
+    cards = cards_with(tmp_path, types=text.replace('background = "#dce6f2"', 'background = "sky"'))
+    line = 1 + text[: text.index('background = "#dce6f2"')].count("\n")
+    assert f"piece-types.toml:{line}: key 'sides.dark-blades.background'" in load_error(cards)
 
 
 def test_types_bad_side_colour(tmp_path):

@@ -144,3 +144,28 @@ def test_unknown_scenario_names_the_choices(havoc) -> None:
 def test_scenario_files_ship_with_the_kit() -> None:
     shipped = sorted(p.name for p in (ROOT / "cards" / "dark-blades" / "scenarios").glob("*.toml"))
     assert shipped == ["arena.toml", "mill.toml", "mule-train.toml", "raid.toml"]
+
+
+def test_the_group_switch_source_only_reaches_scenario_and_spell(havoc) -> None:
+    """`havoc --source-only` (the group switch) is honoured by `scenario` and `spell` too."""
+    kit = havoc("scenario", "raid").output
+    assert "Kit's readings (not the rulebook's):" in kit and "Background" in kit
+    for args in (("--source-only", "scenario", "raid"), ("scenario", "raid", "--source-only")):
+        text = havoc(*args).output
+        assert "Kit's readings" not in text and "Background (the kit's own words)" not in text
+        assert "--source-only: the rulebook's words" in " ".join(text.split())
+    assert "[KIT]" in havoc("spell", "fear").output
+    assert "[KIT]" not in havoc("--source-only", "spell", "fear").output
+
+
+def test_scenario_readings_now_marked() -> None:
+    from companion.data import default_cards_dir
+
+    folder = default_cards_dir() / "dark-blades" / "scenarios"
+    raid = (folder / "raid.toml").read_text(encoding="utf-8")
+    setup = [line for line in raid.splitlines() if line.startswith("setup = ")]
+    assert not any("side 5" in line for line in setup)  # not merged into a set-up
+    mule = (folder / "mule-train.toml").read_text(encoding="utf-8")
+    assert "each lead a mule" not in mule and "each of the four leading one mule" in mule
+    assert "do not name Dark Blades himself" in mule
+    assert "who moves Job and Sarah" in (folder / "mill.toml").read_text(encoding="utf-8")

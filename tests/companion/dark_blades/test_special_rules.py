@@ -109,3 +109,47 @@ def test_defender_state_on_the_cli(havoc) -> None:
     assert data["outcome"] == "Dog killed (a stun or wound kills a war dog)."
     bad = havoc("crt", "ii", "8", "3", "1", "--defender-state", "dizzy")
     assert bad.exit_code != 0 and "defender state" in bad.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("crt", "mou-inf", "20", "3", "1", "-A", "tree"), "mounted attacker cannot be in a tree"),
+        (("crt", "inf-mou", "20", "3", "1", "-D", "window,open"), "cannot be in a window"),
+        (("crt", "ii", "20", "3", "1", "-A", "slope,open"), "on foot and stands on one hex"),
+        (("missile", "crossbow", "10", "8", "m", "-c", "slope,tree"), "cannot be in a tree"),
+        (("missile", "crossbow", "10", "8", "i", "-c", "slope,open"), "stands on one hex"),
+    ],
+)
+def test_illegal_positions_are_refused_with_the_rule(havoc, args, message) -> None:
+    result = havoc(*args)
+    assert result.exit_code != 0 and message in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_horsemans_two_hexes_take_the_heavier_cover(havoc) -> None:
+    two = json.loads(
+        havoc("missile", "crossbow", "10", "8", "m", "1", "-c", "open,slope", "--json").output
+    )
+    one = json.loads(
+        havoc("missile", "crossbow", "10", "8", "m", "1", "-c", "slope", "--json").output
+    )
+    assert two["column"] == one["column"] and two["shifts"] == one["shifts"]
+
+
+def test_the_breath_and_the_ring_are_labelled_readings(havoc) -> None:
+    kit = json.loads(havoc("missile", "breath", "5", "8", "i", "1", "-R", "--json").output)
+    assert "ring-on-missiles" in [r["name"] for r in kit["kits_readings"]]
+    assert [s["columns"] for s in kit["shifts"]] == [-1]
+    rules_only = json.loads(
+        havoc("--source-only", "missile", "breath", "5", "8", "i", "1", "-R", "--json").output
+    )
+    assert rules_only["shifts"] == [] and rules_only["kits_readings"] == []
+    assert rules_only["left_open"] == ["open: magic ring (rules silent; not applied)"]
+
+
+def test_source_only_leaves_a_window_defender_open(havoc) -> None:
+    data = json.loads(
+        havoc("--source-only", "crt", "ii", "8", "3", "1", "-D", "window", "--json").output
+    )
+    assert data["shifts"] == [] and data["left_open"][0].startswith("open: terrain 0 v window")

@@ -236,3 +236,14 @@ def test_havoc_deal_without_a_seed_names_one_that_repeats_it(havoc):
     first = json.loads(havoc("deal", "--json").output)
     again = json.loads(havoc("deal", "--json", "--seed", first["seed"]).output)
     assert again["hands"] == first["hands"]
+
+
+def test_magic_arrow_first_in_line_unless_shielded(havoc) -> None:
+    """Issue 14: the Magic Arrow hits the first opposition character in line, unless shielded,
+    on the CLI (the rules' text after the card reference's) and on the Shield card."""
+    arrow = " ".join(havoc("spell", "magic arrow").output.split())
+    assert "Rule (Magic, 4. The Spells): Automatically hits the first character" in arrow
+    assert 'unless he/she is under a "shield" spell' in arrow
+    assert "first character (opposition)" in arrow
+    shield = " ".join(havoc("spell", "shield").output.split())
+    assert "[KIT] Notes:" in shield and "cannot be hit by the Magic Arrow" in shield

@@ -217,3 +217,25 @@ def test_a_broken_table_is_one_line_and_no_sheet(tmp_path) -> None:
     assert len(result.stderr.strip().splitlines()) == 1
     assert "death-spell.toml" in result.stderr and "11 is not a face of d10" in result.stderr
     assert not (out / "dark-blades-reference.pdf").exists()
+
+
+def test_the_combat_rules_and_table_rules_issue_14_asks_for(aid) -> None:
+    """Stunned for a turn, several attackers and who suffers, further injury, the advance,
+    dogs, mules, trolls, exterior corners, doorways, movement, dealing 8 spells, one use per
+    game, the optional exchange, and the Magic Arrow's first character in line."""
+    _path, _pages, _tables, text, _chars, _regular = aid
+    for words in (
+        "Stunned for one complete game turn: no move, fire or attack",
+        "the controlling player chooses which of his characters suffers a casualty",
+        "Stunned and wounded characters die of further injury",
+        "the attacker may advance into his hex at once",
+        "War dogs: a stun or wound kills",
+        "Exterior corners",
+        "Doorways: fire in or out of a door hex",
+        "unused points are lost",
+        "Deal eight (8) cards each",
+        "used once per game",
+        "Optional exchange",
+        "Magic Arrow hits the first opposition character along the line, unless under a Shield",
+    ):
+        assert _flat(words) in text, words
