@@ -3,7 +3,8 @@
 Subcommands are imported only when run (or listed in --help), so `havoc roll 2d6` never pays
 for the ring store or anything else it does not use. A `HavocError` raised anywhere below, and
 click's own usage errors (unknown option, missing value), are printed as a single line on
-stderr with exit status 2 — never a traceback, never a screen of usage text.
+stderr with exit status 2 — never a traceback, never a screen of usage text. `--cards` and
+`--source-only` land in the typed context object `Kit` (`@pass_kit`, or `kit_of(ctx)`).
 """
 
 from __future__ import annotations
