@@ -5,7 +5,8 @@ at a 360 x 740 viewport, fills the form as a player would, taps its submit butto
 on the answer page: the distance from the answer's top to the bottom of the form's submit
 button, the scroll needed to bring that button into view (the page opens at its top), and the
 swipes that takes (one swipe taken as 600 px: most of a 740 px screen). The taps for a second
-look-up are the fields changed plus the submit button. Prints one line per page.
+look-up are the fields changed plus the submit button; where the modifiers sit under the button
+(their own button at their foot), the scroll to that one too. Prints one line per page.
 Run: python benchmarks/phone_swipes.py [--shots DIR]
 """
 
@@ -94,7 +95,9 @@ def measure(page, base: str, lookup, shots: Path | None) -> dict[str, object]:
         """(submit) => {
           const a = document.querySelector('.answer').getBoundingClientRect();
           const b = document.querySelector(submit).getBoundingClientRect();
+          const m = document.querySelector('fieldset.mods button');
           return {answer: a.top + scrollY, button: b.bottom + scrollY,
+                  mods: m ? m.getBoundingClientRect().bottom + scrollY : null,
                   height: document.documentElement.scrollHeight};
         }""",
         submit,
@@ -109,6 +112,7 @@ def measure(page, base: str, lookup, shots: Path | None) -> dict[str, object]:
         "swipes": math.ceil(scroll / SWIPE),
         "page_height": round(box["height"]),
         "taps": taps,
+        "mods_scroll": None if box["mods"] is None else round(max(0.0, box["mods"] - 740)),
     }
 
 
@@ -137,6 +141,11 @@ def main() -> None:
                         f"{m['page']}: {m['answer_to_button']} px; scroll {m['scroll']} px; "
                         f"{m['swipes']} swipe(s); page {m['page_height']} px; "
                         f"taps: {m['taps']}"
+                        + (
+                            f"; a modifier changed: scroll {m['mods_scroll']} px to its button"
+                            if m["mods_scroll"] is not None
+                            else ""
+                        )
                     )
                 browser.close()
         finally:

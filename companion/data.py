@@ -12,8 +12,9 @@ from __future__ import annotations
 import csv
 import os
 import re
+import stat
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -240,6 +241,63 @@ def decode_csv(data: bytes, path: Path) -> str:
     return text.lstrip("\ufeff")
 
 
+MAX_INPUT_BYTES = 2 * 1024 * 1024  # any one data file the kit reads (cards, army lists)
+MAX_CELL = 4096  # characters in one CSV cell
+MAX_NESTING = 32  # tables and lists inside one another in a TOML file
+
+
+def read_limited(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """A data file's bytes, refused in one line when it is not a regular file (a FIFO would
+    hang, /dev/zero never ends) or is larger than ``limit``."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO with no writer: no hang
+    except FileNotFoundError:
+        raise DataError("file not found", path) from None
+    except OSError as exc:
+        raise DataError(f"cannot read: {exc.strerror}", path) from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError("not a regular file (a pipe or a device?): give a file", path)
+        if info.st_size > limit:
+            raise DataError(f"too large ({info.st_size:,} bytes; at most {limit:,})", path)
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise DataError(f"cannot read: {exc.strerror}", path) from None
+    if len(data) > limit:
+        raise DataError(f"too large (more than {limit:,} bytes)", path)
+    return data
+
+
+def _csv_rows(reader: Any, path: Path) -> Iterator[tuple[int, list[str]]]:
+    """(line, cells) from a csv reader, a cell longer than ``MAX_CELL`` refused in one line."""
+    index = 0
+    while True:
+        index += 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise DataError(f"not readable as CSV: {exc}", path, index) from None
+        if any(len(cell) > MAX_CELL for cell in cells):
+            raise DataError(f"a cell longer than {MAX_CELL:,} characters", path, index)
+        yield index, cells
+
+
+def _nesting(data: Any, path: Path) -> Any:
+    """``data`` (parsed TOML) if it nests at most ``MAX_NESTING`` deep; else one line."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path)
+        children = value.values() if isinstance(value, dict) else value
+        stack += [(v, depth + 1) for v in children if isinstance(v, dict | list)]
+    return data
+
+
 def read_csv(
     path: str | os.PathLike[str], columns: Sequence[Column], *, allow_extra: bool = False
 ) -> list[Row]:
@@ -251,13 +309,7 @@ def read_csv(
     tabs (Excel's ``sep=;`` first line is followed).
     """
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DataError("file not found", path) from None
-    except OSError as exc:
-        raise DataError(f"cannot read: {exc.strerror}", path) from None
-    text = decode_csv(data, path)
+    text = decode_csv(read_limited(path), path)
 
     lines = text.splitlines()
     content = [i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")]
@@ -274,7 +326,7 @@ def read_csv(
     header_line = 0
     rows: list[Row] = []
     seen: dict[str, dict[str, int]] = {c.name: {} for c in columns if c.unique}
-    for index, cells in enumerate(reader, start=1):
+    for index, cells in _csv_rows(reader, path):
         cells = [c.strip() for c in cells]
         if not any(cells) or cells[0].startswith("#"):
             continue
@@ -330,8 +382,9 @@ _TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
     path = Path(resolved)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)
+    except RecursionError:
+        raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path) from None
     except tomllib.TOMLDecodeError as exc:
         text = str(exc)
         match = _TOML_LINE.search(text)

@@ -19,16 +19,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.options import MIN_PIECE, SheetOptions
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    draw_footer,
-    footer_top,
-    new_canvas,
-    offset_label,
-)
+from generator.sheet.pages import PageWriter, footer_top, side_words
+from generator.sheet.render_pdf import PdfStats, new_canvas, offset_label
 from generator.sheet.scales import (
     BOLD,
     CROSS_OUT,
@@ -301,27 +295,20 @@ def write_calibration_pdf(
     marks = targets(sheet)
     with atomic_file(target_path) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"Calibration: {sheet.describe()}")
+        writer = PageWriter(canvas, TITLE, sheet, offset_label(sheet))
         _front(canvas, sheet, marks, rebuild)
         if fold:
             for t in marks:
                 mirrored = Target(t.name, sheet.width - t.x, t.y, -t.sx, t.sy)
                 _scales_for(canvas, mirrored, fold=True)
-            label = "one page: fold on the dashed line"
+            writer.end_page("fold on the dashed line", note="")
         else:
-            label = (
-                f"page 1/2 \u00b7 FRONT \u00b7 print two-sided, flip on {sheet.duplex} edge"
-                f" \u00b7 {offset_label(sheet)}"
+            writer.end_page(
+                side_words("front", sheet.duplex),
+                note=f"print two-sided, flip on {sheet.duplex} edge  \u00b7  {offset_label(sheet)}",
             )
-        draw_footer(canvas, f"{TITLE}  \u00b7  {label}", sheet)
-        canvas.showPage()
-        if not fold:
             _back(canvas, sheet, marks)
-            draw_footer(
-                canvas,
-                f"{TITLE}  \u00b7  page 2/2 \u00b7 BACK (flip on {sheet.duplex} edge)"
-                f" \u00b7 {offset_label(sheet)}",
-                sheet,
-            )
-            canvas.showPage()
+            writer.end_page(side_words("back", sheet.duplex))
+        writer.close()
         canvas.save()
     return PdfStats(target_path, pages, 1, 0, target_path.stat().st_size)

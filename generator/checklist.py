@@ -15,14 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.sheet.fonts import pdf_font, split_lines, text_width
-from generator.sheet.options import SheetOptions
-from generator.sheet.render_pdf import PdfStats, atomic_file, draw_footer, footer_box, new_canvas
+from generator.sheet.files import atomic_file
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font, split_lines, text_width
+from generator.sheet.options import SAFE_EDGE, SheetOptions
+from generator.sheet.pages import PageWriter, footer_box
+from generator.sheet.render_pdf import PdfStats, new_canvas
 
 FILENAME = "print-checklist.pdf"
 TITLE = "Havoc Kit: print checklist"
-SAFE = 18.0  # 1/4in: nothing nearer the paper edge
-FONT, BOLD = "Helvetica", "Helvetica-Bold"
+SAFE = SAFE_EDGE  # 1/4in: nothing nearer the paper edge
+FONT = REGULAR
 
 _PAGES = re.compile(rb"/Count\s+(\d+)\s*/Kids|/Kids\s*\[[^\]]*\]\s*/Count\s+(\d+)")
 _BOX = re.compile(rb"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]")
@@ -155,7 +157,8 @@ def write_checklist(
         canvas.drawString(columns[0][1], y + 4, "total")
         canvas.drawRightString(columns[1][1], y + 4, str(sum(f.pages for f in files)))
         canvas.drawRightString(columns[2][1], y + 4, str(total))
-        draw_footer(canvas, f"{TITLE} · page 1/1 · {command}", sheet)
-        canvas.showPage()
+        writer = PageWriter(canvas, TITLE, sheet, note=command)
+        writer.end_page()
+        writer.close()
         canvas.save()
     return PdfStats(target, 1, 1, 0, target.stat().st_size)

@@ -21,9 +21,10 @@ from typing import Any
 
 from generator.checklist import FILENAME as CHECKLIST
 from generator.checklist import Printed, printed, write_checklist
+from generator.sheet.files import atomic_file
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Piece
-from generator.sheet.render_pdf import PdfStats, atomic_file
+from generator.sheet.render_pdf import PdfStats
 
 TEMPLATE = "how-to-print.txt.j2"
 FILENAME = "HOW-TO-PRINT.txt"

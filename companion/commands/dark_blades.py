@@ -35,6 +35,7 @@ from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import InputError
 from companion.names import complete, pick
+from companion.numbers import is_whole
 from companion.text import fit, wrap
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
@@ -42,7 +43,7 @@ raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, 
 result, meaning, outcome, defender_state, defender_kind, rules: [{name, section,
 rule}], kit_completion, completion_file, void, footnote, fill_in, fill_in_how,
 chances: [{result, meaning, faces, chance, percent, kit_faces}], kits_readings: [{name, short,
-text}], no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack,
+text}], left_open, no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack,
 attack_strengths, defence, defence_strengths, cover, result: null, no_shot: true, reason,
 rule, source}"""
 SYMBOLS = ("+", "0", "-")
@@ -113,7 +114,7 @@ def _short(name: str, names: list[str]) -> str:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit() or len(text) > 6:
+    if not is_whole(text) or len(text) > 6:
         raise InputError(f"{what}: expected a whole number, got {text!r}")
     return int(text)
 
@@ -324,8 +325,8 @@ def missile(
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
     typed = weapon  # already a whole name (a weapon or a counter word)
-    numbers = [x for x in rest if x.isdigit()]
-    words = [x for x in rest if not x.isdigit()]
+    numbers = [x for x in rest if is_whole(x)]
+    words = [x for x in rest if not is_whole(x)]
     if len(numbers) > 3 or len(words) > 1:
         got = " ".join(rest)
         raise InputError(f"expected RANGE DEFENCE [DIE] and i or m after {typed}, got {got!r}")

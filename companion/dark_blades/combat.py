@@ -26,6 +26,7 @@ from companion.dark_blades.special import Rule
 from companion.dark_blades.terrain import Advantage, Terrain, check_position
 from companion.errors import DataError, InputError
 from companion.names import pick
+from companion.numbers import is_whole
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
 OFF_TABLE_OPEN = "open: the rules do not say how odds off the table resolve (1-2 to 12-1)"
@@ -318,7 +319,7 @@ def parse_strengths(values: tuple[str, ...] | list[str], what: str) -> list[int]
     for value in values:
         for part in str(value).split(","):
             part = part.strip()
-            if not part.isdigit() or len(part) > 6:
+            if not is_whole(part) or len(part) > 6:
                 raise InputError(f"--{what}: expected whole numbers like 8 or 5,3, got {part!r}")
             number = int(part)
             if number < 1:

@@ -19,6 +19,7 @@ from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards, kit_cards_dir
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
+from companion.numbers import is_whole
 from companion.schema import Field, ListOf, MapOf, Table, Where
 from companion.tables import MISSING, check_die, die_faces
 
@@ -294,7 +295,7 @@ def _results_table(
     rows: dict[int, tuple[str, ...]] = {}
     for face_s, cells in body["rows"].items():
         at = where.child("rows").child(face_s)
-        if not face_s.isdigit() or int(face_s) not in faces:
+        if not is_whole(face_s) or int(face_s) not in faces:
             raise at.error(f"a row must be a die face ({faces})")
         if len(cells) != len(columns):  # a dropped cell would shift every later one
             raise at.error(

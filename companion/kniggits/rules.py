@@ -18,6 +18,7 @@ from typing import Any
 from companion import schema
 from companion.data import Cards, Column, Row, read_csv
 from companion.errors import DataError, InputError
+from companion.numbers import is_whole
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
 GAME = "kniggits"
@@ -319,7 +320,7 @@ def parse_tokens(text: str, rules: KniggitRules) -> dict[str, int]:
     """``"2,1,1"`` → tokens by colour, in the rules' colour order."""
     parts = [p.strip() for p in text.split(",")]
     names = ",".join(c[0].upper() for c in rules.colours)
-    if len(parts) != len(rules.colours) or not all(p.isdigit() for p in parts):
+    if len(parts) != len(rules.colours) or not all(is_whole(p) for p in parts):
         raise InputError(f"--tokens: expected {names} as whole numbers like 2,1,1, got {text!r}")
     if any(len(p.lstrip("0")) > len(str(MAX_TOKENS)) or int(p) > MAX_TOKENS for p in parts):
         raise InputError(f"--tokens: at most {MAX_TOKENS:,} of each colour, got {text!r}")

@@ -29,6 +29,7 @@ from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import HavocError, InputError
+from companion.numbers import is_whole
 from companion.web import modifiers
 from companion.web.current import cards
 from companion.web.current import source_only as page_source_only
@@ -46,7 +47,7 @@ def _die() -> int | None:
     text = request.args.get("die", "").strip()[:6]
     if not text:
         return None
-    if not text.isdigit():
+    if not is_whole(text):
         raise InputError(f"die: expected a face like 7 (0 is ten), got {text!r}")
     return int(text)
 
@@ -185,9 +186,9 @@ def crt() -> str:
     }
     sides = {
         "at": ("attacker", choices["at_choices"]),
-        "at2": ("attacker's second hex", choices["rows"]),
+        "at2": ("attacker also", choices["rows"]),
         "dt": ("defender", choices["dt_choices"]),
-        "dt2": ("defender's second hex", choices["rows"]),
+        "dt2": ("defender also", choices["rows"]),
     }
     used = modifiers.used(args, sides, choices["covers"])
     return render_template(
@@ -216,7 +217,7 @@ def missile() -> str:
     if args.get("range"):
         try:
             hexes_text = args.get("range", "").strip()[:6]
-            if not hexes_text.isdigit() or int(hexes_text) < 1:
+            if not is_whole(hexes_text) or int(hexes_text) < 1:
                 raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
             target = args.get("target", "infantry")
             if target not in TARGETS:
@@ -275,7 +276,7 @@ def fight() -> str:
             rules = load_combat_rules(here)
             hexes_text = args.get("range", "").strip()[:6]
             if hexes_text:
-                if not hexes_text.isdigit() or int(hexes_text) < 1:
+                if not is_whole(hexes_text) or int(hexes_text) < 1:
                     raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
                 shot = fight_rules.shot(attackers, defenders, int(hexes_text), None, _die())
                 record = fire(

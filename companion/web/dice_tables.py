@@ -1,24 +1,61 @@
 """Dice and every rolled table: the big result first, its exact chance, a short history.
 
 The history rides along in the form itself (hidden fields), so the page keeps no state on the
-server and needs no script. Rolls are `companion.dice`; tables are `companion.tables`.
+server and needs no script; each line is signed by the server (an HMAC under the app's
+per-process key), so the history holds only rolls the server made. A request's work is
+bounded (`WEB_MAX_DICE`, `WEB_MAX_WORK`): a public page must not let one phone hog the CPU.
+Rolls are `companion.dice`; tables are `companion.tables`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from companion import dice
 from companion import tables as t
 from companion.errors import HavocError, InputError
+from companion.numbers import is_whole
 from companion.web.current import cards
 from companion.web.paths import named
 
 bp = Blueprint("dice_tables", __name__)
 HISTORY = 6  # earlier rolls shown under the result
 QUICK = ("d6", "2d6", "d10", "3d6", "d20", "d100")
+WEB_MAX_DICE = 100  # dice in one web roll (the CLI takes `companion.dice.MAX_DICE`)
+WEB_MAX_WORK = 20_000  # dice x possible totals for an expression of several terms
+SIGNATURE = 16  # hex digits of a history line's signature
+
+
+def _signature(line: str) -> str:
+    key = current_app.config["SECRET_KEY"]
+    return hmac.new(key, b"dice-history\0" + line.encode(), hashlib.sha256).hexdigest()[:SIGNATURE]
+
+
+def signed(line: str) -> str:
+    """A history line as the form carries it: the line, "|", the server's signature."""
+    return f"{line}|{_signature(line)}"
+
+
+def verified(value: str) -> str | None:
+    """The line of a carried history value if the server signed it; None otherwise."""
+    line, _, signature = value.rpartition("|")
+    return line if line and hmac.compare_digest(signature, _signature(line)) else None
+
+
+def _bounded(parsed: dice.Dice) -> dice.Dice:
+    """Refuse an expression that would take this page more than a blink to count."""
+    if parsed.count > WEB_MAX_DICE:
+        raise InputError(
+            f"{parsed.text!r}: at most {WEB_MAX_DICE} dice on this page "
+            f"(`havoc roll` takes up to {dice.MAX_DICE})"
+        )
+    if not parsed.simple and parsed.count * parsed.spread > WEB_MAX_WORK:
+        raise InputError(f"{parsed.text!r}: too many dice of different kinds for this page")
+    return parsed
 
 
 def seed_arg() -> int | None:
@@ -26,7 +63,7 @@ def seed_arg() -> int | None:
     text = request.args.get("seed", "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 18:
+    if not is_whole(text) or len(text) > 18:
         raise InputError(f"seed: expected a whole number, got {text[:20]!r}")
     return int(text)
 
@@ -35,12 +72,13 @@ def seed_arg() -> int | None:
 def roll() -> str:
     """Roll one expression (``?e=2d6``); earlier results come back in ``h``."""
     expression = (request.args.get("q") or request.args.get("e", "")).strip()[:80]
-    history = [h[:120] for h in request.args.getlist("h")][:HISTORY]
+    carried = (verified(h[: 120 + SIGNATURE + 1]) for h in request.args.getlist("h")[:HISTORY])
+    history = [line for line in carried if line is not None]
     result: dict[str, Any] | None = None
     error = None
     if expression:
         try:
-            parsed = dice.parse(expression)
+            parsed = _bounded(dice.parse(expression))
             thrown = dice.roll(parsed, dice.make_rng(seed_arg()))
             ways, outcomes = thrown.ways_at_least, parsed.outcomes
             result = {
@@ -66,7 +104,7 @@ def roll() -> str:
         result=result,
         error=error,
         history=history,
-        carry=carry,
+        carry=[signed(line) for line in carry],
         quick=QUICK,
     )
 
@@ -104,7 +142,7 @@ def table(game: str, name: str) -> str:
     if "roll" in request.args or request.args.get("die", "").strip():
         try:
             given_text = request.args.get("die", "").strip()[:12]
-            if given_text and not given_text.isdigit():
+            if given_text and not is_whole(given_text):
                 raise InputError(f"die: expected a face like 4, got {given_text!r}")
             given = [int(given_text)] if given_text else []
             rng = dice.make_rng(seed_arg())

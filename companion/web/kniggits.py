@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Blueprint, render_template, request
 
 from companion.errors import HavocError
+from companion.numbers import is_whole
 from companion.web.current import cards
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def army() -> str:
     check, error = None, None
     if request.method == "POST" and "add" not in form:
         try:
-            budget = int(points_text) if points_text.isascii() and points_text.isdigit() else None
+            budget = int(points_text) if is_whole(points_text) else None
             from_rows = text is None
             army_text = _csv(r, rows) if from_rows else text
             check = _check(army_text[:MAX_ARMY_TEXT], r, budget, rows_named=from_rows)
@@ -94,7 +95,7 @@ MAX_ROWS = 40
 def _count(text: str | None, default: int) -> int:
     """How many rows the form shows (``rows``, 1 to MAX_ROWS; blank: ``default``)."""
     text = (text or "").strip()[:3]
-    wanted = int(text) if text.isascii() and text.isdigit() else default
+    wanted = int(text) if is_whole(text) else default
     return max(1, min(MAX_ROWS, wanted))
 
 

@@ -14,6 +14,19 @@ from typing import Any
 from companion.errors import InputError
 
 THREADS = 8
+# A slow or idle phone must not lock the others out: waitress holds idle and half-sent
+# connections in its event loop (not in a thread), so allow many (waitress' default of 100
+# is what 101 idle sockets exhausted), drop the idle ones soon, and poll() instead of select()
+# (select stops at 1,024 descriptors). Requests are small: cap headers and bodies low.
+TUNING = {
+    "connection_limit": 1000,
+    "channel_timeout": 20,  # seconds an idle or stalled connection is kept
+    "cleanup_interval": 5,
+    "backlog": 1024,
+    "asyncore_use_poll": True,
+    "max_request_header_size": 16 * 1024,
+    "max_request_body_size": 256 * 1024,
+}
 
 
 def lan_address() -> str:
@@ -36,7 +49,7 @@ def make_server(app: Any, host: str, port: int, threads: int = THREADS) -> Any:
 
     quiet_logs()
     try:
-        return create_server(app, host=host, port=port, threads=threads, ident="havoc")
+        return create_server(app, host=host, port=port, threads=threads, ident="havoc", **TUNING)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise InputError(

@@ -16,6 +16,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.dark_blades import spells as sp
+from companion.numbers import is_whole
 from companion.web.current import cards
 from companion.web.current import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
@@ -44,7 +45,7 @@ def _number(field: str, default: int | None) -> int | None:
     text = request.args.get(field, "").strip()[:6]
     if not text:
         return default
-    if not (text.isascii() and text.isdigit()):
+    if not is_whole(text):
         raise InputError(f"--{field}: expected a whole number like 2, got {text!r}")
     return int(text)
 

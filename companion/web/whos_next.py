@@ -11,27 +11,72 @@ from __future__ import annotations
 
 import io
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask import (
     Blueprint,
     abort,
     current_app,
-    flash,
     redirect,
     render_template,
     request,
     url_for,
 )
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from companion.errors import HavocError
+from companion.numbers import is_whole
 from companion.web.current import cards, game_store
 from companion.web.security import looks_like_token, same
 from companion.whos_next.game_file import NoGame, ReplaceRefused
 
 bp = Blueprint("whos_next", __name__)
-MAX_NAMES_TEXT = 4000
+MAX_NAMES_TEXT = (
+    16_000  # characters in the new-game box (percent-encoded, it fits MAX_CONTENT_LENGTH)
+)
+KEPT_MESSAGES = 20  # the umpire's unread messages kept at most
+INLINE_LINKS = 100  # players whose links the umpire page lists itself (more: a links page)
+LINKS_PER_PAGE = 500
+SLIPS_PER_PAGE = 24  # QR codes on one page of "All links, to print" (each takes ~15 ms)
+
+
+class Messages:
+    """The umpire's messages after a POST, kept on the server until his next page shows them
+    (never in a cookie: they name the ring's secrets)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[str, str]] = []
+
+    def add(self, text: str, category: str = "message") -> None:
+        with self._lock:
+            self._waiting = [*self._waiting, (category, text)][-KEPT_MESSAGES:]
+
+    def take(self) -> list[tuple[str, str]]:
+        with self._lock:
+            waiting, self._waiting = self._waiting, []
+        return waiting
+
+
+@bp.record_once
+def _setup(state: Any) -> None:
+    state.app.extensions["havoc_messages"] = Messages()
+
+
+def flash(text: str, category: str = "message") -> None:
+    """A message for the umpire's next page (kept server-side, see `Messages`)."""
+    current_app.extensions["havoc_messages"].add(text, category)
+
+
+def _page(template: str, **context: Any) -> str:
+    """An umpire's page, with the messages waiting for him."""
+    return render_template(
+        template, messages=current_app.extensions["havoc_messages"].take(), **context
+    )
 
 
 def _umpire(token: str) -> str:
@@ -52,9 +97,10 @@ def _has_game() -> bool:
         return False
 
 
-def _seat_name(players: tuple[str, ...], field: str) -> str:
-    value = request.form.get(field, "")
-    if not value.isdigit() or int(value) >= len(players):
+def _seat_name(players: tuple[str, ...], field: str, value: str | None = None) -> str:
+    """The player in the seat the form names (a 400 for anything else)."""
+    value = request.form.get(field, "") if value is None else value
+    if not is_whole(value) or len(value) > 6 or int(value) >= len(players):
         abort(400)
     return players[int(value)]
 
@@ -66,11 +112,13 @@ def _link(player_token: str) -> str:
     return base.rstrip("/") + url_for("whos_next.player", token=player_token)
 
 
+@lru_cache(maxsize=2048)
 def _qr_svg(text: str, scale: int = 6) -> str:
+    """``text`` as an SVG QR code (mask 0: a valid code, without segno trying all eight)."""
     import segno
 
     out = io.BytesIO()
-    segno.make(text, error="m").save(
+    segno.make(text, error="m", mask=0).save(
         out, kind="svg", scale=scale, xmldecl=False, svgns=True, omitsize=True
     )
     return out.getvalue().decode("utf-8")
@@ -89,7 +137,7 @@ def umpire(token: str) -> str:
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
-        return render_template("umpire_new.html", token=token, csrf=csrf, replace=None)
+        return _page("umpire_new.html", token=token, csrf=csrf, replace=None, limit=MAX_NAMES_TEXT)
     store = game_store()
     state = store.load()
     links = store.links()
@@ -97,19 +145,36 @@ def umpire(token: str) -> str:
     living = alive(state)
     seats = {name: seat for seat, name in enumerate(state.players)}
     standings = scores(state, load_scoring(cards()))
-    return render_template(
+    return _page(
         "umpire.html",
         token=token,
         csrf=csrf,
         state=state,
         ring=[(p, state.victims[p]) for p in order],
-        living=[(seats[p], p) for p in living],
+        living=living,
+        options=_options([(seats[p], p) for p in living]),
+        html={p: str(escape(p)) for p in state.players},
         seats=seats,
         standings=standings,
         winner=state.winner(),
         over=game_over(state.winner(), standings[0].name) if state.winner() else [],
         links=links,
+        inline_links=INLINE_LINKS,
     )
+
+
+def _options(players: list[tuple[int, str]]) -> tuple[Markup, Markup]:
+    """The alive players as a select's options, twice: the first and the second selected
+    (built once here: the umpire page shows them in four selects; each name escaped once)."""
+    shown = [(seat, escape(name)) for seat, name in players]
+    first = Markup("".join(f'<option value="{seat}">{name}</option>' for seat, name in shown))
+    second = Markup(
+        "".join(
+            f'<option value="{seat}"{" selected" if i == 1 else ""}>{name}</option>'
+            for i, (seat, name) in enumerate(shown)
+        )
+    )
+    return first, second
 
 
 @bp.post("/u/<token>/links")
@@ -130,7 +195,9 @@ def umpire_new(token: str) -> str:
     tick: `Store.new_game` refuses either without ``force``)."""
     _umpire(token)
     csrf = current_app.extensions["havoc_csrf"].token(token)
-    return render_template("umpire_new.html", token=token, csrf=csrf, replace=_replaced())
+    return _page(
+        "umpire_new.html", token=token, csrf=csrf, replace=_replaced(), limit=MAX_NAMES_TEXT
+    )
 
 
 def _replaced() -> str | None:
@@ -161,33 +228,72 @@ def umpire_slips(token: str) -> str:
     links = game_store().links() if _has_game() else {}
     if not links:
         abort(404)
-    slips = [(name, _link(t), _qr_svg(_link(t), scale=3)) for name, t in links.values()]
+    page, pages, shown = _paged(list(links.values()), SLIPS_PER_PAGE)
+    slips = [(name, _link(t), _qr_svg(_link(t), scale=3)) for name, t in shown]
     loopback = _loopback(_link("x"))
-    return render_template("umpire_slips.html", token=token, slips=slips, loopback=loopback)
+    return render_template(
+        "umpire_slips.html", token=token, slips=slips, loopback=loopback, page=page, pages=pages
+    )
+
+
+def _paged(items: list[Any], per_page: int) -> tuple[int, int, list[Any]]:
+    """(page, pages, the items on it) for ``?page=N`` (a page out of range: 404)."""
+    text = request.args.get("page", "1")
+    pages = max(1, -(-len(items) // per_page))
+    if not is_whole(text) or len(text) > 6 or not 1 <= int(text) <= pages:
+        abort(404)
+    page = int(text)
+    return page, pages, items[(page - 1) * per_page : page * per_page]
+
+
+@bp.get("/u/<token>/links")
+def links_page(token: str) -> str:
+    """Every player's "show QR" button, a page at a time (big rings)."""
+    _umpire(token)
+    links = game_store().links() if _has_game() else {}
+    if not links:
+        abort(404)
+    page, pages, shown = _paged(list(links.values()), LINKS_PER_PAGE)
+    return render_template("umpire_links.html", token=token, links=shown, page=page, pages=pages)
 
 
 @bp.post("/u/<token>/new")
-def new_game(token: str) -> Response:
+def new_game(token: str) -> Response | tuple[str, int]:
+    """Draw the ring; refused, the form comes back with the names as typed and one line."""
     _umpire(token)
     _csrf(token)
-    text = request.form.get("names", "")[:MAX_NAMES_TEXT]
+    text = request.form.get("names", "")
     names = [n for n in re.split(r"[\r\n,]", text) if n.strip()]
     force = request.form.get("force") == "yes"
     order = request.form.get("order") == "yes"
     try:
+        from companion.errors import InputError
         from companion.whos_next.ring import check_names
 
+        if len(text) > MAX_NAMES_TEXT:
+            raise InputError(
+                f"the names are {len(text):,} characters long: at most {MAX_NAMES_TEXT:,}"
+            )
         check_names(names)
         drawn, replaced = game_store(create=True).new_game(names, force=force, order=order)
         how = "Ring as arranged" if order else "Ring drawn"
         message = (replaced + ". " if replaced else "") + f"{how}: {len(drawn.players)} players."
         flash(message[0].upper() + message[1:])
-    except ReplaceRefused as error:  # the page offers a tick, not the CLI's --force
-        flash(f"{error.what()}: tick \u201cReplace\u201d to replace it", "error")
-        return redirect(url_for("whos_next.umpire_new", token=token))
     except HavocError as error:
-        flash(str(error), "error")
-        return redirect(url_for("whos_next.umpire_new", token=token))
+        why = str(error)
+        if isinstance(error, ReplaceRefused):  # the page offers a tick, not the CLI's --force
+            why = f"{error.what()}: tick \u201cReplace\u201d to replace it"
+        page = _page(
+            "umpire_new.html",
+            token=token,
+            csrf=current_app.extensions["havoc_csrf"].token(token),
+            replace=_replaced(),
+            names=text,
+            order=order,
+            error=why,
+            limit=MAX_NAMES_TEXT,
+        )
+        return page, 400
     return redirect(url_for("whos_next.umpire", token=token))
 
 
@@ -201,7 +307,11 @@ def kill(token: str) -> Response:
     try:
         store = game_store()
         players = store.load().players
-        killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
+        if "pair" in request.form:  # a one-tap button: "KILLER:VICTIM" by seat
+            k, _, v = request.form["pair"].partition(":")
+            killer, victim = _seat_name(players, "pair", k), _seat_name(players, "pair", v)
+        else:
+            killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
         contest_at = load_contest(cards()).contest_at  # a bad duel.toml: nothing written
         outcome = store.kill(killer, victim)
         _told(outcome, contest_at)
@@ -212,15 +322,19 @@ def kill(token: str) -> Response:
 
 @bp.post("/u/<token>/duel")
 def duel(token: str) -> Response:
-    """ATTACKER attacks DEFENDER; the server rolls on the attack table (cards/whos-next)."""
+    """ATTACKER attacks DEFENDER on the attack table (cards/whos-next): the dice rolled at the
+    table when the form gives them (``dice``: "5", or "5 3" when both roll, attacker first),
+    else the server rolls. Faces too few, too many or off the die: refused, nothing written."""
     _umpire(token)
     _csrf(token)
-    from companion.dice import make_rng
+    from companion.dice import DiceSource
+    from companion.web.words import page_words
     from companion.whos_next.duel_scoring import load_attack_table
 
     try:
         table = load_attack_table(cards())
-        rng = make_rng(None)
+        source = DiceSource(_table_dice(), None)
+        how = "rolled" if source.rng is not None else "die"
         store = game_store()
         players = store.load().players
         attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
@@ -228,27 +342,42 @@ def duel(token: str) -> Response:
             attacker,
             defender,
             table.effect,
-            lambda: rng.randint(1, table.sides),
+            lambda: source.next(table.sides)[0],
+            check=source.finish,
             contest_at=table.contest_at,
         )
         throws = outcome.death.rolls
         if len(throws) == 1 and len(throws[0]) == 1:
-            rolled = f'rolled {throws[0][0]}: "{table.result(throws[0][0])}"'
+            rolled = f'{how} {throws[0][0]}: "{table.result(throws[0][0])}"'
         else:  # the contest: both roll, ties throw again
-            rolled = "rolled " + "; ".join(f"{a} v {b}" for a, b in throws)
+            rolled = f"{how} " + "; ".join(f"{a} v {b}" for a, b in throws)
         flash(f"{attacker} attacks {defender}: {rolled}.")
         _told(outcome, table.contest_at)
     except HavocError as error:
-        flash(str(error), "error")
+        flash(page_words(str(error), {"die": "Dice rolled at the table"}), "error")
     return redirect(url_for("whos_next.umpire", token=token))
+
+
+def _table_dice() -> list[int]:
+    """The faces typed in the duel form's ``dice`` field (blank: none; the server rolls)."""
+    from companion.errors import InputError
+
+    text = request.form.get("dice", "")[:40]
+    words = text.replace(",", " ").split()
+    if len(words) > 12 or not all(w.isascii() and w.isdigit() and len(w) <= 3 for w in words):
+        raise InputError(f"--die: expected faces like 5, or 5 3 when both roll; got {text!r}")
+    return [int(w) for w in words]
 
 
 @bp.post("/u/<token>/undo")
 def undo(token: str) -> Response:
     _umpire(token)
     _csrf(token)
+    number = request.form.get("number", "")
+    if not is_whole(number) or len(number) > 6:
+        abort(400)  # an undo names the death it undoes: a repeat is refused, not a second undo
     try:
-        outcome = game_store().undo()
+        outcome = game_store().undo(int(number))
         from companion.whos_next.screen import undone
 
         _say(undone(outcome.death, outcome.alive))

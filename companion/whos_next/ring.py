@@ -86,6 +86,31 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
+# Letters of other alphabets (and digits) drawn like a Latin letter, as they stand after
+# casefolding: Cyrillic and Greek capitals and small letters, 0 and 1. A kit-made subset of
+# Unicode's confusables (UTS #39) covering the alphabets players' names mix.
+_LOOK_ALIKE = str.maketrans(
+    "авеѕіјкмнорстухԁһӏԛԝӕαβεζηικμνορτυχ01",
+    "abesijkmhopctyxdhlqwæabezhikmnoptyxol",
+)
+# Characters that draw nothing (or a blank) though they are not spaces or controls.
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: NFKC, case-folded, look-alike letters of other alphabets
+    mapped to the Latin letter they are drawn as (``Аnn`` with a Cyrillic А is ``ann``)."""
+    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKE)
+
+
+def shows_blank(name: str) -> bool:
+    """True when nothing of ``name`` would be seen: only spaces, marks and blank fillers."""
+    return all(
+        c in _BLANK or c.isspace() or unicodedata.category(c) in ("Mn", "Me", "Cf", "Zs")
+        for c in name
+    )
+
+
 @dataclass(frozen=True)
 class Ring:
     """A game: players in the order entered, the alive ring, the deaths in order."""
@@ -132,6 +157,7 @@ def check_names(names: Iterable[str]) -> list[str]:
     """Names as entered (trimmed), refusing blanks, duplicates (any case) and too few."""
     cleaned: list[str] = []
     seen: dict[str, str] = {}
+    looks: dict[str, str] = {}
     for index, raw in enumerate(names, 1):
         if index > MAX_PLAYERS:
             raise InputError(f"a ring holds at most {MAX_PLAYERS:,} players")
@@ -142,8 +168,10 @@ def check_names(names: Iterable[str]) -> list[str]:
                 f"player name {shown!r} contains a control character (a tab or new line?)"
             )
         name = " ".join(raw.split())
-        if not name:
-            raise InputError("a player name cannot be blank")
+        if not name or shows_blank(name):
+            raise InputError(
+                "a player name cannot be blank" if not name else f"player name {name!r} shows blank"
+            )
         if len(name) > MAX_NAME:
             raise InputError(f"player name {name[:12]!r}... is longer than {MAX_NAME} characters")
         if any(unicodedata.category(c).startswith("C") for c in name):
@@ -152,6 +180,12 @@ def check_names(names: Iterable[str]) -> list[str]:
         if first is not None:
             raise InputError(f"duplicate player name {name!r} (same as {first!r})")
         seen[name_key(name)] = name
+        like = looks.get(skeleton(name))
+        if like is not None:
+            raise InputError(
+                f"player name {name!r} looks just like {like!r}: give names that differ to the eye"
+            )
+        looks[skeleton(name)] = name
         cleaned.append(name)
     if len(cleaned) < MIN_PLAYERS:
         raise InputError(

@@ -95,5 +95,5 @@ def write_cthulhu_aid(path: Path, cards: Cards, page: Page) -> int:
         portrait,
         title=TITLE,
         subject="Cthulhu Who?: set-up tables, action points and attack scores with their chances",
-        footer=f"{TITLE}: every table is the rules'; the chances are exact for 2d6.",
+        note="every table is the rules'; the chances are exact for 2d6.",
     )

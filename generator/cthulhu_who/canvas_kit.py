@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.sheet.fonts import fit_size, pdf_font, split_lines, text_width
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font, split_lines, text_width
 from generator.sheet.pdf_ops import FacePainter, colour, num
 from generator.sheet.pieces import Face, Op
 
@@ -77,7 +77,7 @@ def text(
     max_width: float | None = None,
 ) -> None:
     """One line of text in the kit's embedded typeface, shrunk to ``max_width`` if needed."""
-    font = "Helvetica-Bold" if bold else "Helvetica"
+    font = BOLD if bold else REGULAR
     size = fit_size(line, font, size, max_width)
     canvas.setFillColorRGB(*(GREY if grey else INK))
     canvas.setFont(pdf_font(font), size)
@@ -93,7 +93,7 @@ def paragraph(
     canvas: Any, x: float, y: float, words: str, size: float, width: float, leading: float
 ) -> float:
     """``words`` wrapped to ``width``; returns the baseline below the last line."""
-    for line in split_lines(words, "Helvetica", size, width):
+    for line in split_lines(words, REGULAR, size, width):
         text(canvas, x, y, line, size)
         y -= leading
     return y
@@ -101,7 +101,7 @@ def paragraph(
 
 def width_of(line: str, size: float, bold: bool = False) -> float:
     """The printed width of ``line``."""
-    return text_width(line, "Helvetica-Bold" if bold else "Helvetica", size)
+    return text_width(line, BOLD if bold else REGULAR, size)
 
 
 def qr_modules(data: str) -> list[list[bool]]:

@@ -15,6 +15,7 @@ import math
 
 from companion.cthulhu_who.garden import Garden, TerrainKind
 from companion.cthulhu_who.setup import SetUp
+from generator.sheet.fonts import BOLD, REGULAR
 from generator.sheet.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
 
 HERO, CULTIST, MONSTER, WEAPON, TERRAIN = "hero", "cultist", "monster", "weapon", "terrain"
@@ -76,10 +77,10 @@ def _emblem(
     cx, cy = w / 2, h - 0.38 * k
     ops = shape_ops(shape, cx, cy, 0.26 * k, fill, INK)
     base = cy - (0.08 if shape != "triangle" else 0.12) * k
-    ops.append(Text(cx, base, letter, 0.24 * k, letter_colour(fill), "Helvetica-Bold"))
-    ops.append(Text(cx, 0.21 * k, name, 0.17 * k, INK, "Helvetica-Bold", max_width=w - 0.12))
+    ops.append(Text(cx, base, letter, 0.24 * k, letter_colour(fill), BOLD))
+    ops.append(Text(cx, 0.21 * k, name, 0.17 * k, INK, BOLD, max_width=w - 0.12))
     if sub:
-        ops.append(Text(cx, 0.07 * k, sub, 0.095 * k, INK, "Helvetica", max_width=w - 0.16))
+        ops.append(Text(cx, 0.07 * k, sub, 0.095 * k, INK, REGULAR, max_width=w - 0.16))
     return ops
 
 
@@ -93,18 +94,18 @@ def _dead(w: float, h: float, letter: str, name: str, lines: tuple[str, ...] = (
     k = 1.0 if lines else min(w, h)
     cx = w / 2
     ops: list[Op] = [
-        Text(cx, h - 0.42 * k, letter, 0.3 * k, "#666666", "Helvetica-Bold"),
+        Text(cx, h - 0.42 * k, letter, 0.3 * k, "#666666", BOLD),
         Line(cx - 0.25 * k, h - 0.5 * k, cx + 0.25 * k, h - 0.12 * k, INK, 0.05 * k),
         Line(cx - 0.25 * k, h - 0.12 * k, cx + 0.25 * k, h - 0.5 * k, INK, 0.05 * k),
         Text(cx, 0.1 * k, f"{name}: remove", 0.1 * k, INK, max_width=w - 0.16),
     ]
     if not lines:
-        ops.append(Text(cx, 0.3 * k, "DEAD", 0.17 * k, INK, "Helvetica-Bold"))
+        ops.append(Text(cx, 0.3 * k, "DEAD", 0.17 * k, INK, BOLD))
         return Face(f"{name} dead", DEAD_BG, tuple(ops))
-    ops.append(Text(cx, h - 0.85, "DEAD", 0.28, INK, "Helvetica-Bold"))
+    ops.append(Text(cx, h - 0.85, "DEAD", 0.28, INK, BOLD))
     y = h - 1.15
     for line in lines:
-        ops.append(Text(cx, y, line, 0.15, INK, "Helvetica", max_width=w - 0.14))
+        ops.append(Text(cx, y, line, 0.15, INK, REGULAR, max_width=w - 0.14))
         y -= 0.2
     return Face(f"{name} dead", DEAD_BG, tuple(ops))
 

@@ -29,9 +29,10 @@ from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.options import SheetOptions
-from generator.sheet.render_pdf import PdfStats, atomic_file, binary_streams, new_canvas
-from generator.sheet.render_pdf import draw_footer as footer
+from generator.sheet.pages import side_words
+from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import format_length
 
 MAX_SETUPS = 100_000
@@ -68,13 +69,11 @@ def _board_and_odds(
     (so the next page starts a new sheet of paper)."""
 
     def close(what: str) -> None:
-        painter.pages += 1
-        footer(canvas, f"{TITLE}  \u00b7  {what}  \u00b7  page {painter.pages}", options)
-        canvas.showPage()
-        if options.duplex != "none":
-            painter.pages += 1
-            footer(canvas, f"{TITLE}  \u00b7  back of page {painter.pages - 1}", options)
-            canvas.showPage()
+        if options.duplex == "none":
+            painter.writer.end_page("", what)
+        else:
+            painter.writer.end_page(side_words("front", options.duplex), what)
+            painter.writer.blank_back(what)
 
     for tile in tiles:
         draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)
@@ -140,8 +139,7 @@ def write_setups_pdf(
             # one small reportlab document per chunk, copied out and let go (pdf_join.py)
             buffer = io.BytesIO()
             canvas = new_canvas(buffer, options, title, subject)
-            painter = SheetPainter(canvas, options, tables, settings)
-            painter.pages = pages
+            painter = SheetPainter(canvas, options, tables, settings, first=pages)
             for i in range(start, min(start + CHUNK, count)):
                 s = seed + i
                 setup = rolled(tables, s)
@@ -152,9 +150,9 @@ def write_setups_pdf(
                     progress(1)
             if start + CHUNK >= count:
                 _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
+            pages = painter.writer.close(open_ended=count > CHUNK)
             canvas.save()
             joiner.add(buffer.getvalue())
-            pages = painter.pages
             del buffer, canvas, painter
         joiner.finish()
     sheets = pages // 2 if options.duplex != "none" else pages

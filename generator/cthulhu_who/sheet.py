@@ -25,10 +25,12 @@ from generator.cthulhu_who.canvas_kit import (
 )
 from generator.cthulhu_who.pieces import letter_colour, shape_ops
 from generator.sheet import guides
+from generator.sheet.fonts import BOLD
+from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror, pack
 from generator.sheet.options import PaperTooSmall, SheetOptions
+from generator.sheet.pages import PageWriter, footer_box, side_words
 from generator.sheet.pieces import Piece, Text
-from generator.sheet.render_pdf import GUIDE_GREY, GUIDE_WIDTH, draw_footer, footer_box
 from generator.sheet.units import format_length
 
 TITLE = "Cthulhu Who? set-ups"
@@ -85,13 +87,17 @@ class SheetPainter:
         options: SheetOptions,
         tables: SetupTables,
         settings: GardenSettings,
+        first: int = 0,
     ) -> None:
+        """``first``: the pages of the document before this canvas's first (chunks)."""
         self.canvas = canvas
         self.options = options
         self.tables = tables
         self.settings = settings
         self.forms = Forms(canvas, options.piece, options.bleed)
-        self.pages = 0
+        self.writer = PageWriter(
+            canvas, TITLE, options, f"{format_length(options.piece)} squares", first=first
+        )
 
     # ------------------------------------------------------------------ the front page
     def setup(
@@ -219,7 +225,7 @@ class SheetPainter:
                     kind.letter,
                     0.42,
                     letter_colour(kind.colour),
-                    "Helvetica-Bold",
+                    BOLD,
                 ),
             )
             name = self.forms.form(("map", kind), ops, (0, 0, 1, 1))
@@ -307,12 +313,14 @@ class SheetPainter:
             c.setStrokeColorRGB(*GUIDE_GREY)
             c.line(o.width / 2, min(p.y for p in fronts) - 6, o.width / 2, top + 6)
             c.restoreState()
-        side = "FRONTS" if o.duplex != "none" else "FRONTS left | BACKS right: fold"
+        side = "FRONTS left | BACKS right: fold"
+        if o.duplex != "none":
+            side = side_words("front", o.duplex)
         self.close_page(number, seed, side)
         if o.duplex != "none":
             for p in backs:
                 self.forms.face(p.face, p.x, p.y, p.w, p.h)
-            self.close_page(number, seed, f"BACKS (flip on {o.duplex} edge)")
+            self.close_page(number, seed, side_words("back", o.duplex))
 
     def guides(self, fronts: list[Placement], room: SheetOptions) -> None:
         """Crop marks (or lines) as the engine draws them, and a fine line round every piece
@@ -327,7 +335,7 @@ class SheetPainter:
             if o.cut_guides == "crop":
                 segments = guides.crop_marks(page.placements, room)
             else:  # to the paper's edges, but not up through the rolls and the garden
-                segments = guides.cut_lines(page.placements, room, footer_box(o))
+                segments = guides.cut_lines(page.placements, room, footer_box(o), o.bleed)
                 clip = c.beginPath()
                 clip.rect(0, 0, o.width, room.usable[3] + 12)
                 c.clipPath(clip, stroke=0, fill=0)
@@ -339,12 +347,5 @@ class SheetPainter:
         c.restoreState()
 
     def close_page(self, number: int, seed: int, side: str) -> None:
-        """The footer, then the next page."""
-        self.pages += 1
-        draw_footer(
-            self.canvas,
-            f"{TITLE}  \u00b7  set-up {number}, seed {seed}  \u00b7  {side}  \u00b7  "
-            f"page {self.pages}  \u00b7  {format_length(self.options.piece)} squares",
-            self.options,
-        )
-        self.canvas.showPage()
+        """End the page (the page writer draws its footer)."""
+        self.writer.end_page(side, f"set-up {number}, seed {seed}")

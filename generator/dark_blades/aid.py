@@ -222,5 +222,5 @@ def write_dark_blades_aid(path: Path, cards: Cards, page: Page, source_only: boo
         title=TITLE,
         subject="Dark Blades: sequence of play, terrain, missiles, water, stacking, capture, "
         "spell areas, Death, spell resistance and magic items",
-        footer=f"{TITLE} · {kit}",
+        note=kit,
     )

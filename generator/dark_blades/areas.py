@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from generator.sheet.fonts import text_width
+from generator.sheet.fonts import BOLD, text_width
 from generator.sheet.pieces import Circle, Line, Op, Polygon, Rect, Text
 
 SQRT3 = math.sqrt(3)
@@ -91,18 +91,18 @@ class Grid:
 
 def _label(cx: float, cy: float, text: str, colour: str, room: float) -> list[Op]:
     size = max(LABEL_MIN, room * 1.2)
-    return [Text(cx, cy - size * 0.35, text, size, colour, "Helvetica-Bold", "middle")]
+    return [Text(cx, cy - size * 0.35, text, size, colour, BOLD, "middle")]
 
 
 def _note(
     x: float, y: float, text: str, anchor: str = "middle", size: float = LABEL_MIN + 0.5
 ) -> Text:
-    return Text(x, y, text, size, INK, "Helvetica-Bold", anchor)  # type: ignore[arg-type]
+    return Text(x, y, text, size, INK, BOLD, anchor)  # type: ignore[arg-type]
 
 
 def label_width(text: str, size: float = LABEL_MIN + 0.5) -> float:
     """How wide a diagram note is (for tests and layout)."""
-    return text_width(text, "Helvetica-Bold", size)
+    return text_width(text, BOLD, size)
 
 
 # --------------------------------------------------------------------------- the areas

@@ -21,7 +21,7 @@ from companion.dark_blades import piece_types
 from companion.dark_blades import pieces as db
 from companion.data import Cards, kit_cards_dir
 from companion.errors import DataError, InputError
-from generator.sheet.fonts import fit_size, missing_letters, split_lines, text_width
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, missing_letters, split_lines, text_width
 from generator.sheet.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
 from generator.sheet.units import MM, format_length
 
@@ -92,7 +92,6 @@ def footer_note(
 
 
 INSET = 0.05  # 1/32in at 5/8in: art stays this far inside the cut
-BOLD, REGULAR = "Helvetica-Bold", "Helvetica"
 BAND_Y, BAND_H = 0.70, 0.25
 BOX_W, BOX_H, BOX_Y = 0.27, 0.27, 0.06
 BOX_X = {"attack": 0.06, "defence": 0.365, "move": 0.67}

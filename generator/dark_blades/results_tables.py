@@ -26,7 +26,7 @@ from generator.sheet.document import (
     para,
     write_document,
 )
-from generator.sheet.fonts import pdf_font
+from generator.sheet.fonts import BOLD, pdf_font
 
 TITLE = "Dark Blades combat results tables"
 KIT_COUNT = "k"  # beside a chance that counts the kit's completed cells
@@ -42,10 +42,11 @@ LEGEND_SOURCE = (
 )
 
 
-def footer(source_only: bool) -> str:
+def footer_note(source_only: bool) -> str:
+    """What the footer says about whose cells are printed."""
     if source_only:
-        return f"{TITLE}: the rulebook's cells only; blank cells are lost."
-    return f"{TITLE}: grey cells are the Havoc Kit's completion, not the rulebook's."
+        return "the rulebook's cells only; blank cells are lost."
+    return "grey cells are the Havoc Kit's completion, not the rulebook's."
 
 
 STAR = "*"  # the printed star (★): the embedded typeface has no ★, so it is set as *
@@ -60,7 +61,7 @@ def table_story(source: CellSource, table: ResultsTable, number: int, width: flo
     from reportlab.platypus import KeepTogether, Table, TableStyle
 
     crt = source.crt
-    bold = pdf_font("Helvetica-Bold")
+    bold = pdf_font(BOLD)
     n_cols = len(crt.columns)
     first, column = 30.0, (width - 2 * 30.0 - 16) / (2 * n_cols)
     rows: list[list[str]] = [["Die", *crt.columns]]
@@ -201,5 +202,5 @@ def write_results_tables(path: Path, cards: Cards, page: Page, source_only: bool
         landscape,
         title=TITLE + (" (rulebook cells only)" if source_only else ""),
         subject="Dark Blades: the six combat results tables, column shifts and chances",
-        footer=footer(source_only),
+        note=footer_note(source_only),
     )

@@ -24,7 +24,7 @@ marked = partial(doc.marked, body=SIZE)
 bullets = partial(doc.bullets, body=SIZE)
 
 TITLE = "Dark Blades scenarios"
-FOOTER = "Dark Blades scenarios: shaded boxes are the Havoc Kit's words, not the rulebook's."
+NOTE = "shaded boxes are the Havoc Kit's words, not the rulebook's."
 
 
 def _count(force: Any) -> str:
@@ -105,5 +105,5 @@ def write_scenario_sheets(
         portrait,
         title=title,
         subject="Dark Blades scenario sheets: sides, set-up, reinforcements, special rules",
-        footer=FOOTER,
+        note=NOTE,
     )

@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from companion.dark_blades import spells as sp
 from companion.errors import DataError
 from generator.dark_blades.areas import diagram, hex_points
-from generator.sheet.fonts import fit_size, missing_letters, split_lines, text_width
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, missing_letters, split_lines, text_width
 from generator.sheet.pieces import Face, Line, Op, Piece, Polygon, Rect, Text
 
 TITLE = "Dark Blades — spell cards"
-BOLD, REGULAR = "Helvetica-Bold", "Helvetica"
 INK = "#1d1626"
 GREY = "#55505a"
 BAND = "#3b2d52"

@@ -52,5 +52,5 @@ def write_kniggits_aid(path: Path, cards: Cards, page: Page) -> int:
         portrait,
         title=TITLE,
         subject="Kniggits: buying, moving, turning, the sword-and-shield exchange, fleeing",
-        footer=f"{TITLE}: numbers from cards/kniggits/rules.toml.",
+        note="numbers from cards/kniggits/rules.toml.",
     )

@@ -15,20 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
-from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
-from generator.sheet.fonts import fit_size, pdf_font, split_lines
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font, split_lines
 from generator.sheet.options import PaperTooSmall, SheetOptions
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    draw_footer,
-    new_canvas,
-)
+from generator.sheet.pages import PageWriter
+from generator.sheet.render_pdf import PdfStats, new_canvas
 
 TITLE = "Kniggits — army sheets"
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 BOX, PITCH = 9.0, 11.0
 NAME_W, MOVE_W = 118.0, 44.0
 BLANK_ROWS, BLANK_BOXES = 10, 10
@@ -62,7 +56,7 @@ def _boxes(canvas: Any, x: float, top: float, width: float, count: int, colour: 
 def _header(
     canvas: Any, sheet: SheetOptions, title: str, colour: ArmyColour | None, lefty: bool = False
 ) -> float:
-    x0, _, x1, y1 = safe_area(sheet)
+    x0, _, x1, y1 = sheet.safe_area
     _text(canvas, x0, y1 - 13, title, 13, True)
     if colour is not None:
         canvas.setFillColor(colour.colour)
@@ -84,7 +78,7 @@ def _header(
 
 
 def _columns(sheet: SheetOptions) -> tuple[float, float, list[float], float]:
-    x0, _, x1, _ = safe_area(sheet)
+    x0, _, x1, _ = sheet.safe_area
     kinds_x = x0 + NAME_W + MOVE_W
     width = (x1 - kinds_x) / 3
     return x0, x0 + NAME_W, [kinds_x + i * width for i in range(3)], width - 6
@@ -104,7 +98,7 @@ def _table_head(canvas: Any, sheet: SheetOptions, y: float, settings: PrintSetti
         _text(canvas, kx + 12, y, f"{kind.label} ({kind.letter}) tokens", 8, True)
     canvas.setStrokeColor("#000000")
     canvas.setLineWidth(0.6)
-    canvas.line(x0, y - 4, safe_area(sheet)[2], y - 4)
+    canvas.line(x0, y - 4, sheet.safe_area[2], y - 4)
     return y - 6
 
 
@@ -143,13 +137,13 @@ def _row(
     height = max(rows * PITCH + 6, 22 if not flag else 38)
     canvas.setStrokeColor("#cccccc")
     canvas.setLineWidth(0.4)
-    canvas.line(x0, y - height, safe_area(sheet)[2], y - height)
+    canvas.line(x0, y - height, sheet.safe_area[2], y - height)
     return y - height
 
 
 def _notes(sheet: SheetOptions, rules: KniggitRules) -> list[str]:
     """The rules' reminders under the table, as lines."""
-    x0, _, x1, _ = safe_area(sheet)
+    x0, _, x1, _ = sheet.safe_area
     notes = (
         "Tick a box when he loses a token. He moves 2 in a Movement token (at most "
         f"{rules.max_move} in), crawls {rules.crawl} in with none; with no Attack token he "
@@ -161,7 +155,7 @@ def _notes(sheet: SheetOptions, rules: KniggitRules) -> list[str]:
 
 def _footnotes(canvas: Any, sheet: SheetOptions, y: float, rules: KniggitRules) -> None:
     """The rules' reminders below the table (whose bottom is ``y``)."""
-    x0, y0, _, _ = safe_area(sheet)
+    x0, y0, _, _ = sheet.safe_area
     canvas.setFont(pdf_font(REGULAR), 7)
     canvas.setFillColor("#000000")
     baseline = max(y - 12, y0 + 30)
@@ -176,7 +170,7 @@ def _expanded(kniggit: Kniggit) -> list[str]:
 
 
 def army_page(
-    canvas: Any,
+    writer: PageWriter,
     sheet: SheetOptions,
     army: ArmyCheck,
     colour: ArmyColour,
@@ -187,7 +181,8 @@ def army_page(
     """One army on one page (continued on more pages when it is long)."""
     from companion.errors import display_path
 
-    x0, y0, x1, _ = safe_area(sheet)
+    canvas = writer.canvas
+    x0, y0, x1, _ = sheet.safe_area
     y = _header(canvas, sheet, f"Army: {army.path.stem}", colour, lefty)
     spent = (
         f"Points: agreed {army.budget}, spent {army.points} ("
@@ -214,9 +209,8 @@ def army_page(
             )
         for name in _expanded(kniggit):
             if y < y0 + 60:
-                draw_footer(canvas, f"{TITLE}  \u00b7  {army.path.stem} (continued)", sheet)
-                canvas.showPage()
-                y = _table_head(canvas, sheet, safe_area(sheet)[3] - 14, settings)
+                writer.end_page(what=f"{army.path.stem} (continued)")
+                y = _table_head(canvas, sheet, sheet.safe_area[3] - 14, settings)
             y = _row(canvas, sheet, y, name, kniggit.tokens, rules, settings, flag)
     _footnotes(canvas, sheet, y, rules)
 
@@ -227,7 +221,7 @@ def blank_page(
 ) -> float:  # fmt: skip
     """An army sheet to fill in by hand: cross out the boxes of tokens not bought; returns
     the bottom of its table (the rules' reminders go below it)."""
-    x0 = safe_area(sheet)[0]
+    x0 = sheet.safe_area[0]
     y = _header(canvas, sheet, "Army: ____________________", colour, lefty)
     _text(
         canvas,
@@ -257,7 +251,7 @@ def _halves(
 
     from reportlab.pdfgen.canvas import Canvas
 
-    _, y0, _, y1 = safe_area(sheet)
+    _, y0, _, y1 = sheet.safe_area
     mid = (y0 + y1) / 2
     top = dataclasses.replace(sheet, margin_bottom=sheet.height - (sheet.height - mid) + HALF_GAP)
     bottom = dataclasses.replace(sheet, margin_top=sheet.height - mid + HALF_GAP)
@@ -266,7 +260,7 @@ def _halves(
         for half in (top, bottom):
             trial = Canvas(io.BytesIO(), pagesize=(sheet.width, sheet.height))
             table = blank_page(trial, half, settings.armies[0], rules, settings, rows=rows)
-            fits = fits and table - 12 >= safe_area(half)[1] + 30  # the reminders fit below
+            fits = fits and table - 12 >= half.safe_area[1] + 30  # the reminders fit below
         if fits:
             return [(top, rows), (bottom, rows)]
     return []
@@ -274,7 +268,7 @@ def _halves(
 
 def _cut_line(canvas: Any, sheet: SheetOptions, y: float) -> None:
     """A dashed line across the page where the two halves part, and what it is for."""
-    x0, _, x1, _ = safe_area(sheet)
+    x0, _, x1, _ = sheet.safe_area
     canvas.saveState()
     canvas.setDash([4, 3])
     canvas.setStrokeColor("#555555")
@@ -288,7 +282,7 @@ def _cut_line(canvas: Any, sheet: SheetOptions, y: float) -> None:
 
 def check_fits(sheet: SheetOptions) -> None:
     """Refuse paper too narrow for the sheet's columns or too short for a kniggit's row."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     if x1 - x0 < NAME_W + MOVE_W + 3 * 4 * PITCH or y1 - y0 < 240:
         raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for an army sheet "
@@ -312,26 +306,26 @@ def write_army_pdf(
     halves = _halves(sheet, rules, settings) if not armies and settings.sides == 2 else []
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{len(armies) or 'blank'} armies")
+        writer = PageWriter(canvas, TITLE, sheet)
         if halves:  # two blank sheets on one page: cut it in half, one for each player
             for index, (half, rows) in enumerate(halves):
                 colour = settings.armies[index % len(settings.armies)]
                 lefty = index + 1 in left_handed
                 blank_page(canvas, half, colour, rules, settings, lefty, rows)
-            _cut_line(canvas, sheet, sum(safe_area(sheet)[1::2]) / 2)
-            draw_footer(canvas, f"{TITLE}  \u00b7  blank, to fill in by hand: 2 halves", sheet)
-            canvas.showPage()
+            _cut_line(canvas, sheet, sum(sheet.safe_area[1::2]) / 2)
+            writer.end_page(what="blank, to fill in by hand: a half for each player")
             pages = 1
         for index in range(0 if halves else max(len(armies), settings.sides if not armies else 0)):
             colour = settings.armies[index % len(settings.armies)]
             if armies:
                 lefty = index + 1 in left_handed
-                army_page(canvas, sheet, armies[index], colour, rules, settings, lefty)
+                army_page(writer, sheet, armies[index], colour, rules, settings, lefty)
                 what = armies[index].path.stem
             else:
                 blank_page(canvas, sheet, colour, rules, settings, index + 1 in left_handed)
                 what = "blank, to fill in by hand"
-            draw_footer(canvas, f"{TITLE}  \u00b7  {what}", sheet)
-            canvas.showPage()
+            writer.end_page(what=what)
             pages += 1
+        total = writer.close()
         canvas.save()
-    return PdfStats(target, canvas.getPageNumber() - 1 or pages, pages, 0, target.stat().st_size)
+    return PdfStats(target, total, pages, 0, target.stat().st_size)

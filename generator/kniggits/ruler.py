@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.kniggits.rules import KniggitRules
-from generator.sheet.fonts import pdf_font
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.units import INCH, MM
 
 SCALES = {"half": 0.5, "normal": 1.0, "double": 2.0}
@@ -32,7 +32,6 @@ INCH_TICK_WIDTH = 0.8  # tests find the inch marks by this width
 HALF_TICK_WIDTH = 0.5
 COMBAT = "#d55e00"
 DEPLOY = "#56b4e9"
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 
 
 @dataclass(frozen=True)

@@ -23,17 +23,12 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.kniggits.rules import ArmyCheck
-from generator.kniggits.safe_area import safe_area
 from generator.kniggits.settings import ArmyColour, PrintSettings
-from generator.sheet.fonts import fit_size, pdf_font
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font
 from generator.sheet.options import SheetOptions
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    draw_footer,
-    new_canvas,
-)
+from generator.sheet.pages import PageWriter
+from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import INCH
 
 TITLE = "Kniggits — standing figures"
@@ -43,7 +38,6 @@ TAB_H = 0.5 * INCH
 STRIP_H = 2 * (PANEL_H + TAB_H)
 GAP = 0.15 * INCH
 MIN_NAME_PT = 5.0
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 STEEL, DARK = "#9a9a9a", "#3a3a3a"
 
 
@@ -197,7 +191,7 @@ def draw_standee(canvas: Any, figure: Figure, x: float, y: float) -> None:
 
 def layout(items: Sequence[Figure], sheet: SheetOptions) -> list[Placed]:
     """Rows of strips inside the usable area, below the page's instructions."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     top = y1 - 40
     if x1 - x0 < PANEL_W or top - y0 < STRIP_H:
         raise InputError(
@@ -232,9 +226,10 @@ def write_standees_pdf(
     placed = layout(items, sheet)
     pages = (placed[-1].page + 1) if placed else 1
     target = Path(path)
-    x0, _, x1, y1 = safe_area(sheet)
+    x0, _, x1, y1 = sheet.safe_area
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{len(items)} figures; {sheet.paper}")
+        writer = PageWriter(canvas, TITLE, sheet, note)
         for page in range(pages):
             canvas.setFillColor("#000000")
             canvas.setFont(pdf_font(BOLD), 11)
@@ -245,7 +240,7 @@ def write_standees_pdf(
             for item in placed:
                 if item.page == page:
                     draw_standee(canvas, item.figure, item.x, item.y)
-            draw_footer(canvas, f"{TITLE}  \u00b7  page {page + 1}/{pages}  \u00b7  {note}", sheet)
-            canvas.showPage()
+            writer.end_page()
+        writer.close()
         canvas.save()
     return PdfStats(target, pages, pages, len(items), target.stat().st_size)

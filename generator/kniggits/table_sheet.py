@@ -23,20 +23,14 @@ from generator.kniggits.ruler import (
     ruler_length,
     strips,
 )
-from generator.kniggits.safe_area import safe_area
-from generator.sheet.fonts import pdf_font
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.options import PaperTooSmall, SheetOptions
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    draw_footer,
-    new_canvas,
-)
+from generator.sheet.pages import PageWriter
+from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import INCH
 
 TITLE = "Kniggits — ruler and obstacles"
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 GAP = 0.3 * INCH
 GAUGE_WIDTH = 0.9  # neither a ruler tick's width nor the 100 mm bar's: they share a page
 CUT_GAP = 0.2 * INCH  # between two obstacles: room for a cut round each
@@ -69,7 +63,7 @@ def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = 
 
 def check_fits(sheet: SheetOptions, scale: str) -> None:
     """Refuse, before anything is written, paper the ruler or an obstacle cannot fit on."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     if int((x1 - x0 - TAB) // INCH) < 2 or y1 - y0 < 2 * STRIP_H + 100:
         raise PaperTooSmall(
             f"--paper: {sheet.paper} inside its margins is too small for the ruler (at least "
@@ -89,7 +83,7 @@ def check_fits(sheet: SheetOptions, scale: str) -> None:
 def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str) -> list[tuple]:
     """Draw the ruler at the top of the page; return each strip's (strip, x, y) for tests and
     previews (what comes below starts under `ruler_bottom`)."""
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     top = y1 - 14
     _text(canvas, x0, top, f"Kniggits ruler \u2014 {SCALE_WORDS[scale]}", 12, True)
     factor = SCALES[scale]
@@ -170,12 +164,14 @@ def _steps(start: float, stop: float, step: float) -> list[float]:
 
 
 def obstacle_pages(
-    canvas: Any, sheet: SheetOptions, scale: str, title: str, below: float | None = None
+    writer: PageWriter, sheet: SheetOptions, scale: str, below: float | None = None
 ) -> int:
-    """Draw the obstacles and the spacing gauge, page after page, from ``below`` on the page
-    begun (the ruler's) or from the top of a new one; return the new pages begun."""
+    """Draw the obstacles and the spacing gauge, page after page, each ended by ``writer``,
+    from ``below`` on the page begun (the ruler's) or from the top of a new one; return the
+    new pages begun."""
+    canvas = writer.canvas
     factor = SCALES[scale]
-    x0, y0, x1, y1 = safe_area(sheet)
+    x0, y0, x1, y1 = sheet.safe_area
     pages = 0 if below is not None else 1
     gauge = 2 * factor * INCH
     top = (y1 if below is None else below) - 14
@@ -219,8 +215,7 @@ def obstacle_pages(
     for obstacle, w, h in sized:
         spot = _spot(free, w, h)
         if spot is None:  # a page of its own for what is left
-            draw_footer(canvas, f"{title}  \u00b7  obstacles, {scale} scale", sheet)
-            canvas.showPage()
+            writer.end_page(what=f"obstacles, {scale} scale")
             pages += 1
             free = [(x0, y1, x1 - x0, y1 - y0)]
             spot = _spot(free, w, h)
@@ -228,10 +223,8 @@ def obstacle_pages(
         _, (x, top, _fw, _fh), (pw, ph) = spot
         _obstacle(canvas, obstacle, x, top - ph, pw, ph)
         free = _carve(free, (x - CUT_GAP, top - ph - CUT_GAP, x + pw + CUT_GAP, top + CUT_GAP))
-    draw_footer(
-        canvas, f"{title}  \u00b7  ruler and obstacles, {scale} scale  \u00b7  print at 100%", sheet
-    )
-    canvas.showPage()
+    what = "ruler and obstacles" if below is not None and not pages else "obstacles"
+    writer.end_page(what=f"{what}, {scale} scale", note="print at 100%")
     return pages
 
 
@@ -317,8 +310,10 @@ def write_table_pdf(
     target = Path(path)
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{SCALE_WORDS[scale]}; {sheet.paper}")
+        writer = PageWriter(canvas, TITLE, sheet)
         placed = ruler_page(canvas, sheet, rules, scale)
         # the obstacles follow the ruler on its page (a page of their own only when needed)
-        pages = 1 + obstacle_pages(canvas, sheet, scale, TITLE, ruler_bottom(placed))
+        pages = 1 + obstacle_pages(writer, sheet, scale, ruler_bottom(placed))
+        writer.close()
         canvas.save()
     return PdfStats(target, pages, pages, 0, target.stat().st_size)

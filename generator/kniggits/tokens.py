@@ -13,11 +13,11 @@ from typing import Literal
 
 from companion.kniggits.rules import ROLES, ArmyCheck
 from generator.kniggits.settings import PrintSettings, TokenKind
+from generator.sheet.fonts import BOLD
 from generator.sheet.pieces import Circle, Face, Op, Piece, Polygon, Rect, Text
 
 Shape = Literal["round", "square"]
 SHAPES = ("round", "square")
-BOLD = "Helvetica-Bold"
 
 
 def token_counts(settings: PrintSettings, armies: Sequence[ArmyCheck] = ()) -> dict[str, int]:

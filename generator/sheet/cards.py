@@ -24,8 +24,11 @@ import click
 from companion.errors import InputError
 from generator.sheet import guides
 from generator.sheet import options as sheet_opts
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import SAFE_EDGE, SheetOptions
+from generator.sheet.pages import PageWriter, draw_footer_beside
 from generator.sheet.pieces import Piece
 from generator.sheet.units import INCH, MM, format_length, try_length
 
@@ -37,7 +40,6 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 DEFAULT_CARD = "poker"
 CARD_MARGIN = "1/4in"  # nine poker cards need it on Letter: 3 x 3.5in = 10.5in of 11in
-SAFE = 18.0  # 1/4in: what a user must read stays this far inside the paper edge
 FOLD_DASH = (4.0, 3.0)
 
 
@@ -217,47 +219,6 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
 # --------------------------------------------------------------------------- the PDF
 
 
-def _footer_line(canvas: Any, x: float, y: float, line: str, font: str, size: float) -> None:
-    """One footer line on a white ground, so cut lines that run under it never cross its
-    letters."""
-    from generator.sheet.render_pdf import GUIDE_GREY
-
-    width = canvas.stringWidth(line, font, size)
-    canvas.setFillColorRGB(1, 1, 1)
-    canvas.rect(x - 1.5, y - size * 0.3, width + 3, size * 1.25, stroke=0, fill=1)
-    canvas.setFillColorRGB(*GUIDE_GREY)
-    canvas.drawString(x, y, line)
-
-
-def _footer(canvas: Any, text: str, options: SheetOptions, content: tuple[float, ...]) -> None:
-    """The page's footer, at least 1/4in inside the paper: under the cards if there is room,
-    else up the left margin; as a last resort the engine's own footer."""
-    from generator.sheet.fonts import pdf_font
-    from generator.sheet.render_pdf import FOOTER_FONT, draw_footer, footer_lines
-
-    left, bottom, right, _ = content
-    font = pdf_font(FOOTER_FONT)
-    lines, size = footer_lines(text, right - left)
-    if bottom - SAFE >= len(lines) * (size + 1) + 2:
-        canvas.setFont(font, size)
-        y = SAFE + 1 + (len(lines) - 1) * (size + 1) + size * 0.3
-        for line in lines:
-            _footer_line(canvas, left, y, line, font, size)
-            y -= size + 1
-        return
-    lines, size = footer_lines(text, options.height - 2 * SAFE)
-    if left - SAFE >= len(lines) * (size + 1) + 2:
-        canvas.saveState()
-        canvas.translate(SAFE + size + (len(lines) - 1) * (size + 1), SAFE)
-        canvas.rotate(90)
-        canvas.setFont(font, size)
-        for n, line in enumerate(lines):
-            _footer_line(canvas, 0, -n * (size + 1), line, font, size)
-        canvas.restoreState()
-        return
-    draw_footer(canvas, text, options)
-
-
 def write_cards_pdf(
     path: str | os.PathLike[str],
     pages: Sequence[Page],
@@ -268,11 +229,7 @@ def write_cards_pdf(
 ) -> Any:
     """Draw imposed card pages (faces in points) into one PDF at ``path``, atomically."""
     from generator.sheet.render_pdf import (
-        GUIDE_GREY,
-        GUIDE_WIDTH,
         PdfStats,
-        atomic_file,
-        binary_streams,
         draw_boxes,
         draw_face,
         draw_guides,
@@ -281,13 +238,15 @@ def write_cards_pdf(
     )
 
     fold = pages and pages[0].side == "fold"
+    sided = any(page.side != "front" for page in pages)
     if fold:
         options = gutter_fold_options(options)
     target = Path(path)
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, options, title, subject)
         canvas.setKeywords("Cry Havoc, Dark Blades, print and play, spell cards")
-        for number, page in enumerate(pages, start=1):
+        writer = PageWriter(canvas, title, note=note)
+        for page in pages:
             for p in page.placements:
                 if page.side == "fold" and p.side == "back":  # turned 180 degrees
                     canvas.saveState()
@@ -310,8 +269,7 @@ def write_cards_pdf(
                 label = "FRONTS above | BACKS below: fold on the dashed line, glue, then cut"
             else:
                 draw_guides(canvas, page, options)
-                label = side_label(page, options)
-            parts = [title, f"page {number}/{len(pages)}", label] + ([note] if note else [])
+                label = side_label(page, options) if sided else ""
             if page.placements:
                 content = (
                     min(p.x for p in page.placements) - options.bleed,
@@ -320,10 +278,11 @@ def write_cards_pdf(
                     0.0,
                 )
             else:
-                content = (SAFE, SAFE, options.width - SAFE, 0.0)
-            _footer(canvas, "  \u00b7  ".join(parts), options, content)
+                content = (SAFE_EDGE, SAFE_EDGE, options.width - SAFE_EDGE, 0.0)
             draw_boxes(canvas, page.placements, options.bleed)
-            canvas.showPage()
+            footer = functools.partial(draw_footer_beside, options=options, content=content)
+            writer.end_page(label, draw=footer)
+        writer.close()
         canvas.save()
     sheets = len({page.sheet for page in pages})
     count = len({id(p.piece) for page in pages for p in page.placements})

@@ -18,8 +18,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from generator.sheet.fonts import pdf_font
-from generator.sheet.render_pdf import AUTHOR, atomic_file, binary_streams
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font, split_lines
+from generator.sheet.pages import footer_canvas
+from generator.sheet.render_pdf import AUTHOR
 from generator.sheet.units import INCH
 
 MIN_SIZE = 7.0  # points: the smallest type on any reference sheet
@@ -29,6 +31,7 @@ BOX_PAD = 3.0  # a boxed note's padding: its border on the frame's edges, its te
 BODY = 8.5
 MARGIN = 0.5 * INCH  # the frame: text and tables stay this far inside every edge
 FOOTER_FROM_EDGE = 0.375 * INCH
+FOOTER_LEADING = 8.0  # a footer too long for one line takes two, centred on FOOTER_FROM_EDGE
 INK = "#1a1a1a"
 RULE = "#8a8a8a"
 HEADER_FILL = "#ececec"
@@ -88,7 +91,7 @@ def styles(body: float = BODY) -> dict[str, Any]:
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
-    regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
+    regular, bold = pdf_font(REGULAR), pdf_font(BOLD)
     registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
     k = body / BODY
     small = max(MIN_SIZE, 7 * k)
@@ -183,7 +186,7 @@ def grid(
     commands (reportlab TableStyle tuples) last. Cells may be strings or flowables."""
     from reportlab.platypus import Table, TableStyle
 
-    regular, bold = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")
+    regular, bold = pdf_font(REGULAR), pdf_font(BOLD)
     table = Table([list(r) for r in rows], colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
     commands: list[tuple] = [
         ("FONT", (0, 0), (-1, -1), regular, size),
@@ -216,26 +219,31 @@ def write_document(
     page: Page,
     title: str,
     subject: str,
-    footer: str,
+    note: str,
 ) -> int:
     """Set ``story`` on pages of ``page`` and write the PDF atomically; returns its page count.
 
-    ``footer`` is printed at the foot of every page with the page number (say there whose
-    values are the kit's).
+    Every page gets the kit's one footer (generator/sheet/pages.py): ``title``, page n/N and
+    ``note`` (say there whose values are the kit's).
     """
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
     from reportlab.platypus.doctemplate import LayoutError
 
-    regular = pdf_font("Helvetica")
+    regular = pdf_font(REGULAR)
     pages = [0]
 
     def decorate(canvas: Any, doc: Any) -> None:
         pages[0] = doc.page
+
+    def draw(canvas: Any, text: str) -> None:
+        lines = split_lines(text, REGULAR, MIN_SIZE, page.frame_width)[:2]
         canvas.saveState()
         canvas.setFont(regular, MIN_SIZE)
         canvas.setFillColor(INK)
-        canvas.drawString(MARGIN, FOOTER_FROM_EDGE, footer)
-        canvas.drawRightString(page.width - MARGIN, FOOTER_FROM_EDGE, f"page {doc.page}")
+        y = FOOTER_FROM_EDGE + (FOOTER_LEADING / 2 if len(lines) > 1 else 0.0)
+        for line in lines:
+            canvas.drawString(MARGIN, y, line)
+            y -= FOOTER_LEADING
         canvas.restoreState()
 
     buffer = io.BytesIO()
@@ -269,7 +277,7 @@ def write_document(
         )
         doc.addPageTemplates([PageTemplate("page", [frame], onPage=decorate)])
         try:
-            doc.build(story)
+            doc.build(story, canvasmaker=footer_canvas(title, note, draw))
         except LayoutError:
             from companion.errors import InputError
 

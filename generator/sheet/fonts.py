@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from pathlib import Path
 
-FONTS = ("Helvetica", "Helvetica-Bold")
+REGULAR, BOLD = "Helvetica", "Helvetica-Bold"  # the names faces and drawings use
+FONTS = (REGULAR, BOLD)
 FILES = {"Helvetica": "LiberationSans-Regular.ttf", "Helvetica-Bold": "LiberationSans-Bold.ttf"}
 PDF_NAMES = {"Helvetica": "HavocSans", "Helvetica-Bold": "HavocSans-Bold"}
 SVG_FAMILY = "Liberation Sans, Arimo, Helvetica, Arial, sans-serif"

@@ -6,10 +6,11 @@ every cut is shown by the fine line just inside each piece's edge (render_pdf.dr
 Rows that one set of vertical cuts cannot serve (squares and double-length pieces;
 the layout keeps them in rows of their own, 1/4in apart) form separate bands, each with its
 own vertical marks in the gap beside it and a mark in the side margins where to part them.
-``lines``: every cut line runs to the page edges, broken only where
-it would cross the inside of a piece (a square's edge below a double-length piece); a vertical
-line over the footer stops just above it. Fold-over pages also get the fold line (drawn by the
-renderer, dashed, also stopping above the footer).
+``lines``: cut lines run to the page edges and never cross a piece anywhere along their run:
+bands of a different pitch (squares, double-length pieces) each get their own vertical lines,
+ending at the cut that parts two bands; a vertical line over the footer stops just above it.
+Fold-over pages also get the fold line (drawn by the renderer, dashed, also stopping above the
+footer).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from generator.sheet.layout import Placement
 from generator.sheet.options import SheetOptions
 
 Segment = tuple[float, float, float, float]
+GUIDE_WIDTH = 0.3
+GUIDE_GREY = (0.35, 0.35, 0.35)  # cut guides and footers
 MARK_LENGTH = 18.0  # 1/4in
 MARK_GAP = 2.0  # between the usable area's edge and a mark
 FOOTER_BAND = 34.0  # kept clear at the bottom of the page: 1/4in, then the footer's two lines
@@ -149,18 +152,41 @@ def cut_lines(
     placements: Sequence[Placement],
     options: SheetOptions,
     footer_box: tuple[float, float, float, float] | None = None,
+    bleed: float = 0.0,
 ) -> list[Segment]:
-    """Full-length lines to the page edges, never through the inside of a piece."""
-    xs, ys = cut_coordinates(placements)
+    """Lines to the page edges that never cross a piece anywhere along their run.
+
+    Each band (`bands`: rows one set of vertical cuts serves) gets its own vertical lines,
+    running from the cut that parts it from the band above (the page's top edge for the first
+    band) to the cut that parts it from the band below (the bottom edge for the last, stopping
+    above the footer): a line never points into a piece of another band. Horizontal lines run
+    edge to edge at every row edge and at the cut between two bands; a row edge that some
+    piece straddles is drawn only along the pieces it bounds.
+    """
+    parts = bands(placements)
+    cuts = part_cuts(placements, bleed)
     segments: list[Segment] = []
-    for x in xs:
-        blocked = [(p.y, p.y + p.h) for p in placements if p.x + EPS < x < p.x + p.w - EPS]
-        if footer_box and footer_box[0] - EPS <= x <= footer_box[2] + EPS:
-            blocked.append((0.0, footer_box[3] + FOOTER_GAP))  # stop above the footer
-        segments += [(x, lo, x, hi) for lo, hi in _open_intervals(0.0, options.height, blocked)]
-    for y in ys:
-        blocked = [(p.x, p.x + p.w) for p in placements if p.y + EPS < y < p.y + p.h - EPS]
+    for index, band in enumerate(parts):
+        top = options.height if index == 0 else cuts[index - 1]
+        bottom = 0.0 if index == len(parts) - 1 else cuts[index]
+        for x in cut_coordinates(band)[0]:
+            blocked = [(p.y, p.y + p.h) for p in placements if p.x + EPS < x < p.x + p.w - EPS]
+            if bottom == 0.0 and footer_box and footer_box[0] - EPS <= x <= footer_box[2] + EPS:
+                blocked.append((0.0, footer_box[3] + FOOTER_GAP))  # stop above the footer
+            runs = _open_intervals(bottom, top, blocked)
+            if len(runs) == 1:  # one unbroken run, or none where a piece is in the way
+                segments += [(x, lo, x, hi) for lo, hi in runs]
+    for y in sorted(set(cut_coordinates(placements)[1]) | set(cuts)):
+        if _clear_y(y, placements):
+            lo, hi = 0.0, options.width
+        else:  # only along the pieces whose edge it is
+            edge = [p for p in placements if abs(p.y - y) < EPS or abs(p.y + p.h - y) < EPS]
+            lo, hi = min(p.x for p in edge), max(p.x + p.w for p in edge)
+            if any(p.y + EPS < y < p.y + p.h - EPS and p.x < hi and p.x + p.w > lo
+                   for p in placements):  # fmt: skip
+                continue
+        blocked = []
         if footer_box and footer_box[1] < y < footer_box[3]:
             blocked.append((footer_box[0], footer_box[2]))
-        segments += [(lo, y, hi, y) for lo, hi in _open_intervals(0.0, options.width, blocked)]
+        segments += [(a, y, b, y) for a, b in _open_intervals(lo, hi, blocked)]
     return segments

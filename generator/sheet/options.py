@@ -84,6 +84,19 @@ class SheetOptions:
         """The area inside the margins (and above the footer): (x0, y0, x1, y1) in points."""
         return self.usable_with(FOOTER_RESERVE)
 
+    @property
+    def safe_area(self) -> tuple[float, float, float, float]:
+        """The usable area, never closer than SAFE_EDGE (1/4in) to the paper's edge, whatever
+        ``--margin`` says (home printers cannot print the outer few millimetres): where the
+        reference sheets, army sheets, standees and slips draw."""
+        x0, y0, x1, y1 = self.usable
+        return (
+            max(x0, SAFE_EDGE),
+            max(y0, SAFE_EDGE),
+            min(x1, self.width - SAFE_EDGE),
+            min(y1, self.height - SAFE_EDGE),
+        )
+
     def usable_with(self, reserve: float) -> tuple[float, float, float, float]:
         """The area inside the margins, keeping at least ``reserve`` points at the bottom for
         a footer (0: a sheet that puts its footer elsewhere, e.g. up a side margin)."""

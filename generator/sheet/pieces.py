@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from generator.sheet.fonts import REGULAR
+
 
 @dataclass(frozen=True)
 class Rect:
@@ -71,7 +73,7 @@ class Text:
     text: str
     size: float
     colour: str = "#000000"
-    font: str = "Helvetica"
+    font: str = REGULAR
     anchor: Literal["start", "middle", "end"] = "middle"
     max_width: float | None = None
 

@@ -11,30 +11,23 @@ viewer.
 from __future__ import annotations
 
 import os
-import stat
-import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 from weakref import WeakKeyDictionary
 
-from companion.errors import InputError
 from generator.sheet import guides
-from generator.sheet.fonts import pdf_font
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import REGULAR, pdf_font
+from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, impose
-from generator.sheet.options import SAFE_EDGE, SheetOptions
+from generator.sheet.options import SheetOptions
+from generator.sheet.pages import PageWriter, footer_box, footer_top
 from generator.sheet.pdf_ops import FacePainter
 from generator.sheet.pieces import Face, Piece
 
 AUTHOR = "Havoc Kit (havoc-pnp)"
-FOOTER_FONT = "Helvetica"
-FOOTER_SIZE = 6.0
-FOOTER_LEADING = 7.0
-FOOTER_DESCENT = 2.0  # the footer's baseline sits this far above its box (descenders fit)
-GUIDE_WIDTH = 0.3
-GUIDE_GREY = (0.35, 0.35, 0.35)
 EDGE_WIDTH = 0.35  # the cut line drawn just inside each piece's edge (0.12 mm)
 EDGE_DARK, EDGE_LIGHT = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
 FIRST_CUT, FIRST_CUT_SIZE = "cut 1st", 4.5
@@ -51,84 +44,6 @@ class PdfStats:
     bytes: int
 
 
-# --------------------------------------------------------------------------- atomic output
-
-
-@contextmanager
-def atomic_file(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
-    """Write to a temporary file beside ``path`` and move it into place only on success.
-
-    An exception leaves any existing file untouched and removes the temporary file. A symlink
-    is written through (its target is replaced, the link stays); anything else that exists and
-    is not a regular file (a device, a FIFO, a socket) is refused, never replaced.
-    """
-    target = _regular_target(Path(path))
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise InputError(f"cannot write there: {exc.strerror}", target) from None
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise InputError(f"cannot write: {exc.strerror or exc}", target) from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def _regular_target(path: Path) -> Path:
-    """The file to replace for ``path``: itself, or a symlink's final target; refuse what exists
-    and is not a regular file."""
-    if path.is_symlink():
-        path = Path(os.path.realpath(path))
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return path
-    except OSError as exc:
-        raise InputError(f"cannot write there: {exc.strerror}", path) from None
-    if stat.S_ISLNK(mode):
-        # (no path argument: showing a looping path would resolve it again)
-        raise InputError(f"{path}: cannot write there: the symlink loops back on itself")
-    if not stat.S_ISREG(mode):
-        kind = (
-            "a directory"
-            if stat.S_ISDIR(mode)
-            else "a FIFO"
-            if stat.S_ISFIFO(mode)
-            else "a device"
-            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "not a regular file"
-        )
-        raise InputError(
-            f"cannot write there: it is {kind}, not a regular file (refusing to replace it); "
-            "choose another output file",
-            path,
-        )
-    return path
-
-
-@contextmanager
-def binary_streams() -> Iterator[None]:
-    """Flate-compressed streams without reportlab's ASCII85 layer: smaller and faster."""
-    from reportlab import rl_config
-
-    saved = rl_config.useA85
-    rl_config.useA85 = 0
-    try:
-        yield
-    finally:
-        rl_config.useA85 = saved
-
-
 def new_canvas(handle: IO[bytes], options: SheetOptions, title: str, subject: str) -> Any:
     """A reportlab canvas with the document's metadata, deterministic output."""
     from reportlab.pdfgen.canvas import Canvas
@@ -137,7 +52,7 @@ def new_canvas(handle: IO[bytes], options: SheetOptions, title: str, subject: st
         handle,
         pagesize=(options.width, options.height),
         invariant=1,
-        initialFontName=pdf_font(FOOTER_FONT),  # no unused standard font in the resources
+        initialFontName=pdf_font(REGULAR),  # no unused standard font in the resources
     )
     canvas.setTitle(title)
     canvas.setAuthor(AUTHOR)
@@ -194,49 +109,11 @@ def offset_label(options: SheetOptions) -> str:
     return f"built for --back-offset {dx:g},{dy:g}"
 
 
-def footer_box(options: SheetOptions) -> tuple[float, float, float, float]:
-    """Where the footer's (up to) two lines sit: (x0, y0, x1, y1) in points, at least 1/4in
-    (SAFE_EDGE) inside every paper edge whatever the margins, so printers that cannot print
-    the outer 3-5 mm still print it; its lower edge is SAFE_EDGE (descenders included)."""
-    x0, _, x1, _ = options.usable
-    x0, x1 = max(x0, SAFE_EDGE), min(x1, options.width - SAFE_EDGE)
-    return (x0, SAFE_EDGE, x1, SAFE_EDGE + FOOTER_DESCENT + FOOTER_LEADING + FOOTER_SIZE)
-
-
-def footer_top(options: SheetOptions) -> float:
-    """Where lines that run down the page stop: just above the footer's text."""
-    return footer_box(options)[3] + guides.FOOTER_GAP
-
-
-def footer_lines(text: str, width: float) -> tuple[list[str], float]:
-    """``text`` wrapped into at most two lines of ``width``, shrunk if it must be."""
-    from reportlab.lib.utils import simpleSplit
-
-    size = FOOTER_SIZE
-    while True:
-        lines = simpleSplit(text, pdf_font(FOOTER_FONT), size, width)
-        if len(lines) <= 2 or size <= 3.0:
-            return lines[:2], size
-        size -= 0.25
-
-
-def draw_footer(canvas: Any, text: str, options: SheetOptions) -> None:
-    """Small grey text at the bottom of the page: one line, two when it is long."""
-    x0, y0, x1, _ = footer_box(options)
-    lines, size = footer_lines(text, x1 - x0)
-    canvas.setFillColorRGB(*GUIDE_GREY)
-    canvas.setFont(pdf_font(FOOTER_FONT), size)
-    baseline = y0 + FOOTER_DESCENT + (FOOTER_LEADING if len(lines) > 1 else 0.0)
-    for line in lines:
-        canvas.drawString(x0, baseline, line)
-        baseline -= FOOTER_LEADING
-
-
 def _first_cut_labels(canvas: Any, ys: Sequence[float], options: SheetOptions) -> None:
     """'cut 1st' over the side marks where the sheet is parted first (see guides.crop_marks)."""
     x0, _, x1, _ = options.usable
     room = x0 - guides.MARK_GAP - 2
-    font = pdf_font(FOOTER_FONT)
+    font = pdf_font(REGULAR)
     if not ys or canvas.stringWidth(FIRST_CUT, font, FIRST_CUT_SIZE) > room:
         return
     canvas.setFillColorRGB(*GUIDE_GREY)
@@ -256,7 +133,9 @@ def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
             segments = guides.crop_marks(page.placements, options)
             _first_cut_labels(canvas, guides.part_cuts(page.placements, options.bleed), options)
         else:
-            segments = guides.cut_lines(page.placements, options, footer_box(options))
+            segments = guides.cut_lines(
+                page.placements, options, footer_box(options), options.bleed
+            )
         if segments:
             canvas.lines(segments)
     if page.side == "fold":
@@ -310,22 +189,21 @@ def draw_boxes(canvas: Any, placements: Sequence[Placement], bleed: float) -> No
 def draw_pages(
     canvas: Any, pages: Sequence[Page], options: SheetOptions, title: str, note: str
 ) -> None:
-    """Draw every page: faces, guides, footer."""
+    """Draw every page: faces, guides, footer (the page writer numbers and closes them)."""
     unit, bleed = options.piece, options.bleed
-    for number, page in enumerate(pages, start=1):
+    sided = any(page.side != "front" for page in pages)
+    if options.duplex != "none" and sided:
+        note = f"{offset_label(options)}  \u00b7  {note}" if note else offset_label(options)
+    writer = PageWriter(canvas, title, options, note)
+    for page in pages:
         for p in page.placements:
             draw_face(canvas, p.face, p.x, p.y, p.w, p.h, unit, bleed)
         if page.side != "back":
             draw_cut_edges(canvas, page.placements)
         draw_guides(canvas, page, options)
-        parts = [title, f"page {number}/{len(pages)}", side_label(page, options)]
-        if options.duplex != "none":
-            parts.append(offset_label(options))
-        if note:
-            parts.append(note)
-        draw_footer(canvas, "  \u00b7  ".join(parts), options)
         draw_boxes(canvas, page.placements, bleed)
-        canvas.showPage()
+        writer.end_page(side_label(page, options) if sided else "")
+    writer.close()
 
 
 def write_pieces_pdf(

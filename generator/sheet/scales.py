@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from generator.sheet import fonts
 from generator.sheet.fonts import pdf_font
 from generator.sheet.units import INCH, MM
 
 INK = (0, 0, 0)
-REGULAR, BOLD = pdf_font("Helvetica"), pdf_font("Helvetica-Bold")  # embedded
+REGULAR, BOLD = pdf_font(fonts.REGULAR), pdf_font(fonts.BOLD)  # embedded
 PLUS = (0.08, 0.24, 0.60)  # the + half of a scale
 MINUS = (0.75, 0.09, 0.11)  # the - half
 FINE = 6  # mm each way with 0.5 mm ticks

@@ -79,11 +79,11 @@ class Staging:
         """Where to write ``target`` now; it is moved to ``target`` on commit. A symlink is
         written through (staged beside its final target); a directory or device in the way
         is refused now, before anything is written."""
-        from generator.sheet.render_pdf import _regular_target
+        from generator.sheet.files import regular_target
 
         named = Path(target)
         self.folder(named.parent)  # the folder the user named must exist or be made
-        final = _regular_target(named)
+        final = regular_target(named)
         staged = self.folder(final.parent) / final.name
         self._files[staged] = final
         self._named[staged] = named
@@ -99,10 +99,10 @@ class Staging:
 
     def commit(self) -> None:
         """Move every staged file into place, or none (old files are restored on failure)."""
-        from generator.sheet.render_pdf import _regular_target
+        from generator.sheet.files import regular_target
 
         moves = [
-            (staged, _regular_target(final))
+            (staged, regular_target(final))
             for staged, final in self._files.items()
             if staged.exists()
         ]

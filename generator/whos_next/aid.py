@@ -34,5 +34,5 @@ def write_whos_next_aid(path: Path, cards: Cards, page: Page) -> int:
         portrait,
         title=TITLE,
         subject="Who's Next: the ring, the slips, the attack, and the kit's scoring",
-        footer=f"{TITLE}: shaded boxes are the Havoc Kit's, not the rulebook's.",
+        note="shaded boxes are the Havoc Kit's, not the rulebook's.",
     )

@@ -16,16 +16,11 @@ from pathlib import Path
 from companion.data import Cards
 from companion.errors import InputError, display_path
 from companion.whos_next import ring as rules
+from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
-from generator.sheet.render_pdf import (
-    PdfStats,
-    atomic_file,
-    binary_streams,
-    draw_footer,
-    new_canvas,
-    write_pieces_pdf,
-)
+from generator.sheet.pages import PageWriter
+from generator.sheet.render_pdf import PdfStats, new_canvas, write_pieces_pdf
 from generator.whos_next.pieces import TITLE as PIECES_TITLE
 from generator.whos_next.pieces import player_pieces
 from generator.whos_next.saved_ring import Slip, changed_since, current_slips, load_ring
@@ -65,15 +60,14 @@ def write_slip_pages(
     target = Path(path)
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, SLIPS_TITLE, note)
+        writer = PageWriter(canvas, SLIPS_TITLE, sheet, note)
         for page in range(pages):
             draw_header(canvas, sheet, SLIPS_TITLE)
             for item in placed:
                 if item.page == page:
                     draw_slip(canvas, item)
-            draw_footer(
-                canvas, f"{SLIPS_TITLE}  \u00b7  page {page + 1}/{pages}  \u00b7  {note}", sheet
-            )
-            canvas.showPage()
+            writer.end_page()
+        writer.close()
         canvas.save()
     return PdfStats(target, pages, pages, len(items), target.stat().st_size)
 
@@ -85,7 +79,9 @@ def write_umpire(
     target = Path(path)
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, UMPIRE_TITLE, WARNING)
-        pages = umpire_pages(canvas, sheet, ring, game)
+        writer = PageWriter(canvas, UMPIRE_TITLE, sheet, WARNING)
+        pages = umpire_pages(writer, sheet, ring, game)
+        writer.close()
         canvas.save()
     return PdfStats(target, pages, pages, 0, target.stat().st_size)
 

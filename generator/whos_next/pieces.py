@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import InputError
-from generator.sheet.fonts import fit_size, missing_letters, split_lines
+from generator.sheet.fonts import BOLD, fit_size, missing_letters, split_lines
 from generator.sheet.pieces import Face, Line, Op, Piece, Rect, Text
 
 TITLE = "Who's Next — players' pieces"
 DEFAULT_TROOP = "Spearman"  # the rules' example: "(e.g. spearmen)"
-BOLD = "Helvetica-Bold"
 MIN_TEXT_PT = 4.0
 
 

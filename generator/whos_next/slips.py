@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.kniggits.safe_area import safe_area
-from generator.sheet.fonts import fit_size, pdf_font, split_lines
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font, split_lines
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.units import INCH
 from generator.whos_next.saved_ring import Slip
@@ -29,7 +28,6 @@ GAP = 0.25 * INCH
 MIN_GAP = 0.125 * INCH  # the closest two slips come: still two clean cuts between them
 HEADER = 40.0
 SYMBOLS = "#%&@$8*+=?"  # no letters: the cover can never spell a player's name
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 MIN_NAME_PT = 8.0
 INSTRUCTIONS = (
     "Cut out each slip on its solid outline. Fold 1: fold the patterned end face down onto the "
@@ -58,7 +56,7 @@ class SlipPlace:
 
 def panel_width(sheet: SheetOptions) -> float:
     """Each panel's width: three across the usable width, at most 2.4 in."""
-    x0, _, x1, _ = safe_area(sheet)
+    x0, _, x1, _ = sheet.safe_area
     return min(MAX_PANEL_W, (x1 - x0) / 3)
 
 
@@ -76,7 +74,7 @@ def _rows(count: int, room: float) -> tuple[int, float]:
 
 def place(items: Sequence[tuple[Slip | None, str]], sheet: SheetOptions) -> list[SlipPlace]:
     """Slips top to bottom, each with its own outline (a gap between), page after page."""
-    x0, y0, _, y1 = safe_area(sheet)
+    x0, y0, _, y1 = sheet.safe_area
     width = panel_width(sheet)
     if width < MIN_PANEL_W or y1 - HEADER - y0 < SLIP_H:
         raise PaperTooSmall(
@@ -193,7 +191,7 @@ def draw_slip(canvas: Any, place: SlipPlace) -> None:
 
 def draw_header(canvas: Any, sheet: SheetOptions, title: str) -> None:
     """The page's title and the folding instructions."""
-    x0, _, x1, y1 = safe_area(sheet)
+    x0, _, x1, y1 = sheet.safe_area
     canvas.setFillColor("#000000")
     canvas.setFont(pdf_font(BOLD), 11)
     canvas.drawString(x0, y1 - 11, title)

@@ -3,15 +3,12 @@ player holds, marked UMPIRE ONLY on every page. Drawn straight onto a reportlab 
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.whos_next import ring as rules
-from generator.kniggits.safe_area import safe_area
-from generator.sheet.fonts import pdf_font
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.options import SheetOptions
+from generator.sheet.pages import PageWriter
 from generator.whos_next.saved_ring import current_slips
 
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 LEADING = 13.0
 WARNING = "UMPIRE ONLY \u2014 do not show this sheet to the players"
 
@@ -48,18 +45,16 @@ def umpire_lines(ring: rules.Ring, game: str) -> list[tuple[str, bool]]:
     return lines
 
 
-def umpire_pages(canvas: Any, sheet: SheetOptions, ring: rules.Ring, game: str) -> int:
-    """Draw the umpire's sheet; return the pages drawn (each ends with showPage)."""
-    from generator.sheet.render_pdf import draw_footer
-
-    x0, y0, x1, y1 = safe_area(sheet)
+def umpire_pages(writer: PageWriter, sheet: SheetOptions, ring: rules.Ring, game: str) -> int:
+    """Draw the umpire's sheet, each page ended by ``writer``; return the pages drawn."""
+    canvas = writer.canvas
+    x0, y0, x1, y1 = sheet.safe_area
     lines = umpire_lines(ring, game)
     pages, y = 0, 0.0
     for index, (text, bold) in enumerate(lines):
         if index == 0 or y < y0 + 20:
             if index:
-                draw_footer(canvas, f"Who's Next \u2014 {WARNING}", sheet)
-                canvas.showPage()
+                writer.end_page()
             pages += 1
             canvas.setFillColor("#b2182b")
             canvas.rect(x0, y1 - 26, x1 - x0, 26, stroke=0, fill=1)
@@ -71,6 +66,5 @@ def umpire_pages(canvas: Any, sheet: SheetOptions, ring: rules.Ring, game: str) 
         canvas.setFont(pdf_font(BOLD if bold else REGULAR), 10)
         canvas.drawString(x0, y, text)
         y -= LEADING
-    draw_footer(canvas, f"Who's Next \u2014 {WARNING}", sheet)
-    canvas.showPage()
+    writer.end_page()
     return pages

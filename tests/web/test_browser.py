@@ -265,6 +265,7 @@ def test_a_kit_cell_and_the_breath_on_a_phone(served, browser):
     page.fill("#range", "2")
     page.fill("#defence", "10")
     page.fill("#die", "5")
-    page.click("text=Fire")
+    page.click("form button.primary")  # the Fire button (the page's heading says "Missiles")
+    assert page.inner_text(".answer .big").strip()  # an answer, not the form again
     assert "Gargoyle's Breath" in page.inner_text("main")
     _check(page, "missile-breath")

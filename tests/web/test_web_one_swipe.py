@@ -39,6 +39,8 @@ def test_every_modifier_set_is_named_in_the_answer_and_over_the_form(site):
     assert sword and sword.group(1) == " set" and "checked" in sword.group(0)
     ring = re.search(r'<label class="check([^"]*)"><input[^>]*name="magic_ring"[^>]*>', html)
     assert ring and ring.group(1) == "" and "checked" not in ring.group(0)
+    troll = site.text(CRT + "&defender_state=wounded&defender_kind=troll&magic_sword=on")
+    assert "with: defender wounded, defender is a troll, Magic Sword" in troll
     plain = site.client.get(CRT).get_data(as_text=True)
     assert "with: no modifiers" in visible(plain) and "Modifiers: none set" in visible(plain)
 
@@ -46,9 +48,9 @@ def test_every_modifier_set_is_named_in_the_answer_and_over_the_form(site):
 def test_the_missiles_answer_names_its_cover_and_ticks(site):
     page = site.text(
         "/dark-blades/missile?weapon=crossbow&range=12&defence=4&target=mounted"
-        "&cover=tree&fast_rider=on&die=5"
+        "&cover=slope&fast_rider=on&die=5"
     )
-    assert "with: cover: Tree (light), fast rider" in page
+    assert "with: cover: Slope (medium), fast rider" in page
     assert "Modifiers: 2 set" in page
 
 

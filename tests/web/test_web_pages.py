@@ -3,6 +3,7 @@ line on the page (never a trace)."""
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import random
 import re
@@ -42,10 +43,41 @@ def test_dice_shows_the_total_first_and_the_exact_chance(site):
 
 
 def test_dice_history_rides_in_the_form(site):
-    html = site.client.get("/dice?q=d6&seed=1&h=2d6:+7+(3+4)").get_data(as_text=True)
-    assert "Earlier" in visible(html) and "2d6: 7 (3 4)" in visible(html)
-    carried = re.findall(r'name="h" value="([^"]*)"', html)
-    assert carried[0].startswith("d6: ") and carried[1] == "2d6: 7 (3 4)"
+    from urllib.parse import urlencode
+
+    first = site.client.get("/dice?e=2d6&seed=3").get_data(as_text=True)
+    (carried,) = re.findall(r'name="h" value="([^"]*)"', first)
+    line = carried.rsplit("|", 1)[0]
+    assert line.startswith("2d6: ")
+    html = site.client.get(
+        "/dice?" + urlencode({"q": "d6", "seed": 1, "h": html_lib.unescape(carried)})
+    )
+    html = html.get_data(as_text=True)
+    assert "Earlier" in visible(html) and html_lib.unescape(line) in visible(html)
+    again = [
+        html_lib.unescape(h).rsplit("|", 1)[0]
+        for h in re.findall(r'name="h" value="([^"]*)"', html)
+    ]
+    assert again[0].startswith("d6: ") and again[1] == html_lib.unescape(line)
+
+
+@pytest.mark.parametrize(
+    "planted", ["UMPIRE ONLY: Ann hunts Bob", "2d6: 12 (6 6)", "2d6: 12 (6 6)|" + "0" * 16]
+)
+def test_the_dice_history_holds_only_rolls_the_server_made(site, planted):
+    """Issue 17 item 7: a line the server did not sign is dropped, not shown."""
+    from urllib.parse import urlencode
+
+    html = site.client.get("/dice?" + urlencode({"e": "d6", "h": planted})).get_data(as_text=True)
+    assert "Ann hunts" not in html and "(6 6)" not in html and "Earlier" not in visible(html)
+
+
+def test_a_web_roll_is_bounded(site):
+    """Issue 17 item 9: a public page refuses expressions that cost more than a blink."""
+    for expression in ("1000d999", "50d40+50d1"):
+        page = site.text(f"/dice?e={expression.replace('+', '%2B')}")
+        assert "Refused:" in page and "this page" in page
+    assert "Chance of" in site.text("/dice?e=100d6")
 
 
 def test_a_bad_dice_expression_is_one_line(site):
@@ -158,3 +190,48 @@ def test_a_d10_zero_is_explained_only_when_rolled(site):
     other = site.text(f"/dice?e=d10&seed={seeds[False]}")
     assert zero.startswith("10 d10: 0 (a d10's 0 is ten)")
     assert "0 is ten" not in other
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/dice?e=d6&seed={d}",
+        "/tables/dark-blades/lake?die={d}",
+        "/dark-blades/crt?attack={d}&defence=3",
+        "/dark-blades/crt?attack=8&defence=3&die={d}",
+        "/dark-blades/missile?weapon=crossbow&range={d}&defence=3",
+        "/dark-blades/missile?weapon=crossbow&range=12&defence={d}",
+        "/kniggits/exchange?attack=high&defend=low&tokens={d},1,1",
+        "/cthulhu-who/setup?seed={d}",
+    ],
+)
+def test_unicode_digits_are_one_clear_line_not_a_server_error(site, url, digit):
+    """Issue 17 item 10: "²" and "①" pass str.isdigit but not int()."""
+    answer = site.client.get(url.format(d=digit))
+    page = visible(answer.get_data(as_text=True))
+    assert answer.status_code in (200, 400, 404), (url, answer.status_code)
+    assert "Traceback" not in page and "Server error" not in page
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("crt", "ii", "8", "3", "²"),
+        ("crt", "ii", "①", "3"),
+        ("missile", "crossbow", "28", "²", "i"),
+        ("exchange", "--attack", "high", "--defend", "low", "--tokens", "²,1,1"),
+    ],
+)
+def test_unicode_digits_on_the_cli_are_one_line(havoc, args):
+    result = havoc(*args)
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("action", ["kill", "duel"])
+def test_unicode_digits_in_an_umpire_action_are_refused_400(site, action):
+    site.new_game()
+    first, second = ("killer", "victim") if action == "kill" else ("attacker", "defender")
+    answer = site.post(action, **{first: "①", second: "1"})
+    assert answer.status_code == 400

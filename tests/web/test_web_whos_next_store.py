@@ -4,7 +4,11 @@ worded (and marked UMPIRE ONLY) as the CLI's screen words them."""
 
 from __future__ import annotations
 
-from web_helpers import NAMES
+import html as html_lib
+import re
+
+import pytest
+from web_helpers import NAMES, visible
 
 from companion.whos_next.screen import MARK, slip, undone
 
@@ -24,7 +28,7 @@ def test_a_finished_game_is_not_replaced_without_the_tick(site):
     form = site.text(f"/u/{site.umpire}/new")
     assert "Replace the finished game (its scores are lost)" in form
     answer = site.post("new", names="Zed\nYan\nXia")
-    page = site.text(answer.headers["Location"])
+    page = visible(answer.get_data(as_text=True))
     assert "Refused: the game here is over and keeps its scores" in page
     assert "tick “Replace” to replace it" in page and "--force" not in page
     assert site.ring() == finished
@@ -80,7 +84,7 @@ def test_undo_gives_the_slip_back_in_the_screens_words(site):
     victim = site.ring().victims["Ann"]
     site.post("kill", killer=site.seat("Ann"), victim=site.seat(victim))
     (death,) = site.ring().deaths
-    answer = site.post("undo")
+    answer = site.post("undo", number=len(site.ring().deaths))
     page = site.text(answer.headers["Location"])
     lines = undone(death, 5)
     assert any(line.secret for line in lines)
@@ -100,3 +104,117 @@ def test_phones_and_umpire_agree_the_winner_is_the_most_points(site):
     assert "WON" in site.text(links["A"])
     g = site.text(links["G"])
     assert "WON" not in g and "A wins on points. You are the last one standing." in g
+
+
+def test_secret_messages_stay_on_the_server_and_game_files_are_private(site):
+    """Issue 17 item 6: no cookie carries the umpire's messages; the game file is 0600."""
+    answer = site.post("new", names="\n".join(NAMES))
+    assert "Set-Cookie" not in answer.headers
+    assert site.game.stat().st_mode & 0o777 == 0o600
+    ring = site.ring()
+    killer = ring.players[0]
+    answer = site.post("kill", killer=0, victim=site.seat(ring.victims[killer]))
+    assert "Set-Cookie" not in answer.headers
+    page = site.text(f"/u/{site.umpire}/")
+    assert MARK in page and "takes" in page  # the slip hand-over, shown once...
+    assert MARK not in site.text(f"/u/{site.umpire}/")  # ...and gone
+
+
+def test_an_undo_names_its_death_and_a_repeat_is_refused(site):
+    """Issue 17 item 11: two identical Undo requests undo one death, not two."""
+    site.new_game()
+    for _ in range(2):
+        ring = site.ring()
+        killer = next(iter(ring.victims))
+        site.post("kill", killer=site.seat(killer), victim=site.seat(ring.victims[killer]))
+    second = site.ring().deaths[-1]
+    page = site.text(f"/u/{site.umpire}/")
+    assert f"Undo death 2: {second.dead}, by {second.by}" in page
+    assert site.post("undo", number=2).status_code == 302
+    assert site.post("undo", number=2).status_code == 302
+    assert len(site.ring().deaths) == 1  # the repeat undid nothing
+    assert "Refused: death 2 is already undone" in site.text(f"/u/{site.umpire}/")
+    assert site.post("undo").status_code == 400  # an undo that names no death
+
+
+def test_a_read_only_game_file_is_shown_and_a_refused_write_is_one_line(site):
+    """Issue 17 item 12: viewing never writes; a write that cannot be made says why."""
+    import os
+
+    site.new_game()
+    before = site.game.read_bytes()
+    site.game.chmod(0o400)
+    try:
+        if os.access(site.game, os.W_OK):
+            import pytest
+
+            pytest.skip("running as a user who may write any file")
+        for url in (f"/u/{site.umpire}/", f"/u/{site.umpire}/slips", *site.links().values()):
+            assert site.client.get(url).status_code == 200, url
+        ring = site.ring()
+        killer = next(iter(ring.victims))
+        site.post("kill", killer=site.seat(killer), victim=site.seat(ring.victims[killer]))
+        page = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+        (refusal,) = [line for line in page.splitlines() if "Refused:" in line]
+        assert "readonly" in refusal or "read-only" in refusal
+        assert site.game.read_bytes() == before
+    finally:
+        site.game.chmod(0o600)
+
+
+def test_viewing_never_writes_and_a_locked_file_refuses_in_one_line(site, monkeypatch):
+    """Issue 17 item 12 as root may run it: pages leave the file's bytes alone, and while
+    another program holds the write lock a kill is refused in one line, the game unchanged."""
+    from companion.whos_next.store import Store
+
+    site.new_game()
+    before = site.game.read_bytes()
+    for url in (f"/u/{site.umpire}/", f"/u/{site.umpire}/slips", *site.links().values()):
+        assert site.client.get(url).status_code == 200, url
+    assert site.game.read_bytes() == before
+    monkeypatch.setattr("companion.whos_next.store.BUSY_SECONDS", 0.2)
+    with Store(site.game) as other:
+        other.conn.execute("BEGIN IMMEDIATE")  # another program in the middle of a write
+        ring = site.ring()
+        killer = next(iter(ring.victims))
+        site.post("kill", killer=site.seat(killer), victim=site.seat(ring.victims[killer]))
+        page = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+        other.conn.execute("ROLLBACK")
+    (refusal,) = [line for line in page.splitlines() if "Refused:" in line]
+    assert "busy or unwritable" in refusal
+    assert site.game.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [
+        ("Ann\nBob\n\u0410nn", "looks just like 'Ann'"),
+        ("Ann\nBob", "at least 3 players"),
+        ("Ann\n" * 4_001, "at most 16,000"),  # refused whole, never cut
+    ],
+)
+def test_a_refused_start_keeps_the_names_typed(site, names, words):
+    """Issue 17 item 14: the box comes back with what was typed, and one line why."""
+    answer = site.post("new", names=names, order="yes")
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and "Refused:" in visible(html) and words in visible(html)
+    kept = re.search(r"<textarea[^>]*>(.*?)</textarea>", html, re.S).group(1)
+    assert html_lib.unescape(kept) == names
+    assert 'name="order" value="yes" checked' in html
+    assert not site.game.exists() or site.links() == {}
+
+
+def test_big_rings_page_their_links(site):
+    """Issue 17 item 14: with many players the umpire page links to a links page, and the
+    printable QR codes come a page at a time (each page answers at once)."""
+    names = [f"Player {i:03}" for i in range(130)]
+    site.new_game(names)
+    umpire = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
+    assert f"/u/{site.umpire}/links" in umpire and "/qr" not in umpire
+    links = site.client.get(f"/u/{site.umpire}/links").get_data(as_text=True)
+    assert sorted(re.findall(r'href="(/p/[a-z0-9]+)/qr"', links)) == sorted(site.links().values())
+    first = site.client.get(f"/u/{site.umpire}/slips").get_data(as_text=True)
+    assert first.count("<svg") == 24 and "Page 1 of 6" in visible(first)
+    last = site.client.get(f"/u/{site.umpire}/slips?page=6").get_data(as_text=True)
+    assert last.count("<svg") == 130 - 5 * 24
+    assert site.client.get(f"/u/{site.umpire}/slips?page=7").status_code == 404

@@ -116,7 +116,8 @@ def test_army_names_must_differ_and_defence_is_accepted(rules, tmp_path):
         ("1,Knight,1,1,1,9\n", r"army\.csv:2: 6 cells but the header"),
         ("99999999999,Knight,1,1,1\n", r"army\.csv:2: column 'count': .* \(at most 1,000\)"),
         ("1,Knight,1,1001,1\n", r"army\.csv:2: column 'attack': 1,001 is too large"),
-        ("9" * 5000 + ",Knight,1,1,1\n", r"army\.csv:2: column 'count': 9+\.\.\. has too many"),
+        ("9" * 5000 + ",Knight,1,1,1\n", r"army\.csv:2: a cell longer than 4,096 characters"),
+        ("9" * 400 + ",Knight,1,1,1\n", r"army\.csv:2: column 'count': 9+\.\.\. has too many"),
     ],
 )
 def test_bad_army_rows(rules, tmp_path, body, message):

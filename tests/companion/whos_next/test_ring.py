@@ -315,3 +315,24 @@ def test_ring_stays_one_cycle_and_undo_is_exact(game):
     while ring.deaths:
         ring, _ = R.undo(ring)
     assert ring == history[0]
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [
+        (["Ann", "\u0410nn", "Bob"], "looks just like 'Ann'"),  # Cyrillic A
+        (["Ann", "Bob", "\u0392ob"], "looks just like 'Bob'"),  # Greek B
+        (["\uff21nn", "Ann", "Bob"], "looks just like"),  # full-width A (NFKC)
+        (["Bob", "B0b", "Cat"], "looks just like 'Bob'"),
+        (["Ann", "Bob", "\u3164"], "shows blank"),  # Hangul filler
+        (["Ann", "Bob", "\u2800\u2800"], "shows blank"),  # braille blank
+        (["Ann", "Bob", "\u0301"], "shows blank"),  # a lone accent
+    ],
+)
+def test_look_alike_and_blank_names_are_refused(names, words):
+    with pytest.raises(InputError, match=re.escape(words)):
+        R.check_names(names)
+
+
+def test_names_that_differ_to_the_eye_are_kept():
+    assert R.check_names(["Zoë", "Zoe", "Chloé"]) == ["Zoë", "Zoe", "Chloé"]

@@ -222,6 +222,33 @@ def test_a_damaged_ring_is_reported(tmp_path):
         store.load()
 
 
+def test_a_ring_that_is_not_one_cycle_accepts_no_kill(tmp_path, havoc):
+    """Issue 17 item 13: two loops in the file; a kill inside one of them is refused."""
+    path = tmp_path / "g.sqlite3"
+    new_store(path, 6).close()
+    with sqlite3.connect(path) as conn:  # split the ring: 0->1->2->0 and 3->4->5->3
+        for seat, victim in enumerate([1, 2, 0, 4, 5, 3]):
+            conn.execute("UPDATE players SET victim = ? WHERE seat = ?", (victim, seat))
+    with Store(path) as store, pytest.raises(DataError, match="not one cycle"):
+        store.kill(NAMES[0], NAMES[1])
+    result = havoc("ring", "kill", NAMES[0], NAMES[1], "--game", path)
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "not one cycle" in result.output
+
+
+def test_invalid_json_in_the_history_is_one_line(tmp_path, havoc):
+    path = tmp_path / "g.sqlite3"
+    with new_store(path, 6) as store:
+        killer = store.load().players[0]
+        store.kill(killer, store.victim(killer)[1])
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE history SET rolls = '[[1, oops' WHERE op = 'death'")
+    for args in (["status"], ["scores"], ["undo"]):
+        result = havoc("ring", *args, "--game", path)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.count("\n") == 1 and "dice are not a list" in result.output
+
+
 # --------------------------------------------------------------------------- concurrency
 
 
@@ -411,3 +438,19 @@ def test_kill_9_at_random_moments_never_leaves_half_a_death(tmp_path):
             ring = store.load()  # checks one cycle; a half kill would break it
         check_invariants(ring)
         assert replay(ring) == ring
+
+
+def test_a_new_game_file_is_readable_by_its_owner_only(tmp_path):
+    new_store(tmp_path / "g.sqlite3").close()
+    assert (tmp_path / "g.sqlite3").stat().st_mode & 0o777 == 0o600
+
+
+def test_undo_of_a_named_death_is_refused_once_it_is_undone(tmp_path):
+    with new_store(tmp_path / "g.sqlite3", 6) as store:
+        for _ in range(2):
+            killer = R.alive(store.load())[0]
+            store.kill(killer, store.victim(killer)[1])
+        assert store.undo(2).death.number == 2
+        with pytest.raises(InputError, match="death 2 is already undone"):
+            store.undo(2)
+        assert len(store.load().deaths) == 1

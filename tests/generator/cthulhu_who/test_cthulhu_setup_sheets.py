@@ -271,7 +271,7 @@ def test_every_letter_is_at_least_a_quarter_inch_inside_the_paper(tmp_path, args
     sheet = SheetOptions.parse(piece_size=square, duplex=duplex, paper="letter")
     path = tmp_path / "edge.pdf"
     write_setups_pdf(path, Cards(), sheet, 2, 77, boards, True)
-    from generator.sheet.render_pdf import footer_box
+    from generator.sheet.pages import footer_box
 
     footer_top = footer_box(sheet)[3]  # the engine's page footer, the same on every sheet
     with pdfplumber.open(path) as pdf:

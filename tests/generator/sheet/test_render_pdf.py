@@ -9,9 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from engine_helpers import close, face_boxes, mixed, page_sizes, piece
+from engine_helpers import Box, close, face_boxes, mixed, page_sizes, piece
 
-from generator.sheet import render_pdf
+from generator.sheet import pages, render_pdf
 from generator.sheet.layout import per_page
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import write_pieces_pdf
@@ -199,6 +199,37 @@ def test_cut_lines_never_cross_a_piece(tmp_path: Path) -> None:
     assert reach_edge
 
 
+@pytest.mark.parametrize("options", [{}, {"bleed": "3mm"}, {"duplex": "none"}])
+def test_no_cut_line_points_into_a_piece(tmp_path: Path, options: dict) -> None:
+    """Follow any guide line on and on: a cut across it (another guide, clear of the piece's
+    own edge) comes before any piece it would cut through, so bands of a different pitch
+    never share vertical lines."""
+    path, sheet, _ = render(tmp_path, cut_guides="lines", **options)
+    b = sheet.bleed
+    boxes = [
+        Box(k.page, k.index, k.side, k.x0 + b, k.y0 + b, k.x1 - b, k.y1 - b)
+        for k in face_boxes(path)
+        if k.page == 1
+    ]
+    assert {round(k.x1 - k.x0) for k in boxes} == {45, 90}  # squares and double-length pieces
+    lines = guide_lines(path)
+    across = [ln for ln in lines if ln[1] == ln[3]]
+    down = [ln for ln in lines if ln[0] == ln[2]]
+    for x, lo, _, hi in down:
+        for k in boxes:
+            if not k.x0 + 0.01 < x < k.x1 - 0.01:
+                continue
+            assert k.y1 <= lo + 0.01 or k.y0 >= hi - 0.01, (x, lo, hi, k)
+            gap = (k.y1 + 0.5, lo + 0.01) if k.y1 <= lo + 0.01 else (hi - 0.01, k.y0 - 0.5)
+            assert any(a <= x <= c and gap[0] <= y <= gap[1] for a, y, c, _ in across), (
+                f"the line at x={x:.1f} ({lo:.1f}-{hi:.1f}) points into {k}"
+            )
+    for y, lo, hi in ((ln[1], ln[0], ln[2]) for ln in across):
+        for k in boxes:
+            if k.y0 + 0.01 < y < k.y1 - 0.01:
+                assert k.x1 <= lo + 0.01 or k.x0 >= hi - 0.01, (y, lo, hi, k)
+
+
 def guide_lines(path: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
     """(x0, y0, x1, y1), y up, of the cut guides (0.3 pt lines) on a page."""
     import pdfplumber
@@ -362,7 +393,7 @@ def test_lines_down_the_page_stop_above_the_footer(tmp_path: Path, options: dict
     if options.get("duplex") == "none":
         files.append(tmp_path / "cal.pdf")
         write_calibration_pdf(files[-1], sheet)
-    fx0, _, fx1, ftop = render_pdf.footer_box(sheet)
+    fx0, _, fx1, ftop = pages.footer_box(sheet)
     for pdf_path in files:
         with pdfplumber.open(pdf_path) as pdf:
             page = pdf.pages[0]
