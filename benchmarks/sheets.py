@@ -73,9 +73,10 @@ def used(pdf: Path) -> list[float]:
 
 
 def sheet_shares(pages: list[float], sheets: int) -> list[float]:
-    """The fuller face of each sheet: pages in pairs when there are half as many sheets."""
-    if sheets and len(pages) == 2 * sheets:
-        return [max(pages[i], pages[i + 1]) for i in range(0, len(pages), 2)]
+    """The fuller face of each sheet: pages in pairs when printed on both sides (fewer sheets
+    than pages), the last sheet perhaps printed on one side only."""
+    if sheets < len(pages):
+        return [max(pages[i : i + 2]) for i in range(0, len(pages), 2)]
     return pages
 
 
