@@ -297,6 +297,9 @@ def crt(
     metavar="KIND",
     help="infantry or mounted (i, m).",
 )
+@click.option("--map", "map_name", metavar="MAP", help="Range and cover from this map.")
+@click.option("--from", "from_hex", metavar="HEX", help="The firer's hex (with --map).")
+@click.option("--to", "to_hex", metavar="HEX", help="The target's hex (with --map).")
 @_shared
 @click.pass_context
 def missile(
@@ -306,6 +309,9 @@ def missile(
     hexes: int | None,
     defence: str | None,
     target: str | None,
+    map_name: str | None,
+    from_hex: str | None,
+    to_hex: str | None,
     cover: str | None,
     fast_rider: bool,
     magic_ring: bool,
@@ -320,11 +326,19 @@ def missile(
 
     WEAPON: shortbow, crossbow, breath (the Gargoyle's), or a word printed on the counters
     (bow). Then the RANGE in hexes, the target's DEFENCE, a DIE face (else rolled), and the
-    target: i(nfantry) or m(ounted).
+    target: i(nfantry) or m(ounted). With --map MAP --from HEX --to HEX the range and the
+    cover come from the map (havoc missile bow 8 i --map arena --from K1 --to K3).
     """
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
     typed = weapon  # already a whole name (a weapon or a counter word)
+    sight = None
+    if map_name is not None or from_hex is not None or to_hex is not None:
+        from companion.commands.maps import map_shot
+
+        sight, rest, hexes, cover = map_shot(ctx, map_name, from_hex, to_hex, rest, hexes, cover)
+        if sight is None:
+            return
     numbers = [x for x in rest if is_whole(x)]
     words = [x for x in rest if not is_whole(x)]
     if len(numbers) > 3 or len(words) > 1:
@@ -358,6 +372,11 @@ def missile(
     )
     cells = cell_source(cards, crt_data, source_only_from(ctx))
     record = fire(crt_data, missiles, request, cells, load_combat_rules(cards))
+    if sight is not None:
+        from companion.commands.maps import print_map_shot
+
+        print_map_shot(sight, crt_data, record, as_json, explain, _print)
+        return
     _print(crt_data, record, as_json, explain)
 
 

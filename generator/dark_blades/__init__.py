@@ -16,10 +16,12 @@ PRINTING = Printing(
         "counters": "generator.commands.dark_blades:counters",
         "spells": "generator.commands.dark_blades:spells",
         "scenarios": "generator.commands.dark_blades:scenarios",
+        "maps": "generator.commands.maps:maps",
     },
     products=(
         Product("the counters", "generator.commands.dark_blades:build_counters"),
         Product("the spell cards", "generator.commands.dark_blades:build_spells"),
+        Product("the maps", "generator.commands.maps:build_maps"),
     ),
     aids=(
         Aid(RESULTS_PDF, "generator.commands.dark_blades:results_tables", "tables"),

@@ -286,6 +286,7 @@ def test_build_on_small_paper_leaves_out_only_what_cannot_fit(havoc_pnp, tmp_pat
         "HOW-TO-PRINT.txt",
         "calibration.pdf",
         "dark-blades-counters.pdf",
+        "dark-blades-maps.pdf",
         "dark-blades-spells.pdf",
         "print-checklist.pdf",
     ]

@@ -1,0 +1,74 @@
+"""Line of sight speed: queries per second in the library, and `havoc los` cold start.
+
+Every pair of hexes on each of the kit's maps (or a seeded sample of PAIRS pairs) is asked
+`sight.line_of_sight` once (maps and sight.toml loaded before the clock starts); prints the
+queries per second and the microseconds per query, the worst pair's time, then the median wall
+time of RUNS cold `havoc los arena A1 T14` calls against the minimal click program of
+benchmarks/cold_start.py (goal: at most 1.5x).
+
+    python benchmarks/los.py [PAIRS [RUNS]]
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cold_start import MINIMAL_CLICK, havoc_command, wall  # noqa: E402
+
+from companion.dark_blades.maps import load_maps  # noqa: E402
+from companion.dark_blades.sight import line_of_sight, load_sight  # noqa: E402
+from companion.data import Cards  # noqa: E402
+
+
+def main() -> None:
+    pairs_n = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 15
+    cards = Cards()
+    rules = load_sight(cards)
+    rng = random.Random(1)
+    for m in load_maps(cards):
+        hexes = m.hexes()
+        pairs = [(rng.choice(hexes), rng.choice(hexes)) for _ in range(pairs_n)]
+        line_of_sight(m, rules, hexes[0], hexes[-1])  # build the map's cached tables
+        worst = 0.0
+        start = time.perf_counter()
+        for a, b in pairs:
+            t0 = time.perf_counter()
+            line_of_sight(m, rules, a, b)
+            worst = max(worst, time.perf_counter() - t0)
+        took = time.perf_counter() - start
+        print(
+            f"{m.name}: {pairs_n} queries, {pairs_n / took:,.0f} queries/s, "
+            f"{took / pairs_n * 1e6:.0f} us/query (worst {worst * 1e6:.0f} us; goal < 1000)"
+        )
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "minimal_click_roll.py"
+        script.write_text(MINIMAL_CLICK, encoding="utf-8")
+        commands = {
+            "minimal click 2d6": [sys.executable, str(script), "2d6"],
+            "havoc los arena A1 T14": havoc_command() + ["los", "arena", "A1", "T14"],
+        }
+        for cmd in commands.values():
+            wall(cmd, env)
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, cmd in commands.items():
+                times[name].append(wall(cmd, env))
+    med = {name: statistics.median(ts) for name, ts in times.items()}
+    for name, value in med.items():
+        print(f"{name + ':':<24} median {value * 1000:6.1f} ms ({runs} runs)")
+    ratio = med["havoc los arena A1 T14"] / med["minimal click 2d6"]
+    print(f"ratio to minimal click: {ratio:.2f}x   (goal <= 1.5x)")
+
+
+if __name__ == "__main__":
+    main()

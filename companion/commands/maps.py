@@ -1,0 +1,122 @@
+"""`havoc los MAP FROM TO`: range, line of sight and cover on a Dark Blades map, answer first.
+
+Thin: find the map (`companion.dark_blades.maps`), ask `companion.dark_blades.sight`, print
+the answer in 40 columns (or ``--json``). `sight_lines` is shared with `havoc missile --map`.
+"""
+
+from __future__ import annotations
+
+import click
+
+from companion.commands.clikit import (
+    Command,
+    cards_from,
+    emit_json,
+    json_option,
+    source_only_from,
+    source_only_option,
+)
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.maps import HexMap, find_map, load_maps
+from companion.dark_blades.sight import Sight, line_of_sight, load_sight
+from companion.data import Cards
+from companion.text import fit, wrap
+
+KIT_MAP = "kit's map, not the rulebook's"
+JSON_KEYS = (
+    "--json: {map, map_design, from, to, range, visible, can_fire, blocked_by, cover, "
+    "cover_why, target_terrain, line, along_hex_side, kits_readings: [{name, short, text}]}"
+)
+
+
+def _maps(ctx: click.Context) -> list[str]:
+    return [m.key for m in load_maps(cards_from(ctx), source_only_from(ctx))]
+
+
+def sight_between(
+    cards: Cards, map_name: str, origin: str, target: str, source_only: bool
+) -> tuple[HexMap, Sight]:
+    """The map named and the sight from ``origin`` to ``target`` on it (hexes as typed)."""
+    m = find_map(cards, map_name, source_only)
+    return m, line_of_sight(m, load_sight(cards), m.hex(origin), m.hex(target))
+
+
+def sight_lines(s: Sight, explain: bool = False) -> list[str]:
+    """The answer first (seen or not, range, cover), then how: line, what blocks, readings."""
+    head = f"{hg.name(s.origin)}->{hg.name(s.target)}: range {s.range}"
+    if not s.visible:
+        lines = [f"NOT SEEN; {head}", wrap(f"blocked by {', '.join(s.blocked_by)}", "  ")]
+    elif not s.can_fire:
+        lines = [f"seen, NO SHOT; {head}", wrap(f"cover infinite ({s.why})", "  ")]
+    else:
+        lines = [f"seen; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
+    lines.append(wrap(f"line: {' '.join(hg.name(h) for h in s.line)}", "  "))
+    for r in s.readings:
+        lines.append(r.short)
+        if explain:
+            lines.append(wrap(r.text, "  "))
+    if s.map.is_kit:
+        lines.append(f"map: {s.map.name} ({KIT_MAP})")
+    return lines
+
+
+@click.command(cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS)
+@click.argument("map_name", metavar="MAP", shell_complete=None)
+@click.argument("origin", metavar="FROM")
+@click.argument("target", metavar="TO")
+@click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
+@source_only_option
+@json_option
+@click.pass_context
+def los(
+    ctx: click.Context, map_name: str, origin: str, target: str, explain: bool, as_json: bool
+) -> None:
+    """Range, line of sight and cover: havoc los arena K1 K3.
+
+    MAP by file name or name (arena, mill, any unique start); FROM and TO as hexes (D13).
+    The line runs centre to centre; trees and buildings block it (one may see into them, not
+    through); cover from the target's hex.
+    """
+    _m, s = sight_between(cards_from(ctx), map_name, origin, target, source_only_from(ctx))
+    if as_json:
+        emit_json(s.as_dict())
+    else:
+        click.echo(fit(sight_lines(s, explain)))
+
+
+def map_shot(
+    ctx: click.Context,
+    map_name: str | None,
+    from_hex: str | None,
+    to_hex: str | None,
+    rest: tuple[str, ...],
+    hexes: int | None,
+    cover: str | None,
+) -> tuple[Sight | None, tuple[str, ...], int | None, str | None]:
+    """`havoc missile ... --map MAP --from HEX --to HEX`: the sight, and the arguments with
+    the map's range (first of the numbers) and cover put in. No line of sight, or infinite
+    cover: the answer is printed here and the sight is None (nothing to roll)."""
+    from companion.errors import InputError
+
+    if map_name is None or from_hex is None or to_hex is None:
+        raise InputError("give --map MAP, --from HEX and --to HEX together")
+    if hexes is not None or cover is not None:
+        raise InputError("--map gives the range and the cover: leave out --range and --cover")
+    _m, s = sight_between(cards_from(ctx), map_name, from_hex, to_hex, source_only_from(ctx))
+    if not s.can_fire:
+        as_json = ctx.params.get("as_json", False)
+        if as_json:
+            emit_json({"result": None, "no_shot": True, "map": s.as_dict()})
+        else:
+            click.echo(fit(["NO SHOT", *sight_lines(s)]))
+        return None, rest, None, None
+    return s, (str(s.range), *rest), None, s.cover
+
+
+def print_map_shot(s: Sight, crt: object, record: object, as_json: bool, explain: bool, show):
+    """The shot's answer, then where its range and cover came from (or ``map`` in --json)."""
+    if as_json:
+        emit_json({**record.as_dict(), "map": s.as_dict()})  # type: ignore[attr-defined]
+        return
+    show(crt, record, False, explain)
+    click.echo(fit(["from the map:", *sight_lines(s, explain)]))

@@ -1,0 +1,432 @@
+"""Dark Blades hex maps: ``cards/dark-blades/maps/*.toml``, read, checked and ready to query.
+
+A map file gives its size, edge numbers, a legend of one-character terrain codes (each naming a
+terrain of ``terrain.toml``), a ``rows`` block typed row by row as on the printed map, the wall
+hex sides and the slopes' top lips (``D4/ne``: hex D4, its north-east side), and named places
+(``H6:M11`` is the block of columns H to M, rows 6 to 11). ``design = "kit"`` marks the Havoc
+Kit's own stand-in maps (left out by ``--source-only``); ``"transcribed"`` a user's copy of a
+printed map. The format is described with an example in cards/README.md.
+
+Every problem is one `DataError` line: file, line, and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from companion import schema
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.hexgrid import Hex
+from companion.dark_blades.terrain import load_terrain
+from companion.data import Cards
+from companion.errors import DataError, InputError
+from companion.names import pick
+from companion.schema import Field, ListOf, MapOf, Table, Where
+
+GAME = "dark-blades"
+DESIGNS = ("kit", "transcribed")
+EDGES = ("top", "right", "bottom", "left")
+BUILDING = ("house", "window", "door")  # the hexes of a building (its walls are its outline)
+APERTURES = ("window", "door")
+Side = frozenset[Hex]  # a hex side: the two hexes it lies between (one may be off the map)
+
+
+@dataclass(frozen=True)
+class Place:
+    name: str
+    hexes: frozenset[Hex]
+    note: str = ""
+
+    @property
+    def label(self) -> Hex:
+        """Where the name is printed: the middle hex of the place (the first in reading order)."""
+        cols = sorted(h[0] for h in self.hexes)
+        rows = sorted(h[1] for h in self.hexes)
+        mid = (cols[len(cols) // 2], rows[len(rows) // 2])
+        if mid in self.hexes:
+            return mid
+        return min(self.hexes, key=lambda h: (h[1], h[0]))
+
+
+@dataclass(frozen=True)
+class HexMap:
+    """One map, checked: every hex on it has a terrain name (a row or unlisted terrain of
+    terrain.toml)."""
+
+    key: str  # the file's name without .toml: what `havoc los KEY` takes
+    path: Path
+    name: str
+    design: str
+    note: str
+    width: int
+    height: int
+    edges: dict[str, int]
+    terrain: dict[Hex, str]
+    walls: frozenset[Side]
+    lips: frozenset[tuple[Hex, str]]  # (slope hex, side): the slope's top lip
+    places: tuple[Place, ...] = ()
+    legend: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def is_kit(self) -> bool:
+        return self.design == "kit"
+
+    def on_map(self, h: Hex) -> bool:
+        return 0 <= h[0] < self.width and 1 <= h[1] <= self.height
+
+    def hexes(self) -> list[Hex]:
+        """Every hex, column by column."""
+        return [(c, r) for c in range(self.width) for r in range(1, self.height + 1)]
+
+    def hex(self, text: str) -> Hex:
+        """A hex as typed (``d13``), checked to lie on this map."""
+        h = hg.parse_hex(text)
+        if h is None:
+            raise InputError(f"hex {text!r}: expected a column letter and a row number, like D13")
+        if not self.on_map(h):
+            last = hg.name((self.width - 1, self.height))
+            raise InputError(f"hex {text!r}: not on {self.name} (A1 to {last})")
+        return h
+
+    @cached_property
+    def buildings(self) -> dict[Hex, int]:
+        """Each building hex → the number of its building (connected building hexes)."""
+        out: dict[Hex, int] = {}
+        for start in self.hexes():
+            if start in out or self.terrain[start] not in BUILDING:
+                continue
+            number = len(set(out.values()))
+            todo = [start]
+            while todo:
+                h = todo.pop()
+                if h in out:
+                    continue
+                out[h] = number
+                for side in hg.SIDES:
+                    n = hg.neighbour(h, side)
+                    if self.on_map(n) and self.terrain[n] in BUILDING and n not in out:
+                        todo.append(n)
+        return out
+
+    @cached_property
+    def building_walls(self) -> frozenset[Side]:
+        """The outline of every building, less the outer sides of its windows and doors."""
+        out = set()
+        for h, number in self.buildings.items():
+            if self.terrain[h] in APERTURES:
+                continue
+            for side in hg.SIDES:
+                n = hg.neighbour(h, side)
+                if self.buildings.get(n) != number:
+                    out.add(frozenset((h, n)))
+        return frozenset(out)
+
+    @cached_property
+    def blocking_sides(self) -> dict[tuple[Hex, str], str]:
+        """(hex, side) → "building wall" or "wall", seen from both hexes of each side."""
+        out: dict[tuple[Hex, str], str] = {}
+        for kind, sides in (("wall", self.walls), ("building wall", self.building_walls)):
+            for pair in sides:
+                a, b = sorted(pair)
+                side = hg.side_between(a, b)
+                if side is not None:
+                    out[(a, side)] = kind
+                    out[(b, hg.OPPOSITE[side])] = kind
+        return out
+
+    def slope_region(self, h: Hex) -> frozenset[Hex]:
+        """The slope hexes joined to ``h`` (the slope it lies on; empty off a slope)."""
+        return self._slopes.get(h, frozenset())
+
+    @cached_property
+    def _slopes(self) -> dict[Hex, frozenset[Hex]]:
+        out: dict[Hex, frozenset[Hex]] = {}
+        for start in self.hexes():
+            if start in out or self.terrain[start] != "slope":
+                continue
+            seen: set[Hex] = set()
+            todo = [start]
+            while todo:
+                x = todo.pop()
+                if x in seen or not self.on_map(x) or self.terrain[x] != "slope":
+                    continue
+                seen.add(x)
+                todo.extend(hg.neighbour(x, s) for s in hg.SIDES)
+            region = frozenset(seen)
+            out.update(dict.fromkeys(region, region))
+        return out
+
+    def edge_hexes(self, edge: str) -> list[Hex]:
+        """The hexes along one edge, in order (left to right, top to bottom)."""
+        if edge == "top":
+            return [(c, 1) for c in range(self.width)]
+        if edge == "bottom":
+            return [(c, self.height) for c in range(self.width)]
+        col = 0 if edge == "left" else self.width - 1
+        return [(col, r) for r in range(1, self.height + 1)]
+
+
+def side_key(h: Hex, side: str) -> Side:
+    return frozenset((h, hg.neighbour(h, side)))
+
+
+# --------------------------------------------------------------------------- reading the file
+
+_SIDE = re.compile(r"^([A-Za-z]\d{1,3})/(n|ne|se|s|sw|nw)$", re.IGNORECASE)
+_BLOCK = re.compile(r"^([A-Za-z]\d{1,3}):([A-Za-z]\d{1,3})$")
+
+
+def _block_lines(path: Path, key: str) -> int:
+    """The file line of the first line inside the ``key = \"\"\"`` block (0 if not found)."""
+    line = schema.key_line(path, (key,)) or 0
+    if not line:
+        return 0
+    text = path.read_text(encoding="utf-8").splitlines()[line - 1].rstrip()
+    return line + 1 if text.endswith(('"' * 3, "'" * 3)) else line
+
+
+def _grid(
+    text: str, width: int, height: int, legend: dict[str, str], path: Path
+) -> tuple[dict[Hex, str], dict[int, int]]:
+    """The ``rows`` block: an optional header of column letters, then one line per row: its
+    number, then one code per hex (spaces between codes are optional)."""
+    first = _block_lines(path, "rows")
+    terrain: dict[Hex, str] = {}
+    lines: dict[int, int] = {}  # row number → file line
+    row = 0
+    letters = " ".join(hg.LETTERS[:width])
+    for offset, raw in enumerate(text.split("\n")):
+        line = first + offset
+        body = raw.split("#", 1)[0].strip()
+        if not body:
+            continue
+        if row == 0 and not body[0].isdigit() and body.replace(" ", "").isalpha():
+            if body.split() != letters.split():
+                raise DataError(
+                    f"rows: the header should name the columns {letters}, got {body!r}", path, line
+                )
+            continue
+        match = re.match(r"^(\d+)\s+(.*)$", body)
+        if match is None:
+            raise DataError(
+                f"rows: expected a row number, then {width} terrain codes, got {body!r}",
+                path,
+                line,
+            )
+        row += 1
+        lines[row] = line
+        if int(match.group(1)) != row:
+            raise DataError(f"rows: expected row {row} next, got row {match.group(1)}", path, line)
+        codes = match.group(2).replace(" ", "")
+        if len(codes) != width:
+            raise DataError(
+                f"rows: row {row} has {len(codes)} hexes, expected {width} "
+                f"(columns A to {hg.LETTERS[width - 1]})",
+                path,
+                line,
+            )
+        for col, code in enumerate(codes):
+            if code not in legend:
+                raise DataError(
+                    f"rows: {hg.name((col, row))}: code {code!r} is not in [legend] "
+                    f"(expected one of {' '.join(legend)})",
+                    path,
+                    line,
+                )
+            terrain[(col, row)] = legend[code]
+        if row > height:
+            raise DataError(f"rows: row {row} is more than height = {height}", path, line)
+    if row != height:
+        raise DataError(f"rows: {row} rows typed, expected height = {height}", path, first or None)
+    return terrain, lines
+
+
+def _sides(text: str, key: str, width: int, height: int, path: Path) -> list[tuple[Hex, str]]:
+    """A ``walls``/``lips`` block: hex sides like ``D4/ne``, separated by spaces or lines."""
+    first = _block_lines(path, key)
+    out: list[tuple[Hex, str]] = []
+    for offset, raw in enumerate(text.split("\n")):
+        for token in raw.split("#", 1)[0].split():
+            match = _SIDE.match(token)
+            h = hg.parse_hex(match.group(1)) if match else None
+            if match is None or h is None:
+                raise DataError(
+                    f"{key}: expected a hex and a side like D4/ne "
+                    f"(sides: {' '.join(hg.SIDES)}), got {token!r}",
+                    path,
+                    first + offset or None,
+                )
+            if not (0 <= h[0] < width and 1 <= h[1] <= height):
+                raise DataError(f"{key}: {token} is not on the map", path, first + offset or None)
+            out.append((h, match.group(2).lower()))
+    return out
+
+
+def _hexes(spec: str, width: int, height: int, where: Where) -> frozenset[Hex]:
+    """``"H6:M11 N8"``: blocks (columns H to M, rows 6 to 11) and single hexes."""
+    out: set[Hex] = set()
+    for token in spec.split():
+        block = _BLOCK.match(token)
+        ends = [hg.parse_hex(t) for t in (block.groups() if block else (token,))]
+        if any(e is None for e in ends):
+            raise where.error(f"expected hexes like H6 or blocks like H6:M11, got {token!r}")
+        (c1, r1), (c2, r2) = ends[0], ends[-1]  # type: ignore[misc]
+        for c in range(min(c1, c2), max(c1, c2) + 1):
+            for r in range(min(r1, r2), max(r1, r2) + 1):
+                if not (0 <= c < width and 1 <= r <= height):
+                    raise where.error(f"{token}: {hg.name((c, r))} is not on the map")
+                out.add((c, r))
+    if not out:
+        raise where.error("expected at least one hex")
+    return frozenset(out)
+
+
+def _edge_numbers(value: dict[str, Any], where: Where) -> dict[str, int]:
+    for edge, number in value.items():
+        if not 1 <= number <= 8:
+            raise where.child(edge).error(f"expected an edge number from 1 to 8, got {number}")
+    return value
+
+
+PLACE = Table((Field("name", str), Field("hexes", str), Field("note", str, False, "")))
+MAP_FILE = Table(
+    (
+        Field("name", str),
+        Field("design", str, choices=DESIGNS),
+        Field("note", str, required=False, default=""),
+        Field("width", int, check=lambda v, w: v if 1 <= v <= hg.MAX_COLUMNS else _bad(v, w)),
+        Field("height", int, check=lambda v, w: v if 1 <= v <= 99 else _bad(v, w)),
+        Field("edges", Table(tuple(Field(e, int) for e in EDGES)), check=_edge_numbers),
+        Field("rows", str),
+        Field("walls", str, required=False, default=""),
+        Field("lips", str, required=False, default=""),
+        Field("legend", MapOf(str)),
+        Field("places", ListOf(PLACE, label=lambda p: p.get("name")), False, []),
+    )
+)
+
+
+def _bad(value: int, where: Where) -> int:
+    raise where.error(f"expected a size from 1 to {hg.MAX_COLUMNS} (columns) or 99 (rows)")
+
+
+def _build(data: dict[str, Any], path: Path, names: list[str]) -> HexMap:
+    where = Where(path)
+    legend = data["legend"]
+    for code, terrain in legend.items():
+        if len(code) != 1 or code.isspace() or code == "#":
+            raise where.child("legend").child(code).error("expected a one-character code")
+        if terrain not in names:
+            raise (
+                where.child("legend")
+                .child(code)
+                .error(f"expected a terrain of terrain.toml ({', '.join(names)}), got {terrain!r}")
+            )
+    width, height = data["width"], data["height"]
+    terrain, row_lines = _grid(data["rows"], width, height, legend, path)
+    walls = frozenset(
+        side_key(h, s) for h, s in _sides(data["walls"], "walls", width, height, path)
+    )
+    lips = _sides(data["lips"], "lips", width, height, path)
+    for h, s in lips:
+        if terrain[h] != "slope":
+            raise DataError(
+                f"lips: {hg.name(h)}/{s}: {hg.name(h)} is {terrain[h]}, expected a slope hex",
+                path,
+                _block_lines(path, "lips") or None,
+            )
+    _check_apertures(terrain, row_lines, path)
+    places = []
+    for i, p in enumerate(data["places"]):
+        hexes = _hexes(p["hexes"], width, height, where.child("places").child(i).child("hexes"))
+        places.append(Place(p["name"], hexes, p["note"]))
+    return HexMap(
+        key=path.stem,
+        path=path,
+        name=data["name"],
+        design=data["design"],
+        note=data["note"],
+        width=width,
+        height=height,
+        edges=dict(data["edges"]),
+        terrain=terrain,
+        walls=walls,
+        lips=frozenset(lips),
+        places=tuple(places),
+        legend=dict(legend),
+    )
+
+
+def _check_apertures(terrain: dict[Hex, str], row_lines: dict[int, int], path: Path) -> None:
+    """A window or door is a hex in a building's wall: it must touch a hex outside it."""
+    for h, kind in terrain.items():
+        if kind in APERTURES and all(terrain.get(hg.neighbour(h, s)) in BUILDING for s in hg.SIDES):
+            raise DataError(
+                f"rows: {hg.name(h)} is a {kind} with building hexes all round "
+                "(expected it in the building's outer wall)",
+                path,
+                row_lines[h[1]] or None,
+            )
+
+
+def load_map(path: Path, cards: Cards) -> HexMap:
+    """Read and check one map file (once while it and terrain.toml are unchanged)."""
+    table = load_terrain(cards)
+    names = table.names()
+    return schema.load(
+        path, MAP_FILE, lambda data, p: _build(data, p, names), depends=(table.path,)
+    )
+
+
+def map_files(cards: Cards) -> list[Path]:
+    """Every map file: the user's (under ``--cards``) first, then the kit's."""
+    return cards.glob(f"{GAME}/maps/*.toml")
+
+
+def load_maps(cards: Cards, source_only: bool = False) -> list[HexMap]:
+    """Every map, in file order; ``source_only`` leaves out the kit's own designs."""
+    maps = [load_map(p, cards) for p in map_files(cards)]
+    return [m for m in maps if not (source_only and m.is_kit)]
+
+
+def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
+    """A map by its file name or its name (any unique start, any case)."""
+    maps = load_maps(cards, source_only)
+    if not maps:
+        why = " (--source-only leaves out the kit's own maps)" if source_only else ""
+        raise InputError(f"map {text!r}: no maps{why}")
+    names = {m.key: m for m in maps}
+    names.update({m.name: m for m in maps if m.name not in names})
+    try:
+        return names[pick(text, list(names), "map")]
+    except InputError:
+        if source_only and any(text.casefold() in m.key for m in load_maps(cards)):
+            raise InputError(
+                f"map {text!r}: the kit's own design, left out by --source-only "
+                "(the rulebook's maps are not in the text; transcribe yours: cards/README.md)"
+            ) from None
+        raise
+
+
+def perimeter(m: HexMap) -> list[Hex]:
+    """The hexes along the map's edges once each, clockwise from the top-left corner."""
+    ring = (
+        m.edge_hexes("top")
+        + m.edge_hexes("right")[1:]
+        + m.edge_hexes("bottom")[::-1][1:]
+        + m.edge_hexes("left")[::-1][1:-1]
+    )
+    return list(dict.fromkeys(ring))
+
+
+def start_hexes(m: HexMap, players: int) -> list[Hex]:
+    """Who's Next: ``players`` start hexes evenly spaced around the map's edges ("the players
+    start at the edge of any of the maps, evenly spaced out")."""
+    ring = perimeter(m)
+    if not 1 <= players <= len(ring):
+        raise InputError(f"players: expected 1 to {len(ring)} on {m.name}, got {players}")
+    return [ring[(i * len(ring)) // players] for i in range(players)]

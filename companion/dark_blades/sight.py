@@ -1,0 +1,213 @@
+"""Line of sight, range and cover on a Dark Blades map, by the rules' own method.
+
+The line runs from the centre of the firer's hex to the centre of the target's
+(`hexgrid.lines`). Trees and buildings on it block it (the firer may see into a tree or
+building hex, not through it); building walls and other walls along hex sides block it;
+within one building, or from a hex next to a window or door into that building, the building's
+own hexes do not. Cover comes from the target's hex: a tree light, a door medium, a window
+medium through its aperture, a slope medium only when the line crosses the top lip of that
+slope. What blocks and the kit's readings are data: ``cards/dark-blades/sight.toml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion import schema
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.hexgrid import Hex
+from companion.dark_blades.maps import APERTURES, BUILDING, HexMap
+from companion.dark_blades.readings import Reading, reading_schema
+from companion.data import Cards
+from companion.schema import Field, ListOf, MapOf, Table
+
+GAME = "dark-blades"
+COVERS = ("none", "light", "medium", "infinite")  # lightest first
+
+
+@dataclass(frozen=True)
+class SightRules:
+    path: Path
+    source: str
+    blocks: frozenset[str]
+    rules: tuple[str, ...]
+    readings: dict[str, Reading]
+
+
+SIGHT_FILE = Table(
+    (
+        Field("source", str),
+        Field("blocks", ListOf(str)),
+        Field("rules", ListOf(str)),
+        Field("readings", MapOf(reading_schema(lambda where: where.name))),
+    )
+)
+
+
+def load_sight(cards: Cards) -> SightRules:
+    """Read and check ``cards/dark-blades/sight.toml`` (once while it is unchanged)."""
+    return schema.load(
+        cards.path(GAME, "sight.toml"),
+        SIGHT_FILE,
+        lambda d, p: SightRules(
+            p, d["source"], frozenset(d["blocks"]), tuple(d["rules"]), d["readings"]
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Side:
+    """What one of the two lines just either side of the exact line meets."""
+
+    hexes: tuple[Hex, ...]
+    blocked_by: tuple[str, ...]
+    cover: str
+    why: str
+    readings: tuple[str, ...]  # names of readings applied
+
+
+@dataclass(frozen=True)
+class Sight:
+    """The answer to `havoc los`: range, whether the firer sees the target, cover, and how."""
+
+    map: HexMap
+    origin: Hex
+    target: Hex
+    range: int
+    visible: bool
+    cover: str  # none, light, medium, infinite
+    why: str  # the cover's reason
+    blocked_by: tuple[str, ...]
+    line: tuple[Hex, ...]  # the hexes crossed (both sides' where the line runs along sides)
+    along_side: bool
+    readings: tuple[Reading, ...]
+
+    @property
+    def can_fire(self) -> bool:
+        """A missile may be fired: the target is seen and not in infinite cover."""
+        return self.visible and self.cover != "infinite"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "map": self.map.name,
+            "map_design": self.map.design,
+            "from": hg.name(self.origin),
+            "to": hg.name(self.target),
+            "range": self.range,
+            "visible": self.visible,
+            "can_fire": self.can_fire,
+            "blocked_by": list(self.blocked_by),
+            "cover": self.cover,
+            "cover_why": self.why,
+            "target_terrain": self.map.terrain[self.target],
+            "line": [hg.name(h) for h in self.line],
+            "along_hex_side": self.along_side,
+            "kits_readings": [r.as_dict() for r in self.readings],
+        }
+
+
+def _heavier(a: str, b: str) -> str:
+    return max(a, b, key=COVERS.index)
+
+
+def _inside_ok(m: HexMap, path: tuple[Hex, ...]) -> int | None:
+    """The building whose own hexes do not block this line: the firer's own building, or the
+    building he stands next to a window or door of, when the line goes in through it."""
+    origin = path[0]
+    if origin in m.buildings:
+        return m.buildings[origin]
+    if len(path) > 2 and m.terrain.get(path[1]) in APERTURES:
+        return m.buildings[path[1]]
+    return None
+
+
+def _walk(m: HexMap, rules: SightRules, path: tuple[Hex, ...], sides: tuple[str, ...]) -> Side:
+    blocked: list[str] = []
+    readings: list[str] = []
+    inside = _inside_ok(m, path)
+    terrain, buildings = m.terrain, m.buildings
+    for h in path[1:-1]:
+        kind = terrain.get(h, "open")  # a line along the map's edge may run half off it
+        if kind in rules.blocks:
+            if kind in BUILDING and buildings[h] == inside:
+                continue
+            blocked.append(f"{'building' if kind in BUILDING else kind} {hg.name(h)}")
+    behind_wall = []
+    blocking = m.blocking_sides
+    for a, side in zip(path, sides, strict=False):
+        wall = blocking.get((a, side))
+        if wall == "building wall":
+            blocked.append(f"building wall {hg.name(a)}/{side}")
+        elif wall is not None:
+            behind_wall.append(f"wall {hg.name(a)}/{side}")
+    target = path[-1]
+    kind = terrain[target]
+    cover, why = "none", f"{kind}: no cover"
+    if behind_wall:
+        cover, why = "infinite", f"behind {behind_wall[0]}"
+        readings.append("wall")
+    elif kind == "tree":
+        cover, why = "light", "tree: light cover"
+    elif kind == "door":
+        cover, why = "medium", "door: medium cover"
+    elif kind == "window":
+        before = path[-2] if len(path) > 1 else target
+        if buildings.get(before) != buildings[target]:
+            cover, why = "medium", "window: medium, through the aperture"
+        else:
+            why = "window: no cover (not through the aperture)"
+    elif kind == "slope":
+        region = m.slope_region(target)
+        crossed = [
+            f"{hg.name(b)}/{hg.OPPOSITE[side]}" if b in region else f"{hg.name(a)}/{side}"
+            for a, b, side in zip(path, path[1:], sides, strict=False)
+            if (a in region and (a, side) in m.lips)
+            or (b in region and (b, hg.OPPOSITE[side]) in m.lips)
+        ]
+        readings.append("lip-of-own-slope")
+        if crossed:
+            cover, why = "medium", f"slope: medium, crosses the top lip at {crossed[0]}"
+        else:
+            why = "slope: no cover (does not cross the top lip)"
+    elif kind not in ("open", "house"):
+        readings.append("no-row-cover")
+    return Side(path, tuple(blocked), cover, why, tuple(readings))
+
+
+def line_of_sight(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> Sight:
+    """Range, sight and cover from ``origin`` to ``target`` on ``m`` (both on the map)."""
+    one, two = (_walk(m, rules, p, sides) for p, sides in hg.paths(origin, target))
+    along = one.hexes != two.hexes
+    names = ["characters"] if len(one.hexes) > 2 else []
+    if along:
+        names.insert(0, "along-side")
+        clear = [s for s in (one, two) if not s.blocked_by]
+        visible = bool(clear)
+        pick = clear if clear else [one, two]
+        best = max(pick, key=lambda s: COVERS.index(s.cover))
+        blocked = () if visible else tuple(dict.fromkeys(one.blocked_by + two.blocked_by))
+        start = one.hexes[0]
+        line = tuple(sorted(set(one.hexes + two.hexes), key=lambda h: hg.distance(start, h)))
+        for s in pick:
+            names.extend(s.readings)
+    else:
+        best, visible, blocked, line = one, not one.blocked_by, one.blocked_by, one.hexes
+        names.extend(one.readings)
+    readings = tuple(rules.readings[n] for n in dict.fromkeys(names) if n in rules.readings)
+    if not visible:
+        readings = tuple(r for r in readings if r.name in ("along-side",))
+    return Sight(
+        m,
+        origin,
+        target,
+        hg.distance(origin, target),
+        visible,
+        best.cover if visible else "none",
+        best.why if visible else "not seen",
+        blocked,
+        line,
+        along,
+        readings,
+    )

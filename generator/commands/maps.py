@@ -1,0 +1,74 @@
+"""`havoc-pnp maps [NAME...]`: Dark Blades maps at the counters' scale, tiled, and a blank hex
+sheet (generator/dark_blades/map_tiles.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from companion.commands.clikit import Command, cards_from, source_only_from, source_only_option
+from generator.commands.common import output_option
+from generator.sheet.options import SheetOptions, sheet_options
+
+MAPS_PDF = "dark-blades-maps.pdf"
+
+
+def maps_pdf(cards, sheet: SheetOptions, out: Path, names: tuple[str, ...], source_only: bool):
+    """Write the maps named (every map when none is) and a blank hex sheet; --source-only
+    leaves out the kit's own designs."""
+    from companion.dark_blades.maps import find_map, load_maps
+    from generator.dark_blades.map_tiles import write_maps_pdf
+
+    if names:
+        maps = [find_map(cards, n, source_only) for n in names]
+    else:
+        maps = load_maps(cards, source_only)
+    return maps, write_maps_pdf(out, maps, sheet)
+
+
+def build_maps(run):
+    """`build`'s maps: every map at the counters' scale, and a blank hex sheet."""
+    from dataclasses import replace
+
+    from generator.howto import Written
+    from generator.product import Made
+    from generator.sheet.render_pdf import PdfStats
+
+    path = run.path(MAPS_PDF)
+    found, (pages, size) = maps_pdf(run.cards, run.sheet, path, (), run.source_only)
+    if any(m.is_kit for m in found):
+        what = "Dark Blades maps, the kit's designs (not the rulebook's), blank hex sheet"
+    elif found:
+        what = f"Dark Blades maps ({len(found)}) and a blank hex sheet"
+    else:
+        what = "A blank hex sheet (--source-only leaves out the kit's maps)"
+    notes = (
+        "Single-sided, at 100% (no fit to page).",
+        "Each map starts with an overview page: how its tiles join.",
+        "Trim each tile along its solid 'cut' edges (right and bottom); lay it over",
+        "the tinted strip of the tile to its right or below, its edge on the dashed",
+        "line, hex lines and coordinates meeting; tape the joins on the back.",
+    )
+    stats = replace(PdfStats(path, pages, pages, 0, size), path=run.stage.final(path))
+    return [Made(Written(stats, what + ".", notes=notes), what)]
+
+
+@click.command(cls=Command)
+@sheet_options
+@output_option(MAPS_PDF)
+@source_only_option
+@click.argument("names", nargs=-1, metavar="[NAME...]")
+@click.pass_context
+def maps(ctx: click.Context, sheet: SheetOptions, output: Path, names: tuple[str, ...]) -> None:
+    """Dark Blades maps at the counters' scale: a --piece-size counter sits in one hex, a
+    mounted (double) counter across two. Each map: an overview of how its tiles join, then
+    the tiles (overlap strips, alignment marks, coordinates, edge numbers); then a blank hex
+    sheet. NAME: arena, mill, or your own maps (--cards); none: every map. The kit's maps
+    are its own design, not the rulebook's: --source-only leaves them out.
+    """
+    from companion.errors import display_path
+
+    found, (pages, size) = maps_pdf(cards_from(ctx), sheet, output, names, source_only_from(ctx))
+    what = ", ".join(m.name for m in found) or "blank hex sheet only"
+    click.echo(f"{display_path(output)}: {what}, {pages} pages, {size / 1024:.0f} KB")

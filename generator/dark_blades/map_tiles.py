@@ -1,0 +1,478 @@
+"""Dark Blades maps at the counters' scale, tiled over the paper, and blank hex sheets.
+
+A hex is `hex_flats` across the flats: wide enough that a counter of ``--piece-size`` sits in
+one hex and a mounted (double-length) counter lies inside two neighbouring hexes (its width
+passes the narrow waist where two hexes meet, one side long). `tile_plan` cuts the map into
+page windows that overlap by a strip; each page after the first in a row or column carries a
+tinted strip the neighbour is laid over. Terrain is drawn in light fills with a pattern or a
+symbol each (greyscale and colour-blind safe); the key is on the overview page.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.maps import APERTURES, HexMap
+from generator.cthulhu_who.board import check_bar
+from generator.cthulhu_who.canvas_kit import text
+from generator.sheet.options import SheetOptions
+from generator.sheet.units import format_length
+
+OVERLAP = 0.5 * 72  # the strip a neighbouring tile is laid over
+BAND = 18.0  # around the map: edge numbers
+HEADER = 40.0  # tile label and instructions above the window
+FOOTER = 30.0  # the footer line and the 100 mm bar below it
+SLACK = 3.0  # points more than the tightest fit of a double counter
+KIT_MARK = "THE HAVOC KIT'S OWN MAP DESIGN - not the rulebook's map"
+FILLS = {
+    "open": None,
+    "tree": (0.82, 0.92, 0.78),
+    "slope": (0.97, 0.91, 0.78),
+    "house": (0.86, 0.86, 0.86),
+    "window": (0.86, 0.86, 0.86),
+    "door": (0.86, 0.86, 0.86),
+    "river": (0.82, 0.90, 0.98),
+    "lake": (0.82, 0.90, 0.98),
+    "stepping-stones": (0.82, 0.90, 0.98),
+    "bridge": (0.91, 0.84, 0.72),
+}
+GREEN, BROWN, BLUE, DARK = (0.1, 0.42, 0.1), (0.45, 0.28, 0.08), (0.1, 0.35, 0.7), (0.1, 0.1, 0.1)
+
+
+def hex_flats(piece: float) -> float:
+    """Across the flats: a double counter (2s x s) across two hexes needs s <= flats/sqrt3."""
+    return piece * math.sqrt(3.0) + SLACK
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A map's drawing size: hex circumradius ``r`` and flats ``f`` in points."""
+
+    m: HexMap
+    r: float
+
+    @property
+    def f(self) -> float:
+        return self.r * math.sqrt(3.0)
+
+    @property
+    def width(self) -> float:
+        return 1.5 * self.r * (self.m.width - 1) + 2 * self.r + 2 * BAND
+
+    @property
+    def height(self) -> float:
+        return self.f * self.m.height + self.f / 2 + 2 * BAND
+
+    def centre(self, h: hg.Hex) -> tuple[float, float]:
+        """Board coordinates, x right and y down from the board's top-left corner."""
+        x, y = hg.centre(h, self.r)
+        return BAND + self.r + x, BAND + self.f / 2 + y
+
+    def corners(self, h: hg.Hex) -> list[tuple[float, float]]:
+        cx, cy = self.centre(h)
+        return [
+            (cx + self.r * math.cos(math.radians(a)), cy + self.r * math.sin(math.radians(a)))
+            for a in (0, 60, 120, 180, 240, 300)
+        ]
+
+    def side(self, h: hg.Hex, side: str) -> tuple[tuple[float, float], tuple[float, float]]:
+        pts = self.corners(h)
+        i, j = hg.SIDE_CORNERS[side]
+        return pts[i], pts[j]
+
+
+@dataclass(frozen=True)
+class Tile:
+    col: int
+    row: int
+    bx: float  # board window, top-left, y down
+    by: float
+    w: float
+    h: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.row + 1}-{self.col + 1}"
+
+
+def _spans(length: float, room: float, overlap: float) -> list[tuple[float, float]]:
+    if length <= room + 1e-9:
+        return [(0.0, length)]
+    step = room - overlap
+    count = math.ceil((length - overlap) / step - 1e-9)
+    return [(i * step, min(room, length - i * step)) for i in range(count)]
+
+
+def room(options: SheetOptions) -> tuple[float, float]:
+    x0, y0, x1, y1 = options.usable_with(0)
+    return x1 - x0, y1 - y0 - HEADER - FOOTER
+
+
+def tile_plan(g: Geometry, options: SheetOptions) -> list[Tile]:
+    """The page windows, row by row from the top of the map."""
+    w, h = room(options)
+    across, down = _spans(g.width, w, OVERLAP), _spans(g.height, h, OVERLAP)
+    return [
+        Tile(c, r, bx, by, tw, th)
+        for r, (by, th) in enumerate(down)
+        for c, (bx, tw) in enumerate(across)
+    ]
+
+
+# --------------------------------------------------------------------------- drawing the map
+
+
+def _poly(c: Any, pts: list[tuple[float, float]], fill: Any, stroke: bool) -> None:
+    p = c.beginPath()
+    p.moveTo(*pts[0])
+    for pt in pts[1:]:
+        p.lineTo(*pt)
+    p.close()
+    if fill is not None:
+        c.setFillColorRGB(*fill)
+    c.drawPath(p, stroke=1 if stroke else 0, fill=1 if fill is not None else 0)
+
+
+def _label(c: Any, x: float, y: float, words: str, size: float, anchor: str = "middle") -> None:
+    """Text at board (x, y) on the y-down board canvas (set upright)."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(1, -1)
+    text(c, 0, 0, words, size, anchor=anchor, grey=True)
+    c.restoreState()
+
+
+def _wave(c: Any, x: float, y: float, w: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x, y)
+    for i in range(4):
+        x0 = x + i * w / 4
+        p.curveTo(x0 + w / 12, y - 2.5, x0 + w / 6, y - 2.5, x0 + w / 8 * 2, y)
+    c.drawPath(p, stroke=1, fill=0)
+
+
+def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str) -> None:
+    """The pattern or symbol that names a terrain without its colour."""
+    x, y = g.centre(h)
+    r = g.r
+    c.setLineWidth(0.8)
+    if kind == "tree":
+        c.setStrokeColorRGB(*GREEN)
+        for dx, dy in ((-0.3, 0.15), (0.3, 0.15), (0.0, -0.2)):
+            c.circle(x + dx * r, y + dy * r, 0.17 * r, stroke=1, fill=0)
+            c.line(x + dx * r, y + dy * r + 0.17 * r, x + dx * r, y + dy * r + 0.32 * r)
+    elif kind == "slope":
+        c.setStrokeColorRGB(*BROWN)
+        for dx in (-0.35, 0.0, 0.35):
+            c.line(x + dx * r, y - 0.12 * r, x + dx * r, y + 0.22 * r)
+    elif kind in ("river", "lake"):
+        c.setStrokeColorRGB(*BLUE)
+        for dy in (-0.15, 0.2) if kind == "river" else (-0.25, 0.05, 0.35):
+            _wave(c, x - 0.45 * r, y + dy * r, 0.9 * r)
+    elif kind == "stepping-stones":
+        c.setStrokeColorRGB(*DARK)
+        c.setFillColorRGB(0.6, 0.6, 0.6)
+        for dx, dy in ((-0.35, 0.2), (0.0, -0.05), (0.35, 0.2)):
+            c.circle(x + dx * r, y + dy * r, 0.12 * r, stroke=1, fill=1)
+    elif kind == "bridge":
+        c.setStrokeColorRGB(*BROWN)
+        for dx in (-0.4, -0.2, 0.0, 0.2, 0.4):
+            c.line(x + dx * r, y - 0.3 * r, x + dx * r, y + 0.35 * r)
+    elif kind == "house":
+        c.setStrokeColorRGB(0.55, 0.55, 0.55)
+        for d in (-0.3, 0.0, 0.3):
+            c.line(x + (d - 0.25) * r, y + 0.3 * r, x + (d + 0.25) * r, y - 0.2 * r)
+    if kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS:
+        words = {"stepping-stones": "stones"}.get(kind, kind)
+        _label(c, x, y + 0.62 * r, words, max(5.0, r / 7))
+
+
+def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
+    """The whole map on a y-down board canvas: fills, patterns, hex outlines, walls and lips,
+    coordinates, place names and edge numbers (``blank``: outlines and coordinates only)."""
+    m = g.m
+    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    for h in m.hexes():
+        kind = "open" if blank else m.terrain[h]
+        _poly(c, g.corners(h), FILLS.get(kind), stroke=True)
+    if not blank:
+        for h in m.hexes():
+            _symbol(c, g, h, m.terrain[h])
+        c.setLineCap(1)
+        c.setStrokeColorRGB(*DARK)
+        c.setLineWidth(3.0)
+        for pair in m.building_walls | m.walls:
+            a, b = sorted(pair)
+            side = hg.side_between(a, b)
+            if side is not None:
+                (x1, y1), (x2, y2) = g.side(a, side)
+                c.line(x1, y1, x2, y2)
+        for h, kind in m.terrain.items():  # apertures: a gap with a frame
+            if kind in APERTURES:
+                for side in hg.SIDES:
+                    if m.buildings.get(hg.neighbour(h, side)) != m.buildings[h]:
+                        (x1, y1), (x2, y2) = g.side(h, side)
+                        c.setLineWidth(1.0)
+                        c.setDash([2, 2] if kind == "window" else [])
+                        c.line(x1, y1, x2, y2)
+                        c.setDash([])
+        c.setStrokeColorRGB(*BROWN)
+        for h, side in m.lips:  # the top lip: a heavy line with ticks down the slope
+            (x1, y1), (x2, y2) = g.side(h, side)
+            c.setLineWidth(2.2)
+            c.line(x1, y1, x2, y2)
+            cx, cy = g.centre(h)
+            c.setLineWidth(0.9)
+            for t in (0.25, 0.5, 0.75):
+                px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+                c.line(px, py, px + (cx - px) * 0.22, py + (cy - py) * 0.22)
+    size = max(5.0, g.r / 8)
+    for h in m.hexes():
+        x, y = g.centre(h)
+        _label(c, x, y - g.f / 2 + size + 2, hg.name(h), size)
+    if not blank:
+        for place in m.places:
+            x, y = g.centre(place.label)
+            c.saveState()
+            c.translate(x, y + g.f * 0.1)
+            c.scale(1, -1)
+            text(c, 0, 0, place.name, max(6.5, g.r / 6), bold=True, anchor="middle")
+            c.restoreState()
+        _edges(c, g)
+
+
+def _edges(c: Any, g: Geometry) -> None:
+    m = g.m
+    size = 9.0
+    for edge, number in m.edges.items():
+        words = f"edge {number}"
+        if edge == "top":
+            _label(c, g.width / 2, BAND - 5, words, size)
+        elif edge == "bottom":
+            _label(c, g.width / 2, g.height - 5, words, size)
+        else:
+            x = BAND - 4 if edge == "left" else g.width - BAND + 4
+            c.saveState()
+            c.translate(x, g.height / 2)
+            c.rotate(-90 if edge == "left" else 90)
+            c.scale(1, -1)
+            text(c, 0, 0, words, size, anchor="middle", grey=True)
+            c.restoreState()
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def _footer(c: Any, options: SheetOptions, words: str, page: int) -> None:
+    x0, y0, x1, _y1 = options.usable_with(0)
+    text(c, x0, y0 + 2, words, 7, max_width=x1 - x0 - 60)
+    text(c, x1, y0 + 2, f"page {page}", 7, anchor="end")
+
+
+def tile_pages(
+    c: Any, g: Geometry, options: SheetOptions, first_page: int, blank: bool = False
+) -> Iterator[int]:
+    """Draw the overview page and each tile page; yields each page number as it is done."""
+    tiles = tile_plan(g, options)
+    x0, y0, x1, y1 = options.usable_with(0)
+    name = "Blank hex sheet" if blank else g.m.name
+    mark = "" if blank or not g.m.is_kit else f" ({KIT_MARK})"
+    page = first_page
+    # the overview
+    text(c, x0, y1 - 14, f"{name}: how the {len(tiles)} tiles join", 13, bold=True)
+    if mark:
+        text(c, x0, y1 - 28, KIT_MARK, 9, bold=True, max_width=x1 - x0)
+    scale = min((x1 - x0) / g.width, (y1 - y0 - 250) / g.height)
+    ox, oy = x0, y1 - 40
+    c.saveState()
+    c.translate(ox, oy)
+    c.scale(scale, -scale)
+    draw_map(c, g, blank)
+    c.setStrokeColorRGB(0.8, 0.1, 0.1)
+    c.setLineWidth(1.2 / scale)
+    c.setDash([4 / scale, 3 / scale])
+    for t in tiles:
+        c.rect(t.bx, t.by, t.w, t.h, stroke=1, fill=0)
+    c.setDash([])
+    c.restoreState()
+    for t in tiles:
+        text(c, ox + (t.bx + 6) * scale, oy - (t.by + 14) * scale, f"tile {t.label}", 10, True)
+    base = oy - g.height * scale - 16
+    notes = [
+        f"Hexes {format_length(g.f)} across the flats: a {format_length(options.piece)} "
+        "counter sits in one hex, a mounted (double) counter across two neighbouring hexes.",
+        f"{g.m.width} x {g.m.height} hexes on {len(tiles)} pages "
+        f"({max(t.col for t in tiles) + 1} across, {max(t.row for t in tiles) + 1} down). "
+        "Print at 100% (no fit to page).",
+        "Assembly: trim each tile along its solid 'cut' edges (right and bottom); lay it over "
+        "the tinted strip of the tile to its right or below, edge on the dashed line, hex "
+        "lines and coordinates meeting. Tape on the back.",
+    ]
+    if not blank:
+        notes.append(
+            "Key: tree = green, three tree rings; slope = tan, strokes, its top lip a heavy "
+            "brown line with ticks down the slope; building = grey, hatched, heavy walls, "
+            "window = dashed gap 'window', door = gap 'door'; river/lake = blue, waves; "
+            "bridge = planks; stepping stones = grey stones."
+        )
+        if g.m.note:
+            notes.append(g.m.note)
+    from generator.cthulhu_who.canvas_kit import paragraph
+
+    for note in notes:
+        base = paragraph(c, x0, base, note, 8, x1 - x0, 10) - 3
+    check_bar(c, x0, y0 + 22, x1)
+    _footer(c, options, f"Havoc Kit - {name}{mark}", page)
+    c.showPage()
+    yield page
+    for t in tiles:
+        page += 1
+        _tile(c, g, t, tiles, options, blank)
+        _footer(c, options, f"Havoc Kit - {name}, tile {t.label}{mark}", page)
+        c.showPage()
+        yield page
+
+
+def _tile(
+    c: Any, g: Geometry, t: Tile, tiles: list[Tile], options: SheetOptions, blank: bool
+) -> None:
+    x0, y0, x1, y1 = options.usable_with(0)
+    top = y1 - HEADER
+    px, py = x0, top - t.h  # page lower-left of the window
+    left = any(o.row == t.row and o.col == t.col - 1 for o in tiles)
+    above = any(o.col == t.col and o.row == t.row - 1 for o in tiles)
+    right = any(o.row == t.row and o.col == t.col + 1 for o in tiles)
+    below = any(o.col == t.col and o.row == t.row + 1 for o in tiles)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(px, py, t.w, t.h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(px - t.bx, top + t.by)
+    c.scale(1, -1)
+    draw_map(c, g, blank)
+    c.restoreState()
+    c.saveState()
+    c.setFillColorRGB(0.5, 0.5, 0.5)
+    c.setFillAlpha(0.16)
+    if left:
+        c.rect(px, py, OVERLAP, t.h, stroke=0, fill=1)
+    if above:
+        c.rect(px, top - OVERLAP, t.w, OVERLAP, stroke=0, fill=1)
+    c.setFillAlpha(1)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.8)
+    c.setDash([3, 2])
+    if left:
+        c.line(px + OVERLAP, py - 6, px + OVERLAP, top + 6)
+    if above:
+        c.line(px - 6, top - OVERLAP, px + t.w + 6, top - OVERLAP)
+    c.setDash([])
+    c.setLineWidth(0.6)
+    if right:
+        c.line(px + t.w, py - 8, px + t.w, top + 8)
+    if below:
+        c.line(px - 8, py, px + t.w + 8, py)
+    # alignment marks: a cross at each corner of the window, and of the strip
+    for x, y in ((px, py), (px + t.w, py), (px, top), (px + t.w, top)):
+        c.line(x - 5, y, x + 5, y)
+        c.line(x, y - 5, x, y + 5)
+    c.restoreState()
+    name = "Blank hex sheet" if blank else g.m.name
+    text(c, x0, y1 - 12, f"{name}: tile {t.label} of {len(tiles)}", 11, bold=True)
+    notes = []
+    if left:
+        notes.append("lay the tile to the left over the tinted strip, edge on the dashed line")
+    if above:
+        notes.append("lay the tile above over the top strip, edge on the dashed line")
+    if right or below:
+        notes.append("trim this tile along its solid edge" + ("s" if right and below else ""))
+    text(c, x0, y1 - 26, "; ".join(notes) or "one page: the whole map", 7.5, max_width=x1 - x0)
+    if g.m.is_kit and not blank:
+        text(c, x1, y1 - 12, KIT_MARK, 7, bold=True, anchor="end", max_width=(x1 - x0) / 2)
+
+
+# --------------------------------------------------------------------------- the file
+
+
+def blank_map(width: int, height: int) -> HexMap:
+    """An all-open map with no name: the blank hex sheet's grid."""
+    from pathlib import Path
+
+    terrain = {(c, r): "open" for c in range(width) for r in range(1, height + 1)}
+    return HexMap(
+        "blank",
+        Path("blank"),
+        "Blank hex sheet",
+        "transcribed",
+        "",
+        width,
+        height,
+        {},
+        terrain,
+        frozenset(),
+        frozenset(),
+    )
+
+
+def blank_size(options: SheetOptions) -> tuple[int, int]:
+    """The most columns and rows of hexes that fit one page (the blank hex sheet)."""
+    r = hex_flats(options.piece) / math.sqrt(3.0)
+    f = r * math.sqrt(3.0)
+    w, h = room(options)
+    cols = int((w - 2 * BAND - 2 * r) // (1.5 * r)) + 1
+    rows = int((h - 2 * BAND - f / 2) // f)
+    return max(1, min(cols, hg.MAX_COLUMNS)), max(1, rows)
+
+
+def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tuple[int, int]:
+    """Each map's overview and tiles, then a blank hex sheet (overview and page); returns
+    (pages, bytes). No maps (``--source-only``): the blank hex sheet alone."""
+    from pathlib import Path
+
+    from generator.sheet.render_pdf import atomic_file, binary_streams, new_canvas
+
+    r = hex_flats(options.piece) / math.sqrt(3.0)
+    names = ", ".join(m.name for m in maps) or "blank hex sheet"
+    kit = any(m.is_kit for m in maps)
+    title = f"Havoc Kit: Dark Blades maps ({names})"
+    subject = (
+        f"hexes {format_length(r * math.sqrt(3.0))} across the flats for "
+        f"{format_length(options.piece)} counters; {options.describe()}"
+        + (f"; {KIT_MARK}" if kit else "")
+    )
+    target = Path(path)
+    pages = 0
+    with atomic_file(target) as handle, binary_streams():
+        c = new_canvas(handle, options, title, subject)
+        for m in maps:
+            done = list(tile_pages(c, Geometry(m, r), options, pages + 1))
+            pages = done[-1]
+        cols, rows = blank_size(options)
+        g = Geometry(blank_map(cols, rows), r)
+        x0, y0, x1, y1 = options.usable_with(0)
+        pages += 1
+        top = y1 - HEADER
+        c.saveState()
+        c.translate(x0, top)
+        c.scale(1, -1)
+        draw_map(c, g, blank=True)
+        c.restoreState()
+        text(c, x0, y1 - 12, f"Blank hex sheet: {cols} x {rows} hexes", 11, bold=True)
+        text(
+            c,
+            x0,
+            y1 - 26,
+            f"Hexes {format_length(g.f)} across the flats, for {format_length(options.piece)} "
+            "counters; for your own layouts (copy it, or join sheets edge to edge).",
+            7.5,
+            max_width=x1 - x0,
+        )
+        _footer(c, options, "Havoc Kit - blank hex sheet", pages)
+        c.showPage()
+        c.save()
+    return pages, target.stat().st_size

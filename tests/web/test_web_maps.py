@@ -1,0 +1,63 @@
+"""The phone map page: tap shooter then target by plain links; range, cover, the shot."""
+
+from __future__ import annotations
+
+import re
+
+from web_helpers import Site
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'<a href="([^"]*)"><use', html)
+
+
+def test_tapping_the_shooter_then_the_target_are_plain_links(site: Site) -> None:
+    page = site.client.get("/dark-blades/maps/arena").get_data(as_text=True)
+    assert "Tap the shooter" in page and "kit's own design" in page
+    links = _links(page)
+    assert len(links) == 20 * 14 and "?f=K1" in links
+    page = site.client.get("/dark-blades/maps/arena?f=K1").get_data(as_text=True)
+    assert "?f=K1&amp;t=K3" in _links(page)
+    page = site.client.get("/dark-blades/maps/arena?f=K1&t=K3").get_data(as_text=True)
+    assert "Seen, range 2, cover medium" in page and "K3/n" in page
+    assert "<script" not in page
+
+
+def test_the_shot_uses_the_maps_range_and_cover(site: Site) -> None:
+    url = "/dark-blades/maps/arena?f=K1&t=K3&w=shortbow&d=10&k=infantry&die=5"
+    page = site.client.get(url).get_data(as_text=True)
+    assert "(die 5, column 1-2)" in page  # 20 / 10 = 2-1, two columns down for medium cover
+    blocked = site.client.get("/dark-blades/maps/arena?f=A1&t=D4&d=10").get_data(as_text=True)
+    assert "Not seen" in blocked and "tree B2" in blocked and "(die" not in blocked
+
+
+def test_page_weight_stays_under_60_kb(site: Site) -> None:
+    for url in (
+        "/dark-blades/maps/arena",
+        "/dark-blades/maps/mill?f=K1&t=K3&w=crossbow&d=10&k=mounted&p=9&z=3",
+    ):
+        assert len(site.client.get(url).data) < 60 * 1024
+
+
+def test_whos_next_start_hexes_are_spread_evenly_round_the_edges(site: Site) -> None:
+    from companion.dark_blades import hexgrid as hg
+    from companion.dark_blades.maps import find_map, perimeter
+    from companion.data import Cards
+
+    ring = [hg.name(h) for h in perimeter(find_map(Cards(), "mill"))]
+    assert len(ring) == 2 * 20 + 2 * 14 - 4
+    for players in (4, 7, 13):
+        page = site.client.get(f"/dark-blades/maps/mill?p={players}").get_data(as_text=True)
+        listed = re.search(r"evenly spaced round the edges: (.*?)</p>", page).group(1)
+        names = [item.split(": ")[1] for item in listed.split(", ")]
+        assert len(set(names)) == players
+        at = [ring.index(n) for n in names]
+        gaps = [(b - a) % len(ring) for a, b in zip(at, at[1:] + at[:1], strict=False)]
+        assert max(gaps) - min(gaps) <= 1
+
+
+def test_bad_input_is_refused_in_one_line_and_unknown_maps_are_404(site: Site) -> None:
+    page = site.client.get("/dark-blades/maps/arena?f=Z1&t=K3").get_data(as_text=True)
+    assert "Refused:</b> hex &#39;Z1&#39;: not on The Arena" in page
+    assert site.client.get("/dark-blades/maps/nowhere").status_code == 404
+    assert site.client.get("/dark-blades/maps/arena?source_only=on").status_code == 404
