@@ -228,7 +228,9 @@ def scenario_sheets(path: Path, cards: Cards, page: Any, source_only: bool) -> t
     """Every scenario sheet, for `build`: (pages, what it is)."""
     from generator.dark_blades.scenario_sheets import write_scenario_sheets
 
-    return write_scenario_sheets(path, cards, page), "Dark Blades scenario sheets"
+    return write_scenario_sheets(
+        path, cards, page, None, source_only
+    ), "Dark Blades scenario sheets"
 
 
 def build_counters(run: Run) -> list[Made]:
@@ -301,5 +303,5 @@ def scenarios(kit: Kit, names: tuple[str, ...], paper: str, output: Path) -> Non
     page = page_for(paper)
     known = load_scenarios(cards, pieces.load(cards))
     keys = [find_scenario(known, n).key for n in names]
-    pages = write_scenario_sheets(output, cards, page, keys or None)
+    pages = write_scenario_sheets(output, cards, page, keys or None, kit.source_only)
     said(output, pages, "Dark Blades scenario sheets")
