@@ -59,15 +59,13 @@ def grids(
                             if box[0] <= c["x0"] <= box[2] and box[1] <= c["top"] <= box[3]
                         ]
                         bold = any("Bold" in c["fontname"] for c in chars)
-                        # a grey fill under the cell's centre (the ruled lines pdfplumber
-                        # snaps to may sit a point off the fill's edge)
-                        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
                         grey = any(
                             r["fill"]
                             and tuple(round(v, 3) for v in r["non_stroking_color"])
                             == tuple(round(v, 3) for v in GREY)
-                            and r["x0"] <= cx <= r["x1"]
-                            and r["top"] <= cy <= r["bottom"]
+                            # the cell's centre inside the grey fill (edges move with padding)
+                            and r["x0"] <= (box[0] + box[2]) / 2 <= r["x1"]
+                            and r["top"] <= (box[1] + box[3]) / 2 <= r["bottom"]
                             for r in page.rects
                         )
                         look.append((bold, grey))
