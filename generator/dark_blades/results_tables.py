@@ -167,9 +167,9 @@ def shifts_story(crt: Crt, rules: CombatRules | None = None) -> list[Any]:
             "kit",
         ),
     ]
-    story: list[Any] = [KeepTogether(odds)]  # the heading and the odds' reading on one page
     if rules is not None:
-        story += several_story(rules)
+        odds += several_story(rules)
+    story: list[Any] = [KeepTogether(odds)]  # how odds are found, on one page
     terrain = [["Attacker", "Defender", "Shift"]]
     for (att, dfd), (_cols, text) in crt.terrain.items():
         terrain.append([att, dfd, text])
