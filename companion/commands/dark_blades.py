@@ -127,6 +127,19 @@ def _one(option: tuple[str, ...] | str | int | None, positional: Any, what: str)
     return option if given else positional
 
 
+def _horse_target(rest: tuple[str, ...], target: str | None, to_hex: str) -> str | None:
+    """``--to K3,K4`` is a horseman's two hexes: the target is mounted (said or not); a target
+    typed as on foot is refused."""
+    words = [x for x in rest if not is_whole(x)]
+    typed = target or (pick(words[0], TARGETS, "target") if words else None)
+    if typed == "infantry":
+        raise InputError(
+            f"--to {to_hex}: a target on foot stands on one hex (only a mounted character "
+            "occupies two)"
+        )
+    return "mounted" if typed is None else target
+
+
 def _print(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: bool) -> None:
     if as_json:
         emit_json(record.as_dict())
@@ -299,7 +312,9 @@ def crt(
 )
 @click.option("--map", "map_name", metavar="MAP", help="Range and cover from this map.")
 @click.option("--from", "from_hex", metavar="HEX", help="The firer's hex (with --map).")
-@click.option("--to", "to_hex", metavar="HEX", help="The target's hex (with --map).")
+@click.option(
+    "--to", "to_hex", metavar="HEX", help="The target's hex (with --map; a horseman: K3,K4)."
+)
 @_shared
 @click.pass_context
 def missile(
@@ -327,7 +342,8 @@ def missile(
     WEAPON: shortbow, crossbow, breath (the Gargoyle's), or a word printed on the counters
     (bow). Then the RANGE in hexes, the target's DEFENCE, a DIE face (else rolled), and the
     target: i(nfantry) or m(ounted). With --map MAP --from HEX --to HEX the range and the
-    cover come from the map (havoc missile bow 8 i --map arena --from K1 --to K3).
+    cover come from the map (havoc missile bow 8 i --map arena --from K1 --to K3); a
+    horseman's two hexes: --to K3,K4 (the heavier cover counts).
     """
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
@@ -336,6 +352,8 @@ def missile(
     if map_name is not None or from_hex is not None or to_hex is not None:
         from companion.commands.maps import map_shot
 
+        if to_hex is not None and "," in to_hex:
+            target = _horse_target(rest, target, to_hex)
         sight, rest, hexes, cover = map_shot(ctx, map_name, from_hex, to_hex, rest, hexes, cover)
         if sight is None:
             return
