@@ -28,6 +28,15 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", "xdist_group(name): tests run on one xdist worker")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that read `kit_build` folders run on one xdist worker, so each set of options is
+    built once for the whole run (a session fixture is per worker)."""
+    for item in items:
+        if "kit_build" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("kit_build"))
+
+
 @pytest.fixture(scope="session")
 def _data_homes(tmp_path_factory) -> Iterator[Path]:
     """A fresh, not yet created folder name under this worker's temporary folder per call."""
