@@ -21,7 +21,10 @@ ROW = re.compile(r"^(?P<name>\S+\.pdf) .*?(?P<pages>\d+) (?P<sheets>\d+) (?P<bot
 PAPERS = {"A4": (), "letter": ("--paper", "letter"), "none": ("--duplex", "none")}
 
 
-@pytest.fixture(scope="module", params=list(PAPERS))
+@pytest.fixture(
+    scope="module",
+    params=["A4", *(pytest.param(p, marks=pytest.mark.slow) for p in ("letter", "none"))],
+)
 def built(request, kit_build) -> tuple[str, Path]:
     """The default build (A4), one on Letter and one without duplex, shared (`kit_build`)."""
     return request.param, kit_build(*PAPERS[request.param])

@@ -41,6 +41,7 @@ def pages(path: Path) -> int:
         return len(pdf.pages)
 
 
+@pytest.mark.slow
 def test_files_options_and_steps(kit_build) -> None:
     out = kit_build(*OPTIONS)
     note = note_of(out)
@@ -75,6 +76,7 @@ def test_files_options_and_steps(kit_build) -> None:
         assert len(line) < 80 or line.lstrip().startswith("havoc-pnp "), line
 
 
+@pytest.mark.slow
 def test_the_command_in_the_note_rebuilds_the_same_files(
     havoc_pnp, kit_build, tmp_path, monkeypatch
 ):
@@ -93,6 +95,7 @@ def test_the_command_in_the_note_rebuilds_the_same_files(
     assert rebuild == [command.replace("--back-offset 1,-0.5", "--back-offset DX,DY")]
 
 
+@pytest.mark.slow
 def test_fold_over_and_crop_steps(kit_build) -> None:
     note = note_of(kit_build("--duplex", "none"))
     assert "single-sided" in note and "glue" in note and "fold" in note
