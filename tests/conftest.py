@@ -1,8 +1,11 @@
-"""Shared test helpers: run either CLI in-process and check the companion's 40-column rule."""
+"""Shared test helpers: run either CLI in-process and check the companion's 40-column rule; keep
+every test off the real home's game file; share whole-kit builds (`kit_build`); accept the
+default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`) or missing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,43 @@ from click.testing import CliRunner, Result
 from companion.text import WIDTH
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: cards/, templates/, README.md
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """Without pytest-xdist, accept (and ignore) its options from pyproject's addopts: one process."""
+    if not pluginmanager.hasplugin("xdist"):
+        parser.addoption("--numprocesses", dest="numprocesses", default=None)
+        parser.addoption("--dist", dest="dist", default="no")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.pluginmanager.hasplugin("xdist"):
+        config.addinivalue_line("markers", "xdist_group(name): tests run on one xdist worker")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that read `kit_build` folders run on one xdist worker, so each set of options is
+    built once for the whole run (a session fixture is per worker)."""
+    for item in items:
+        if "kit_build" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("kit_build"))
+
+
+@pytest.fixture(scope="session")
+def _data_homes(tmp_path_factory) -> Iterator[Path]:
+    """A fresh, not yet created folder name under this worker's temporary folder per call."""
+    base = tmp_path_factory.mktemp("xdg")
+    return (base / str(n) for n in itertools.count())
+
+
+@pytest.fixture(autouse=True)
+def _own_data_home(_data_homes, monkeypatch) -> None:
+    """Every test gets its own $XDG_DATA_HOME and no $HAVOC_RING_GAME / $HAVOC_CARDS: no test
+    reads or writes the user's Who's Next game, nor another test's (tests run in parallel)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(next(_data_homes)))
+    monkeypatch.delenv("HAVOC_RING_GAME", raising=False)
+    monkeypatch.delenv("HAVOC_CARDS", raising=False)
 
 
 def run(main, args: Sequence[str], input: str | None = None) -> Result:  # noqa: A002

@@ -13,22 +13,21 @@ import pytest
 from pypdf import PdfReader
 
 from generator.checklist import printed
-from tests.conftest import run
 
 SAFE = 18.0
 ROW = re.compile(r"^(?P<name>\S+\.pdf) .*?(?P<pages>\d+) (?P<sheets>\d+) (?P<both>yes|no)$")
 
 
-@pytest.fixture(scope="module", params=["A4", "letter", "none"])
-def built(request, tmp_path_factory) -> tuple[str, Path]:
-    """One default build per paper (and one without duplex), shared by the tests."""
-    from generator.cli import main
+PAPERS = {"A4": (), "letter": ("--paper", "letter"), "none": ("--duplex", "none")}
 
-    out = tmp_path_factory.mktemp(request.param) / "out"
-    options = ["--duplex", "none"] if request.param == "none" else ["--paper", request.param]
-    result = run(main, ["build", "--out", str(out), *options])
-    assert result.exit_code == 0, result.output
-    return request.param, out
+
+@pytest.fixture(
+    scope="module",
+    params=["A4", *(pytest.param(p, marks=pytest.mark.slow) for p in ("letter", "none"))],
+)
+def built(request, kit_build) -> tuple[str, Path]:
+    """The default build (A4), one on Letter and one without duplex, shared (`kit_build`)."""
+    return request.param, kit_build(*PAPERS[request.param])
 
 
 def rows(checklist: Path) -> tuple[list[dict[str, str]], str]:

@@ -62,6 +62,7 @@ def test_counters_writes_one_pdf(havoc_pnp, tmp_path: Path) -> None:
     assert lines[1].endswith(f"{faces} SVG files")
 
 
+@pytest.mark.slow
 def test_build_writes_everything_and_is_deterministic(havoc_pnp, tmp_path: Path) -> None:
     first = havoc_pnp("build", "--out", tmp_path / "a")
     second = havoc_pnp("build", "--out", tmp_path / "b")
@@ -269,6 +270,7 @@ def test_a_cards_dir_without_the_kits_files_is_warned_about(havoc_pnp, tmp_path:
         assert result.exit_code == 0 and result.stderr == "", result.stderr
 
 
+@pytest.mark.slow
 def test_build_on_small_paper_leaves_out_only_what_cannot_fit(havoc_pnp, tmp_path: Path) -> None:
     """`PaperTooSmall` from any product is one warning line; everything else is built."""
     out = tmp_path / "small"

@@ -31,14 +31,20 @@ def build(havoc_pnp, out: Path, *options: str) -> str:
     return (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
 
 
+def note_of(kit: Path) -> str:
+    """HOW-TO-PRINT.txt of a shared `kit_build` folder."""
+    return (kit / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+
+
 def pages(path: Path) -> int:
     with pdfplumber.open(path) as pdf:
         return len(pdf.pages)
 
 
-def test_files_options_and_steps(havoc_pnp, tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    note = build(havoc_pnp, out, *OPTIONS)
+@pytest.mark.slow
+def test_files_options_and_steps(kit_build) -> None:
+    out = kit_build(*OPTIONS)
+    note = note_of(out)
     counters, calibration = out / "dark-blades-counters.pdf", out / "calibration.pdf"
     n = pages(counters)
     assert "dark-blades-counters.pdf\n    Dark Blades counters" in note
@@ -70,8 +76,12 @@ def test_files_options_and_steps(havoc_pnp, tmp_path: Path) -> None:
         assert len(line) < 80 or line.lstrip().startswith("havoc-pnp "), line
 
 
-def test_the_command_in_the_note_rebuilds_the_same_files(havoc_pnp, tmp_path, monkeypatch):
-    note = build(havoc_pnp, tmp_path / "first", *OPTIONS)
+@pytest.mark.slow
+def test_the_command_in_the_note_rebuilds_the_same_files(
+    havoc_pnp, kit_build, tmp_path, monkeypatch
+):
+    first = kit_build(*OPTIONS)
+    note = note_of(first)
     command = note.split("with:\n", 1)[1].splitlines()[0].strip()
     words = shlex.split(command)
     assert words[:2] == ["havoc-pnp", "build"] and "--back-offset" in words
@@ -80,13 +90,14 @@ def test_the_command_in_the_note_rebuilds_the_same_files(havoc_pnp, tmp_path, mo
     again = havoc_pnp(*words[1:])
     assert again.exit_code == 0, again.output
     for name in ("dark-blades-counters.pdf", "calibration.pdf"):
-        assert (tmp_path / "first" / name).read_bytes() == (tmp_path / "second" / name).read_bytes()
+        assert (first / name).read_bytes() == (tmp_path / "second" / name).read_bytes()
     rebuild = [ln.strip() for ln in note.splitlines() if "--back-offset DX,DY" in ln]
     assert rebuild == [command.replace("--back-offset 1,-0.5", "--back-offset DX,DY")]
 
 
-def test_fold_over_and_crop_steps(havoc_pnp, tmp_path: Path) -> None:
-    note = build(havoc_pnp, tmp_path / "o", "--duplex", "none")
+@pytest.mark.slow
+def test_fold_over_and_crop_steps(kit_build) -> None:
+    note = note_of(kit_build("--duplex", "none"))
     assert "single-sided" in note and "glue" in note and "fold" in note
     assert "DX,DY" not in note and "flipping" not in note
     assert "cut along the vertical marks" in note  # crop marks, the default
@@ -109,10 +120,10 @@ def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypat
     assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
 
 
-def test_the_note_says_where_the_values_come_from(havoc_pnp, tmp_path: Path) -> None:
+def test_the_note_says_where_the_values_come_from(havoc_pnp, kit_build, tmp_path: Path) -> None:
     from companion.errors import display_path
 
-    note = " ".join(build(havoc_pnp, tmp_path / "kit").split())
+    note = " ".join(note_of(kit_build()).split())
     assert "Values on the counters are the Havoc Kit's own defaults, NOT the rulebook's" in note
     mine = tmp_path / "mine" / "dark-blades"
     mine.mkdir(parents=True)

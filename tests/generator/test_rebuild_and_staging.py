@@ -41,6 +41,7 @@ def text_of(path: Path, page: int = 0) -> str:
         return " ".join(pdf.pages[page].extract_text().split())
 
 
+@pytest.mark.slow
 def test_the_rebuild_commands_carry_every_option(havoc_pnp, tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     cards = my_cards(tmp_path)
@@ -76,6 +77,7 @@ def test_calibrate_step_5_names_the_options_it_was_printed_with(havoc_pnp, tmp_p
     assert "--back-offset DX,DY" in step5 and "havoc-pnp counters" not in step5
 
 
+@pytest.mark.slow
 def test_every_page_names_the_offset_it_was_built_for(havoc_pnp, tmp_path) -> None:
     result = havoc_pnp("build", "--out", tmp_path, "--back-offset", "1.5,-2")
     assert result.exit_code == 0, result.output
@@ -85,6 +87,7 @@ def test_every_page_names_the_offset_it_was_built_for(havoc_pnp, tmp_path) -> No
                 assert "built for --back-offset 1.5,-2" in " ".join(page.extract_text().split())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["howto", "calibration"])
 def test_a_failed_build_leaves_the_previous_one(havoc_pnp, tmp_path, monkeypatch, where) -> None:
     import generator.calibrate

@@ -62,6 +62,7 @@ def test_every_word_is_a_quarter_inch_inside_the_paper(
         assert too_close(path) == [], path.name
 
 
+@pytest.mark.slow
 def test_with_no_margin_the_footer_and_calibration_still_keep_clear(havoc_pnp, tmp_path) -> None:
     """--margin 0 (a borderless printer; warned) lets pieces reach the edge, but the footer and
     every word of the calibration sheet stay 1/4in inside the paper."""

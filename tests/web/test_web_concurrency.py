@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from companion.whos_next.ring import cycle, is_single_cycle
+
+pytestmark = pytest.mark.slow  # concurrency stress
 
 PLAYERS = 40
 THREADS = 40

@@ -7,8 +7,12 @@ import http.client
 import socket
 import threading
 
+import pytest
+
 from companion.web.app import create_app
 from companion.web.server import make_server
+
+pytestmark = pytest.mark.slow  # concurrency stress
 
 HANGING = 200
 ANSWER_WITHIN = 2.0  # seconds: the fresh request's socket times out after this

@@ -317,6 +317,7 @@ def test_the_pieces_read_back_from_the_pdf_match_the_rolls(one_board, tables):
         assert dead == setup.monsters + setup.cultists + setup.heroes
 
 
+@pytest.mark.slow
 def test_paper_too_small_for_a_sheet_is_one_line_and_build_goes_on(tmp_path, havoc_pnp):
     result = havoc_pnp("setups", "--paper", "100x150mm", "--seed", "1", "-o", tmp_path / "x.pdf")
     assert result.exit_code == 2

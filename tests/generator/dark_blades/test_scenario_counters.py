@@ -60,6 +60,7 @@ def test_source_only_counters_have_blank_values(tmp_path, where) -> None:
     assert " ".join(BLANK_NOTE.split()) in text
 
 
+@pytest.mark.slow
 def test_source_only_build_says_so_in_its_rebuild_command(tmp_path) -> None:
     result = run(pnp, ["--source-only", "build", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.stderr
