@@ -23,8 +23,8 @@ from companion.errors import DataError, InputError, UnknownName
 from companion.fill_in import FillIn, locate
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
+from companion.text import MISSING
 
-MISSING = "not in the source rules"
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
 
 
