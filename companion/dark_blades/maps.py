@@ -23,9 +23,9 @@ from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.terrain import load_terrain
-from companion.data import Cards
+from companion.data import Cards, read_toml
 from companion.errors import DataError, InputError
-from companion.names import pick
+from companion.names import matches, pick
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
 GAME = "dark-blades"
@@ -416,8 +416,34 @@ def load_maps(cards: Cards, source_only: bool = False) -> list[HexMap]:
     return [m for m in maps if not (source_only and m.is_kit)]
 
 
+def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str, Path]] | None:
+    """Each map file's key, name and path (``source_only``: less the kit's designs), read
+    without checking the whole file; None when a file's name or design is not plain."""
+    heads = []
+    for path in map_files(cards):
+        data = read_toml(path)
+        name, design = data.get("name"), data.get("design")
+        if not isinstance(name, str) or design not in DESIGNS:
+            return None
+        if not (source_only and design == "kit"):
+            heads.append((path.stem, name, path))
+    return heads
+
+
 def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
-    """A map by its file name or its name (any unique start, any case)."""
+    """A map by its file name or its name (any unique start, any case).
+
+    Only the map picked is checked and built (the names are read from every file): a query
+    does not pay for the other maps. No single match, or a file whose name or design is amiss:
+    every map is checked, as `load_maps` does, and the refusal worded from them.
+    """
+    heads = _heads(cards, source_only)
+    if heads:
+        names = {key: path for key, _name, path in heads}
+        names.update({name: path for _key, name, path in heads if name not in names})
+        found = matches(text, names)
+        if len(found) == 1:
+            return load_map(names[found[0]], cards)
     maps = load_maps(cards, source_only)
     if not maps:
         why = " (--source-only leaves out the kit's own maps)" if source_only else ""
