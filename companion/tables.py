@@ -30,6 +30,8 @@ MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops
 
 @dataclass(frozen=True)
 class TableRow:
+    """One row of a table file: the faces it covers, the result, and what follows."""
+
     faces: tuple[int, ...]
     result: str
     next: str | None = None

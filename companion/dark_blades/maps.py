@@ -38,6 +38,8 @@ Side = frozenset[Hex]  # a hex side: the two hexes it lies between (one may be o
 
 @dataclass(frozen=True)
 class Place:
+    """A named place of a map (``the mill``): its hexes and a note."""
+
     name: str
     hexes: frozenset[Hex]
     note: str = ""

@@ -29,6 +29,8 @@ COVERS = ("none", "light", "medium", "infinite")  # lightest first
 
 @dataclass(frozen=True)
 class SightRules:
+    """sight.toml, checked: what blocks a line, the rules' words and the kit's readings."""
+
     path: Path
     source: str
     blocks: frozenset[str]

@@ -44,6 +44,8 @@ class Terrain:
 
 @dataclass(frozen=True)
 class TerrainTable:
+    """terrain.toml, checked: the printed rows by name and the terrains with no row."""
+
     path: Path
     source: str
     note: str | None
