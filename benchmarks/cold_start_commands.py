@@ -96,7 +96,7 @@ def main() -> None:
     med = {name: statistics.median(ts) for name, ts in times.items()}
     base = med["minimal click 2d6"]
     mode = "bytecode cached (--pyc)" if pyc else "environment as is"
-    dont = os.environ.get("PYTHONDONTWRITEBYTECODE", "unset")
+    dont = env.get("PYTHONDONTWRITEBYTECODE", "unset")
     print(f"runs: {runs} each (interleaved); {mode}; PYTHONDONTWRITEBYTECODE={dont}")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for name, value in med.items():
