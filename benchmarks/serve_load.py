@@ -1,14 +1,18 @@
 """Figures for `havoc serve`, on loopback only, bounded in time and count.
 
-1. A player's private page under 50 concurrent keep-alive clients, side by side in the same
-   run with a minimal Flask + waitress page that reads one SQLite row: requests per second and
-   p50/p99 latency (goal: at least 0.6x the minimal page's rate, p99 under 150 ms).
-2. 200 kill reports posted at once by 200 clients: how many applied, refused, lost or doubled.
-3. The page weight of the combat look-up page with everything it loads (goal: under 30 KB).
+1. A player's private page and the umpire's page (a 12-player game) under 10 and 50
+   concurrent keep-alive clients, side by side in the same run with a minimal Flask + waitress
+   page that reads one SQLite row: requests per second and p50/p99 latency (goal: at least
+   0.6x the minimal page's rate, p99 under 150 ms); then again at 50 clients while 8 more
+   clients keep asking the dice page for the heavy ``1000d999`` (issue 17 item 9).
+2. A fresh request's latency while 200 idle and 200 half-sent connections hang (item 8).
+3. The umpire's page at 1,000 and 10,000 players: time (median of 5) and size (item 14).
+4. 200 kill reports posted at once by 200 clients: how many applied, refused, lost or doubled.
+5. The page weight of the combat look-up page with everything it loads (goal: under 30 KB).
 
 Each server runs in its own child process with waitress's 8 threads; the `waitress.queue`
 warnings are quieted there (they would flood the terminal while all threads are busy).
-Run: python benchmarks/serve_load.py [--seconds 5] [--clients 50] [--kills 200] [--journal wal]
+Run: python benchmarks/serve_load.py [--seconds 3] [--kills 200] [--journal wal] [--big 1000,10000]
 """
 
 from __future__ import annotations
@@ -109,6 +113,68 @@ def _load(port: int, path: str, clients: int, seconds: float, cap: int) -> dict[
     }
 
 
+def _heavy(port: int, path: str, stop: threading.Event, count: list[int]) -> None:
+    """One client asking for ``path`` again and again until ``stop``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    while not stop.is_set():
+        conn.request("GET", path)
+        conn.getresponse().read()
+        count[0] += 1
+    conn.close()
+
+
+def _fresh_with_idle(port: int, idle: int) -> float:
+    """Seconds for a fresh GET while ``idle`` silent and ``idle`` half-sent connections hang."""
+    import socket
+
+    hanging = []
+    try:
+        for i in range(2 * idle):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            if i % 2:
+                s.sendall(b"GET /dice HTTP/1.1\r\nHost: x\r\n")
+            hanging.append(s)
+        time.sleep(0.5)  # let the server take them all in
+        t0 = time.perf_counter()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", "/dice?e=2d6")
+        conn.getresponse().read()
+        took = time.perf_counter() - t0
+        conn.close()
+        return took
+    finally:
+        for s in hanging:
+            s.close()
+
+
+def _big_umpire(tmp: Path, players: int) -> tuple[float, int]:
+    """(median seconds, bytes) of the umpire's page of a ring of ``players`` (10% dead up to
+    1,000 players)."""
+    import random
+
+    from companion.whos_next.store import Store
+
+    game = tmp / f"big-{players}.sqlite3"
+    with Store(game, create=True) as store:
+        store.new_game([f"Player {i:05d}" for i in range(players)], random.Random(1))
+        ring = store.load()
+        for killer in list(ring.victims)[: players // 10]:
+            if store.load().victims.get(killer) is not None and players <= 1000:
+                store.kill(killer, store.victim(killer)[1])
+    proc, port = _start("havoc", game)
+    try:
+        _get(port, f"/u/{UMPIRE}/")
+        times, size = [], 0
+        for _ in range(5):
+            t0 = time.perf_counter()
+            size = len(_get(port, f"/u/{UMPIRE}/"))
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times), size
+    finally:
+        proc.terminate()
+        proc.join(timeout=5)
+
+
 def _post(port: int, path: str, form: dict[str, str]) -> int:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     body = urllib.parse.urlencode(form)
@@ -128,8 +194,8 @@ def _get(port: int, path: str) -> bytes:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="per load run (default 5)")
-    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=3.0, help="per load run (default 3)")
+    parser.add_argument("--big", default="1000,10000", help="umpire page ring sizes")
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--cap", type=int, default=100_000, help="most requests in one run")
     parser.add_argument(
@@ -156,36 +222,69 @@ def main() -> None:
             db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)")
             db.execute("INSERT INTO t VALUES (1, 'Ann')")
 
-        havoc, havoc_port = _start("havoc", game)
+        small = Path(tmp) / "small.sqlite3"
+        with Store(small, create=True) as store:
+            store.new_game([f"P{i:02d}" for i in range(12)])
+            player = f"/p/{store.links()[0][1]}"
+
+        havoc, havoc_port = _start("havoc", small)
         minimal, minimal_port = _start("minimal", minimal_db)
         try:
-            # The umpire's page draws the players' links; read one player's link from it.
-            from companion.whos_next.store import Store
-
-            _get(havoc_port, f"/u/{UMPIRE}/")
-            with Store(game) as store:
-                links = store.links()
-            player = f"/p/{links[0][1]}"
             assert b"Your victim" in _get(havoc_port, player)
-
-            print(f"{args.clients} concurrent clients, {args.seconds:g} s each, loopback, "
-                  "waitress 8 threads (waitress.queue warnings quieted), "
-                  f"journal {args.journal}")  # fmt: skip
-            results = {}
-            for label, port, path in (
+            umpire = f"/u/{UMPIRE}/"
+            print(f"{args.seconds:g} s per run, loopback, waitress 8 threads "
+                  f"(waitress.queue warnings quieted), journal {args.journal}")  # fmt: skip
+            pages = (
                 ("minimal page (1 SQLite row)", minimal_port, "/row/1"),
                 ("player's page", havoc_port, player),
-            ):
-                _load(port, path, args.clients, 0.5, args.cap)  # warm up
-                results[label] = r = _load(port, path, args.clients, args.seconds, args.cap)
-                print(f"  {label:28} {r['rps']:7.0f} req/s  p50 {r['p50']:6.1f} ms  "
-                      f"p99 {r['p99']:6.1f} ms  ({r['requests']} requests, "
-                      f"{r['errors']} errors)")  # fmt: skip
-            ratio = results["player's page"]["rps"] / results["minimal page (1 SQLite row)"]["rps"]
-            p99 = results["player's page"]["p99"]
-            print(f"  player page / minimal: {ratio:.2f}x (goal >= 0.6x); "
+                ("umpire's page (12 players)", havoc_port, umpire),
+            )
+            results = {}
+            for clients in (10, 50):
+                print(f"{clients} concurrent clients:")
+                for label, port, path in pages:
+                    _load(port, path, clients, 0.5, args.cap)  # warm up
+                    results[label, clients] = r = _load(port, path, clients, args.seconds, args.cap)
+                    print(f"  {label:28} {r['rps']:7.0f} req/s  p50 {r['p50']:6.1f} ms  "
+                          f"p99 {r['p99']:6.1f} ms  ({r['requests']} requests, "
+                          f"{r['errors']} errors)")  # fmt: skip
+            ratio = results["player's page", 50]["rps"] / results[pages[0][0], 50]["rps"]
+            p99 = results["player's page", 50]["p99"]
+            print(f"  player page / minimal at 50: {ratio:.2f}x (goal >= 0.6x); "
                   f"p99 {p99:.0f} ms (goal < 150 ms)")  # fmt: skip
 
+            print("50 clients while 8 more keep asking /dice?e=1000d999:")
+            for label, port, path in pages:
+                stop, count = threading.Event(), [0]
+                heavy = [
+                    threading.Thread(target=_heavy, args=(port, "/dice?e=1000d999", stop, count))
+                    for _ in range(8)
+                ]
+                for thread in heavy:
+                    thread.start()
+                r = _load(port, path, 50, args.seconds, args.cap)
+                stop.set()
+                for thread in heavy:
+                    thread.join()
+                print(f"  {label:28} {r['rps']:7.0f} req/s  p50 {r['p50']:6.1f} ms  "
+                      f"p99 {r['p99']:6.1f} ms  ({count[0]} heavy answered)")  # fmt: skip
+
+            fresh = _fresh_with_idle(havoc_port, 200)
+            print(f"fresh request with 200 idle + 200 half-sent sockets open: "
+                  f"{fresh * 1000:.0f} ms (goal < 2 s)")  # fmt: skip
+        finally:
+            for proc in (havoc, minimal):
+                proc.terminate()
+                proc.join(timeout=5)
+
+        for players in (int(n) for n in args.big.split(",") if n):
+            took, size = _big_umpire(Path(tmp), players)
+            print(f"umpire page at {players:,} players: {took * 1000:.0f} ms (median of 5), "
+                  f"{size / 1024:,.0f} KB (goal < 300 ms at 1,000)")  # fmt: skip
+
+        havoc, havoc_port = _start("havoc", game)
+        try:
+            _get(havoc_port, f"/u/{UMPIRE}/")
             # 200 kill reports at once: disjoint kills, valid in any order.
             order = cycle(ring)
             kills = [(order[i], order[i + 1]) for i in range(0, len(order), 2)][: args.kills]
@@ -227,9 +326,8 @@ def main() -> None:
             print(f"combat look-up page weight: {total:,} B uncompressed (HTML {len(html):,} B, "
                   f"{parts}); goal < 30 KB")  # fmt: skip
         finally:
-            for proc in (havoc, minimal):
-                proc.terminate()
-                proc.join(timeout=5)
+            havoc.terminate()
+            havoc.join(timeout=5)
 
 
 if __name__ == "__main__":

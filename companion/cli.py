@@ -10,7 +10,6 @@ import click
 
 from companion import __version__
 from companion.commands.clikit import LazyGroup, cards_option, source_only_option
-from companion.registry import havoc_commands
 from companion.text import WIDTH
 
 # Help text wraps to the companion's phone width in every subcommand (click inherits these).
@@ -29,7 +28,13 @@ CORE = {
 }
 
 
-@click.group(cls=LazyGroup, lazy=CORE, more=havoc_commands, prog="havoc", context_settings=CONTEXT)
+@click.group(
+    cls=LazyGroup,
+    lazy=CORE,
+    more="companion.registry:havoc_commands",
+    prog="havoc",
+    context_settings=CONTEXT,
+)
 @cards_option
 @source_only_option
 @click.version_option(__version__, prog_name="havoc")

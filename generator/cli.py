@@ -12,7 +12,6 @@ import click
 
 from companion import __version__
 from companion.commands.clikit import LazyGroup, cards_option, source_only_option
-from generator.registry import pnp_commands
 
 # The commands every game shares; each game declares its own in its package
 # (`PRINTING.commands`, generator/<game>/__init__.py), read through `generator.registry`.
@@ -26,7 +25,7 @@ CORE = {
 @click.group(
     cls=LazyGroup,
     lazy=CORE,
-    more=pnp_commands,
+    more="generator.registry:pnp_commands",
     prog="havoc-pnp",
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )

@@ -41,6 +41,7 @@ KINDS = (
     "armies",
     "ruler",
     "slips",
+    "maps",
     "tables",
     "aid",
     "sheets",

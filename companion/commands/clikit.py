@@ -3,7 +3,8 @@
 Subcommands are imported only when run (or listed in --help), so `havoc roll 2d6` never pays
 for the ring store or anything else it does not use. A `HavocError` raised anywhere below, and
 click's own usage errors (unknown option, missing value), are printed as a single line on
-stderr with exit status 2 — never a traceback, never a screen of usage text.
+stderr with exit status 2 — never a traceback, never a screen of usage text. `--cards` and
+`--source-only` land in the typed context object `Kit` (`@pass_kit`, or `kit_of(ctx)`).
 """
 
 from __future__ import annotations
@@ -79,17 +80,17 @@ class Group(_OneValueEach, click.Group):
 class LazyGroup(Group):
     """A click group whose commands are named as ``"module.path:attribute"`` strings.
 
-    ``lazy``: the group's own commands; ``more``: a function giving the rest (the games'
-    commands, from the registry), called only when a name is not in ``lazy`` or the commands
-    are listed, so `havoc roll` reads no game declaration. ``prog`` is the program's name in
-    error lines (test runners would otherwise call it "main").
+    ``lazy``: the group's own commands; ``more``: ``"module:function"`` giving the rest (the
+    games' commands, from the registry), imported and called only when a name is not in
+    ``lazy`` or the commands are listed, so `havoc roll` reads no game declaration. ``prog``
+    is the program's name in error lines (test runners would otherwise call it "main").
     """
 
     def __init__(
         self,
         *args: Any,
         lazy: dict[str, str] | None = None,
-        more: Callable[[], dict[str, str]] | None = None,
+        more: str | None = None,
         prog: str = "havoc",
         **kwargs: Any,
     ) -> None:
@@ -101,7 +102,7 @@ class LazyGroup(Group):
     def lazy_commands(self) -> dict[str, str]:
         """Every lazy command, the group's own and the registry's: ``name: "module:attr"``."""
         found = dict(self.lazy)
-        for name, where in (self.more() if self.more else {}).items():
+        for name, where in (_load(self.more)() if self.more else {}).items():
             if name in found:
                 raise ValueError(f"`{self.prog} {name}` is declared twice")
             found[name] = where
@@ -115,8 +116,7 @@ class LazyGroup(Group):
         if where is None and self.more is not None:
             where = self.lazy_commands().get(cmd_name)
         if where is not None:
-            module_name, attr = where.split(":")
-            command = getattr(importlib.import_module(module_name), attr)
+            command = _load(where)
         else:
             command = super().get_command(ctx, cmd_name)
         if command is not None and not any(p.name == "cards" for p in command.params):
@@ -180,6 +180,12 @@ pass_kit = click.make_pass_decorator(Kit, ensure=True)
 def kit_of(ctx: click.Context) -> Kit:
     """The `Kit` of ``ctx``: set by the nearest ``--cards``/``--source-only``, else defaults."""
     return ctx.find_object(Kit) or ctx.find_root().ensure_object(Kit)
+
+
+def _load(where: str) -> Any:
+    """What a ``"module.path:attribute"`` string names (its module imported now)."""
+    module_name, attr = where.split(":")
+    return getattr(importlib.import_module(module_name), attr)
 
 
 def _remember(ctx: click.Context, **changes: Any) -> None:

@@ -18,6 +18,7 @@ from companion.commands.clikit import (
     emit_json,
     json_option,
     seed_option,
+    source_only_from,
 )
 from companion.errors import DataError
 from companion.names import complete
@@ -150,6 +151,24 @@ def _listing(tables: dict[str, t.Table], broken: dict[str, DataError], as_json: 
     click.echo(fit(lines, "      "))
 
 
+def _left_open(table: t.Table, as_json: bool) -> None:
+    """A table whose die the rules do not name: what the rules give, no roll (--source-only)."""
+    rows = [{"faces": list(r.faces), "result": r.result} for r in table.rows]
+    if as_json:
+        emit_json(
+            {"table": table.name, "open": table.reading, "rows": rows, "source": table.source}
+        )
+        return
+    lines = [
+        "open: the rules do not name the die",
+        wrap(f"(the kit's reading, not applied: {table.reading})", "  "),
+        table.title,
+    ]
+    lines += [wrap(f"{' '.join(map(str, r['faces']))}: {r['result']}", "  ") for r in rows]
+    lines.append(wrap(f"source: {table.source}", "  "))
+    click.echo(fit(lines))
+
+
 def _complete_names(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
     from click.shell_completion import CompletionItem
 
@@ -192,6 +211,10 @@ def table(
         _listing(tables, broken, as_json)
         return
     start = t.find(tables, name, broken)
+    if source_only_from(ctx) and start.reading_short and start.die in start.reading_short:
+        # the die itself is the kit's reading: --source-only says so instead of rolling it
+        _left_open(start, as_json)
+        return
     rng = dice.make_rng(seed) if (not die or seed is not None) else None
     steps, pending = t.chain(tables, start, list(die), rng, broken)
     if as_json:

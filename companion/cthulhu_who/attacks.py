@@ -163,7 +163,9 @@ class AttackTable:
                 )
                 hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind == ROLL]
                 if len(hits) < len(collapse.scores):
-                    hits.append("no score v others")
+                    # "all figures" next to it: the Cultist row prints "-" against the rest,
+                    # and the rules do not say what the collapse does to them
+                    hits.append("v others: rules silent")
                 note += " (" + "; ".join(hits) + ")"
             notes.append(note)
         return notes

@@ -67,6 +67,7 @@ AREA = Table(
         Field("words", str, required=False, default="", check=_stripped),
         Field("text", str, required=False, default="", check=_stripped),
         Field("source", str, required=False, default=""),
+        Field("diagram", str, required=False, default="", check=_stripped),
     )
 )
 AREA_KEYS = tuple(f.name for f in AREA.fields)

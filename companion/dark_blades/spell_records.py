@@ -60,6 +60,7 @@ class Area:
     origin: Origin
     source: str = ""
     words: str = ""
+    diagram: str = ""  # the kit's note on its diagram of the area (what is the kit's layout)
 
 
 @dataclass(frozen=True)

@@ -30,5 +30,5 @@ def game_store(create: bool = False) -> Store:
     (opened on first use, closed when the request ends); ``create``: make the file if needed."""
     store = g.get("havoc_store")
     if store is None:
-        store = g.havoc_store = Store(current_app.config["GAME_PATH"], create=create)
+        store = g.havoc_store = Store(current_app.config["GAME_PATH"], create=create, reuse=True)
     return store

@@ -364,7 +364,7 @@ def _table_dice() -> list[int]:
 
     text = request.form.get("dice", "")[:40]
     words = text.replace(",", " ").split()
-    if len(words) > 12 or not all(w.isascii() and w.isdigit() and len(w) <= 3 for w in words):
+    if len(words) > 12 or not all(is_whole(w) and len(w) <= 3 for w in words):
         raise InputError(f"--die: expected faces like 5, or 5 3 when both roll; got {text!r}")
     return [int(w) for w in words]
 

@@ -84,7 +84,11 @@ def left(
         return game_over(winner, champion or winner)
     lines = [Line(f"{plural(alive, 'player')} left.")]
     if alive <= contest_at:
-        lines += [Line("From now on both roll one die:"), Line("highest wins, ties throw again.")]
+        lines += [
+            Line("From now on both roll one die:"),
+            Line("highest wins, ties throw again"),
+            Line(f"(kit's reading: {contest_at} or fewer left)"),
+        ]
     return lines
 
 

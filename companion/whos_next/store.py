@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import stat
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -83,6 +85,9 @@ JOIN players p ON p.seat = t.seat AND p.key = t.key
 LEFT JOIN players v ON v.seat = p.victim
 WHERE t.token = ?
 """
+
+
+_IDLE = threading.local()  # per thread: file key -> (identity, idle connection), for ``reuse``
 
 
 def _now() -> str:
@@ -187,12 +192,28 @@ class Store:
     """One open game file. ``create=True`` (for `ring new`) makes the file if needed (0600:
     the ring is secret)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, create: bool = False):
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        create: bool = False,
+        reuse: bool = False,
+    ):
+        """``reuse``: take this thread's idle connection to the same file if it has one, and
+        leave it idle on `close` (the web opens a store per request; a fresh SQLite connection
+        costs more than the player's page itself)."""
         self.path = Path(path) if path is not None else default_game_path()
+        self._reuse = reuse
         self._checked = False  # the ring checked to be one cycle (before the first write)
-        if self.path.is_dir():
+        try:
+            is_dir = stat.S_ISDIR(os.stat(self.path).st_mode)
+        except FileNotFoundError:
+            is_dir = None
+        except OSError as exc:
+            raise DataError(f"cannot open the game file: {exc.strerror}", self.path) from None
+        if is_dir:
             raise InputError(f"{self.path} is a directory, not a game file")
-        if not self.path.exists():
+        if is_dir is None:
             if not create:
                 raise NoGame()
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -203,7 +224,9 @@ class Store:
             except OSError as exc:
                 raise DataError(f"cannot create the game file: {exc.strerror}", self.path) from None
         try:
-            self.conn = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+            self.conn = self._idle() or sqlite3.connect(
+                self.path, timeout=BUSY_SECONDS, isolation_level=None
+            )
         except sqlite3.Error as exc:
             raise DataError(f"cannot open the game file: {exc}", self.path) from None
         try:
@@ -215,10 +238,20 @@ class Store:
             self.conn.close()
             raise
 
+    def _header(self) -> tuple[int, int] | None:
+        """(application_id, user_version) from the SQLite file header, read as bytes (no
+        query: the phone page opens a store per request); None for an empty file."""
+        with open(self.path, "rb") as handle:
+            head = handle.read(100)
+        if not head:
+            return None
+        if len(head) < 100 or not head.startswith(b"SQLite format 3\0"):
+            raise sqlite3.DatabaseError("not a database")
+        return int.from_bytes(head[68:72], "big"), int.from_bytes(head[60:64], "big")
+
     def _check_file(self, create: bool) -> None:
-        app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        app_id, version = self._header() or (0, 0)
         if app_id == APPLICATION_ID:
-            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise DataError(
                     f"game file made by a newer Havoc Kit (schema {version}); upgrade the kit",
@@ -233,7 +266,35 @@ class Store:
         # measured slower here: every command opens and closes the file, and each close
         # checkpoints the WAL.
 
+    def _file(self) -> tuple[str, tuple[int, int]]:
+        """(this file's key in the idle pool, its identity: a replaced file is another)."""
+        info = os.stat(self.path)
+        return os.path.abspath(self.path), (info.st_dev, info.st_ino)
+
+    def _idle(self) -> sqlite3.Connection | None:
+        """This thread's idle connection to the file (only with ``reuse``)."""
+        if not self._reuse:
+            return None
+        key, ident = self._file()
+        held = _IDLE.__dict__.setdefault("conns", {}).pop(key, None)
+        if held is not None and held[0] == ident:
+            return held[1]
+        if held is not None:
+            held[1].close()
+        return None
+
     def close(self) -> None:
+        if self._reuse and not self.conn.in_transaction:
+            try:
+                key, ident = self._file()
+            except OSError:
+                self.conn.close()
+                return
+            old = _IDLE.__dict__.setdefault("conns", {}).get(key)
+            if old is not None and old[1] is not self.conn:
+                old[1].close()
+            _IDLE.conns[key] = (ident, self.conn)
+            return
         self.conn.close()
 
     def __enter__(self) -> Store:
@@ -518,10 +579,12 @@ class Store:
 
     def player(self, token: str) -> Player | None:
         """The player ``token`` belongs to in the current game; None for any other token."""
-        with self._transaction(write=False):
-            if not self._has_table("web_tokens"):
-                return None
+        try:  # one statement: one consistent snapshot, no transaction to open
             row = self.conn.execute(PLAYER_QUERY, (token,)).fetchone()
+        except sqlite3.OperationalError as exc:
+            if not self._has_table("web_tokens"):  # a game from an older kit: no links yet
+                return None
+            raise DataError(f"game file busy or unreadable: {exc}", self.path) from None
         if row is None:
             return None
         seat, name, alive, victim, over = row

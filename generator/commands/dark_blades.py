@@ -138,14 +138,19 @@ def counters(
 
 
 def spells_pdf(
-    cards: Cards, sheet: SheetOptions, card: tuple[str, float, float], out: Path, source_only: bool
+    cards: Cards,
+    sheet: SheetOptions,
+    card: tuple[str, float, float],
+    out: Path,
+    source_only: bool,
+    back_style: str = "light",
 ) -> tuple[PdfStats, list[Piece]]:
     from companion.dark_blades import spells as deck_data
     from generator.dark_blades import spells as spell_cards
     from generator.sheet.cards import impose_cards, write_cards_pdf
 
     _, w, h = card
-    pieces = spell_cards.spell_cards(deck_data.load(cards), w, h, source_only)
+    pieces = spell_cards.spell_cards(deck_data.load(cards), w, h, source_only, back_style)
     pages = impose_cards(pieces, w, h, sheet)
     subject = f"{card[0]} cards; {sheet.describe().split(', ', 2)[-1]}"
     note = spell_cards.footer_note(source_only)
@@ -176,6 +181,14 @@ def card_sheet(sheet: SheetOptions, margin_given: bool) -> SheetOptions:
 
 @click.command(cls=Command)
 @card_sheet_options
+@click.option(
+    "--card-back",
+    type=click.Choice(["light", "flood"]),
+    default="light",
+    show_default=True,
+    help="light: a pale lattice, little ink (sheets stay flat); flood: a dark ground over the "
+    "whole card, nothing of the front shows through thin paper.",
+)
 @source_only_option
 @output_option(SPELLS_PDF)
 @pass_kit
@@ -183,12 +196,13 @@ def spells(
     kit: Kit,
     sheet: SheetOptions,
     card: tuple[str, float, float],
+    card_back: str,
     output: Path,
 ) -> None:
     """Dark Blades spell cards: the 24-card deck, one back design; --duplex none gives the
     gutter-fold layout (fronts above the fold, backs below). --source-only: ruled write-in
     lines instead of the kit's texts."""
-    stats, pieces = spells_pdf(kit.cards, sheet, card, output, kit.source_only)
+    stats, pieces = spells_pdf(kit.cards, sheet, card, output, kit.source_only, card_back)
     say(stats, f"{len(pieces)} spell cards")
 
 
@@ -214,7 +228,9 @@ def scenario_sheets(path: Path, cards: Cards, page: Any, source_only: bool) -> t
     """Every scenario sheet, for `build`: (pages, what it is)."""
     from generator.dark_blades.scenario_sheets import write_scenario_sheets
 
-    return write_scenario_sheets(path, cards, page), "Dark Blades scenario sheets"
+    return write_scenario_sheets(
+        path, cards, page, None, source_only
+    ), "Dark Blades scenario sheets"
 
 
 def build_counters(run: Run) -> list[Made]:
@@ -287,5 +303,5 @@ def scenarios(kit: Kit, names: tuple[str, ...], paper: str, output: Path) -> Non
     page = page_for(paper)
     known = load_scenarios(cards, pieces.load(cards))
     keys = [find_scenario(known, n).key for n in names]
-    pages = write_scenario_sheets(output, cards, page, keys or None)
+    pages = write_scenario_sheets(output, cards, page, keys or None, kit.source_only)
     said(output, pages, "Dark Blades scenario sheets")

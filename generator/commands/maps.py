@@ -51,7 +51,7 @@ def build_maps(run):
         "line, hex lines and coordinates meeting; tape the joins on the back.",
     )
     stats = replace(PdfStats(path, pages, pages, 0, size), path=run.stage.final(path))
-    return [Made(Written(stats, what + ".", notes=notes), what)]
+    return [Made(Written(stats, what + ".", notes=notes, kind="maps"), what)]
 
 
 @click.command(cls=Command)

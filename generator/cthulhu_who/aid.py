@@ -95,5 +95,6 @@ def write_cthulhu_aid(path: Path, cards: Cards, page: Page) -> int:
         portrait,
         title=TITLE,
         subject="Cthulhu Who?: set-up tables, action points and attack scores with their chances",
-        note="every table is the rules'; the chances are exact for 2d6.",
+        note="the rules' tables, but the 4-square monster row is the kit's reading of the "
+        "rules' text; the chances are exact for 2d6.",
     )

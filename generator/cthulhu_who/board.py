@@ -58,13 +58,15 @@ def _fitting(labels: tuple[str, ...], size: float, room: float) -> str:
 
 
 def _spans(length: float, room: float, overlap: float) -> list[tuple[float, float]]:
-    """(start, length) of each tile along one axis: tiles of ``room``, each overlapping the
-    one before by ``overlap``, the last one cut to the board's end."""
+    """(start, length) of each tile along one axis: as few tiles as fit in ``room``, all the
+    same length, each overlapping the one before by ``overlap`` (an 8in board on A4: two
+    tiles of 4.25in, not 7in and a one-column strip)."""
     if length <= room + 1e-9:
         return [(0.0, length)]
-    step = room - overlap
-    count = math.ceil((length - overlap) / step - 1e-9)
-    return [(i * step, min(room, length - i * step)) for i in range(count)]
+    count = math.ceil((length - overlap) / (room - overlap) - 1e-9)
+    size = (length + (count - 1) * overlap) / count  # balanced: no thin last strip
+    step = size - overlap
+    return [(i * step, size) for i in range(count)]
 
 
 def tile_plan(

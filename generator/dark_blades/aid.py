@@ -168,6 +168,8 @@ def _areas(cards: Cards, width: float, source_only: bool = False) -> Any:
         if area.origin != "rulebook":
             said = f"{KIT_AREA}: {said}"
             extra.append(("BACKGROUND", (0, i), (-1, i), KIT_FILL))
+        elif area.diagram and not source_only:
+            said = f"{said} KIT diagram: {area.diagram}"
         rows.append(
             [
                 AreaDiagram(area.key, *DIAGRAM),

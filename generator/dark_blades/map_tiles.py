@@ -11,14 +11,14 @@ symbol each (greyscale and colour-blind safe); the key is on the overview page.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import APERTURES, HexMap
 from generator.cthulhu_who.board import check_bar
 from generator.cthulhu_who.canvas_kit import text
+from generator.sheet.fonts import BOLD, REGULAR, text_width
 from generator.sheet.options import SheetOptions
 from generator.sheet.units import format_length
 
@@ -50,10 +50,27 @@ def hex_flats(piece: float) -> float:
 
 @dataclass(frozen=True)
 class Geometry:
-    """A map's drawing size: hex circumradius ``r`` and flats ``f`` in points."""
+    """A map's drawing size: hex circumradius ``r`` and flats ``f`` in points; ``window``, the
+    part of the board a tile shows (x0, y0, x1, y1, y down), or None for the whole board."""
 
     m: HexMap
     r: float
+    window: tuple[float, float, float, float] | None = None
+
+    def meets(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """Some of this box is in the window: worth drawing."""
+        if self.window is None:
+            return True
+        wx0, wy0, wx1, wy1 = self.window
+        return x1 > wx0 and x0 < wx1 and y1 > wy0 and y0 < wy1
+
+    def holds(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """All of this box is in the window: a word cut by the tile's edge is not printed (the
+        neighbouring tile prints it whole)."""
+        if self.window is None:
+            return True
+        wx0, wy0, wx1, wy1 = self.window
+        return x0 >= wx0 and x1 <= wx1 and y0 >= wy0 and y1 <= wy1
 
     @property
     def f(self) -> float:
@@ -137,12 +154,16 @@ def _poly(c: Any, pts: list[tuple[float, float]], fill: Any, stroke: bool) -> No
     c.drawPath(p, stroke=1 if stroke else 0, fill=1 if fill is not None else 0)
 
 
-def _label(c: Any, x: float, y: float, words: str, size: float, anchor: str = "middle") -> None:
-    """Text at board (x, y) on the y-down board canvas (set upright)."""
+def _label(c: Any, g: Geometry, x: float, y: float, words: str, size: float) -> None:
+    """Text centred at board (x, y) on the y-down board canvas (set upright), if it lies
+    whole in the window."""
+    half = text_width(words, REGULAR, size) / 2
+    if not g.holds(x - half, y - size, x + half, y + size * 0.3):
+        return
     c.saveState()
     c.translate(x, y)
     c.scale(1, -1)
-    text(c, 0, 0, words, size, anchor=anchor, grey=True)
+    text(c, 0, 0, words, size, anchor="middle", grey=True)
     c.restoreState()
 
 
@@ -155,7 +176,7 @@ def _wave(c: Any, x: float, y: float, w: float) -> None:
     c.drawPath(p, stroke=1, fill=0)
 
 
-def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str) -> None:
+def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> None:
     """The pattern or symbol that names a terrain without its colour."""
     x, y = g.centre(h)
     r = g.r
@@ -186,23 +207,30 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str) -> None:
         c.setStrokeColorRGB(0.55, 0.55, 0.55)
         for d in (-0.3, 0.0, 0.3):
             c.line(x + (d - 0.25) * r, y + 0.3 * r, x + (d + 0.25) * r, y - 0.2 * r)
-    if kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS:
+    if words and (kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS):
         words = {"stepping-stones": "stones"}.get(kind, kind)
-        _label(c, x, y + 0.62 * r, words, max(5.0, r / 7))
+        _label(c, g, x, y + 0.62 * r, words, max(5.0, r / 7))
 
 
-def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
+def _box(g: Geometry, h: hg.Hex) -> tuple[float, float, float, float]:
+    x, y = g.centre(h)
+    return x - g.r, y - g.f / 2, x + g.r, y + g.f / 2
+
+
+def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> None:
     """The whole map on a y-down board canvas: fills, patterns, hex outlines, walls and lips,
-    coordinates, place names and edge numbers (``blank``: outlines and coordinates only)."""
+    coordinates, place names and edge numbers (``blank``: outlines and coordinates only;
+    ``small``: no coordinates or place names, for a thumbnail)."""
     m = g.m
     c.setLineWidth(0.5)
     c.setStrokeColorRGB(0.55, 0.55, 0.55)
-    for h in m.hexes():
+    shown = [h for h in m.hexes() if g.meets(*_box(g, h))]
+    for h in shown:
         kind = "open" if blank else m.terrain[h]
         _poly(c, g.corners(h), FILLS.get(kind), stroke=True)
     if not blank:
-        for h in m.hexes():
-            _symbol(c, g, h, m.terrain[h])
+        for h in shown:
+            _symbol(c, g, h, m.terrain[h], not small)
         c.setLineCap(1)
         c.setStrokeColorRGB(*DARK)
         c.setLineWidth(3.0)
@@ -231,17 +259,24 @@ def draw_map(c: Any, g: Geometry, blank: bool = False) -> None:
             for t in (0.25, 0.5, 0.75):
                 px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
                 c.line(px, py, px + (cx - px) * 0.22, py + (cy - py) * 0.22)
+    if small:  # a thumbnail: no words (they would print too small to read)
+        return
     size = max(5.0, g.r / 8)
-    for h in m.hexes():
+    for h in shown:
         x, y = g.centre(h)
-        _label(c, x, y - g.f / 2 + size + 2, hg.name(h), size)
+        _label(c, g, x, y - g.f / 2 + size + 2, hg.name(h), size)
     if not blank:
         for place in m.places:
             x, y = g.centre(place.label)
+            size = max(6.5, g.r / 6)
+            half = text_width(place.name, BOLD, size) / 2
+            y += g.f * 0.1
+            if not g.holds(x - half, y - size, x + half, y + size * 0.3):
+                continue
             c.saveState()
-            c.translate(x, y + g.f * 0.1)
+            c.translate(x, y)
             c.scale(1, -1)
-            text(c, 0, 0, place.name, max(6.5, g.r / 6), bold=True, anchor="middle")
+            text(c, 0, 0, place.name, size, bold=True, anchor="middle")
             c.restoreState()
         _edges(c, g)
 
@@ -252,11 +287,14 @@ def _edges(c: Any, g: Geometry) -> None:
     for edge, number in m.edges.items():
         words = f"edge {number}"
         if edge == "top":
-            _label(c, g.width / 2, BAND - 5, words, size)
+            _label(c, g, g.width / 2, BAND - 5, words, size)
         elif edge == "bottom":
-            _label(c, g.width / 2, g.height - 5, words, size)
+            _label(c, g, g.width / 2, g.height - 5, words, size)
         else:
             x = BAND - 4 if edge == "left" else g.width - BAND + 4
+            half = text_width(words, REGULAR, size) / 2
+            if not g.holds(x - size, g.height / 2 - half, x + size, g.height / 2 + half):
+                continue
             c.saveState()
             c.translate(x, g.height / 2)
             c.rotate(-90 if edge == "left" else 90)
@@ -268,21 +306,15 @@ def _edges(c: Any, g: Geometry) -> None:
 # --------------------------------------------------------------------------- pages
 
 
-def _footer(c: Any, options: SheetOptions, words: str, page: int) -> None:
-    x0, y0, x1, _y1 = options.usable_with(0)
-    text(c, x0, y0 + 2, words, 7, max_width=x1 - x0 - 60)
-    text(c, x1, y0 + 2, f"page {page}", 7, anchor="end")
-
-
 def tile_pages(
-    c: Any, g: Geometry, options: SheetOptions, first_page: int, blank: bool = False
-) -> Iterator[int]:
-    """Draw the overview page and each tile page; yields each page number as it is done."""
+    c: Any, g: Geometry, options: SheetOptions, writer: Any, blank: bool = False
+) -> None:
+    """Draw the overview page and each tile page, each ended by ``writer`` (the one page
+    writer, generator/sheet/pages.py: its footer carries the kit's mark on a kit map)."""
     tiles = tile_plan(g, options)
     x0, y0, x1, y1 = options.usable_with(0)
     name = "Blank hex sheet" if blank else g.m.name
-    mark = "" if blank or not g.m.is_kit else f" ({KIT_MARK})"
-    page = first_page
+    mark = "" if blank or not g.m.is_kit else KIT_MARK
     # the overview
     text(c, x0, y1 - 14, f"{name}: how the {len(tiles)} tiles join", 13, bold=True)
     if mark:
@@ -327,15 +359,10 @@ def tile_pages(
     for note in notes:
         base = paragraph(c, x0, base, note, 8, x1 - x0, 10) - 3
     check_bar(c, x0, y0 + 22, x1)
-    _footer(c, options, f"Havoc Kit - {name}{mark}", page)
-    c.showPage()
-    yield page
+    writer.end_page(what=f"{name}: how the tiles join", note=mark)
     for t in tiles:
-        page += 1
         _tile(c, g, t, tiles, options, blank)
-        _footer(c, options, f"Havoc Kit - {name}, tile {t.label}{mark}", page)
-        c.showPage()
-        yield page
+        writer.end_page(what=f"{name}, tile {t.label}", note=mark)
 
 
 def _tile(
@@ -354,7 +381,7 @@ def _tile(
     c.clipPath(clip, stroke=0, fill=0)
     c.translate(px - t.bx, top + t.by)
     c.scale(1, -1)
-    draw_map(c, g, blank)
+    draw_map(c, replace(g, window=(t.bx, t.by, t.bx + t.w, t.by + t.h)), blank)
     c.restoreState()
     c.saveState()
     c.setFillColorRGB(0.5, 0.5, 0.5)
@@ -445,17 +472,17 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
         f"{format_length(options.piece)} counters; {options.describe()}"
         + (f"; {KIT_MARK}" if kit else "")
     )
+    from generator.sheet.pages import PageWriter
+
     target = Path(path)
-    pages = 0
     with atomic_file(target) as handle, binary_streams():
         c = new_canvas(handle, options, title, subject)
+        writer = PageWriter(c, "Havoc Kit: Dark Blades maps", options)
         for m in maps:
-            done = list(tile_pages(c, Geometry(m, r), options, pages + 1))
-            pages = done[-1]
+            tile_pages(c, Geometry(m, r), options, writer)
         cols, rows = blank_size(options)
         g = Geometry(blank_map(cols, rows), r)
         x0, y0, x1, y1 = options.usable_with(0)
-        pages += 1
         top = y1 - HEADER
         c.saveState()
         c.translate(x0, top)
@@ -472,7 +499,7 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
             7.5,
             max_width=x1 - x0,
         )
-        _footer(c, options, "Havoc Kit - blank hex sheet", pages)
-        c.showPage()
+        writer.end_page(what="blank hex sheet", note="")
+        pages = writer.close()
         c.save()
     return pages, target.stat().st_size

@@ -32,7 +32,30 @@ def _count(force: Any) -> str:
     return name if force.count == 1 else f"{force.count} × {name}"
 
 
-def scenario_story(scenario: Scenario, width: float) -> list[Any]:
+def map_story(scenario: Scenario, width: float, cards: Cards | None) -> list[Any]:
+    """The scenario's map(s) small, with its set-up areas, entry edges and exits marked (the
+    kit's maps: marked as its design; nothing when the maps are left out, --source-only)."""
+    if cards is None:
+        return []
+    from companion.dark_blades.maps import load_maps
+    from companion.dark_blades.scenario_marks import scenario_marks
+    from generator.dark_blades.scenario_maps import MapFigure, legend
+
+    found = scenario_marks(cards, scenario.key, {m.key: m for m in load_maps(cards, False)})
+    if found is None:
+        return []
+    from reportlab.platypus import Table
+
+    maps, marks = found
+    note = "On the Havoc Kit's own stand-in maps (its design, not the rulebook's maps)"
+    if len(maps) > 1:
+        note += "; lay the Mill map above the Arena map (the kit's reading)"
+    words = doc.marked(f"<b>{note}.</b> {legend(marks)}", "kit", body=8)
+    figure = MapFigure(maps, marks, 0.56 * width)
+    return [Table([[words, figure]], colWidths=[0.42 * width, 0.58 * width], hAlign="LEFT")]
+
+
+def scenario_story(scenario: Scenario, width: float, cards: Cards | None = None) -> list[Any]:
     """One scenario's page."""
     from reportlab.platypus import PageBreak
 
@@ -45,6 +68,7 @@ def scenario_story(scenario: Scenario, width: float) -> list[Any]:
         ),
         para("Maps", "h2"),
         para(scenario.maps),
+        *map_story(scenario, width, cards),
         para("Who moves first", "h2"),
         para(f"{scenario.first_player} is the first player. {scenario.mounted}"),
         para("The sides", "h2"),
@@ -87,7 +111,11 @@ def scenario_story(scenario: Scenario, width: float) -> list[Any]:
 
 
 def write_scenario_sheets(
-    path: Path, cards: Cards, page: Page, names: list[str] | None = None
+    path: Path,
+    cards: Cards,
+    page: Page,
+    names: list[str] | None = None,
+    source_only: bool = False,
 ) -> int:
     """Write one page per scenario (``names``: file keys; None: all); returns the page count."""
     scenarios = load_scenarios(cards, pieces.load(cards))
@@ -95,7 +123,7 @@ def write_scenario_sheets(
     portrait = page.portrait
     story: list[Any] = []
     for scenario in chosen:
-        story += scenario_story(scenario, portrait.frame_width)
+        story += scenario_story(scenario, portrait.frame_width, None if source_only else cards)
     if story:
         story.pop()  # no blank page after the last scenario
     title = TITLE if not names else f"{TITLE}: " + ", ".join(s.title for s in chosen)

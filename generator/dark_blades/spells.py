@@ -7,9 +7,11 @@ text carries a KIT badge before its label. Texts are fitted: one body size for t
 from BODY_PT down to MIN_PT, wrapped at spaces; if they still do not fit, the diagram shrinks
 (and on a small card, last of all, is left out); if even that fails the card is refused with
 one line naming the spell. `Block` records every text block's box and lines, so tests can
-measure them. One back design for the whole deck: a dark ground over the whole card (bleed
-included), so nothing of the front shows through. Faces are in points (unit 1): see
-generator/sheet/cards.py.
+measure them. One back design for the whole deck: a hex lattice that runs on past the trim and
+continues from card to card (a slip of the back shows more lattice, never a seam or a white
+sliver), and a SPELL hexagon; light by default (ink on about a quarter of the page), or a dark
+flood over the whole card and its bleed (``--card-back flood``). Faces are in points (unit 1):
+see generator/sheet/cards.py.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from companion.dark_blades import spells as sp
 from companion.errors import DataError
 from generator.dark_blades.areas import diagram, hex_points
+from generator.sheet.backs import BACK_BLEED
 from generator.sheet.fonts import BOLD, REGULAR, fit_size, missing_letters, split_lines, text_width
 from generator.sheet.pieces import Face, Line, Op, Piece, Polygon, Rect, Text
 
@@ -33,6 +36,9 @@ CUT = "#8a8a8a"
 BACK = "#241b31"
 BACK_LINE = "#4a3d5e"
 BACK_TEXT = "#e9e2f2"
+LIGHT_LINE = "#c9bedb"  # the light back's lattice: pale, but there in greyscale
+BACK_STYLES = ("light", "flood")
+EMBLEM = 0.3  # the light back's hexagon, circumradius over the card's shorter side
 BODY_PT = 8.5
 MIN_PT = 6.0  # no text on a card is set smaller
 NAME_PT = 13.0
@@ -323,28 +329,51 @@ def _text_block(
 # --------------------------------------------------------------------------- the back
 
 
-def back_face(w: float, h: float) -> Face:
-    """The one back of the deck: a dark ground (into the bleed), a hex lattice, SPELL."""
-    ops: list[Op] = []
+def _lattice(w: float, h: float, colour: str, width: float) -> list[Op]:
+    """A hex lattice whose period divides the card (``w`` across, ``h`` down), drawn BACK_BLEED
+    past the trim: cards that butt continue one another's pattern, with no seam at the cut, and
+    a back that slips shows more of the same pattern instead of a white sliver."""
     r = min(w, h) / 9
-    step_x, step_y = r * math.sqrt(3), r * 1.5
-    rows = int(h / step_y) + 2
-    cols = int(w / step_x) + 2
-    for j in range(-1, rows):
-        for i in range(-1, cols):
+    cols = max(1, round(w / (r * math.sqrt(3))))
+    rows = max(1, round(h / (3 * r)))  # pairs of rows (odd rows are shifted half a step)
+    step_x, step_y = w / cols, h / (2 * rows)
+    rx, ry = step_x / math.sqrt(3) * 0.92, step_y / 1.5 * 0.92
+    over_x, over_y = int(BACK_BLEED / step_x) + 2, int(BACK_BLEED / step_y) + 2
+    ops: list[Op] = []
+    for j in range(-over_y, 2 * rows + over_y + 1):
+        for i in range(-over_x, cols + over_x + 1):
             cx = i * step_x + (step_x / 2 if j % 2 else 0.0)
             cy = j * step_y
-            pts = hex_points(cx, cy, r * 0.92)
-            pts = tuple((min(max(px, 0.0), w), min(max(py, 0.0), h)) for px, py in pts)
-            ops.append(Polygon(pts, None, BACK_LINE, 0.8))
+            points = tuple(
+                (
+                    cx + rx * math.cos(math.radians(90 + 60 * k)),
+                    cy + ry * math.sin(math.radians(90 + 60 * k)),
+                )
+                for k in range(6)
+            )
+            ops.append(Polygon(points, None, colour, width))
+    return ops
+
+
+def back_face(w: float, h: float, style: str = "light") -> Face:
+    """The one back of the deck: a hex lattice past the trim (no line at the cut) and a hexagon
+    saying SPELL. ``light`` (the default): a pale lattice on white paper, a quarter or so of the
+    page in ink, so sheets do not cockle; ``flood``: a dark ground over the whole card and its
+    bleed, so nothing of the front shows through thin paper."""
+    if style not in BACK_STYLES:
+        raise ValueError(f"card back {style!r} is not one of {', '.join(BACK_STYLES)}")
+    flood = style == "flood"
+    ground, line = (BACK, BACK_LINE) if flood else (PAPER, LIGHT_LINE)
+    ops = _lattice(w, h, line, 0.8)
     cx, cy = w / 2, h / 2
-    ops.append(Polygon(hex_points(cx, cy, min(w, h) * 0.36), BACK, BACK_TEXT, 1.6))
-    ops.append(Polygon(hex_points(cx, cy, min(w, h) * 0.31), None, BACK_TEXT, 0.6))
-    size = fit_size("SPELL", BOLD, min(w, h) * 0.15, min(w, h) * 0.5)
+    r = min(w, h) * (0.36 if flood else EMBLEM)
+    ops.append(Polygon(hex_points(cx, cy, r), BACK, BACK_TEXT if flood else BACK, 1.6))
+    ops.append(Polygon(hex_points(cx, cy, r * 0.31 / 0.36), None, BACK_TEXT, 0.6))
+    size = fit_size("SPELL", BOLD, r * 0.15 / 0.36, r * 0.5 / 0.36)
     ops.append(Text(cx, cy - size * 0.35, "SPELL", size, BACK_TEXT, BOLD, "middle"))
     small = max(MIN_PT, size * 0.38)
     ops.append(Text(cx, cy + size * 0.9, "DARK BLADES", small, BACK_TEXT, BOLD, "middle"))
-    return Face("spell back", BACK, tuple(ops))
+    return Face("spell back", ground, tuple(ops))
 
 
 def check_printable(deck: sp.Deck, card: sp.Card) -> None:
@@ -370,9 +399,12 @@ def check_printable(deck: sp.Deck, card: sp.Card) -> None:
             )
 
 
-def spell_cards(deck: sp.Deck, w: float, h: float, source_only: bool = False) -> list[Piece]:
-    """Every card of the deck (24 for the rules' deck), in the rules' order, with one back."""
-    back = back_face(w, h)
+def spell_cards(
+    deck: sp.Deck, w: float, h: float, source_only: bool = False, back_style: str = "light"
+) -> list[Piece]:
+    """Every card of the deck (24 for the rules' deck), in the rules' order, with one back
+    (``back_style``: light or flood, see `back_face`)."""
+    back = back_face(w, h, back_style)
     out: list[Piece] = []
     for spell in deck.spells:
         check_printable(deck, spell.card(source_only))

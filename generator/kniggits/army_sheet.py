@@ -26,6 +26,8 @@ TITLE = "Kniggits — army sheets"
 BOX, PITCH = 9.0, 11.0
 NAME_W, MOVE_W = 118.0, 44.0
 BLANK_ROWS, BLANK_BOXES = 10, 10
+HALF_ROWS = 8  # a blank sheet on half a page keeps at least this many kniggits' rows
+HALF_GAP = 10.0  # points each half keeps from the cut line between two blank sheets
 
 
 def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = False) -> None:
@@ -139,18 +141,26 @@ def _row(
     return y - height
 
 
-def _footnotes(canvas: Any, sheet: SheetOptions, y: float, rules: KniggitRules) -> None:
-    x0, y0, x1, _ = sheet.safe_area
+def _notes(sheet: SheetOptions, rules: KniggitRules) -> list[str]:
+    """The rules' reminders under the table, as lines."""
+    x0, _, x1, _ = sheet.safe_area
     notes = (
         "Tick a box when he loses a token. He moves 2 in a Movement token (at most "
         f"{rules.max_move} in), crawls {rules.crawl} in with none; with no Attack token he "
         "cannot attack, with no Defense token he cannot defend; left with one colour only, he "
         "runs away to his side of the table (the rules)."
     )
+    return split_lines(notes, REGULAR, 7, x1 - x0)
+
+
+def _footnotes(canvas: Any, sheet: SheetOptions, y: float, rules: KniggitRules) -> None:
+    """The rules' reminders below the table (whose bottom is ``y``)."""
+    x0, y0, _, _ = sheet.safe_area
     canvas.setFont(pdf_font(REGULAR), 7)
     canvas.setFillColor("#000000")
-    for i, line in enumerate(split_lines(notes, REGULAR, 7, x1 - x0)):
-        canvas.drawString(x0, max(y - 12, y0 + 30) - 9 * i, line)
+    baseline = max(y - 12, y0 + 30)
+    for i, line in enumerate(_notes(sheet, rules)):
+        canvas.drawString(x0, baseline - 9 * i, line)
 
 
 def _expanded(kniggit: Kniggit) -> list[str]:
@@ -207,9 +217,10 @@ def army_page(
 
 def blank_page(
     canvas: Any, sheet: SheetOptions, colour: ArmyColour, rules: KniggitRules,
-    settings: PrintSettings, lefty: bool = False,
-) -> None:  # fmt: skip
-    """An army sheet to fill in by hand: cross out the boxes of tokens not bought."""
+    settings: PrintSettings, lefty: bool = False, rows: int = BLANK_ROWS,
+) -> float:  # fmt: skip
+    """An army sheet to fill in by hand: cross out the boxes of tokens not bought; returns
+    the bottom of its table (the rules' reminders go below it)."""
     x0 = sheet.safe_area[0]
     y = _header(canvas, sheet, "Army: ____________________", colour, lefty)
     _text(
@@ -223,9 +234,50 @@ def blank_page(
     )
     _text(canvas, x0, y - 12, "Cross out the boxes of tokens he was not given.", 8)
     y = _table_head(canvas, sheet, y - 30, settings)
-    for _ in range(BLANK_ROWS):
+    for _ in range(rows):
         y = _row(canvas, sheet, y, "", None, rules, settings)
     _footnotes(canvas, sheet, y, rules)
+    return y
+
+
+def _halves(
+    sheet: SheetOptions, rules: KniggitRules, settings: PrintSettings
+) -> list[tuple[SheetOptions, int]]:
+    """The two blank sheets' halves of one page (top, bottom) with the kniggit rows each
+    holds (BLANK_ROWS, or down to HALF_ROWS), or [] when a blank sheet does not fit half a
+    page: measured by drawing one onto a throwaway canvas."""
+    import dataclasses
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    _, y0, _, y1 = sheet.safe_area
+    mid = (y0 + y1) / 2
+    top = dataclasses.replace(sheet, margin_bottom=sheet.height - (sheet.height - mid) + HALF_GAP)
+    bottom = dataclasses.replace(sheet, margin_top=sheet.height - mid + HALF_GAP)
+    for rows in range(BLANK_ROWS, HALF_ROWS - 1, -1):
+        fits = True
+        for half in (top, bottom):
+            trial = Canvas(io.BytesIO(), pagesize=(sheet.width, sheet.height))
+            table = blank_page(trial, half, settings.armies[0], rules, settings, rows=rows)
+            fits = fits and table - 12 >= half.safe_area[1] + 30  # the reminders fit below
+        if fits:
+            return [(top, rows), (bottom, rows)]
+    return []
+
+
+def _cut_line(canvas: Any, sheet: SheetOptions, y: float) -> None:
+    """A dashed line across the page where the two halves part, and what it is for."""
+    x0, _, x1, _ = sheet.safe_area
+    canvas.saveState()
+    canvas.setDash([4, 3])
+    canvas.setStrokeColor("#555555")
+    canvas.setLineWidth(0.6)
+    canvas.line(x0, y, x1, y)
+    canvas.restoreState()
+    canvas.setFont(pdf_font(REGULAR), 7)
+    canvas.setFillColor("#555555")
+    canvas.drawRightString(x1, y + 3, "cut here: one half for each player")
 
 
 def check_fits(sheet: SheetOptions) -> None:
@@ -251,10 +303,19 @@ def write_army_pdf(
     check_fits(sheet)
     target = Path(path)
     pages = 0
+    halves = _halves(sheet, rules, settings) if not armies and settings.sides == 2 else []
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{len(armies) or 'blank'} armies")
         writer = PageWriter(canvas, TITLE, sheet)
-        for index in range(max(len(armies), settings.sides if not armies else 0)):
+        if halves:  # two blank sheets on one page: cut it in half, one for each player
+            for index, (half, rows) in enumerate(halves):
+                colour = settings.armies[index % len(settings.armies)]
+                lefty = index + 1 in left_handed
+                blank_page(canvas, half, colour, rules, settings, lefty, rows)
+            _cut_line(canvas, sheet, sum(sheet.safe_area[1::2]) / 2)
+            writer.end_page(what="blank, to fill in by hand: a half for each player")
+            pages = 1
+        for index in range(0 if halves else max(len(armies), settings.sides if not armies else 0)):
             colour = settings.armies[index % len(settings.armies)]
             if armies:
                 lefty = index + 1 in left_handed

@@ -32,6 +32,8 @@ from generator.sheet.units import INCH
 
 TITLE = "Kniggits — ruler and obstacles"
 GAP = 0.3 * INCH
+GAUGE_WIDTH = 0.9  # neither a ruler tick's width nor the 100 mm bar's: they share a page
+CUT_GAP = 0.2 * INCH  # between two obstacles: room for a cut round each
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,8 @@ def check_fits(sheet: SheetOptions, scale: str) -> None:
 
 
 def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str) -> list[tuple]:
-    """Draw the ruler page; return each strip's (strip, x, y) for tests and previews."""
+    """Draw the ruler at the top of the page; return each strip's (strip, x, y) for tests and
+    previews (what comes below starts under `ruler_bottom`)."""
     x0, y0, x1, y1 = sheet.safe_area
     top = y1 - 14
     _text(canvas, x0, top, f"Kniggits ruler \u2014 {SCALE_WORDS[scale]}", 12, True)
@@ -119,6 +122,11 @@ def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str
     return placed
 
 
+def ruler_bottom(placed: list[tuple]) -> float:
+    """The lowest point the ruler page drew (its 100 mm bar, with its words)."""
+    return min(y for _, _, y in placed) - GAP - 30 - 12
+
+
 def _pattern(canvas: Any, kind: str, x: float, y: float, w: float, h: float) -> None:
     canvas.saveState()
     path = canvas.beginPath()
@@ -155,15 +163,18 @@ def _steps(start: float, stop: float, step: float) -> list[float]:
     return out
 
 
-def obstacle_pages(writer: PageWriter, sheet: SheetOptions, scale: str) -> int:
-    """Draw the obstacles and the spacing gauge, page after page, each ended by ``writer``;
-    return the pages drawn."""
+def obstacle_pages(
+    writer: PageWriter, sheet: SheetOptions, scale: str, below: float | None = None
+) -> int:
+    """Draw the obstacles and the spacing gauge, page after page, each ended by ``writer``,
+    from ``below`` on the page begun (the ruler's) or from the top of a new one; return the
+    new pages begun."""
     canvas = writer.canvas
     factor = SCALES[scale]
     x0, y0, x1, y1 = sheet.safe_area
-    pages = 1
+    pages = 0 if below is not None else 1
     gauge = 2 * factor * INCH
-    top = y1 - 14
+    top = (y1 if below is None else below) - 14
     _text(canvas, x0, top, f"Kniggits obstacles \u2014 {SCALE_WORDS[scale]}", 12, True)
     _text(
         canvas,
@@ -177,7 +188,7 @@ def obstacle_pages(writer: PageWriter, sheet: SheetOptions, scale: str) -> int:
     gy = top - 34 - 0.5 * INCH
     canvas.setFillColor("#fff4c2")
     canvas.setStrokeColor("#000000")
-    canvas.setLineWidth(0.8)
+    canvas.setLineWidth(GAUGE_WIDTH)
     canvas.rect(x0, gy, gauge, 0.5 * INCH, stroke=1, fill=1)
     for end in (x0, x0 + gauge):
         canvas.line(end, gy, end, gy + 0.5 * INCH)
@@ -185,36 +196,88 @@ def obstacle_pages(writer: PageWriter, sheet: SheetOptions, scale: str) -> int:
     _text(
         canvas, x0 + gauge + 6, gy + 0.25 * INCH - 3, "obstacles closer than this must touch", 7.5
     )
-    sized = []
-    for obstacle in OBSTACLES:
-        w, h = obstacle.w * factor * INCH, obstacle.h * factor * INCH
-        if w > x1 - x0:  # too long to lie across the page: stand it up
-            w, h = h, w
-        sized.append((obstacle, w, h))
-    sized.sort(key=lambda item: -item[2])  # tallest first: shelves waste little
-    rows: list[list[tuple[Obstacle, float, float]]] = []
-    while sized:  # first fit: each shelf takes every obstacle that still fits across it
-        row, room = [], x1 - x0
-        for item in list(sized):
-            if item[1] <= room + 1e-9:
-                row.append(item)
-                room -= item[1] + GAP
-                sized.remove(item)
-        rows.append(row)
-    y = gy - GAP
-    for row in rows:
-        row_h = max(h for _, _, h in row)
-        if y - row_h < y0 + 10:
+    caption = (
+        x0
+        + gauge
+        + 6
+        + canvas.stringWidth("obstacles closer than this must touch", pdf_font(REGULAR), 7.5)
+    )
+    # free rectangles (x, y_top, w, h) to cut the obstacles from: beside the gauge's caption,
+    # and below the gauge
+    free = [
+        (caption + CUT_GAP, gy + 0.5 * INCH, x1 - caption - CUT_GAP, gy + 0.5 * INCH - y0),
+        (x0, gy - CUT_GAP, caption + CUT_GAP - x0, gy - CUT_GAP - y0),
+    ]
+    sized = sorted(
+        ((o, o.w * factor * INCH, o.h * factor * INCH) for o in OBSTACLES),
+        key=lambda item: -item[1] * item[2],
+    )
+    for obstacle, w, h in sized:
+        spot = _spot(free, w, h)
+        if spot is None:  # a page of its own for what is left
             writer.end_page(what=f"obstacles, {scale} scale")
             pages += 1
-            y = y1
-        x = x0
-        for obstacle, w, h in row:
-            _obstacle(canvas, obstacle, x, y - h, w, h)
-            x += w + GAP
-        y -= row_h + GAP
-    writer.end_page(what=f"obstacles, {scale} scale")
+            free = [(x0, y1, x1 - x0, y1 - y0)]
+            spot = _spot(free, w, h)
+            assert spot is not None  # check_fits: every obstacle fits a page
+        _, (x, top, _fw, _fh), (pw, ph) = spot
+        _obstacle(canvas, obstacle, x, top - ph, pw, ph)
+        free = _carve(free, (x - CUT_GAP, top - ph - CUT_GAP, x + pw + CUT_GAP, top + CUT_GAP))
+    what = "ruler and obstacles" if below is not None and not pages else "obstacles"
+    writer.end_page(what=f"{what}, {scale} scale", note="print at 100%")
     return pages
+
+
+def _spot(
+    free: list[tuple[float, float, float, float]], w: float, h: float
+) -> tuple[int, tuple[float, float, float, float], tuple[float, float]] | None:
+    """Where a ``w`` x ``h`` obstacle (either way round) goes: the free rectangle nearest the
+    top, then the left, that holds it; (its index, the rectangle, the size as placed)."""
+    best = None
+    for index, (x, top, fw, fh) in enumerate(free):
+        for pw, ph in ((w, h), (h, w)):
+            if pw <= fw + 1e-9 and ph <= fh + 1e-9:
+                key = (-round(top, 3), round(x, 3), ph)
+                if best is None or key < best[0]:
+                    best = (key, index, (x, top, fw, fh), (pw, ph))
+    return None if best is None else best[1:]
+
+
+def _carve(
+    free: list[tuple[float, float, float, float]], used: tuple[float, float, float, float]
+) -> list[tuple[float, float, float, float]]:
+    """The free rectangles (x, top, w, h; they may overlap) less ``used`` (x0, y0, x1, y1,
+    the obstacle and the cutting gap all round it): each one it cuts leaves up to four parts,
+    and a part inside another is dropped (the "maximal rectangles" way)."""
+    ux0, uy0, ux1, uy1 = used
+    parts = []
+    for x, top, w, h in free:
+        fx1, fy0 = x + w, top - h
+        if ux0 >= fx1 or ux1 <= x or uy0 >= top or uy1 <= fy0:
+            parts.append((x, top, w, h))
+            continue
+        for part in (
+            (x, top, ux0 - x, h),  # left of it
+            (ux1, top, fx1 - ux1, h),  # right of it
+            (x, top, w, top - uy1),  # above it
+            (x, uy0, w, uy0 - fy0),  # below it
+        ):
+            if part[2] > 1e-6 and part[3] > 1e-6:
+                parts.append(part)
+
+    def inside(a: tuple, b: tuple) -> bool:
+        return (
+            a[0] >= b[0] - 1e-6
+            and a[1] <= b[1] + 1e-6
+            and a[0] + a[2] <= b[0] + b[2] + 1e-6
+            and a[1] - a[3] >= b[1] - b[3] - 1e-6
+        )
+
+    kept = []
+    for i, a in enumerate(parts):
+        if not any(inside(a, b) and (a != b or j < i) for j, b in enumerate(parts) if j != i):
+            kept.append(a)
+    return kept
 
 
 def _obstacle(canvas: Any, obstacle: Obstacle, x: float, by: float, w: float, h: float) -> None:
@@ -248,9 +311,9 @@ def write_table_pdf(
     with atomic_file(target) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, TITLE, f"{SCALE_WORDS[scale]}; {sheet.paper}")
         writer = PageWriter(canvas, TITLE, sheet)
-        ruler_page(canvas, sheet, rules, scale)
-        writer.end_page(what=f"ruler, {scale} scale", note="print at 100%")
-        pages = 1 + obstacle_pages(writer, sheet, scale)
+        placed = ruler_page(canvas, sheet, rules, scale)
+        # the obstacles follow the ruler on its page (a page of their own only when needed)
+        pages = 1 + obstacle_pages(writer, sheet, scale, ruler_bottom(placed))
         writer.close()
         canvas.save()
     return PdfStats(target, pages, pages, 0, target.stat().st_size)

@@ -24,6 +24,7 @@ import click
 from companion.errors import InputError
 from generator.sheet import guides
 from generator.sheet import options as sheet_opts
+from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror
@@ -199,20 +200,19 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
         left, right = min(xs), max(xs)
         segs += [(0.0, y, left, y) for y in ys] + [(right, y, options.width, y) for y in ys]
     elif options.cut_guides == "crop":
-        top = min(guides.MARK_LENGTH, options.height - max(ys) - guides.MARK_GAP - 2)
-        bottom = min(guides.MARK_LENGTH, min(ys) - guides.MARK_GAP - 2)
+        x0, y0, x1, y1 = guides.content_box(page.placements, options.bleed)
+        top, bottom, left, right = guides.mark_lengths((x0, y0, x1, y1), options)
+        gap = guides.MARK_GAP
         for x in xs:
-            if top > 2:
-                segs.append((x, max(ys) + guides.MARK_GAP, x, max(ys) + guides.MARK_GAP + top))
-            if bottom > 2:
-                segs.append((x, min(ys) - guides.MARK_GAP, x, min(ys) - guides.MARK_GAP - bottom))
-        left = min(guides.MARK_LENGTH, min(xs) - guides.MARK_GAP - 2)
-        right = min(guides.MARK_LENGTH, options.width - max(xs) - guides.MARK_GAP - 2)
+            if top:
+                segs.append((x, y1 + gap, x, y1 + gap + top))
+            if bottom:
+                segs.append((x, y0 - gap, x, y0 - gap - bottom))
         for y in ys:
-            if left > 2:
-                segs.append((min(xs) - guides.MARK_GAP, y, min(xs) - guides.MARK_GAP - left, y))
-            if right > 2:
-                segs.append((max(xs) + guides.MARK_GAP, y, max(xs) + guides.MARK_GAP + right, y))
+            if left:
+                segs.append((x0 - gap, y, x0 - gap - left, y))
+            if right:
+                segs.append((x1 + gap, y, x1 + gap + right, y))
     return segs, fold
 
 
@@ -247,15 +247,21 @@ def write_cards_pdf(
         canvas.setKeywords("Cry Havoc, Dark Blades, print and play, spell cards")
         writer = PageWriter(canvas, title, note=note)
         for page in pages:
-            for p in page.placements:
+            grounds = back_grounds(page.placements, options)
+            for index, p in enumerate(page.placements):
+                ground = grounds.get(index)
                 if page.side == "fold" and p.side == "back":  # turned 180 degrees
                     canvas.saveState()
                     canvas.translate(p.x + p.w, p.y + p.h)
                     canvas.rotate(180)
-                    draw_face(canvas, p.face, 0, 0, p.w, p.h, 1.0, options.bleed)
+                    if ground is not None:  # the same box, seen from the turned card
+                        x0, y0, x1, y1 = ground
+                        right, top = p.x + p.w, p.y + p.h
+                        ground = (right - x1, top - y1, right - x0, top - y0)
+                    draw_face(canvas, p.face, 0, 0, p.w, p.h, 1.0, options.bleed, ground)
                     canvas.restoreState()
                 else:
-                    draw_face(canvas, p.face, p.x, p.y, p.w, p.h, 1.0, options.bleed)
+                    draw_face(canvas, p.face, p.x, p.y, p.w, p.h, 1.0, options.bleed, ground)
             if page.side == "fold":
                 segments, middle = fold_guides(page, options)
                 canvas.setStrokeColorRGB(*GUIDE_GREY)

@@ -25,7 +25,7 @@ from generator.sheet.render_pdf import AUTHOR
 from generator.sheet.units import INCH
 
 MIN_SIZE = 7.0  # points: the smallest type on any reference sheet
-CELL_PAD = (2.0, 3.0)  # a table cell's top and bottom padding: descenders clear of the rule
+CELL_PAD = (1.5, 2.0)  # a table cell's top and bottom padding (descenders clear of the rule)
 TABLE_GAP = 3.0  # points above and below a table
 BOX_PAD = 3.0  # a boxed note's padding: its border on the frame's edges, its text inside
 BODY = 8.5

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.sheet.layout import Placement
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import SAFE_EDGE, SheetOptions
 
 Segment = tuple[float, float, float, float]
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = (0.35, 0.35, 0.35)  # cut guides and footers
 MARK_LENGTH = 18.0  # 1/4in
-MARK_GAP = 2.0  # between the usable area's edge and a mark
+MARK_GAP = 2.0  # between the pieces (bleed included) and a mark
+MIN_MARK = 4.0  # a shorter mark is no guide: the side gets none
 FOOTER_BAND = 34.0  # kept clear at the bottom of the page: 1/4in, then the footer's two lines
 FOOTER_GAP = 1.0  # lines down the page stop this far above the footer's text
 EPS = 1e-6
@@ -77,13 +78,11 @@ def crop_marks(placements: Sequence[Placement], options: SheetOptions) -> list[S
     gets its own marks at its own cut lines, above it and below it -- in the top or bottom
     margin for the first and last band, else in its half of the gap to the next band.
     """
-    x0, y0, x1, y1 = options.usable
+    if not placements:
+        return []
     bleed = options.bleed
-    top = min(MARK_LENGTH, options.height - y1 - MARK_GAP - 4)
-    bottom = min(MARK_LENGTH, y0 - MARK_GAP - FOOTER_BAND)
-    bottom = bottom if bottom >= 3 else 0.0  # no room beside the footer: top marks only
-    left = min(MARK_LENGTH, x0 - MARK_GAP - 4)
-    right = min(MARK_LENGTH, options.width - x1 - MARK_GAP - 4)
+    x0, y0, x1, y1 = content_box(placements, bleed)
+    top, bottom, left, right = mark_lengths((x0, y0, x1, y1), options)
     parts = bands(placements)
     ys = {y for y in cut_coordinates(placements)[1] if _clear_y(y, placements)}
     # (x, from, to) for every vertical mark, band by band
@@ -109,6 +108,34 @@ def crop_marks(placements: Sequence[Placement], options: SheetOptions) -> list[S
         if right > 0:
             segments.append((x1 + MARK_GAP, y, x1 + MARK_GAP + right, y))
     return segments
+
+
+def content_box(placements: Sequence[Placement], bleed: float) -> tuple[float, float, float, float]:
+    """What the pieces cover, bleed included: (x0, y0, x1, y1)."""
+    return (
+        min(p.x for p in placements) - bleed,
+        min(p.y for p in placements) - bleed,
+        max(p.x + p.w for p in placements) + bleed,
+        max(p.y + p.h for p in placements) + bleed,
+    )
+
+
+def mark_lengths(
+    content: tuple[float, float, float, float], options: SheetOptions
+) -> tuple[float, float, float, float]:
+    """How long the crop marks around ``content`` are: (top, bottom, left, right), each at most
+    MARK_LENGTH, starting MARK_GAP off the content and ending at least SAFE_EDGE (1/4in) inside
+    the paper's edge, where every printer prints; bottom marks also stop above the footer
+    (FOOTER_BAND). A side with less room than MIN_MARK gets none (0)."""
+    x0, y0, x1, y1 = content
+    lengths = (
+        options.height - SAFE_EDGE - y1 - MARK_GAP,
+        y0 - MARK_GAP - max(SAFE_EDGE, FOOTER_BAND),
+        x0 - MARK_GAP - SAFE_EDGE,
+        options.width - SAFE_EDGE - x1 - MARK_GAP,
+    )
+    top, bottom, left, right = (min(MARK_LENGTH, n) if n >= MIN_MARK else 0.0 for n in lengths)
+    return top, bottom, left, right
 
 
 def _gap(

@@ -142,15 +142,31 @@ class FacePainter:
         return cached
 
     def face(
-        self, face: Face, x: float, y: float, w: float, h: float, unit: float, bleed: float
+        self,
+        face: Face,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        unit: float,
+        bleed: float,
+        ground: tuple[float, float, float, float] | None = None,
     ) -> None:
-        """Draw ``face``: background at the cut box grown by ``bleed``, then its drawing."""
+        """Draw ``face``: background at the cut box grown by ``bleed``, then its drawing; with
+        ``ground`` (x0, y0, x1, y1: a back's, generator/sheet/backs.py) the background first
+        fills that box too and the drawing is clipped to it."""
         code = (
             f"{colour(face.background)} {num(x - bleed)} {num(y - bleed)} "
             f"{num(w + 2 * bleed)} {num(h + 2 * bleed)} re f"
         )
+        if ground is not None:
+            x0, y0, x1, y1 = ground
+            box = f"{num(x0)} {num(y0)} {num(x1 - x0)} {num(y1 - y0)} re"
+            code = f"q {box} W n {colour(face.background)} {box} f\n{code}"
         if face.ops:
             code += (
                 f"\nq {num(unit)} 0 0 {num(unit)} {num(x)} {num(y)} cm\n{self.body(face.ops)}\nQ"
             )
+        if ground is not None:
+            code += "\nQ"
         self.canvas.addLiteral(code)

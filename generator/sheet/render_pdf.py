@@ -18,11 +18,12 @@ from typing import IO, Any
 from weakref import WeakKeyDictionary
 
 from generator.sheet import guides
+from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import REGULAR, pdf_font
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, impose
-from generator.sheet.options import SheetOptions
+from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.pages import PageWriter, footer_box, footer_top
 from generator.sheet.pdf_ops import FacePainter
 from generator.sheet.pieces import Face, Piece
@@ -30,7 +31,7 @@ from generator.sheet.pieces import Face, Piece
 AUTHOR = "Havoc Kit (havoc-pnp)"
 EDGE_WIDTH = 0.35  # the cut line drawn just inside each piece's edge (0.12 mm)
 EDGE_DARK, EDGE_LIGHT = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
-FIRST_CUT, FIRST_CUT_SIZE = "cut 1st", 4.5
+FIRST_CUT, FIRST_CUT_SIZE = "cut 1st", 5.0  # read by the one who cuts: 5 pt at least
 
 
 @dataclass(frozen=True)
@@ -74,17 +75,19 @@ def draw_face(
     h: float,
     unit: float,
     bleed: float = 0.0,
+    ground: tuple[float, float, float, float] | None = None,
 ) -> None:
     """Draw ``face`` with its cut box at (x, y, w, h) points; ``unit`` points per cell.
 
-    The background is a rectangle at the exact cut box grown by ``bleed``, in page
+    The background is a rectangle at the exact cut box grown by ``bleed`` (or ``ground``, a
+    back's box past the trim, the face clipped to it: generator/sheet/backs.py), in page
     coordinates; the instructions are drawn scaled from cell units. Usable on any reportlab
     canvas (previews); drawings are cached per canvas.
     """
     painter = _PAINTERS.get(canvas)
     if painter is None:
         painter = _PAINTERS[canvas] = FacePainter(canvas)
-    painter.face(face, x, y, w, h, unit, bleed)
+    painter.face(face, x, y, w, h, unit, bleed, ground)
 
 
 _PAINTERS: WeakKeyDictionary[Any, FacePainter] = WeakKeyDictionary()
@@ -109,18 +112,23 @@ def offset_label(options: SheetOptions) -> str:
     return f"built for --back-offset {dx:g},{dy:g}"
 
 
-def _first_cut_labels(canvas: Any, ys: Sequence[float], options: SheetOptions) -> None:
-    """'cut 1st' over the side marks where the sheet is parted first (see guides.crop_marks)."""
-    x0, _, x1, _ = options.usable
-    room = x0 - guides.MARK_GAP - 2
-    font = pdf_font(REGULAR)
-    if not ys or canvas.stringWidth(FIRST_CUT, font, FIRST_CUT_SIZE) > room:
+def _first_cut_labels(canvas: Any, page: Page, options: SheetOptions) -> None:
+    """'cut 1st' over the side marks where the sheet is parted first (see guides.crop_marks),
+    at least 1/4in inside the paper's edge."""
+    ys = guides.part_cuts(page.placements, options.bleed)
+    if not ys:
         return
+    x0, _, x1, _ = guides.content_box(page.placements, options.bleed)
+    font = pdf_font(REGULAR)
+    width = canvas.stringWidth(FIRST_CUT, font, FIRST_CUT_SIZE)
+    left = x0 - guides.MARK_GAP - SAFE_EDGE >= width
+    right = options.width - SAFE_EDGE - x1 - guides.MARK_GAP >= width
     canvas.setFillColorRGB(*GUIDE_GREY)
     canvas.setFont(font, FIRST_CUT_SIZE)
     for y in ys:
-        canvas.drawRightString(x0 - guides.MARK_GAP, y + 1.5, FIRST_CUT)
-        if options.width - x1 - guides.MARK_GAP - 2 >= room:
+        if left:
+            canvas.drawRightString(x0 - guides.MARK_GAP, y + 1.5, FIRST_CUT)
+        if right:
             canvas.drawString(x1 + guides.MARK_GAP, y + 1.5, FIRST_CUT)
 
 
@@ -131,7 +139,7 @@ def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
     if page.side != "back" and options.cut_guides != "none":
         if options.cut_guides == "crop":
             segments = guides.crop_marks(page.placements, options)
-            _first_cut_labels(canvas, guides.part_cuts(page.placements, options.bleed), options)
+            _first_cut_labels(canvas, page, options)
         else:
             segments = guides.cut_lines(
                 page.placements, options, footer_box(options), options.bleed
@@ -196,8 +204,9 @@ def draw_pages(
         note = f"{offset_label(options)}  \u00b7  {note}" if note else offset_label(options)
     writer = PageWriter(canvas, title, options, note)
     for page in pages:
-        for p in page.placements:
-            draw_face(canvas, p.face, p.x, p.y, p.w, p.h, unit, bleed)
+        grounds = back_grounds(page.placements, options)
+        for index, p in enumerate(page.placements):
+            draw_face(canvas, p.face, p.x, p.y, p.w, p.h, unit, bleed, grounds.get(index))
         if page.side != "back":
             draw_cut_edges(canvas, page.placements)
         draw_guides(canvas, page, options)

@@ -159,9 +159,7 @@ def test_havoc_roll_imports_only_what_it_needs():
         "companion.commands.dice",
         "companion.dice",
         "companion.errors",
-        "companion.game",
         "companion.names",
-        "companion.registry",
         "companion.text",
     ]
     assert heavy == "[]"

@@ -136,11 +136,14 @@ def test_a_whole_game_on_phones(served, browser):
     _check(umpire, "umpire")
 
     links: dict[str, str] = {}
-    for seat, name in enumerate(NAMES):
-        umpire.goto(f"{served}/u/{UMPIRE}/player/{seat}")
+    shows = umpire.eval_on_selector_all("ul.links a", "links => links.map(a => a.href)")
+    for i, show in enumerate(shows):  # each player's QR page, keyed by his own token
+        umpire.goto(show)
+        name = umpire.inner_text("h1").removesuffix("'s private link")
         links[name] = umpire.inner_text(".link code").strip()
-        if seat == 0:
+        if i == 0:
             _check(umpire, "umpire-slip")
+    assert sorted(links) == sorted(NAMES)
     assert all(link.startswith(f"{served}/p/") for link in links.values())
 
     players = {}

@@ -91,10 +91,10 @@ def test_the_new_pages_fit_a_phone(served, browser, dark):
 def test_five_modifiers_still_leave_the_button_on_the_first_screen(served, browser):
     page = _phone(browser)
     page.goto(
-        f"{served}/dark-blades/crt?table=infantry-vs-infantry&attack=8&defence=3&die=7"
-        "&at=window&at2=open&dt=tree&magic_sword=on&defender_state=wounded&defender_kind=troll"
+        f"{served}/dark-blades/crt?table=mounted-vs-infantry&attack=8&defence=3&die=7"
+        "&at=open&at2=slope&dt=window&magic_sword=on&defender_state=wounded&defender_kind=troll"
     )
     said = page.inner_text(".answer")
-    assert "attacker also in Open Ground" in said and "defender is a troll" in said
+    assert "attacker also in Slope" in said and "defender is a troll" in said
     bottom = page.evaluate(BUTTON_BOTTOM, "form button.primary")
     assert bottom <= PHONE["height"], f"the button ends {bottom:.0f} px down"

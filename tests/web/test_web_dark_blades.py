@@ -262,3 +262,13 @@ def test_defender_state_on_the_crt_page(site, havoc):
         ).get_data(as_text=True)
     )
     assert f"→ {record['outcome']}" in page
+
+
+def test_rulebook_only_off_table_odds_are_left_open(site, havoc):
+    record = cli(havoc, "--source-only", "crt", "ii", "1", "10", "1", "-S")
+    page = site.text(
+        "/dark-blades/crt?table=infantry-vs-infantry&attack=1&defence=10&die=1"
+        "&magic_sword=on&source_only=on"
+    )
+    assert record["meaning"].startswith("open:") and record["meaning"] in page
+    assert "lost" not in page.split("How")[0]

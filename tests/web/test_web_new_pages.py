@@ -124,7 +124,8 @@ def test_the_kits_sample_army_fills_the_rows(site):
 
 
 def _duel(site, dice: str, n: int = 6):
-    site.new_game([f"P{i}" for i in range(n)])
+    names = "\n".join(f"P{i}" for i in range(n))
+    assert site.post("new", names=names, force="yes").status_code == 302  # a fresh game each time
     answer = site.post("duel", attacker=0, defender=1, dice=dice)
     return site.text(answer.headers["Location"]), site.ring()
 
@@ -144,15 +145,15 @@ def test_a_contest_takes_both_dice_attacker_first(site):
 
 
 def test_table_dice_that_do_not_fit_are_refused_and_nothing_changes(site):
-    site.new_game([f"P{i}" for i in range(6)])  # each refusal leaves this ring as it was
+    site.new_game([f"P{i}" for i in range(6)])
     for dice, words in [
         ("7", "“Dice rolled at the table” 7: a d6 shows 1 to 6"),
         ("3 4", "“Dice rolled at the table”: 1 more than needed given (4)"),
         ("x", "“Dice rolled at the table”: expected faces like 5"),
     ]:
         answer = site.post("duel", attacker=0, defender=1, dice=dice)
-        page, ring = site.text(answer.headers["Location"]), site.ring()
-        assert f"Refused: {words}" in page and not ring.deaths
+        page = site.text(answer.headers["Location"])
+        assert f"Refused: {words}" in page and not site.ring().deaths
         assert "--" not in page
 
 

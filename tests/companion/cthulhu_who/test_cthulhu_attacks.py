@@ -143,6 +143,8 @@ def test_notes_name_the_special_rules(attacks):
     shotgun = attacks.attacker("shotgun")
     notes = " ".join(attacks.notes(shotgun, "4-square Monster"))
     assert "2 squares" in notes and "collapses" in notes and "11-12" in notes
+    # "all figures" next to it: against the others the rules are silent (not "no score")
+    assert "v others: rules silent" in notes and "no score" not in notes
     assert any("2 action points" in n for n in attacks.notes(attacks.attacker("bear"), "Hero"))
     assert any("adjacent" in n.lower() for n in attacks.notes(attacks.attacker("poker"), "Cultist"))
     assert attacks.notes(attacks.attacker("cultist"), "Cultist") == []

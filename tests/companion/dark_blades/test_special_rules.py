@@ -153,3 +153,15 @@ def test_source_only_leaves_a_window_defender_open(havoc) -> None:
         havoc("--source-only", "crt", "ii", "8", "3", "1", "-D", "window", "--json").output
     )
     assert data["shifts"] == [] and data["left_open"][0].startswith("open: terrain 0 v window")
+
+
+def test_source_only_leaves_the_magic_item_die_open(havoc) -> None:
+    """The rule says "throw the die": the d10 is the kit's reading, so --source-only says the
+    rules leave it open instead of rolling a d10 (issue 14 §4)."""
+    text = havoc("--source-only", "table", "magic-item-creation", "--die", "3").output
+    assert text.splitlines()[0] == "open: the rules do not name the die"
+    assert "1 2 3: The item is created" in text
+    kit = havoc("table", "magic-item-creation", "--die", "3").output
+    assert kit.startswith("The item is created") and "kit's reading: the die is the d10" in kit
+    data = json.loads(havoc("--source-only", "table", "magic-item-creation", "--json").output)
+    assert data["open"].startswith("The rule says")

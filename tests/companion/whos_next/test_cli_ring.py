@@ -415,3 +415,13 @@ def test_the_winner_is_the_most_points_not_the_last_standing(ring):
     text = ring("status").output
     assert "Winner: A (most points)." in text and "G is the last one standing." in text
     assert "Winner: A." in ring("scores").output
+
+
+def test_the_contest_line_says_it_is_the_kits_reading() -> None:
+    """The rules say "when only 3 players are left, both roll"; the kit reads 3 or fewer and
+    says so where it tells the table (issue 14)."""
+    from companion.whos_next.screen import left
+
+    text = " ".join(line.text for line in left(3, None, 3))
+    assert "both roll one die" in text and "(kit's reading: 3 or fewer left)" in text
+    assert "kit's reading" not in " ".join(line.text for line in left(4, None, 3))

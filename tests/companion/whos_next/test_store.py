@@ -454,3 +454,22 @@ def test_undo_of_a_named_death_is_refused_once_it_is_undone(tmp_path):
         with pytest.raises(InputError, match="death 2 is already undone"):
             store.undo(2)
         assert len(store.load().deaths) == 1
+
+
+def test_a_reused_connection_never_outlives_its_file(tmp_path):
+    """The web's stores (reuse=True) keep this thread's connection idle between requests; a
+    game file replaced on disk is opened afresh, never read through the old connection."""
+    path, other = tmp_path / "g.sqlite3", tmp_path / "other.sqlite3"
+    new_store(path, 4).close()
+    first = Store(path, reuse=True)
+    conn = first.conn
+    first.close()
+    again = Store(path, reuse=True)
+    assert again.conn is conn  # the idle connection, taken again
+    again.close()
+    with Store(other, create=True) as store:
+        store.new_game(["X", "Y", "Z"])
+    os.replace(other, path)
+    replaced = Store(path, reuse=True)
+    assert replaced.conn is not conn and replaced.load().players == ("X", "Y", "Z")
+    replaced.close()

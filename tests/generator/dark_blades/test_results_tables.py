@@ -62,8 +62,9 @@ def grids(
                             r["fill"]
                             and tuple(round(v, 3) for v in r["non_stroking_color"])
                             == tuple(round(v, 3) for v in GREY)
-                            and abs(r["x0"] - box[0]) < 1
-                            and abs(r["top"] - box[1]) < 1
+                            # the cell's centre inside the grey fill (edges move with padding)
+                            and r["x0"] <= (box[0] + box[2]) / 2 <= r["x1"]
+                            and r["top"] <= (box[1] + box[3]) / 2 <= r["bottom"]
                             for r in page.rects
                         )
                         look.append((bold, grey))

@@ -214,7 +214,50 @@ def test_one_back_design_for_the_deck(deck):
     back = pieces[0].back
     words = [op.text for op in back.ops if isinstance(op, Text)]
     assert words == ["SPELL", "DARK BLADES"]  # nothing that tells one card from another
-    assert back.background == cards_gen.BACK
+    assert back.background == cards_gen.PAPER  # the light back by default
+    flood = cards_gen.spell_cards(deck, *POKER, back_style="flood")[0].back
+    assert flood.background == cards_gen.BACK
+
+
+def polygon_area(points) -> float:
+    pairs = zip(points, points[1:] + points[:1], strict=True)
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in pairs)) / 2
+
+
+def test_the_light_back_keeps_ink_off_most_of_the_card(deck):
+    w, h = POKER
+    back = cards_gen.back_face(w, h)
+    filled = [op for op in back.ops if getattr(op, "fill", None)]
+    assert sum(polygon_area(list(op.points)) for op in filled) <= 0.2 * w * h
+    assert luminance(cards_gen.LIGHT_LINE) > 0.6  # the lattice is pale
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "63x88mm"])
+def test_the_back_pattern_runs_past_the_trim_and_on_into_the_next_card(size):
+    _, w, h = parse_card_size(size)
+    back = cards_gen.back_face(w, h)
+    lattice = [op for op in back.ops if not getattr(op, "fill", None) and hasattr(op, "points")]
+    centres = {
+        (round(sum(x for x, _ in op.points) / 6, 6), round(sum(y for _, y in op.points) / 6, 6))
+        for op in lattice
+    }
+    bleed = cards_gen.BACK_BLEED
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    assert min(xs) < -bleed and max(xs) > w + bleed  # drawn past the trim, all round
+    assert min(ys) < -bleed and max(ys) > h + bleed
+    # no hexagon is cut short at the trim (no line along the cut) ...
+    assert all(len(set(op.points)) == 6 for op in lattice)
+
+    # ... and the card's neighbour (one card's width or height away) continues the same
+    # lattice: moved by w (or h), every hexagon lands on a hexagon of the same pattern
+    def near(point) -> bool:
+        return any(abs(point[0] - a) < 1e-3 and abs(point[1] - b) < 1e-3 for a, b in centres)
+
+    for dx, dy in ((w, 0.0), (0.0, h)):
+        moved = [(x - dx, y - dy) for x, y in centres]
+        drawn = [p for p in moved if min(xs) <= p[0] and min(ys) <= p[1]]
+        assert drawn and all(near(p) for p in drawn)
 
 
 def test_gutter_fold_puts_each_back_below_its_front(deck):
@@ -310,10 +353,10 @@ def luminance(colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def test_the_back_is_dark_to_the_bleed_so_the_front_cannot_show_through(tmp_path, deck):
-    back = cards_gen.spell_cards(deck, *POKER)[0].back
+def test_the_flood_back_is_dark_to_the_bleed_so_the_front_cannot_show_through(tmp_path, deck):
+    back = cards_gen.spell_cards(deck, *POKER, back_style="flood")[0].back
     assert luminance(back.background) < 0.15  # the engine paints it to the bleed edge
-    out = build(tmp_path, "bleed.pdf", "--bleed", "3mm", "--margin", "3mm")
+    out = build(tmp_path, "bleed.pdf", "--bleed", "3mm", "--margin", "3mm", "--card-back", "flood")
     with pdfplumber.open(out) as pdf:
         page = pdf.pages[1]  # backs
         dark = [

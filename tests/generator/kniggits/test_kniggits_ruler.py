@@ -91,7 +91,7 @@ def test_distances_follow_the_scale(tmp_path, scale):
     pdf = write_table_pdf(tmp_path / "r.pdf", SheetOptions.parse(), kniggit_rules, scale).path
     with pdfplumber.open(pdf) as doc:
         ruler = doc.pages[0].extract_text()
-        obstacles = doc.pages[1].extract_text()
+        obstacles = " ".join(page.extract_text() for page in doc.pages)  # after the ruler
     assert scale.upper() in ruler
     assert f"IN COMBAT within {kniggit_rules.combat_range * factor:g} in" in ruler
     assert f"DEPLOY within {kniggit_rules.deployment * factor:g} in" in ruler

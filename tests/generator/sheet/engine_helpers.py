@@ -60,10 +60,11 @@ class Box:
 
 
 def face_boxes(path: Path) -> list[Box]:
-    """Every face background in the PDF (filled rects whose colour encodes a face)."""
+    """Every face background in the PDF (filled rects whose colour encodes a face); a back's
+    ground past its trim (generator/sheet/backs.py) is the larger rect of its colour, left out."""
     import pdfplumber
 
-    boxes: list[Box] = []
+    found: list[Box] = []
     with pdfplumber.open(path) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             height = float(page.height)
@@ -74,7 +75,7 @@ def face_boxes(path: Path) -> list[Box]:
                 r, g, b = (round(c * 255) for c in fill)
                 if b not in (FRONT_BLUE, BACK_BLUE):
                     continue
-                boxes.append(
+                found.append(
                     Box(
                         number,
                         r * 256 + g,
@@ -85,7 +86,12 @@ def face_boxes(path: Path) -> list[Box]:
                         height - float(rect["top"]),
                     )
                 )
-    return boxes
+    smallest: dict[tuple[int, int, str], Box] = {}
+    for box in found:
+        key = (box.page, box.index, box.side)
+        if key not in smallest or box.w * box.h < smallest[key].w * smallest[key].h:
+            smallest[key] = box
+    return [box for box in found if smallest[(box.page, box.index, box.side)] is box]
 
 
 def page_sizes(path: Path) -> list[tuple[float, float]]:

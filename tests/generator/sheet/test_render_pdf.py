@@ -405,3 +405,31 @@ def test_lines_down_the_page_stop_above_the_footer(tmp_path: Path, options: dict
             for ln in vertical:
                 if fx0 - 0.01 <= ln["x0"] <= fx1 + 0.01:
                     assert float(page.height) - ln["bottom"] >= ftop + 0.5, (pdf_path.name, ln)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"paper": "letter"}, {"margin": "3/8in"}, {"bleed": "3mm"}, {"duplex": "none"}],
+)
+def test_crop_marks_print_on_every_printer(tmp_path: Path, options: dict) -> None:
+    """Every crop mark ends at least 1/4in inside the paper's edge (home printers cannot print
+    the outer 3-5 mm), with marks on the top, left and right of the pieces."""
+    path, sheet, stats = render(tmp_path, cut_guides="crop", **options)
+    edge = 18.0
+    for number in range(stats.pages):
+        fold = sheet.width / 2 if sheet.duplex == "none" else None  # the fold line is no mark
+        marks = [
+            m
+            for m in guide_lines(path, number)
+            if not (fold and abs(m[0] - fold) < 0.01 and abs(m[2] - fold) < 0.01)
+        ]
+        for x0, y0, x1, y1 in marks:
+            assert min(x0, x1) >= edge - 0.01 and max(x0, x1) <= sheet.width - edge + 0.01
+            assert min(y0, y1) >= edge - 0.01 and max(y0, y1) <= sheet.height - edge + 0.01
+        if number == 0:
+            boxes = [b for b in face_boxes(path) if b.page == 1]
+            top = max(b.y1 for b in boxes)
+            left, right = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
+            assert any(min(y0, y1) > top for _, y0, _, y1 in marks)
+            assert any(max(x0, x1) < left for x0, _, x1, _ in marks)
+            assert any(min(x0, x1) > right for x0, _, x1, _ in marks)

@@ -1,0 +1,116 @@
+"""A scenario's map(s) drawn small on its sheet, with its set-up areas, entry edges and exit
+points (`companion.dark_blades.scenario_marks`, the kit's reading where the text is vague)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from reportlab.platypus import Flowable
+
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.maps import HexMap
+from companion.dark_blades.scenario_marks import Mark
+from generator.cthulhu_who.canvas_kit import text
+from generator.dark_blades.map_tiles import Geometry, draw_map
+
+HEIGHT = 84.0  # points: the figure's maps, at most
+GAP = 14.0
+HATCH = {"area": (0.80, 0.25, 0.10), "entry": (0.05, 0.30, 0.75), "exit": (0.05, 0.30, 0.75)}
+
+
+class MapFigure(Flowable):
+    """The maps side by side, each scaled to HEIGHT, the marks drawn over them."""
+
+    def __init__(self, maps: list[HexMap], marks: list[Mark], width: float) -> None:
+        super().__init__()
+        self.maps, self.marks, self.width = maps, marks, width
+        self.geoms = [Geometry(m, 40.0) for m in maps]
+        room = (width - GAP * (len(maps) - 1)) / len(maps)
+        self.scale = min(HEIGHT / max(g.height for g in self.geoms), room / self.geoms[0].width)
+        self.height = HEIGHT * self.scale / (HEIGHT / max(g.height for g in self.geoms)) + 12
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        s = self.scale
+        x = 0.0
+        for g in self.geoms:
+            top = self.height - 12
+            text(c, x, top + 3, g.m.name + (" (the kit's map)" if g.m.is_kit else ""), 7, True)
+            c.saveState()
+            c.translate(x, top)
+            c.scale(s, -s)
+            draw_map(c, g, small=True)
+            for mark in self.marks:
+                if mark.map == g.m.key:
+                    _mark(c, g, mark)
+            c.restoreState()
+            for mark in self.marks:
+                if mark.map == g.m.key:
+                    cx, cy = _middle(g, mark.hexes)
+                    px, py = x + cx * s, top - cy * s
+                    c.setFillColorRGB(1, 1, 1)
+                    w = len(mark.label) * 4.6 + 4
+                    c.rect(px - w / 2, py - 4, w, 10, stroke=1, fill=1)
+                    text(c, px, py - 1.5, mark.label, 7.5, True, "middle")
+            x += g.width * s + GAP
+
+
+def _middle(g: Geometry, hexes: frozenset) -> tuple[float, float]:
+    pts = [g.centre(h) for h in hexes]
+    mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    best = min(pts, key=lambda p: math.hypot(p[0] - mx, p[1] - my))
+    return best
+
+
+def _mark(c: Any, g: Geometry, mark: Mark) -> None:
+    """An area hatched, an entry or exit outlined heavy (dashed for an entry)."""
+    colour = HATCH[mark.kind]
+    c.setStrokeColorRGB(*colour)
+    for h in mark.hexes:
+        pts = g.corners(h)
+        if mark.kind == "area":
+            c.setLineWidth(2.5)
+            x, y = g.centre(h)
+            for d in (-0.5, 0.0, 0.5):
+                c.line(x + (d - 0.3) * g.r, y + 0.35 * g.r, x + (d + 0.3) * g.r, y - 0.35 * g.r)
+        else:
+            c.setLineWidth(6)
+            c.setDash([10, 6] if mark.kind == "entry" else [])
+            p = c.beginPath()
+            p.moveTo(*pts[0])
+            for pt in pts[1:]:
+                p.lineTo(*pt)
+            p.close()
+            c.drawPath(p, stroke=1, fill=0)
+            c.setDash([])
+    # the area's outline: its sides that border hexes outside it
+    c.setLineWidth(4)
+    for h in mark.hexes:
+        for side in hg.SIDES:
+            if hg.neighbour(h, side) not in mark.hexes:
+                (x1, y1), (x2, y2) = g.side(h, side)
+                c.line(x1, y1, x2, y2)
+
+
+def legend(marks: list[Mark]) -> str:
+    """The labels in one line: what each marks (``*``: the hexes are the kit's reading)."""
+    kinds = {"area": "set-up", "entry": "enters", "exit": "exit"}
+    words = "; ".join(
+        f"<b>{m.label}</b> {kinds[m.kind]}{'*' if m.reading else ''}: {_short(m.what)}"
+        for m in marks
+    )
+    starred = any(m.reading for m in marks)
+    return words + (". *Where exactly: the kit's reading of the text." if starred else ".")
+
+
+def _short(what: str) -> str:
+    """The rulebook's words up to the first comma or semicolon that leaves a few words."""
+    for stop in (";", ","):
+        head = what.split(stop)[0]
+        if len(head.split()) >= 4:
+            return head.rstrip(".")
+    return what.rstrip(".")

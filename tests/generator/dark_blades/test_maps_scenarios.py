@@ -1,0 +1,54 @@
+"""Scenario sheets show their maps small with set-up areas, entries and exits marked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.maps import load_maps
+from companion.dark_blades.scenario_marks import scenario_marks
+from companion.data import Cards
+from generator.dark_blades.scenario_sheets import write_scenario_sheets
+from generator.sheet.document import page_for
+
+KEYS = ("arena", "mill", "mule-train", "raid")
+
+
+def test_every_scenario_has_its_marks_on_the_kits_maps() -> None:
+    cards = Cards()
+    maps = {m.key: m for m in load_maps(cards)}
+    for key in KEYS:
+        found = scenario_marks(cards, key, maps)
+        assert found is not None, key
+        shown, marks = found
+        assert marks and {m.map for m in marks} <= {m.key for m in shown}
+    _, marks = scenario_marks(cards, "arena", maps)
+    arena = maps["arena"]
+    floor = next(p.hexes for p in arena.places if p.name == "the arena")
+    assert next(m for m in marks if m.label == "DB").hexes == floor
+    around = next(m for m in marks if m.label == "G")
+    assert around.reading and all(arena.terrain[h] == "slope" for h in around.hexes)
+    _, marks = scenario_marks(cards, "mule-train", maps)
+    mill = maps["mill"]
+    side = next(p.hexes for p in mill.places if p.name == "the mill side of the river")
+    fox = next(m for m in marks if m.label == "F")
+    assert fox.hexes <= side
+    entry = next(m for m in marks if m.label == "DB")
+    assert all(h[0] <= 3 and h[1] >= 12 for h in entry.hexes)  # bottom left
+    exit_ = next(m for m in marks if m.kind == "exit")
+    assert all(h[0] >= 16 and h[1] == 1 for h in exit_.hexes)  # top right
+    assert {hg.name(h) for h in exit_.hexes} <= {hg.name((c, 1)) for c in range(20)}
+
+
+def test_the_sheets_stay_one_page_each_and_mark_the_kits_design(tmp_path: Path) -> None:
+    for paper in ("a4", "letter"):
+        path = tmp_path / f"{paper}.pdf"
+        assert write_scenario_sheets(path, Cards(), page_for(paper)) == 4
+        texts = [p.extract_text() for p in PdfReader(path).pages]
+        for t in texts:
+            assert "own stand-in maps (its design, not the rulebook" in " ".join(t.split())
+    path = tmp_path / "so.pdf"
+    write_scenario_sheets(path, Cards(), page_for("a4"), None, source_only=True)
+    assert all("stand-in" not in p.extract_text() for p in PdfReader(path).pages)

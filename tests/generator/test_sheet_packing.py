@@ -1,0 +1,109 @@
+"""Paper not wasted: the default build prints in at most 30 sheets on A4 and on Letter
+(print-checklist.pdf included, the maps left out), and no sheet of a product of several sheets is under a quarter
+used ("used": the share of the printable area's 1/4in cells that carry ink, on the fuller face
+of the sheet; the footer band left out)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.checklist import printed
+from tests.conftest import run
+
+GOAL = 30
+CELL = SAFE = 18.0
+FOOTER = 40.0
+DPI = 36
+
+
+def used(pdf: Path) -> list[float]:
+    """Per page: the share of its printable area's 1/4in cells with any ink."""
+    import pypdfium2 as pdfium
+
+    shares = []
+    document = pdfium.PdfDocument(str(pdf))
+    for page in document:
+        width, height = page.get_size()
+        scale = DPI / 72
+        image = page.render(scale=scale, grayscale=True).to_pil()
+        pixels = image.load()
+        total = inked = 0
+        y = SAFE + FOOTER
+        while y + CELL <= height - SAFE:
+            x = SAFE
+            while x + CELL <= width - SAFE:
+                total += 1
+                xs = range(int(x * scale), int((x + CELL) * scale))
+                ys = range(int((height - y - CELL) * scale), int((height - y) * scale))
+                inked += any(pixels[i, j] < 235 for i in xs for j in ys)
+                x += CELL
+            y += CELL
+        shares.append(inked / total)
+    document.close()
+    return shares
+
+
+@pytest.fixture(scope="module", params=["A4", "letter"])
+def built(request, tmp_path_factory) -> Path:
+    from generator.cli import main
+
+    out = tmp_path_factory.mktemp(request.param) / "out"
+    result = run(main, ["build", "--paper", request.param, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def sheets_of(out: Path) -> dict[str, int]:
+    """Each PDF's sheets: pages in pairs where the checklist says both sides."""
+    note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+    found = {}
+    for pdf in sorted(out.glob("*.pdf")):
+        pages = len(PdfReader(pdf).pages)
+        section = note.split(f". {pdf.name}\n", 1)[1].split("\n\n", 1)[0]
+        found[pdf.name] = math.ceil(pages / 2) if "both sides" in section else pages
+        assert printed(pdf, "", "both sides" in section).sheets == found[pdf.name]
+    return found
+
+
+def test_the_default_build_takes_at_most_30_sheets(built) -> None:
+    sheets = sheets_of(built)
+    sheets.pop("dark-blades-maps.pdf", None)  # the goal leaves the maps out (their own issue)
+    assert sum(sheets.values()) <= GOAL, sheets
+
+
+NOT_YET = {  # what issue 16 item 4 still has to pack better (kept honest: strict xfail)
+    "cthulhu-who-setups.pdf": "a set-up whose pieces overflow by a row takes a sheet more",
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "dark-blades-counters.pdf",
+        "dark-blades-spells.pdf",
+        "dark-blades-scenarios.pdf",
+        "dark-blades-results-tables.pdf",
+        "cthulhu-who-aid.pdf",
+        "kniggits-armies.pdf",
+        "kniggits-ruler-obstacles.pdf",
+        "whos-next-slips.pdf",
+        pytest.param(
+            "cthulhu-who-setups.pdf",
+            marks=pytest.mark.xfail(strict=True, reason=NOT_YET["cthulhu-who-setups.pdf"]),
+        ),
+    ],
+)
+def test_no_sheet_under_a_quarter_used(built, name) -> None:
+    pdf = built / name
+    shares = used(pdf)
+    sheets = sheets_of(built)[name]
+    if sheets < len(shares):  # both sides: the fuller face of each sheet
+        shares = [max(shares[i : i + 2]) for i in range(0, len(shares), 2)]
+    if sheets == 1:
+        return  # the only sheet of its product may be as empty as it must
+    low = [(n, round(s, 2)) for n, s in enumerate(shares, 1) if s < 0.25]
+    assert low == [], low
