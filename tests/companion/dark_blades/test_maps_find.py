@@ -9,6 +9,7 @@ import pytest
 
 from companion import schema
 from companion.dark_blades.maps import find_map, load_map
+from companion.dark_blades.sight import load_sight
 from companion.data import Cards
 from companion.errors import DataError, InputError
 
@@ -46,9 +47,10 @@ def test_an_unknown_or_ambiguous_map_is_refused_with_every_name() -> None:
         find_map(cards, "the")  # "The Arena" and "The Water Mill"
 
 
-def test_a_map_is_checked_once_per_process_while_it_is_unchanged() -> None:
+def test_a_map_and_the_sight_rules_are_checked_once_per_process_while_unchanged() -> None:
     schema.clear_cache()
     cards = Cards()
     first = find_map(cards, "arena")
     assert find_map(cards, "arena") is first
     assert load_map(first.path, cards) is first
+    assert load_sight(cards) is load_sight(cards)  # sight.toml too
