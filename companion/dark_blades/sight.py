@@ -31,6 +31,8 @@ COVERS = ("none", "light", "medium", "infinite")  # lightest first
 
 @dataclass(frozen=True)
 class SightRules:
+    """sight.toml, checked: what blocks a line, the rules' words and the kit's readings."""
+
     path: Path
     source: str
     blocks: frozenset[str]
@@ -48,15 +50,14 @@ SIGHT_FILE = Table(
 )
 
 
+def _build(d: dict[str, Any], p: Path) -> SightRules:
+    return SightRules(p, d["source"], frozenset(d["blocks"]), tuple(d["rules"]), d["readings"])
+
+
 def load_sight(cards: Cards) -> SightRules:
-    """Read and check ``cards/dark-blades/sight.toml`` (once while it is unchanged)."""
-    return schema.load(
-        cards.path(GAME, "sight.toml"),
-        SIGHT_FILE,
-        lambda d, p: SightRules(
-            p, d["source"], frozenset(d["blocks"]), tuple(d["rules"]), d["readings"]
-        ),
-    )
+    """Read and check ``cards/dark-blades/sight.toml`` (once while it is unchanged: the build
+    function is one object, as `schema.load` keys its cache on it)."""
+    return schema.load(cards.path(GAME, "sight.toml"), SIGHT_FILE, _build)
 
 
 @dataclass(frozen=True)

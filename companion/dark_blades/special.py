@@ -57,6 +57,8 @@ class Rule:
 
 @dataclass(frozen=True)
 class CombatRules:
+    """combat-rules.toml, checked: the special rules by name and the kit's readings."""
+
     path: Path
     source: str
     rules: dict[str, Rule]
