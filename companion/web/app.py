@@ -150,6 +150,8 @@ def create_app(
 
     @app.after_request
     def headers(response: Response) -> Response:
+        if g.get("havoc_refused") and response.status_code == 200:
+            response.status_code = 400  # a form refused: its page, with the one-line reason
         response.headers["Content-Security-Policy"] = CSP
         response.headers["Referrer-Policy"] = "no-referrer"  # tokens never leave in a Referer
         response.headers["X-Content-Type-Options"] = "nosniff"

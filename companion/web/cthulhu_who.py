@@ -11,7 +11,7 @@ from flask import Blueprint, render_template, request
 
 from companion import dice as d
 from companion.errors import HavocError
-from companion.web.current import cards
+from companion.web.current import cards, refused
 from companion.web.dice_tables import seed_arg
 
 bp = Blueprint("cthulhu_who", __name__, url_prefix="/cthulhu-who")
@@ -37,7 +37,7 @@ def setup() -> str:
                 ],
             }
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     return render_template("setup.html", shown=shown, seed=seed, error=error)
 
 
@@ -71,5 +71,5 @@ def attack() -> str:
                 thrown = d.roll(d.parse("2d6"), d.make_rng(seed_arg()))
                 answer["roll"] = (thrown.values, thrown.total, score.kills(thrown.total))
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     return render_template("attack.html", table=table, args=args, answer=answer, error=error)

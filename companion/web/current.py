@@ -1,5 +1,6 @@
-"""What a page needs to know of the request it answers: the cards, --source-only, and the
-request's one open ring store.
+"""What a page needs to know of the request it answers: the cards, --source-only, the
+request's one open ring store, and whether it refused what it was asked (`refused`: the page
+answers 400 with its one line).
 
 Blueprints import these (never `companion.web.app`), so the app can import every blueprint
 with no import cycle.
@@ -10,6 +11,7 @@ from __future__ import annotations
 from flask import current_app, g, request
 
 from companion.data import Cards
+from companion.errors import HavocError
 from companion.whos_next.store import Store
 
 
@@ -32,3 +34,10 @@ def game_store(create: bool = False) -> Store:
     if store is None:
         store = g.havoc_store = Store(current_app.config["GAME_PATH"], create=create, reuse=True)
     return store
+
+
+def refused(error: HavocError) -> str:
+    """The refusal's one line for the page, and mark this request refused: the app answers it
+    with status 400 (the page still shows the form, filled in, under the line)."""
+    g.havoc_refused = True
+    return str(error)

@@ -31,7 +31,7 @@ from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
 from companion.web import modifiers
-from companion.web.current import cards
+from companion.web.current import cards, refused
 from companion.web.current import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
 from companion.web.paths import named
@@ -177,7 +177,7 @@ def crt() -> str:
             record = resolve(data, wanted, cells, load_combat_rules(here))
             answer = view(data, record, _source_only())
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     choices = {
         "at_choices": terrain_choices(terrain_table, "attacker"),
         "dt_choices": terrain_choices(terrain_table, "defender"),
@@ -242,7 +242,7 @@ def missile() -> str:
             record = fire(data, weapons, wanted, cells, load_combat_rules(here))
             answer = view(data, record, _source_only())
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     covers = cover_choices(terrain_table, data)
     return render_template(
         "missile.html",
@@ -290,7 +290,7 @@ def fight() -> str:
             answer = view(data, record, _source_only())
             sides = fight_rules.sides_line(attackers, defenders, missile=bool(hexes_text))
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     return render_template(
         "fight.html",
         crt=data,

@@ -19,7 +19,7 @@ from companion import dice
 from companion import tables as t
 from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
-from companion.web.current import cards
+from companion.web.current import cards, refused
 from companion.web.paths import named
 
 bp = Blueprint("dice_tables", __name__)
@@ -93,7 +93,7 @@ def roll() -> str:
                 ),
             }
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     carry = history
     if result is not None:
         line = f"{result['expression']}: {result['total']} ({result['faces']})"
@@ -149,7 +149,7 @@ def table(game: str, name: str) -> str:
             found, _pending = t.chain(tables, start, given, rng)
             steps = [_step(s) for s in found]
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     rows = [
         {
             "faces": dice.face_runs(r.faces, list(start.faces())),

@@ -13,7 +13,7 @@ from flask import Blueprint, render_template, request
 
 from companion.errors import HavocError
 from companion.numbers import is_whole
-from companion.web.current import cards
+from companion.web.current import cards, refused
 
 if TYPE_CHECKING:
     from companion.kniggits.rules import ArmyCheck, KniggitRules
@@ -37,7 +37,7 @@ def exchange() -> str:
             start = parse_tokens(tokens_text, r) if tokens_text else None
             answer = resolve(r, args["attack"][:10], args["defend"][:10], start)
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     return render_template(
         "exchange.html",
         rules=r,
@@ -75,7 +75,7 @@ def army() -> str:
             army_text = _csv(r, rows) if from_rows else text
             check = _check(army_text[:MAX_ARMY_TEXT], r, budget, rows_named=from_rows)
         except HavocError as e:
-            error = str(e)
+            error = refused(e)
     return render_template(
         "army.html",
         rules=r,

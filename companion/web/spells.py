@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from companion.dark_blades import spells as sp
 from companion.numbers import is_whole
-from companion.web.current import cards
+from companion.web.current import cards, refused
 from companion.web.current import source_only as page_source_only
 from companion.web.dice_tables import seed_arg
 from companion.web.paths import named
@@ -75,7 +75,7 @@ def deal() -> str | Response:
                     for name in sorted(set(cards_held), key=deck.names.index)
                 ]
     except HavocError as e:
-        error, dealt, hand = str(e), None, None
+        error, dealt, hand = refused(e), None, None
     return render_template(
         "deal.html", deck=deck, dealt=dealt, hand=hand, player=player, args=args, error=error
     )

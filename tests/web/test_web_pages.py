@@ -83,7 +83,7 @@ def test_a_web_roll_is_bounded(site):
 def test_a_bad_dice_expression_is_one_line(site):
     answer = site.client.get("/dice?e=100000d6")
     page = visible(answer.get_data(as_text=True))
-    assert answer.status_code == 200 and "Refused:" in page and "Traceback" not in page
+    assert answer.status_code == 400 and "Refused:" in page and "Traceback" not in page
 
 
 def test_every_rolled_table_is_listed_and_rolls_as_the_cli_does(site):
@@ -235,3 +235,13 @@ def test_unicode_digits_in_an_umpire_action_are_refused_400(site, action):
     first, second = ("killer", "victim") if action == "kill" else ("attacker", "defender")
     answer = site.post(action, **{first: "①", second: "1"})
     assert answer.status_code == 400
+
+
+def test_a_refused_lookup_answers_400_with_its_line_and_a_good_one_200(site):
+    """Issue 17 item 10: a Unicode digit is one clear line and a 400, never a 500."""
+    for url in ("/dark-blades/crt?attack=8&defence=%C2%B2", "/dice?e=%E2%91%A0d6"):
+        answer = site.client.get(url)
+        page = visible(answer.get_data(as_text=True))
+        assert answer.status_code == 400 and page.count("Refused:") == 1, url
+        assert "Traceback" not in page
+    assert site.client.get("/dark-blades/crt?attack=8&defence=3&die=1").status_code == 200
