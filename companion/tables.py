@@ -23,13 +23,15 @@ from companion.errors import DataError, InputError, UnknownName
 from companion.fill_in import FillIn, locate
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
+from companion.text import MISSING
 
-MISSING = "not in the source rules"
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
 
 
 @dataclass(frozen=True)
 class TableRow:
+    """One row of a table file: the faces it covers, the result, and what follows."""
+
     faces: tuple[int, ...]
     result: str
     next: str | None = None

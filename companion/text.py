@@ -6,6 +6,7 @@ Plain Python (no click): the rules format their answers with these, the commands
 from __future__ import annotations
 
 WIDTH = 40  # phone terminals: no output line wider than this by default
+MISSING = "not in the source rules"  # what a gap in the kit's transcription of a table says
 
 
 def cells(text: str) -> int:

@@ -200,6 +200,18 @@ def render(
     )
 
 
+def left_out(skipped: Sequence[tuple[str, str]]) -> str:
+    """HOW-TO-PRINT's last words on what the paper could not hold: each file, why, and that an
+    earlier build's copy was removed from the folder (none is left stale)."""
+    if not skipped:
+        return ""
+    lines = ["", "NOT BUILT ON THIS PAPER (removed from this folder if an earlier build left it):"]
+    for name, why in skipped:
+        lines.append(f"  {name}: {why}")
+    lines.append("  Build again on larger --paper or with a smaller --margin to get them.")
+    return "\n".join(lines) + "\n"
+
+
 def write_how_to_print(
     out_dir: str | os.PathLike[str],
     sheet: SheetOptions,
@@ -208,13 +220,15 @@ def write_how_to_print(
     cards: Path | None = None,
     named_out: Path | None = None,
     source_only: bool = False,
+    skipped: Sequence[tuple[str, str]] = (),
 ) -> tuple[Path, PdfStats]:
     """Write print-checklist.pdf, then HOW-TO-PRINT.txt into ``out_dir`` (each replaced in
     one step); returns their paths (the checklist's with its stats). Both list the checklist
     first, then ``files``, with the pages and sheets read back from the PDFs in ``out_dir``.
     ``values_from``: the user's roster the counter values came from ("" for the kit's);
     ``cards``: the user's --cards DIR (None for the kit's); ``named_out``: the output folder as
-    the user named it, for the rebuild command (``out_dir`` may be a staging folder)."""
+    the user named it, for the rebuild command (``out_dir`` may be a staging folder);
+    ``skipped``: (file, why) the paper could not hold, said at the end of HOW-TO-PRINT."""
     directory = Path(out_dir)
     named = named_out or directory
     listed = [checklist_entry(), *files]
@@ -227,6 +241,7 @@ def write_how_to_print(
     read = read_back(directory, listed)  # the checklist too, as written
     target = directory / FILENAME
     text = render(sheet, named, listed, values_from, cards, source_only, read)
+    text += left_out(skipped)
     with atomic_file(target) as handle:
         handle.write(text.encode("utf-8"))
     return target, checklist

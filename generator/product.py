@@ -55,11 +55,13 @@ class Made:
 @dataclass(frozen=True)
 class Product:
     """Something `build` makes. ``label`` names it in the warning when the paper cannot hold
-    it (`PaperTooSmall`: that product is left out, the rest is built); ``make`` is
+    it (`PaperTooSmall`: that product is left out, the rest is built, and its ``files`` from
+    an earlier build are removed from the folder, so none is left stale); ``make`` is
     ``"module:function"``, a function of a `Run` returning the files it made (`Made`)."""
 
     label: str
     make: str
+    files: tuple[str, ...] = ()
 
 
 AidKind = Literal["tables", "aid", "sheets"]
@@ -72,8 +74,8 @@ class Aid:
     ``write`` is ``"module:function"``: ``(path, cards, page, source_only) -> (pages, what)``.
     ``kind`` orders them (every game's ``"tables"``, then each ``"aid"``, then ``"sheets"``;
     by file name within a kind): `havoc-pnp aids` writes the tables and aids, `build` all
-    three; a ``"sheets"`` file the cards cannot make (a `DataError`) is left out with a
-    warning.
+    three. A sheet the paper cannot hold (`PaperTooSmall`) is left out of `build` with a
+    warning (and removed from its folder); any other error fails the build.
     """
 
     file: str

@@ -58,6 +58,18 @@ class Command(_OneValueEach, click.Command):
     """Every kit command: one value per single-value option (``@click.command(cls=Command)``)."""
 
 
+class Narrow(Command):
+    """Help that reads on a phone: each option's text starts under it when the names are long
+    (click's default keeps a 30-column name column, leaving 8 columns of text)."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        options = [p for p in self.get_params(ctx) if isinstance(p, click.Option)]
+        rows = [r for p in options if (r := p.get_help_record(ctx)) is not None]
+        if rows:
+            with formatter.section("Options"):
+                formatter.write_dl(rows, col_max=10)
+
+
 class Group(_OneValueEach, click.Group):
     """A group of kit commands (its subcommands are `Command`s and `Group`s too)."""
 

@@ -1,20 +1,20 @@
-"""`havoc crt`, `havoc missile`, `havoc terrain`: Dark Blades lookups, the answer first.
+"""`havoc crt`, `havoc missile`: Dark Blades lookups, the answer first.
 
 Thin: parse (positional forms ``havoc crt ii 8 3``, names by unique start, short options),
 call `companion.dark_blades.resolve`, print its record as `companion.dark_blades.lines` (40
-columns, ``--explain`` for the full texts) or as JSON.
+columns, ``--explain`` for the full texts) or as JSON. `havoc fight` (companion.commands.fight)
+shares the option helpers here; `havoc terrain` lives in companion.commands.terrain.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import click
 
 from companion.commands.clikit import (
-    Command,
     Name,
+    Narrow,
     cards_from,
     emit_json,
     json_option,
@@ -23,11 +23,9 @@ from companion.commands.clikit import (
     source_only_option,
 )
 from companion.dark_blades import combat as c
-from companion.dark_blades import fight as fight_rules
-from companion.dark_blades import pieces
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
-from companion.dark_blades.crt import MISSING, Crt, load_crt
+from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.lines import lookup_lines, no_shot_lines
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
@@ -36,7 +34,7 @@ from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import InputError
 from companion.names import complete, pick
 from companion.numbers import is_whole
-from companion.text import fit, wrap
+from companion.text import fit
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,
@@ -57,28 +55,16 @@ class Names(Name):
         return ",".join(super(Names, self).convert(p, param, ctx) for p in parts) or str(value)
 
 
-class Narrow(Command):
-    """Help that reads on a phone: each option's text starts under it when the names are long
-    (click's default keeps a 30-column name column, leaving 8 columns of text)."""
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        options = [p for p in self.get_params(ctx) if isinstance(p, click.Option)]
-        rows = [r for p in options if (r := p.get_help_record(ctx)) is not None]
-        if rows:
-            with formatter.section("Options"):
-                formatter.write_dl(rows, col_max=10)
-
-
 def _tables(ctx: click.Context) -> list[str]:
     return list(load_crt(cards_from(ctx)).tables)
 
 
-def _covers(ctx: click.Context) -> list[str]:
+def cover_names(ctx: click.Context) -> list[str]:
     """The cover kinds, then the terrain rows (whose printed cover type is taken)."""
     return [*load_crt(cards_from(ctx)).cover, *ter.load_terrain(cards_from(ctx)).rows]
 
 
-def _cover(cards: Any, crt: Crt, value: str | None) -> tuple[str | None, ter.Terrain | None]:
+def cover_arg(cards: Any, crt: Crt, value: str | None) -> tuple[str | None, ter.Terrain | None]:
     """``light`` → ("light", None); ``tree`` → ("light", the Tree row)."""
     if value is None or value in crt.cover:
         return value, None
@@ -93,7 +79,7 @@ def _terrain_names(ctx: click.Context) -> list[str]:
     return ter.load_terrain(cards_from(ctx)).names()
 
 
-def _complete_terrain(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+def complete_terrain(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
     from click.shell_completion import CompletionItem
 
     names = [*SYMBOLS, *ter.load_terrain(cards_from(ctx)).rows]
@@ -113,13 +99,13 @@ def _short(name: str, names: list[str]) -> str:
     return ""
 
 
-def _number(text: str, what: str) -> int:
+def whole_number(text: str, what: str) -> int:
     if not is_whole(text) or len(text) > 6:
         raise InputError(f"{what}: expected a whole number, got {text!r}")
     return int(text)
 
 
-def _one(option: tuple[str, ...] | str | int | None, positional: Any, what: str) -> Any:
+def given_once(option: tuple[str, ...] | str | int | None, positional: Any, what: str) -> Any:
     """A value given either as an option or positionally, not both."""
     given = option not in (None, ())
     if given and positional is not None:
@@ -127,7 +113,20 @@ def _one(option: tuple[str, ...] | str | int | None, positional: Any, what: str)
     return option if given else positional
 
 
-def _print(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: bool) -> None:
+def _horse_target(rest: tuple[str, ...], target: str | None, to_hex: str) -> str | None:
+    """``--to K3,K4`` is a horseman's two hexes: the target is mounted (said or not); a target
+    typed as on foot is refused."""
+    words = [x for x in rest if not is_whole(x)]
+    typed = target or (pick(words[0], TARGETS, "target") if words else None)
+    if typed == "infantry":
+        raise InputError(
+            f"--to {to_hex}: a target on foot stands on one hex (only a mounted character "
+            "occupies two)"
+        )
+    return "mounted" if typed is None else target
+
+
+def print_record(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: bool) -> None:
     if as_json:
         emit_json(record.as_dict())
     elif isinstance(record, c.NoShot):
@@ -144,7 +143,7 @@ def _shared(f: Any) -> Any:
             click.option(
                 "-c",
                 "--cover",
-                type=Names("cover", _covers),
+                type=Names("cover", cover_names),
                 default=None,
                 metavar="KIND",
                 help="Target's cover: none, light, medium, infinite, or its terrain "
@@ -193,7 +192,7 @@ def _shared(f: Any) -> Any:
     "--attacker-terrain",
     default="0",
     metavar="T",
-    shell_complete=_complete_terrain,
+    shell_complete=complete_terrain,
     help="+, 0, - or a terrain (tree; mounted: tree,open).",
 )
 @click.option(
@@ -201,7 +200,7 @@ def _shared(f: Any) -> Any:
     "--defender-terrain",
     default="0",
     metavar="T",
-    shell_complete=_complete_terrain,
+    shell_complete=complete_terrain,
     help="+, 0, - or a terrain (slope, window ...).",
 )
 @click.option("-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword.")
@@ -246,15 +245,15 @@ def crt(
     if len(numbers) > 3:
         raise InputError(f"expected at most ATTACK DEFENCE DIE after {table}, got {len(numbers)}")
     pos = list(numbers) + [None] * (3 - len(numbers))
-    attack_s = _one(attack, (pos[0],) if pos[0] is not None else None, "attack")
-    defence_s = _one(defence, (pos[1],) if pos[1] is not None else None, "defence")
-    die = _one(die, _number(pos[2], "DIE") if pos[2] is not None else None, "die")
+    attack_s = given_once(attack, (pos[0],) if pos[0] is not None else None, "attack")
+    defence_s = given_once(defence, (pos[1],) if pos[1] is not None else None, "defence")
+    die = given_once(die, whole_number(pos[2], "DIE") if pos[2] is not None else None, "die")
     if not attack_s or not defence_s:
         raise InputError(f"give the attack and the defence (e.g. havoc crt {table} 8 3)")
     terrain = None
     if attacker_terrain.strip() not in SYMBOLS or defender_terrain.strip() not in SYMBOLS:
         terrain = ter.load_terrain(cards)
-    kind, cover_terrain = _cover(cards, loaded, cover)
+    kind, cover_terrain = cover_arg(cards, loaded, cover)
     shifts = Shifts(
         attacker_terrain=ter.advantage(terrain, attacker_terrain, "attacker", "--attacker-terrain"),
         defender_terrain=ter.advantage(terrain, defender_terrain, "defender", "--defender-terrain"),
@@ -276,7 +275,7 @@ def crt(
     )
     cells = cell_source(cards, loaded, source_only_from(ctx))
     record = resolve(loaded, request, cells, load_combat_rules(cards))
-    _print(loaded, record, as_json, explain)
+    print_record(loaded, record, as_json, explain)
 
 
 @click.command(
@@ -299,7 +298,9 @@ def crt(
 )
 @click.option("--map", "map_name", metavar="MAP", help="Range and cover from this map.")
 @click.option("--from", "from_hex", metavar="HEX", help="The firer's hex (with --map).")
-@click.option("--to", "to_hex", metavar="HEX", help="The target's hex (with --map).")
+@click.option(
+    "--to", "to_hex", metavar="HEX", help="The target's hex (with --map; a horseman: K3,K4)."
+)
 @_shared
 @click.pass_context
 def missile(
@@ -327,7 +328,8 @@ def missile(
     WEAPON: shortbow, crossbow, breath (the Gargoyle's), or a word printed on the counters
     (bow). Then the RANGE in hexes, the target's DEFENCE, a DIE face (else rolled), and the
     target: i(nfantry) or m(ounted). With --map MAP --from HEX --to HEX the range and the
-    cover come from the map (havoc missile bow 8 i --map arena --from K1 --to K3).
+    cover come from the map (havoc missile bow 8 i --map arena --from K1 --to K3); a
+    horseman's two hexes: --to K3,K4 (the heavier cover counts).
     """
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
@@ -336,6 +338,8 @@ def missile(
     if map_name is not None or from_hex is not None or to_hex is not None:
         from companion.commands.maps import map_shot
 
+        if to_hex is not None and "," in to_hex:
+            target = _horse_target(rest, target, to_hex)
         sight, rest, hexes, cover = map_shot(ctx, map_name, from_hex, to_hex, rest, hexes, cover)
         if sight is None:
             return
@@ -345,17 +349,19 @@ def missile(
         got = " ".join(rest)
         raise InputError(f"expected RANGE DEFENCE [DIE] and i or m after {typed}, got {got!r}")
     pos = numbers + [None] * (3 - len(numbers))
-    hexes = _one(hexes, _number(pos[0], "RANGE") if pos[0] is not None else None, "range")
-    defence = _one(defence, pos[1], "defence")
-    die = _one(die, _number(pos[2], "DIE") if pos[2] is not None else None, "die")
-    target = _one(target, pick(words[0], TARGETS, "target") if words else None, "target")
+    hexes = given_once(
+        hexes, whole_number(pos[0], "RANGE") if pos[0] is not None else None, "range"
+    )
+    defence = given_once(defence, pos[1], "defence")
+    die = given_once(die, whole_number(pos[2], "DIE") if pos[2] is not None else None, "die")
+    target = given_once(target, pick(words[0], TARGETS, "target") if words else None, "target")
     if hexes is None or defence is None or target is None:
         raise InputError(
             f"give the range, the defence and the target (havoc missile {typed} 10 8 i)"
         )
     crt_data = load_crt(cards)
     ter.cover_hexes(cover, target)
-    kind, cover_terrain = _cover(cards, crt_data, cover)
+    kind, cover_terrain = cover_arg(cards, crt_data, cover)
     request = MissileRequest(
         weapon=typed,
         hexes=hexes,
@@ -375,214 +381,6 @@ def missile(
     if sight is not None:
         from companion.commands.maps import print_map_shot
 
-        print_map_shot(sight, crt_data, record, as_json, explain, _print)
+        print_map_shot(sight, crt_data, record, as_json, explain, print_record)
         return
-    _print(crt_data, record, as_json, explain)
-
-
-@click.command(
-    cls=Narrow,
-    short_help="Dark Blades terrain types.",
-    epilog="--json: {source, note, terrain: [{name, printed, movement, cover, advantage, "
-    "as_attacker, as_defender, kits_reading}], unlisted}; with NAME, that one entry; a "
-    "terrain the rules name with no row: {name, result: null, meaning}.",
-)
-@click.argument("name", required=False)
-@click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
-@json_option
-@click.pass_context
-def terrain(ctx: click.Context, name: str | None, explain: bool, as_json: bool) -> None:
-    """The rulebook's Terrain Types table: movement cost, cover, advantage.
-
-    NAME by any unique start (slope, tree, house, window, door, open). Terrains the rules name
-    with no row (bridge, water, wall ...) are "not in the source rules".
-    """
-    table = ter.load_terrain(cards_from(ctx))
-    picked = None if name is None else pick(name, table.names(), "terrain")
-    if picked is not None and picked not in table.rows:  # the rules name it, with no row
-        if as_json:
-            emit_json({"name": picked, "result": None, "meaning": MISSING})
-        else:
-            click.echo(fit([MISSING, wrap(f"(the Terrain Types table has no {picked} row)", " ")]))
-        return
-    rows = list(table.rows.values()) if picked is None else [table.rows[picked]]
-    if as_json:
-        items = [
-            {
-                "name": t.name,
-                "printed": t.printed,
-                "movement": t.movement,
-                "cover": t.cover,
-                "advantage": t.advantage,
-                "as_attacker": t.as_attacker,
-                "as_defender": t.as_defender,
-                "kits_reading": t.reading.as_dict() if t.reading else None,
-            }
-            for t in rows
-        ]
-        if name is not None:
-            emit_json(items[0])
-        else:
-            emit_json(
-                {
-                    "source": table.source,
-                    "note": table.note,
-                    "terrain": items,
-                    "unlisted": list(table.unlisted),
-                }
-            )
-        return
-    lines: list[str] = []
-    for t in rows:
-        lines.append(f"{t.name}: advantage {t.advantage}")
-        lines.append(wrap(f"  move {t.movement}; cover {t.cover.lower()}", "    "))
-        if t.reading is not None:
-            lines.append("  " + t.reading.short)
-            if explain:
-                lines.append(wrap(f"  {t.reading.text}", "    "))
-    if name is None:
-        lines.append(
-            wrap(f"no row ({'not in the source rules'}): {', '.join(table.unlisted)}", "  ")
-        )
-        if explain and table.note:
-            lines.append(wrap(f"note: {table.note}", "  "))
-    click.echo(fit(lines))
-
-
-@click.command(
-    cls=Narrow,
-    short_help="Dark Blades combat by the pieces' names.",
-    epilog="--json: {…the keys of `havoc crt --json` (of `havoc missile --json` with --range), "
-    'attackers, defenders: [{name, type, state, mounted, attack, defence}], values: "kit"}.',
-)
-@click.argument("attacker", required=False, metavar="ATTACKER")
-@click.argument("defender", required=False, metavar="DEFENDER")
-@click.argument("die_arg", required=False, metavar="[DIE]")
-@click.option(
-    "-a", "--attacker", "more_attackers", multiple=True, metavar="NAME", help="Another attacker."
-)
-@click.option(
-    "-d", "--defender", "more_defenders", multiple=True, metavar="NAME", help="Another defender."
-)
-@click.option(
-    "-r",
-    "--range",
-    "hexes",
-    type=click.IntRange(min=1),
-    metavar="HEXES",
-    help="Missile fire at this range (the shooter's weapon).",
-)
-@click.option(
-    "-c",
-    "--cover",
-    type=Name("cover", _covers),
-    default=None,
-    metavar="KIND",
-    help="Target's cover (with --range): none, light, medium, or its terrain.",
-)
-@click.option(
-    "-A",
-    "--attacker-terrain",
-    default="0",
-    metavar="T",
-    shell_complete=_complete_terrain,
-    help="+, 0, - or a terrain.",
-)
-@click.option(
-    "-D",
-    "--defender-terrain",
-    default="0",
-    metavar="T",
-    shell_complete=_complete_terrain,
-    help="+, 0, - or a terrain.",
-)
-@click.option("-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword.")
-@click.option("-R", "--magic-ring", is_flag=True, help="The defender holds the Magic Ring.")
-@click.option("--die", type=int, metavar="N", help="A real d10's face; else roll.")
-@click.option("-e", "--explain", is_flag=True, help="Add every note in full.")
-@source_only_option
-@seed_option
-@json_option
-@click.pass_context
-def fight(
-    ctx: click.Context,
-    attacker: str | None,
-    defender: str | None,
-    die_arg: str | None,
-    more_attackers: tuple[str, ...],
-    more_defenders: tuple[str, ...],
-    hexes: int | None,
-    cover: str | None,
-    attacker_terrain: str,
-    defender_terrain: str,
-    magic_sword: bool,
-    magic_ring: bool,
-    die: int | None,
-    explain: bool,
-    seed: int | None,
-    as_json: bool,
-) -> None:
-    """Combat by name: havoc fight thr gra:wounded 7.
-
-    Names by any unique start, word starts or initials (thr, black-fox, bf); a state after a
-    colon (gra:wounded, lab:foot, gob:stunned); several a side with commas (thr,gra) or -a/-d.
-    The table comes from the pieces' kinds, the values from pieces.csv (the kit's). With
-    --range N, the attacker fires his missile weapon instead.
-    """
-    cards = cards_from(ctx)
-    roster = pieces.load(cards).roster
-    attack_specs = [s for s in (attacker, *more_attackers) if s]
-    defence_specs = [s for s in (defender, *more_defenders) if s]
-    if not attack_specs or not defence_specs:
-        raise InputError("give an attacker and a defender (e.g. havoc fight thr gra:wounded 7)")
-    die = _one(die, _number(die_arg, "DIE") if die_arg is not None else None, "die")
-    attackers = fight_rules.side(roster, attack_specs, "attacker")
-    defenders = fight_rules.side(roster, defence_specs, "defender")
-    crt_data = load_crt(cards)
-    cells = cell_source(cards, crt_data, source_only_from(ctx))
-    rules = load_combat_rules(cards)
-    if hexes is not None:
-        if attacker_terrain != "0" or defender_terrain != "0" or magic_sword:
-            raise InputError("--range: missile fire takes --cover, not terrain or the Sword")
-        kind, cover_terrain = _cover(cards, crt_data, cover)
-        shot = fight_rules.shot(attackers, defenders, hexes, kind, die, seed)
-        shot = replace(shot, cover_terrain=cover_terrain, magic_ring=magic_ring)
-        record = fire(crt_data, load_weapons(cards), shot, cells, rules)
-    else:
-        if cover is not None:
-            raise InputError("--cover: for missile fire (give --range)")
-        terrain = None
-        if attacker_terrain.strip() not in SYMBOLS or defender_terrain.strip() not in SYMBOLS:
-            terrain = ter.load_terrain(cards)
-        shifts = Shifts(
-            attacker_terrain=ter.advantage(
-                terrain, attacker_terrain, "attacker", "--attacker-terrain"
-            ),
-            defender_terrain=ter.advantage(
-                terrain, defender_terrain, "defender", "--defender-terrain"
-            ),
-            magic_sword=magic_sword,
-            magic_ring=magic_ring,
-        )
-        request = fight_rules.melee(attackers, defenders, shifts, die, seed)
-        record = resolve(crt_data, request, cells, rules)
-    if isinstance(record, c.Lookup) and (len(attackers) > 1 or len(defenders) > 1):
-        record.rules = [*record.rules, rules.rules["several"]]
-    if as_json:
-        emit_json(
-            {
-                **record.as_dict(),
-                "attackers": [f.as_dict() for f in attackers],
-                "defenders": [f.as_dict() for f in defenders],
-                "values": "kit",
-            }
-        )
-        return
-    lines = (
-        no_shot_lines(record, explain)
-        if isinstance(record, c.NoShot)
-        else lookup_lines(crt_data, record, explain)
-    )
-    at = lines.index(record.table.title)
-    who = fight_rules.sides_line(attackers, defenders, missile=hexes is not None)
-    click.echo(fit([*lines[:at], *who, fight_rules.VALUES_NOTE, *lines[at:]]))
+    print_record(crt_data, record, as_json, explain)

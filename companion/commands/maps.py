@@ -1,4 +1,5 @@
-"""`havoc los MAP FROM TO`: range, line of sight and cover on a Dark Blades map, answer first.
+"""`havoc los MAP FROM TO[,TO2]`: range, line of sight and cover on a Dark Blades map, answer
+first; ``TO,TO2`` is a mounted target's two hexes (as ``-c slope,open`` in `havoc missile`).
 
 Thin: find the map (`companion.dark_blades.maps`), ask `companion.dark_blades.sight`, print
 the answer in 40 columns (or ``--json``). `sight_lines` is shared with `havoc missile --map`.
@@ -18,14 +19,21 @@ from companion.commands.clikit import (
 )
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import HexMap, find_map, load_maps
-from companion.dark_blades.sight import Sight, line_of_sight, load_sight
+from companion.dark_blades.sight import (
+    Sight,
+    check_horse,
+    horse_sight,
+    line_of_sight,
+    load_sight,
+)
 from companion.data import Cards
 from companion.text import fit, wrap
 
 KIT_MAP = "kit's map, not the rulebook's"
 JSON_KEYS = (
     "--json: {map, map_design, from, to, range, visible, can_fire, blocked_by, cover, "
-    "cover_why, target_terrain, line, along_hex_side, kits_readings: [{name, short, text}]}"
+    "cover_why, target_terrain, line, along_hex_side, kits_readings: [{name, short, text}], "
+    "hexes: [a horseman's two hexes, each {from, to, range, visible, ...}]}"
 )
 
 
@@ -34,22 +42,41 @@ def _maps(ctx: click.Context) -> list[str]:
 
 
 def sight_between(
-    cards: Cards, map_name: str, origin: str, target: str, source_only: bool
+    cards: Cards,
+    map_name: str,
+    origin: str,
+    target: str,
+    source_only: bool,
+    option: str = "TO",
 ) -> tuple[HexMap, Sight]:
-    """The map named and the sight from ``origin`` to ``target`` on it (hexes as typed)."""
+    """The map named and the sight from ``origin`` to ``target`` on it (hexes as typed;
+    ``K3,K4``: a mounted target's two neighbouring hexes, ``option`` naming where it was typed).
+    """
     m = find_map(cards, map_name, source_only)
-    return m, line_of_sight(m, load_sight(cards), m.hex(origin), m.hex(target))
+    start = m.hex(origin)
+    if "," not in target:
+        return m, line_of_sight(m, load_sight(cards), start, m.hex(target))
+    hexes = tuple(m.hex(part.strip()) for part in target.split(","))
+    check_horse(m, cards, hexes, option)
+    return m, horse_sight(m, load_sight(cards), start, (hexes[0], hexes[1]))
 
 
 def sight_lines(s: Sight, explain: bool = False) -> list[str]:
     """The answer first (seen or not, range, cover), then how: line, what blocks, readings."""
-    head = f"{hg.name(s.origin)}->{hg.name(s.target)}: range {s.range}"
+    to = ",".join(hg.name(h) for h in s.targets)
+    head = f"{hg.name(s.origin)}->{to}: range {s.range}"
     if not s.visible:
         lines = [f"NOT SEEN; {head}", wrap(f"blocked by {', '.join(s.blocked_by)}", "  ")]
     elif not s.can_fire:
         lines = [f"seen, NO SHOT; {head}", wrap(f"cover infinite ({s.why})", "  ")]
     else:
         lines = [f"seen; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
+    if s.parts:  # a horseman: each hex, then the rules' heavier cover
+        for p in s.parts:
+            cover = "no cover" if p.cover == "none" else f"{p.cover} cover"
+            seen = cover if p.visible else f"not seen ({', '.join(p.blocked_by)})"
+            lines.append(wrap(f"{hg.name(p.target)}: range {p.range}, {seen}", "  "))
+        lines.append("rules: a horseman's HEAVIER hex counts")
     lines.append(wrap(f"line: {' '.join(hg.name(h) for h in s.line)}", "  "))
     for r in s.readings:
         lines.append(r.short)
@@ -63,7 +90,7 @@ def sight_lines(s: Sight, explain: bool = False) -> list[str]:
 @click.command(cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS)
 @click.argument("map_name", metavar="MAP", shell_complete=None)
 @click.argument("origin", metavar="FROM")
-@click.argument("target", metavar="TO")
+@click.argument("target", metavar="TO[,TO2]")
 @click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
 @source_only_option
 @json_option
@@ -75,7 +102,8 @@ def los(
 
     MAP by file name or name (arena, mill, any unique start); FROM and TO as hexes (D13).
     The line runs centre to centre; trees and buildings block it (one may see into them, not
-    through); cover from the target's hex.
+    through); cover from the target's hex. A horseman's two hexes: TO,TO2 (K3,K4): the
+    heavier cover counts.
     """
     _m, s = sight_between(cards_from(ctx), map_name, origin, target, source_only_from(ctx))
     if as_json:
@@ -93,7 +121,7 @@ def map_shot(
     hexes: int | None,
     cover: str | None,
 ) -> tuple[Sight | None, tuple[str, ...], int | None, str | None]:
-    """`havoc missile ... --map MAP --from HEX --to HEX`: the sight, and the arguments with
+    """`havoc missile ... --map MAP --from HEX --to HEX[,HEX]`: the sight, and the arguments with
     the map's range (first of the numbers) and cover put in. No line of sight, or infinite
     cover: the answer is printed here and the sight is None (nothing to roll)."""
     from companion.errors import InputError
@@ -102,7 +130,9 @@ def map_shot(
         raise InputError("give --map MAP, --from HEX and --to HEX together")
     if hexes is not None or cover is not None:
         raise InputError("--map gives the range and the cover: leave out --range and --cover")
-    _m, s = sight_between(cards_from(ctx), map_name, from_hex, to_hex, source_only_from(ctx))
+    _m, s = sight_between(
+        cards_from(ctx), map_name, from_hex, to_hex, source_only_from(ctx), "--to"
+    )
     if not s.can_fire:
         as_json = ctx.params.get("as_json", False)
         if as_json:

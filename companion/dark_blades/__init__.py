@@ -10,9 +10,9 @@ GAME = Game(
     commands={
         "crt": "companion.commands.dark_blades:crt",
         "missile": "companion.commands.dark_blades:missile",
-        "terrain": "companion.commands.dark_blades:terrain",
+        "terrain": "companion.commands.terrain:terrain",
         "los": "companion.commands.maps:los",
-        "fight": "companion.commands.dark_blades:fight",
+        "fight": "companion.commands.fight:fight",
         "scenario": "companion.commands.scenarios:scenario",
         "spell": "companion.commands.spells:spell",
         "deal": "companion.commands.spells:deal",

@@ -34,6 +34,9 @@ OFF_TABLE_OPEN = "open: the rules do not say how odds off the table resolve (1-2
 
 @dataclass(frozen=True)
 class Shift:
+    """One column shift of a lookup: why, how many columns (left negative), and whether it is
+    the kit's reading."""
+
     reason: str
     columns: int
     reading: Reading | None = None  # set when applying this shift is the kit's reading

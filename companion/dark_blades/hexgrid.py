@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import math
 import re
-import string
 
 Hex = tuple[int, int]  # (column index from 0 for A, row number from 1)
 SIDES = ("n", "ne", "se", "s", "sw", "nw")
-LETTERS = string.ascii_uppercase
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_COLUMNS = len(LETTERS)
 SQRT3 = math.sqrt(3.0)
 # axial (q, r) steps for each side, flat-topped hexes with y growing down the map

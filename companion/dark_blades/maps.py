@@ -13,8 +13,9 @@ Every problem is one `DataError` line: file, line, and what was expected.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,9 @@ from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.terrain import load_terrain
-from companion.data import Cards
+from companion.data import Cards, read_toml
 from companion.errors import DataError, InputError
-from companion.names import pick
+from companion.names import matches, pick
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
 GAME = "dark-blades"
@@ -37,6 +38,8 @@ Side = frozenset[Hex]  # a hex side: the two hexes it lies between (one may be o
 
 @dataclass(frozen=True)
 class Place:
+    """A named place of a map (``the mill``): its hexes and a note."""
+
     name: str
     hexes: frozenset[Hex]
     note: str = ""
@@ -181,7 +184,10 @@ _BLOCK = re.compile(r"^([A-Za-z]\d{1,3}):([A-Za-z]\d{1,3})$")
 
 
 def _block_lines(path: Path, key: str) -> int:
-    """The file line of the first line inside the ``key = \"\"\"`` block (0 if not found)."""
+    """The file line of the first line inside the ``key = \"\"\"`` block (0 if not found).
+
+    It reads the file again: called only when an error names a line, not on every load.
+    """
     line = schema.key_line(path, (key,)) or 0
     if not line:
         return 0
@@ -194,20 +200,24 @@ def _grid(
 ) -> tuple[dict[Hex, str], dict[int, int]]:
     """The ``rows`` block: an optional header of column letters, then one line per row: its
     number, then one code per hex (spaces between codes are optional)."""
-    first = _block_lines(path, "rows")
+
+    def at(offset: int) -> int:  # the file line of the block's line ``offset`` (for errors)
+        return _block_lines(path, "rows") + offset
+
     terrain: dict[Hex, str] = {}
-    lines: dict[int, int] = {}  # row number → file line
+    lines: dict[int, int] = {}  # row number → its line in the block (0: the first)
     row = 0
     letters = " ".join(hg.LETTERS[:width])
     for offset, raw in enumerate(text.split("\n")):
-        line = first + offset
         body = raw.split("#", 1)[0].strip()
         if not body:
             continue
         if row == 0 and not body[0].isdigit() and body.replace(" ", "").isalpha():
             if body.split() != letters.split():
                 raise DataError(
-                    f"rows: the header should name the columns {letters}, got {body!r}", path, line
+                    f"rows: the header should name the columns {letters}, got {body!r}",
+                    path,
+                    at(offset),
                 )
             continue
         match = re.match(r"^(\d+)\s+(.*)$", body)
@@ -215,19 +225,21 @@ def _grid(
             raise DataError(
                 f"rows: expected a row number, then {width} terrain codes, got {body!r}",
                 path,
-                line,
+                at(offset),
             )
         row += 1
-        lines[row] = line
+        lines[row] = offset
         if int(match.group(1)) != row:
-            raise DataError(f"rows: expected row {row} next, got row {match.group(1)}", path, line)
+            raise DataError(
+                f"rows: expected row {row} next, got row {match.group(1)}", path, at(offset)
+            )
         codes = match.group(2).replace(" ", "")
         if len(codes) != width:
             raise DataError(
                 f"rows: row {row} has {len(codes)} hexes, expected {width} "
                 f"(columns A to {hg.LETTERS[width - 1]})",
                 path,
-                line,
+                at(offset),
             )
         for col, code in enumerate(codes):
             if code not in legend:
@@ -235,19 +247,22 @@ def _grid(
                     f"rows: {hg.name((col, row))}: code {code!r} is not in [legend] "
                     f"(expected one of {' '.join(legend)})",
                     path,
-                    line,
+                    at(offset),
                 )
             terrain[(col, row)] = legend[code]
         if row > height:
-            raise DataError(f"rows: row {row} is more than height = {height}", path, line)
+            raise DataError(f"rows: row {row} is more than height = {height}", path, at(offset))
     if row != height:
-        raise DataError(f"rows: {row} rows typed, expected height = {height}", path, first or None)
+        raise DataError(
+            f"rows: {row} rows typed, expected height = {height}",
+            path,
+            _block_lines(path, "rows") or None,
+        )
     return terrain, lines
 
 
 def _sides(text: str, key: str, width: int, height: int, path: Path) -> list[tuple[Hex, str]]:
     """A ``walls``/``lips`` block: hex sides like ``D4/ne``, separated by spaces or lines."""
-    first = _block_lines(path, key)
     out: list[tuple[Hex, str]] = []
     for offset, raw in enumerate(text.split("\n")):
         for token in raw.split("#", 1)[0].split():
@@ -258,10 +273,14 @@ def _sides(text: str, key: str, width: int, height: int, path: Path) -> list[tup
                     f"{key}: expected a hex and a side like D4/ne "
                     f"(sides: {' '.join(hg.SIDES)}), got {token!r}",
                     path,
-                    first + offset or None,
+                    _block_lines(path, key) + offset or None,
                 )
             if not (0 <= h[0] < width and 1 <= h[1] <= height):
-                raise DataError(f"{key}: {token} is not on the map", path, first + offset or None)
+                raise DataError(
+                    f"{key}: {token} is not on the map",
+                    path,
+                    _block_lines(path, key) + offset or None,
+                )
             out.append((h, match.group(2).lower()))
     return out
 
@@ -362,24 +381,30 @@ def _build(data: dict[str, Any], path: Path, names: list[str]) -> HexMap:
 
 
 def _check_apertures(terrain: dict[Hex, str], row_lines: dict[int, int], path: Path) -> None:
-    """A window or door is a hex in a building's wall: it must touch a hex outside it."""
+    """A window or door is a hex in a building's wall: it must touch a hex outside it.
+
+    ``row_lines``: each row's line in the ``rows`` block (0: its first line)."""
     for h, kind in terrain.items():
         if kind in APERTURES and all(terrain.get(hg.neighbour(h, s)) in BUILDING for s in hg.SIDES):
             raise DataError(
                 f"rows: {hg.name(h)} is a {kind} with building hexes all round "
                 "(expected it in the building's outer wall)",
                 path,
-                row_lines[h[1]] or None,
+                _block_lines(path, "rows") + row_lines[h[1]] or None,
             )
+
+
+@lru_cache(maxsize=16)
+def _builder(names: tuple[str, ...]) -> Callable[[dict[str, Any], Path], HexMap]:
+    """One build function per list of terrain names: `schema.load` keys its cache on it, so a
+    new function on every call would read and check the file again on every query."""
+    return lambda data, p: _build(data, p, list(names))
 
 
 def load_map(path: Path, cards: Cards) -> HexMap:
     """Read and check one map file (once while it and terrain.toml are unchanged)."""
     table = load_terrain(cards)
-    names = table.names()
-    return schema.load(
-        path, MAP_FILE, lambda data, p: _build(data, p, names), depends=(table.path,)
-    )
+    return schema.load(path, MAP_FILE, _builder(tuple(table.names())), depends=(table.path,))
 
 
 def map_files(cards: Cards) -> list[Path]:
@@ -393,8 +418,34 @@ def load_maps(cards: Cards, source_only: bool = False) -> list[HexMap]:
     return [m for m in maps if not (source_only and m.is_kit)]
 
 
+def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str, Path]] | None:
+    """Each map file's key, name and path (``source_only``: less the kit's designs), read
+    without checking the whole file; None when a file's name or design is not plain."""
+    heads = []
+    for path in map_files(cards):
+        data = read_toml(path)
+        name, design = data.get("name"), data.get("design")
+        if not isinstance(name, str) or design not in DESIGNS:
+            return None
+        if not (source_only and design == "kit"):
+            heads.append((path.stem, name, path))
+    return heads
+
+
 def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
-    """A map by its file name or its name (any unique start, any case)."""
+    """A map by its file name or its name (any unique start, any case).
+
+    Only the map picked is checked and built (the names are read from every file): a query
+    does not pay for the other maps. No single match, or a file whose name or design is amiss:
+    every map is checked, as `load_maps` does, and the refusal worded from them.
+    """
+    heads = _heads(cards, source_only)
+    if heads:
+        names = {key: path for key, _name, path in heads}
+        names.update({name: path for _key, name, path in heads if name not in names})
+        found = matches(text, names)
+        if len(found) == 1:
+            return load_map(names[found[0]], cards)
     maps = load_maps(cards, source_only)
     if not maps:
         why = " (--source-only leaves out the kit's own maps)" if source_only else ""

@@ -26,6 +26,8 @@ TARGETS = ("infantry", "mounted")
 
 @dataclass(frozen=True)
 class Band:
+    """One range band of a weapon: its name, first and last hex, and the attack strength."""
+
     band: str
     first: int
     last: int
@@ -68,6 +70,8 @@ class Weapon:
 
 @dataclass(frozen=True)
 class Missiles:
+    """missiles.toml, checked: the weapons by name and the adjacent-fire rule."""
+
     path: Path
     source: str
     adjacent_rule: str | None  # the rule's text (a user's older copy may lack it)

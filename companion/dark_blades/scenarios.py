@@ -37,6 +37,8 @@ class Force:
 
 @dataclass(frozen=True)
 class Side:
+    """One side of a scenario: its forces, where they set up and when they enter."""
+
     name: str
     forces: tuple[Force, ...]
     setup: str

@@ -6,7 +6,9 @@ building hex, not through it); building walls and other walls along hex sides bl
 within one building, or from a hex next to a window or door into that building, the building's
 own hexes do not. Cover comes from the target's hex: a tree light, a door medium, a window
 medium through its aperture, a slope medium only when the line crosses the top lip of that
-slope. What blocks and the kit's readings are data: ``cards/dark-blades/sight.toml``.
+slope. A mounted target on two hexes (`horse_sight`): the heavier cover of the two counts (the
+rules), seen if either hex is, range to the nearer (the kit's reading). What blocks and the
+kit's readings are data: ``cards/dark-blades/sight.toml``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ COVERS = ("none", "light", "medium", "infinite")  # lightest first
 
 @dataclass(frozen=True)
 class SightRules:
+    """sight.toml, checked: what blocks a line, the rules' words and the kit's readings."""
+
     path: Path
     source: str
     blocks: frozenset[str]
@@ -46,15 +50,14 @@ SIGHT_FILE = Table(
 )
 
 
+def _build(d: dict[str, Any], p: Path) -> SightRules:
+    return SightRules(p, d["source"], frozenset(d["blocks"]), tuple(d["rules"]), d["readings"])
+
+
 def load_sight(cards: Cards) -> SightRules:
-    """Read and check ``cards/dark-blades/sight.toml`` (once while it is unchanged)."""
-    return schema.load(
-        cards.path(GAME, "sight.toml"),
-        SIGHT_FILE,
-        lambda d, p: SightRules(
-            p, d["source"], frozenset(d["blocks"]), tuple(d["rules"]), d["readings"]
-        ),
-    )
+    """Read and check ``cards/dark-blades/sight.toml`` (once while it is unchanged: the build
+    function is one object, as `schema.load` keys its cache on it)."""
+    return schema.load(cards.path(GAME, "sight.toml"), SIGHT_FILE, _build)
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,12 @@ class Sight:
     line: tuple[Hex, ...]  # the hexes crossed (both sides' where the line runs along sides)
     along_side: bool
     readings: tuple[Reading, ...]
+    parts: tuple[Sight, ...] = ()  # a mounted target: the sight to each of his two hexes
+
+    @property
+    def targets(self) -> tuple[Hex, ...]:
+        """The target's hexes: one, or a horseman's two."""
+        return tuple(p.target for p in self.parts) or (self.target,)
 
     @property
     def can_fire(self) -> bool:
@@ -90,21 +99,27 @@ class Sight:
         return self.visible and self.cover != "infinite"
 
     def as_dict(self) -> dict[str, Any]:
+        """For --json; a horseman's two hexes joined by a comma, each hex's own answer in
+        ``hexes`` (empty for a target on one hex)."""
         return {
             "map": self.map.name,
             "map_design": self.map.design,
             "from": hg.name(self.origin),
-            "to": hg.name(self.target),
+            "to": ",".join(hg.name(h) for h in self.targets),
             "range": self.range,
             "visible": self.visible,
             "can_fire": self.can_fire,
             "blocked_by": list(self.blocked_by),
             "cover": self.cover,
             "cover_why": self.why,
-            "target_terrain": self.map.terrain[self.target],
+            "target_terrain": ",".join(self.map.terrain[h] for h in self.targets),
             "line": [hg.name(h) for h in self.line],
             "along_hex_side": self.along_side,
             "kits_readings": [r.as_dict() for r in self.readings],
+            "hexes": [
+                {k: v for k, v in p.as_dict().items() if k not in ("map", "map_design", "hexes")}
+                for p in self.parts
+            ],
         }
 
 
@@ -178,6 +193,11 @@ def _walk(m: HexMap, rules: SightRules, path: tuple[Hex, ...], sides: tuple[str,
 
 def line_of_sight(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> Sight:
     """Range, sight and cover from ``origin`` to ``target`` on ``m`` (both on the map)."""
+    return _judge(m, rules, origin, target)[0]
+
+
+def _judge(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> tuple[Sight, Side]:
+    """The sight, and the side of the line its cover comes from (seen or not)."""
     one, two = (_walk(m, rules, p, sides) for p, sides in hg.paths(origin, target))
     along = one.hexes != two.hexes
     names = ["characters"] if len(one.hexes) > 2 else []
@@ -198,7 +218,7 @@ def line_of_sight(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> Sig
     readings = tuple(rules.readings[n] for n in dict.fromkeys(names) if n in rules.readings)
     if not visible:
         readings = tuple(r for r in readings if r.name in ("along-side",))
-    return Sight(
+    sight = Sight(
         m,
         origin,
         target,
@@ -210,4 +230,59 @@ def line_of_sight(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> Sig
         line,
         along,
         readings,
+    )
+    return sight, best
+
+
+def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...], option: str) -> None:
+    """Refuse, with the rule, a mounted target that is not on two neighbouring hexes or
+    stands in a hex impassable to horses (tree, window, house interior)."""
+    from companion.dark_blades.terrain import check_position, load_terrain
+    from companion.errors import InputError
+
+    names = ",".join(hg.name(h) for h in hexes)
+    if len(hexes) != 2 or hg.distance(*hexes) != 1:
+        raise InputError(
+            f"{option} {names}: a mounted character occupies two neighbouring hexes (K3,K4)"
+        )
+    rows = load_terrain(cards).rows
+    found = tuple(rows[m.terrain[h]] for h in hexes if m.terrain[h] in rows)
+    check_position(found, True, "target", f"{option} {names}")
+
+
+def horse_sight(m: HexMap, rules: SightRules, origin: Hex, hexes: tuple[Hex, Hex]) -> Sight:
+    """A mounted target on two neighbouring hexes (``check_horse``). The rules: "A mounted
+    character occupies two hexes. For cover classification he is considered to be totally in
+    cover of the HEAVIER type." The kit's reading (sight.toml, ``horseman``): he is seen if
+    either hex is; the range is counted to the nearer hex; each hex's cover is worked out as
+    for a target standing there, seen or not, and the heavier counts."""
+    judged = [_judge(m, rules, origin, h) for h in hexes]
+    parts = tuple(s for s, _ in judged)
+    visible = any(s.visible for s in parts)
+    heavy, side = max(judged, key=lambda j: COVERS.index(j[1].cover))
+    names = ["horseman"]
+    for s, _ in judged:
+        names.extend(r.name for r in s.readings if s.visible)
+    names.extend(side.readings)
+    readings = tuple(rules.readings[n] for n in dict.fromkeys(names) if n in rules.readings)
+    blocked = () if visible else tuple(dict.fromkeys(b for s in parts for b in s.blocked_by))
+    line = tuple(
+        sorted(
+            set(h for s in parts for h in s.line) - set(hexes),
+            key=lambda h: hg.distance(origin, h),
+        )
+    )
+    return Sight(
+        m,
+        origin,
+        hexes[0],
+        min(s.range for s in parts),
+        visible,
+        side.cover if visible else "none",
+        f"{hg.name(heavy.target)} {side.why}" if visible else "not seen",
+        blocked,
+        (*line, *hexes),
+        any(s.along_side for s in parts),
+        readings,
+        parts,
     )

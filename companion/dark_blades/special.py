@@ -24,7 +24,18 @@ from companion.schema import Field, MapOf, Table
 RULES_FILE = "combat-rules.toml"
 KINDS = ("character", "dog", "mule", "troll")  # what the defender is
 STATES = ("healthy", "wounded", "stunned")
-NEEDED = ("further-injury", "advance", "several", "stunned", "dog", "mule", "troll", "star")
+NEEDED = (
+    "further-injury",
+    "advance",
+    "combine-defence",
+    "combine-attack",
+    "several",
+    "stunned",
+    "dog",
+    "mule",
+    "troll",
+    "star",
+)
 READINGS = ("star", "mule", "stun-is-injury")
 HORSE_HIT = re.compile(r"horse (and rider )?killed", re.IGNORECASE)
 KILLS = re.compile(r"\b(defender|rider) killed", re.IGNORECASE)
@@ -46,6 +57,8 @@ class Rule:
 
 @dataclass(frozen=True)
 class CombatRules:
+    """combat-rules.toml, checked: the special rules by name and the kit's readings."""
+
     path: Path
     source: str
     rules: dict[str, Rule]
@@ -85,7 +98,7 @@ def _build(data: dict[str, Any], path: Path) -> CombatRules:
     rules, readings = data["rules"], data["readings"]
     for name in NEEDED:
         if name not in rules:
-            raise DataError(f"missing [rules.{name}] (the lookups need it)", path)
+            raise DataError(f"missing [rules.{name}] (the lookups and the paper need it)", path)
     for name in READINGS:
         if name not in readings:
             raise DataError(f"missing [readings.{name}] (the lookups need it)", path)

@@ -82,6 +82,7 @@ RULE_SPELL = Table(
         Field("source", str, required=False, default=""),
         Field("rule_text", str, required=False, check=_text),
         Field("rule_source", str, required=False, default=""),
+        Field("card_rule", str, required=False, check=_text),
     )
 )
 RULE_SPELL_KEYS = tuple(f.name for f in RULE_SPELL.fields)
@@ -127,6 +128,23 @@ def _area_of(key: str | None, areas: dict[str, Area], where: Where) -> Area | No
     return areas[key]
 
 
+def _card_rule(excerpt: str | None, rule: str | None, source: str, where: Where) -> Said | None:
+    """The rule text's words printed on the card: every part (between "…") word for word from
+    ``rule_text``, so it stays the rulebook's."""
+    if excerpt is None:
+        return None
+    if rule is None:
+        raise where.error("expected a rule_text to take it from, got none")
+    flat = " ".join(rule.split())
+    for part in excerpt.split("…"):
+        part = " ".join(part.split())
+        if not part or part not in flat:
+            raise where.error(
+                f"expected the rule_text's own words (parts joined by '…'), got {part!r}"
+            )
+    return Said(excerpt, "rulebook", source)
+
+
 def load_deck(cards: Cards | None = None) -> Deck:
     """Read and check both files (a user's ``--cards`` copy of either wins); each file's shape
     is checked once while it is unchanged."""
@@ -164,6 +182,7 @@ def load_deck(cards: Cards | None = None) -> Deck:
         }
         rule = row["rule_text"]
         rule_text = Said(rule, "rulebook", row["rule_source"]) if rule else None
+        card_rule = _card_rule(row["card_rule"], rule, row["rule_source"], at.child("card_rule"))
         area = _area_of(row["area"], areas, at.child("area"))
         area_origin: Origin | None = "rulebook" if area is not None else None
         area_source = row["area_source"]
@@ -204,6 +223,7 @@ def load_deck(cards: Cards | None = None) -> Deck:
                 duration=texts["duration"],
                 notes=texts["notes"],
                 rule_text=rule_text,
+                card_rule=card_rule,
             )
         )
     if kit_path is not None:

@@ -76,6 +76,7 @@ class Spell:
     duration: Said | None
     notes: Said | None
     rule_text: Said | None
+    card_rule: Said | None = None  # an excerpt of rule_text printed on the card
 
     def texts(self) -> dict[str, Said | None]:
         """effect, duration, notes as the deck holds them (kit texts included)."""
@@ -95,7 +96,8 @@ class Spell:
                 kept["effect"] = self.rule_text  # the rules' own description of the spell
             texts = kept
         shown = source_only and texts["effect"] is self.rule_text and self.rule_text is not None
-        return Card(self.name, area, area_origin, self.area_source, texts, shown)
+        rule = None if shown else self.card_rule  # the rulebook's words: kept by source_only
+        return Card(self.name, area, area_origin, self.area_source, texts, shown, rule)
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,7 @@ class Card:
     area_source: str
     texts: dict[str, Said | None]
     rule_text_shown: bool = False  # the effect box holds the rules' description (source-only)
+    rule: Said | None = None  # the rule text's words printed under "Rule:" (the rulebook's)
 
     def label(self, key: str) -> str:
         """The heading of a text box: Effect, Duration, Notes (or Rule text, source-only)."""

@@ -20,7 +20,7 @@ from companion.data import Cards
 from companion.errors import DataError, InputError
 from companion.names import pick
 from companion.schema import Field, ListOf, Table, Where
-from companion.tables import MISSING
+from companion.text import MISSING
 
 GAME = "dark-blades"
 SYMBOLS = ("-", "0", "+")  # worst first: a mounted character takes the worst of his two hexes
@@ -44,6 +44,8 @@ class Terrain:
 
 @dataclass(frozen=True)
 class TerrainTable:
+    """terrain.toml, checked: the printed rows by name and the terrains with no row."""
+
     path: Path
     source: str
     note: str | None

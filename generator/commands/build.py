@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from companion.commands.clikit import Command, Kit, pass_kit, source_only_option
-from companion.errors import DataError, display_path
+from companion.errors import display_path
 from generator.commands.common import (
     cards_dir,
     out_dir_option,
@@ -64,15 +64,17 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
     with Staging() as stage:
         run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin)
         made: list[Made] = []
-        for label, make in (
-            ("the calibration sheet", build_calibration),
-            *((p.label, resolve(p.make)) for p in products()),
-            ("the reference sheets", build_reference_sheets),
+        skipped: list[tuple[str, str]] = []  # (file, why) left out: paper too small
+        for label, make, files in (
+            ("the calibration sheet", build_calibration, (CALIBRATION_PDF,)),
+            *((p.label, resolve(p.make), p.files) for p in products()),
         ):
             try:
                 made += make(run)
             except PaperTooSmall as error:  # that product only: the rest is built
                 click.echo(f"havoc-pnp: warning: {label} not built: {error}", err=True)
+                skipped += leave_out(run, files, error)
+        made += build_reference_sheets(run, skipped)
         note, checklist = write_how_to_print(
             run.folder(),
             sheet,
@@ -81,6 +83,7 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
             cards=run.cards_dir,
             named_out=out_dir,
             source_only=kit.source_only,
+            skipped=skipped,
         )
         stage.path(out_dir / note.name)  # staged in place: moved with the others
         stage.path(out_dir / checklist.path.name)
@@ -89,6 +92,14 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
     for m, r in zip(made, read, strict=True):  # pages and sheets as HOW-TO-PRINT gives them
         say(replace(m.written.stats, pages=r.pages, sheets=r.sheets), m.said)
     click.echo(f"{display_path(out_dir / note.name)}: how to print, step by step")
+
+
+def leave_out(run: Run, files: tuple[str, ...], error: Exception) -> list[tuple[str, str]]:
+    """A product the paper cannot hold: its files from an earlier build are removed from the
+    folder when the build lands (none is left stale); (file, why) for HOW-TO-PRINT."""
+    for name in files:
+        run.stage.remove(run.out_dir / name)
+    return [(name, str(error)) for name in files]
 
 
 def build_calibration(run: Run) -> list[Made]:
@@ -110,11 +121,17 @@ def build_calibration(run: Run) -> list[Made]:
 
 
 def write_reference_sheets(
-    cards: Any, page: Any, out_dir: Path, source_only: bool, kinds: tuple[str, ...]
+    cards: Any,
+    page: Any,
+    out_dir: Path,
+    source_only: bool,
+    kinds: tuple[str, ...],
+    too_small: list[tuple[str, str]] | None = None,
 ) -> list[tuple[Path, int, str]]:
     """Every game's reference sheets of these kinds (`generator.product.Aid`), written into
-    ``out_dir``: (file, pages, what it is). A "sheets" file the cards cannot make is left out
-    with a warning."""
+    ``out_dir``: (file, pages, what it is). Any error stops them all, except that with a
+    ``too_small`` list a sheet the paper cannot hold (`PaperTooSmall`) is left out with a
+    warning and listed there as (file, why)."""
     from generator.registry import aids, resolve
 
     written = []
@@ -122,36 +139,46 @@ def write_reference_sheets(
         path = out_dir / aid.file
         try:
             pages, what = resolve(aid.write)(path, cards, page, source_only)
-        except DataError as error:  # e.g. a roster of one's own without a scenario's characters
-            if aid.kind != "sheets":
+        except PaperTooSmall as error:
+            if too_small is None:
                 raise
             click.echo(f"havoc-pnp: warning: {aid.file} not built: {error}", err=True)
+            too_small.append((aid.file, str(error)))
         else:
             written.append((path, pages, what))
     return written
 
 
-def build_reference_sheets(run: Run) -> list[Made]:
+def build_reference_sheets(run: Run, skipped: list[tuple[str, str]]) -> list[Made]:
     """The reference sheets (results tables, the game aids, the scenario sheets), on the
-    build's paper; portrait or landscape as suits each."""
+    build's paper; portrait or landscape as suits each. A sheet the paper cannot hold is left
+    out and removed from the folder (added to ``skipped``)."""
     from generator.howto import Written
     from generator.registry import aids
     from generator.sheet.document import checked_page
     from generator.sheet.render_pdf import PdfStats
 
     sheet = run.sheet
-    page = checked_page(sheet.width, sheet.height, sheet.paper)
+    try:
+        page = checked_page(sheet.width, sheet.height, sheet.paper)
+    except PaperTooSmall as error:
+        click.echo(f"havoc-pnp: warning: the reference sheets not built: {error}", err=True)
+        skipped += leave_out(run, tuple(aid.file for aid in aids()), error)
+        return []
     staged = run.folder()
+    too_small: list[tuple[str, str]] = []
     made = []
     kinds = {aid.file: aid.kind for aid in aids()}
     duplex = sheet.duplex != "none"  # read at the table: both sides when the printer can
     for path, pages, what in write_reference_sheets(
-        run.cards, page, staged, run.source_only, ("tables", "aid", "sheets")
+        run.cards, page, staged, run.source_only, ("tables", "aid", "sheets"), too_small
     ):
         final = run.stage.final(run.path(path.name))
         stats = PdfStats(final, pages, pages, 0, path.stat().st_size)
         written = Written(stats, what + ".", kind=kinds[path.name], duplex=duplex)
         made.append(Made(written, what))
+    for name, why in too_small:
+        skipped += leave_out(run, (name,), PaperTooSmall(why))
     return made
 
 

@@ -10,6 +10,7 @@ import click
 
 from companion.commands.clikit import Command, Kit, pass_kit
 from companion.errors import InputError, OptionError
+from generator.cthulhu_who import SETUPS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
 
@@ -18,7 +19,6 @@ if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from generator.sheet.render_pdf import PdfStats
 from generator.commands.common import output_option, say
 
-SETUPS_PDF = "cthulhu-who-setups.pdf"
 SETUPS_BUILD_SEED = 1  # `build`'s small batch of Cthulhu Who? set-ups starts at this seed
 
 

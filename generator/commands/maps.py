@@ -9,9 +9,8 @@ import click
 
 from companion.commands.clikit import Command, cards_from, source_only_from, source_only_option
 from generator.commands.common import output_option
+from generator.dark_blades import MAPS_PDF
 from generator.sheet.options import SheetOptions, sheet_options
-
-MAPS_PDF = "dark-blades-maps.pdf"
 
 
 def maps_pdf(cards, sheet: SheetOptions, out: Path, names: tuple[str, ...], source_only: bool):

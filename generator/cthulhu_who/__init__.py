@@ -5,8 +5,10 @@
 
 from generator.product import Aid, Printing, Product
 
+SETUPS_PDF = "cthulhu-who-setups.pdf"
+
 PRINTING = Printing(
     commands={"setups": "generator.commands.cthulhu_who:setups"},
-    products=(Product("cthulhu-who-setups.pdf", "generator.commands.cthulhu_who:build_setups"),),
+    products=(Product(SETUPS_PDF, "generator.commands.cthulhu_who:build_setups", (SETUPS_PDF,)),),
     aids=(Aid("cthulhu-who-aid.pdf", "generator.commands.cthulhu_who:player_aid"),),
 )

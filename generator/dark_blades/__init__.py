@@ -10,6 +10,7 @@ SPELLS_PDF = "dark-blades-spells.pdf"
 RESULTS_PDF = "dark-blades-results-tables.pdf"
 REFERENCE_PDF = "dark-blades-reference.pdf"
 SCENARIOS_PDF = "dark-blades-scenarios.pdf"
+MAPS_PDF = "dark-blades-maps.pdf"
 
 PRINTING = Printing(
     commands={
@@ -19,9 +20,9 @@ PRINTING = Printing(
         "maps": "generator.commands.maps:maps",
     },
     products=(
-        Product("the counters", "generator.commands.dark_blades:build_counters"),
-        Product("the spell cards", "generator.commands.dark_blades:build_spells"),
-        Product("the maps", "generator.commands.maps:build_maps"),
+        Product("the counters", "generator.commands.dark_blades:build_counters", (COUNTERS_PDF,)),
+        Product("the spell cards", "generator.commands.dark_blades:build_spells", (SPELLS_PDF,)),
+        Product("the maps", "generator.commands.maps:build_maps", (MAPS_PDF,)),
     ),
     aids=(
         Aid(RESULTS_PDF, "generator.commands.dark_blades:results_tables", "tables"),

@@ -7,9 +7,10 @@ the rulebook's colour code (attack black, defence red, movement blue: ``[value_c
 piece-types.toml), left to right along the bottom. The two sides differ in lightness as well
 as hue, so they part in greyscale too.
 
-Faces are drawn for one piece size: no word is set below MIN_TEXT_PT points (``floor``, in cell
-units); a word that would have to shrink below it is broken onto two lines instead (at 1/2in,
-"WOUNDED · MOUNTED" becomes WOUNDED over MOUNTED).
+Faces are drawn for one piece size: no word is set below READ_PT (5 pt) at 5/8in or larger, nor
+below MIN_TEXT_PT (4 pt) at any size (``floor``, in cell units: `text_floor`); a word that would
+have to shrink below it is broken onto two lines instead (at 5/8in, "WOUNDED · MOUNTED" becomes
+WOUNDED over MOUNTED).
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ BOX_X = {"attack": 0.06, "defence": 0.365, "move": 0.67}
 STATE_Y, WEAPON_Y = 0.53, 0.40
 NOTE_WIDTH = 0.72  # a marker's note stays inside its circle
 MIN_TEXT_PT = 4.0  # no printed word is smaller than this, at any piece size
+READ_PT = 5.0  # ... and none a player reads is smaller than this at 5/8in (45 pt) or larger
+DEFAULT_PIECE = 45.0
 BLANK_BOX_MM = 5.0  # --blank-values: boxes tall enough to write two digits by hand
 MAX_BOX_H = 0.32  # a box taller than this (cell units) would run into the words above it
 
@@ -195,6 +198,11 @@ def character_face(
         size = max(0.12 if len(state) <= 9 or cols == 2 else 0.1, floor)
         lines = _fitted(state, size, room, floor)[:2]
         tops = [STATE_Y] if len(lines) == 1 else [STATE_Y + 0.04, STATE_Y - 0.08]
+        joined = f"{lines[-1]} \u00b7 {weapon_word}"
+        smallest = max(floor, 0.1)
+        if len(lines) == 2 and weapon_word and text_width(joined, BOLD, smallest) <= room:
+            # three lines would crowd the value boxes: the weapon joins the state's last line
+            lines[-1], weapon_word, size = joined, "", min(size, smallest)
     for line, y in zip(lines, tops, strict=True):
         ops.append(Text(centre, y, line, size, side.ink, BOLD, max_width=room))
     if weapon_word and not dead:
@@ -226,8 +234,9 @@ def marker_face(word: str, note: str, background: str, floor: float = 0.0) -> Fa
     for index, line in enumerate(words):
         ops.append(Text(0.5, top - index * 0.19, line, 0.17, "#000000", BOLD, max_width=0.78))
     size = max(0.095, floor)
+    lead = max(0.11, size * 1.12)
     for index, line in enumerate(_balanced(note, REGULAR, size, NOTE_WIDTH)):
-        ops.append(Text(0.5, 0.26 - index * 0.11, line, size, "#000000", max_width=NOTE_WIDTH))
+        ops.append(Text(0.5, 0.28 - index * lead, line, size, "#000000", max_width=NOTE_WIDTH))
     return Face(f"{word}: {note}" if note else word, background, tuple(ops))
 
 
@@ -289,7 +298,7 @@ def counter_pieces(
     ``counts`` (roster name -> how many, e.g. a scenario's) prints only those characters, that
     many each, and the markers that follow them (one troll's flames per troll printed).
     """
-    floor = MIN_TEXT_PT / piece_size
+    floor = text_floor(piece_size)
     box_h = blank_box_height(piece_size) if blank_values else BOX_H
     pieces_set = db.load(cards, roster)
     if counts is not None:
@@ -367,6 +376,14 @@ def counter_pieces(
             )
     check_readable(out, piece_size)
     return out
+
+
+def text_floor(piece_size: float) -> float:
+    """The smallest type on a counter, in cell units: READ_PT at 5/8in and larger, scaled down
+    with smaller pieces but never below MIN_TEXT_PT (a word that would need less is broken
+    onto two lines, or its piece size refused)."""
+    points = READ_PT * min(1.0, piece_size / DEFAULT_PIECE)
+    return max(MIN_TEXT_PT, points) / piece_size
 
 
 def blank_box_height(piece_size: float) -> float:

@@ -3,7 +3,8 @@
 All six tables, each with its key beside it and, under it, the chance of each outcome on one
 d10 for every odds column (computed by the companion's `CellSource.chances`, the same cells the
 `havoc crt` lookup reads). A first section gives how odds are found and every column shift
-(terrain, cover, Magic Sword, Magic Ring, fast rider) from ``crt.toml``. Cells the rulebook gives
+(terrain, cover, Magic Sword, Magic Ring, fast rider) from ``crt.toml``, and the rulebook's
+words on several attackers or defenders from ``combat-rules.toml``. Cells the rulebook gives
 are bold on white; the kit's completion of lost cells is regular type on grey, with a legend on
 every page; with ``source_only`` lost cells stay blank.
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 from companion.dark_blades.completion import NO_EFFECT, CellSource, cell_source, no_effect_meaning
 from companion.dark_blades.crt import Crt, ResultsTable, load_crt
+from companion.dark_blades.special import CombatRules, load_combat_rules
 from companion.data import Cards
 from generator.sheet.document import (
     KIT_FILL,
@@ -135,9 +137,26 @@ def _chances(source: CellSource, table: ResultsTable, first: float, column: floa
     )
 
 
-def shifts_story(crt: Crt) -> list[Any]:
-    """How odds are found, and every column shift, from crt.toml."""
-    story = [
+SEVERAL = ("combine-defence", "combine-attack", "several")  # Multiple Combat, in the rules' order
+
+
+def several_story(rules: CombatRules) -> list[Any]:
+    """Several characters in one combat: the rulebook's Multiple Combat words, from
+    combat-rules.toml (strengths combine; the controlling player chooses who suffers)."""
+    said = [rules.rules[name] for name in SEVERAL]
+    sections = ", ".join(dict.fromkeys(r.section for r in said))
+    words = " ".join(esc(r.rule) for r in said)
+    return [
+        marked(f"<b>Several attackers or defenders</b> (the rulebook, {esc(sections)}): {words}")
+    ]
+
+
+def shifts_story(crt: Crt, rules: CombatRules | None = None) -> list[Any]:
+    """How odds are found (and, with ``rules``, how several characters combine), and every
+    column shift, from crt.toml."""
+    from reportlab.platypus import KeepTogether
+
+    odds = [
         para("Odds and column shifts", "h1"),
         para(
             "Odds: the attacker's strength divided by the defender's, rounded down to the "
@@ -148,6 +167,9 @@ def shifts_story(crt: Crt) -> list[Any]:
             "kit",
         ),
     ]
+    if rules is not None:
+        odds += several_story(rules)
+    story: list[Any] = [KeepTogether(odds)]  # how odds are found, on one page
     terrain = [["Attacker", "Defender", "Shift"]]
     for (att, dfd), (_cols, text) in crt.terrain.items():
         terrain.append([att, dfd, text])
@@ -171,8 +193,8 @@ def shifts_story(crt: Crt) -> list[Any]:
     for name, (_cols, tables, text) in crt.shifts.items():
         readings = crt.shift_readings.get(name, {})
         named = [f"{t} (kit's reading)" if t in readings else t for t in tables]
-        other.append([name, ", ".join(named), marked(esc(text), "cell")])
-    story += [para("Other shifts", "h2"), grid(other, [62, 90, 520])]
+        other.append([name, marked(esc(", ".join(named)), "cell"), marked(esc(text), "cell")])
+    story += [para("Other shifts", "h2"), grid(other, [62, 120, 490])]
     return story
 
 
@@ -195,7 +217,7 @@ def write_results_tables(path: Path, cards: Cards, page: Page, source_only: bool
     for number, table in enumerate(crt.tables.values(), start=1):
         story += table_story(source, table, number, width)
     story += [para(note.replace("★", STAR), "small") for note in footnotes]
-    story += shifts_story(crt)
+    story += shifts_story(crt, load_combat_rules(cards))
     return write_document(
         path,
         story,

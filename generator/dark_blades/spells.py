@@ -2,7 +2,8 @@
 
 Each front: the name in a band, the area's letter in a hexagon (a shape and a letter, never
 colour alone), the area in words and as a diagram (generator/dark_blades/areas.py), then
-effect, duration and notes, and at the foot the notes that say what is the kit's. Every kit
+effect, duration and notes (and, where the deck gives one, the rule text's words under
+"Rule:"), and at the foot the notes that say what is the kit's. Every kit
 text carries a KIT badge before its label. Texts are fitted: one body size for the whole card,
 from BODY_PT down to MIN_PT, wrapped at spaces; if they still do not fit, the diagram shrinks
 (and on a small card, last of all, is left out); if even that fails the card is refused with
@@ -111,6 +112,8 @@ def _card_plan(card: sp.Card) -> list[tuple[str, str, str | None, bool, int]]:
             out.append((key, card.label(key), None, False, WRITE_IN[key]))
         else:
             out.append((key, card.label(key), said.text, said.is_kit, 0))
+    if card.rule is not None:  # the rule text's words the card reference lacks (Magic Arrow)
+        out.append(("rule", "Rule", card.rule.text, False, 0))
     return out
 
 
@@ -386,6 +389,8 @@ def check_printable(deck: sp.Deck, card: sp.Card) -> None:
         for t in card.texts.values()
         if t is not None
     ]
+    if card.rule is not None:
+        texts.append((card.rule.text, deck.rules_path))
     if card.area is not None:
         where = kit_file if card.area.origin == "kit" else deck.rules_path
         texts += [(card.area.name, where), (card.area.words, where), (card.area.letter, where)]

@@ -5,8 +5,19 @@
 
 from generator.product import Aid, Printing, Product
 
+TOKENS_PDF = "kniggits-tokens.pdf"
+FIGURES_PDF = "kniggits-figures.pdf"
+ARMIES_PDF = "kniggits-armies.pdf"
+TABLE_PDF = "kniggits-ruler-obstacles.pdf"
+
 PRINTING = Printing(
     commands={"kniggits": "generator.commands.kniggits:kniggits"},
-    products=(Product("the Kniggits sheets", "generator.commands.kniggits:build_kniggits"),),
+    products=(
+        Product(
+            "the Kniggits sheets",
+            "generator.commands.kniggits:build_kniggits",
+            (TOKENS_PDF, FIGURES_PDF, ARMIES_PDF, TABLE_PDF),
+        ),
+    ),
     aids=(Aid("kniggits-aid.pdf", "generator.commands.kniggits:reference_card"),),
 )

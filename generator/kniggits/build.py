@@ -12,6 +12,7 @@ from pathlib import Path
 from companion.data import Cards
 from companion.errors import InputError
 from companion.kniggits.rules import ROLES, ArmyCheck, check_army, rules
+from generator.kniggits import ARMIES_PDF, FIGURES_PDF, TABLE_PDF, TOKENS_PDF
 from generator.kniggits.army_sheet import check_fits as check_army_fits
 from generator.kniggits.army_sheet import write_army_pdf
 from generator.kniggits.settings import PrintSettings, settings
@@ -23,10 +24,6 @@ from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import PdfStats, write_pieces_pdf
 
-TOKENS_PDF = "kniggits-tokens.pdf"
-FIGURES_PDF = "kniggits-figures.pdf"
-ARMIES_PDF = "kniggits-armies.pdf"
-TABLE_PDF = "kniggits-ruler-obstacles.pdf"
 TOKENS_TITLE = "Kniggits — skill tokens"
 
 

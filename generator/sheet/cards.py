@@ -100,14 +100,31 @@ def card_sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
 # --------------------------------------------------------------------------- imposition
 
 
-def _grid(room: float, size: float, bleed: float) -> int:
-    return int((room + 1e-9) // (size + 2 * bleed))
+CARD_TEXT_INSET = 3 * 72 / 25.4  # card faces keep their text 3 mm inside the trim
+
+
+def _grid(room: float, size: float, bleed: float, spill: float = 0.0) -> int:
+    """Cards across ``room`` with their bleed; the outermost bleed may run ``spill`` into the
+    margin on each side (`_spill`: it carries nothing to read)."""
+    return int((room + 2 * spill + 1e-9) // (size + 2 * bleed))
+
+
+def _spill(options: SheetOptions) -> float:
+    """How far the outermost cards' bleed may run into the margin: at most the bleed, and only
+    while their text (CARD_TEXT_INSET inside the trim) stays 1/4in (SAFE_EDGE) inside the
+    paper: with --bleed 3mm and 1/4in margins, nine poker cards on A4 again, not four."""
+    from generator.sheet.options import SAFE_EDGE
+
+    margin = min(options.margin_top, options.margin_right, options.margin_bottom,
+                 options.margin_left)  # fmt: skip
+    return min(options.bleed, max(0.0, margin + CARD_TEXT_INSET - SAFE_EDGE))
 
 
 def grid_per_page(w: float, h: float, options: SheetOptions) -> tuple[int, int]:
     """How many cards fit across and down one page (duplex layouts)."""
     x0, y0, x1, y1 = options.front_area_with(0.0)  # the footer finds its own room
-    return _grid(x1 - x0, w, options.bleed), _grid(y1 - y0, h, options.bleed)
+    spill = _spill(options)
+    return _grid(x1 - x0, w, options.bleed, spill), _grid(y1 - y0, h, options.bleed, spill)
 
 
 def _too_big(w: float, h: float, options: SheetOptions, where: str) -> InputError:
@@ -167,7 +184,7 @@ def impose_gutter_fold(
     b = options.bleed
     x0, y0, x1, y1 = options.usable_with(0.0)
     gutter = fold_gutter(options)
-    cols = _grid(x1 - x0, w, b)
+    cols = _grid(x1 - x0, w, b, _spill(options))
     if cols < 1 or 2 * (h + 2 * b) + gutter - 2 * b > y1 - y0 + 1e-9:
         raise _too_big(w, h, options, "twice (front and back) on a landscape page")
     left = x0 + (x1 - x0 - cols * (w + 2 * b)) / 2

@@ -279,9 +279,9 @@ def write_document(
         try:
             doc.build(story, canvasmaker=footer_canvas(title, note, draw))
         except LayoutError:
-            from companion.errors import InputError
+            from generator.sheet.options import PaperTooSmall
 
-            raise InputError(
+            raise PaperTooSmall(
                 f"{title}: a table does not fit on {page.width / INCH:.1f} x "
                 f"{page.height / INCH:.1f} in paper; choose a larger --paper"
             ) from None

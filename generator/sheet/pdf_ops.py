@@ -162,7 +162,9 @@ class FacePainter:
         if ground is not None:
             x0, y0, x1, y1 = ground
             box = f"{num(x0)} {num(y0)} {num(x1 - x0)} {num(y1 - y0)} re"
-            code = f"q {box} W n {colour(face.background)} {box} f\n{code}"
+            grown = max(x - bleed - x0, y - bleed - y0, x1 - x - w - bleed, y1 - y - h - bleed)
+            fill = f" {colour(face.background)} {box} f" if grown > 1e-6 else ""
+            code = f"q {box} W n{fill}\n{code}"
         if face.ops:
             code += (
                 f"\nq {num(unit)} 0 0 {num(unit)} {num(x)} {num(y)} cm\n{self.body(face.ops)}\nQ"

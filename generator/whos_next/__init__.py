@@ -5,8 +5,12 @@
 
 from generator.product import Aid, Printing, Product
 
+SLIPS_PDF = "whos-next-slips.pdf"
+
 PRINTING = Printing(
     commands={"slips": "generator.commands.whos_next:slips"},
-    products=(Product("the Who's Next slips", "generator.commands.whos_next:build_slips"),),
+    products=(
+        Product("the Who's Next slips", "generator.commands.whos_next:build_slips", (SLIPS_PDF,)),
+    ),
     aids=(Aid("whos-next-aid.pdf", "generator.commands.whos_next:reference_card"),),
 )

@@ -21,13 +21,13 @@ from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import PageWriter
 from generator.sheet.render_pdf import PdfStats, new_canvas, write_pieces_pdf
+from generator.whos_next import SLIPS_PDF
 from generator.whos_next.pieces import TITLE as PIECES_TITLE
 from generator.whos_next.pieces import player_pieces
 from generator.whos_next.saved_ring import Slip, changed_since, current_slips, load_ring
 from generator.whos_next.slips import draw_header, draw_slip, place
 from generator.whos_next.umpire import WARNING, umpire_pages
 
-SLIPS_PDF = "whos-next-slips.pdf"
 UMPIRE_PDF = "whos-next-umpire.pdf"
 PIECES_PDF = "whos-next-pieces.pdf"
 SLIPS_TITLE = "Who's Next — slips"

@@ -293,4 +293,6 @@ def test_build_on_small_paper_leaves_out_only_what_cannot_fit(havoc_pnp, tmp_pat
         "print-checklist.pdf",
     ]
     note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
-    assert "kniggits" not in note and "dark-blades-spells.pdf" in note
+    listed, left_out = note.split("NOT BUILT ON THIS PAPER", 1)
+    assert "kniggits" not in listed and "dark-blades-spells.pdf" in listed
+    assert "kniggits-tokens.pdf: --paper" in left_out  # said, and removed from the folder

@@ -28,7 +28,11 @@ def my_cards(tmp_path: Path) -> Path:
     mine = tmp_path / "my cards"
     (mine / "dark-blades").mkdir(parents=True)
     kit = (ROOT / "cards" / "dark-blades" / "pieces.csv").read_text(encoding="utf-8")
-    (mine / "dark-blades" / "pieces.csv").write_text(kit.replace(",Zatan,", ",Zatanas,"))
+    mine_values = kit.replace(
+        ",Zatan,,dark-blades,dog,fangs,8,6,9,", ",Zatan,,dark-blades,dog,fangs,8,6,7,"
+    )
+    assert mine_values != kit
+    (mine / "dark-blades" / "pieces.csv").write_text(mine_values)
     return mine
 
 
@@ -54,7 +58,7 @@ def test_the_rebuild_commands_carry_every_option(havoc_pnp, tmp_path, monkeypatc
     assert again.exit_code == 0, again.output
     for name in NAMES[1:]:
         assert (tmp_path / "first" / name).read_bytes() == (tmp_path / "second" / name).read_bytes()
-    assert "Zatanas" in text_of(tmp_path / "second" / "dark-blades-counters.pdf")
+    assert "Values from my cards" in text_of(tmp_path / "second" / "dark-blades-counters.pdf")
     # the calibration sheet's step 5: the same build, a new offset
     step5 = text_of(tmp_path / "first" / "calibration.pdf")
     wanted = command.replace("--back-offset 1.5,-2", "--back-offset DX,DY")
@@ -180,3 +184,36 @@ def test_staging_writes_through_a_symlink_and_refuses_a_directory_first(tmp_path
         "link.pdf",
         "real",
     ]
+
+
+def test_a_product_that_fails_fails_the_build_and_touches_nothing(havoc_pnp, tmp_path) -> None:
+    """A user's roster that breaks one scenario: not a warning and a stale scenario sheet,
+    but one error line, exit 2 and the previous build as it was."""
+    out = tmp_path / "out"
+    assert havoc_pnp("build", "--out", out).exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert "dark-blades-scenarios.pdf" in before
+    mine = tmp_path / "mine"
+    (mine / "dark-blades").mkdir(parents=True)
+    kit = (ROOT / "cards" / "dark-blades" / "pieces.csv").read_text(encoding="utf-8")
+    (mine / "dark-blades" / "pieces.csv").write_text(kit.replace(",Zatan,", ",Zatanas,"))
+    broken = havoc_pnp("build", "--cards", mine, "--out", out)
+    assert broken.exit_code == 2, broken.output
+    assert "Zatan" in broken.stderr and "Traceback" not in broken.output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_a_product_left_out_for_small_paper_is_removed_and_said(havoc_pnp, tmp_path) -> None:
+    out = tmp_path / "out"
+    assert havoc_pnp("build", "--out", out).exit_code == 0
+    assert (out / "kniggits-armies.pdf").exists() and (out / "whos-next-slips.pdf").exists()
+    small = havoc_pnp("build", "--out", out, "--paper", "100x150mm")
+    assert small.exit_code == 0, small.output
+    left = {p.name for p in out.iterdir()}
+    for name in ("kniggits-armies.pdf", "whos-next-slips.pdf", "cthulhu-who-setups.pdf",
+                 "dark-blades-scenarios.pdf", "kniggits-aid.pdf"):  # fmt: skip
+        assert name not in left, name
+    note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+    tail = note.split("NOT BUILT ON THIS PAPER", 1)[1]
+    assert "kniggits-armies.pdf:" in tail and "whos-next-slips.pdf:" in tail
+    assert "dark-blades-scenarios.pdf:" in tail and "too small" in tail

@@ -107,3 +107,14 @@ def test_no_sheet_under_a_quarter_used(built, name) -> None:
         return  # the only sheet of its product may be as empty as it must
     low = [(n, round(s, 2)) for n, s in enumerate(shares, 1) if s < 0.25]
     assert low == [], low
+
+
+def test_bleed_lets_the_outer_bleed_into_the_margin(tmp_path) -> None:
+    """--bleed 3mm on A4 at the cards' 1/4in margins: three rows of poker cards (the outer
+    bleed runs into the margin, the text stays 1/4in inside the paper), six cards a page."""
+    from generator.cli import main
+
+    out = tmp_path / "bleed.pdf"
+    result = run(main, ["spells", "--bleed", "3mm", "--margin", "1/4in", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader(out).pages) == 2 * math.ceil(24 / 6)

@@ -9,7 +9,7 @@ import pytest
 
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import find_map, load_map, load_maps
-from companion.dark_blades.sight import line_of_sight, load_sight
+from companion.dark_blades.sight import check_horse, horse_sight, line_of_sight, load_sight
 from companion.data import Cards
 from companion.errors import DataError, InputError
 
@@ -220,3 +220,68 @@ def test_sight_is_symmetric_among_trees_and_open_ground(tmp_path: Path) -> None:
 def test_every_kit_reading_short_line_fits_the_phone() -> None:
     for reading in load_sight(Cards()).readings.values():
         assert reading.short.startswith("kit's reading") and len(reading.short) <= 40
+
+
+# --------------------------------------------------------------------------- a horseman
+
+
+def _horse(m, a: str, b: str, c: str):
+    return horse_sight(m, load_sight(Cards()), m.hex(a), (m.hex(b), m.hex(c)))
+
+
+def test_a_horseman_takes_the_heavier_cover_of_his_two_hexes_and_the_nearer_range() -> None:
+    """The rules: "For cover classification he is considered to be totally in cover of the
+    HEAVIER type"; the range to the nearer hex is the kit's reading, and labelled."""
+    m = find_map(Cards(), "arena")
+    slope, open_ = _sight(m, "K1", "K3"), _sight(m, "K1", "K4")
+    assert (slope.cover, open_.cover) == ("medium", "none")  # the rulebook's slope example
+    for pair in (("K3", "K4"), ("K4", "K3")):
+        horse = _horse(m, "K1", *pair)
+        assert horse.visible and horse.cover == "medium" and "K3/n" in horse.why
+        assert horse.range == 2 == min(slope.range, open_.range) < open_.range
+        assert [hg.name(p.target) for p in horse.parts] == list(pair)
+        assert "horseman" in {r.name for r in horse.readings}
+        assert horse.as_dict()["to"] == ",".join(pair)
+    # from below the slope neither hex is in cover
+    below = _horse(m, "K7", "K3", "K4")
+    assert below.visible and below.cover == "none"
+
+
+def test_a_horseman_is_seen_if_either_hex_is_and_his_hidden_hex_still_gives_cover(
+    tmp_path: Path,
+) -> None:
+    rows = "1 ........\n2 ........\n3 ...t....\n4 ....s...\n5 ........\n6 ........\n"
+    m = _map(tmp_path, rows, 'lips = "E4/n E4/nw E4/ne"\n')
+    horse = _horse(m, "D1", "E4", "F4")
+    hidden, seen = horse.parts
+    assert not hidden.visible and hidden.blocked_by == ("tree D3",)
+    assert seen.visible and seen.cover == "none"
+    assert horse.visible and horse.can_fire
+    assert horse.cover == "medium" and horse.why.startswith("E4 slope")
+    both_hidden = _horse(_map(tmp_path, rows.replace("4 ....s...", "4 ........")), "D1", "D4", "D5")
+    assert not both_hidden.visible and not both_hidden.can_fire
+    assert both_hidden.blocked_by == ("tree D3",)
+
+
+def test_a_horseman_half_behind_a_wall_is_in_infinite_cover(tmp_path: Path) -> None:
+    m = _map(tmp_path, OPEN, 'walls = "D3/s"\n')
+    assert _sight(m, "D1", "E4").cover == "none"
+    horse = _horse(m, "D1", "E4", "D4")
+    assert horse.visible and horse.cover == "infinite" and not horse.can_fire
+
+
+@pytest.mark.parametrize(
+    ("hexes", "expected"),
+    [
+        ("K3,K5", "two neighbouring hexes"),
+        ("K3,K4,K5", "two neighbouring hexes"),
+        ("K3,K3", "two neighbouring hexes"),
+        ("G1,H1", "cannot be in a tree hex (Terrain Types: Tree: Impassable to horsemen"),
+        ("R2,R3", "cannot be in a house hex"),
+    ],
+)
+def test_a_horseman_on_hexes_the_rules_rule_out_is_refused(hexes: str, expected: str) -> None:
+    m = find_map(Cards(), "arena")
+    with pytest.raises(InputError, match="^TO " + hexes) as err:
+        check_horse(m, Cards(), tuple(m.hex(h) for h in hexes.split(",")), "TO")
+    assert expected in err.value.message

@@ -68,3 +68,57 @@ def test_missile_with_no_line_of_sight_is_no_shot(havoc) -> None:
     assert result.exit_code == 0 and result.output.startswith("NO SHOT")
     result = havoc("missile", "bow", "10", "i", "--map", "arena", "--from", "A1")
     assert result.exit_code == 2 and "--to HEX together" in result.output
+
+
+def test_los_takes_a_horsemans_two_hexes_answer_first(havoc) -> None:
+    result = havoc("los", "arena", "K1", "K3,K4")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "seen; K1->K3,K4: range 2"
+    assert lines[1].startswith("cover medium (K3 slope")
+    assert "K3: range 2, medium cover" in lines and "K4: range 3, no cover" in lines
+    assert "rules: a horseman's HEAVIER hex counts" in lines
+    assert "kit's reading: horse seen in either hex" in lines
+    assert_narrow(result.output)
+    data = json.loads(havoc("los", "arena", "K1", "K3,K4", "--json").output)
+    assert data["to"] == "K3,K4" and data["range"] == 2 and data["cover"] == "medium"
+    assert data["target_terrain"] == "slope,open"
+    assert [(h["to"], h["cover"]) for h in data["hexes"]] == [("K3", "medium"), ("K4", "none")]
+    assert json.loads(havoc("los", "arena", "K1", "K3", "--json").output)["hexes"] == []
+
+
+def test_los_refuses_a_horseman_the_rules_rule_out(havoc) -> None:
+    for hexes, expected in (
+        ("K3,K5", "TO K3,K5: a mounted character occupies two neighbouring hexes"),
+        ("G1,H1", "TO G1,H1: a mounted target cannot be in a tree hex"),
+        ("K3,", "expected a column letter and a row number"),
+    ):
+        result = havoc("los", "arena", "K1", hexes)
+        assert result.exit_code == 2 and expected in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
+
+
+def test_missile_takes_a_horsemans_two_hexes_from_the_map(havoc) -> None:
+    """--to K3,K4: a mounted target (said or not), range to the nearer hex, the heavier cover:
+    the same roll as typing them (-c slope,open: the heavier counts)."""
+    typed = json.loads(
+        havoc("missile", "bow", "2", "10", "m", "-c", "slope,open", "--die", "5", "--json").output
+    )
+    for target in ((), ("m",)):
+        mapped = json.loads(
+            havoc(
+                "missile", "bow", "10", *target, "--die", "5", "--json",
+                "--map", "arena", "--from", "K1", "--to", "K3,K4",
+            ).output
+        )  # fmt: skip
+        assert mapped["map"]["to"] == "K3,K4" and mapped["map"]["cover"] == "medium"
+        for key in ("table", "column", "result", "range"):
+            assert mapped[key] == typed[key], key
+        assert [s["columns"] for s in mapped["shifts"]] == [s["columns"] for s in typed["shifts"]]
+    text = havoc(
+        "missile", "bow", "10", "--die", "5", "--map", "arena", "--from", "K1", "--to", "K3,K4"
+    ).output
+    assert "from the map:" in text and "K4: range 3, no cover" in text
+    assert_narrow(text)
+    result = havoc("missile", "bow", "10", "i", "--map", "arena", "--from", "K1", "--to", "K3,K4")
+    assert result.exit_code == 2 and "a target on foot stands on one hex" in result.output

@@ -252,3 +252,37 @@ def test_magic_arrow_first_in_line_unless_shielded(havoc) -> None:
     assert "first character (opposition)" in arrow
     shield = " ".join(havoc("spell", "shield").output.split())
     assert "[KIT] Notes:" in shield and "cannot be hit by the Magic Arrow" in shield
+
+
+def test_the_magic_arrow_card_rule_is_the_rule_texts_own_words(deck) -> None:
+    """The words printed under "Rule:" on the Magic Arrow card come from the rule text, each
+    part word for word, and are the rulebook's (kept under --source-only)."""
+    arrow = deck.spell("Magic Arrow")
+    for card in (arrow.card(), arrow.card(source_only=True)):
+        assert card.rule is not None and card.rule.origin == "rulebook"
+        assert card.rule.source == "Magic, 4. The Spells"
+    parts = [p.strip() for p in arrow.card_rule.text.split("…")]
+    assert len(parts) == 2 and all(p in arrow.rule_text.text for p in parts)
+    assert 'unless he/she is under a "shield" spell' in parts[0]
+    assert "first character (opposition)" in parts[1]
+    assert [s.name for s in deck.spells if s.card_rule is not None] == ["Magic Arrow"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("it must be the first character", "it must be the nearest character", "rule_text's own"),
+        ('card_rule = "Automatically', 'card_rule = "… Automatically', "got ''"),
+    ],
+)
+def test_a_card_rule_not_taken_from_the_rule_text_is_refused(tmp_path, havoc, old, new, expected):
+    mine = tmp_path / "dark-blades"
+    mine.mkdir()
+    text = RULES.read_text(encoding="utf-8")
+    at = text.index("card_rule = ")
+    text = text[:at] + text[at:].replace(old, new, 1)
+    (mine / "spells.toml").write_text(text, encoding="utf-8")
+    result = havoc("--cards", tmp_path, "spell", "magic arrow")
+    assert result.exit_code == 2 and expected in result.output, result.output
+    assert "spells.toml" in result.output and "card_rule" in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -300,9 +300,10 @@ def test_no_word_smaller_than_4pt_at_any_size(unit):
                 assert y0 >= INSET - slack and y1 <= piece.rows - INSET + slack, (face.label, op)
 
 
-def test_at_half_inch_a_long_state_breaks_onto_two_lines():
-    small = gen.counter_pieces(Cards(), piece_size=36.0)
-    usual = gen.counter_pieces(Cards())
+def test_at_five_eighths_a_long_state_breaks_onto_two_lines():
+    """Rather than shrink below 5 pt at 5/8in (1in pieces have room for one line)."""
+    small = gen.counter_pieces(Cards())
+    usual = gen.counter_pieces(Cards(), piece_size=72.0)
     broken = [
         (texts(a), texts(b))
         for p, q in zip(small, usual, strict=True)

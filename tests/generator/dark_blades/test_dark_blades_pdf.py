@@ -28,14 +28,27 @@ def hex_of(colour) -> str:
 
 
 def read_faces(path: Path, backgrounds: set[str]) -> list[dict]:
-    """Every face box on every page: its size, colour, words and coloured numbers."""
+    """Every face box on every page: its size, colour, words and coloured numbers (a back's
+    ground past its trim, a larger rect around its face's, is no face: left out)."""
     out = []
     with pdfplumber.open(path) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             words = page.extract_words(extra_attrs=["non_stroking_color"])
-            for rect in page.rects:
+            filled = [r for r in page.rects if r["fill"]]
+
+            def ground(rect: dict, filled: list = filled) -> bool:
+                return any(
+                    o is not rect
+                    and rect["x0"] - 0.01 <= o["x0"] and o["x1"] <= rect["x1"] + 0.01
+                    and rect["top"] - 0.01 <= o["top"] and o["bottom"] <= rect["bottom"] + 0.01
+                    and o["width"] * o["height"] < rect["width"] * rect["height"] - 1
+                    and o.get("non_stroking_color") == rect.get("non_stroking_color")
+                    for o in filled
+                )  # fmt: skip
+
+            for rect in filled:
                 fill = hex_of(rect.get("non_stroking_color"))
-                if not rect["fill"] or fill not in backgrounds or rect["height"] < PIECE - 0.5:
+                if fill not in backgrounds or rect["height"] < PIECE - 0.5 or ground(rect):
                     continue
                 inside = [
                     w

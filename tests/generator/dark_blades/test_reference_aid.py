@@ -226,7 +226,9 @@ def test_the_combat_rules_and_table_rules_issue_14_asks_for(aid) -> None:
     _path, _pages, _tables, text, _chars, _regular = aid
     for words in (
         "Stunned for one complete game turn: no move, fire or attack",
-        "the controlling player chooses which of his characters suffers a casualty",
+        "combines their defence strengths into one",
+        "or combine their attack strengths if all have the same terrain advantage",
+        "the controlling player chooses which of his characters is affected",
         "Stunned and wounded characters die of further injury",
         "the attacker may advance into his hex at once",
         "War dogs: a stun or wound kills",

@@ -13,6 +13,7 @@ import pytest
 
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import load_crt
+from companion.dark_blades.special import load_combat_rules
 from companion.data import Cards
 from generator.dark_blades.results_tables import STAR, write_results_tables
 from generator.sheet.document import MIN_SIZE, Page
@@ -149,3 +150,22 @@ def test_deterministic_titled_and_valid(tmp: Path) -> None:
         assert pdf.metadata["Title"] == "Dark Blades combat results tables"
     if shutil.which("qpdf"):
         subprocess.run(["qpdf", "--check", str(again)], check=True, capture_output=True)
+
+
+@pytest.mark.parametrize("source_only", [False, True])
+def test_several_attackers_or_defenders_in_the_rulebooks_words(
+    tmp: Path, source_only: bool
+) -> None:
+    """Issue 14: the sheet says that strengths combine and that the controlling player chooses
+    who suffers, in the rulebook's words from combat-rules.toml, cited (they are the rules', so
+    --source-only keeps them)."""
+    rules = load_combat_rules(CARDS).rules
+    with pdfplumber.open(built(tmp, source_only)) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "Several attackers or defenders (the rulebook, Combat, Multiple Combat):" in text
+    for name in ("combine-defence", "combine-attack", "several"):
+        assert rules[name].section == "Combat, Multiple Combat"
+        assert " ".join(rules[name].rule.split()) in text, name
+    assert "must combine his opponents' defence strengths" in text
+    assert "may combine their attack strengths into one attack" in text
+    assert "the controlling player chooses which one of his characters is affected" in text

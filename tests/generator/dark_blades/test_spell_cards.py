@@ -447,3 +447,21 @@ def test_card_text_keeps_3mm_inside_the_trim(tmp_path, deck, size):
                     if room < safe - 1e-6:
                         near.append((ch["text"], round(room / 72 * 25.4, 2)))
     assert near == []
+
+
+@pytest.mark.parametrize("which", ["a4", "source_only"])
+def test_magic_arrow_card_says_first_in_line_unless_shielded(which, deck, request):
+    """Issue 14: the printed Magic Arrow card says, in the rule text's own words and unmarked
+    (they are the rulebook's), that it hits the first opposition character in line unless he
+    is under a shield; with and without --source-only. Read back from the PDF."""
+    texts = card_texts(request.getfixturevalue(which), SheetOptions.parse(margin="1/4in"), deck)
+    arrow = [t for t in texts if t.startswith("Magic Arrow ")]
+    assert len(arrow) == 1
+    rule = deck.spell("Magic Arrow").card_rule
+    assert f"Rule: {flat(rule.text)}" in arrow[0]
+    assert 'under a "shield" spell' in arrow[0] and "first character (opposition)" in arrow[0]
+    assert "KIT" not in arrow[0].split()
+    # below the card reference's notes, the rule's words
+    assert arrow[0].index("Notes: Uninjured") < arrow[0].index("Rule: Automatically")
+    others = [t for t in texts if not t.startswith("Magic Arrow ")]
+    assert not any("Rule: " in t for t in others)

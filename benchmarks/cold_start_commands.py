@@ -1,0 +1,111 @@
+"""Cold start of the Dark Blades lookups against the minimal click program of cold_start.py.
+
+Runs `havoc los arena K1 K3`, `havoc crt ii 8 3`, `havoc missile bow 10 8 i`, `havoc fight thr
+gra 7`, `havoc terrain` and `havoc roll 2d6`, each RUNS times in fresh subprocesses, interleaved
+with the minimal click program (so all see the same machine load), and prints each command's
+median wall time and its ratio to the minimal program (goal: at most 1.5x). Then, for each
+command, the companion's own imports that take longest (`python -X importtime`, cumulative).
+
+    python benchmarks/cold_start_commands.py [RUNS] [--pyc] [--before DIR]
+
+``--before DIR`` also runs each command from another copy of the kit's source (say ``git
+worktree add DIR main`` or ``git archive main | tar -x -C DIR``; its ``companion`` package put
+first on ``PYTHONPATH``), interleaved with the rest, to compare a change with what it changes.
+
+Python's own bytecode cache decides much of a cold start. By default the environment is used as
+it is (``PYTHONDONTWRITEBYTECODE=1`` makes every run compile the kit's modules from source);
+``--pyc`` runs every program with a bytecode cache in a temporary ``PYTHONPYCACHEPREFIX``, as
+after a ``pip install`` (which writes the bytecode), filled by the warm-up runs.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cold_start import MINIMAL_CLICK, havoc_command, wall  # noqa: E402
+
+COMMANDS = (
+    ("los", "arena", "K1", "K3"),
+    ("crt", "ii", "8", "3"),
+    ("missile", "bow", "10", "8", "i"),
+    ("fight", "thr", "gra", "7"),
+    ("terrain",),
+    ("roll", "2d6"),
+)
+
+
+def top_imports(cmd: list[str], env: dict[str, str], count: int = 6) -> list[tuple[int, str]]:
+    """The companion modules with the largest cumulative import time (microseconds)."""
+    trace = subprocess.run(
+        [cmd[0], "-X", "importtime", *cmd[1:]], capture_output=True, text=True, env=env
+    ).stderr
+    rows = []
+    for line in trace.splitlines():
+        if not line.startswith("import time:") or "imported package" in line:
+            continue
+        _, cumulative, name = line.split("|", 2)
+        if name.strip().startswith("companion"):
+            rows.append((int(cumulative), name.strip()))
+    return sorted(rows, reverse=True)[:count]
+
+
+def main() -> None:
+    argv = sys.argv[1:]
+    before = None
+    if "--before" in argv:
+        at = argv.index("--before")
+        before = str(Path(argv[at + 1]).resolve())
+        del argv[at : at + 2]
+    args = [a for a in argv if not a.startswith("--")]
+    runs = int(args[0]) if args else 15
+    pyc = "--pyc" in argv
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        if pyc:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pyc")
+        script = Path(tmp) / "minimal_click_roll.py"
+        script.write_text(MINIMAL_CLICK, encoding="utf-8")
+        commands = {"minimal click 2d6": [sys.executable, str(script), "2d6"]}
+        envs = {"minimal click 2d6": env}
+        old = {**env, "PYTHONPATH": os.pathsep.join(filter(None, (before, env.get("PYTHONPATH"))))}
+        for words in COMMANDS:
+            name = "havoc " + " ".join(words)
+            commands[name], envs[name] = havoc_command() + list(words), env
+            if before is not None:
+                commands["before: " + name], envs["before: " + name] = commands[name], old
+        for _ in range(2):  # warm the OS file cache (and, with --pyc, the bytecode cache)
+            for name, cmd in commands.items():
+                wall(cmd, envs[name])
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, cmd in commands.items():
+                times[name].append(wall(cmd, envs[name]))
+        imports = {
+            name: top_imports(cmd, envs[name])
+            for name, cmd in commands.items()
+            if name != "minimal click 2d6"
+        }
+    med = {name: statistics.median(ts) for name, ts in times.items()}
+    base = med["minimal click 2d6"]
+    mode = "bytecode cached (--pyc)" if pyc else "environment as is"
+    dont = env.get("PYTHONDONTWRITEBYTECODE", "unset")
+    print(f"runs: {runs} each (interleaved); {mode}; PYTHONDONTWRITEBYTECODE={dont}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for name, value in med.items():
+        print(f"{name + ':':<30} median {value * 1000:6.1f} ms  {value / base:4.2f}x")
+    print("goal: at most 1.5x the minimal click program")
+    for name, rows in imports.items():
+        shown = ", ".join(f"{n} {us / 1000:.0f}" for us, n in rows)
+        print(f"{name}: companion imports (ms, cumulative): {shown}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""Finding a map by name (maps.find_map): only the map asked for is checked and built, once."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion import schema
+from companion.dark_blades.maps import find_map, load_map
+from companion.dark_blades.sight import load_sight
+from companion.data import Cards
+from companion.errors import DataError, InputError
+
+
+def _cards(tmp_path: Path) -> Path:
+    """A user's cards with the kit's two maps copied in (so they can be broken)."""
+    maps = tmp_path / "dark-blades" / "maps"
+    shutil.copytree(Cards().default / "dark-blades" / "maps", maps)
+    return maps
+
+
+def test_a_broken_map_breaks_only_itself(tmp_path: Path) -> None:
+    maps = _cards(tmp_path)
+    mill = maps / "mill.toml"
+    mill.write_text(mill.read_text().replace("\nheight = 14\n", "\nheight = 15\n"))
+    cards = Cards(tmp_path)
+    assert find_map(cards, "arena").name == "The Arena"
+    with pytest.raises(DataError, match=r"mill\.toml:\d+: rows: 14 rows typed, expected height"):
+        find_map(cards, "mill")
+
+
+def test_a_map_whose_name_is_not_text_is_reported_when_finding_any_map(tmp_path: Path) -> None:
+    maps = _cards(tmp_path)
+    mill = maps / "mill.toml"
+    mill.write_text(mill.read_text().replace('\nname = "The Water Mill"\n', "\nname = 3\n"))
+    with pytest.raises(DataError, match=r"mill\.toml:\d+: key 'name': expected text, got 3"):
+        find_map(Cards(tmp_path), "arena")
+
+
+def test_an_unknown_or_ambiguous_map_is_refused_with_every_name() -> None:
+    cards = Cards()
+    with pytest.raises(InputError, match="arena"):
+        find_map(cards, "nowhere")
+    with pytest.raises(InputError, match="could be The Arena, The Water Mill"):
+        find_map(cards, "the")  # "The Arena" and "The Water Mill"
+
+
+def test_a_map_and_the_sight_rules_are_checked_once_per_process_while_unchanged() -> None:
+    schema.clear_cache()
+    cards = Cards()
+    first = find_map(cards, "arena")
+    assert find_map(cards, "arena") is first
+    assert load_map(first.path, cards) is first
+    assert load_sight(cards) is load_sight(cards)  # sight.toml too
