@@ -162,6 +162,7 @@ def test_a_read_only_game_file_is_shown_and_a_refused_write_is_one_line(site):
         site.game.chmod(0o600)
 
 
+@pytest.mark.slow
 def test_viewing_never_writes_and_a_locked_file_refuses_in_one_line(site, monkeypatch):
     """Issue 17 item 12 as root may run it: pages leave the file's bytes alone, and while
     another program holds the write lock a kill is refused in one line, the game unchanged."""

@@ -295,6 +295,7 @@ def play(ring: R.Ring, step) -> R.Ring | None:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games())
 def test_ring_stays_one_cycle_and_undo_is_exact(game):

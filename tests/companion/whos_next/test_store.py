@@ -45,6 +45,7 @@ def replay(ring: R.Ring) -> R.Ring:
 # --------------------------------------------------------------------------- same as the rules
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(games())
 def test_store_matches_the_pure_ring_step_by_step(game):

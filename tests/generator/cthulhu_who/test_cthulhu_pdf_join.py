@@ -26,6 +26,7 @@ def xref_is_exact(data: bytes) -> bool:
     )
 
 
+@pytest.mark.slow
 def test_chunks_join_into_one_sound_pdf(tmp_path, monkeypatch):
     options = SheetOptions.parse(piece_size="1in")
     whole = tmp_path / "whole.pdf"

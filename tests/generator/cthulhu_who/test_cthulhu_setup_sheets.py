@@ -235,6 +235,7 @@ def test_setups_command_writes_the_pdf(tmp_path, havoc_pnp):
     assert pypdf.PdfReader(out).metadata.title == "Cthulhu Who? set-ups: 2 from seed 5"
 
 
+@pytest.mark.slow
 def test_no_progress_bar_off_a_terminal_and_a_random_seed_is_told(tmp_path, havoc_pnp):
     out = tmp_path / "many.pdf"
     result = havoc_pnp("setups", "-n", "25", "-o", out)

@@ -51,6 +51,7 @@ def test_face_sizes_read_back(tmp_path: Path, size: str, side: float, paper: str
     assert all(close(pw, w) and close(ph, h) for pw, ph in page_sizes(path))
 
 
+@pytest.mark.slow
 def test_nothing_outside_the_margins(tmp_path: Path) -> None:
     for bleed in ("none", "3mm", "1/8in"):
         for duplex in ("long", "short", "none"):
