@@ -25,6 +25,7 @@ from companion.dark_blades.sight import (
     horse_sight,
     line_of_sight,
     load_sight,
+    part_words,
 )
 from companion.data import Cards
 from companion.text import fit, wrap
@@ -71,12 +72,7 @@ def sight_lines(s: Sight, explain: bool = False) -> list[str]:
         lines = [f"seen, NO SHOT; {head}", wrap(f"cover infinite ({s.why})", "  ")]
     else:
         lines = [f"seen; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
-    if s.parts:  # a horseman: each hex, then the rules' heavier cover
-        for p in s.parts:
-            cover = "no cover" if p.cover == "none" else f"{p.cover} cover"
-            seen = cover if p.visible else f"not seen ({', '.join(p.blocked_by)})"
-            lines.append(wrap(f"{hg.name(p.target)}: range {p.range}, {seen}", "  "))
-        lines.append("rules: a horseman's HEAVIER hex counts")
+    lines.extend(wrap(w, "  ") for w in part_words(s))  # a horseman: each hex, the rule
     lines.append(wrap(f"line: {' '.join(hg.name(h) for h in s.line)}", "  "))
     for r in s.readings:
         lines.append(r.short)

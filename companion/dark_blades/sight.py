@@ -27,6 +27,7 @@ from companion.schema import Field, ListOf, MapOf, Table
 
 GAME = "dark-blades"
 COVERS = ("none", "light", "medium", "infinite")  # lightest first
+HEAVIER = "rules: a horseman's HEAVIER hex counts"  # the rules' line under a horseman's hexes
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,17 @@ class Sight:
                 for p in self.parts
             ],
         }
+
+
+def part_words(s: Sight) -> list[str]:
+    """A horseman's two hexes, each as `havoc los` and the map page say it (``K3: range 2,
+    medium cover``), then the rules' `HEAVIER` line; nothing for a target on one hex."""
+    words = []
+    for p in s.parts:
+        cover = "no cover" if p.cover == "none" else f"{p.cover} cover"
+        seen = cover if p.visible else f"not seen ({', '.join(p.blocked_by)})"
+        words.append(f"{hg.name(p.target)}: range {p.range}, {seen}")
+    return [*words, HEAVIER] if words else []
 
 
 def _heavier(a: str, b: str) -> str:
