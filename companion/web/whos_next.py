@@ -28,7 +28,7 @@ from werkzeug.wrappers import Response
 
 from companion.errors import HavocError
 from companion.numbers import is_whole
-from companion.web.current import cards, game_store
+from companion.web.current import cards, game_store, source_only
 from companion.web.security import looks_like_token, same
 from companion.whos_next.game_file import NoGame, ReplaceRefused
 
@@ -160,7 +160,24 @@ def umpire(token: str) -> str:
         over=game_over(state.winner(), standings[0].name) if state.winner() else [],
         links=links,
         inline_links=INLINE_LINKS,
+        start_maps=_start_maps(len(state.players)),
     )
+
+
+def _start_maps(players: int) -> tuple[list[tuple[str, str, bool]], str]:
+    """The Dark Blades maps whose edges hold ``players`` start hexes, as (key, name, is the
+    kit's design), for the umpire's links to each map page's start hexes (``?p=N``: only the
+    count rides in the link, never a name or the ring), and a line when there is none."""
+    from companion.dark_blades.maps import load_maps, perimeter
+
+    try:
+        maps = load_maps(cards(), source_only())
+    except HavocError as e:
+        return [], f"Maps: {e}"
+    if not maps:
+        return [], "No maps (the kit's are its own design, left out rulebook-only)."
+    fit = [(m.key, m.name, m.is_kit) for m in maps if players <= len(perimeter(m))]
+    return fit, "" if fit else f"No map's edge has room for {players} start hexes."
 
 
 def _options(players: list[tuple[int, str]]) -> tuple[Markup, Markup]:
