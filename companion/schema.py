@@ -1,4 +1,4 @@
-"""Declared schemas for the kit's TOML files, like the CSV `Column` schema in companion/data.py.
+"""Declared schemas for the kit's TOML files, like the CSV `Column`s of companion/csv_rosters.py.
 
 A file's shape is declared once: a `Table` of `Field`s (each a TOML type, a nested `Table`, a
 `ListOf` or a `MapOf`), with choices, defaults and a check for what a type cannot say. `load`
@@ -15,7 +15,6 @@ import os
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -37,13 +36,22 @@ _TYPE_NAMES = {
 # --------------------------------------------------------------------------- where a value is
 
 
-@dataclass(frozen=True)
 class Where:
-    """A value's place: the file, its key path (for the line) and the key as errors show it."""
+    """A value's place: the file, its key path (for the line) and the key as errors show it.
 
-    path: Path
-    keys: tuple[str | int, ...] = ()
-    shown: str = ""
+    (A plain class, as are the declarations below, not a dataclass: they are made on every
+    command's import path, and a dataclass costs a millisecond to declare.)
+    """
+
+    __slots__ = ("path", "keys", "shown")
+
+    def __init__(self, path: Path, keys: tuple[str | int, ...] = (), shown: str = "") -> None:
+        self.path = path
+        self.keys = keys
+        self.shown = shown
+
+    def __repr__(self) -> str:
+        return f"Where({self.path!r}, {self.keys!r}, {self.shown!r})"
 
     def child(self, key: str | int, label: str | None = None, number: int | None = None) -> Where:
         """The place of ``key`` inside this value: ``[i]`` for a list item (shown as ``number``
@@ -74,7 +82,6 @@ class Where:
 # --------------------------------------------------------------------------- the declarations
 
 
-@dataclass(frozen=True)
 class Field:
     """One declared key of a table.
 
@@ -84,16 +91,30 @@ class Field:
     ``attr``: the record's attribute, when it is not the key (``no_shot`` for ``no-shot``).
     """
 
-    name: str
-    spec: Any = str
-    required: bool = True
-    default: Any = None
-    choices: tuple[Any, ...] = ()
-    check: Callable[[Any, Where], Any] | None = None
-    attr: str | None = None
+    __slots__ = ("name", "spec", "required", "default", "choices", "check", "attr")
+
+    def __init__(
+        self,
+        name: str,
+        spec: Any = str,
+        required: bool = True,
+        default: Any = None,
+        choices: tuple[Any, ...] = (),
+        check: Callable[[Any, Where], Any] | None = None,
+        attr: str | None = None,
+    ) -> None:
+        self.name = name
+        self.spec = spec
+        self.required = required
+        self.default = default
+        self.choices = choices
+        self.check = check
+        self.attr = attr
+
+    def __repr__(self) -> str:
+        return f"Field({self.name!r}, {self.spec!r})"
 
 
-@dataclass(frozen=True)
 class Table:
     """A TOML table with declared keys.
 
@@ -103,29 +124,54 @@ class Table:
     without it the values stay a dict.
     """
 
-    fields: tuple[Field, ...]
-    rest: Any = None
-    rest_as: str = "rest"
-    build: Callable[[dict[str, Any], Where], Any] | None = None
+    __slots__ = ("fields", "rest", "rest_as", "build")
+
+    def __init__(
+        self,
+        fields: tuple[Field, ...],
+        rest: Any = None,
+        rest_as: str = "rest",
+        build: Callable[[dict[str, Any], Where], Any] | None = None,
+    ) -> None:
+        self.fields = fields
+        self.rest = rest
+        self.rest_as = rest_as
+        self.build = build
+
+    def __repr__(self) -> str:
+        return f"Table({[f.name for f in self.fields]!r})"
 
 
-@dataclass(frozen=True)
 class ListOf:
     """A TOML list (or array of tables) whose items all follow ``item``.
 
-    ``label(raw_item)`` names an item in errors (``spells[3] (Fireball)``).
+    ``label(raw_item)`` names an item in errors (``spells[3] (Fireball)``); ``start``: the
+    first item's number in errors (1: ``pieces[1]`` is the first piece).
     """
 
-    item: Any
-    label: Callable[[Any], str | None] | None = None
-    start: int = 0  # the first item's number in errors (1: ``pieces[1]`` is the first piece)
+    __slots__ = ("item", "label", "start")
+
+    def __init__(
+        self, item: Any, label: Callable[[Any], str | None] | None = None, start: int = 0
+    ) -> None:
+        self.item = item
+        self.label = label
+        self.start = start
+
+    def __repr__(self) -> str:
+        return f"ListOf({self.item!r})"
 
 
-@dataclass(frozen=True)
 class MapOf:
     """A TOML table of free keys (names the file chooses), every value following ``value``."""
 
-    value: Any
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"MapOf({self.value!r})"
 
 
 # --------------------------------------------------------------------------- checking

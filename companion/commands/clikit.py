@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -153,17 +152,25 @@ class LazyGroup(Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
-@dataclass(frozen=True)
 class Kit:
     """What this invocation's shared options say: the typed click context object.
 
     ``cards_dir``: the user's ``--cards DIR`` (None: the kit's own cards); ``source_only``:
     ``--source-only`` was given. Both options are taken on the group and on each subcommand,
     the later one winning (`kit_of` finds the nearest). ``cards`` is read once per invocation.
+    (A plain class, not a dataclass: it is on every command's import path.)
     """
 
-    cards_dir: Path | None = None
-    source_only: bool = False
+    def __init__(self, cards_dir: Path | None = None, source_only: bool = False) -> None:
+        self.cards_dir = cards_dir
+        self.source_only = source_only
+
+    def __repr__(self) -> str:
+        return f"Kit(cards_dir={self.cards_dir!r}, source_only={self.source_only!r})"
+
+    def changed(self, **changes: Any) -> Kit:
+        """A new Kit with ``changes`` (the context below takes it; this one stays as it is)."""
+        return Kit(**{"cards_dir": self.cards_dir, "source_only": self.source_only, **changes})
 
     @cached_property
     def cards(self) -> Cards:
@@ -189,7 +196,7 @@ def _load(where: str) -> Any:
 
 
 def _remember(ctx: click.Context, **changes: Any) -> None:
-    ctx.obj = replace(kit_of(ctx), **changes)  # this context and those below it
+    ctx.obj = kit_of(ctx).changed(**changes)  # this context and those below it
 
 
 def _remember_cards(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:

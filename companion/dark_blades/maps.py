@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades import hexgrid as hg
@@ -36,9 +35,12 @@ APERTURES = ("window", "door")
 Side = frozenset[Hex]  # a hex side: the two hexes it lies between (one may be off the map)
 
 
-@dataclass(frozen=True)
-class Place:
-    """A named place of a map (``the mill``): its hexes and a note."""
+class Place(NamedTuple):
+    """A named place of a map (``the mill``): its hexes and a note.
+
+    (A NamedTuple, and `HexMap` a plain class, not dataclasses: they are on `havoc los`'s import
+    path, and a dataclass costs about a millisecond to declare.)
+    """
 
     name: str
     hexes: frozenset[Hex]
@@ -55,24 +57,43 @@ class Place:
         return min(self.hexes, key=lambda h: (h[1], h[0]))
 
 
-@dataclass(frozen=True)
 class HexMap:
     """One map, checked: every hex on it has a terrain name (a row or unlisted terrain of
-    terrain.toml)."""
+    terrain.toml). Built once per file (`load_map`) and not changed after: what it works out
+    (buildings, walls, slopes) is kept on first use."""
 
-    key: str  # the file's name without .toml: what `havoc los KEY` takes
-    path: Path
-    name: str
-    design: str
-    note: str
-    width: int
-    height: int
-    edges: dict[str, int]
-    terrain: dict[Hex, str]
-    walls: frozenset[Side]
-    lips: frozenset[tuple[Hex, str]]  # (slope hex, side): the slope's top lip
-    places: tuple[Place, ...] = ()
-    legend: dict[str, str] = field(default_factory=dict)
+    def __init__(
+        self,
+        key: str,  # the file's name without .toml: what `havoc los KEY` takes
+        path: Path,
+        name: str,
+        design: str,
+        note: str,
+        width: int,
+        height: int,
+        edges: dict[str, int],
+        terrain: dict[Hex, str],
+        walls: frozenset[Side],
+        lips: frozenset[tuple[Hex, str]],  # (slope hex, side): the slope's top lip
+        places: tuple[Place, ...] = (),
+        legend: dict[str, str] | None = None,
+    ) -> None:
+        self.key = key
+        self.path = path
+        self.name = name
+        self.design = design
+        self.note = note
+        self.width = width
+        self.height = height
+        self.edges = edges
+        self.terrain = terrain
+        self.walls = walls
+        self.lips = lips
+        self.places = places
+        self.legend = dict(legend or {})
+
+    def __repr__(self) -> str:
+        return f"HexMap({self.key!r}, {self.name!r}, {self.width}x{self.height})"
 
     @property
     def is_kit(self) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.csv_rosters import Column, Row, read_csv
 from companion.dark_blades.piece_types import (
     VALUE_COLUMNS,
     PieceSpec,
@@ -22,12 +23,7 @@ from companion.dark_blades.piece_types import (
     TypesFile,
     load_types,
 )
-from companion.data import (
-    Cards,
-    Column,
-    Row,
-    read_csv,
-)
+from companion.data import Cards
 from companion.errors import DataError, UnknownColumn
 
 GAME = "dark-blades"

@@ -9,9 +9,8 @@ most 40 columns shown at the table — and ``text``, the full sentence for ``--e
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.schema import Field, Table, Where, check
 from companion.text import WIDTH, cells
@@ -19,9 +18,12 @@ from companion.text import WIDTH, cells
 LABEL = "kit's reading"
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One decision of the kit's: its name, its one-line label and its full text."""
+class Reading(NamedTuple):
+    """One decision of the kit's: its name, its one-line label and its full text.
+
+    (A NamedTuple, not a dataclass: it is on `havoc los`'s import path, and a dataclass costs
+    about a millisecond to declare.)
+    """
 
     name: str
     short: str

@@ -13,9 +13,8 @@ kit's readings are data: ``cards/dark-blades/sight.toml``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades import hexgrid as hg
@@ -30,8 +29,11 @@ COVERS = ("none", "light", "medium", "infinite")  # lightest first
 HEAVIER = "rules: a horseman's HEAVIER hex counts"  # the rules' line under a horseman's hexes
 
 
-@dataclass(frozen=True)
-class SightRules:
+# The records here are NamedTuples, not dataclasses: they are on `havoc los`'s import path, and a
+# dataclass costs about a millisecond to declare.
+
+
+class SightRules(NamedTuple):
     """sight.toml, checked: what blocks a line, the rules' words and the kit's readings."""
 
     path: Path
@@ -61,8 +63,7 @@ def load_sight(cards: Cards) -> SightRules:
     return schema.load(cards.path(GAME, "sight.toml"), SIGHT_FILE, _build)
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """What one of the two lines just either side of the exact line meets."""
 
     hexes: tuple[Hex, ...]
@@ -72,8 +73,7 @@ class Side:
     readings: tuple[str, ...]  # names of readings applied
 
 
-@dataclass(frozen=True)
-class Sight:
+class Sight(NamedTuple):
     """The answer to `havoc los`: range, whether the firer sees the target, cover, and how."""
 
     map: HexMap

@@ -10,9 +10,8 @@ row (bridge, water, wall ...) is "not in the source rules".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
@@ -26,8 +25,11 @@ GAME = "dark-blades"
 SYMBOLS = ("-", "0", "+")  # worst first: a mounted character takes the worst of his two hexes
 
 
-@dataclass(frozen=True)
-class Terrain:
+# The records below are NamedTuples, not dataclasses: they are on `havoc los`'s import path
+# (maps check their terrain names here), and a dataclass costs about a millisecond to declare.
+
+
+class Terrain(NamedTuple):
     """One printed row of the Terrain Types table."""
 
     name: str
@@ -42,8 +44,7 @@ class Terrain:
     cover_rule: str | None = None  # the Cover section's words on this terrain
 
 
-@dataclass(frozen=True)
-class TerrainTable:
+class TerrainTable(NamedTuple):
     """terrain.toml, checked: the printed rows by name and the terrains with no row."""
 
     path: Path
@@ -57,8 +58,7 @@ class TerrainTable:
         return [*self.rows, *self.unlisted]
 
 
-@dataclass(frozen=True)
-class Advantage:
+class Advantage(NamedTuple):
     """What ``--attacker-terrain``/``--defender-terrain`` came to."""
 
     symbol: str  # + 0 -
@@ -87,7 +87,7 @@ def _name(name: str, where: Where) -> str:
 def _row(values: dict[str, Any], where: Where) -> Terrain:
     reading = values["reading"]
     if reading is not None:
-        reading = replace(reading, name=f"terrain-{values['name']}")
+        reading = reading._replace(name=f"terrain-{values['name']}")
     return Terrain(**{**values, "reading": reading})
 
 

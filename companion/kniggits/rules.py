@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import schema
-from companion.data import Cards, Column, Row, read_csv
+from companion.csv_rosters import Column, Row, read_csv
+from companion.data import Cards
 from companion.errors import DataError, InputError
 from companion.numbers import is_whole
 from companion.schema import Field, ListOf, MapOf, Table, Where

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from companion import schema
-from companion.data import Cards, Column, read_csv, read_toml
+from companion.csv_rosters import Column, read_csv
+from companion.data import Cards, read_toml
 from companion.errors import DataError
 from companion.schema import Field, Table
 
