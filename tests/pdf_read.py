@@ -51,6 +51,7 @@ class Char:
     x1: float
     bottom: float
     colour: tuple[int, int, int]  # fill, 0-255
+    matrix: tuple[float, float, float, float]  # a, b, c, d as drawn: a < 0 and d < 0 is turned 180
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,8 @@ def _text(
             found_chars.append(Char(number, ch, font.split("+", 1)[-1],
                                     raw.FPDFText_GetFontSize(text_page.raw, i) * scale, left,
                                     height - top, right, height - bottom,
-                                    (r.value, g.value, b.value)))  # fmt: skip
+                                    (r.value, g.value, b.value),
+                                    (matrix.a, matrix.b, matrix.c, matrix.d)))  # fmt: skip
         return tuple(found_words), tuple(found_chars)
     finally:
         text_page.close()
