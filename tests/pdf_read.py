@@ -116,6 +116,15 @@ def pages(path: Path | str) -> tuple[Page, ...]:
     return _pages(str(p), stat.st_mtime_ns, stat.st_size)
 
 
+def title(path: Path | str) -> str:
+    """The document's Title, as a PDF reader's window shows it."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return pdf.get_metadata_dict().get("Title", "")
+    finally:
+        pdf.close()
+
+
 def words(path: Path | str) -> Iterator[Word]:
     """Every word on every page, in reading order as pdfium gives it."""
     for page in pages(path):
