@@ -95,6 +95,7 @@ class Page:
     words: tuple[Word, ...]
     chars: tuple[Char, ...]
     shapes: tuple[Shape, ...]
+    images: int  # image objects drawn (a vector page has none)
 
     @property
     def rects(self) -> list[Shape]:
@@ -148,7 +149,8 @@ def _pages(path: str, _mtime: int, _size: int) -> tuple[Page, ...]:
             width, height = page.get_size()
             text_words, text_chars = _text(page, number, width, height)
             out.append(Page(number, width, height, text_words, text_chars,
-                            tuple(_shapes(page, number, height))))  # fmt: skip
+                            tuple(_shapes(page, number, height)),
+                            len(list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=8)))))  # fmt: skip
             page.close()
         return tuple(out)
     finally:
