@@ -21,6 +21,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 _WORD = re.compile(r"\S+")
+X_TOLERANCE = 3.0  # pdfplumber's default gap (points) that parts two words
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Word:
     bottom: float
     page_width: float
     page_height: float
+    colour: tuple[int, int, int] = (0, 0, 0)  # its first letter's fill, 0-255
 
     @property
     def edge_gap(self) -> float:
@@ -167,13 +169,7 @@ def _text(
         if len(text) != count:  # pdfium's text is one character per char index
             raise AssertionError(f"page {number}: text and characters disagree")
         boxes = [text_page.get_charbox(i, loose=True) for i in range(count)]
-        found_words = []
-        for match in _WORD.finditer(text):
-            span = boxes[match.start() : match.end()]
-            found_words.append(Word(number, match.group(), min(b[0] for b in span),
-                                    height - max(b[3] for b in span), max(b[2] for b in span),
-                                    height - min(b[1] for b in span), width, height))  # fmt: skip
-        found_chars = []
+        found_chars = {}
         name = ctypes.create_string_buffer(256)
         flags = ctypes.c_int()
         r, g, b, a = (ctypes.c_uint() for _ in range(4))
@@ -187,14 +183,37 @@ def _text(
             left, bottom, right, top = boxes[i]
             raw.FPDFText_GetMatrix(text_page.raw, i, matrix)  # the size as drawn, scale included
             scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
-            found_chars.append(Char(number, ch, font.split("+", 1)[-1],
-                                    raw.FPDFText_GetFontSize(text_page.raw, i) * scale, left,
-                                    height - top, right, height - bottom,
-                                    (r.value, g.value, b.value),
-                                    (matrix.a, matrix.b, matrix.c, matrix.d)))  # fmt: skip
+            found_chars[i] = Char(number, ch, font.split("+", 1)[-1],
+                                  raw.FPDFText_GetFontSize(text_page.raw, i) * scale, left,
+                                  height - top, right, height - bottom,
+                                  (r.value, g.value, b.value),
+                                  (matrix.a, matrix.b, matrix.c, matrix.d))  # fmt: skip
+        found_words = []
+        for match in _WORD.finditer(text):
+            for start, end in _split(match.start(), match.end(), boxes, found_chars):
+                span = boxes[start:end]
+                found_words.append(Word(number, text[start:end], min(b[0] for b in span),
+                                        height - max(b[3] for b in span),
+                                        max(b[2] for b in span),
+                                        height - min(b[1] for b in span), width, height,
+                                        found_chars[start].colour))  # fmt: skip
+        found_chars = list(found_chars.values())
         return tuple(found_words), tuple(found_chars)
     finally:
         text_page.close()
+
+
+def _split(start: int, end: int, boxes: list, found: dict) -> Iterator[tuple[int, int]]:
+    """A run without white space, parted where pdfplumber parts words: upright letters more
+    than `X_TOLERANCE` apart, or on another line."""
+    first = start
+    for i in range(start + 1, end):
+        a, b = found[i - 1], found[i]
+        upright = a.matrix[0] > 0 and abs(a.matrix[1]) < 1e-6 and b.matrix[0] > 0
+        if upright and (b.x0 - a.x1 > X_TOLERANCE or abs(b.top - a.top) > X_TOLERANCE):
+            yield first, i
+            first = i
+    yield first, end
 
 
 def _shapes(page, number: int, height: float) -> Iterator[Shape]:
