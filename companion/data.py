@@ -153,7 +153,7 @@ def _nesting(data: Any, path: Path) -> Any:
 
 # --------------------------------------------------------------------------- TOML tables
 
-_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+_TOML_LINE = r"\(at line (\d+), column \d+\)"  # in tomllib's error (compiled only then)
 
 
 @lru_cache(maxsize=64)
@@ -165,11 +165,11 @@ def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
         raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path) from None
     except tomllib.TOMLDecodeError as exc:
         text = str(exc)
-        match = _TOML_LINE.search(text)
+        match = re.search(_TOML_LINE, text)
         line = int(match.group(1)) if match else None
         if "(at end of document)" in text:
             line = max(1, len(path.read_text(encoding="utf-8", errors="replace").splitlines()))
-        message = _TOML_LINE.sub("", text).replace("(at end of document)", "").strip()
+        message = re.sub(_TOML_LINE, "", text).replace("(at end of document)", "").strip()
         raise DataError(f"not valid TOML: {message}", path, line) from None
     except UnicodeDecodeError:
         raise DataError("not UTF-8 text", path) from None

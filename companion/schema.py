@@ -10,11 +10,11 @@ the line where the key is written (found by `key_line`), the dotted key and what
 
 from __future__ import annotations
 
-import copy
 import os
 import re
 import threading
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -236,7 +236,8 @@ def _table(spec: Table, value: Any, where: Where) -> Any:
         if f.name not in value:
             if f.required:
                 raise DataError(f"missing key '{at.shown}'", where.path, where.line())
-            out[f.attr or f.name] = copy.copy(f.default)
+            default = f.default  # a copy of a list or table: each record its own
+            out[f.attr or f.name] = default.copy() if isinstance(default, list | dict) else default
             continue
         got = check(f.spec, value[f.name], at)
         if f.choices and got not in f.choices:
@@ -318,14 +319,23 @@ def clear_cache() -> None:
 
 # --------------------------------------------------------------------------- finding the line
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _NAME = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)"""
-_KEY = re.compile(rf"^\s*({_NAME}(?:\s*\.\s*{_NAME})*)\s*=")
-_PART = re.compile(r""""([^"]*)"|'([^']*)'|([A-Za-z0-9_-]+)""")
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """A table header, a key and one part of a dotted key: compiled when a line is first
+    looked for (only to word an error: a command that reads good files never needs them)."""
+    return (
+        re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$"),
+        re.compile(rf"^\s*({_NAME}(?:\s*\.\s*{_NAME})*)\s*="),
+        re.compile(r""""([^"]*)"|'([^']*)'|([A-Za-z0-9_-]+)"""),
+    )
 
 
 def _parts(dotted: str) -> tuple[str, ...]:
-    return tuple(next(g for g in m.groups() if g is not None) for m in _PART.finditer(dotted))
+    part = _patterns()[2]
+    return tuple(next(g for g in m.groups() if g is not None) for m in part.finditer(dotted))
 
 
 def key_lines(text: str) -> dict[tuple[str | int, ...], int]:
@@ -334,13 +344,14 @@ def key_lines(text: str) -> dict[tuple[str | int, ...], int]:
     counts: dict[tuple[str | int, ...], int] = {}
     table: tuple[str | int, ...] = ()
     in_string = False
+    header_re, key_re, _part_re = _patterns()
     for number, line in enumerate(text.splitlines(), start=1):
         opens = (line.count('"""') + line.count("'''")) % 2 == 1
         if in_string:
             in_string = not opens
             continue
         in_string = opens
-        header = _HEADER.match(line)
+        header = header_re.match(line)
         if header:
             names = _parts(header.group(2))
             table = _resolve(names, counts)
@@ -350,7 +361,7 @@ def key_lines(text: str) -> dict[tuple[str | int, ...], int]:
             for n in range(1, len(table) + 1):  # a parent table written implicitly: here
                 first.setdefault(table[:n], number)
             continue
-        key = _KEY.match(line)
+        key = key_re.match(line)
         if key:
             first.setdefault((*table, *_parts(key.group(1))), number)
     return first

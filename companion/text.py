@@ -51,14 +51,29 @@ def _wrap_cells(text: str, indent: str, width: int) -> list[str]:
     return lines
 
 
+def _plain(text: str, indent: str, width: int) -> bool:
+    """Words of printable ASCII, one space apart, each fitting a line: `_wrap_cells` wraps
+    these exactly as textwrap does, without importing it (a cold start saves its regexes)."""
+    body = text.lstrip(" ")
+    words = body.split(" ")
+    return (
+        bool(body)
+        and text.isascii()
+        and text.isprintable()
+        and "" not in words
+        and max(map(len, words)) <= width - len(indent)
+        and len(text) - len(body) + len(words[0]) <= width
+    )
+
+
 def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
     """Wrap ``text`` to the companion's width; continuation lines get ``indent``.
 
     Measured in terminal columns: a wide character (e.g. a CJK name) counts 2.
     """
-    if cells(text) != len(text):
+    if cells(text) != len(text) or _plain(text, indent, width):
         return "\n".join(_wrap_cells(text, indent, width))
-    import textwrap
+    import textwrap  # tabs, runs of spaces, words longer than a line: its rules
 
     return "\n".join(
         textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]

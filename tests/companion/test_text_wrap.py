@@ -1,0 +1,40 @@
+"""`text.wrap` wraps plain words itself (no textwrap import on a cold start) exactly as
+textwrap does, and leaves everything else to textwrap."""
+
+from __future__ import annotations
+
+import random
+import string
+import textwrap
+
+from companion.text import _plain, wrap
+
+LETTERS = string.ascii_letters + string.digits + "-'/(),.:;"
+
+
+def _textwrap(text: str, indent: str, width: int) -> str:
+    lines = textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False)
+    return "\n".join(lines or [""])
+
+
+def test_plain_words_wrap_as_textwrap_wraps_them() -> None:
+    rng = random.Random(15)
+    plain = 0
+    for _ in range(5000):
+        width = rng.randint(8, 40)
+        indent = " " * rng.choice((0, 2, 4))
+        words = [
+            "".join(rng.choice(LETTERS) for _ in range(rng.randint(1, width)))
+            for _ in range(rng.randint(1, 14))
+        ]
+        text = " " * rng.choice((0, 0, 2)) + " ".join(words)
+        if _plain(text, indent, width):
+            plain += 1
+            assert wrap(text, indent, width) == _textwrap(text, indent, width), (text, width)
+    assert plain > 1000  # the comparison ran on many texts
+
+
+def test_anything_else_is_textwraps() -> None:
+    for text in ("a  b", "tab\there", "trailing ", "   ", "", "x" * 50 + " y", "a\nb"):
+        assert not _plain(text, "  ", 40)
+        assert wrap(text, "  ") == _textwrap(text, "  ", 40)
