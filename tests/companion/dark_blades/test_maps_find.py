@@ -31,6 +31,20 @@ def test_a_broken_map_breaks_only_itself(tmp_path: Path) -> None:
         find_map(cards, "mill")
 
 
+def test_a_map_broken_below_its_name_is_not_parsed_to_find_another(tmp_path: Path) -> None:
+    """Finding a map reads the other files' names from their top lines: a TOML error further
+    down breaks only that map (worded with its line when it is asked for)."""
+    maps = _cards(tmp_path)
+    mill = maps / "mill.toml"
+    lines = mill.read_text().splitlines()
+    lines[-1] += " = = oops"
+    mill.write_text("\n".join(lines) + "\n")
+    cards = Cards(tmp_path)
+    assert find_map(cards, "arena").name == "The Arena"
+    with pytest.raises(DataError, match=rf"mill\.toml:{len(lines)}: not valid TOML"):
+        find_map(cards, "water")
+
+
 def test_a_map_whose_name_is_not_text_is_reported_when_finding_any_map(tmp_path: Path) -> None:
     maps = _cards(tmp_path)
     mill = maps / "mill.toml"
