@@ -94,7 +94,7 @@ def test_a_map_typed_with_a_header_and_codes_with_or_without_spaces(tmp_path: Pa
     rows = "   A B C D E F G H\n1 . . t t . . . .\n2 ..tt....\n" + "".join(
         f"{r} {'.' * 8}\n" for r in range(3, 7)
     )
-    m = _map(tmp_path, rows, 'walls = "A1/se C3/n"\n')
+    m = _map(tmp_path, rows, 'walls = "A1/SE C3/n"\n')  # a side in any case
     assert m.terrain[(2, 1)] == "tree" and m.terrain[(3, 2)] == "tree"
     assert frozenset({(0, 1), hg.neighbour((0, 1), "se")}) in m.walls
 
@@ -108,6 +108,7 @@ def test_a_map_typed_with_a_header_and_codes_with_or_without_spaces(tmp_path: Pa
         ("   A B C\n", "", 7, "the header should name the columns A B C D E F G H"),
         (OPEN, 'lips = """\nA1/n\n"""\n', 15, "A1 is open, expected a slope hex"),
         (OPEN, 'walls = """\nA1/up\n"""\n', 15, "expected a hex and a side like D4/ne"),
+        (OPEN, 'walls = """\nA1/ew\n"""\n', 15, "expected a hex and a side like D4/ne"),
         (OPEN, 'walls = "Z9/n"\n', 14, "Z9/n is not on the map"),
         (
             "1 ........\n2 .hhh....\n3 .hwh....\n4 .hhh....\n5 ........\n6 ........\n",
