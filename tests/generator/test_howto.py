@@ -120,6 +120,13 @@ def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypat
     assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
 
 
+@pytest.mark.slow
+def test_the_note_says_source_only_counters_are_blank(kit_build) -> None:
+    note = " ".join(note_of(kit_build("--source-only")).split())
+    assert "The value boxes are blank (--source-only" in note
+    assert "Values on the counters" not in note
+
+
 def test_the_note_says_where_the_values_come_from(havoc_pnp, kit_build, tmp_path: Path) -> None:
     from companion.errors import display_path
 
