@@ -44,11 +44,6 @@ def test_text_tables_and_boxes_share_the_frames_edges(sheets) -> None:
                 assert all(abs(e["x1"] - right) < 0.5 for e in wide), where
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="after main's scenario changes a ')' on scenarios.pdf page 2 touches a rule (0.2 pt); "
-    "the aids pass",
-)
 def test_no_descender_touches_a_rule(sheets) -> None:
     for path in sheets:
         with pdfplumber.open(path) as pdf:
