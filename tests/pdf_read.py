@@ -108,6 +108,14 @@ class Page:
         return [s for s in self.shapes if s.kind == "line"]
 
     @property
+    def rules(self) -> list[tuple[float, float, float]]:
+        """(x0, x1, top) of every horizontal edge: horizontal lines and rects' tops and feet
+        (pdfplumber's horizontal `edges` without the curves')."""
+        out = [(s.x0, s.x1, s.top) for s in self.lines if abs(s.top - s.bottom) < 1e-3]
+        out += [(s.x0, s.x1, y) for s in self.rects for y in (s.top, s.bottom)]
+        return out
+
+    @property
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
 
