@@ -3,8 +3,8 @@ card keeping its own 3 mm bleed, its text 1/4in inside the paper and room for th
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 from pypdf import PdfReader
 
 from companion.dark_blades import spells as sp
@@ -54,17 +54,17 @@ def test_bleed_3mm_pdf_keeps_text_inside_and_the_footer_clear_of_the_cards(tmp_p
     out = build(tmp_path, f"{paper}.pdf", "--bleed", "3mm", "--paper", paper)
     assert words_outside_safe_area(out) == []
     trims = [[float(v) for v in page.trimbox] for page in PdfReader(out).pages]
-    with pdfplumber.open(out) as pdf:
-        assert len(pdf.pages) == 2 * -(-24 // PER_PAGE[paper])
-        for page, trim in zip(pdf.pages, trims, strict=True):
-            b, height = 3 * MM, float(page.height)
-            outside = []
-            for c in page.chars:  # nothing is set in the bleed round the cards
-                x0, x1 = c["x0"], c["x1"]
-                y0, y1 = height - c["bottom"], height - c["top"]
-                inside = trim[0] <= x0 and x1 <= trim[2] and trim[1] <= y0 and y1 <= trim[3]
-                clear = x1 < trim[0] - b or x0 > trim[2] + b or y1 < trim[1] - b or y0 > trim[3] + b
-                assert inside or clear, c["text"]
-                if clear:
-                    outside.append(c["text"])
-            assert "page" in "".join(outside)  # the footer, clear of the cards
+    read = read_pages(out)
+    assert len(read) == 2 * -(-24 // PER_PAGE[paper])
+    for page, trim in zip(read, trims, strict=True):
+        b, height = 3 * MM, page.height
+        outside = []
+        for c in page.chars:  # nothing is set in the bleed round the cards
+            x0, x1 = c.x0, c.x1
+            y0, y1 = height - c.bottom, height - c.top
+            inside = trim[0] <= x0 and x1 <= trim[2] and trim[1] <= y0 and y1 <= trim[3]
+            clear = x1 < trim[0] - b or x0 > trim[2] + b or y1 < trim[1] - b or y0 > trim[3] + b
+            assert inside or clear, c.text
+            if clear:
+                outside.append(c.text)
+        assert "page" in "".join(outside)  # the footer, clear of the cards
