@@ -9,8 +9,8 @@ import shlex
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 from companion.data import Cards
 from generator.dark_blades import counters as dark_blades
@@ -37,8 +37,7 @@ def note_of(kit: Path) -> str:
 
 
 def pages(path: Path) -> int:
-    with pdfplumber.open(path) as pdf:
-        return len(pdf.pages)
+    return len(PdfReader(path).pages)
 
 
 @pytest.mark.slow
@@ -118,6 +117,13 @@ def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypat
     note = build(havoc_pnp, out)
     assert note == f"{len(list(out.glob('*.pdf')))} files, dark-blades-counters.pdf\n"
     assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
+
+
+@pytest.mark.slow
+def test_the_note_says_source_only_counters_are_blank(kit_build) -> None:
+    note = " ".join(note_of(kit_build("--source-only")).split())
+    assert "The value boxes are blank (--source-only" in note
+    assert "Values on the counters" not in note
 
 
 def test_the_note_says_where_the_values_come_from(havoc_pnp, kit_build, tmp_path: Path) -> None:
