@@ -196,3 +196,37 @@ def test_the_offset_reserve_shifts_fronts_inward_only_by_the_offset() -> None:
     assert (bx0 - ax0, ax1 - bx1) == pytest.approx((3 * MM, 0))
     assert (by0 - ay0, ay1 - by1) == pytest.approx((2 * MM, 0))
     assert base.front_area == base.usable
+
+
+def tall_and_squares() -> list:
+    """A 2 x 2 piece first, then squares, all in one block (a Cthulhu Who? set-up's pieces)."""
+    from dataclasses import replace
+
+    return [replace(piece(0, cols=2), rows=2)] + [piece(i) for i in range(1, 25)]
+
+
+@pytest.mark.parametrize("guides", ["crop", "lines"])
+def test_squares_fill_the_room_beside_a_tall_piece(guides: str) -> None:
+    """The squares after a 2 x 2 piece fill both rows beside it (a square under a square: no
+    new cut line), and with crop marks the full-width rows below keep 1/4in from that band
+    (their cuts would run through the tall piece)."""
+    options = SheetOptions.parse(paper="a4", piece_size="1in", cut_guides=guides)
+    across = per_page(options)[0]  # 7 columns of 1in squares on A4
+    placements = pack(tall_and_squares(), options)[0]
+    tall = next(p for p in placements if p.piece.rows == 2)
+    beside = [p for p in placements if p.y >= tall.y - 1e-6 and p is not tall]
+    assert len(beside) == 2 * (across - 2)
+    assert all(p.x >= tall.x + tall.w - 1e-6 for p in beside)
+    below = [p for p in placements if p.y + p.h <= tall.y + 1e-6]
+    assert len(below) == 24 - len(beside)
+    gap = tall.y - max(p.y + p.h for p in below)
+    assert gap == pytest.approx(18.0 if guides == "crop" else 0.0)
+    boxes = [(p.x, p.y, p.x + p.w, p.y + p.h) for p in placements]
+    for i, a in enumerate(boxes):  # none overlaps another
+        for b in boxes[i + 1 :]:
+            assert (
+                a[2] <= b[0] + 1e-6
+                or b[2] <= a[0] + 1e-6
+                or a[3] <= b[1] + 1e-6
+                or (b[3] <= a[1] + 1e-6)
+            )
