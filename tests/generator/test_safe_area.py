@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-
-from tests.pdf_words import words
+from pdf_read import words
 
 SAFE = 18.0
 EXEMPT = {"cut", "1st"}

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.dark_blades import spells as sp
 from companion.data import Cards
@@ -17,8 +18,6 @@ from generator.sheet.fonts import text_width
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Text
 from tests.conftest import ROOT
-
-pdfplumber = pytest.importorskip("pdfplumber")
 
 POKER = CARD_SIZES["poker"]
 SAFE = 18.0
@@ -60,28 +59,26 @@ def card_texts(path: Path, options: SheetOptions, deck: sp.Deck, size=POKER) -> 
     pieces = cards_gen.spell_cards(deck, *size)
     pages = impose_cards(pieces, *size, options)
     out = []
-    with pdfplumber.open(path) as pdf:
-        for page, imposed in zip(pdf.pages, pages, strict=True):
-            if imposed.side == "back":
+    for page, imposed in zip(read_pages(path), pages, strict=True):
+        if imposed.side == "back":
+            continue
+        height = page.height
+        for p in imposed.placements:
+            if p.side != "front":
                 continue
-            words = page.extract_words(x_tolerance=1)
-            height = float(page.height)
-            for p in imposed.placements:
-                if p.side != "front":
-                    continue
-                inside = [
-                    w
-                    for w in words
-                    if p.x <= (w["x0"] + w["x1"]) / 2 <= p.x + p.w
-                    and height - p.y - p.h <= (w["top"] + w["bottom"]) / 2 <= height - p.y
-                ]
-                # the band first (the area letter in its hexagon is not part of the text)
-                band = height - p.y - p.h + cards_gen.TEXT_SAFE + max(15.0, p.h * 0.085)
-                head = [w for w in inside if w["bottom"] <= band and len(w["text"]) > 1]
-                rest = [w for w in inside if w["bottom"] > band]
-                head.sort(key=lambda w: w["x0"])
-                rest.sort(key=lambda w: (round(w["top"]), w["x0"]))
-                out.append(" ".join(w["text"] for w in head + rest))
+            inside = [
+                w
+                for w in page.words
+                if p.x <= (w.x0 + w.x1) / 2 <= p.x + p.w
+                and height - p.y - p.h <= (w.top + w.bottom) / 2 <= height - p.y
+            ]
+            # the band first (the area letter in its hexagon is not part of the text)
+            band = height - p.y - p.h + cards_gen.TEXT_SAFE + max(15.0, p.h * 0.085)
+            head = [w for w in inside if w.bottom <= band and len(w.text) > 1]
+            rest = [w for w in inside if w.bottom > band]
+            head.sort(key=lambda w: w.x0)
+            rest.sort(key=lambda w: (round(w.top), w.x0))
+            out.append(" ".join(w.text for w in head + rest))
     return out
 
 
@@ -127,8 +124,7 @@ def test_kit_texts_carry_their_mark_on_paper(a4, deck):
 
 
 def test_source_only_shows_no_kit_value_anywhere(source_only, deck):
-    with pdfplumber.open(source_only) as pdf:
-        everything = flat(" ".join(p.extract_text(x_tolerance=1) or "" for p in pdf.pages))
+    everything = flat(" ".join(p.text for p in read_pages(source_only)))
     assert "KIT" not in everything.split()
     assert "Havoc Kit" not in everything
     rulebook = [flat(t.text) for s in deck.spells for t in s.texts().values() if not t.is_kit]
@@ -276,17 +272,15 @@ def test_gutter_fold_puts_each_back_below_its_front(deck):
 
 def words_outside_safe_area(path: Path) -> list[str]:
     bad = []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            w, h = float(page.width), float(page.height)
-            for c in page.chars:
-                if (
-                    c["x0"] < SAFE
-                    or c["x1"] > w - SAFE
-                    or c["top"] < SAFE
-                    or c["bottom"] > h - SAFE
-                ):
-                    bad.append(c["text"])
+    for page in read_pages(path):
+        for c in page.chars:
+            if (
+                c.x0 < SAFE
+                or c.x1 > page.width - SAFE
+                or c.top < SAFE
+                or c.bottom > page.height - SAFE
+            ):
+                bad.append(c.text)
     return bad
 
 
@@ -357,19 +351,14 @@ def test_the_flood_back_is_dark_to_the_bleed_so_the_front_cannot_show_through(tm
     back = cards_gen.spell_cards(deck, *POKER, back_style="flood")[0].back
     assert luminance(back.background) < 0.15  # the engine paints it to the bleed edge
     out = build(tmp_path, "bleed.pdf", "--bleed", "3mm", "--margin", "3mm", "--card-back", "flood")
-    with pdfplumber.open(out) as pdf:
-        page = pdf.pages[1]  # backs
-        dark = [
-            r
-            for r in page.rects
-            if r.get("non_stroking_color") and max(r["non_stroking_color"][:3]) < 0.25
-        ]
-        bleed = 3 * 72 / 25.4
-        assert dark and all(
-            r["width"] == pytest.approx(180 + 2 * bleed, abs=0.01)
-            and r["height"] == pytest.approx(252 + 2 * bleed, abs=0.01)
-            for r in dark
-        )
+    page = read_pages(out)[1]  # backs
+    dark = [r for r in page.rects if r.fill and max(r.fill_colour) < 64]
+    bleed = 3 * 72 / 25.4
+    assert dark and all(
+        r.width == pytest.approx(180 + 2 * bleed, abs=0.01)
+        and r.height == pytest.approx(252 + 2 * bleed, abs=0.01)
+        for r in dark
+    )
 
 
 def test_every_front_has_its_cut_line_and_its_area_letter_in_a_shape(deck):
@@ -383,13 +372,12 @@ def test_every_front_has_its_cut_line_and_its_area_letter_in_a_shape(deck):
 
 def test_gutter_fold_backs_are_turned_180_degrees(tmp_path):
     out = build(tmp_path, "fold.pdf", "--duplex", "none")
-    with pdfplumber.open(out) as pdf:
-        chars = pdf.pages[0].chars
-        fold = float(pdf.pages[0].height) / 2
-    back = [c for c in chars if c["text"] == "P" and c["top"] > fold]  # SPELL, below the fold
-    front = [c for c in chars if c["top"] < fold]
-    assert len(back) == 4 and all(c["matrix"][0] < 0 and c["matrix"][3] < 0 for c in back)
-    assert front and all(c["matrix"][0] > 0 for c in front)
+    page = read_pages(out)[0]
+    fold = page.height / 2
+    back = [c for c in page.chars if c.text == "P" and c.top > fold]  # SPELL, below the fold
+    front = [c for c in page.chars if c.top < fold]
+    assert len(back) == 4 and all(c.matrix[0] < 0 and c.matrix[3] < 0 for c in back)
+    assert front and all(c.matrix[0] > 0 for c in front)
 
 
 def test_a_letter_the_typeface_cannot_draw_is_refused(tmp_path, havoc_pnp):
@@ -428,24 +416,18 @@ def test_card_text_keeps_3mm_inside_the_trim(tmp_path, deck, size):
     pages = impose_cards(cards_gen.spell_cards(deck, *card), *card, options)
     safe = 3 * 72 / 25.4
     near = []
-    with pdfplumber.open(path) as pdf:
-        for page, imposed in zip(pdf.pages, pages, strict=True):
-            if imposed.side == "back":
-                continue
-            height = float(page.height)
-            for p in imposed.placements:
-                top, bottom = height - p.y - p.h, height - p.y
-                for ch in page.chars:
-                    cx, cy = (ch["x0"] + ch["x1"]) / 2, (ch["top"] + ch["bottom"]) / 2
-                    if (
-                        not (p.x <= cx <= p.x + p.w and top <= cy <= bottom)
-                        or not ch["text"].strip()
-                    ):
-                        continue
-                    room = min(ch["x0"] - p.x, p.x + p.w - ch["x1"], ch["top"] - top,
-                               bottom - ch["bottom"])  # fmt: skip
-                    if room < safe - 1e-6:
-                        near.append((ch["text"], round(room / 72 * 25.4, 2)))
+    for page, imposed in zip(read_pages(path), pages, strict=True):
+        if imposed.side == "back":
+            continue
+        for p in imposed.placements:
+            top, bottom = page.height - p.y - p.h, page.height - p.y
+            for ch in page.chars:
+                cx, cy = (ch.x0 + ch.x1) / 2, (ch.top + ch.bottom) / 2
+                if not (p.x <= cx <= p.x + p.w and top <= cy <= bottom):
+                    continue
+                room = min(ch.x0 - p.x, p.x + p.w - ch.x1, ch.top - top, bottom - ch.bottom)
+                if room < safe - 1e-6:
+                    near.append((ch.text, round(room / 72 * 25.4, 2)))
     assert near == []
 
 

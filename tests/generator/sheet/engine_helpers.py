@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pdf_read import pages, shapes
+
 from generator.sheet.pieces import Circle, Face, Line, Piece, Rect, Text
 
 FRONT_BLUE, BACK_BLUE = 0x80, 0x40
@@ -62,30 +64,15 @@ class Box:
 def face_boxes(path: Path) -> list[Box]:
     """Every face background in the PDF (filled rects whose colour encodes a face); a back's
     ground past its trim (generator/sheet/backs.py) is the larger rect of its colour, left out."""
-    import pdfplumber
-
     found: list[Box] = []
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            height = float(page.height)
-            for rect in page.rects:
-                fill = rect.get("non_stroking_color")
-                if not rect.get("fill") or not fill or len(fill) != 3:
-                    continue
-                r, g, b = (round(c * 255) for c in fill)
-                if b not in (FRONT_BLUE, BACK_BLUE):
-                    continue
-                found.append(
-                    Box(
-                        number,
-                        r * 256 + g,
-                        "front" if b == FRONT_BLUE else "back",
-                        float(rect["x0"]),
-                        height - float(rect["bottom"]),
-                        float(rect["x1"]),
-                        height - float(rect["top"]),
-                    )
-                )
+    for rect in shapes(path):
+        if rect.kind != "rect" or not rect.fill:
+            continue
+        r, g, b = rect.fill_colour
+        if b not in (FRONT_BLUE, BACK_BLUE):
+            continue
+        side = "front" if b == FRONT_BLUE else "back"
+        found.append(Box(rect.page, r * 256 + g, side, rect.x0, rect.y0, rect.x1, rect.y1))
     smallest: dict[tuple[int, int, str], Box] = {}
     for box in found:
         key = (box.page, box.index, box.side)
@@ -95,10 +82,7 @@ def face_boxes(path: Path) -> list[Box]:
 
 
 def page_sizes(path: Path) -> list[tuple[float, float]]:
-    import pdfplumber
-
-    with pdfplumber.open(path) as pdf:
-        return [(float(p.width), float(p.height)) for p in pdf.pages]
+    return [(p.width, p.height) for p in pages(path)]
 
 
 def close(a: float, b: float, tol: float = 0.01) -> bool:
