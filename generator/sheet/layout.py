@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.errors import InputError
+from generator.sheet.guides import KEPT_BOTTOM, KEPT_SIDE
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Face, Piece
 from generator.sheet.units import format_length
@@ -157,13 +158,25 @@ def _crosses(above: Sequence[Placement], below: Sequence[Placement]) -> bool:
     return False
 
 
-def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]]:
-    """Front placements, one list per sheet, inside the front area of each page."""
-    s, b = options.piece, options.bleed
+def pieces_area(options: SheetOptions) -> tuple[float, float, float, float]:
+    """Where packed pieces go (outer boxes, bleed included): the front area (the fronts' half
+    on fold-over pages); with crop marks, never so close to the paper's edge that a side has
+    no room for a mark KEPT_MARK long, nor at the bottom for one above the footer."""
     x0, y0, x1, y1 = options.front_area
     if options.duplex == "none":
         x0 = max(options.margin_left, options.margin_right)
         x1 = x0 + options.fold_half_width()
+    if options.cut_guides == "crop":
+        y0, y1 = max(y0, KEPT_BOTTOM), min(y1, options.height - KEPT_SIDE)
+        if options.duplex != "none":  # fold-over: the fold half keeps to the margins
+            x0, x1 = max(x0, KEPT_SIDE), min(x1, options.width - KEPT_SIDE)
+    return x0, y0, x1, y1
+
+
+def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]]:
+    """Front placements, one list per sheet, inside `pieces_area` of each page."""
+    s, b = options.piece, options.bleed
+    x0, y0, x1, y1 = pieces_area(options)
     room_w, room_h = x1 - x0, y1 - y0
     # centre the columns of squares across the page (or the half), so backs mirror onto fronts
     pitch = s + 2 * b
@@ -245,7 +258,7 @@ def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
 
 def per_page(options: SheetOptions) -> tuple[int, int]:
     """How many square pieces fit across and down one page (or one fold-over half)."""
-    x0, y0, x1, y1 = options.front_area
-    width = options.fold_half_width() if options.duplex == "none" else x1 - x0
+    x0, y0, x1, y1 = pieces_area(options)
+    width = x1 - x0
     pitch = options.piece + 2 * options.bleed
     return (int((width + 1e-9) // pitch), int((y1 - y0 + 1e-9) // pitch))

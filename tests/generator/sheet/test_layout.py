@@ -13,8 +13,8 @@ MM = 72 / 25.4
 
 
 def test_letter_half_inch_margins_gives_12_by_16() -> None:
-    options = SheetOptions.parse(paper="letter", margin="0.5in")
-    assert per_page(options) == (12, 16)
+    options = SheetOptions.parse(paper="letter", margin="0.5in", cut_guides="lines")
+    assert per_page(options) == (12, 16)  # with crop marks 15: room for the marks below
     sheets = pack([piece(i) for i in range(400)], options)
     assert [len(s) for s in sheets] == [192, 192, 16]
     first = sheets[0]
@@ -36,7 +36,10 @@ def test_letter_half_inch_margins_gives_12_by_16() -> None:
     ],
 )
 def test_per_page(size: str, paper: str, expected: tuple[int, int]) -> None:
-    assert per_page(SheetOptions.parse(paper=paper, piece_size=size)) == expected
+    # cut lines: the full grid (crop marks keep a row's room for the marks below, if need be)
+    assert (
+        per_page(SheetOptions.parse(paper=paper, piece_size=size, cut_guides="lines")) == expected
+    )
 
 
 def test_everything_inside_the_margins_and_no_overlap() -> None:
@@ -96,7 +99,8 @@ def test_interleaved_fronts_and_backs() -> None:
     pages = impose([piece(i) for i in range(250)], options)
     assert [p.side for p in pages] == ["front", "back", "front", "back"]
     assert [p.sheet for p in pages] == [1, 1, 2, 2]
-    assert len(pages[1].placements) == 192
+    across, down = per_page(options)
+    assert len(pages[1].placements) == across * down == 12 * 15  # a row kept for crop marks
 
 
 def test_single_sided_pieces_leave_their_back_empty() -> None:
