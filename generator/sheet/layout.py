@@ -1,9 +1,10 @@
 """Imposition: pieces -> pages of placements (cut boxes in points), with duplex backs.
 
 Pieces are packed in rows, top to bottom, in the order given; each block starts a new row with
-the gutter before it, and a double-length piece shares rows with squares (a square further on
-fills a hole a double leaves) -- except with crop marks, where each block is split by shape so
-every row holds one shape, and rows of different shapes are at least 1/4in apart: room for the
+the gutter before it (unless running the blocks together saves a sheet: `pack`), and a
+double-length piece shares rows with squares (a square further on fills a hole a double
+leaves) -- except with crop marks, where each block is split by shape so every row holds one
+shape, and rows of different shapes are at least 1/4in apart: room for the
 crop marks that belong to each (see generator/sheet/guides.py). A piece more than one row tall
 (a 2 x 2 monster) keeps its block's squares with it: they fill both rows beside it, and with
 crop marks the next row whose cuts would run through it starts 1/4in lower. With no bleed
@@ -57,17 +58,20 @@ class Page:
     placements: list[Placement] = field(default_factory=list)
 
 
-def _blocks(pieces: Sequence[Piece], by_shape: bool = False) -> list[list[Piece]]:
+def _blocks(
+    pieces: Sequence[Piece], by_shape: bool = False, by_block: bool = True
+) -> list[list[Piece]]:
     """Group pieces by block, blocks in order of first appearance, pieces in order;
     ``by_shape`` splits each block further by piece shape (cols x rows), so no row mixes them
     -- except pieces more than one row tall, which go with the block's squares: squares fill
-    the room beside them (`_row`), whose cuts never cross them."""
+    the room beside them (`_row`), whose cuts never cross them. ``by_block`` False: one group
+    for all blocks (of each shape)."""
     groups: dict[tuple[str, int, int], list[Piece]] = {}
     for piece in pieces:
         shape = (0, 0)
         if by_shape:
             shape = (piece.cols, piece.rows) if piece.rows == 1 else (1, 1)
-        groups.setdefault((piece.block, *shape), []).append(piece)
+        groups.setdefault((piece.block if by_block else "", *shape), []).append(piece)
     return list(groups.values())
 
 
@@ -174,7 +178,20 @@ def pieces_area(options: SheetOptions) -> tuple[float, float, float, float]:
 
 
 def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]]:
-    """Front placements, one list per sheet, inside `pieces_area` of each page."""
+    """Front placements, one list per sheet, inside `pieces_area` of each page: each block
+    starts a new row, unless running the blocks together (each shape's pieces in one run,
+    whatever their block, so a few markers fill a row's end) saves a sheet of paper."""
+    crop = options.cut_guides == "crop"
+    sheets = _pack(_blocks(pieces, by_shape=crop), options)
+    if len(sheets) > 1:
+        run_on = _pack(_blocks(pieces, by_shape=crop, by_block=False), options)
+        if len(run_on) < len(sheets):
+            return run_on
+    return sheets
+
+
+def _pack(groups: list[list[Piece]], options: SheetOptions) -> list[list[Placement]]:
+    """`pack` with the pieces in these groups, each starting a new row."""
     s, b = options.piece, options.bleed
     x0, y0, x1, y1 = pieces_area(options)
     room_w, room_h = x1 - x0, y1 - y0
@@ -188,7 +205,7 @@ def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]
     top = y1  # top edge of the next row (outer boxes, bleed included)
     shape: tuple[int, int] | None = None  # of the block above
     band: list[Placement] = []  # crop marks: the rows above that one set of vertical cuts serves
-    for block in _blocks(pieces, by_shape=crop):
+    for block in groups:
         for piece in block:
             _fit_or_fail(piece, options, room_w, room_h)
         queue = list(block)

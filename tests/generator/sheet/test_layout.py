@@ -234,3 +234,22 @@ def test_squares_fill_the_room_beside_a_tall_piece(guides: str) -> None:
                 or a[3] <= b[1] + 1e-6
                 or (b[3] <= a[1] + 1e-6)
             )
+
+
+def test_blocks_run_on_only_when_that_saves_a_sheet() -> None:
+    """Each block starts a new row; but when block b would spill onto a sheet of its own, it
+    fills the last row of block a instead (the same shape: the same cuts)."""
+    options = SheetOptions.parse(paper="a4", piece_size="1in")
+    across, down = per_page(options)
+    b = [piece(i, block="b") for i in range(100, 100 + across - 1)]
+    a = [piece(i, block="a") for i in range(across * (down - 1) + 1)]  # one in its last row
+    sheets = pack(a + b, options)
+    assert len(sheets) == 1
+    last = min(p.y for p in sheets[0])
+    assert {p.piece.block for p in sheets[0] if p.y == last} == {"a", "b"}
+    a = a[: across * (down - 2) + 1]  # room for b's own row: blocks keep to their rows
+    sheets = pack(a + b, options)
+    assert len(sheets) == 1
+    assert max(p.y for p in sheets[0] if p.piece.block == "b") < min(
+        p.y for p in sheets[0] if p.piece.block == "a"
+    )
