@@ -123,13 +123,11 @@ def context(
     sheet: SheetOptions,
     out_dir: Path,
     files: Sequence[Written],
-    values_from: str = "",
     cards: Path | None = None,
     source_only: bool = False,
     read: Sequence[Printed] | None = None,
 ) -> dict[str, Any]:
-    """Everything the template may use; ``values_from`` names a user's roster the counter
-    values came from ("" for the kit's own defaults); ``cards`` the user's --cards DIR;
+    """Everything the template may use; ``cards`` the user's --cards DIR;
     ``read``: the files as read back from the PDFs (`read_back`), in the order of ``files``
     (None: read them from ``out_dir``)."""
     from companion import __version__
@@ -172,14 +170,13 @@ def context(
             "cut_guides": values["cut-guides"],
             "gutter": values["gutter"],
         },
-        "values_from": values_from,
         "fold": fold,
         "duplex": sheet.duplex,
         "back_offset": values["back-offset"],
         "bleed": bool(sheet.bleed),
         "cut_guides": sheet.cut_guides,
         "calibration": next((n for n in names if "calibration" in n), "the calibration sheet"),
-        "counters": next((n for n in names if "counters" in n), "the counter sheets"),
+        "counters": " and ".join(w.stats.path.name for w in files if w.kind == "counters"),
     }
 
 
@@ -187,7 +184,6 @@ def render(
     sheet: SheetOptions,
     out_dir: Path,
     files: Sequence[Written],
-    values_from: str = "",
     cards: Path | None = None,
     source_only: bool = False,
     read: Sequence[Printed] | None = None,
@@ -195,9 +191,7 @@ def render(
     """The note's text."""
     from generator.sheet.markup import render_template
 
-    return render_template(
-        TEMPLATE, context(sheet, out_dir, files, values_from, cards, source_only, read)
-    )
+    return render_template(TEMPLATE, context(sheet, out_dir, files, cards, source_only, read))
 
 
 def left_out(skipped: Sequence[tuple[str, str]]) -> str:
@@ -216,7 +210,6 @@ def write_how_to_print(
     out_dir: str | os.PathLike[str],
     sheet: SheetOptions,
     files: Sequence[Written],
-    values_from: str = "",
     cards: Path | None = None,
     named_out: Path | None = None,
     source_only: bool = False,
@@ -225,7 +218,6 @@ def write_how_to_print(
     """Write print-checklist.pdf, then HOW-TO-PRINT.txt into ``out_dir`` (each replaced in
     one step); returns their paths (the checklist's with its stats). Both list the checklist
     first, then ``files``, with the pages and sheets read back from the PDFs in ``out_dir``.
-    ``values_from``: the user's roster the counter values came from ("" for the kit's);
     ``cards``: the user's --cards DIR (None for the kit's); ``named_out``: the output folder as
     the user named it, for the rebuild command (``out_dir`` may be a staging folder);
     ``skipped``: (file, why) the paper could not hold, said at the end of HOW-TO-PRINT."""
@@ -240,7 +232,7 @@ def write_how_to_print(
     )
     read = read_back(directory, listed)  # the checklist too, as written
     target = directory / FILENAME
-    text = render(sheet, named, listed, values_from, cards, source_only, read)
+    text = render(sheet, named, listed, cards, source_only, read)
     text += left_out(skipped)
     with atomic_file(target) as handle:
         handle.write(text.encode("utf-8"))

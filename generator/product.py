@@ -81,6 +81,7 @@ class Aid:
     file: str
     write: str
     kind: AidKind = "aid"
+    what: str = ""  # a few words for `havoc-pnp aids --help`
 
 
 @dataclass(frozen=True)

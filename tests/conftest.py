@@ -1,10 +1,13 @@
 """Shared test helpers: run either CLI in-process and check the companion's 40-column rule; keep
-every test off the real home's game file; share whole-kit builds (`kit_build`); accept the
-default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`) or missing."""
+every test off the real home's game file; share whole-kit builds across xdist workers
+(`kit_build`); accept the default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`) or missing."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import itertools
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -26,15 +29,6 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
 def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.hasplugin("xdist"):
         config.addinivalue_line("markers", "xdist_group(name): tests run on one xdist worker")
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that read `kit_build` folders run on one xdist worker, so each set of options is
-    built once for the whole run (a session fixture is per worker)."""
-    for item in items:
-        if "kit_build" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("kit_build"))
 
 
 @pytest.fixture(scope="session")
@@ -83,18 +77,39 @@ def havoc_pnp():
 @pytest.fixture(scope="session")
 def kit_build(tmp_path_factory):
     """`kit_build(*options)`: the folder `havoc-pnp build --out DIR *options` wrote, built once
-    per set of options for the whole session and shared. Tests only read it."""
+    per set of options for the whole run and shared by every test and xdist worker (the first
+    to ask builds it under a lock; the others wait and read). Tests only read it."""
     from generator.cli import main
 
-    built: dict[tuple[str, ...], Path] = {}
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kit-builds"
+    shared.mkdir(exist_ok=True)
 
     def build(*options: object) -> Path:
         key = tuple(str(o) for o in options)
-        if key not in built:
-            out = tmp_path_factory.mktemp("kit-build")
-            result = run(main, ["build", "--out", str(out), *key])
-            assert result.exit_code == 0, result.output
-            built[key] = out
-        return built[key]
+        name = hashlib.sha1("\0".join(key).encode()).hexdigest()[:12]
+        out = shared / name
+        with _locked(shared / f"{name}.lock"):
+            if not out.is_dir():
+                result = run(main, ["build", "--out", str(out), *key])
+                assert result.exit_code == 0, result.output
+        return out
 
     return build
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on `path` between processes (POSIX); without fcntl, none is needed
+    because each worker then builds in its own folder."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    with path.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -21,6 +21,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 _WORD = re.compile(r"\S+")
+X_TOLERANCE = 3.0  # pdfplumber's default gap (points) that parts two words
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Word:
     bottom: float
     page_width: float
     page_height: float
+    colour: tuple[int, int, int] = (0, 0, 0)  # its first letter's fill, 0-255
 
     @property
     def edge_gap(self) -> float:
@@ -95,6 +97,7 @@ class Page:
     words: tuple[Word, ...]
     chars: tuple[Char, ...]
     shapes: tuple[Shape, ...]
+    images: int  # image objects drawn (a vector page has none)
 
     @property
     def rects(self) -> list[Shape]:
@@ -103,6 +106,14 @@ class Page:
     @property
     def lines(self) -> list[Shape]:
         return [s for s in self.shapes if s.kind == "line"]
+
+    @property
+    def rules(self) -> list[tuple[float, float, float]]:
+        """(x0, x1, top) of every horizontal edge: horizontal lines and rects' tops and feet
+        (pdfplumber's horizontal `edges` without the curves')."""
+        out = [(s.x0, s.x1, s.top) for s in self.lines if abs(s.top - s.bottom) < 1e-3]
+        out += [(s.x0, s.x1, y) for s in self.rects for y in (s.top, s.bottom)]
+        return out
 
     @property
     def text(self) -> str:
@@ -114,6 +125,15 @@ def pages(path: Path | str) -> tuple[Page, ...]:
     p = Path(path)
     stat = p.stat()
     return _pages(str(p), stat.st_mtime_ns, stat.st_size)
+
+
+def title(path: Path | str) -> str:
+    """The document's Title, as a PDF reader's window shows it."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return pdf.get_metadata_dict().get("Title", "")
+    finally:
+        pdf.close()
 
 
 def words(path: Path | str) -> Iterator[Word]:
@@ -139,7 +159,8 @@ def _pages(path: str, _mtime: int, _size: int) -> tuple[Page, ...]:
             width, height = page.get_size()
             text_words, text_chars = _text(page, number, width, height)
             out.append(Page(number, width, height, text_words, text_chars,
-                            tuple(_shapes(page, number, height))))  # fmt: skip
+                            tuple(_shapes(page, number, height)),
+                            len(list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=8)))))  # fmt: skip
             page.close()
         return tuple(out)
     finally:
@@ -156,13 +177,7 @@ def _text(
         if len(text) != count:  # pdfium's text is one character per char index
             raise AssertionError(f"page {number}: text and characters disagree")
         boxes = [text_page.get_charbox(i, loose=True) for i in range(count)]
-        found_words = []
-        for match in _WORD.finditer(text):
-            span = boxes[match.start() : match.end()]
-            found_words.append(Word(number, match.group(), min(b[0] for b in span),
-                                    height - max(b[3] for b in span), max(b[2] for b in span),
-                                    height - min(b[1] for b in span), width, height))  # fmt: skip
-        found_chars = []
+        found_chars = {}
         name = ctypes.create_string_buffer(256)
         flags = ctypes.c_int()
         r, g, b, a = (ctypes.c_uint() for _ in range(4))
@@ -176,14 +191,37 @@ def _text(
             left, bottom, right, top = boxes[i]
             raw.FPDFText_GetMatrix(text_page.raw, i, matrix)  # the size as drawn, scale included
             scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
-            found_chars.append(Char(number, ch, font.split("+", 1)[-1],
-                                    raw.FPDFText_GetFontSize(text_page.raw, i) * scale, left,
-                                    height - top, right, height - bottom,
-                                    (r.value, g.value, b.value),
-                                    (matrix.a, matrix.b, matrix.c, matrix.d)))  # fmt: skip
+            found_chars[i] = Char(number, ch, font.split("+", 1)[-1],
+                                  raw.FPDFText_GetFontSize(text_page.raw, i) * scale, left,
+                                  height - top, right, height - bottom,
+                                  (r.value, g.value, b.value),
+                                  (matrix.a, matrix.b, matrix.c, matrix.d))  # fmt: skip
+        found_words = []
+        for match in _WORD.finditer(text):
+            for start, end in _split(match.start(), match.end(), boxes, found_chars):
+                span = boxes[start:end]
+                found_words.append(Word(number, text[start:end], min(b[0] for b in span),
+                                        height - max(b[3] for b in span),
+                                        max(b[2] for b in span),
+                                        height - min(b[1] for b in span), width, height,
+                                        found_chars[start].colour))  # fmt: skip
+        found_chars = list(found_chars.values())
         return tuple(found_words), tuple(found_chars)
     finally:
         text_page.close()
+
+
+def _split(start: int, end: int, boxes: list, found: dict) -> Iterator[tuple[int, int]]:
+    """A run without white space, parted where pdfplumber parts words: upright letters more
+    than `X_TOLERANCE` apart, or on another line."""
+    first = start
+    for i in range(start + 1, end):
+        a, b = found[i - 1], found[i]
+        upright = a.matrix[0] > 0 and abs(a.matrix[1]) < 1e-6 and b.matrix[0] > 0
+        if upright and (b.x0 - a.x1 > X_TOLERANCE or abs(b.top - a.top) > X_TOLERANCE):
+            yield first, i
+            first = i
+    yield first, end
 
 
 def _shapes(page, number: int, height: float) -> Iterator[Shape]:

@@ -77,7 +77,7 @@ from generator.product import Aid, Printing, Product
 PRINTING = Printing(
     commands={"ludo-board": "generator.commands.ludo:board"},
     products=(Product("the Ludo board", "generator.commands.ludo:build_board"),),
-    aids=(Aid("ludo-aid.pdf", "generator.commands.ludo:aid"),),
+    aids=(Aid("ludo-aid.pdf", "generator.commands.ludo:aid", what="the Ludo rules card"),),
 )
 ''',
     "generator/commands/ludo.py": '''
@@ -173,8 +173,12 @@ def test_build_makes_its_product_and_aid(
     note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
     assert "ludo-board.pdf\n    The Ludo board; single-sided." in note
     assert "ludo-aid.pdf\n    Ludo player aid." in note
+    # no other game's words: no counters built, so no counter steps and no roster note
+    assert "COUNTERS" not in note and "dark-blades" not in note and "Values on" not in note
     aids = havoc_pnp("aids", "--out", tmp_path / "aids")
     assert aids.exit_code == 0 and "Ludo player aid" in aids.output
+    listed = havoc_pnp("aids", "--help").output.split("Writes:", 1)[1].split()
+    assert listed == ["ludo-aid.pdf", "the", "Ludo", "rules", "card"]  # its games' sheets only
     assert sorted(p.name for p in (tmp_path / "aids").iterdir()) == ["ludo-aid.pdf"]
 
 

@@ -55,7 +55,6 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
     """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
     and how to print and cut it. All or nothing: the files are written aside and moved into
     place together, so a failure leaves the last build."""
-    from generator.commands.dark_blades import values_from
     from generator.howto import read_back, write_how_to_print
     from generator.registry import products, resolve
     from generator.sheet.staging import Staging
@@ -79,7 +78,6 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
             run.folder(),
             sheet,
             [m.written for m in made],
-            values_from=values_from(kit.cards),
             cards=run.cards_dir,
             named_out=out_dir,
             source_only=kit.source_only,
@@ -182,18 +180,31 @@ def build_reference_sheets(run: Run, skipped: list[tuple[str, str]]) -> list[Mad
     return made
 
 
-@click.command(cls=Command)
+AID_KINDS = ("tables", "aid")  # what `havoc-pnp aids` writes; `build` adds the "sheets"
+
+
+class _AidsCommand(Command):
+    """`aids --help` lists the sheets every registered game declares (`Aid.what`)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from generator.registry import aids as aids_of
+
+        with formatter.section("Writes"):
+            formatter.write_dl([(aid.file, aid.what) for aid in aids_of(AID_KINDS)])
+
+
+@click.command(cls=_AidsCommand)
 @paper_option
 @source_only_option
 @out_dir_option("Directory for the reference sheets.")
 @pass_kit
 def aids(kit: Kit, paper: str, out_dir: Path) -> None:
-    """Reference sheets: the Dark Blades combat results tables and quick reference, and a
-    player aid for Cthulhu Who?, Kniggits and Who's Next."""
+    """Reference sheets to read at the table: every game's tables and player aid, listed
+    below (`build` writes them too, with the scenario sheets)."""
     from generator.sheet.document import page_for
 
     page = page_for(paper)
     for path, pages, what in write_reference_sheets(
-        kit.cards, page, out_dir, kit.source_only, ("tables", "aid")
+        kit.cards, page, out_dir, kit.source_only, AID_KINDS
     ):
         said(path, pages, what)

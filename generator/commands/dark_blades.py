@@ -59,12 +59,23 @@ def counters_pdf(
     return stats, pieces
 
 
-def values_from(cards: Cards) -> str:
-    """The user's roster the counter values come from, or "" for the kit's own."""
+def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
+    """HOW-TO-PRINT's lines on where the counter values come from: a user's roster, the
+    kit's own defaults (not the rulebook's: it prints none), or none (blank boxes)."""
     from generator.dark_blades import counters as dark_blades
 
+    if blank:
+        return ("The value boxes are blank (--source-only: the rulebook prints no values);",
+                "write the values on by hand.")  # fmt: skip
     path = dark_blades.roster_path(cards)
-    return "" if dark_blades.is_kit_file(path) else display_path(path)
+    if not dark_blades.is_kit_file(path):
+        return ("Values on the counters come from", f"{display_path(path)}.")
+    return (
+        "Values on the counters are the Havoc Kit's own defaults, NOT the rulebook's",
+        "(the rules print none): copy cards/dark-blades/pieces.csv to",
+        "YOUR-CARDS/dark-blades/, edit it and build with --cards YOUR-CARDS,",
+        "or print `havoc-pnp counters --blank-values` and write them on by hand.",
+    )
 
 
 @click.command(cls=Command)
@@ -247,7 +258,8 @@ def build_counters(run: Run) -> list[Made]:
         else "Dark Blades counters, fronts left and backs right of the fold."
     )
     stats = replace(stats, path=run.stage.final(stats.path))
-    written = Written(stats, what, pieces, kind="counters", duplex=run.sheet.duplex != "none")
+    written = Written(stats, what, pieces, kind="counters", duplex=run.sheet.duplex != "none",
+                      notes=values_note(run.cards, blank))  # fmt: skip
     return [Made(written, f"{len(pieces)} counters")]
 
 

@@ -10,5 +10,11 @@ SETUPS_PDF = "cthulhu-who-setups.pdf"
 PRINTING = Printing(
     commands={"setups": "generator.commands.cthulhu_who:setups"},
     products=(Product(SETUPS_PDF, "generator.commands.cthulhu_who:build_setups", (SETUPS_PDF,)),),
-    aids=(Aid("cthulhu-who-aid.pdf", "generator.commands.cthulhu_who:player_aid"),),
+    aids=(
+        Aid(
+            "cthulhu-who-aid.pdf",
+            "generator.commands.cthulhu_who:player_aid",
+            what="the Cthulhu Who? player aid",
+        ),
+    ),
 )

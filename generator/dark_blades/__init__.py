@@ -25,8 +25,22 @@ PRINTING = Printing(
         Product("the maps", "generator.commands.maps:build_maps", (MAPS_PDF,)),
     ),
     aids=(
-        Aid(RESULTS_PDF, "generator.commands.dark_blades:results_tables", "tables"),
-        Aid(REFERENCE_PDF, "generator.commands.dark_blades:quick_reference"),
-        Aid(SCENARIOS_PDF, "generator.commands.dark_blades:scenario_sheets", "sheets"),
+        Aid(
+            RESULTS_PDF,
+            "generator.commands.dark_blades:results_tables",
+            "tables",
+            "the Dark Blades combat results tables",
+        ),
+        Aid(
+            REFERENCE_PDF,
+            "generator.commands.dark_blades:quick_reference",
+            what="the Dark Blades quick reference",
+        ),
+        Aid(
+            SCENARIOS_PDF,
+            "generator.commands.dark_blades:scenario_sheets",
+            "sheets",
+            "one sheet per scenario",
+        ),
     ),
 )

@@ -19,5 +19,11 @@ PRINTING = Printing(
             (TOKENS_PDF, FIGURES_PDF, ARMIES_PDF, TABLE_PDF),
         ),
     ),
-    aids=(Aid("kniggits-aid.pdf", "generator.commands.kniggits:reference_card"),),
+    aids=(
+        Aid(
+            "kniggits-aid.pdf",
+            "generator.commands.kniggits:reference_card",
+            what="the Kniggits player aid",
+        ),
+    ),
 )

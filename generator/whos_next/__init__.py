@@ -12,5 +12,11 @@ PRINTING = Printing(
     products=(
         Product("the Who's Next slips", "generator.commands.whos_next:build_slips", (SLIPS_PDF,)),
     ),
-    aids=(Aid("whos-next-aid.pdf", "generator.commands.whos_next:reference_card"),),
+    aids=(
+        Aid(
+            "whos-next-aid.pdf",
+            "generator.commands.whos_next:reference_card",
+            what="the Who's Next player aid",
+        ),
+    ),
 )

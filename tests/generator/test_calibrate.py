@@ -8,8 +8,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
+from pdf_read import title as pdf_title
 
 from generator.calibrate import write_calibration_pdf
 from generator.sheet.options import SheetOptions
@@ -21,13 +22,7 @@ Seg = tuple[float, float, float, float]
 
 def lines(path: Path, page: int) -> list[Seg]:
     """(x0, y0, x1, y1) of every straight line on a page, y up."""
-    with pdfplumber.open(path) as pdf:
-        p = pdf.pages[page]
-        h = float(p.height)
-        return [
-            (float(ln["x0"]), h - float(ln["bottom"]), float(ln["x1"]), h - float(ln["top"]))
-            for ln in p.lines
-        ]
+    return [(ln.x0, ln.y0, ln.x1, ln.y1) for ln in read_pages(path)[page].lines]
 
 
 def is_h(s: Seg) -> bool:
@@ -161,24 +156,20 @@ def test_no_front_text_on_a_target_arm(tmp_path: Path, paper: str, duplex: str) 
         rebuild=f"havoc-pnp build {long_cards}",
     )
     arms = [arm for _, _, v, h in crosses(path) for arm in (v, h)]
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        height = float(page.height)
-        for ch in page.chars:
-            x0, x1 = float(ch["x0"]), float(ch["x1"])
-            y0, y1 = height - float(ch["bottom"]), height - float(ch["top"])
-            for a in arms:
-                assert not (a[0] <= x1 and x0 <= a[2] and a[1] <= y1 and y0 <= a[3]), ch["text"]
+    page = read_pages(path)[0]
+    for ch in page.chars:
+        x0, x1 = ch.x0, ch.x1
+        y0, y1 = page.height - ch.bottom, page.height - ch.top
+        for a in arms:
+            assert not (a[0] <= x1 and x0 <= a[2] and a[1] <= y1 and y0 <= a[3]), ch.text
 
 
 def test_instructions_and_pages(tmp_path: Path) -> None:
     path = tmp_path / "c.pdf"
     stats = write_calibration_pdf(path, SheetOptions.parse(duplex="short", back_offset="1,2"))
     assert stats.pages == 2
-    with pdfplumber.open(path) as pdf:
-        front = " ".join((pdf.pages[0].extract_text() or "").split())
-        back = " ".join((pdf.pages[1].extract_text() or "").split())
-        assert pdf.metadata["Title"] == "Havoc Kit — printer calibration"
+    front, back = (page.text for page in read_pages(path))
+    assert pdf_title(path) == "Havoc Kit — printer calibration"
     assert "flip on the short edge" in front
     assert "--back-offset 1,2" in front and "--duplex short --back-offset DX,DY" in front
     assert "BACK" in back and "DX" in back and "DY" in back
@@ -222,11 +213,10 @@ def test_everything_stays_on_the_paper(
     path = tmp_path / "c.pdf"
     sheet = SheetOptions.parse(paper=paper, duplex=duplex, back_offset=offset)
     write_calibration_pdf(path, sheet)
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            for thing in [*page.chars, *page.lines]:
-                assert float(thing["x0"]) >= 0 and float(thing["x1"]) <= sheet.width + 0.01
-                assert float(thing["top"]) >= 0 and float(thing["bottom"]) <= sheet.height + 0.01
+    for page in read_pages(path):
+        for thing in [*page.chars, *page.lines]:
+            assert thing.x0 >= 0 and thing.x1 <= sheet.width + 0.01, thing
+            assert thing.top >= 0 and thing.bottom <= sheet.height + 0.01, thing
 
 
 def test_readme_describes_the_calibration_sheet_as_it_is() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 from pypdf import PdfReader
 
 from generator.checklist import printed
@@ -81,13 +82,12 @@ def test_one_vector_page_titled_and_clear_of_the_edges(built) -> None:
     reader = PdfReader(path)
     assert reader.metadata.title == "Havoc Kit: print checklist"
     assert len(reader.pages) == 1 and not reader.pages[0].images
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        things = page.chars + page.rects + page.lines
-        assert things
-        for thing in things:
-            assert thing["x0"] >= SAFE and thing["top"] >= SAFE, thing
-            assert page.width - thing["x1"] >= SAFE and page.height - thing["bottom"] >= SAFE
+    page = read_pages(path)[0]
+    things = [*page.chars, *page.rects, *page.lines]
+    assert things
+    for thing in things:
+        assert thing.x0 >= SAFE and thing.top >= SAFE, thing
+        assert page.width - thing.x1 >= SAFE and page.height - thing.bottom >= SAFE, thing
 
 
 def test_printed_reads_the_page_tree(tmp_path: Path) -> None:

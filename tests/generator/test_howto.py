@@ -103,7 +103,7 @@ def test_fold_over_and_crop_steps(kit_build) -> None:
     assert "cut along the vertical marks" in note  # crop marks, the default
 
 
-@pytest.mark.parametrize("existing", [True, False])
+@pytest.mark.parametrize("existing", [pytest.param(True, marks=pytest.mark.slow), False])
 def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypatch, existing):
     import companion.data
 
@@ -118,6 +118,13 @@ def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypat
     note = build(havoc_pnp, out)
     assert note == f"{len(list(out.glob('*.pdf')))} files, dark-blades-counters.pdf\n"
     assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
+
+
+@pytest.mark.slow
+def test_the_note_says_source_only_counters_are_blank(kit_build) -> None:
+    note = " ".join(note_of(kit_build("--source-only")).split())
+    assert "The value boxes are blank (--source-only" in note
+    assert "Values on the counters" not in note
 
 
 def test_the_note_says_where_the_values_come_from(havoc_pnp, kit_build, tmp_path: Path) -> None:

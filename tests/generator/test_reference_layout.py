@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 
 from generator.sheet.document import MARGIN
 from tests.conftest import run
@@ -29,19 +29,17 @@ def sheets(tmp_path_factory) -> list[Path]:
 
 def test_text_tables_and_boxes_share_the_frames_edges(sheets) -> None:
     for path in sheets:
-        with pdfplumber.open(path) as pdf:
-            for number, page in enumerate(pdf.pages, 1):
-                right = page.width - MARGIN
-                body = [c for c in page.chars if c["bottom"] < page.height - FOOT]
-                rules = [e for e in page.edges if e["orientation"] == "h"]
-                where = (path.name, number)
-                assert min(c["x0"] for c in body) >= MARGIN - 0.5, where
-                assert max(c["x1"] for c in body) <= right + 0.5, where
-                assert all(e["x0"] >= MARGIN - 0.5 and e["x1"] <= right + 0.5 for e in rules)
-                # the full-width rules (tables, boxes) all end on the frame's edges
-                wide = [e for e in rules if e["x1"] - e["x0"] > (right - MARGIN) * 0.9]
-                assert all(abs(e["x0"] - MARGIN) < 0.5 for e in wide), where
-                assert all(abs(e["x1"] - right) < 0.5 for e in wide), where
+        for page in read_pages(path):
+            right = page.width - MARGIN
+            body = [c for c in page.chars if c.bottom < page.height - FOOT]
+            where = (path.name, page.number)
+            assert min(c.x0 for c in body) >= MARGIN - 0.5, where
+            assert max(c.x1 for c in body) <= right + 0.5, where
+            assert all(x0 >= MARGIN - 0.5 and x1 <= right + 0.5 for x0, x1, _ in page.rules)
+            # the full-width rules (tables, boxes) all end on the frame's edges
+            wide = [(x0, x1) for x0, x1, _ in page.rules if x1 - x0 > (right - MARGIN) * 0.9]
+            assert all(abs(x0 - MARGIN) < 0.5 for x0, _ in wide), where
+            assert all(abs(x1 - right) < 0.5 for _, x1 in wide), where
 
 
 @pytest.mark.xfail(
@@ -51,13 +49,11 @@ def test_text_tables_and_boxes_share_the_frames_edges(sheets) -> None:
 )
 def test_no_descender_touches_a_rule(sheets) -> None:
     for path in sheets:
-        with pdfplumber.open(path) as pdf:
-            for number, page in enumerate(pdf.pages, 1):
-                rules = [e for e in page.edges if e["orientation"] == "h"]
-                for ch in page.chars:
-                    if not ch["text"].strip() or ch["bottom"] > page.height - FOOT:
-                        continue
-                    for e in rules:
-                        if e["x0"] <= ch["x0"] and ch["x1"] <= e["x1"]:
-                            gap = e["top"] - ch["bottom"]
-                            assert not -0.5 <= gap < 0.75, (path.name, number, ch["text"], gap)
+        for page in read_pages(path):
+            for ch in page.chars:
+                if ch.bottom > page.height - FOOT:
+                    continue
+                for x0, x1, top in page.rules:
+                    if x0 <= ch.x0 and ch.x1 <= x1:
+                        gap = top - ch.bottom
+                        assert not -0.5 <= gap < 0.75, (path.name, page.number, ch.text, gap)

@@ -47,14 +47,10 @@ def used(pdf: Path) -> list[float]:
     return shares
 
 
-@pytest.fixture(scope="module", params=["A4", "letter"])
-def built(request, tmp_path_factory) -> Path:
-    from generator.cli import main
-
-    out = tmp_path_factory.mktemp(request.param) / "out"
-    result = run(main, ["build", "--paper", request.param, "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+@pytest.fixture(params=["A4", "letter"])
+def built(request, kit_build) -> Path:
+    """The default build (A4) and one on Letter, shared with the other tests (`kit_build`)."""
+    return kit_build() if request.param == "A4" else kit_build("--paper", "letter")
 
 
 def sheets_of(out: Path) -> dict[str, int]:

@@ -6,6 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.dark_blades import piece_types
 from companion.dark_blades import pieces as db
@@ -13,64 +14,56 @@ from companion.data import Cards
 from companion.errors import display_path
 from tests.conftest import ROOT
 
-pdfplumber = pytest.importorskip("pdfplumber")
-
 COLOUR_OF = {"attack": "#000000", "defence": "#c0161d", "move": "#1f4fa8"}
 PIECE = 45.0  # 5/8in, the default piece size
 
 
-def hex_of(colour) -> str:
-    if colour is None:
-        return ""
-    if len(colour) == 1:  # grey
-        colour = tuple(colour) * 3
-    return "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
+def hex_of(colour: tuple[int, int, int]) -> str:
+    return "#" + "".join(f"{c:02x}" for c in colour)
 
 
 def read_faces(path: Path, backgrounds: set[str]) -> list[dict]:
     """Every face box on every page: its size, colour, words and coloured numbers (a back's
     ground past its trim, a larger rect around its face's, is no face: left out)."""
     out = []
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            words = page.extract_words(extra_attrs=["non_stroking_color"])
-            filled = [r for r in page.rects if r["fill"]]
+    for page in read_pages(path):
+        filled = [r for r in page.rects if r.fill]
 
-            def ground(rect: dict, filled: list = filled) -> bool:
-                return any(
-                    o is not rect
-                    and rect["x0"] - 0.01 <= o["x0"] and o["x1"] <= rect["x1"] + 0.01
-                    and rect["top"] - 0.01 <= o["top"] and o["bottom"] <= rect["bottom"] + 0.01
-                    and o["width"] * o["height"] < rect["width"] * rect["height"] - 1
-                    and o.get("non_stroking_color") == rect.get("non_stroking_color")
-                    for o in filled
-                )  # fmt: skip
+        def ground(rect, filled: list = filled) -> bool:
+            return any(
+                o is not rect
+                and rect.x0 - 0.01 <= o.x0 and o.x1 <= rect.x1 + 0.01
+                and rect.top - 0.01 <= o.top and o.bottom <= rect.bottom + 0.01
+                and o.width * o.height < rect.width * rect.height - 1
+                and o.fill_colour == rect.fill_colour
+                for o in filled
+            )  # fmt: skip
 
-            for rect in filled:
-                fill = hex_of(rect.get("non_stroking_color"))
-                if fill not in backgrounds or rect["height"] < PIECE - 0.5 or ground(rect):
-                    continue
-                inside = [
-                    w
-                    for w in words
-                    if rect["x0"] <= (w["x0"] + w["x1"]) / 2 <= rect["x1"]
-                    and rect["top"] <= (w["top"] + w["bottom"]) / 2 <= rect["bottom"]
-                ]
-                inside.sort(key=lambda w: (round(w["top"]), w["x0"]))
-                out.append(
-                    {
-                        "page": number,
-                        "w": rect["width"],
-                        "h": rect["height"],
-                        "fill": fill,
-                        "text": " ".join(w["text"] for w in inside),
-                        "numbers": tuple(
-                            (w["text"], hex_of(w["non_stroking_color"]))
-                            for w in sorted(inside, key=lambda w: w["x0"])
-                            if w["text"].isdigit()
-                        ),
-                    }
-                )
+        for rect in filled:
+            fill = hex_of(rect.fill_colour)
+            if fill not in backgrounds or rect.height < PIECE - 0.5 or ground(rect):
+                continue
+            inside = [
+                w
+                for w in page.words
+                if rect.x0 <= (w.x0 + w.x1) / 2 <= rect.x1
+                and rect.top <= (w.top + w.bottom) / 2 <= rect.bottom
+            ]
+            inside.sort(key=lambda w: (round(w.top), w.x0))
+            out.append(
+                {
+                    "page": page.number,
+                    "w": rect.width,
+                    "h": rect.height,
+                    "fill": fill,
+                    "text": " ".join(w.text for w in inside),
+                    "numbers": tuple(
+                        (w.text, hex_of(w.colour))
+                        for w in sorted(inside, key=lambda w: w.x0)
+                        if w.text.isdigit()
+                    ),
+                }
+            )
     return out
 
 
@@ -156,8 +149,7 @@ def test_blank_values_print_no_numbers(data, blank_sheet):
 
 def page_texts(path: Path) -> list[str]:
     """Each page's text, white space collapsed (footer lines joined)."""
-    with pdfplumber.open(path) as pdf:
-        return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
+    return [page.text for page in read_pages(path)]
 
 
 KIT_NOTE = "The values are the Havoc Kit's own defaults, NOT the rulebook's"

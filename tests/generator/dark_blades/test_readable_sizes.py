@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.data import Cards
 from generator.dark_blades import counters as dark_blades
@@ -46,8 +46,7 @@ def test_a_label_that_only_fits_below_the_minimum_is_refused(havoc_pnp, tmp_path
 def test_every_printed_letter_is_at_least_4pt(havoc_pnp, tmp_path: Path, size: str) -> None:
     result = havoc_pnp("counters", "--piece-size", size, "-o", tmp_path / "c.pdf")
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "c.pdf") as pdf:
-        sizes = [c["size"] for page in pdf.pages for c in page.chars if c["size"] < 5.9]
+    sizes = [c.size for page in read_pages(tmp_path / "c.pdf") for c in page.chars if c.size < 5.9]
     # the footer is 6 pt (or a little less when it must wrap); the pieces' words >= 4 pt
     assert sizes and min(sizes) >= 4.0 - 1e-3
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
+from pdf_read import title as pdf_title
 
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import load_crt
@@ -36,6 +38,7 @@ def tmp(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("crt")
 
 
+@cache  # pdfplumber's table finder is slow: each file's grids are read once
 def grids(
     path: Path,
 ) -> list[tuple[list[list[str]], list[list[tuple[bool, bool]]], list[list[str]]]]:
@@ -101,8 +104,7 @@ def test_source_only_shows_no_kit_cell(tmp: Path) -> None:
     lost = sum(cell == "" for cells, _, _ in printed for row in cells for cell in row)
     assert lost == 6 * (130 - 16)
     assert not any(grey for _, looks, _ in printed for row in looks for _bold, grey in row)
-    with pdfplumber.open(built(tmp, True)) as pdf:
-        text = " ".join(p.extract_text() for p in pdf.pages)
+    text = " ".join(p.text for p in read_pages(built(tmp, True)))
     assert "completion" not in text and "rulebook's cells only" in text
 
 
@@ -125,29 +127,28 @@ def test_chances_agree_with_the_printed_grid(tmp: Path) -> None:
 
 
 def test_legend_on_the_sheet_and_footer_on_every_page(tmp: Path) -> None:
-    with pdfplumber.open(built(tmp, False)) as pdf:
-        assert "Havoc Kit's own" in pdf.pages[0].extract_text()
-        for page in pdf.pages:
-            assert "grey cells are the Havoc Kit's completion" in page.extract_text()
+    pages = read_pages(built(tmp, False))
+    assert "Havoc Kit's own" in pages[0].text
+    for page in pages:
+        assert "grey cells are the Havoc Kit's completion" in page.text
 
 
 @pytest.mark.parametrize("source_only", [False, True])
 def test_readable_inside_the_printable_area(tmp: Path, source_only: bool) -> None:
-    with pdfplumber.open(built(tmp, source_only)) as pdf:
-        for page in pdf.pages:
-            for ch in page.chars:
-                assert ch["size"] >= MIN_SIZE - 0.01
-                assert ch["x0"] >= 18 and ch["top"] >= 18
-                assert ch["x1"] <= page.width - 18 and ch["bottom"] <= page.height - 18
-            assert not page.images
+    for page in read_pages(built(tmp, source_only)):
+        assert page.chars
+        for ch in page.chars:
+            assert ch.size >= MIN_SIZE - 0.01, ch
+            assert ch.x0 >= 18 and ch.top >= 18, ch
+            assert ch.x1 <= page.width - 18 and ch.bottom <= page.height - 18, ch
+        assert not page.images
 
 
 def test_deterministic_titled_and_valid(tmp: Path) -> None:
     again = tmp / "again.pdf"
     write_results_tables(again, CARDS, Page(*PAPERS["a4"]))
     assert again.read_bytes() == built(tmp, False).read_bytes()
-    with pdfplumber.open(again) as pdf:
-        assert pdf.metadata["Title"] == "Dark Blades combat results tables"
+    assert pdf_title(again) == "Dark Blades combat results tables"
     if shutil.which("qpdf"):
         subprocess.run(["qpdf", "--check", str(again)], check=True, capture_output=True)
 
@@ -160,8 +161,7 @@ def test_several_attackers_or_defenders_in_the_rulebooks_words(
     who suffers, in the rulebook's words from combat-rules.toml, cited (they are the rules', so
     --source-only keeps them)."""
     rules = load_combat_rules(CARDS).rules
-    with pdfplumber.open(built(tmp, source_only)) as pdf:
-        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    text = " ".join(p.text for p in read_pages(built(tmp, source_only)))
     assert "Several attackers or defenders (the rulebook, Combat, Multiple Combat):" in text
     for name in ("combine-defence", "combine-attack", "several"):
         assert rules[name].section == "Combat, Multiple Combat"

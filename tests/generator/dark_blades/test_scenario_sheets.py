@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.dark_blades import pieces
 from companion.dark_blades.scenarios import load_scenarios
@@ -20,9 +20,9 @@ SCENARIOS = load_scenarios(CARDS, pieces.load(CARDS))
 def sheets(tmp_path_factory):
     path = tmp_path_factory.mktemp("sc") / "scenarios.pdf"
     pages = write_scenario_sheets(path, CARDS, Page(*PAPERS["letter"]))
-    with pdfplumber.open(path) as pdf:
-        texts = [" ".join(p.extract_text().split()) for p in pdf.pages]
-        chars = [(p.width, p.height, p.chars) for p in pdf.pages]
+    read = read_pages(path)
+    texts = [p.text for p in read]
+    chars = [(p.width, p.height, p.chars) for p in read]
     return path, pages, texts, chars
 
 
@@ -55,9 +55,9 @@ def test_reinforcements_show_their_turn(sheets) -> None:
 def test_readable_and_inside_the_printable_area(sheets) -> None:
     for width, height, chars in sheets[3]:
         for ch in chars:
-            assert ch["size"] >= MIN_SIZE - 0.01
-            assert 18 <= ch["x0"] and ch["x1"] <= width - 18
-            assert 18 <= ch["top"] and ch["bottom"] <= height - 18
+            assert ch.size >= MIN_SIZE - 0.01, ch
+            assert 18 <= ch.x0 and ch.x1 <= width - 18, ch
+            assert 18 <= ch.top and ch.bottom <= height - 18, ch
 
 
 def test_one_scenario_and_deterministic(sheets, tmp_path) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.data import Cards
 from generator.dark_blades.counters import counter_pieces
@@ -38,26 +38,29 @@ def test_every_front_face_has_a_contrasting_cut_line(tmp_path: Path, options) ->
     write_pieces_pdf(path, pieces, sheet, "Counters")
     pages = impose(pieces, sheet)
     half = EDGE_WIDTH / 2
-    with pdfplumber.open(path) as pdf:
-        for page, read in zip(pages, pdf.pages, strict=True):
-            height = float(read.height)
-            stroked = {}
-            for r in read.rects:
-                if r["stroke"] and not r["fill"] and abs(r["linewidth"] - EDGE_WIDTH) < 1e-3:
-                    key = (round(r["x0"], 2), round(height - r["bottom"], 2))
-                    stroked[key] = r
-            fronts = [p for p in page.placements if p.side == "front"]
-            if page.side == "back":
-                assert stroked == {}
-                continue
-            assert len(stroked) == len(fronts)
-            for p in fronts:
-                # the line's outer edge is the cut itself
-                r = stroked[(round(p.x + half, 2), round(p.y + half, 2))]
-                assert abs(r["width"] - (p.w - EDGE_WIDTH)) < 0.01
-                assert abs(r["height"] - (p.h - EDGE_WIDTH)) < 0.01
-                contrast = abs(grey(r["stroking_color"]) - hex_grey(p.face.background))
-                assert contrast >= 0.4, (p.piece.name, r["stroking_color"], p.face.background)
+    for page, read in zip(pages, read_pages(path), strict=True):
+        stroked = [
+            r
+            for r in read.rects
+            if r.stroke and not r.fill and abs(r.linewidth - EDGE_WIDTH) < 1e-3
+        ]
+        fronts = [p for p in page.placements if p.side == "front"]
+        if page.side == "back":
+            assert stroked == []
+            continue
+        assert len(stroked) == len(fronts)
+        for p in fronts:
+            # the line's outer edge is the cut itself
+            (r,) = [
+                r
+                for r in stroked
+                if abs(r.x0 - p.x - half) < 0.01 and abs(r.y0 - p.y - half) < 0.01
+            ]
+            assert abs(r.width - (p.w - EDGE_WIDTH)) < 0.01
+            assert abs(r.height - (p.h - EDGE_WIDTH)) < 0.01
+            tone = tuple(c / 255 for c in r.stroke_colour)
+            contrast = abs(grey(tone) - hex_grey(p.face.background))
+            assert contrast >= 0.4, (p.piece.name, tone, p.face.background)
 
 
 def test_edge_tone_is_dark_on_light_and_light_on_dark() -> None:
