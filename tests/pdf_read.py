@@ -116,6 +116,17 @@ class Page:
         return out
 
     @property
+    def text_lines(self) -> list[str]:
+        """The words line by line, top to bottom (a line: tops within `X_TOLERANCE`)."""
+        rows: list[tuple[float, list[Word]]] = []
+        for w in sorted(self.words, key=lambda w: (w.top, w.x0)):
+            if rows and abs(rows[-1][0] - w.top) <= X_TOLERANCE:
+                rows[-1][1].append(w)
+            else:
+                rows.append((w.top, [w]))
+        return [" ".join(w.text for w in sorted(ws, key=lambda w: w.x0)) for _, ws in rows]
+
+    @property
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
 

@@ -135,6 +135,35 @@ def print_record(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: 
         click.echo(fit(lookup_lines(crt, record, explain)))
 
 
+def melee_options(f: Any) -> Any:
+    """The melee column shifts `crt` and `fight` share, spelt once: -A, -D and -S."""
+    for option in reversed(
+        [
+            click.option(
+                "-A",
+                "--attacker-terrain",
+                default="0",
+                metavar="T",
+                shell_complete=complete_terrain,
+                help="+, 0, - or a terrain (tree; mounted: tree,open).",
+            ),
+            click.option(
+                "-D",
+                "--defender-terrain",
+                default="0",
+                metavar="T",
+                shell_complete=complete_terrain,
+                help="+, 0, - or a terrain (slope, window ...).",
+            ),
+            click.option(
+                "-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword."
+            ),
+        ]
+    ):
+        f = option(f)
+    return f
+
+
 def _shared(f: Any) -> Any:
     """The options `crt` and `missile` share, spelt once."""
     for option in reversed(
@@ -187,23 +216,7 @@ def _shared(f: Any) -> Any:
 @click.option(
     "-d", "--defence", "--defense", "defence", multiple=True, metavar="N", help="Defence (5,4)."
 )
-@click.option(
-    "-A",
-    "--attacker-terrain",
-    default="0",
-    metavar="T",
-    shell_complete=complete_terrain,
-    help="+, 0, - or a terrain (tree; mounted: tree,open).",
-)
-@click.option(
-    "-D",
-    "--defender-terrain",
-    default="0",
-    metavar="T",
-    shell_complete=complete_terrain,
-    help="+, 0, - or a terrain (slope, window ...).",
-)
-@click.option("-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword.")
+@melee_options
 @_shared
 @click.pass_context
 def crt(

@@ -24,10 +24,10 @@ from companion.commands.clikit import (
 )
 from companion.commands.dark_blades import (
     SYMBOLS,
-    complete_terrain,
     cover_arg,
     cover_names,
     given_once,
+    melee_options,
     whole_number,
 )
 from companion.dark_blades import combat as c
@@ -76,23 +76,7 @@ from companion.text import fit
     metavar="KIND",
     help="Target's cover (with --range): none, light, medium, or its terrain.",
 )
-@click.option(
-    "-A",
-    "--attacker-terrain",
-    default="0",
-    metavar="T",
-    shell_complete=complete_terrain,
-    help="+, 0, - or a terrain.",
-)
-@click.option(
-    "-D",
-    "--defender-terrain",
-    default="0",
-    metavar="T",
-    shell_complete=complete_terrain,
-    help="+, 0, - or a terrain.",
-)
-@click.option("-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword.")
+@melee_options
 @click.option("-R", "--magic-ring", is_flag=True, help="The defender holds the Magic Ring.")
 @click.option("--die", type=int, metavar="N", help="A real d10's face; else roll.")
 @click.option("-e", "--explain", is_flag=True, help="Add every note in full.")

@@ -9,8 +9,10 @@ transaction each, shared with the CLI) and redirects back (POST/redirect/GET).
 
 from __future__ import annotations
 
+import functools
 import io
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -297,65 +299,78 @@ def new_game(token: str) -> Response | tuple[str, int]:
     return redirect(url_for("whos_next.umpire", token=token))
 
 
+def _umpire_action(
+    words: dict[str, str] | None = None,
+) -> Callable[[Callable[[], None]], Callable[[str], Response]]:
+    """An umpire's form post: the umpire's token and the form's CSRF token checked, the action
+    run, a refusal (`HavocError`) shown as its one line (option names in the page's ``words``),
+    then back to the umpire page, whatever happened."""
+
+    def decorate(action: Callable[[], None]) -> Callable[[str], Response]:
+        @functools.wraps(action)
+        def view(token: str) -> Response:
+            _umpire(token)
+            _csrf(token)
+            try:
+                action()
+            except HavocError as error:
+                from companion.web.words import page_words
+
+                flash(page_words(str(error), words or {}), "error")
+            return redirect(url_for("whos_next.umpire", token=token))
+
+        return view
+
+    return decorate
+
+
 @bp.post("/u/<token>/kill")
-def kill(token: str) -> Response:
+@_umpire_action()
+def kill() -> None:
     """The killer (by seat) killed his victim (by seat): the store checks it is his victim."""
-    _umpire(token)
-    _csrf(token)
     from companion.whos_next.duel_scoring import load_contest
 
-    try:
-        store = game_store()
-        players = store.load().players
-        if "pair" in request.form:  # a one-tap button: "KILLER:VICTIM" by seat
-            k, _, v = request.form["pair"].partition(":")
-            killer, victim = _seat_name(players, "pair", k), _seat_name(players, "pair", v)
-        else:
-            killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
-        contest_at = load_contest(cards()).contest_at  # a bad duel.toml: nothing written
-        outcome = store.kill(killer, victim)
-        _told(outcome, contest_at)
-    except HavocError as error:
-        flash(str(error), "error")
-    return redirect(url_for("whos_next.umpire", token=token))
+    store = game_store()
+    players = store.load().players
+    if "pair" in request.form:  # a one-tap button: "KILLER:VICTIM" by seat
+        k, _, v = request.form["pair"].partition(":")
+        killer, victim = _seat_name(players, "pair", k), _seat_name(players, "pair", v)
+    else:
+        killer, victim = _seat_name(players, "killer"), _seat_name(players, "victim")
+    contest_at = load_contest(cards()).contest_at  # a bad duel.toml: nothing written
+    _told(store.kill(killer, victim), contest_at)
 
 
 @bp.post("/u/<token>/duel")
-def duel(token: str) -> Response:
+@_umpire_action({"die": "Dice rolled at the table"})
+def duel() -> None:
     """ATTACKER attacks DEFENDER on the attack table (cards/whos-next): the dice rolled at the
     table when the form gives them (``dice``: "5", or "5 3" when both roll, attacker first),
     else the server rolls. Faces too few, too many or off the die: refused, nothing written."""
-    _umpire(token)
-    _csrf(token)
     from companion.dice import DiceSource
-    from companion.web.words import page_words
     from companion.whos_next.duel_scoring import load_attack_table
 
-    try:
-        table = load_attack_table(cards())
-        source = DiceSource(_table_dice(), None)
-        how = "rolled" if source.rng is not None else "die"
-        store = game_store()
-        players = store.load().players
-        attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
-        outcome = store.duel(
-            attacker,
-            defender,
-            table.effect,
-            lambda: source.next(table.sides)[0],
-            check=source.finish,
-            contest_at=table.contest_at,
-        )
-        throws = outcome.death.rolls
-        if len(throws) == 1 and len(throws[0]) == 1:
-            rolled = f'{how} {throws[0][0]}: "{table.result(throws[0][0])}"'
-        else:  # the contest: both roll, ties throw again
-            rolled = f"{how} " + "; ".join(f"{a} v {b}" for a, b in throws)
-        flash(f"{attacker} attacks {defender}: {rolled}.")
-        _told(outcome, table.contest_at)
-    except HavocError as error:
-        flash(page_words(str(error), {"die": "Dice rolled at the table"}), "error")
-    return redirect(url_for("whos_next.umpire", token=token))
+    table = load_attack_table(cards())
+    source = DiceSource(_table_dice(), None)
+    how = "rolled" if source.rng is not None else "die"
+    store = game_store()
+    players = store.load().players
+    attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
+    outcome = store.duel(
+        attacker,
+        defender,
+        table.effect,
+        lambda: source.next(table.sides)[0],
+        check=source.finish,
+        contest_at=table.contest_at,
+    )
+    throws = outcome.death.rolls
+    if len(throws) == 1 and len(throws[0]) == 1:
+        rolled = f'{how} {throws[0][0]}: "{table.result(throws[0][0])}"'
+    else:  # the contest: both roll, ties throw again
+        rolled = f"{how} " + "; ".join(f"{a} v {b}" for a, b in throws)
+    flash(f"{attacker} attacks {defender}: {rolled}.")
+    _told(outcome, table.contest_at)
 
 
 def _table_dice() -> list[int]:
@@ -370,20 +385,17 @@ def _table_dice() -> list[int]:
 
 
 @bp.post("/u/<token>/undo")
-def undo(token: str) -> Response:
-    _umpire(token)
-    _csrf(token)
+@_umpire_action()
+def undo() -> None:
+    """Undo the death the form names (an undo names the death it undoes: a repeat is refused,
+    not a second undo)."""
+    from companion.whos_next.screen import undone
+
     number = request.form.get("number", "")
     if not is_whole(number) or len(number) > 6:
-        abort(400)  # an undo names the death it undoes: a repeat is refused, not a second undo
-    try:
-        outcome = game_store().undo(int(number))
-        from companion.whos_next.screen import undone
-
-        _say(undone(outcome.death, outcome.alive))
-    except HavocError as error:
-        flash(str(error), "error")
-    return redirect(url_for("whos_next.umpire", token=token))
+        abort(400)
+    outcome = game_store().undo(int(number))
+    _say(undone(outcome.death, outcome.alive))
 
 
 def _say(lines: list[Any]) -> None:

@@ -36,6 +36,7 @@ from generator.sheet.markup import flowables, render_template
 
 TITLE = "Dark Blades quick reference"
 SIZE = 8.0
+SIZES = (8.0, 7.75, 7.5, 7.25)  # the sheet takes the largest that prints an even page count
 GAME = "dark-blades"
 WATER = (
     "lake-crawl-out",
@@ -46,7 +47,7 @@ WATER = (
     "stepping-stones-wounded",
 )
 MAGIC = ("spell-resist", "death-spell", "magic-item-creation")
-DIAGRAM = (84.0, 58.0)  # points: one area's diagram on the sheet
+DIAGRAM = (72.0, 44.0)  # points: one area's diagram on the sheet
 CAPTURE = "capture:"  # a scenario's special rule that starts so is the capture rule
 KIT_AREA = "The kit's area (the rules name none)"
 
@@ -95,7 +96,7 @@ def rolled_rows(table: Table) -> list[list[str]]:
     return [[table.die.upper(), "Result"]] + [[faces_text(r.faces), r.result] for r in table.rows]
 
 
-def _cells(rows: list[list[str]], centred: int = 0) -> list[list[Any]]:
+def _cells(rows: list[list[str]], centred: int = 0, size: float = SIZE) -> list[list[Any]]:
     """Every cell a wrapping paragraph, the header row bold, the first ``centred`` columns
     centred."""
     from reportlab.lib.enums import TA_CENTER
@@ -104,7 +105,7 @@ def _cells(rows: list[list[str]], centred: int = 0) -> list[list[Any]]:
 
     out: list[list[Any]] = []
     for i, row in enumerate(rows):
-        base = styles(SIZE)["cell_bold" if i == 0 else "cell"]
+        base = styles(size)["cell_bold" if i == 0 else "cell"]
         centre = ParagraphStyle(f"{base.name}_centred", base, alignment=TA_CENTER)
         out.append([Paragraph(esc(c), centre if j < centred else base) for j, c in enumerate(row)])
     return out
@@ -115,70 +116,68 @@ def _share(width: float, *parts: float) -> list[float]:
     return [width * p for p in parts]
 
 
-def _tables(cards: Cards, width: float, source_only: bool = False) -> dict[str, Any]:
+def _tables(
+    cards: Cards, width: float, source_only: bool = False, size: float = SIZE
+) -> dict[str, Any]:
     terrain, crt, missiles = load_terrain(cards), load_crt(cards), load_weapons(cards)
     rolled = load_tables(cards)
     built: dict[str, Any] = {
         "terrain": grid(
-            _cells(terrain_rows(terrain)), _share(width, 0.22, 0.38, 0.14, 0.26), size=SIZE
+            _cells(terrain_rows(terrain), size=size),
+            _share(width, 0.22, 0.38, 0.14, 0.26),
+            size=size,
         ),
         "shifts": grid(
-            _cells(shift_rows(crt), centred=2),
+            _cells(shift_rows(crt), centred=2, size=size),
             [65, 65, 150],
-            size=SIZE,
+            size=size,
         ),
         "missiles": grid(
-            _cells(missile_rows(missiles)),
+            _cells(missile_rows(missiles), size=size),
             _share(min(width, 320.0), 0.34, 0.2, 0.2, 0.26),
-            size=SIZE,
+            size=size,
         ),
-        "cover": grid(_cells(cover_rows(crt)), [85, width - 85], size=SIZE),
-        "areas": _areas(cards, width, source_only),
+        "cover": grid(_cells(cover_rows(crt), size=size), [85, width - 85], size=size),
+        "areas": _areas(cards, width, source_only, size),
     }
     for name in (*WATER, *MAGIC):
         optional = "optional rule, " if name == "magic-item-creation" else ""
-        built[name] = _rolled(rolled[f"{GAME}/{name}"], width, optional)
+        built[name] = _rolled(rolled[f"{GAME}/{name}"], width, optional, size)
     return built
 
 
-def _rolled(table: Table, width: float, optional: str = "") -> Any:
+def _rolled(table: Table, width: float, optional: str = "", size: float = SIZE) -> Any:
     """A rolled table kept on one page: its heading and what it applies to above, its note
     below."""
     from reportlab.platypus import KeepTogether, Spacer
 
-    parts = [para(f"{table.title} ({optional}{table.die})", "h2", SIZE)]
+    parts = [para(f"{table.title} ({optional}{table.die})", "h2", size)]
     if table.applies:
-        parts.append(para(table.applies, "body", SIZE))
-    parts.append(grid(_cells(rolled_rows(table)), [80, width - 80], size=SIZE))
+        parts.append(para(table.applies, "body", size))
+    parts.append(grid(_cells(rolled_rows(table), size=size), [80, width - 80], size=size))
     if table.note:
-        parts.append(para(f"Note: {table.note}", "body", SIZE))
+        parts.append(para(f"Note: {table.note}", "body", size))
     parts.append(Spacer(1, 4))  # keeps a shaded box below clear of the table's rules
     return KeepTogether(parts)
 
 
-def _areas(cards: Cards, width: float, source_only: bool = False) -> Any:
-    """Every area of effect: its diagram, letter and name, and the rules' words (or the kit's,
-    on grey, labelled; left out with ``source_only``)."""
+def _areas(cards: Cards, width: float, source_only: bool = False, size: float = SIZE) -> Any:
+    """Every area of effect: its diagram, then its letter and name in bold and the rules' words
+    (or the kit's, on grey, labelled; left out with ``source_only``)."""
     deck = spell_deck.load(cards)
-    rows: list[list[Any]] = [_cells([["Diagram", "Area", "What it covers"]])[0]]
+    rows: list[list[Any]] = [_cells([["Diagram", "Area: what it covers"]], size=size)[0]]
     extra: list[tuple] = [("VALIGN", (0, 0), (-1, -1), "TOP")]
     shown = [a for a in deck.areas.values() if not (source_only and a.origin != "rulebook")]
     for i, area in enumerate(shown, start=1):
-        said = area.text or area.words or "The rules give only the name."
+        said = esc(area.text or area.words or "The rules give only the name.")
         if area.origin != "rulebook":
-            said = f"{KIT_AREA}: {said}"
+            said = f"{esc(KIT_AREA)}: {said}"
             extra.append(("BACKGROUND", (0, i), (-1, i), KIT_FILL))
         elif area.diagram and not source_only:
-            said = f"{said} KIT diagram: {area.diagram}"
-        rows.append(
-            [
-                AreaDiagram(area.key, *DIAGRAM),
-                marked(f"<b>{area.letter}</b>&nbsp;&nbsp;{area.name}", "cell", SIZE),
-                para(said, "cell", SIZE),
-            ]
-        )
-    name = min(95.0, width * 0.22)
-    return grid(rows, [DIAGRAM[0] + 6, name, width - DIAGRAM[0] - 6 - name], extra=extra, size=SIZE)
+            said = f"{said} KIT diagram: {esc(area.diagram)}"
+        name = f"<b>{esc(area.letter)}&nbsp;&nbsp;{esc(area.name)}.</b>"
+        rows.append([AreaDiagram(area.key, *DIAGRAM), marked(f"{name} {said}", "cell", size)])
+    return grid(rows, [DIAGRAM[0] + 6, width - DIAGRAM[0] - 6], extra=extra, size=size)
 
 
 def _sentence(text: str) -> str:
@@ -210,19 +209,33 @@ def context(cards: Cards) -> dict[str, Any]:
 
 def write_dark_blades_aid(path: Path, cards: Cards, page: Page, source_only: bool = False) -> int:
     """Write the quick reference; returns its page count. With ``source_only`` the kit's
-    readings (the template's ``>`` boxes) and the kit's own spell area are left out."""
+    readings (the template's ``>`` boxes) and the kit's own spell area are left out.
+
+    Printed duplex, so the sheet is set at the largest of SIZES that gives an even page count
+    (four pages on A4 and on Letter for the kit's data), else at SIZE."""
     portrait = page.portrait
     text = render_template("aids/dark-blades.j2", {**context(cards), "source_only": source_only})
     if source_only:
         text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
-    story = flowables(text, _tables(cards, portrait.frame_width, source_only), body=SIZE)
     kit = "rulebook only" if source_only else "shaded: the kit's readings"
-    return write_document(
-        path,
-        story,
-        portrait,
-        title=TITLE,
-        subject="Dark Blades: sequence of play, terrain, missiles, water, stacking, capture, "
-        "spell areas, Death, spell resistance and magic items",
-        note=kit,
-    )
+
+    def write(size: float) -> int:
+        tables = _tables(cards, portrait.frame_width, source_only, size)
+        return write_document(
+            path,
+            flowables(text, tables, body=size),
+            portrait,
+            title=TITLE,
+            subject="Dark Blades: sequence of play, terrain, missiles, water, stacking, capture, "
+            "spell areas, Death, spell resistance and magic items",
+            note=kit,
+        )
+
+    first = write(SIZES[0])
+    if first % 2 == 0:
+        return first
+    for size in SIZES[1:]:
+        pages = write(size)
+        if pages % 2 == 0 and pages <= first:
+            return pages
+    return write(SIZES[0])

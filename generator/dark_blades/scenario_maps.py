@@ -19,6 +19,9 @@ GAP = 14.0
 HATCH = {"area": (0.80, 0.25, 0.10), "entry": (0.05, 0.30, 0.75), "exit": (0.05, 0.30, 0.75)}
 
 
+LABEL_ABOVE, LABEL_BELOW = 6.0, 4.0  # a mark's label box: how far it reaches above and below py
+
+
 class MapFigure(Flowable):
     """The maps side by side, each scaled to HEIGHT, the marks drawn over them."""
 
@@ -51,10 +54,15 @@ class MapFigure(Flowable):
             for mark in self.marks:
                 if mark.map == g.m.key:
                     cx, cy = _middle(g, mark.hexes)
-                    px, py = x + cx * s, top - cy * s
-                    c.setFillColorRGB(1, 1, 1)
                     w = len(mark.label) * 4.6 + 4
-                    c.rect(px - w / 2, py - 4, w, 10, stroke=1, fill=1)
+                    # the label's box stays on its map: clear of the title above (its
+                    # descenders) and of the page's margins
+                    px = min(max(x + cx * s, x + w / 2), x + g.width * s - w / 2)
+                    py = min(max(top - cy * s, top - g.height * s + LABEL_BELOW), top - LABEL_ABOVE)
+                    c.setFillColorRGB(1, 1, 1)
+                    c.rect(
+                        px - w / 2, py - LABEL_BELOW, w, LABEL_ABOVE + LABEL_BELOW, stroke=1, fill=1
+                    )
                     text(c, px, py - 1.5, mark.label, 7.5, True, "middle")
             x += g.width * s + GAP
 

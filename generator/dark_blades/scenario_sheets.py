@@ -52,7 +52,9 @@ def map_story(scenario: Scenario, width: float, cards: Cards | None) -> list[Any
         note += "; lay the Mill map above the Arena map (the kit's reading)"
     words = doc.marked(f"<b>{note}.</b> {legend(marks)}", "kit", body=8)
     figure = MapFigure(maps, marks, 0.56 * width)
-    return [Table([[words, figure]], colWidths=[0.42 * width, 0.58 * width], hAlign="LEFT")]
+    table = Table([[words, figure]], colWidths=[0.42 * width, 0.58 * width], hAlign="LEFT")
+    table.spaceBefore = doc.BOX_PAD + 1  # the box's border runs BOX_PAD above its cell's text:
+    return [table]  # clear of the line above's descenders (a box in a cell keeps no spaceBefore)
 
 
 def scenario_story(scenario: Scenario, width: float, cards: Cards | None = None) -> list[Any]:

@@ -3,10 +3,13 @@
 A card is a `Piece` whose faces are drawn in points (unit 1), not in counter cells, so any size
 works (63 x 88 mm as well as 2.5 x 3.5 in). `impose_cards` lays them out as a grid centred in
 the front area, as many as fit (nine poker cards on A4 or Letter with the default 1/4in
-margins); backs are mirrored by the engine's own rules (`layout.mirror`: long/short edge and
-the back offset). `--duplex none` gives the gutter-fold layout instead: landscape pages, a row
-of fronts above the fold and their backs below it, each back turned 180 degrees, so folding
-along the gutter puts every back behind its front. `write_cards_pdf` draws the pages with the
+margins); with bleed each card keeps its own (2 x bleed between cards) and the outer trims run
+into the margins as far as keeps the text 1/4in inside the paper (nine on A4 with --bleed 3mm;
+on Letter the cards turn a quarter where that fits more: eight); backs are mirrored by the
+engine's own rules (`layout.mirror`: long/short edge and the back offset). `--duplex none`
+gives the gutter-fold layout instead: landscape pages, a row of fronts above the fold and
+their backs below it, each back turned 180 degrees, so folding along the gutter puts every
+back behind its front. `write_cards_pdf` draws the pages with the
 engine's faces, cut guides and footer, atomically.
 """
 
@@ -101,30 +104,96 @@ def card_sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 CARD_TEXT_INSET = 3 * 72 / 25.4  # card faces keep their text 3 mm inside the trim
+FOOTER_BELOW = 9.0  # one 6 pt footer line under the cards (pages.draw_footer_beside)
+FOOTER_BESIDE = 16.0  # two footer lines up the left margin
 
 
 def _grid(room: float, size: float, bleed: float, spill: float = 0.0) -> int:
     """Cards across ``room`` with their bleed; the outermost bleed may run ``spill`` into the
-    margin on each side (`_spill`: it carries nothing to read)."""
+    margin on each side (`_spill`: it carries nothing to read). The gutter-fold layout's count."""
     return int((room + 2 * spill + 1e-9) // (size + 2 * bleed))
 
 
 def _spill(options: SheetOptions) -> float:
-    """How far the outermost cards' bleed may run into the margin: at most the bleed, and only
-    while their text (CARD_TEXT_INSET inside the trim) stays 1/4in (SAFE_EDGE) inside the
-    paper: with --bleed 3mm and 1/4in margins, nine poker cards on A4 again, not four."""
-    from generator.sheet.options import SAFE_EDGE
-
+    """Gutter-fold: how far the outermost cards' bleed may run into the margin: at most the
+    bleed, and only while their text (CARD_TEXT_INSET inside the trim) stays 1/4in
+    (SAFE_EDGE) inside the paper."""
     margin = min(options.margin_top, options.margin_right, options.margin_bottom,
                  options.margin_left)  # fmt: skip
     return min(options.bleed, max(0.0, margin + CARD_TEXT_INSET - SAFE_EDGE))
 
 
+def _reach(options: SheetOptions) -> float:
+    """How far the outermost cards' trim may run past the margins (duplex layouts): with bleed,
+    as far as keeps their text (CARD_TEXT_INSET inside the trim) inside the margins and 1/4in
+    (SAFE_EDGE) inside the paper, their bleed running on toward the paper's edge (a printer
+    that cannot print there loses bleed, nothing to read); with no bleed, none (a card prints
+    to its trim, so the trim stays where the printer prints)."""
+    if not options.bleed:
+        return 0.0
+    margin = min(options.margin_top, options.margin_right, options.margin_bottom,
+                 options.margin_left)  # fmt: skip
+    return max(0.0, min(CARD_TEXT_INSET, margin + CARD_TEXT_INSET - SAFE_EDGE))
+
+
+def _count(room: float, size: float, bleed: float) -> int:
+    """Cards of ``size`` whose trims fit ``room``, ``2 * bleed`` apart (each keeps its own
+    bleed; the outermost bleed runs past the room)."""
+    return max(0, int((room + 2 * bleed + 1e-9) // (size + 2 * bleed)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Grid:
+    """Cards on a page (duplex layouts): ``cols`` x ``rows`` cut boxes of ``w`` x ``h`` (the
+    card's size, or turned: its sides swapped), the first at (``left``, ``top``) (its top-left
+    corner), ``2 * bleed`` apart."""
+
+    cols: int
+    rows: int
+    w: float
+    h: float
+    turned: bool
+    left: float
+    top: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+
+def _grid_of(w: float, h: float, options: SheetOptions, turned: bool) -> Grid:
+    """The grid of ``w`` x ``h`` cut boxes: trims inside the front area grown by `_reach`;
+    the footer under the cards (one line above SAFE_EDGE) or up the left margin (two lines),
+    whichever lets more rows fit; the grid centred in what is left."""
+    b, reach = options.bleed, _reach(options)
+    x0, y0, x1, y1 = options.front_area_with(0.0)  # the footer finds its own room
+    x0, y0, x1, y1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
+    cols = _count(x1 - x0, w, b)
+    left = (x0 + x1 - (cols * (w + 2 * b) - 2 * b)) / 2
+    beside = left - b - SAFE_EDGE >= FOOTER_BESIDE
+    low = max(y0, SAFE_EDGE + FOOTER_BELOW + b)  # the lowest trim with the footer below
+    rows = _count(y1 - y0, h, b) if beside else 0
+    if _count(y1 - low, h, b) >= rows:
+        rows = _count(y1 - low, h, b)
+        span = rows * (h + 2 * b) - 2 * b
+        if (y0 + y1 - span) / 2 < low:  # centred, the cards would cover the footer
+            y0 = low
+    span = rows * (h + 2 * b) - 2 * b
+    return Grid(cols, rows, w, h, turned, left, (y0 + y1 + span) / 2)
+
+
+def card_grid(w: float, h: float, options: SheetOptions) -> Grid:
+    """The duplex grid for ``w`` x ``h`` cards: upright, or turned a quarter where that puts
+    more cards on a page (poker cards with --bleed 3mm on Letter: 8, not 6)."""
+    upright = _grid_of(w, h, options, False)
+    turned = _grid_of(h, w, options, True)
+    return turned if turned.per_page > upright.per_page else upright
+
+
 def grid_per_page(w: float, h: float, options: SheetOptions) -> tuple[int, int]:
     """How many cards fit across and down one page (duplex layouts)."""
-    x0, y0, x1, y1 = options.front_area_with(0.0)  # the footer finds its own room
-    spill = _spill(options)
-    return _grid(x1 - x0, w, options.bleed, spill), _grid(y1 - y0, h, options.bleed, spill)
+    grid = card_grid(w, h, options)
+    return grid.cols, grid.rows
 
 
 def _too_big(w: float, h: float, options: SheetOptions, where: str) -> InputError:
@@ -139,23 +208,19 @@ def impose_cards(cards: Sequence[Piece], w: float, h: float, options: SheetOptio
     """Pages of cards, fronts and their backs interleaved (gutter-fold pages for duplex none)."""
     if options.duplex == "none":
         return impose_gutter_fold(cards, w, h, options)
-    cols, rows = grid_per_page(w, h, options)
-    if cols < 1 or rows < 1:
+    grid = card_grid(w, h, options)
+    if grid.per_page < 1:
         raise _too_big(w, h, options, "inside the margins")
-    b = options.bleed
-    x0, y0, x1, y1 = options.front_area_with(0.0)  # the footer finds its own room
-    pitch_w, pitch_h = w + 2 * b, h + 2 * b
-    left = x0 + (x1 - x0 - cols * pitch_w) / 2
-    top = y1 - (y1 - y0 - rows * pitch_h) / 2
-    per = cols * rows
+    b, cols = options.bleed, grid.cols
+    turn = 90 if grid.turned else 0
     pages: list[Page] = []
-    for sheet, start in enumerate(range(0, len(cards), per), start=1):
+    for sheet, start in enumerate(range(0, len(cards), grid.per_page), start=1):
         fronts = []
-        for i, card in enumerate(cards[start : start + per]):
+        for i, card in enumerate(cards[start : start + grid.per_page]):
             r, c = divmod(i, cols)
-            x = left + c * pitch_w + b
-            y = top - (r + 1) * pitch_h + b
-            fronts.append(Placement(card, card.front, "front", x, y, w, h))
+            x = grid.left + c * (grid.w + 2 * b)
+            y = grid.top - grid.h - r * (grid.h + 2 * b)
+            fronts.append(Placement(card, card.front, "front", x, y, grid.w, grid.h, turn))
         pages.append(Page("front", sheet, fronts))
         backs = [m for m in (mirror(f, options) for f in fronts) if m is not None]
         if backs:
@@ -236,6 +301,40 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
 # --------------------------------------------------------------------------- the PDF
 
 
+_ORIGIN = {90: (1, 0), 180: (1, 1), 270: (0, 1)}  # the turned face's origin: box corner
+
+
+def draw_turned(
+    canvas: Any,
+    p: Placement,
+    turn: int,
+    bleed: float,
+    ground: tuple[float, float, float, float] | None,
+) -> None:
+    """Draw ``p``'s face turned ``turn`` degrees anticlockwise into its box (a quarter turn
+    swaps the face's width and height); ``ground`` (page coordinates) is turned with it."""
+    from generator.sheet.render_pdf import draw_face
+
+    if turn == 0:
+        draw_face(canvas, p.face, p.x, p.y, p.w, p.h, 1.0, bleed, ground)
+        return
+    w, h = (p.h, p.w) if turn in (90, 270) else (p.w, p.h)
+    ox, oy = p.x + _ORIGIN[turn][0] * p.w, p.y + _ORIGIN[turn][1] * p.h
+    cos, sin = {90: (0, 1), 180: (-1, 0), 270: (0, -1)}[turn]
+
+    def local(x: float, y: float) -> tuple[float, float]:  # page -> face (turned back)
+        return (x - ox) * cos + (y - oy) * sin, (y - oy) * cos - (x - ox) * sin
+
+    if ground is not None:
+        (a, b), (c, d) = local(ground[0], ground[1]), local(ground[2], ground[3])
+        ground = (min(a, c), min(b, d), max(a, c), max(b, d))
+    canvas.saveState()
+    canvas.translate(ox, oy)
+    canvas.rotate(turn)
+    draw_face(canvas, p.face, 0, 0, w, h, 1.0, bleed, ground)
+    canvas.restoreState()
+
+
 def write_cards_pdf(
     path: str | os.PathLike[str],
     pages: Sequence[Page],
@@ -245,14 +344,7 @@ def write_cards_pdf(
     note: str = "",
 ) -> Any:
     """Draw imposed card pages (faces in points) into one PDF at ``path``, atomically."""
-    from generator.sheet.render_pdf import (
-        PdfStats,
-        draw_boxes,
-        draw_face,
-        draw_guides,
-        new_canvas,
-        side_label,
-    )
+    from generator.sheet.render_pdf import PdfStats, draw_boxes, draw_guides, new_canvas, side_label
 
     fold = pages and pages[0].side == "fold"
     sided = any(page.side != "front" for page in pages)
@@ -266,19 +358,8 @@ def write_cards_pdf(
         for page in pages:
             grounds = back_grounds(page.placements, options)
             for index, p in enumerate(page.placements):
-                ground = grounds.get(index)
-                if page.side == "fold" and p.side == "back":  # turned 180 degrees
-                    canvas.saveState()
-                    canvas.translate(p.x + p.w, p.y + p.h)
-                    canvas.rotate(180)
-                    if ground is not None:  # the same box, seen from the turned card
-                        x0, y0, x1, y1 = ground
-                        right, top = p.x + p.w, p.y + p.h
-                        ground = (right - x1, top - y1, right - x0, top - y0)
-                    draw_face(canvas, p.face, 0, 0, p.w, p.h, 1.0, options.bleed, ground)
-                    canvas.restoreState()
-                else:
-                    draw_face(canvas, p.face, p.x, p.y, p.w, p.h, 1.0, options.bleed, ground)
+                turn = (p.turn + (180 if page.side == "fold" and p.side == "back" else 0)) % 360
+                draw_turned(canvas, p, turn, options.bleed, grounds.get(index))
             if page.side == "fold":
                 segments, middle = fold_guides(page, options)
                 canvas.setStrokeColorRGB(*GUIDE_GREY)

@@ -38,7 +38,9 @@ CROP_GAP = 18.0  # crop marks: at least 1/4in between rows of different shapes
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """One face on a page: its cut box (x, y lower-left; w, h) in points."""
+    """One face on a page: its cut box (x, y lower-left; w, h) in points. ``turn``: the face
+    is drawn turned this many degrees anticlockwise (0, 90 or 270; a turned card's box is its
+    face's width and height swapped)."""
 
     piece: Piece
     face: Face
@@ -47,6 +49,7 @@ class Placement:
     y: float
     w: float
     h: float
+    turn: int = 0
 
 
 @dataclass
@@ -254,7 +257,8 @@ def mirror(front: Placement, options: SheetOptions) -> Placement | None:
     else:  # fold-over: across the vertical centre line of the same page
         return Placement(front.piece, back, "back", options.width - x - w, y, w, h)
     dx, dy = options.back_offset
-    return Placement(front.piece, back, "back", x + dx, y + dy, w, h)
+    turn = -front.turn % 360  # turning the sheet over mirrors the turn
+    return Placement(front.piece, back, "back", x + dx, y + dy, w, h, turn)
 
 
 def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:

@@ -116,6 +116,7 @@ def draw_footer_beside(
     _: what the page's cards cover) if there is room, else up the left margin; as a last
     resort where `draw_footer` puts it."""
     left, bottom, right, _ = content
+    left, right = max(left, SAFE_EDGE), min(right, options.width - SAFE_EDGE)  # bleed may run on
     font = pdf_font(REGULAR)
     lines, size = footer_lines(text, right - left)
     if bottom - SAFE_EDGE >= len(lines) * (size + 1) + 2:

@@ -257,7 +257,7 @@ def test_a_cards_dir_without_the_kits_files_is_warned_about(havoc_pnp, tmp_path:
     )
     empty = tmp_path / "empty"
     (empty / "dark-blades").mkdir(parents=True)
-    result = havoc_pnp("build", "--cards", empty, "--out", tmp_path / "out")
+    result = havoc_pnp("--cards", empty, "counters", "-o", tmp_path / "out.pdf")
     assert result.exit_code == 0, result.output
     assert result.stderr == (
         f"havoc-pnp: warning: --cards {display_path(empty)}: dark-blades/ holds none of "

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import pdfplumber
+from pdf_read import pages as read_pages
+from pypdf import PdfReader
 
 from generator.cli import main as pnp
 from generator.dark_blades import RESULTS_PDF, SCENARIOS_PDF
@@ -16,10 +17,10 @@ def test_aids_writes_every_reference_sheet(tmp_path) -> None:
     names = [aid.file for aid in aids(("tables", "aid"))]
     assert RESULTS_PDF in names and SCENARIOS_PDF not in names and len(names) == 5
     for name in names:
-        with pdfplumber.open(tmp_path / name) as pdf:
-            landscape = pdf.pages[0].width > pdf.pages[0].height
-            assert landscape == (name == RESULTS_PDF)  # the results tables run landscape
-            assert {round(pdf.pages[0].width), round(pdf.pages[0].height)} == {612, 792}
+        box = PdfReader(tmp_path / name).pages[0].mediabox
+        landscape = box.width > box.height
+        assert landscape == (name == RESULTS_PDF)  # the results tables run landscape
+        assert {round(box.width), round(box.height)} == {612, 792}
     assert len(result.stdout.splitlines()) == len(names)
     assert "grey cells: the kit's completion" in result.stdout
 
@@ -34,8 +35,7 @@ def test_scenarios_by_name(tmp_path) -> None:
     out = tmp_path / "s.pdf"
     result = run(pnp, ["scenarios", "raid", "MULE", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
-    with pdfplumber.open(out) as pdf:
-        firsts = [p.extract_text().splitlines()[0] for p in pdf.pages]
+    firsts = [page.text_lines[0] for page in read_pages(out)]
     assert firsts == ["Scenario 4: The Raid", "Scenario 3: Mon-Oger Mule Train"]
     assert SCENARIOS_PDF.endswith(".pdf")
 

@@ -42,11 +42,6 @@ def test_text_tables_and_boxes_share_the_frames_edges(sheets) -> None:
             assert all(abs(x1 - right) < 0.5 for _, x1 in wide), where
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="after main's scenario changes a ')' on scenarios.pdf page 2 touches a rule (0.2 pt); "
-    "the aids pass",
-)
 def test_no_descender_touches_a_rule(sheets) -> None:
     for path in sheets:
         for page in read_pages(path):

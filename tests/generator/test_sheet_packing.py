@@ -99,10 +99,10 @@ def test_no_sheet_under_a_quarter_used(built, name) -> None:
 
 def test_bleed_lets_the_outer_bleed_into_the_margin(tmp_path) -> None:
     """--bleed 3mm on A4 at the cards' 1/4in margins: three rows of poker cards (the outer
-    bleed runs into the margin, the text stays 1/4in inside the paper), six cards a page."""
+    bleed runs into the margin, the text stays 1/4in inside the paper), nine cards a page."""
     from generator.cli import main
 
     out = tmp_path / "bleed.pdf"
     result = run(main, ["spells", "--bleed", "3mm", "--margin", "1/4in", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert len(PdfReader(out).pages) == 2 * math.ceil(24 / 6)
+    assert len(PdfReader(out).pages) == 2 * math.ceil(24 / 9)

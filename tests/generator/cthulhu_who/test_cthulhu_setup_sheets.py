@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.cthulhu_who.garden import garden_for, garden_settings
 from companion.cthulhu_who.setup import setup_tables
@@ -267,7 +268,6 @@ def test_wide_monsters_turn_to_fit_a_fold_over_half(tmp_path, monkeypatch, table
 
 @pytest.mark.parametrize("args", [("1in", 2, "none"), ("2in", 1, "short")])
 def test_every_letter_is_at_least_a_quarter_inch_inside_the_paper(tmp_path, args):
-    pdfplumber = pytest.importorskip("pdfplumber")
     square, boards, duplex = args
     sheet = SheetOptions.parse(piece_size=square, duplex=duplex, paper="letter")
     path = tmp_path / "edge.pdf"
@@ -275,18 +275,17 @@ def test_every_letter_is_at_least_a_quarter_inch_inside_the_paper(tmp_path, args
     from generator.sheet.pages import footer_box
 
     footer_top = footer_box(sheet)[3]  # the engine's page footer, the same on every sheet
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            for ch in page.chars:
-                if page.height - ch["top"] <= footer_top + 1:
-                    continue
-                inside = (
-                    ch["x0"] >= 18 - 1e-6
-                    and ch["x1"] <= page.width - 18 + 1e-6
-                    and ch["top"] >= 18 - 1e-6
-                    and ch["bottom"] <= page.height - 18 + 1e-6
-                )
-                assert inside, (number, ch["text"], ch["x0"], ch["top"])
+    for page in read_pages(path):
+        for ch in page.chars:
+            if page.height - ch.top <= footer_top + 1:
+                continue
+            inside = (
+                ch.x0 >= 18 - 1e-6
+                and ch.x1 <= page.width - 18 + 1e-6
+                and ch.top >= 18 - 1e-6
+                and ch.bottom <= page.height - 18 + 1e-6
+            )
+            assert inside, (page.number, ch.text, ch.x0, ch.top)
 
 
 def test_the_pieces_read_back_from_the_pdf_match_the_rolls(one_board, tables):

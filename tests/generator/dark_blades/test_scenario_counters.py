@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
+from pdf_read import title as pdf_title
 
 from companion.dark_blades import pieces
 from companion.dark_blades.scenarios import load_scenarios
@@ -40,9 +41,8 @@ def test_cli_scenario_file_name_and_footer(tmp_path, monkeypatch) -> None:
     result = run(pnp, ["counters", "--scenario", "RAID"])
     assert result.exit_code == 0, result.stderr
     path = tmp_path / "out" / "dark-blades-counters-raid.pdf"
-    with pdfplumber.open(path) as pdf:
-        text = " ".join(pdf.pages[0].extract_text().split())
-        assert pdf.metadata["Title"].endswith("Scenario 4: The Raid")
+    text = " ".join(read_pages(path)[0].text_lines)
+    assert pdf_title(path).endswith("Scenario 4: The Raid")
     assert "Scenario 4: The Raid:" in text
     bad = run(pnp, ["counters", "--scenario", "siege"])
     assert bad.exit_code == 2 and "unknown scenario 'siege'" in bad.stderr
@@ -55,8 +55,7 @@ def test_source_only_counters_have_blank_values(tmp_path, where) -> None:
     args = ["--source-only", *args] if where == "group" else [*args, "--source-only"]
     result = run(pnp, args)
     assert result.exit_code == 0, result.stderr
-    with pdfplumber.open(out) as pdf:
-        text = " ".join(pdf.pages[0].extract_text().split())
+    text = " ".join(read_pages(out)[0].text_lines)
     assert " ".join(BLANK_NOTE.split()) in text
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 
 from generator.cli import main
 from generator.kniggits.standees import PANEL_H, STRIP_H
@@ -64,10 +65,9 @@ def test_fronts_and_backs_line_up_across_the_fold(tmp_path, extra):
 def test_one_figure_per_kniggit_named(tmp_path):
     result = run(main, ["kniggits", "--out", str(tmp_path), "--army", str(ARMY)])
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "kniggits-figures.pdf") as doc:
-        page = doc.pages[0]
-        outlines = [r for r in page.rects if abs(r["height"] - STRIP_H) < 0.01]
-        text = page.extract_text()
+    page = read_pages(tmp_path / "kniggits-figures.pdf")[0]
+    outlines = [r for r in page.rects if abs(r.height - STRIP_H) < 0.01]
+    text = " ".join(page.text_lines)
     assert len(outlines) == 5  # Galahad, Lancelot, Robin, 2 squires
     for name in ("Sir Galahad", "Sir Lancelot", "Brave Sir Robin", "Squire 1", "Squire 2"):
         assert name in text
@@ -78,8 +78,7 @@ def test_army_sheet_points_runaways_and_handedness(tmp_path):
     army.write_text("count,name,movement,attack,defense\n1,Sir Bold,8,1,1\n2,Peasant,1,1,0\n")
     result = run(main, ["kniggits", "--out", str(tmp_path), "--army", str(army), "--points", "20"])
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "kniggits-armies.pdf") as doc:
-        text = " ".join(doc.pages[0].extract_text().split())
+    text = " ".join(read_pages(tmp_path / "kniggits-armies.pdf")[0].text_lines)
     # 3 kniggits x 5 + (10 + 2 x 2) tokens = 29 points, over a 20-point total
     assert "spent 29" in text and "OVER BY 9" in text
     assert "2 spare Movement tokens: the move stays 12 in" in text  # 8 tokens x 2 in, capped
@@ -88,8 +87,9 @@ def test_army_sheet_points_runaways_and_handedness(tmp_path):
     result = run(main, ["kniggits", "--out", str(tmp_path), "--army", str(army),
                         "--left-handed", "1"])  # fmt: skip
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "kniggits-armies.pdf") as doc:
-        assert "Left-handed: YES" in doc.pages[0].extract_text()
+    assert "Left-handed: YES" in " ".join(
+        read_pages(tmp_path / "kniggits-armies.pdf")[0].text_lines
+    )
     assert "1 fight" in text
 
 

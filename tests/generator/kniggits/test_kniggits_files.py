@@ -58,13 +58,12 @@ def test_paper_too_small_writes_nothing(tmp_path, command):
 
 
 def test_double_scale_obstacles_stay_on_the_page(tmp_path):
-    import pdfplumber
+    from pdf_read import pages as read_pages
 
     assert run(main, ["kniggits", "--out", str(tmp_path), "--scale", "double"]).exit_code == 0
-    with pdfplumber.open(tmp_path / "kniggits-ruler-obstacles.pdf") as doc:
-        for page in doc.pages[1:]:  # page 1 is the ruler
-            outlines = [s for s in [*page.rects, *page.curves] if s["linewidth"] == 0.8]
-            assert outlines
-            for shape in outlines:  # the cut outlines (patterns inside are clipped to them)
-                assert shape["x0"] >= 18 - 0.01 and shape["x1"] <= page.width - 18 + 0.01
-                assert shape["top"] >= 18 - 0.01 and shape["bottom"] <= page.height - 18 + 0.01
+    for page in read_pages(tmp_path / "kniggits-ruler-obstacles.pdf")[1:]:  # 1: the ruler
+        outlines = [s for s in page.shapes if s.stroke and abs(s.linewidth - 0.8) < 1e-3]
+        assert outlines
+        for shape in outlines:  # the cut outlines (patterns inside are clipped to them)
+            assert shape.x0 >= 18 - 0.01 and shape.x1 <= page.width - 18 + 0.01, shape
+            assert shape.top >= 18 - 0.01 and shape.bottom <= page.height - 18 + 0.01, shape

@@ -6,8 +6,8 @@ from __future__ import annotations
 import tomllib
 from itertools import pairwise
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.data import Cards
 from companion.kniggits.rules import rules
@@ -19,18 +19,16 @@ from tests.conftest import ROOT
 MM = 72 / 25.4
 
 
-def _vertical(page, width: float) -> list[dict]:
+def _vertical(page, width: float) -> list:
     return [
-        ln
-        for ln in page.lines
-        if abs(ln["x0"] - ln["x1"]) < 1e-6 and abs(ln["linewidth"] - width) < 1e-6
+        ln for ln in page.lines if abs(ln.x0 - ln.x1) < 1e-3 and abs(ln.linewidth - width) < 1e-6
     ]
 
 
-def _by_strip(lines: list[dict]) -> list[list[float]]:
+def _by_strip(lines: list) -> list[list[float]]:
     rows: dict[float, list[float]] = {}
     for ln in lines:
-        rows.setdefault(round(ln["y0"], 3), []).append(ln["x0"])
+        rows.setdefault(round(ln.y0, 1), []).append(ln.x0)
     return [sorted(xs) for _, xs in sorted(rows.items(), reverse=True)]
 
 
@@ -43,11 +41,10 @@ def test_inch_marks_are_72pt_apart_and_the_length_is_exact(tmp_path, scale, pape
     pdf = write_table_pdf(
         tmp_path / "r.pdf", SheetOptions.parse(paper=paper), rules(Cards()), scale
     ).path
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[0]
-        inch_rows = _by_strip(_vertical(page, INCH_TICK_WIDTH))
-        half_rows = _by_strip(_vertical(page, HALF_TICK_WIDTH))
-        outlines = [r for r in page.rects if r["stroke"] and not r["fill"]]
+    page = read_pages(pdf)[0]
+    inch_rows = _by_strip(_vertical(page, INCH_TICK_WIDTH))
+    half_rows = _by_strip(_vertical(page, HALF_TICK_WIDTH))
+    outlines = [r for r in page.rects if r.stroke and not r.fill]
     assert len(inch_rows) >= 1
     total = 0
     for xs, halves in zip(inch_rows, half_rows, strict=True):
@@ -60,7 +57,7 @@ def test_inch_marks_are_72pt_apart_and_the_length_is_exact(tmp_path, scale, pape
         # every strip fits inside the paper, a quarter inch from its edge
         assert xs[0] >= 18 and xs[-1] <= page.width - 18
         # its cut outline is exactly as long as its inches
-        widths = [r["width"] for r in outlines if abs(r["x0"] - xs[0]) < 0.01]
+        widths = [r.width for r in outlines if abs(r.x0 - xs[0]) < 0.01]
         assert any(abs(w - (xs[-1] - xs[0])) < 0.01 for w in widths)
     assert total == want_inches
 
@@ -76,10 +73,9 @@ def test_strips_split_evenly_and_cover_every_inch():
 
 def test_check_bar_is_100mm(tmp_path):
     pdf = write_table_pdf(tmp_path / "r.pdf", SheetOptions.parse(), rules(Cards()), "normal").path
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[0]
-        major = sorted(ln["x0"] for ln in _vertical(page, 1.0))
-        text = page.extract_text()
+    page = read_pages(pdf)[0]
+    major = sorted(ln.x0 for ln in _vertical(page, 1.0))
+    text = page.text
     assert abs(major[-1] - major[0] - 100 * MM) < 0.01
     assert "this bar is 100 mm" in text
 
@@ -89,9 +85,9 @@ def test_distances_follow_the_scale(tmp_path, scale):
     kniggit_rules = rules(Cards())
     factor = SCALES[scale]
     pdf = write_table_pdf(tmp_path / "r.pdf", SheetOptions.parse(), kniggit_rules, scale).path
-    with pdfplumber.open(pdf) as doc:
-        ruler = doc.pages[0].extract_text()
-        obstacles = " ".join(page.extract_text() for page in doc.pages)  # after the ruler
+    pages = read_pages(pdf)
+    ruler = pages[0].text
+    obstacles = " ".join(page.text for page in pages)  # after the ruler
     assert scale.upper() in ruler
     assert f"IN COMBAT within {kniggit_rules.combat_range * factor:g} in" in ruler
     assert f"DEPLOY within {kniggit_rules.deployment * factor:g} in" in ruler

@@ -7,8 +7,8 @@ import csv
 import tomllib
 from collections import Counter
 
-import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 
 from generator.cli import main
 from generator.kniggits.colour_check import VISIONS, delta_e, smallest_differences
@@ -25,8 +25,7 @@ def _print_toml() -> dict:
 
 def _letters_in(pdf) -> Counter:
     """Token letters: the big characters (the footer's letters are small)."""
-    with pdfplumber.open(pdf) as doc:
-        return Counter(c["text"] for p in doc.pages for c in p.chars if c["size"] > 10)
+    return Counter(c.text for p in read_pages(pdf) for c in p.chars if c.size > 10)
 
 
 def _bought(path) -> Counter:
