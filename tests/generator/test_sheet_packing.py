@@ -70,11 +70,6 @@ def test_the_default_build_takes_at_most_30_sheets(built) -> None:
     assert sum(sheets.values()) <= GOAL, sheets
 
 
-NOT_YET = {  # what issue 16 item 4 still has to pack better (kept honest: strict xfail)
-    "cthulhu-who-setups.pdf": "a set-up whose pieces overflow by a row takes a sheet more",
-}
-
-
 @pytest.mark.parametrize(
     "name",
     [
@@ -86,10 +81,7 @@ NOT_YET = {  # what issue 16 item 4 still has to pack better (kept honest: stric
         "kniggits-armies.pdf",
         "kniggits-ruler-obstacles.pdf",
         "whos-next-slips.pdf",
-        pytest.param(
-            "cthulhu-who-setups.pdf",
-            marks=pytest.mark.xfail(strict=True, reason=NOT_YET["cthulhu-who-setups.pdf"]),
-        ),
+        "cthulhu-who-setups.pdf",
     ],
 )
 def test_no_sheet_under_a_quarter_used(built, name) -> None:
