@@ -4,8 +4,9 @@ For the default build on A4, on Letter and with ``--bleed 3mm``: the sheets of p
 takes (as `build` reports them) and the total; the ink on
 the spell-card back page (mean darkness of the page, and the share of the page not white) for
 the default light back and ``--card-back flood``; the smallest type on the pieces of each
-product (characters read back with pdfplumber, the page footer left out); and the closest any
-crop mark comes to the paper's edge (0.3 pt guide lines).
+product (characters read back with pdfplumber, the page footer left out); the closest any
+crop mark comes to the paper's edge (0.3 pt guide lines), and on how many of the pages with
+marks they are on all four sides of the pieces.
 
 Run: python benchmarks/paper_audit.py   (builds into a temporary directory; needs pdftoppm)
 """
@@ -61,12 +62,17 @@ def smallest_type(pdf: Path) -> float | None:
     return min(sizes) if sizes else None
 
 
-def crop_mark_edge(pdf: Path) -> float | None:
-    """The closest a crop mark (a 0.3 pt guide, not a fold line) comes to the paper's edge."""
+def crop_marks(pdf: Path) -> tuple[float | None, int, int]:
+    """(the closest a crop mark -- a 0.3 pt guide, not a fold line -- comes to the paper's
+    edge; pages with marks; of them, pages with marks on all four sides: vertical marks above
+    and below every horizontal one, horizontal marks left and right of every vertical one)."""
     closest = None
+    marked = four = 0
     with pdfplumber.open(pdf) as doc:
         for page in doc.pages:
             w, h = float(page.width), float(page.height)
+            across: list[tuple[float, float, float, float]] = []
+            down: list[tuple[float, float, float, float]] = []
             for ln in page.lines:
                 if abs(float(ln["linewidth"]) - 0.3) > 1e-6 or ln.get("dash"):
                     continue
@@ -75,7 +81,20 @@ def crop_mark_edge(pdf: Path) -> float | None:
                     continue  # a fold line
                 d = min(x0, top, w - x1, h - bottom)
                 closest = d if closest is None else min(closest, d)
-    return closest
+                (down if abs(x1 - x0) < 0.01 else across).append((x0, x1, top, bottom))
+            if not across and not down:
+                continue
+            marked += 1
+            if across and down:
+                high, low = min(m[2] for m in across), max(m[3] for m in across)
+                left, right = min(m[0] for m in down), max(m[1] for m in down)
+                four += (
+                    any(m[3] <= high for m in down)
+                    and any(m[2] >= low for m in down)
+                    and any(m[1] <= left for m in across)
+                    and any(m[0] >= right for m in across)
+                )
+    return closest, marked, four
 
 
 def main_audit() -> None:
@@ -87,11 +106,12 @@ def main_audit() -> None:
             print(f"== {label}: {sum(counts.values())} sheets")
             for name, n in counts.items():
                 small = smallest_type(out / name)
-                mark = crop_mark_edge(out / name)
+                mark, marked, four = crop_marks(out / name)
                 print(
                     f"  {name:34} {n:3} sheets"
                     + (f"  smallest type {small:.2f} pt" if small else "")
                     + (f"  crop marks {mark / mm:.1f} mm from the edge" if mark else "")
+                    + (f", on all four sides on {four} of {marked} pages" if mark else "")
                 )
         out = Path(tmp) / "A4"
         flood = Path(tmp) / "flood.pdf"

@@ -14,7 +14,7 @@ import ctypes
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -99,15 +99,15 @@ class Page:
     shapes: tuple[Shape, ...]
     images: int  # image objects drawn (a vector page has none)
 
-    @property
+    @cached_property
     def rects(self) -> list[Shape]:
         return [s for s in self.shapes if s.kind == "rect"]
 
-    @property
+    @cached_property
     def lines(self) -> list[Shape]:
         return [s for s in self.shapes if s.kind == "line"]
 
-    @property
+    @cached_property
     def rules(self) -> list[tuple[float, float, float]]:
         """(x0, x1, top) of every horizontal edge: horizontal lines and rects' tops and feet
         (pdfplumber's horizontal `edges` without the curves')."""
@@ -115,7 +115,7 @@ class Page:
         out += [(s.x0, s.x1, y) for s in self.rects for y in (s.top, s.bottom)]
         return out
 
-    @property
+    @cached_property
     def text_lines(self) -> list[str]:
         """The words line by line, top to bottom (a line: tops within `X_TOLERANCE`)."""
         rows: list[tuple[float, list[Word]]] = []
@@ -126,7 +126,7 @@ class Page:
                 rows.append((w.top, [w]))
         return [" ".join(w.text for w in sorted(ws, key=lambda w: w.x0)) for _, ws in rows]
 
-    @property
+    @cached_property
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
 

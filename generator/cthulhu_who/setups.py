@@ -30,6 +30,7 @@ from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
 from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.layout import pieces_area
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import side_words
 from generator.sheet.render_pdf import PdfStats, new_canvas
@@ -51,9 +52,8 @@ class SetupsStats(PdfStats):
 
 def _columns(options: SheetOptions) -> int:
     """How many squares fit across the pieces' area (a fold-over half on --duplex none)."""
-    x0, _, x1, _ = options.front_area
-    room = options.fold_half_width() if options.duplex == "none" else x1 - x0
-    return int((room + 1e-9) // (options.piece + 2 * options.bleed))
+    x0, _, x1, _ = pieces_area(options)
+    return int((x1 - x0 + 1e-9) // (options.piece + 2 * options.bleed))
 
 
 def _board_and_odds(

@@ -1,7 +1,10 @@
 """Cut guides as plain line segments (points): crop marks in the margin, or full-length lines.
 
-``crop``: short marks in the margins, clear of the pieces (bottom marks only where the bottom
-margin has room above the footer, which sits 1/4in inside the paper edge). Inside the blocks,
+``crop``: short marks in the margins, clear of the pieces, on all four sides, ending at least
+1/4in inside the paper's edge (every printer prints there; the same in every product); the
+bottom marks stop above the footer, which sits 1/4in inside the edge. Packed pieces leave room
+for marks at least KEPT_MARK long on every side (layout.pieces_area), so a full page has them
+at the bottom too. Inside the blocks,
 every cut is shown by the fine line just inside each piece's edge (render_pdf.draw_cut_edges).
 Rows that one set of vertical cuts cannot serve (squares and double-length pieces;
 the layout keeps them in rows of their own, 1/4in apart) form separate bands, each with its
@@ -16,9 +19,12 @@ footer).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from generator.sheet.layout import Placement
 from generator.sheet.options import SAFE_EDGE, SheetOptions
+
+if TYPE_CHECKING:  # layout imports this module for the room marks need
+    from generator.sheet.layout import Placement
 
 Segment = tuple[float, float, float, float]
 GUIDE_WIDTH = 0.3
@@ -27,6 +33,12 @@ MARK_LENGTH = 18.0  # 1/4in
 MARK_GAP = 2.0  # between the pieces (bleed included) and a mark
 MIN_MARK = 4.0  # a shorter mark is no guide: the side gets none
 FOOTER_BAND = 34.0  # kept clear at the bottom of the page: 1/4in, then the footer's two lines
+KEPT_MARK = 9.0  # 1/8in: pieces packed for crop marks leave at least this long a mark each side
+# how far from the paper's edge such pieces stop: at the bottom, above the footer and a mark
+# (the footer would otherwise fill the bottom margin of a full page); elsewhere, a mark
+# inside the 1/4in every printer prints
+KEPT_BOTTOM = FOOTER_BAND + KEPT_MARK + MARK_GAP
+KEPT_SIDE = SAFE_EDGE + KEPT_MARK + MARK_GAP
 FOOTER_GAP = 1.0  # lines down the page stop this far above the footer's text
 EPS = 1e-6
 

@@ -1,13 +1,16 @@
 """Imposition: pieces -> pages of placements (cut boxes in points), with duplex backs.
 
 Pieces are packed in rows, top to bottom, in the order given; each block starts a new row with
-the gutter before it, and a double-length piece shares rows with squares (a square further on
-fills a hole a double leaves) -- except with crop marks, where each block is split by shape so
-every row holds one shape, and rows of different shapes are at least 1/4in apart: room for the
-crop marks that belong to each (see generator/sheet/guides.py). With no bleed pieces butt (shared
-cut lines); with bleed ``b``
-every piece gets its own cut box, ``2b`` from its neighbours, its background running into the
-bleed. Fronts and backs are interleaved in one document, front page then its back page:
+the gutter before it (unless running the blocks together saves a sheet: `pack`), and a
+double-length piece shares rows with squares (a square further on fills a hole a double
+leaves) -- except with crop marks, where each block is split by shape so every row holds one
+shape, and rows of different shapes are at least 1/4in apart: room for the
+crop marks that belong to each (see generator/sheet/guides.py). A piece more than one row tall
+(a 2 x 2 monster) keeps its block's squares with it: they fill both rows beside it, and with
+crop marks the next row whose cuts would run through it starts 1/4in lower. With no bleed
+pieces butt (shared cut lines); with bleed ``b`` every piece gets its own cut box, ``2b`` from
+its neighbours, its background running into the bleed. Fronts and backs are interleaved in one
+document, front page then its back page:
 
 * duplex ``long``:  back x = W - x - w (same y);  ``short``: back y = H - y - h (same x);
   the back offset (DX, DY) is added to back pages, and fronts keep clear of the side the
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.errors import InputError
+from generator.sheet.guides import KEPT_BOTTOM, KEPT_SIDE
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Face, Piece
 from generator.sheet.units import format_length
@@ -57,13 +61,20 @@ class Page:
     placements: list[Placement] = field(default_factory=list)
 
 
-def _blocks(pieces: Sequence[Piece], by_shape: bool = False) -> list[list[Piece]]:
+def _blocks(
+    pieces: Sequence[Piece], by_shape: bool = False, by_block: bool = True
+) -> list[list[Piece]]:
     """Group pieces by block, blocks in order of first appearance, pieces in order;
-    ``by_shape`` splits each block further by piece shape (cols x rows), so no row mixes them."""
+    ``by_shape`` splits each block further by piece shape (cols x rows), so no row mixes them
+    -- except pieces more than one row tall, which go with the block's squares: squares fill
+    the room beside them (`_row`), whose cuts never cross them. ``by_block`` False: one group
+    for all blocks (of each shape)."""
     groups: dict[tuple[str, int, int], list[Piece]] = {}
     for piece in pieces:
-        shape = (piece.cols, piece.rows) if by_shape else (0, 0)
-        groups.setdefault((piece.block, *shape), []).append(piece)
+        shape = (0, 0)
+        if by_shape:
+            shape = (piece.cols, piece.rows) if piece.rows == 1 else (1, 1)
+        groups.setdefault((piece.block if by_block else "", *shape), []).append(piece)
     return list(groups.values())
 
 
@@ -78,13 +89,114 @@ def _fit_or_fail(piece: Piece, options: SheetOptions, room_w: float, room_h: flo
         )
 
 
-def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]]:
-    """Front placements, one list per sheet, inside the front area of each page."""
-    s, b = options.piece, options.bleed
+def _shelf(
+    queue: list[Piece],
+    x0: float,
+    x1: float,
+    top: float,
+    floor: float,
+    s: float,
+    b: float,
+    shape: tuple[int, int] | None = None,
+) -> tuple[list[Placement], float]:
+    """One run of pieces left to right from the front of ``queue`` (taken out of it) between
+    x0 and x1, hanging from ``top``, none below ``floor``; only pieces of ``shape`` if given.
+    Returns the placements and the lowest bottom edge (outer boxes, bleed included)."""
+    placed: list[Placement] = []
+    x, bottom = x0, top
+    while queue:
+        pick = None  # the next piece that fits in what is left of the run
+        for i in range(min(LOOKAHEAD, len(queue))):
+            if shape is not None and (queue[i].cols, queue[i].rows) != shape:
+                continue
+            if x + queue[i].cols * s + 2 * b <= x1 + 1e-9:
+                pick = i
+                break
+        if pick is None:
+            break
+        piece = queue[pick]
+        w, h = piece.cols * s, piece.rows * s
+        if top - h - 2 * b < floor - 1e-9:
+            break  # a taller piece waits for the next row
+        queue.pop(pick)
+        placed.append(Placement(piece, piece.front, "front", x + b, top - b - h, w, h))
+        bottom = min(bottom, top - h - 2 * b)
+        x += w + 2 * b
+    return placed, bottom
+
+
+def _row(
+    queue: list[Piece], x0: float, x1: float, top: float, floor: float, s: float, b: float
+) -> tuple[list[Placement], float]:
+    """One row from the front of ``queue`` (taken out of it): pieces left to right, then,
+    where a piece more than one row tall makes the row deeper than others in it, the room
+    under those shorter pieces filled with more of their shape (squares under squares), so
+    every cut line there is one the pieces above it already have. Returns the placements and
+    the row's bottom edge."""
+    placed, bottom = _shelf(queue, x0, x1, top, floor, s, b)
+    holes: list[tuple[float, float, float, tuple[int, int]]] = []  # x0, x1, top, shape
+    for p in placed:
+        under = p.y - b
+        shape = (p.piece.cols, p.piece.rows)
+        if under - bottom < s + 2 * b - 1e-9:
+            continue
+        last = holes[-1] if holes else None
+        if last and abs(last[1] - (p.x - b)) < 1e-6 and abs(last[2] - under) < 1e-6:
+            if last[3] == shape:
+                holes[-1] = (last[0], p.x + p.w + b, under, shape)
+                continue
+        holes.append((p.x - b, p.x + p.w + b, under, shape))
+    for left, right, hole_top, shape in holes:
+        while queue:
+            more, low = _shelf(queue, left, right, hole_top, bottom, s, b, shape)
+            if not more:
+                break
+            placed += more
+            hole_top = low
+    return placed, bottom
+
+
+def _crosses(above: Sequence[Placement], below: Sequence[Placement]) -> bool:
+    """A vertical cut of one set of pieces runs through a piece of the other."""
+    for one, other in ((above, below), (below, above)):
+        xs = {v for p in one for v in (p.x, p.x + p.w)}
+        if any(p.x + 1e-6 < x < p.x + p.w - 1e-6 for x in xs for p in other):
+            return True
+    return False
+
+
+def pieces_area(options: SheetOptions) -> tuple[float, float, float, float]:
+    """Where packed pieces go (outer boxes, bleed included): the front area (the fronts' half
+    on fold-over pages); with crop marks, never so close to the paper's edge that a side has
+    no room for a mark KEPT_MARK long, nor at the bottom for one above the footer."""
     x0, y0, x1, y1 = options.front_area
     if options.duplex == "none":
         x0 = max(options.margin_left, options.margin_right)
         x1 = x0 + options.fold_half_width()
+    if options.cut_guides == "crop":
+        y0, y1 = max(y0, KEPT_BOTTOM), min(y1, options.height - KEPT_SIDE)
+        if options.duplex != "none":  # fold-over: the fold half keeps to the margins
+            x0, x1 = max(x0, KEPT_SIDE), min(x1, options.width - KEPT_SIDE)
+    return x0, y0, x1, y1
+
+
+def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]]:
+    """Front placements, one list per sheet, inside `pieces_area` of each page: each block
+    starts a new row, unless running the blocks together (each shape's pieces in one run,
+    whatever their block, so a few markers fill a row's end) saves a sheet of paper."""
+    crop = options.cut_guides == "crop"
+    sheets = _pack(_blocks(pieces, by_shape=crop), options)
+    if len(sheets) > 1:
+        run_on = _pack(_blocks(pieces, by_shape=crop, by_block=False), options)
+        if len(run_on) < len(sheets):
+            return run_on
+    return sheets
+
+
+def _pack(groups: list[list[Piece]], options: SheetOptions) -> list[list[Placement]]:
+    """`pack` with the pieces in these groups, each starting a new row."""
+    s, b = options.piece, options.bleed
+    x0, y0, x1, y1 = pieces_area(options)
     room_w, room_h = x1 - x0, y1 - y0
     # centre the columns of squares across the page (or the half), so backs mirror onto fronts
     pitch = s + 2 * b
@@ -95,46 +207,39 @@ def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]
     sheets: list[list[Placement]] = [[]]
     top = y1  # top edge of the next row (outer boxes, bleed included)
     shape: tuple[int, int] | None = None  # of the block above
-    for block in _blocks(pieces, by_shape=crop):
+    band: list[Placement] = []  # crop marks: the rows above that one set of vertical cuts serves
+    for block in groups:
         for piece in block:
             _fit_or_fail(piece, options, room_w, room_h)
         queue = list(block)
         first_row = True
-        head = 0
-        while head < len(queue):
+        while queue:
             # a new row: the gutter before a new block unless at the top of a page; crop
             # marks for rows of another shape need room between the two
             gap = options.gutter if first_row and top < y1 else 0.0
             if crop and first_row and top < y1 and shape != (block[0].cols, block[0].rows):
                 gap = max(gap, CROP_GAP)
             first_row = False
-            row_h = max(queue[head].rows, 1) * s + 2 * b
+            row_h = max(queue[0].rows, 1) * s + 2 * b
             if top - gap - row_h < y0 - 1e-9:
                 sheets.append([])
-                top, gap = y1, 0.0
-            top -= gap
-            x = x0
-            row_bottom = top
-            while head < len(queue):
-                # the next piece that fits in what is left of the row
-                pick = None
-                for i in range(head, min(head + LOOKAHEAD, len(queue))):
-                    if x + queue[i].cols * s + 2 * b <= x1 + 1e-9:
-                        pick = i
-                        break
-                if pick is None:
-                    break
-                piece = queue[pick]
-                w, h = piece.cols * s, piece.rows * s
-                if top - h - 2 * b < y0 - 1e-9:
-                    break  # a taller piece waits for the next row
-                if pick != head:
-                    queue.insert(head, queue.pop(pick))
-                sheets[-1].append(Placement(piece, piece.front, "front", x + b, top - b - h, w, h))
-                row_bottom = min(row_bottom, top - h - 2 * b)
-                x += w + 2 * b
-                head += 1
-            top = row_bottom
+                top, gap, band = y1, 0.0, []
+            trial = list(queue)
+            placed, bottom = _row(trial, x0, x1, top - gap, y0, s, b)
+            if crop and gap < CROP_GAP and band and _crosses(band, placed):
+                # the band above needs its own crop marks: 1/4in between (or a new page)
+                gap = CROP_GAP
+                if top - gap - row_h < y0 - 1e-9:
+                    sheets.append([])
+                    top, gap, band = y1, 0.0, []
+                trial = list(queue)
+                placed, bottom = _row(trial, x0, x1, top - gap, y0, s, b)
+            queue = trial
+            if gap >= CROP_GAP or _crosses(band, placed):
+                band = []
+            band += placed
+            sheets[-1] += placed
+            top = bottom
         shape = (block[0].cols, block[0].rows)
     return [sheet for sheet in sheets if sheet] or [[]]
 
@@ -174,7 +279,7 @@ def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
 
 def per_page(options: SheetOptions) -> tuple[int, int]:
     """How many square pieces fit across and down one page (or one fold-over half)."""
-    x0, y0, x1, y1 = options.front_area
-    width = options.fold_half_width() if options.duplex == "none" else x1 - x0
+    x0, y0, x1, y1 = pieces_area(options)
+    width = x1 - x0
     pitch = options.piece + 2 * options.bleed
     return (int((width + 1e-9) // pitch), int((y1 - y0 + 1e-9) // pitch))

@@ -49,7 +49,7 @@ def _regular(obj) -> bool:
     return obj.get("object_type") != "char" or "Bold" not in obj.get("fontname", "")
 
 
-@pytest.fixture(scope="module", params=["a4", "letter"])
+@pytest.fixture(scope="module", params=["a4", pytest.param("letter", marks=pytest.mark.slow)])
 def aid(request, tmp_path_factory):
     path = tmp_path_factory.mktemp("db") / f"ref-{request.param}.pdf"
     pages = write_dark_blades_aid(path, CARDS, Page(*PAPERS[request.param]))

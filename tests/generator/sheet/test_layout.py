@@ -13,8 +13,8 @@ MM = 72 / 25.4
 
 
 def test_letter_half_inch_margins_gives_12_by_16() -> None:
-    options = SheetOptions.parse(paper="letter", margin="0.5in")
-    assert per_page(options) == (12, 16)
+    options = SheetOptions.parse(paper="letter", margin="0.5in", cut_guides="lines")
+    assert per_page(options) == (12, 16)  # with crop marks 15: room for the marks below
     sheets = pack([piece(i) for i in range(400)], options)
     assert [len(s) for s in sheets] == [192, 192, 16]
     first = sheets[0]
@@ -36,7 +36,10 @@ def test_letter_half_inch_margins_gives_12_by_16() -> None:
     ],
 )
 def test_per_page(size: str, paper: str, expected: tuple[int, int]) -> None:
-    assert per_page(SheetOptions.parse(paper=paper, piece_size=size)) == expected
+    # cut lines: the full grid (crop marks keep a row's room for the marks below, if need be)
+    assert (
+        per_page(SheetOptions.parse(paper=paper, piece_size=size, cut_guides="lines")) == expected
+    )
 
 
 def test_everything_inside_the_margins_and_no_overlap() -> None:
@@ -96,7 +99,8 @@ def test_interleaved_fronts_and_backs() -> None:
     pages = impose([piece(i) for i in range(250)], options)
     assert [p.side for p in pages] == ["front", "back", "front", "back"]
     assert [p.sheet for p in pages] == [1, 1, 2, 2]
-    assert len(pages[1].placements) == 192
+    across, down = per_page(options)
+    assert len(pages[1].placements) == across * down == 12 * 15  # a row kept for crop marks
 
 
 def test_single_sided_pieces_leave_their_back_empty() -> None:
@@ -196,3 +200,56 @@ def test_the_offset_reserve_shifts_fronts_inward_only_by_the_offset() -> None:
     assert (bx0 - ax0, ax1 - bx1) == pytest.approx((3 * MM, 0))
     assert (by0 - ay0, ay1 - by1) == pytest.approx((2 * MM, 0))
     assert base.front_area == base.usable
+
+
+def tall_and_squares() -> list:
+    """A 2 x 2 piece first, then squares, all in one block (a Cthulhu Who? set-up's pieces)."""
+    from dataclasses import replace
+
+    return [replace(piece(0, cols=2), rows=2)] + [piece(i) for i in range(1, 25)]
+
+
+@pytest.mark.parametrize("guides", ["crop", "lines"])
+def test_squares_fill_the_room_beside_a_tall_piece(guides: str) -> None:
+    """The squares after a 2 x 2 piece fill both rows beside it (a square under a square: no
+    new cut line), and with crop marks the full-width rows below keep 1/4in from that band
+    (their cuts would run through the tall piece)."""
+    options = SheetOptions.parse(paper="a4", piece_size="1in", cut_guides=guides)
+    across = per_page(options)[0]  # 7 columns of 1in squares on A4
+    placements = pack(tall_and_squares(), options)[0]
+    tall = next(p for p in placements if p.piece.rows == 2)
+    beside = [p for p in placements if p.y >= tall.y - 1e-6 and p is not tall]
+    assert len(beside) == 2 * (across - 2)
+    assert all(p.x >= tall.x + tall.w - 1e-6 for p in beside)
+    below = [p for p in placements if p.y + p.h <= tall.y + 1e-6]
+    assert len(below) == 24 - len(beside)
+    gap = tall.y - max(p.y + p.h for p in below)
+    assert gap == pytest.approx(18.0 if guides == "crop" else 0.0)
+    boxes = [(p.x, p.y, p.x + p.w, p.y + p.h) for p in placements]
+    for i, a in enumerate(boxes):  # none overlaps another
+        for b in boxes[i + 1 :]:
+            assert (
+                a[2] <= b[0] + 1e-6
+                or b[2] <= a[0] + 1e-6
+                or a[3] <= b[1] + 1e-6
+                or (b[3] <= a[1] + 1e-6)
+            )
+
+
+def test_blocks_run_on_only_when_that_saves_a_sheet() -> None:
+    """Each block starts a new row; but when block b would spill onto a sheet of its own, it
+    fills the last row of block a instead (the same shape: the same cuts)."""
+    options = SheetOptions.parse(paper="a4", piece_size="1in")
+    across, down = per_page(options)
+    b = [piece(i, block="b") for i in range(100, 100 + across - 1)]
+    a = [piece(i, block="a") for i in range(across * (down - 1) + 1)]  # one in its last row
+    sheets = pack(a + b, options)
+    assert len(sheets) == 1
+    last = min(p.y for p in sheets[0])
+    assert {p.piece.block for p in sheets[0] if p.y == last} == {"a", "b"}
+    a = a[: across * (down - 2) + 1]  # room for b's own row: blocks keep to their rows
+    sheets = pack(a + b, options)
+    assert len(sheets) == 1
+    assert max(p.y for p in sheets[0] if p.piece.block == "b") < min(
+        p.y for p in sheets[0] if p.piece.block == "a"
+    )

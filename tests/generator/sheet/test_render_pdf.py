@@ -410,3 +410,68 @@ def test_crop_marks_print_on_every_printer(tmp_path: Path, options: dict) -> Non
             assert any(min(y0, y1) > top for _, y0, _, y1 in marks)
             assert any(max(x0, x1) < left for x0, _, x1, _ in marks)
             assert any(min(x0, x1) > right for x0, _, x1, _ in marks)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"paper": "letter"},
+        {"piece_size": "1/2in"},
+        {"paper": "letter", "piece_size": "1in"},
+        {"bleed": "3mm"},
+        {"margin": "1/4in"},
+        {"margin": "3/8in", "paper": "letter"},
+        {"duplex": "none"},
+    ],
+)
+def test_full_pages_have_crop_marks_on_all_four_sides(tmp_path: Path, options: dict) -> None:
+    """Two pages packed full of squares: every front page has marks above, below, left and
+    right of its pieces, at every cut line, each at least 1/8in long and ending 1/4in or more
+    inside the paper's edge; the ones below stop above the footer (which keeps its 1/4in)."""
+    from generator.sheet.guides import KEPT_MARK
+
+    sheet = SheetOptions.parse(cut_guides="crop", **options)
+    across, down = per_page(sheet)
+    path, sheet, stats = render(
+        tmp_path, [piece(i) for i in range(2 * across * down)], cut_guides="crop", **options
+    )
+    fx0, fy0, fx1, ftop = pages.footer_box(sheet)
+    assert fy0 >= 18.0 - 0.01  # the footer's own 1/4in
+    fronts = range(0, stats.pages, 1 if sheet.duplex == "none" else 2)
+    assert len(fronts) == 2
+    fold = sheet.width / 2 if sheet.duplex == "none" else None  # the fold line is no mark
+    for number in fronts:
+        boxes = [b for b in face_boxes(path) if b.page == number + 1 and b.side == "front"]
+        assert len(boxes) == across * down  # a full page
+        top, bottom = max(b.y1 for b in boxes), min(b.y0 for b in boxes)
+        left, right = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
+        marks = [
+            m
+            for m in guide_lines(path, number)
+            if not (fold and abs(m[0] - fold) < 0.01 and abs(m[2] - fold) < 0.01)
+        ]
+        for x0, y0, x1, y1 in marks:
+            assert min(x0, x1) >= 18.0 - 0.01 and max(x0, x1) <= sheet.width - 18.0 + 0.01
+            assert min(y0, y1) >= 18.0 - 0.01 and max(y0, y1) <= sheet.height - 18.0 + 0.01
+        vertical = [m for m in marks if close(m[0], m[2], 1e-3)]
+        horizontal = [m for m in marks if close(m[1], m[3], 1e-3)]
+        bleed = sheet.bleed  # the backgrounds run into the bleed: the cuts are inside them
+        cut_xs = {v for b in boxes for v in (b.x0 + bleed, b.x1 - bleed)}
+        cut_ys = {v for b in boxes for v in (b.y0 + bleed, b.y1 - bleed)}
+        sides = {
+            "top": [m for m in vertical if min(m[1], m[3]) >= top - 0.01],
+            "bottom": [m for m in vertical if max(m[1], m[3]) <= bottom + 0.01],
+            "left": [m for m in horizontal if max(m[0], m[2]) <= left + 0.01],
+            "right": [m for m in horizontal if min(m[0], m[2]) >= right - 0.01],
+        }
+        for side, found in sides.items():
+            for x0, y0, x1, y1 in found:
+                assert abs(x1 - x0) + abs(y1 - y0) >= KEPT_MARK - 0.01, (side, x0, y0)
+            across_cuts = side in ("top", "bottom")
+            at = [m[0] if across_cuts else m[1] for m in found]
+            for cut in cut_xs if across_cuts else cut_ys:  # a mark at every cut line
+                assert any(abs(cut - a) < 0.02 for a in at), (number, side, cut)
+        for x0, y0, _, y1 in sides["bottom"]:
+            if fx0 - 0.01 <= x0 <= fx1 + 0.01:
+                assert min(y0, y1) >= ftop + 0.5, (x0, y0)  # clear of the footer's text
