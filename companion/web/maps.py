@@ -95,7 +95,7 @@ def _keep(args, weapons: list[str]) -> dict[str, str]:
     players), so that 280 links stay light whatever the address holds."""
     good = {
         "w": lambda v: v.lower() in weapons,
-        "d": lambda v: v.replace(",", "").isascii() and v.replace(",", "").isdigit(),
+        "d": lambda v: is_whole(v.replace(",", "")),
         "k": lambda v: v in TARGETS,
         "p": is_whole,
     }
