@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generator.sheet.options import SAFE_EDGE, SheetOptions
+from generator.sheet.room import FOOTER_BAND, MARK_GAP
 
 if TYPE_CHECKING:  # layout imports this module for the room marks need
     from generator.sheet.layout import Placement
@@ -30,15 +31,7 @@ Segment = tuple[float, float, float, float]
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = (0.35, 0.35, 0.35)  # cut guides and footers
 MARK_LENGTH = 18.0  # 1/4in
-MARK_GAP = 2.0  # between the pieces (bleed included) and a mark
 MIN_MARK = 4.0  # a shorter mark is no guide: the side gets none
-FOOTER_BAND = 34.0  # kept clear at the bottom of the page: 1/4in, then the footer's two lines
-KEPT_MARK = 9.0  # 1/8in: pieces packed for crop marks leave at least this long a mark each side
-# how far from the paper's edge such pieces stop: at the bottom, above the footer and a mark
-# (the footer would otherwise fill the bottom margin of a full page); elsewhere, a mark
-# inside the 1/4in every printer prints
-KEPT_BOTTOM = FOOTER_BAND + KEPT_MARK + MARK_GAP
-KEPT_SIDE = SAFE_EDGE + KEPT_MARK + MARK_GAP
 FOOTER_GAP = 1.0  # lines down the page stop this far above the footer's text
 EPS = 1e-6
 

@@ -4,8 +4,8 @@ Pieces are packed in rows, top to bottom, in the order given; each block starts 
 the gutter before it (unless running the blocks together saves a sheet: `pack`), and a
 double-length piece shares rows with squares (a square further on fills a hole a double
 leaves) -- except with crop marks, where each block is split by shape so every row holds one
-shape, and rows of different shapes are at least 1/4in apart: room for the
-crop marks that belong to each (see generator/sheet/guides.py). A piece more than one row tall
+shape, and rows of different shapes are at least 1/4in apart: room for the crop marks that
+belong to each (generator/sheet/guides.py, room.py). A piece more than one row tall
 (a 2 x 2 monster) keeps its block's squares with it: they fill both rows beside it, and with
 crop marks the next row whose cuts would run through it starts 1/4in lower. With no bleed
 pieces butt (shared cut lines); with bleed ``b`` every piece gets its own cut box, ``2b`` from
@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.errors import InputError
-from generator.sheet.guides import KEPT_BOTTOM, KEPT_SIDE
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Face, Piece
+from generator.sheet.room import KEPT_BOTTOM, KEPT_SIDE
 from generator.sheet.units import format_length
 
 LOOKAHEAD = 64  # how far ahead a row looks for a piece that fills its hole

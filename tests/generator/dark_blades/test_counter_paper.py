@@ -8,15 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.data import Cards
 from generator.commands.dark_blades import counters_pdf
-from generator.sheet.guides import KEPT_MARK
 from generator.sheet.layout import Placement, pack
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import footer_box
+from generator.sheet.room import KEPT_MARK
 from tests.generator.test_sheet_packing import used
-from tests.pdf_read import pages as read_pages
 
 CASES = [("A4", "5/8in"), ("letter", "5/8in"), ("A4", "1/2in"), ("A4", "1in"), ("letter", "1in")]
 EDGE = 18.0  # 1/4in

@@ -429,7 +429,7 @@ def test_full_pages_have_crop_marks_on_all_four_sides(tmp_path: Path, options: d
     """Two pages packed full of squares: every front page has marks above, below, left and
     right of its pieces, at every cut line, each at least 1/8in long and ending 1/4in or more
     inside the paper's edge; the ones below stop above the footer (which keeps its 1/4in)."""
-    from generator.sheet.guides import KEPT_MARK
+    from generator.sheet.room import KEPT_MARK
 
     sheet = SheetOptions.parse(cut_guides="crop", **options)
     across, down = per_page(sheet)
