@@ -8,6 +8,7 @@ import contextlib
 import hashlib
 import itertools
 import os
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -15,6 +16,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from companion.text import WIDTH
+
+# The test run keeps its bytecode (in the git-ignored __pycache__ folders) even where
+# PYTHONDONTWRITEBYTECODE is set: otherwise every run rewrites the asserts of 100-odd test
+# modules and compiles the kit again, about 8 s of CPU per xdist worker before a test runs.
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: cards/, templates/, README.md
 
