@@ -46,7 +46,7 @@ def used(pdf: Path) -> list[float]:
     return shares
 
 
-@pytest.fixture(params=["A4", "letter"])
+@pytest.fixture(params=["A4", pytest.param("letter", marks=pytest.mark.slow)])
 def built(request, kit_build) -> Path:
     """The default build (A4) and one on Letter, shared with the other tests (`kit_build`)."""
     return kit_build() if request.param == "A4" else kit_build("--paper", "letter")

@@ -22,7 +22,14 @@ CASES = [("A4", "5/8in"), ("letter", "5/8in"), ("A4", "1/2in"), ("A4", "1in"), (
 EDGE = 18.0  # 1/4in
 
 
-@pytest.fixture(scope="module", params=CASES, ids=[f"{p}-{s}" for p, s in CASES])
+@pytest.fixture(
+    scope="module",
+    # the default size on A4 in the quick tier; the other sizes and Letter in the slow one
+    params=[
+        pytest.param(c, id=f"{c[0]}-{c[1]}", marks=() if i == 0 else pytest.mark.slow)
+        for i, c in enumerate(CASES)
+    ],
+)
 def printed(request, tmp_path_factory) -> tuple[Path, SheetOptions, int, list[list[Placement]]]:
     """(the counters PDF, its options, its sheets, the fronts' placements page by page)."""
     paper, size = request.param

@@ -23,8 +23,8 @@ def used(page) -> float:
     return (lowest - MARGIN) / (height - 2 * MARGIN)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("source_only", [False, True])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("source_only", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_reference_prints_duplex_on_four_pages_none_under_a_quarter(tmp_path, paper, source_only):
     path = tmp_path / "ref.pdf"
     pages = write_dark_blades_aid(path, CARDS, Page(*PAPERS[paper]), source_only=source_only)

@@ -286,12 +286,17 @@ def words_outside_safe_area(path: Path) -> list[str]:
 
 @pytest.mark.parametrize(
     "extra",
-    [
+    [  # the default and the smallest card with bleed quick; the other sets in the slow tier
         (),
-        ("--paper", "letter"),
-        ("--duplex", "none"),
-        ("--paper", "letter", "--duplex", "none"),
         ("--card-size", "63x88mm", "--bleed", "3mm", "--margin", "3mm"),
+        *(
+            pytest.param(extra, marks=pytest.mark.slow)
+            for extra in (
+                ("--paper", "letter"),
+                ("--duplex", "none"),
+                ("--paper", "letter", "--duplex", "none"),
+            )
+        ),
     ],
 )
 def test_pdf_is_valid_deterministic_and_readable_text_is_inside_the_safe_area(tmp_path, extra):
@@ -406,7 +411,9 @@ def test_source_only_text_read_back_is_the_rulebooks(source_only, deck):
                 assert f"{card.label(key)}: {flat(said.text)}" in text, (name, key)
 
 
-@pytest.mark.parametrize("size", ["poker", "bridge", "63x88mm"])
+@pytest.mark.parametrize(
+    "size", ["poker", *(pytest.param(s, marks=pytest.mark.slow) for s in ("bridge", "63x88mm"))]
+)
 def test_card_text_keeps_3mm_inside_the_trim(tmp_path, deck, size):
     """Every letter on a front (descenders included) sits at least 3 mm inside the card's
     trim: the usual safe line, so a cut a little off never clips a word."""

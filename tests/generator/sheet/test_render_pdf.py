@@ -414,15 +414,20 @@ def test_crop_marks_print_on_every_printer(tmp_path: Path, options: dict) -> Non
 
 @pytest.mark.parametrize(
     "options",
-    [
+    [  # the default and Letter in the quick tier, the other option sets in the slow one
         {},
         {"paper": "letter"},
-        {"piece_size": "1/2in"},
-        {"paper": "letter", "piece_size": "1in"},
-        {"bleed": "3mm"},
-        {"margin": "1/4in"},
-        {"margin": "3/8in", "paper": "letter"},
-        {"duplex": "none"},
+        *(
+            pytest.param(o, marks=pytest.mark.slow)
+            for o in (
+                {"piece_size": "1/2in"},
+                {"paper": "letter", "piece_size": "1in"},
+                {"bleed": "3mm"},
+                {"margin": "1/4in"},
+                {"margin": "3/8in", "paper": "letter"},
+                {"duplex": "none"},
+            )
+        ),
     ],
 )
 def test_full_pages_have_crop_marks_on_all_four_sides(tmp_path: Path, options: dict) -> None:
