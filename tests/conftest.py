@@ -82,7 +82,8 @@ def havoc_pnp():
 
 @pytest.fixture(scope="session")
 def kit_build(tmp_path_factory):
-    """`kit_build(*options)`: the folder `havoc-pnp build --out DIR *options` wrote, built once
+    """`kit_build(*options)`: the folder `havoc-pnp build --out DIR *options` wrote (and
+    `kit_build.said(*options)` what it printed), built once
     per set of options for the whole run and shared by every test and xdist worker (the first
     to ask builds it under a lock; the others wait and read). Tests only read it."""
     from generator.cli import main
@@ -99,8 +100,15 @@ def kit_build(tmp_path_factory):
             if not out.is_dir():
                 result = run(main, ["build", "--out", str(out), *key])
                 assert result.exit_code == 0, result.output
+                (shared / f"{name}.stdout").write_text(result.stdout, encoding="utf-8")
         return out
 
+    def said(*options: object) -> str:
+        """What that build printed on standard output."""
+        out = build(*options)
+        return (out.parent / f"{out.name}.stdout").read_text(encoding="utf-8")
+
+    build.said = said  # type: ignore[attr-defined]
     return build
 
 

@@ -66,13 +66,14 @@ def test_every_file_listed_with_the_pdfs_own_pages_and_sheets(built) -> None:
     assert f"{len(pdfs)} files, {total} sheets of paper in all." in note
 
 
-def test_the_build_says_the_same_figures(havoc_pnp, tmp_path: Path) -> None:
-    result = havoc_pnp("build", "--out", tmp_path / "o")
+def test_the_build_says_the_same_figures(kit_build) -> None:
     said = {
         Path(m[1]).name: (int(m[2]), int(m[3]))
-        for m in re.finditer(r"^(\S+\.pdf): .*?(\d+) pages? on (\d+) sheets?", result.stdout, re.M)
+        for m in re.finditer(
+            r"^(\S+\.pdf): .*?(\d+) pages? on (\d+) sheets?", kit_build.said(), re.M
+        )
     }
-    listed, _ = rows(tmp_path / "o" / "print-checklist.pdf")
+    listed, _ = rows(kit_build() / "print-checklist.pdf")
     assert said == {r["name"]: (int(r["pages"]), int(r["sheets"])) for r in listed}
 
 
