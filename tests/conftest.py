@@ -53,6 +53,14 @@ def _own_data_home(_data_homes, monkeypatch) -> None:
     monkeypatch.delenv("HAVOC_CARDS", raising=False)
 
 
+def sweep(*values: object, quick: int = 1) -> list[object]:
+    """The parameters of an option sweep: the first `quick` in the quick tier, the rest marked
+    slow (the full suite runs them all). A tuple is the values of several argument names."""
+    slow = [pytest.param(*v if isinstance(v, tuple) else (v,), marks=pytest.mark.slow)
+            for v in values[quick:]]  # fmt: skip
+    return [*values[:quick], *slow]
+
+
 def run(main, args: Sequence[str], input: str | None = None) -> Result:  # noqa: A002
     """Invoke a click entry point in-process; exceptions other than SystemExit propagate."""
     return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)

@@ -102,7 +102,8 @@ def test_fold_over_and_crop_steps(kit_build) -> None:
     assert "cut along the vertical marks" in note  # crop marks, the default
 
 
-@pytest.mark.parametrize("existing", [pytest.param(True, marks=pytest.mark.slow), False])
+@pytest.mark.slow
+@pytest.mark.parametrize("existing", [True, False])
 def test_written_atomically_through_templates_dir(havoc_pnp, tmp_path, monkeypatch, existing):
     import companion.data
 

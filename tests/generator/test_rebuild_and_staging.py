@@ -150,6 +150,7 @@ def test_help_readme_and_note_say_the_fronts_move_too(havoc_pnp, kit_build) -> N
     assert "coloured edges" not in note
 
 
+@pytest.mark.slow
 def test_a_failed_first_build_leaves_no_folder(havoc_pnp, tmp_path, monkeypatch) -> None:
     import generator.howto
 

@@ -17,6 +17,7 @@ from generator.sheet import pages, render_pdf
 from generator.sheet.layout import per_page
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import write_pieces_pdf
+from tests.conftest import sweep
 
 MM = 72 / 25.4
 
@@ -31,7 +32,7 @@ def render(tmp_path: Path, pieces=None, name: str = "s.pdf", **options: str):
 
 @pytest.mark.parametrize(
     ("size", "side"),
-    [("5/8in", 45.0), ("1/2in", 36.0), ("3/4in", 54.0), ("1in", 72.0), ("16mm", 16 * MM)],
+    sweep(("5/8in", 45.0), ("1/2in", 36.0), ("3/4in", 54.0), ("1in", 72.0), ("16mm", 16 * MM)),
 )
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_face_sizes_read_back(tmp_path: Path, size: str, side: float, paper: str) -> None:
@@ -67,7 +68,7 @@ def test_nothing_outside_the_margins(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-@pytest.mark.parametrize("offset", ["0,0", "1.5,-2.25"])
+@pytest.mark.parametrize("offset", sweep("1.5,-2.25", "0,0"))
 def test_backs_mirror_their_fronts(tmp_path: Path, duplex: str, offset: str) -> None:
     path, sheet, _ = render(tmp_path, paper="letter", duplex=duplex, back_offset=offset)
     dx, dy = (float(v) * MM for v in offset.split(","))
@@ -191,7 +192,7 @@ def test_cut_lines_never_cross_a_piece(tmp_path: Path) -> None:
     assert reach_edge
 
 
-@pytest.mark.parametrize("options", [{}, {"bleed": "3mm"}, {"duplex": "none"}])
+@pytest.mark.parametrize("options", sweep({}, {"bleed": "3mm"}, {"duplex": "none"}, quick=2))
 def test_no_cut_line_points_into_a_piece(tmp_path: Path, options: dict) -> None:
     """Follow any guide line on and on: a cut across it (another guide, clear of the piece's
     own edge) comes before any piece it would cut through, so bands of a different pitch
@@ -256,7 +257,13 @@ def shuffled_shapes() -> list:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"bleed": "3mm"}, {"duplex": "none"}, {"paper": "letter", "piece_size": "3/4in"}],
+    sweep(
+        {},
+        {"paper": "letter", "piece_size": "3/4in"},
+        {"bleed": "3mm"},
+        {"duplex": "none"},
+        quick=2,
+    ),  # fmt: skip
 )
 def test_no_crop_mark_cuts_a_piece_in_the_rows_it_serves(tmp_path: Path, options) -> None:
     """Cut as the marks say: first across the page at every side mark that is not a piece edge
@@ -386,7 +393,9 @@ def test_lines_down_the_page_stop_above_the_footer(tmp_path: Path, options: dict
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"paper": "letter"}, {"margin": "3/8in"}, {"bleed": "3mm"}, {"duplex": "none"}],
+    sweep(
+        {}, {"bleed": "3mm"}, {"paper": "letter"}, {"margin": "3/8in"}, {"duplex": "none"}, quick=2
+    ),  # fmt: skip
 )
 def test_crop_marks_print_on_every_printer(tmp_path: Path, options: dict) -> None:
     """Every crop mark ends at least 1/4in inside the paper's edge (home printers cannot print
