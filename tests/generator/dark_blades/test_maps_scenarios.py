@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from companion.dark_blades import hexgrid as hg
@@ -12,6 +13,7 @@ from companion.dark_blades.scenario_marks import scenario_marks
 from companion.data import Cards
 from generator.dark_blades.scenario_sheets import write_scenario_sheets
 from generator.sheet.document import page_for
+from tests.conftest import sweep
 
 KEYS = ("arena", "mill", "mule-train", "raid")
 
@@ -42,13 +44,16 @@ def test_every_scenario_has_its_marks_on_the_kits_maps() -> None:
     assert {hg.name(h) for h in exit_.hexes} <= {hg.name((c, 1)) for c in range(20)}
 
 
-def test_the_sheets_stay_one_page_each_and_mark_the_kits_design(tmp_path: Path) -> None:
-    for paper in ("a4", "letter"):
-        path = tmp_path / f"{paper}.pdf"
-        assert write_scenario_sheets(path, Cards(), page_for(paper)) == 4
-        texts = [p.extract_text() for p in PdfReader(path).pages]
-        for t in texts:
-            assert "own stand-in maps (its design, not the rulebook" in " ".join(t.split())
+@pytest.mark.parametrize("paper", sweep("a4", "letter"))
+def test_the_sheets_stay_one_page_each_and_mark_the_kits_design(tmp_path: Path, paper) -> None:
+    path = tmp_path / f"{paper}.pdf"
+    assert write_scenario_sheets(path, Cards(), page_for(paper)) == 4
+    texts = [p.extract_text() for p in PdfReader(path).pages]
+    for t in texts:
+        assert "own stand-in maps (its design, not the rulebook" in " ".join(t.split())
+
+
+def test_source_only_sheets_have_no_stand_in_map(tmp_path: Path) -> None:
     path = tmp_path / "so.pdf"
     write_scenario_sheets(path, Cards(), page_for("a4"), None, source_only=True)
     assert all("stand-in" not in p.extract_text() for p in PdfReader(path).pages)

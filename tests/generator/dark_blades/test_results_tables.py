@@ -20,6 +20,7 @@ from companion.data import Cards
 from generator.dark_blades.results_tables import STAR, write_results_tables
 from generator.sheet.document import MIN_SIZE, Page
 from generator.sheet.options import PAPERS
+from tests.conftest import sweep
 
 CARDS = Cards(None)
 CRT = load_crt(CARDS)
@@ -77,7 +78,7 @@ def grids(
     return found
 
 
-@pytest.mark.parametrize("source_only", [False, True])
+@pytest.mark.parametrize("source_only", sweep(False, True))  # reading a grid back is slow
 def test_every_cell_equals_the_cards(tmp: Path, source_only: bool) -> None:
     source = cell_source(CARDS, CRT, source_only)
     printed = grids(built(tmp, source_only))
@@ -99,6 +100,7 @@ def test_every_cell_equals_the_cards(tmp: Path, source_only: bool) -> None:
                     assert bold == bool(want.value), (table.name, face, c)
 
 
+@pytest.mark.slow  # reads the source-only grids back
 def test_source_only_shows_no_kit_cell(tmp: Path) -> None:
     printed = grids(built(tmp, True))
     lost = sum(cell == "" for cells, _, _ in printed for row in cells for cell in row)
