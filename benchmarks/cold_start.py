@@ -61,6 +61,37 @@ def wall(cmd: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
+def medians(
+    commands: dict[str, list[str]], envs: dict[str, dict[str, str]], runs: int, warm: int
+) -> dict[str, float]:
+    """Each command's median wall time over ``runs`` rounds, the commands interleaved in each
+    round (so all see the same machine load), after ``warm`` rounds that fill the OS file cache
+    (and a bytecode cache, if the environment keeps one)."""
+    for _ in range(warm):
+        for name, cmd in commands.items():
+            wall(cmd, envs[name])
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, cmd in commands.items():
+            times[name].append(wall(cmd, envs[name]))
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def import_rows(cmd: list[str], env: dict[str, str]) -> list[tuple[int, str]]:
+    """(cumulative microseconds, module name indented as nested) of every import the command
+    makes, from ``python -X importtime``."""
+    trace = subprocess.run(
+        [cmd[0], "-X", "importtime", *cmd[1:]], capture_output=True, text=True, env=env
+    ).stderr
+    rows = []
+    for line in trace.splitlines():
+        if not line.startswith("import time:") or "imported package" in line:
+            continue
+        _, cumulative, name = line.split("|", 2)
+        rows.append((int(cumulative), name[1:].rstrip()))  # nested imports keep their indent
+    return rows
+
+
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     env = dict(os.environ)
@@ -75,14 +106,7 @@ def main() -> None:
             "minimal click 2d6": minimal,
             "havoc roll 2d6": havoc,
         }
-        for _ in range(3):  # warm the OS file cache for all
-            for cmd in commands.values():
-                wall(cmd, env)
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        for _ in range(runs):
-            for name, cmd in commands.items():
-                times[name].append(wall(cmd, env))
-    med = {name: statistics.median(ts) for name, ts in times.items()}
+        med = medians(commands, dict.fromkeys(commands, env), runs, warm=3)
     print(f"runs: {runs} each (interleaved)")
     for name, value in med.items():
         print(f"{name + ':':<20} median {value * 1000:6.1f} ms")
@@ -90,19 +114,7 @@ def main() -> None:
     print(f"ratio to minimal click: {hav / med['minimal click 2d6']:.2f}x   (goal <= 1.5x)")
     print(f"ratio to python -c pass: {hav / med['python -c pass']:.2f}x   (for reference)")
 
-    probe = havoc_command()
-    trace = subprocess.run(
-        [probe[0], "-X", "importtime", *probe[1:], "roll", "2d6"],
-        capture_output=True,
-        text=True,
-        env=env,
-    ).stderr
-    rows = []
-    for line in trace.splitlines():
-        if not line.startswith("import time:") or "imported package" in line:
-            continue
-        _, cumulative, name = line.split("|", 2)
-        rows.append((int(cumulative), name[1:].rstrip()))  # nested imports keep their indent
+    rows = import_rows(havoc, env)
     names = {name.strip() for _, name in rows}
     heavy = sorted(n for n in names if n.split(".")[0] in ("reportlab", "svgwrite"))
     print("top-level imports on the `havoc roll` path (cumulative):")

@@ -21,15 +21,13 @@ after a ``pip install`` (which writes the bytecode), filled by the warm-up runs.
 from __future__ import annotations
 
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cold_start import MINIMAL_CLICK, havoc_command, wall  # noqa: E402
+from cold_start import MINIMAL_CLICK, havoc_command, import_rows, medians  # noqa: E402
 
 COMMANDS = (
     ("los", "arena", "K1", "K3"),
@@ -43,17 +41,8 @@ COMMANDS = (
 
 def top_imports(cmd: list[str], env: dict[str, str], count: int = 6) -> list[tuple[int, str]]:
     """The companion modules with the largest cumulative import time (microseconds)."""
-    trace = subprocess.run(
-        [cmd[0], "-X", "importtime", *cmd[1:]], capture_output=True, text=True, env=env
-    ).stderr
-    rows = []
-    for line in trace.splitlines():
-        if not line.startswith("import time:") or "imported package" in line:
-            continue
-        _, cumulative, name = line.split("|", 2)
-        if name.strip().startswith("companion"):
-            rows.append((int(cumulative), name.strip()))
-    return sorted(rows, reverse=True)[:count]
+    rows = [(us, name.strip()) for us, name in import_rows(cmd, env)]
+    return sorted((r for r in rows if r[1].startswith("companion")), reverse=True)[:count]
 
 
 def main() -> None:
@@ -81,19 +70,12 @@ def main() -> None:
             commands[name], envs[name] = havoc_command() + list(words), env
             if before is not None:
                 commands["before: " + name], envs["before: " + name] = commands[name], old
-        for _ in range(2):  # warm the OS file cache (and, with --pyc, the bytecode cache)
-            for name, cmd in commands.items():
-                wall(cmd, envs[name])
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        for _ in range(runs):
-            for name, cmd in commands.items():
-                times[name].append(wall(cmd, envs[name]))
+        med = medians(commands, envs, runs, warm=2)  # with --pyc, warming fills the cache
         imports = {
             name: top_imports(cmd, envs[name])
             for name, cmd in commands.items()
             if name != "minimal click 2d6"
         }
-    med = {name: statistics.median(ts) for name, ts in times.items()}
     base = med["minimal click 2d6"]
     mode = "bytecode cached (--pyc)" if pyc else "environment as is"
     dont = env.get("PYTHONDONTWRITEBYTECODE", "unset")
