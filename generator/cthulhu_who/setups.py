@@ -6,8 +6,10 @@ shows the same set-up; its garden comes from the same seed (`garden_for`). Each 
 rolled, drawn and dropped before the next; every CHUNK set-ups the reportlab document drawn so
 far is saved and copied into the output file (pdf_join.py), so memory stays flat however many
 set-ups go in. Repeated faces are PDF forms (canvas_kit), so a page is a few hundred bytes.
-After the sheets: the full-size board (tiled), and with ``stats`` the exact odds page. In
-duplex mode every single-sided page gets a blank back, so each set-up starts on its own sheet.
+Each set-up takes one sheet; pieces that do not fit on it go on shared "pieces, continued"
+sheets after the last set-up (continued.py). After those: the full-size board (tiled), and
+with ``stats`` the exact odds page. In duplex mode every single-sided page gets a blank back,
+so each set-up starts on its own sheet.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from companion.cthulhu_who.setup import SetUp, SetupTables, setup_tables
 from companion.data import Cards
 from companion.errors import InputError
 from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
+from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
@@ -33,6 +36,7 @@ from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.layout import pieces_area
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import side_words
+from generator.sheet.pieces import Piece
 from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import format_length
 
@@ -133,13 +137,18 @@ def write_setups_pdf(
     )
     title = f"{TITLE}: {count} from seed {seed}"
     pages = 0
+    plan = Continued(options)
+
+    def rebuild(s: int) -> list[Piece]:
+        return setup_pieces(rolled(tables, s), garden_for(settings, s, boards), max_cols)
+
     with atomic_file(target) as handle, binary_streams():
         joiner = PdfJoiner(handle)
         for start in range(0, count, CHUNK):
             # one small reportlab document per chunk, copied out and let go (pdf_join.py)
             buffer = io.BytesIO()
             canvas = new_canvas(buffer, options, title, subject)
-            painter = SheetPainter(canvas, options, tables, settings, first=pages)
+            painter = SheetPainter(canvas, options, tables, settings, plan, count, first=pages)
             for i in range(start, min(start + CHUNK, count)):
                 s = seed + i
                 setup = rolled(tables, s)
@@ -149,6 +158,7 @@ def write_setups_pdf(
                 if progress is not None:
                     progress(1)
             if start + CHUNK >= count:
+                painter.continued_sheets(rebuild)
                 _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
             pages = painter.writer.close(open_ended=count > CHUNK)
             canvas.save()

@@ -3,14 +3,15 @@
 Page 1 (front): every die with the table, row and column it hit, the results, the seed and a QR
 code of ``havoc setup --seed S``; the garden map with its terrain (the kit's choice, labelled);
 then the pieces, cut-out ready at the board's square size. Its back (duplex) or the right half
-(fold-over) carries the pieces' backs. Pieces that do not fit go on further sheets. Every line
+(fold-over) carries the pieces' backs. Pieces that do not fit go on the shared continued sheets
+after the batch (continued.py), and the sheet says which. Every line
 of the rolls can be checked against the rules' tables: the tests read them back from the PDF.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.cthulhu_who.garden import Garden, GardenSettings
@@ -23,6 +24,7 @@ from generator.cthulhu_who.canvas_kit import (
     text,
     width_of,
 )
+from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pieces import letter_colour, shape_ops
 from generator.sheet import guides
 from generator.sheet.fonts import BOLD
@@ -38,6 +40,7 @@ QR_SIZE = 84.0
 LEADING = 12.5
 ROLL_SIZE = 9.5
 HEAD_GAP = 26.0  # from the "Pieces" heading to the pieces: room for the crop marks above them
+NOTE = 12.0  # the line under the pieces' heading saying where the pieces that did not fit are
 NOTES_MIN = 170.0  # narrower room beside the garden map: its notes go below it
 TINT_HERO, TINT_EVIL = "#cfe6f5", "#fbe0cc"
 
@@ -87,9 +90,15 @@ class SheetPainter:
         options: SheetOptions,
         tables: SetupTables,
         settings: GardenSettings,
+        continued: Continued,
+        total: int,
         first: int = 0,
     ) -> None:
-        """``first``: the pages of the document before this canvas's first (chunks)."""
+        """``continued``: the plan of the batch's continued sheets (shared by the chunks);
+        ``total``: set-ups in the batch; ``first``: the pages of the document before this
+        canvas's first (chunks)."""
+        self.continued = continued
+        self.total = total
         self.canvas = canvas
         self.options = options
         self.tables = tables
@@ -267,45 +276,90 @@ class SheetPainter:
 
     # ------------------------------------------------------------------ pieces
     def pieces(self, number: int, seed: int, pieces: Sequence[Piece], top: float) -> None:
-        """Pack ``pieces`` below ``top`` on this page, the rest on further sheets."""
+        """Pack ``pieces`` below ``top`` on this page; the rest go on the continued sheets
+        after the batch (`Continued`), and a line under the heading says which."""
         o = self.options
-        first: list[Placement] = []
+        first, room = self._first(pieces, top)
+        placed = {id(p.piece) for p in first}
+        if len(placed) < len(pieces):  # a line under the heading says where the rest are
+            first, room = self._first(pieces, top - NOTE)
+            placed = {id(p.piece) for p in first}
+        rest = [(i, p) for i, p in enumerate(pieces) if id(p) not in placed]
+        if rest:
+            sheets = sorted(set(self.continued.add(number, seed, rest)))
+            where = " and ".join(f"sheet {self.total + s + 1}" for s in sheets)
+            plural = "s" if len(rest) > 1 else ""
+            text(
+                self.canvas,
+                o.usable[0],
+                top + HEAD_GAP - NOTE,
+                f"{len(rest)} more piece{plural} of this set-up: on {where} of this file "
+                f'("pieces, continued", after set-up {self.total}), headed "set-up {number}, '
+                f'seed {seed}".',
+                8,
+                bold=True,
+                max_width=o.usable[2] - o.usable[0],
+            )
+        self.finish_front(first, room, number, seed)
+
+    def _first(self, pieces: Sequence[Piece], top: float) -> tuple[list[Placement], SheetOptions]:
+        """The pieces that fit below ``top`` on this page, and the room they were packed in."""
+        o = self.options
         try:
             room = dataclasses.replace(o, margin_top=o.height - top)
-            first = pack(pieces, room)[0]
-        except InputError:  # a piece taller than the room left: all go on the next sheet
-            room = o
-        placed = {id(p.piece) for p in first}
-        self.finish_front(first, room, number, seed)
-        rest = [p for p in pieces if id(p) not in placed]
-        if rest:
-            more = dataclasses.replace(o, margin_top=o.margin_top + 40)
-            for sheet in pack(rest, more):
-                _, _, x1, y1 = o.usable
+            return pack(pieces, room)[0], room
+        except InputError:  # a piece taller than the room left: all go on a continued sheet
+            return [], o
+
+    def continued_sheets(self, rebuild: Callable[[int], Sequence[Piece]]) -> None:
+        """Draw the continued sheets; ``rebuild(seed)``: that set-up's pieces again."""
+        o = self.options
+        plan = self.continued
+        for sheet in range(plan.sheets):
+            parts = [p for p in plan.parts if p.sheet == sheet]
+            x0, _, x1, _ = o.usable
+            fronts: list[Placement] = []
+            rooms: list[tuple[list[Placement], SheetOptions]] = []
+            for part in parts:
+                placed = plan.placements(part, rebuild(part.seed))
                 text(
                     self.canvas,
-                    o.usable[0],
-                    y1 - 12,
-                    f"Cthulhu Who? set-up {number}, seed {seed}: pieces, continued",
-                    11,
+                    x0,
+                    part.heading,
+                    f"{'Cthulhu Who? set-up' if part.first else 'Set-up'} {part.number}, "
+                    f"seed {part.seed}: pieces, continued",
+                    11 if part.first else 10.5,
                     bold=True,
-                    max_width=o.usable[2] - o.usable[0],
+                    max_width=x1 - x0,
                 )
-                self.finish_front(sheet, more, number, seed)
+                fronts += placed
+                rooms.append((placed, plan.room(part.top)))
+            self.finish_sheet(fronts, rooms, "pieces, continued")
 
     def finish_front(
         self, fronts: list[Placement], room: SheetOptions, number: int, seed: int
     ) -> None:
         """Draw the fronts and guides, close the page, then the backs' page (or fold-over)."""
+        self.finish_sheet(fronts, [(fronts, room)], f"set-up {number}, seed {seed}")
+
+    def finish_sheet(
+        self,
+        fronts: list[Placement],
+        rooms: Sequence[tuple[list[Placement], SheetOptions]],
+        what: str,
+    ) -> None:
+        """Draw ``fronts`` and the guides of each group of them (packed in its room), close
+        the page, then the backs' page (or the backs on the fold-over half)."""
         o = self.options
         c = self.canvas
         for p in fronts:
             self.forms.face(p.face, p.x, p.y, p.w, p.h)
-        backs = [m for m in (mirror(f, room) for f in fronts) if m is not None]
+        backs = [m for m in (mirror(f, o) for f in fronts) if m is not None]
         if o.duplex == "none":
             for p in backs:
                 self.forms.face(p.face, p.x, p.y, p.w, p.h)
-        self.guides(fronts, room)
+        for group, room in rooms:
+            self.guides(group, room)
         if o.duplex == "none" and fronts:
             top = max(p.y + p.h for p in fronts) + o.bleed
             c.saveState()
@@ -316,11 +370,11 @@ class SheetPainter:
         side = "FRONTS left | BACKS right: fold"
         if o.duplex != "none":
             side = side_words("front", o.duplex)
-        self.close_page(number, seed, side)
+        self.writer.end_page(side, what)
         if o.duplex != "none":
             for p in backs:
                 self.forms.face(p.face, p.x, p.y, p.w, p.h)
-            self.close_page(number, seed, side_words("back", o.duplex))
+            self.writer.end_page(side_words("back", o.duplex), what)
 
     def guides(self, fronts: list[Placement], room: SheetOptions) -> None:
         """Crop marks (or lines) as the engine draws them, and a fine line round every piece
@@ -345,7 +399,3 @@ class SheetPainter:
         for p in fronts:
             c.rect(p.x, p.y, p.w, p.h, stroke=1, fill=0)
         c.restoreState()
-
-    def close_page(self, number: int, seed: int, side: str) -> None:
-        """End the page (the page writer draws its footer)."""
-        self.writer.end_page(side, f"set-up {number}, seed {seed}")

@@ -15,6 +15,7 @@ from companion.data import Cards
 from companion.errors import InputError
 from generator.cthulhu_who import sheet as sheet_module
 from generator.cthulhu_who.canvas_kit import Forms
+from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pieces import CULTIST, HERO, MONSTER, TERRAIN, WEAPON
 from generator.cthulhu_who.setups import rolled, write_setups_pdf
 from generator.sheet.options import SheetOptions
@@ -49,13 +50,14 @@ def one_board(tmp_path_factory):
 
 
 def sheets(path):
-    """{seed: [page texts of that set-up]} and the other pages' texts."""
+    """{seed: [page texts of that set-up's own sheet]} and the other pages' texts (the
+    shared continued sheets, the board, the odds)."""
     out: dict[int, list[str]] = {}
     rest = []
     for page in pypdf.PdfReader(path).pages:
         body = page.extract_text()
         found = re.search(r"set-up \d+, seed (\d+)", body)
-        if found:
+        if found and "pieces, continued" not in body.splitlines()[-1]:
             out.setdefault(int(found.group(1)), []).append(body)
         else:
             rest.append(body)
@@ -153,11 +155,20 @@ class Recorder:
         self.seed = None
         real_face = Forms.face
         real_setup = sheet_module.SheetPainter.setup
+        real_placements = Continued.placements
+        owner: dict[int, int] = {}  # id of a face on a continued sheet: its set-up's seed
         recorder = self
 
         def face(forms, face, x, y, w, h):
-            recorder.drawn.append((recorder.seed, face.label, round(w, 6), round(h, 6)))
+            seed = owner.get(id(face), recorder.seed)
+            recorder.drawn.append((seed, face.label, round(w, 6), round(h, 6)))
             return real_face(forms, face, x, y, w, h)
+
+        def placements(plan, part, pieces):
+            placed = real_placements(plan, part, pieces)
+            for p in placed:  # a continued sheet: these faces are this set-up's
+                owner.update({id(p.piece.front): part.seed, id(p.piece.back): part.seed})
+            return placed
 
         def setup(painter, number, total, seed, setup, garden, pieces):
             recorder.seed = seed
@@ -167,12 +178,20 @@ class Recorder:
 
         monkeypatch.setattr(Forms, "face", face)
         monkeypatch.setattr(sheet_module.SheetPainter, "setup", setup)
+        monkeypatch.setattr(Continued, "placements", placements)
 
 
-@pytest.mark.parametrize("boards, duplex", [(1, "long"), (2, "none")])
-def test_the_pieces_printed_are_exactly_what_the_setup_lists(tmp_path, monkeypatch, boards, duplex):
+@pytest.mark.parametrize(
+    "boards, duplex, bleed", [(1, "long", "none"), (2, "none", "none"), (1, "long", "3mm")]
+)
+def test_the_pieces_printed_are_exactly_what_the_setup_lists(
+    tmp_path, monkeypatch, boards, duplex, bleed
+):
+    # with --bleed 3mm some pieces of seeds 1, 2 and 4 go on the shared continued sheet
     rec = Recorder(monkeypatch)
-    write_setups_pdf(tmp_path / "s.pdf", Cards(), options(duplex=duplex), 4, 90, boards)
+    sheet = options(duplex=duplex, bleed=bleed)
+    seed = 1 if bleed != "none" else 90
+    write_setups_pdf(tmp_path / "s.pdf", Cards(), sheet, 4, seed, boards)
     settings = garden_settings(Cards())
     for seed, (setup, garden, pieces) in rec.pieces.items():
         assert garden == garden_for(settings, seed, boards)
@@ -328,3 +347,32 @@ def test_paper_too_small_for_a_sheet_is_one_line_and_build_goes_on(tmp_path, hav
     assert "cthulhu-who-setups.pdf not built" in built.stderr
     assert not (tmp_path / "out" / "cthulhu-who-setups.pdf").exists()
     assert (tmp_path / "out" / "dark-blades-counters.pdf").exists()
+
+
+def test_leftover_pieces_share_continued_sheets_that_each_setup_sheet_names(tmp_path, tables):
+    """--bleed 3mm on A4: seeds 1, 2 and 4 do not fit their pieces on their own sheet; the rest
+    go on one shared sheet after the batch, under a heading per set-up, and each set-up sheet
+    says how many and on which sheet. Every set-up still takes exactly one sheet."""
+    path = tmp_path / "bleed.pdf"
+    stats = write_setups_pdf(path, Cards(), options(bleed="3mm"), 4, 1, 1)
+    pages = [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    by_seed, _ = sheets(path)
+    assert {seed: len(p) for seed, p in by_seed.items()} == {1: 2, 2: 2, 3: 2, 4: 2}
+    told = {}
+    for seed, (front, _) in by_seed.items():
+        found = re.search(r"(\d+) more pieces? of this set-up: on sheet (\d+) of this file", front)
+        if found:
+            told[seed] = (int(found.group(1)), int(found.group(2)))
+    assert set(told) == {1, 2, 4}
+    assert len({sheet for _, sheet in told.values()}) == 1  # one shared sheet
+    sheet = told[1][1]
+    front, back = pages[2 * sheet - 2], pages[2 * sheet - 1]
+    assert "pieces, continued" in front.splitlines()[-1]
+    for seed in told:  # a heading per set-up (the Recorder test: whose pieces are drawn)
+        assert f"set-up {seed}, seed {seed}: pieces, continued" in front.lower()
+    # exactly the pieces the set-up sheets announce: one name each
+    names = [line.strip().lower() for line in front.splitlines()]
+    pattern = r"terrain \(kit\)|under hero \d|hero \d|cultist \d+|\d-square monster"
+    assert sum(bool(re.fullmatch(pattern, n)) for n in names) == sum(c for c, _ in told.values())
+    assert "pieces, continued" in back.splitlines()[-1]
+    assert stats.sheets == 4 + 1 + 2  # four set-ups, one continued sheet, two board tiles
