@@ -105,3 +105,20 @@ def test_bleed_lets_the_outer_bleed_into_the_margin(tmp_path) -> None:
     result = run(main, ["spells", "--bleed", "3mm", "--margin", "1/4in", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert len(PdfReader(out).pages) == 2 * math.ceil(24 / 9)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_bleed_setups_leave_no_sheet_under_a_quarter_used(kit_build, paper) -> None:
+    """--bleed 3mm: five or six columns of 1in squares instead of seven, so some set-ups'
+    pieces do not fit on their own sheet; they share one "pieces, continued" sheet instead of
+    each taking a nearly empty one."""
+    built = kit_build("--paper", paper, "--bleed", "3mm")
+    name = "cthulhu-who-setups.pdf"
+    shares = used(built / name)
+    sheets = sheets_of(built)[name]
+    assert sheets == len(shares) // 2  # printed on both sides
+    shares = [max(shares[i : i + 2]) for i in range(0, len(shares), 2)]
+    low = [(n, round(s, 2)) for n, s in enumerate(shares, 1) if s < 0.25]
+    assert low == [], low
+    assert sheets <= 8  # four set-ups, one shared continued sheet, the board, the odds
