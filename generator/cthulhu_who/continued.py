@@ -14,15 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.errors import InputError
+from generator.sheet.guides import MARK_LENGTH
 from generator.sheet.layout import Placement, pack
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Piece
+from generator.sheet.room import MARK_GAP
 
 TITLE = 12.0  # the first set-up on a sheet: its heading is the page's title, this far down
 TITLE_ROOM = 40.0  # from the top of the usable area to the pieces under the title
 HEADING = 12.0  # a further set-up on the sheet: from the top of its room to its heading
 HEAD_GAP = 26.0  # from such a heading to the pieces under it: room for their crop marks
-BELOW = 14.0  # under a group's pieces (bleed included): room for their crop marks
+BELOW = MARK_GAP + MARK_LENGTH + 2  # under a group's pieces (bleed included): their marks
 
 
 @dataclass(frozen=True)

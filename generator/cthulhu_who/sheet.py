@@ -28,11 +28,12 @@ from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pieces import letter_colour, shape_ops
 from generator.sheet import guides
 from generator.sheet.fonts import BOLD
-from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
+from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH, MARK_LENGTH
 from generator.sheet.layout import Page, Placement, mirror, pack
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pages import PageWriter, footer_box, side_words
 from generator.sheet.pieces import Piece, Text
+from generator.sheet.room import MARK_GAP
 from generator.sheet.units import format_length
 
 TITLE = "Cthulhu Who? set-ups"
@@ -358,8 +359,11 @@ class SheetPainter:
         if o.duplex == "none":
             for p in backs:
                 self.forms.face(p.face, p.x, p.y, p.w, p.h)
-        for group, room in rooms:
-            self.guides(group, room)
+        for index, (group, room) in enumerate(rooms):
+            floor = 0.0
+            if index + 1 < len(rooms) and group:  # as far down as its crop marks would go
+                floor = min(p.y for p in group) - o.bleed - MARK_GAP - MARK_LENGTH
+            self.guides(group, room, floor)
         if o.duplex == "none" and fronts:
             top = max(p.y + p.h for p in fronts) + o.bleed
             c.saveState()
@@ -376,9 +380,10 @@ class SheetPainter:
                 self.forms.face(p.face, p.x, p.y, p.w, p.h)
             self.writer.end_page(side_words("back", o.duplex), what)
 
-    def guides(self, fronts: list[Placement], room: SheetOptions) -> None:
+    def guides(self, fronts: list[Placement], room: SheetOptions, floor: float = 0.0) -> None:
         """Crop marks (or lines) as the engine draws them, and a fine line round every piece
-        so each cut stays visible after the first ones."""
+        so each cut stays visible after the first ones. Lines stop at ``floor`` (a continued
+        sheet: the next set-up's heading and pieces are below it, with lines of their own)."""
         o = self.options
         c = self.canvas
         c.saveState()
@@ -391,7 +396,7 @@ class SheetPainter:
             else:  # to the paper's edges, but not up through the rolls and the garden
                 segments = guides.cut_lines(page.placements, room, footer_box(o), o.bleed)
                 clip = c.beginPath()
-                clip.rect(0, 0, o.width, room.usable[3] + 12)
+                clip.rect(0, floor, o.width, room.usable[3] + 12 - floor)
                 c.clipPath(clip, stroke=0, fill=0)
             if segments:
                 c.lines(segments)
