@@ -61,6 +61,14 @@ def wall(cmd: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
+def cached_bytecode(env: dict[str, str], folder: Path) -> dict[str, str]:
+    """``env`` as after a ``pip install`` (which writes the bytecode): a bytecode cache in
+    ``folder`` (PYTHONPYCACHEPREFIX), even where PYTHONDONTWRITEBYTECODE is set."""
+    out = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    out["PYTHONPYCACHEPREFIX"] = str(folder)
+    return out
+
+
 def medians(
     commands: dict[str, list[str]], envs: dict[str, dict[str, str]], runs: int, warm: int
 ) -> dict[str, float]:

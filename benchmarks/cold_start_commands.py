@@ -27,7 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cold_start import MINIMAL_CLICK, havoc_command, import_rows, medians  # noqa: E402
+from cold_start import (  # noqa: E402
+    MINIMAL_CLICK,
+    cached_bytecode,
+    havoc_command,
+    import_rows,
+    medians,
+)
 
 COMMANDS = (
     ("los", "arena", "K1", "K3"),
@@ -58,8 +64,7 @@ def main() -> None:
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
         if pyc:
-            env.pop("PYTHONDONTWRITEBYTECODE", None)
-            env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pyc")
+            env = cached_bytecode(env, Path(tmp) / "pyc")
         script = Path(tmp) / "minimal_click_roll.py"
         script.write_text(MINIMAL_CLICK, encoding="utf-8")
         commands = {"minimal click 2d6": [sys.executable, str(script), "2d6"]}

@@ -4,7 +4,8 @@ Every pair of hexes on each of the kit's maps (or a seeded sample of PAIRS pairs
 `sight.line_of_sight` once (maps and sight.toml loaded before the clock starts); prints the
 queries per second and the microseconds per query, the worst pair's time, then the median wall
 time of RUNS cold `havoc los arena A1 T14` calls against the minimal click program of
-benchmarks/cold_start.py (goal: at most 1.5x).
+benchmarks/cold_start.py (goal: at most 1.5x), each with a bytecode cache as after
+`pip install` (see cold_start_commands.py --pyc).
 
     python benchmarks/los.py [PAIRS [RUNS]]
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cold_start import MINIMAL_CLICK, havoc_command, wall  # noqa: E402
+from cold_start import MINIMAL_CLICK, cached_bytecode, havoc_command, medians  # noqa: E402
 
 from companion.dark_blades.maps import load_maps  # noqa: E402
 from companion.dark_blades.sight import line_of_sight, load_sight  # noqa: E402
@@ -49,21 +49,15 @@ def main() -> None:
             f"{m.name}: {pairs_n} queries, {pairs_n / took:,.0f} queries/s, "
             f"{took / pairs_n * 1e6:.0f} us/query (worst {worst * 1e6:.0f} us; goal < 1000)"
         )
-    env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
+        env = cached_bytecode(dict(os.environ), Path(tmp) / "pyc")  # as after pip install
         script = Path(tmp) / "minimal_click_roll.py"
         script.write_text(MINIMAL_CLICK, encoding="utf-8")
         commands = {
             "minimal click 2d6": [sys.executable, str(script), "2d6"],
             "havoc los arena A1 T14": havoc_command() + ["los", "arena", "A1", "T14"],
         }
-        for cmd in commands.values():
-            wall(cmd, env)
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        for _ in range(runs):
-            for name, cmd in commands.items():
-                times[name].append(wall(cmd, env))
-    med = {name: statistics.median(ts) for name, ts in times.items()}
+        med = medians(commands, dict.fromkeys(commands, env), runs, warm=2)
     for name, value in med.items():
         print(f"{name + ':':<24} median {value * 1000:6.1f} ms ({runs} runs)")
     ratio = med["havoc los arena A1 T14"] / med["minimal click 2d6"]

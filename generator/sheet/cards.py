@@ -295,6 +295,7 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
                 segs.append((x0 - gap, y, x0 - gap - left, y))
             if right:
                 segs.append((x1 + gap, y, x1 + gap + right, y))
+        segs = guides.printable(segs, options)
     return segs, fold
 
 

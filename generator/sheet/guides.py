@@ -112,7 +112,20 @@ def crop_marks(placements: Sequence[Placement], options: SheetOptions) -> list[S
             segments.append((x0 - MARK_GAP, y, x0 - MARK_GAP - left, y))
         if right > 0:
             segments.append((x1 + MARK_GAP, y, x1 + MARK_GAP + right, y))
-    return segments
+    return printable(segments, options)
+
+
+def printable(segments: Sequence[Segment], options: SheetOptions) -> list[Segment]:
+    """The marks that lie wholly 1/4in (SAFE_EDGE) or more inside the paper, where every printer
+    prints: a cut nearer the edge than that (the outer edge of a card whose bleed runs into the
+    margin) gets no mark, only the fine line on the piece's own edge."""
+    lo, right, top = SAFE_EDGE - 0.01, options.width - SAFE_EDGE + 0.01, options.height - SAFE_EDGE
+    return [
+        s
+        for s in segments
+        if lo <= min(s[0], s[2]) and max(s[0], s[2]) <= right
+        and lo <= min(s[1], s[3]) and max(s[1], s[3]) <= top + 0.01
+    ]  # fmt: skip
 
 
 def content_box(placements: Sequence[Placement], bleed: float) -> tuple[float, float, float, float]:

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from companion.dark_blades import spells as sp
 from generator.dark_blades import spells as cards_gen
 from generator.sheet.cards import CARD_TEXT_INSET, impose_cards
+from generator.sheet.guides import GUIDE_WIDTH
 from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.units import MM
 from tests.generator.dark_blades.test_spell_cards import build, words_outside_safe_area
@@ -68,3 +69,19 @@ def test_bleed_3mm_pdf_keeps_text_inside_and_the_footer_clear_of_the_cards(tmp_p
             if clear:
                 outside.append(c.text)
         assert "page" in "".join(outside)  # the footer, clear of the cards
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_bleed_3mm_crop_marks_print_on_every_printer(tmp_path, paper):
+    """The outer cards' trims run into the margin: a cut nearer the paper's edge than 1/4in
+    gets no crop mark (printers cannot print there); every mark printed is inside it."""
+    out = build(tmp_path, "b.pdf", "--bleed", "3mm", "--paper", paper)
+    marks = [
+        (page, ln)
+        for page in read_pages(out)
+        for ln in page.lines
+        if ln.stroke and abs(ln.linewidth - GUIDE_WIDTH) < 1e-6
+    ]
+    assert marks  # the inner cuts keep theirs
+    for page, ln in marks:
+        assert min(ln.x0, ln.top, page.width - ln.x1, page.height - ln.bottom) >= 18 - 0.01, ln
