@@ -96,7 +96,8 @@ def setups(
 ) -> None:
     """Cthulhu Who? set-ups ready to play: the rolls, the garden, exactly the pieces.
 
-    One sheet per set-up (more where the pieces need it), then the full-size board tiled
+    One sheet per set-up (pieces that do not fit go on shared "pieces, continued" sheets
+    after the last set-up, each under its set-up's heading), then the full-size board tiled
     over as many pages as the paper needs. Pieces print at the board's --square size
     (--piece-size is not used here).
     """
