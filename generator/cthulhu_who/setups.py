@@ -157,13 +157,26 @@ def write_setups_pdf(
                 painter.setup(i + 1, count, s, setup, garden, pieces)
                 if progress is not None:
                     progress(1)
-            if start + CHUNK >= count:
-                painter.continued_sheets(rebuild)
+            last = start + CHUNK >= count and plan.sheets <= CHUNK
+            if last:  # a small batch: the continued sheets, the board and the odds too
+                painter.continued_sheets(rebuild, range(plan.sheets))
                 _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
-            pages = painter.writer.close(open_ended=count > CHUNK)
+            pages = painter.writer.close(open_ended=not last or start > 0)
             canvas.save()
             joiner.add(buffer.getvalue())
             del buffer, canvas, painter
+        if plan.sheets > CHUNK:  # many continued sheets: they too in chunks
+            for start in range(0, plan.sheets, CHUNK):
+                buffer = io.BytesIO()
+                canvas = new_canvas(buffer, options, title, subject)
+                painter = SheetPainter(canvas, options, tables, settings, plan, count, pages)
+                painter.continued_sheets(rebuild, range(start, min(start + CHUNK, plan.sheets)))
+                if start + CHUNK >= plan.sheets:
+                    _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
+                pages = painter.writer.close(open_ended=True)
+                canvas.save()
+                joiner.add(buffer.getvalue())
+                del buffer, canvas, painter
         joiner.finish()
     sheets = pages // 2 if options.duplex != "none" else pages
     return SetupsStats(target, pages, sheets, count, target.stat().st_size, count)

@@ -10,7 +10,9 @@ of the rolls can be checked against the rules' tables: the tests read them back 
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,7 +26,7 @@ from generator.cthulhu_who.canvas_kit import (
     text,
     width_of,
 )
-from generator.cthulhu_who.continued import Continued
+from generator.cthulhu_who.continued import Continued, Part
 from generator.cthulhu_who.pieces import letter_colour, shape_ops
 from generator.sheet import guides
 from generator.sheet.fonts import BOLD
@@ -312,12 +314,16 @@ class SheetPainter:
         except InputError:  # a piece taller than the room left: all go on a continued sheet
             return [], o
 
-    def continued_sheets(self, rebuild: Callable[[int], Sequence[Piece]]) -> None:
-        """Draw the continued sheets; ``rebuild(seed)``: that set-up's pieces again."""
+    def continued_sheets(self, rebuild: Callable[[int], Sequence[Piece]], sheets: range) -> None:
+        """Draw these continued sheets (0-based); ``rebuild(seed)``: that set-up's pieces."""
         o = self.options
         plan = self.continued
-        for sheet in range(plan.sheets):
-            parts = [p for p in plan.parts if p.sheet == sheet]
+        by_sheet: dict[int, list[Part]] = {}
+        first = bisect.bisect_left(plan.parts, sheets.start, key=lambda p: p.sheet)
+        for part in itertools.takewhile(lambda p: p.sheet < sheets.stop, plan.parts[first:]):
+            by_sheet.setdefault(part.sheet, []).append(part)
+        for sheet in sheets:
+            parts = by_sheet[sheet]
             x0, _, x1, _ = o.usable
             fronts: list[Placement] = []
             rooms: list[tuple[list[Placement], SheetOptions]] = []

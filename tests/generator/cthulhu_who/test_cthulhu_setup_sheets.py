@@ -376,3 +376,22 @@ def test_leftover_pieces_share_continued_sheets_that_each_setup_sheet_names(tmp_
     assert sum(bool(re.fullmatch(pattern, n)) for n in names) == sum(c for c, _ in told.values())
     assert "pieces, continued" in back.splitlines()[-1]
     assert stats.sheets == 4 + 1 + 2  # four set-ups, one continued sheet, two board tiles
+
+
+def test_continued_sheets_of_a_long_batch_go_out_in_chunks_too(tmp_path, monkeypatch):
+    """More continued sheets than a chunk's worth are drawn in chunks of their own (memory
+    stays flat): the same pages, footers and order as one document, bar the page totals."""
+    from generator.cthulhu_who import setups
+
+    sheet = options(paper="letter", bleed="3mm")
+    whole = write_setups_pdf(tmp_path / "whole.pdf", Cards(), sheet, 6, 1, 1)
+    monkeypatch.setattr(setups, "CHUNK", 1)
+    chunked = write_setups_pdf(tmp_path / "chunked.pdf", Cards(), sheet, 6, 1, 1)
+    texts = [
+        [re.sub(r"page (\d+)/\d+", r"page \1", p.extract_text()) for p in pypdf.PdfReader(f).pages]
+        for f in (tmp_path / "whole.pdf", tmp_path / "chunked.pdf")
+    ]
+    continued = [t for t in texts[0] if "pieces, continued" in t.splitlines()[-1]]
+    assert len(continued) > 2  # more continued sheets (front, back) than one chunk
+    assert texts[0] == texts[1]
+    assert (whole.pages, whole.sheets) == (chunked.pages, chunked.sheets)
