@@ -290,7 +290,9 @@ class SheetPainter:
         rest = [(i, p) for i, p in enumerate(pieces) if id(p) not in placed]
         if rest:
             sheets = sorted(set(self.continued.add(number, seed, rest)))
-            where = " and ".join(f"sheet {self.total + s + 1}" for s in sheets)
+            where = f"sheet {self.total + sheets[0] + 1}"
+            if len(sheets) > 1:  # consecutive
+                where = f"sheets {self.total + sheets[0] + 1}-{self.total + sheets[-1] + 1}"
             plural = "s" if len(rest) > 1 else ""
             text(
                 self.canvas,
