@@ -10,6 +10,7 @@ import pytest
 
 from companion import dice
 from companion.errors import InputError
+from tests.conftest import sweep
 
 
 def brute_force(count: int, sides: int, modifier: int = 0) -> Counter:
@@ -171,7 +172,7 @@ def test_d10_ten_is_shown_as_zero_and_counts_ten() -> None:
 CHI2_CRITICAL_001 = {5: 20.515, 9: 27.877, 10: 29.588}
 
 
-@pytest.mark.parametrize("spec,df", [("d6", 5), ("d10", 9), ("2d6", 10)])
+@pytest.mark.parametrize("spec,df", sweep(("d6", 5), ("d10", 9), ("2d6", 10)))
 def test_chi_square_of_100000_seeded_rolls(spec: str, df: int) -> None:
     expr = dice.parse(spec)
     rng = dice.make_rng(20260101)

@@ -378,6 +378,7 @@ def test_leftover_pieces_share_continued_sheets_that_each_setup_sheet_names(tmp_
     assert stats.sheets == 4 + 1 + 2  # four set-ups, one continued sheet, two board tiles
 
 
+@pytest.mark.slow  # a long batch, drawn in chunks
 def test_continued_sheets_of_a_long_batch_go_out_in_chunks_too(tmp_path, monkeypatch):
     """More continued sheets than a chunk's worth are drawn in chunks of their own (memory
     stays flat): the same pages, footers and order as one document, bar the page totals."""
