@@ -275,6 +275,17 @@ def cards_from(ctx: click.Context) -> Cards:
     return kit_of(ctx).cards
 
 
+def stacked(*options: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """One decorator for several click options, listed in the order `--help` shows them."""
+
+    def apply(command: Any) -> Any:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
+
+
 def fail(message: str) -> None:
     """Print one error line (prefixed with the program's name) and exit with status 2."""
     ctx = click.get_current_context(silent=True)

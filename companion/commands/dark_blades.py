@@ -21,6 +21,7 @@ from companion.commands.clikit import (
     seed_option,
     source_only_from,
     source_only_option,
+    stacked,
 )
 from companion.dark_blades import combat as c
 from companion.dark_blades import terrain as ter
@@ -135,78 +136,59 @@ def print_record(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: 
         click.echo(fit(lookup_lines(crt, record, explain)))
 
 
-def melee_options(f: Any) -> Any:
-    """The melee column shifts `crt` and `fight` share, spelt once: -A, -D and -S."""
-    for option in reversed(
-        [
-            click.option(
-                "-A",
-                "--attacker-terrain",
-                default="0",
-                metavar="T",
-                shell_complete=complete_terrain,
-                help="+, 0, - or a terrain (tree; mounted: tree,open).",
-            ),
-            click.option(
-                "-D",
-                "--defender-terrain",
-                default="0",
-                metavar="T",
-                shell_complete=complete_terrain,
-                help="+, 0, - or a terrain (slope, window ...).",
-            ),
-            click.option(
-                "-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword."
-            ),
-        ]
-    ):
-        f = option(f)
-    return f
+melee_options = stacked(  # the melee column shifts `crt` and `fight` share: -A, -D and -S
+    click.option(
+        "-A",
+        "--attacker-terrain",
+        default="0",
+        metavar="T",
+        shell_complete=complete_terrain,
+        help="+, 0, - or a terrain (tree; mounted: tree,open).",
+    ),
+    click.option(
+        "-D",
+        "--defender-terrain",
+        default="0",
+        metavar="T",
+        shell_complete=complete_terrain,
+        help="+, 0, - or a terrain (slope, window ...).",
+    ),
+    click.option("-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword."),
+)
 
-
-def _shared(f: Any) -> Any:
-    """The options `crt` and `missile` share, spelt once."""
-    for option in reversed(
-        [
-            source_only_option,
-            click.option(
-                "-c",
-                "--cover",
-                type=Names("cover", cover_names),
-                default=None,
-                metavar="KIND",
-                help="Target's cover: none, light, medium, infinite, or its terrain "
-                "(tree, slope ...: the table's cover type; a horseman's two hexes: "
-                "slope,open, the heavier counts).",
-            ),
-            click.option(
-                "-F", "--fast-rider", is_flag=True, help="Mounted target moved over 7 hexes."
-            ),
-            click.option(
-                "-R", "--magic-ring", is_flag=True, help="The target holds the Magic Ring."
-            ),
-            click.option("--die", type=int, metavar="N", help="A real d10's face; else roll."),
-            click.option(
-                "--defender-state",
-                type=Name("defender state", lambda _ctx: STATES),
-                default="healthy",
-                metavar="S",
-                help="healthy, wounded or stunned (further injury kills).",
-            ),
-            click.option(
-                "--defender-kind",
-                type=Name("defender kind", lambda _ctx: KINDS),
-                default="character",
-                metavar="K",
-                help="character, dog, mule or troll (their rules apply).",
-            ),
-            click.option("-e", "--explain", is_flag=True, help="Add every note in full."),
-            seed_option,
-            json_option,
-        ]
-    ):
-        f = option(f)
-    return f
+_shared = stacked(  # the options `crt` and `missile` share
+    source_only_option,
+    click.option(
+        "-c",
+        "--cover",
+        type=Names("cover", cover_names),
+        default=None,
+        metavar="KIND",
+        help="Target's cover: none, light, medium, infinite, or its terrain "
+        "(tree, slope ...: the table's cover type; a horseman's two hexes: "
+        "slope,open, the heavier counts).",
+    ),
+    click.option("-F", "--fast-rider", is_flag=True, help="Mounted target moved over 7 hexes."),
+    click.option("-R", "--magic-ring", is_flag=True, help="The target holds the Magic Ring."),
+    click.option("--die", type=int, metavar="N", help="A real d10's face; else roll."),
+    click.option(
+        "--defender-state",
+        type=Name("defender state", lambda _ctx: STATES),
+        default="healthy",
+        metavar="S",
+        help="healthy, wounded or stunned (further injury kills).",
+    ),
+    click.option(
+        "--defender-kind",
+        type=Name("defender kind", lambda _ctx: KINDS),
+        default="character",
+        metavar="K",
+        help="character, dog, mule or troll (their rules apply).",
+    ),
+    click.option("-e", "--explain", is_flag=True, help="Add every note in full."),
+    seed_option,
+    json_option,
+)
 
 
 @click.command(cls=Narrow, epilog=JSON_KEYS, short_help="Dark Blades combat lookup.")
