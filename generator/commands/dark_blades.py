@@ -176,7 +176,7 @@ def default_card() -> tuple[str, float, float]:
 
 def card_sheet(sheet: SheetOptions, margin_given: bool) -> SheetOptions:
     """`build`'s sheet for the cards: its options, but the cards' 1/4in margin unless --margin
-    was given (nine poker cards need it on Letter)."""
+    was given (the cards' crop marks sit in it)."""
     import dataclasses
 
     from generator.sheet.cards import CARD_MARGIN
