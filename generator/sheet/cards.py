@@ -32,7 +32,7 @@ from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror
 from generator.sheet.options import SAFE_EDGE, SheetOptions
-from generator.sheet.pages import PageWriter, draw_footer_beside
+from generator.sheet.pages import PageWriter, draw_footer_beside, footer_top
 from generator.sheet.pieces import Piece
 from generator.sheet.room import FOOTER_BAND, MARK_GAP
 from generator.sheet.units import INCH, MM, format_length, try_length
@@ -276,7 +276,8 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
     x0, y0, x1, y1 = options.usable_with(0.0)
     if options.cut_guides == "lines":
         lo, hi = min(ys), max(ys)
-        segs += [(x, 0.0, x, lo) for x in xs] + [(x, hi, x, options.height) for x in xs]
+        below = footer_top(options)  # the footer sits under the cards: lines stop above it
+        segs += [(x, below, x, lo) for x in xs] + [(x, hi, x, options.height) for x in xs]
         left, right = min(xs), max(xs)
         segs += [(0.0, y, left, y) for y in ys] + [(right, y, options.width, y) for y in ys]
     elif options.cut_guides == "crop":

@@ -454,3 +454,25 @@ def test_magic_arrow_card_says_first_in_line_unless_shielded(which, deck, reques
     assert arrow[0].index("Notes: Uninjured") < arrow[0].index("Rule: Automatically")
     others = [t for t in texts if not t.startswith("Magic Arrow ")]
     assert not any("Rule: " in t for t in others)
+
+
+@pytest.mark.parametrize("duplex", ["none", "long"])
+def test_cut_lines_never_run_through_the_footer(tmp_path, duplex):
+    """--cut-guides lines: the lines running down to the paper's edge stop above the footer's
+    words (the gutter-fold page's ran through them)."""
+    from generator.sheet.guides import GUIDE_WIDTH
+
+    out = build(tmp_path, "l.pdf", "--cut-guides", "lines", "--duplex", duplex)
+    crossed = []
+    for number, page in enumerate(read_pages(out), 1):
+        footer = [w for w in page.words if page.height - w.bottom < 40]
+        assert footer
+        guides = [ln for ln in page.lines if abs(ln.linewidth - GUIDE_WIDTH) < 1e-6]
+        assert guides or number % 2 == 0  # every front page has its lines
+        crossed += [
+            (number, w.text)
+            for w in footer
+            for ln in guides
+            if ln.x0 <= w.x1 and ln.x1 >= w.x0 and ln.top <= w.bottom and ln.bottom >= w.top
+        ]
+    assert crossed == []
