@@ -63,8 +63,7 @@ def token_note(
     else:
         where = (
             f"at least {print_settings.per_colour} of each: the rules want at least 40 of each "
-            "colour "
-            "for two players"
+            "colour for two players"
         )
     got = ", ".join(f"{counts[r]} {print_settings.kinds[r].letter}" for r in ROLES)
     filled = "" if bought in (None, counts) else "; the rest of the sheet filled with more"
