@@ -1,9 +1,12 @@
 """out/print-checklist.pdf: one page listing every file `havoc-pnp build` wrote, its pages,
-its sheets of paper, whether it prints on both sides, and a box to tick; the total at the foot.
+its sheets of paper, how it prints (one side, or both flipping on the long or short edge), on
+what paper (plain, or card for what is cut out and handled), whether it is cut, the pages one
+may skip, and a box to tick; the total at the foot.
 
 The figures are read from the PDFs as written (`printed`: the page count in the file's page
-tree), never from a list kept by hand; HOW-TO-PRINT gives the same figures. The page fits one
-sheet of A4 or Letter (the rows shrink to fit), everything at least 1/4in inside the edge.
+tree), never from a list kept by hand; HOW-TO-PRINT gives the same figures and the same
+handling (`handling`). The page fits one sheet of A4 or Letter (the rows shrink to fit, the
+descriptions wrap, never cut short), everything at least 1/4in inside the edge.
 """
 
 from __future__ import annotations
@@ -32,13 +35,18 @@ _BOX = re.compile(rb"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.
 
 @dataclass(frozen=True)
 class Printed:
-    """How one written PDF goes onto paper: its pages, whether both sides, the sheets."""
+    """How one written PDF goes onto paper: its pages, whether both sides, the sheets; its
+    ``kind`` (howto.KINDS), the pages one may skip (``optional``, in words) and what it is
+    used with (``uses``: the scenarios each map serves)."""
 
     name: str
     what: str
     pages: int
     duplex: bool
     landscape: bool
+    kind: str = "aid"
+    optional: str = ""
+    uses: str = ""
 
     @property
     def sheets(self) -> int:
@@ -46,7 +54,41 @@ class Printed:
         return math.ceil(self.pages / 2) if self.duplex else self.pages
 
 
-def printed(path: Path, what: str, duplex: bool) -> Printed:
+# What is cut out and handled goes on card; the rest on plain paper.
+CARD = "card"
+CARD_WORDS = "card, 160-250 g/m2"
+ON_CARD = ("counters", "cards", "setups", "tokens", "figures")
+CUT = ("counters", "cards", "setups", "tokens", "figures", "ruler", "slips", "maps")
+
+
+@dataclass(frozen=True)
+class Handling:
+    """How a file is printed and finished: ``sides`` (one side, long edge, short edge),
+    ``paper`` (plain or card) and ``cut`` (whether anything is cut out)."""
+
+    sides: str
+    paper: str
+    cut: bool
+
+
+def handling(p: Printed, duplex: str) -> Handling:
+    """``p``'s handling when the kit was built for ``duplex`` (long, short or none): a file of
+    one page, or not built double-sided, prints on one side; the aids, tables and sheets on
+    landscape pages flip on the short edge whatever the build (their pages turn with them),
+    portrait ones on the long edge; counters, cards and set-ups flip as built (their backs
+    are laid out for it)."""
+    if not (p.duplex and p.pages > 1):
+        sides = "one side"
+    elif p.kind in ("tables", "aid", "sheets"):
+        sides = "short edge" if p.landscape else "long edge"
+    else:
+        sides = f"{duplex} edge"
+    return Handling(sides, CARD if p.kind in ON_CARD else "plain", p.kind in CUT)
+
+
+def printed(
+    path: Path, what: str, duplex: bool, kind: str = "aid", optional: str = "", uses: str = ""
+) -> Printed:
     """``path``'s page count and first page's orientation, read from the file itself (the
     root of its page tree: the largest /Count beside /Kids)."""
     data = path.read_bytes()
@@ -58,27 +100,32 @@ def printed(path: Path, what: str, duplex: bool) -> Printed:
     if box:
         x0, y0, x1, y1 = (float(v) for v in box.groups())
         landscape = abs(x1 - x0) > abs(y1 - y0)
-    return Printed(path.name, what, max(counts), duplex, landscape)
+    return Printed(path.name, what, max(counts), duplex, landscape, kind, optional, uses)
 
 
-def _fit(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width``."""
-    if text_width(text, font, size) <= width:
-        return text
-    while text and text_width(text + "…", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+def _columns(size: float) -> list[tuple[str, float]]:
+    """The figure columns (heading, width) at ``size``: each as wide as its heading or its
+    widest value."""
+    values = {
+        "pages": ("pages", "99"),
+        "sheets": ("sheets", "99"),
+        "sides": ("sides", "short edge"),
+        "paper": ("paper", "plain"),
+        "cut": ("cut", "yes"),
+    }
+    return [(h, max(text_width(v, BOLD, size) for v in vs)) for h, vs in values.items()]
 
 
-def _gap(size: float) -> float:
-    """Room between two columns."""
-    return 2.0 * size
-
-
-def _columns_width(size: float) -> float:
-    """The pages, sheets and both-sides columns with their gaps, at ``size``."""
-    headings = ("pages", "sheets", "both sides")
-    return sum(text_width(h, BOLD, size) for h in headings) + 3 * _gap(size)
+def _row_lines(entry: Printed, font_size: float, width: float) -> list[tuple[str, str]]:
+    """A row's lines under its file name: the description, then what may be skipped and what
+    it is used with, each wrapped to ``width`` (font, text)."""
+    out = [(FONT, line) for line in split_lines(entry.what, FONT, font_size, width)]
+    if entry.uses:
+        out += [(FONT, line) for line in split_lines(entry.uses, FONT, font_size, width)]
+    if entry.optional:
+        said = "May be skipped: " + entry.optional
+        out += [(BOLD, line) for line in split_lines(said, BOLD, font_size, width)]
+    return out
 
 
 def write_checklist(
@@ -95,22 +142,29 @@ def write_checklist(
     _, _, _, foot = footer_box(sheet)
     top = height - max(SAFE, min(sheet.margin_top, 36.0))
     total = sum(f.sheets for f in files)
-    # rows: a header, the files, the total; shrink them together to fit between title and foot
-    room = top - 76.0 - (foot + 8.0)
-    row = min(22.0, room / (len(files) + 3))
-    size = min(10.0, row * 0.5)
-    names = max(text_width(f.name, BOLD, 1.0) for f in files) if files else 0.0
-    while size > 5.0 and _columns_width(size) + names * size + row * 1.2 > x1 - x0:
-        size -= 0.25  # narrow paper: smaller type, never overlapping columns
-    both_x = x1
-    sheets_x = both_x - _gap(size) - text_width("both sides", BOLD, size)
-    pages_x = sheets_x - _gap(size) - text_width("sheets", BOLD, size)
-    columns = (  # (heading, x of its left (l) or right (r) edge, align)
-        ("file", x0 + row * 1.2, "l"),
-        ("pages", pages_x, "r"),
-        ("sheets", sheets_x, "r"),
-        ("both sides", both_x, "r"),
-    )
+    duplex = sheet.duplex
+    # the rows: a file name line and its wrapped lines; shrink the type until all fit
+    room = top - 76.0 - (foot + 8.0) - KEY_ROOM
+    size = 9.0
+    while True:
+        small = size * 0.85
+        gap = 1.6 * size
+        figures = sum(w for _, w in _columns(size)) + gap * len(_columns(size))
+        box = min(size * 1.1, 11.0)
+        text_x = x0 + box + size * 0.8
+        text_w = x1 - figures - text_x
+        rows = [_row_lines(f, small, text_w) for f in files]
+        lead = size * 1.25
+        needed = lead * (len(files) + 2) + sum(len(r) for r in rows) * small * 1.2
+        needed += 4.0 * len(files)
+        if needed <= room or size <= 5.0:
+            break
+        size -= 0.25
+    xs = []  # each figure column's right edge
+    edge = x1
+    for _heading, w in reversed(_columns(size)):
+        xs.insert(0, edge)
+        edge -= w + gap
     with atomic_file(target) as handle:
         canvas = new_canvas(handle, sheet, TITLE, "What to print, and a box to tick for each")
         canvas.setFillColorRGB(0, 0, 0)
@@ -125,40 +179,53 @@ def write_checklist(
         lines += split_lines("Built with: " + command, FONT, 8, x1 - x0)[: 4 - len(lines)]
         for index, line in enumerate(lines):
             canvas.drawString(x0, top - 32 - 10 * index, line)
-        y = top - 76.0 - row
+        y = top - 76.0
         canvas.setFont(pdf_font(BOLD), size)
-        for heading, x, align in columns:
-            (canvas.drawString if align == "l" else canvas.drawRightString)(x, y + 4, heading)
+        canvas.drawString(text_x, y, "file")
+        for (heading, _w), x in zip(_columns(size), xs, strict=True):
+            canvas.drawRightString(x, y, heading)
         canvas.setLineWidth(0.6)
-        canvas.line(x0, y + 1, x1, y + 1)
-        name_end = columns[1][1] - text_width("pages", BOLD, size) - 8
-        for entry in files:
-            y -= row
-            box = min(row * 0.6, 11.0)
+        canvas.line(x0, y - 3, x1, y - 3)
+        y -= 3
+        for entry, extra in zip(files, rows, strict=True):
+            y -= lead
             canvas.setLineWidth(0.8)
-            canvas.rect(x0, y + 4 + size * 0.35 - box / 2, box, box)  # centred on the text
+            canvas.rect(x0, y - size * 0.15, box, box)
             canvas.setFont(pdf_font(BOLD), size)
-            name_x = columns[0][1]
-            canvas.drawString(name_x, y + 4, entry.name)
-            used = text_width(entry.name + "  ", BOLD, size)
-            canvas.setFont(pdf_font(FONT), size * 0.85)
-            canvas.drawString(
-                name_x + used, y + 4, _fit(entry.what, FONT, size * 0.85, name_end - name_x - used)
-            )
+            canvas.drawString(text_x, y, entry.name)
+            how = handling(entry, duplex)
+            cells = (str(entry.pages), str(entry.sheets), how.sides, how.paper)
+            cells += ("yes" if how.cut else "no",)
             canvas.setFont(pdf_font(FONT), size)
-            canvas.drawRightString(columns[1][1], y + 4, str(entry.pages))
-            canvas.drawRightString(columns[2][1], y + 4, str(entry.sheets))
-            both = entry.duplex and entry.pages > 1  # one page: one side, whatever the printer
-            canvas.drawRightString(columns[3][1], y + 4, "yes" if both else "no")
+            for cell, x in zip(cells, xs, strict=True):
+                canvas.setFont(pdf_font(BOLD if cell == CARD else FONT), size)
+                canvas.drawRightString(x, y, cell)
+            for font, line in extra:
+                y -= small * 1.2
+                canvas.setFont(pdf_font(font), small)
+                canvas.drawString(text_x, y, line)
+            y -= 4.0
             canvas.setLineWidth(0.25)
             canvas.line(x0, y, x1, y)
-        y -= row
+        y -= lead
         canvas.setFont(pdf_font(BOLD), size)
-        canvas.drawString(columns[0][1], y + 4, "total")
-        canvas.drawRightString(columns[1][1], y + 4, str(sum(f.pages for f in files)))
-        canvas.drawRightString(columns[2][1], y + 4, str(total))
+        canvas.drawString(text_x, y, "total")
+        canvas.drawRightString(xs[0], y, str(sum(f.pages for f in files)))
+        canvas.drawRightString(xs[1], y, str(total))
+        canvas.setFont(pdf_font(FONT), 7.5)
+        key = (
+            f"sides: one side, or both sides flipping on the long or short edge. paper: plain, "
+            f"or {CARD_WORDS} for what is cut out and handled (card prints at 100% too; "
+            "calibrate on the paper you will use). cut: the file's pieces are cut out."
+        )
+        for line in split_lines(key, FONT, 7.5, x1 - x0):
+            y -= 9.5
+            canvas.drawString(x0, y, line)
         writer = PageWriter(canvas, TITLE, sheet, note=command)
         writer.end_page()
         writer.close()
         canvas.save()
     return PdfStats(target, 1, 1, 0, target.stat().st_size)
+
+
+KEY_ROOM = 40.0  # the key under the table: three lines

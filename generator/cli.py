@@ -19,6 +19,7 @@ CORE = {
     "aids": "generator.commands.build:aids",
     "calibrate": "generator.commands.build:calibrate",
     "build": "generator.commands.build:build",
+    "export": "generator.commands.export:export",
 }
 
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.checklist import CARD, CARD_WORDS, Printed, handling, printed, write_checklist
 from generator.checklist import FILENAME as CHECKLIST
-from generator.checklist import Printed, printed, write_checklist
 from generator.sheet.files import atomic_file
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Piece
@@ -51,7 +51,8 @@ KINDS = (
 @dataclass(frozen=True)
 class Written:
     """One file the build wrote, as the note describes it: ``kind`` (one of KINDS) picks its
-    printing and cutting steps; ``duplex``: printed on both sides of the paper."""
+    printing and cutting steps; ``duplex``: printed on both sides of the paper; ``optional``:
+    the pages one may skip, in words; ``uses``: what it is used with (the maps' scenarios)."""
 
     stats: PdfStats
     what: str
@@ -59,6 +60,8 @@ class Written:
     notes: tuple[str, ...] = field(default=())
     kind: str = "aid"
     duplex: bool = False
+    optional: str = ""
+    uses: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -108,7 +111,10 @@ def rebuild_command(
 def read_back(directory: Path, files: Sequence[Written]) -> list[Printed]:
     """Each file's pages and sheets as read from the PDF written into ``directory`` (the
     staging folder during a build): the figures HOW-TO-PRINT and the checklist give."""
-    return [printed(directory / w.stats.path.name, w.what, w.duplex) for w in files]
+    return [
+        printed(directory / w.stats.path.name, w.what, w.duplex, w.kind, w.optional, w.uses)
+        for w in files
+    ]
 
 
 def checklist_entry() -> Written:
@@ -154,6 +160,9 @@ def context(
                 "landscape": r.landscape,
                 "counts": piece_counts(w.pieces),
                 "notes": list(w.notes),
+                "optional": w.optional,
+                "uses": w.uses,
+                "paper": CARD_WORDS if handling(r, sheet.duplex).paper == CARD else "plain paper",
             }
             for w, r in zip(files, read, strict=True)
         ],
@@ -226,7 +235,7 @@ def write_how_to_print(
     listed = [checklist_entry(), *files]
     # the checklist names no folder: the same files print the same page wherever they go
     command = rebuild_command(sheet, None, cards=cards, source_only=source_only)
-    first = Printed(CHECKLIST, listed[0].what, 1, False, False)
+    first = Printed(CHECKLIST, listed[0].what, 1, False, False, "checklist")
     checklist = write_checklist(
         directory / CHECKLIST, sheet, [first, *read_back(directory, files)], command
     )

@@ -85,3 +85,9 @@ def scenario_marks(
             Mark(raw["map"], raw["kind"], raw["label"], hexes, raw["what"], raw["reading"])
         )
     return [maps[n] for n in entry["maps"]], marks
+
+
+def scenario_maps(cards: Cards) -> dict[str, list[str]]:
+    """Each scenario's maps (file keys), in order: the first laid above the next."""
+    table = schema.load(cards.path(GAME, "scenario-maps.toml"), FILE, _build)
+    return {key: list(entry["maps"]) for key, entry in table.items()}

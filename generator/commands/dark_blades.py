@@ -176,7 +176,7 @@ def default_card() -> tuple[str, float, float]:
 
 def card_sheet(sheet: SheetOptions, margin_given: bool) -> SheetOptions:
     """`build`'s sheet for the cards: its options, but the cards' 1/4in margin unless --margin
-    was given (nine poker cards need it on Letter)."""
+    was given (the cards' crop marks sit in it)."""
     import dataclasses
 
     from generator.sheet.cards import CARD_MARGIN
@@ -287,10 +287,12 @@ def build_spells(run: Run) -> list[Made]:
         notes=(
             f"{len(pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
             "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
-            *(
-                (f"Printed with {cards_sheet.arguments()['margin']} margins.",)
+            "Every cut lies 1/4in or more inside the paper, with a crop mark",
+            "at each end"
+            + (
+                f" (the cards' own {cards_sheet.arguments()['margin']} margins)."
                 if cards_sheet is not sheet
-                else ()
+                else "."
             ),
         ),
         kind="cards",

@@ -50,7 +50,51 @@ def build_maps(run):
         "line, hex lines and coordinates meeting; tape the joins on the back.",
     )
     stats = replace(PdfStats(path, pages, pages, 0, size), path=run.stage.final(path))
-    return [Made(Written(stats, what + ".", notes=notes, kind="maps"), what)]
+    written = Written(
+        stats,
+        what + ".",
+        notes=notes,
+        kind="maps",
+        optional=optional_pages(found, run.sheet, pages),
+        uses=scenario_uses(run.cards, found),
+    )
+    return [Made(written, what)]
+
+
+def optional_pages(maps, sheet: SheetOptions, pages: int) -> str:
+    """The pages of the maps file one may leave unprinted, in words: each map's overview page
+    (how its tiles join) and the blank hex sheet (the last page)."""
+    import math
+
+    from generator.dark_blades.map_tiles import Geometry, hex_flats, tile_plan
+
+    r = hex_flats(sheet.piece) / math.sqrt(3.0)
+    overviews, page = [], 1
+    for m in maps:
+        overviews.append(page)
+        page += 1 + len(tile_plan(Geometry(m, r), sheet))
+    said = [f"page{'s' if len(overviews) > 1 else ''} {', '.join(map(str, overviews))} "
+            "(the overview of each map)"] if overviews else []  # fmt: skip
+    said.append(f"page {pages} (the blank hex sheet)")
+    return " and ".join(said)
+
+
+def scenario_uses(cards, maps) -> str:
+    """Which scenario plays on which of ``maps``, from cards/dark-blades/scenario-maps.toml
+    (the maps in order, the first above the next) and the scenario files' titles."""
+    from companion.dark_blades import pieces
+    from companion.dark_blades.scenario_marks import scenario_maps
+    from companion.dark_blades.scenarios import load_scenarios
+
+    names = {m.key: m.name for m in maps}
+    titles = {k: s.title for k, s in load_scenarios(cards, pieces.load(cards)).items()}
+    uses: dict[str, list[str]] = {}
+    for key, keys in scenario_maps(cards).items():
+        if key in titles and all(k in names for k in keys):
+            uses.setdefault(" above ".join(names[k] for k in keys), []).append(titles[key])
+    if not uses:
+        return ""
+    return "Scenarios: " + "; ".join(f"{', '.join(t)}: {m}" for m, t in uses.items()) + "."
 
 
 @click.command(cls=Command)

@@ -8,7 +8,7 @@ piece-types.toml), left to right along the bottom. The two sides differ in light
 as hue, so they part in greyscale too.
 
 Faces are drawn for one piece size: no word is set below READ_PT (5 pt) at 5/8in or larger, nor
-below MIN_TEXT_PT (4 pt) at any size (``floor``, in cell units: `text_floor`); a word that would
+below MIN_TEXT_PT (4.5 pt) at any size (``floor``, in cell units: `text_floor`); a word that would
 have to shrink below it is broken onto two lines instead (at 5/8in, "WOUNDED · MOUNTED" becomes
 WOUNDED over MOUNTED).
 """
@@ -16,6 +16,7 @@ WOUNDED over MOUNTED).
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 from companion.dark_blades import piece_types
@@ -98,7 +99,7 @@ BOX_W, BOX_H, BOX_Y = 0.27, 0.27, 0.06
 BOX_X = {"attack": 0.06, "defence": 0.365, "move": 0.67}
 STATE_Y, WEAPON_Y = 0.53, 0.40
 NOTE_WIDTH = 0.72  # a marker's note stays inside its circle
-MIN_TEXT_PT = 4.0  # no printed word is smaller than this, at any piece size
+MIN_TEXT_PT = 4.5  # no printed word is smaller than this, at any piece size (1/2in: 4.5 pt)
 READ_PT = 5.0  # ... and none a player reads is smaller than this at 5/8in (45 pt) or larger
 DEFAULT_PIECE = 45.0
 BLANK_BOX_MM = 5.0  # --blank-values: boxes tall enough to write two digits by hand
@@ -215,12 +216,20 @@ def character_face(
 
 
 def _balanced(text: str, font: str, size: float, width: float) -> list[str]:
-    """``text`` on one line if it fits ``width``, else on two lines of about equal width (the
-    wider one shrinks to fit if it must: no word is ever dropped)."""
-    words = text.split()
-    if len(words) < 2 or text_width(text, font, size) <= width:
+    """``text`` on one line if it fits ``width``, else on two lines of about equal width,
+    broken at a space or after a hyphen ("hand-to-" over "hand only"; the wider line shrinks
+    to fit if it must: no word is ever dropped)."""
+    if text_width(text, font, size) <= width:
         return [text] if text else []
-    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    tokens = re.findall(r"[^\s-]*-+|\S+|\s+", text)
+    splits = [
+        ("".join(tokens[:i]).strip(), "".join(tokens[i:]).strip())
+        for i in range(1, len(tokens))
+        if not tokens[i].isspace()
+    ]
+    splits = [s for s in splits if all(s)]
+    if not splits:
+        return [text]
     return list(min(splits, key=lambda s: max(text_width(line, font, size) for line in s)))
 
 

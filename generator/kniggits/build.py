@@ -19,7 +19,7 @@ from generator.kniggits.settings import PrintSettings, settings
 from generator.kniggits.standees import figures, layout, write_standees_pdf
 from generator.kniggits.table_sheet import check_fits as check_table_fits
 from generator.kniggits.table_sheet import write_table_pdf
-from generator.kniggits.tokens import Shape, token_counts, token_pieces
+from generator.kniggits.tokens import Shape, fill_sheets, token_counts, token_pieces
 from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import PdfStats, write_pieces_pdf
@@ -46,8 +46,14 @@ def load_armies(cards: Cards, paths: Sequence[Path], points: int | None) -> list
     return out
 
 
-def token_note(print_settings: PrintSettings, counts: dict[str, int], armies: bool) -> str:
-    """The tokens' footer: the colour key with letters, and where the counts come from."""
+def token_note(
+    print_settings: PrintSettings,
+    counts: dict[str, int],
+    armies: bool,
+    bought: dict[str, int] | None = None,
+) -> str:
+    """The tokens' footer: the colour key with letters, and where the counts come from
+    (``bought``: the counts before `fill_sheets` filled the sheet)."""
     key = ", ".join(f"{k.label} = {k.letter}" for k in (print_settings.kinds[r] for r in ROLES))
     if armies:
         where = (
@@ -56,11 +62,12 @@ def token_note(print_settings: PrintSettings, counts: dict[str, int], armies: bo
         )
     else:
         where = (
-            f"{print_settings.per_colour} of each: the rules want at least 40 of each colour "
-            "for two players"
+            f"at least {print_settings.per_colour} of each: the rules want at least 40 of each "
+            "colour for two players"
         )
     got = ", ".join(f"{counts[r]} {print_settings.kinds[r].letter}" for r in ROLES)
-    return f"{key}. {got}: {where}."
+    filled = "" if bought in (None, counts) else "; the rest of the sheet filled with more"
+    return f"{key}. {got}: {where}{filled}."
 
 
 def write_kniggits(
@@ -79,8 +86,10 @@ def write_kniggits(
     kniggit_rules = rules(cards)
     print_settings = settings(cards)
     armies = load_armies(cards, army_paths, points)
-    counts = token_counts(print_settings, armies)
     token_sheet = dataclasses.replace(sheet, piece=token_size)
+    bought = token_counts(print_settings, armies)
+    # the rules' 40 of each fill a sheet (the more, the better); an army's exact count does not
+    counts = bought if armies else fill_sheets(print_settings, bought, token_sheet, shape)
     pieces = token_pieces(print_settings, counts, shape)
     sides = len(armies) or print_settings.sides
     for number in left_handed:
@@ -102,7 +111,7 @@ def write_kniggits(
                 pieces,
                 token_sheet,
                 TOKENS_TITLE,
-                token_note(print_settings, counts, bool(armies)),
+                token_note(print_settings, counts, bool(armies), bought),
             ),
             f"{len(pieces)} skill tokens ("
             + ", ".join(f"{counts[r]} {print_settings.kinds[r].letter}" for r in ROLES)

@@ -14,6 +14,7 @@ from typing import Literal
 from companion.kniggits.rules import ROLES, ArmyCheck
 from generator.kniggits.settings import PrintSettings, TokenKind
 from generator.sheet.fonts import BOLD
+from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Circle, Face, Op, Piece, Polygon, Rect, Text
 
 Shape = Literal["round", "square"]
@@ -76,6 +77,30 @@ def token_face(kind: TokenKind, shape: Shape) -> Face:
     ops.append(Text(0.5, 0.42, kind.letter, 0.44, kind.ink, BOLD, max_width=0.6))
     ops.extend(_symbol(kind.role, kind.ink, kind.colour))
     return Face(f"{kind.label} token ({kind.letter})", background, tuple(ops))
+
+
+def fill_sheets(
+    settings: PrintSettings, counts: dict[str, int], sheet: SheetOptions, shape: Shape = "round"
+) -> dict[str, int]:
+    """``counts`` grown so the tokens fill their last sheet ("The more, the better", the rules
+    say): each kind's block rounded up to whole rows, then a row more of each kind in turn
+    while they still go on as few sheets. A kind keeps at least its count; a kind the armies
+    did not buy (0) stays at 0."""
+    from generator.sheet.layout import pack, per_page
+
+    across = max(1, per_page(sheet)[0])
+    sheets = len(pack(token_pieces(settings, counts, shape), sheet))
+    grown = {r: -(-n // across) * across for r, n in counts.items()}
+    if len(pack(token_pieces(settings, grown, shape), sheet)) > sheets:
+        return dict(counts)
+    while True:
+        for role in ROLES:
+            if not grown[role]:
+                continue
+            more = {**grown, role: grown[role] + across}
+            if len(pack(token_pieces(settings, more, shape), sheet)) > sheets:
+                return grown
+            grown = more
 
 
 def token_pieces(

@@ -2,10 +2,10 @@
 
 A card is a `Piece` whose faces are drawn in points (unit 1), not in counter cells, so any size
 works (63 x 88 mm as well as 2.5 x 3.5 in). `impose_cards` lays them out as a grid centred in
-the front area, as many as fit (nine poker cards on A4 or Letter with the default 1/4in
-margins); with bleed each card keeps its own (2 x bleed between cards) and the outer trims run
-into the margins as far as keeps the text 1/4in inside the paper (nine on A4 with --bleed 3mm;
-on Letter the cards turn a quarter where that fits more: eight); backs are mirrored by the
+the front area, as many as fit with a crop mark at every trim, 1/4in or more inside the paper,
+and the footer below (`card_room`): nine poker cards on A4, eight on Letter (turned a quarter:
+three rows of 3.5in leave no room for the column marks); with bleed each card keeps its own
+(2 x bleed between cards): six, turned, on both. Backs are mirrored by the
 engine's own rules (`layout.mirror`: long/short edge and the back offset). `--duplex none`
 gives the gutter-fold layout instead: landscape pages, a row of fronts above the fold and
 their backs below it, each back turned 180 degrees, so folding along the gutter puts every
@@ -32,8 +32,9 @@ from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
 from generator.sheet.layout import Page, Placement, mirror
 from generator.sheet.options import SAFE_EDGE, SheetOptions
-from generator.sheet.pages import PageWriter, draw_footer_beside
+from generator.sheet.pages import PageWriter, draw_footer_beside, footer_top
 from generator.sheet.pieces import Piece
+from generator.sheet.room import FOOTER_BAND, MARK_GAP
 from generator.sheet.units import INCH, MM, format_length, try_length
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -43,7 +44,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "63x88mm": (63 * MM, 88 * MM),
 }
 DEFAULT_CARD = "poker"
-CARD_MARGIN = "1/4in"  # nine poker cards need it on Letter: 3 x 3.5in = 10.5in of 11in
+CARD_MARGIN = "1/4in"  # the crop marks and the footer find their room inside it (card_room)
 FOLD_DASH = (4.0, 3.0)
 
 
@@ -123,23 +124,10 @@ def _spill(options: SheetOptions) -> float:
     return min(options.bleed, max(0.0, margin + CARD_TEXT_INSET - SAFE_EDGE))
 
 
-def _reach(options: SheetOptions) -> float:
-    """How far the outermost cards' trim may run past the margins (duplex layouts): with bleed,
-    as far as keeps their text (CARD_TEXT_INSET inside the trim) inside the margins and 1/4in
-    (SAFE_EDGE) inside the paper, their bleed running on toward the paper's edge (a printer
-    that cannot print there loses bleed, nothing to read); with no bleed, none (a card prints
-    to its trim, so the trim stays where the printer prints)."""
-    if not options.bleed:
-        return 0.0
-    margin = min(options.margin_top, options.margin_right, options.margin_bottom,
-                 options.margin_left)  # fmt: skip
-    return max(0.0, min(CARD_TEXT_INSET, margin + CARD_TEXT_INSET - SAFE_EDGE))
-
-
 def _count(room: float, size: float, bleed: float) -> int:
-    """Cards of ``size`` whose trims fit ``room``, ``2 * bleed`` apart (each keeps its own
-    bleed; the outermost bleed runs past the room)."""
-    return max(0, int((room + 2 * bleed + 1e-9) // (size + 2 * bleed)))
+    """Cards of ``size`` with their bleed side by side in ``room`` (each keeps its own bleed:
+    ``2 * bleed`` between two trims)."""
+    return max(0, int((room + 1e-9) // (size + 2 * bleed)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -161,25 +149,35 @@ class Grid:
         return self.cols * self.rows
 
 
+# Every trim of a duplex card sheet gets a crop mark where every printer prints: the cards and
+# their bleed stop CARD_MARK + MARK_GAP short of the 1/4in line on the top, left and right, and
+# above the footer band (FOOTER_BAND: the footer's two lines) and a mark at the bottom.
+CARD_MARK = 6.0  # the shortest crop mark a card sheet is laid out for (about 2 mm)
+CARD_SIDE = SAFE_EDGE + MARK_GAP + CARD_MARK
+CARD_BOTTOM = FOOTER_BAND + MARK_GAP + CARD_MARK
+
+
+def card_room(options: SheetOptions) -> tuple[float, float, float, float]:
+    """Where a duplex card sheet's cards and their bleed may go: inside the margins (less the
+    back offset's room), and far enough inside the paper that every trim has a crop mark at
+    least CARD_MARK long, 1/4in or more inside the paper, and the footer its band below."""
+    x0, y0, x1, y1 = options.front_area_with(0.0)  # the footer's band is CARD_BOTTOM's
+    return (
+        max(x0, CARD_SIDE),
+        max(y0, CARD_BOTTOM),
+        min(x1, options.width - CARD_SIDE),
+        min(y1, options.height - CARD_SIDE),
+    )
+
+
 def _grid_of(w: float, h: float, options: SheetOptions, turned: bool) -> Grid:
-    """The grid of ``w`` x ``h`` cut boxes: trims inside the front area grown by `_reach`;
-    the footer under the cards (one line above SAFE_EDGE) or up the left margin (two lines),
-    whichever lets more rows fit; the grid centred in what is left."""
-    b, reach = options.bleed, _reach(options)
-    x0, y0, x1, y1 = options.front_area_with(0.0)  # the footer finds its own room
-    x0, y0, x1, y1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
-    cols = _count(x1 - x0, w, b)
-    left = (x0 + x1 - (cols * (w + 2 * b) - 2 * b)) / 2
-    beside = left - b - SAFE_EDGE >= FOOTER_BESIDE
-    low = max(y0, SAFE_EDGE + FOOTER_BELOW + b)  # the lowest trim with the footer below
-    rows = _count(y1 - y0, h, b) if beside else 0
-    if _count(y1 - low, h, b) >= rows:
-        rows = _count(y1 - low, h, b)
-        span = rows * (h + 2 * b) - 2 * b
-        if (y0 + y1 - span) / 2 < low:  # centred, the cards would cover the footer
-            y0 = low
-    span = rows * (h + 2 * b) - 2 * b
-    return Grid(cols, rows, w, h, turned, left, (y0 + y1 + span) / 2)
+    """The grid of ``w`` x ``h`` cut boxes, with their bleed inside `card_room`, centred there."""
+    b = options.bleed
+    x0, y0, x1, y1 = card_room(options)
+    cols, rows = _count(x1 - x0, w, b), _count(y1 - y0, h, b)
+    left = (x0 + x1 - cols * (w + 2 * b)) / 2 + b
+    top = (y0 + y1 + rows * (h + 2 * b)) / 2 - b
+    return Grid(cols, rows, w, h, turned, left, top)
 
 
 def card_grid(w: float, h: float, options: SheetOptions) -> Grid:
@@ -278,7 +276,8 @@ def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment]
     x0, y0, x1, y1 = options.usable_with(0.0)
     if options.cut_guides == "lines":
         lo, hi = min(ys), max(ys)
-        segs += [(x, 0.0, x, lo) for x in xs] + [(x, hi, x, options.height) for x in xs]
+        below = footer_top(options)  # the footer sits under the cards: lines stop above it
+        segs += [(x, below, x, lo) for x in xs] + [(x, hi, x, options.height) for x in xs]
         left, right = min(xs), max(xs)
         segs += [(0.0, y, left, y) for y in ys] + [(right, y, options.width, y) for y in ys]
     elif options.cut_guides == "crop":

@@ -374,7 +374,7 @@ SHEET_OPTIONS: list[tuple[str, str, str, str]] = [
         "SIZE",
         DEFAULT_PIECE_SIZE,
         "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm (at least 10mm; a size at "
-        "which a word would print below 4 pt is refused).",
+        "which a word would print too small to read is refused).",
     ),
     ("--bleed", "SIZE", "none", "none (shared cut lines), 3mm or 1/8in."),
     (

@@ -16,7 +16,10 @@ from pypdf import PdfReader
 from generator.checklist import printed
 
 SAFE = 18.0
-ROW = re.compile(r"^(?P<name>\S+\.pdf) .*?(?P<pages>\d+) (?P<sheets>\d+) (?P<both>yes|no)$")
+ROW = re.compile(
+    r"^(?P<name>\S+\.pdf) (?P<pages>\d+) (?P<sheets>\d+) "
+    r"(?P<sides>one side|long edge|short edge) (?P<paper>plain|card) (?P<cut>yes|no)$"
+)
 
 
 PAPERS = {"A4": (), "letter": ("--paper", "letter"), "none": ("--duplex", "none")}
@@ -48,7 +51,7 @@ def test_every_file_listed_with_the_pdfs_own_pages_and_sheets(built) -> None:
     total = 0
     for row in listed:
         pages = len(PdfReader(out / row["name"]).pages)
-        both = row["both"] == "yes"
+        both = row["sides"] != "one side"
         sheets = math.ceil(pages / 2) if both else pages
         assert (int(row["pages"]), int(row["sheets"])) == (pages, sheets), row
         if kind == "none":
@@ -64,6 +67,33 @@ def test_every_file_listed_with_the_pdfs_own_pages_and_sheets(built) -> None:
         assert re.search(r"\b(Cut|cut|Nothing to cut)\b", section), section
     assert re.search(rf"\b{total} sheets of paper in all\b", text)
     assert f"{len(pdfs)} files, {total} sheets of paper in all." in note
+
+
+def test_each_row_says_how_to_print_it_on_what_paper_and_what_to_skip(built) -> None:
+    """The flip edge (the results tables' landscape pages flip on the short edge), card for
+    what is cut out and handled, whether it is cut, the maps' pages one may skip and which
+    scenario uses which map; every description whole (no ellipsis), as HOW-TO-PRINT says it."""
+    kind, out = built
+    listed, text = rows(out / "print-checklist.pdf")
+    by = {r["name"]: r for r in listed}
+    if kind != "none":
+        assert by["dark-blades-results-tables.pdf"]["sides"] == "short edge"
+        assert by["dark-blades-counters.pdf"]["sides"] == "long edge"
+    for name in ("dark-blades-counters.pdf", "dark-blades-spells.pdf", "kniggits-tokens.pdf"):
+        assert by[name]["paper"] == "card" and by[name]["cut"] == "yes"
+    for name in ("dark-blades-reference.pdf", "calibration.pdf", "print-checklist.pdf"):
+        assert by[name]["paper"] == "plain" and by[name]["cut"] == "no"
+    words = " ".join(text.split())
+    assert "…" not in text
+    note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+    for name in by:
+        what = note.split(f". {name}\n", 1)[1].split("\n", 1)[0].strip()
+        assert " ".join(what.split()) in words, name
+    assert re.search(r"May be skipped: pages 1, \d+ \(the overview of each map\)", words)
+    assert (
+        "The Water Mill above The Arena" in words and "Trouble at T'Mill: The Water Mill" in words
+    )
+    assert "The Water Mill above The Arena" in " ".join(note.split())
 
 
 def test_the_build_says_the_same_figures(kit_build) -> None:
@@ -106,3 +136,10 @@ def test_printed_reads_the_page_tree(tmp_path: Path) -> None:
     (tmp_path / "bad.pdf").write_bytes(b"not a pdf")
     with pytest.raises(ValueError, match="bad.pdf"):
         printed(tmp_path / "bad.pdf", "bad", duplex=False)
+
+
+def test_the_readme_table_lists_every_file_the_build_writes(kit_build) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## What is in `out/`", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"`([\w.-]+\.(?:pdf|txt))`", table))
+    assert {p.name for p in kit_build().iterdir()} <= listed

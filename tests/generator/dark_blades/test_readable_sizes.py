@@ -22,7 +22,7 @@ MM = 72 / 25.4
     [
         ("5mm", "--piece-size: 5mm is too small to print readably (at least 10mm)"),
         ("9mm", "--piece-size: 9mm is too small to print readably (at least 10mm)"),
-        ("11mm", "--piece-size 11mm: 'hand-to-hand' on 'Magic Sword' would print at 3.8 pt"),
+        ("10mm", "--piece-size 10mm: 'CROSSBOW' on 'Black Dwarf healthy 1' would print at 4.2 pt"),
     ],
 )
 def test_unreadable_piece_sizes_are_refused(havoc_pnp, tmp_path: Path, size, message) -> None:
@@ -39,16 +39,16 @@ def test_a_label_that_only_fits_below_the_minimum_is_refused(havoc_pnp, tmp_path
     result = havoc_pnp("counters", "--roster", roster, "-o", tmp_path / "c.pdf")
     assert result.exit_code == 2
     assert "--piece-size 5/8in: 'WWWWWWWWWWWW' on 'Zatan" in result.output
-    assert "below the 4 pt that prints readably" in result.output
+    assert "below the 4.5 pt that prints readably" in result.output
 
 
 @pytest.mark.parametrize("size", ["1/2in", "12mm"])
-def test_every_printed_letter_is_at_least_4pt(havoc_pnp, tmp_path: Path, size: str) -> None:
+def test_every_printed_letter_is_at_least_4_5pt(havoc_pnp, tmp_path: Path, size: str) -> None:
     result = havoc_pnp("counters", "--piece-size", size, "-o", tmp_path / "c.pdf")
     assert result.exit_code == 0, result.output
     sizes = [c.size for page in read_pages(tmp_path / "c.pdf") for c in page.chars if c.size < 5.9]
-    # the footer is 6 pt (or a little less when it must wrap); the pieces' words >= 4 pt
-    assert sizes and min(sizes) >= 4.0 - 1e-3
+    # the footer is 6 pt (or a little less when it must wrap); the pieces' words >= 4.5 pt
+    assert sizes and min(sizes) >= 4.5 - 1e-3
 
 
 @pytest.mark.parametrize("size", [45.0, 54.0, 72.0, 20 * MM])

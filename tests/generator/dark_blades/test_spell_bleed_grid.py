@@ -1,5 +1,7 @@
-"""Spell cards with --bleed 3mm: nine poker cards a page on A4, eight (turned) on Letter, every
-card keeping its own 3 mm bleed, its text 1/4in inside the paper and room for the footer."""
+"""Spell cards on every paper: every trim at least 1/4in inside the paper with a crop mark at
+every trim, where every printer prints; with --bleed 3mm every card keeps its own 3 mm bleed,
+six poker cards a page (turned) on A4 and on Letter; with no bleed nine on A4, eight (turned)
+on Letter (the ninth row of three would leave no room for the column marks)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from generator.sheet.units import MM
 from tests.generator.dark_blades.test_spell_cards import build, words_outside_safe_area
 
 POKER = (180.0, 252.0)
-PER_PAGE = {"A4": 9, "Letter": 8}  # Letter: 3 x 3.5in rows + 2 x 6 mm + 2 x 3.3 mm > 11in
+# A4: 4 turned rows of 2.5in + 8 x 3 mm bleed = 278 mm leave 19 mm, short of two marks, the
+# footer and the 1/4in lines; Letter: the same for three rows upright
+PER_PAGE = {"A4": 6, "Letter": 6}
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +51,7 @@ def test_bleed_3mm_cards_per_page(deck, paper):
         for f, k in zip(front.placements, back.placements, strict=True):
             assert k.x == pytest.approx(options.width - f.x - f.w) and k.y == f.y
             assert (f.turn + k.turn) % 360 == 0  # turning the sheet over mirrors the turn
-    assert {p.turn for p in pages[0].placements} == ({0} if paper == "A4" else {90})
+    assert {p.turn for p in pages[0].placements} == {90}
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
@@ -71,17 +75,39 @@ def test_bleed_3mm_pdf_keeps_text_inside_and_the_footer_clear_of_the_cards(tmp_p
         assert "page" in "".join(outside)  # the footer, clear of the cards
 
 
-@pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_bleed_3mm_crop_marks_print_on_every_printer(tmp_path, paper):
-    """The outer cards' trims run into the margin: a cut nearer the paper's edge than 1/4in
-    gets no crop mark (printers cannot print there); every mark printed is inside it."""
-    out = build(tmp_path, "b.pdf", "--bleed", "3mm", "--paper", paper)
-    marks = [
-        (page, ln)
-        for page in read_pages(out)
-        for ln in page.lines
-        if ln.stroke and abs(ln.linewidth - GUIDE_WIDTH) < 1e-6
-    ]
-    assert marks  # the inner cuts keep theirs
-    for page, ln in marks:
-        assert min(ln.x0, ln.top, page.width - ln.x1, page.height - ln.bottom) >= 18 - 0.01, ln
+@pytest.mark.parametrize(
+    "extra",
+    [(), ("--bleed", "3mm"), ("--paper", "Letter"), ("--paper", "Letter", "--bleed", "3mm")],
+)
+def test_every_trim_is_a_quarter_inch_in_with_a_crop_mark_at_both_ends(tmp_path, extra):
+    """Read back from the PDF: every card's trim lies 1/4in or more inside the paper; every
+    vertical trim has a mark above and below the cards, every horizontal one a mark left and
+    right of them; every mark is 1/4in or more inside the paper (where every printer prints)."""
+    out = build(tmp_path, "b.pdf", *extra)
+    opts = dict(zip(extra[::2], extra[1::2], strict=True))
+    options = SheetOptions.parse(
+        paper=opts.get("--paper", "A4"), margin="1/4in", bleed=opts.get("--bleed", "none")
+    )
+    pages = impose_cards(cards_gen.spell_cards(sp.load_deck(), *POKER), *POKER, options)
+    read = read_pages(out)
+    assert len(read) == len(pages)
+    for page, laid in zip(read, pages, strict=True):
+        marks = [ln for ln in page.lines if ln.stroke and abs(ln.linewidth - GUIDE_WIDTH) < 1e-6]
+        for ln in marks:
+            assert min(ln.x0, ln.top, page.width - ln.x1, page.height - ln.bottom) >= 18 - 0.01
+        if laid.side != "front":
+            continue
+        boxes = [(p.x, p.y, p.x + p.w, p.y + p.h) for p in laid.placements]
+        for x0, y0, x1, y1 in boxes:
+            assert min(x0, y0, page.width - x1, page.height - y1) >= SAFE_EDGE - 1e-6
+        top = max(b[3] for b in boxes)
+        low = min(b[1] for b in boxes)
+        for x in {v for b in boxes for v in (b[0], b[2])}:
+            ends = [ln for ln in marks if abs(ln.x0 - x) < 0.01 and abs(ln.x1 - x) < 0.01]
+            ys = [page.height - (ln.top + ln.bottom) / 2 for ln in ends]  # up from the bottom
+            assert any(y > top for y in ys) and any(y < low for y in ys), (extra, x)
+        left = min(b[0] for b in boxes)
+        right = max(b[2] for b in boxes)
+        for y in {v for b in boxes for v in (b[1], b[3])}:
+            row = [ln for ln in marks if abs(page.height - ln.top - y) < 0.01 and ln.x1 > ln.x0]
+            assert any(ln.x1 < left for ln in row) and any(ln.x0 > right for ln in row), (extra, y)

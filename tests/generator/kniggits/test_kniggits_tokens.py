@@ -38,14 +38,28 @@ def _bought(path) -> Counter:
     return got
 
 
-def test_default_counts_are_the_rules_forty_of_each(tmp_path):
-    result = run(main, ["kniggits", "--out", str(tmp_path)])
+@pytest.mark.parametrize("size", ["1/2in", "1in"])
+def test_default_counts_are_the_rules_forty_of_each_and_fill_the_sheet(tmp_path, size):
+    """At least the rules' 40 of each colour, in about equal amounts; the sheet they need is
+    filled with more of each (whole rows), so no sheet is under half used."""
+    from pypdf import PdfReader
+
+    from generator.sheet.layout import per_page
+    from generator.sheet.options import SheetOptions
+
+    result = run(main, ["kniggits", "--out", str(tmp_path), "--token-size", size])
     assert result.exit_code == 0, result.output
     data = _print_toml()["tokens"]
     assert data["per_colour"] >= 40  # "at least 40 counters in each of three different colours"
     letters = _letters_in(tmp_path / "kniggits-tokens.pdf")
-    for role in ("movement", "attack", "defense"):
-        assert letters[data[role]["letter"]] == data["per_colour"]
+    counts = [letters[data[role]["letter"]] for role in ("movement", "attack", "defense")]
+    sheet = SheetOptions.parse(piece_size=size)
+    across = per_page(sheet)[0]
+    assert min(counts) >= data["per_colour"] and max(counts) - min(counts) <= across
+    assert all(n % across == 0 for n in counts)  # whole rows
+    assert min(counts) > data["per_colour"]  # the sheet was filled
+    sheets = len(PdfReader(tmp_path / "kniggits-tokens.pdf").pages)  # one-sided
+    assert sum(counts) / (sheets * across * per_page(sheet)[1]) > 0.5
 
 
 @pytest.mark.parametrize("shape", ["round", "square"])

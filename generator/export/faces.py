@@ -1,0 +1,78 @@
+"""Faces one to a page, and those pages as exact-size bitmaps.
+
+`write_faces_pdf` draws each face with the printed sheets' own `draw_face`, on a page exactly
+its cut box plus its bleed (no marks, no footer): the PDF a print shop's template asks for, and
+the one the bitmaps are made from. `rasterise` renders pages with pypdfium2 at a given dpi,
+sized exactly: pypdfium2 sizes a bitmap as ceil(width x scale), so 198 pt at 300/72 would give
+826 px, not 825; the scale is nudged down and the bitmap checked.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.pieces import Face
+
+
+class FacePage(NamedTuple):
+    """One face to draw: its cut box ``w`` x ``h`` (points), ``unit`` points per face unit
+    (1 for cards, drawn in points; the piece size for counters, drawn in cells)."""
+
+    face: Face
+    w: float
+    h: float
+    unit: float
+
+
+def write_faces_pdf(
+    path: str | os.PathLike[str], faces: Sequence[FacePage], bleed: float, title: str
+) -> Path:
+    """Each face on a page of its own, ``bleed`` round its cut box; written atomically."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.sheet.fonts import REGULAR, pdf_font
+    from generator.sheet.render_pdf import draw_face
+
+    target = Path(path)
+    with atomic_file(target) as handle, binary_streams():
+        canvas = Canvas(handle, invariant=1, initialFontName=pdf_font(REGULAR))
+        canvas.setTitle(title)
+        canvas.setAuthor("Havoc Kit")
+        canvas.setCreator("havoc-pnp export")
+        for page in faces:
+            canvas.setPageSize((page.w + 2 * bleed, page.h + 2 * bleed))
+            draw_face(canvas, page.face, bleed, bleed, page.w, page.h, page.unit, bleed)
+            canvas.showPage()
+        canvas.save()
+    return target
+
+
+def pixels(points: float, dpi: float) -> int:
+    """``points`` at ``dpi`` as whole pixels (the nearest: 198 pt at 300 dpi is 825 px)."""
+    return round(points * dpi / 72.0)
+
+
+def rasterise(pdf: Path, dpi: float) -> list[Any]:
+    """Every page of ``pdf`` as an RGB PIL image at ``dpi``, each exactly `pixels` of its page
+    size (white where nothing is drawn)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        out = []
+        for page in document:
+            width, height = page.get_size()
+            want = (pixels(width, dpi), pixels(height, dpi))
+            scale = min(want[0] / width, want[1] / height) - 1e-9
+            image = page.render(scale=scale).to_pil().convert("RGB")
+            if image.size != want:  # a rounding the nudge did not catch: never a wrong size
+                image = image.resize(want)
+            out.append(image)
+            page.close()
+        return out
+    finally:
+        document.close()

@@ -1,0 +1,42 @@
+"""The README each export writes into its folder: what each file is, and how to upload or
+import it (the shop's or program's own steps, as their public documentation gives them)."""
+
+from __future__ import annotations
+
+HOW = {
+    "tgc": (
+        "The Game Crafter: poker cards 825 x 1125 px (2.5 x 3.5in with 1/8in bleed, 300 dpi),",
+        "everything to read 75 px or more inside the edge, RGB PNG.",
+        "Upload: create a Poker Deck, upload cards/back.png as the deck's back and each",
+        "cards/*.png front as a card (two copies of each spell the deck has twice: the file",
+        "names end -1, -2). Chits (counters/, only at --piece-size 1/2in, 3/4in or 1in): a",
+        "Small (1/2in), Medium (3/4in) or Large (1in) Square Chit per design, front and back",
+        "images as named, the quantity from counters/counts.csv.",
+    ),
+    "mpc": (
+        "MakePlayingCards / PrinterStudio: poker cards 822 x 1122 px (36 px bleed a side,",
+        "300 dpi).",
+        "Upload: choose Poker Size cards, 'same back' with cards/back.png, then the fronts",
+        "cards/*.png (one image per card; the spells the deck holds twice end -1, -2).",
+    ),
+    "tts": (
+        "Tabletop Simulator: spells-sheet.png (the deck's fronts, a grid of NumWidth x NumHeight",
+        "cards), spells-back.png (the shared back), counters/*-front.png and *-back.png (one tile",
+        "per design), and havoc-kit-dark-blades.json: a saved object with the deck and a bag of",
+        "counter tiles per side.",
+        "Import: copy havoc-kit-dark-blades.json into Tabletop Simulator's Saved Objects folder",
+        "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects), then in a game:",
+        "Objects > Saved Objects > havoc-kit-dark-blades. The images are file:/// addresses on",
+        "this computer; for other players to see them, put the files on the web and export",
+        "again with --base-url https://your.host/path/.",
+    ),
+}
+
+
+def readme(target: str, lines: list[str], files: list[str]) -> str:
+    """The README's text: how to use this export, what it wrote, every file."""
+    out = [f"Havoc Kit export: {target}", "", *HOW[target], "", "This export:"]
+    out += [f"- {line}" for line in lines]
+    out += ["", "Files:"] + [f"  {name}" for name in files]
+    out += ["", "Made from the kit's own sheets (havoc-pnp export); see HOW-TO-PRINT for paper."]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,144 @@
+"""`havoc-pnp export`: print-shop images at the shops' exact pixel sizes with everything to read
+inside their safe zones, Tabletop Simulator sheets and a saved object that names them, a README
+in every folder, refusals in one line and nothing half written."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
+
+import pytest
+from pdf_read import pages as read_pages
+from PIL import Image
+
+from companion.data import Cards
+from generator.export import sources
+from generator.export.faces import FacePage, pixels, write_faces_pdf
+from generator.export.tts import MAX_GRID, MAX_SIDE
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> Path:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    out = tmp_path_factory.mktemp("export")
+    result = CliRunner().invoke(main, ["export", "tgc,mpc,tts", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.mark.parametrize(("shop", "size"), [("tgc", (825, 1125)), ("mpc", (822, 1122))])
+def test_shop_cards_are_rgb_pngs_at_the_shops_size(exported, shop, size):
+    cards = sorted((exported / shop / "cards").glob("*.png"))
+    assert len(cards) == 24 + 1  # every card of the deck and the shared back
+    for path in cards:
+        with Image.open(path) as image:
+            assert image.size == size and image.mode == "RGB", path.name
+    assert (exported / shop / "cards" / "back.png").exists()
+    readme = (exported / shop / "README.txt").read_text(encoding="utf-8")
+    assert "Upload" in readme and all(str(p.relative_to(exported / shop)) in readme for p in cards)
+
+
+def test_tgc_card_text_lies_inside_the_75px_safe_zone():
+    """The faces the PNGs are rasterised from: every letter 75 px (18 pt) or more inside the
+    image edge at 300 dpi, 1/8in bleed included."""
+    deck = sources.spell_deck(Cards(), False)
+    pdf = write_faces_pdf(
+        Path(__import__("tempfile").mkdtemp()) / "f.pdf",
+        [FacePage(p.front, 180, 252, 1.0) for p in deck[::3]],
+        9.0,
+        "t",
+    )
+    for page in read_pages(pdf):
+        assert pixels(page.width, 300) == 825 and pixels(page.height, 300) == 1125
+        for c in page.chars:
+            assert min(c.x0, c.top, page.width - c.x1, page.height - c.bottom) * 300 / 72 >= 75
+
+
+def test_tgc_at_the_default_size_says_chits_need_another_size(exported):
+    readme = (exported / "tgc" / "README.txt").read_text(encoding="utf-8")
+    assert "no TGC chit is 5/8in" in readme and "--piece-size 1/2in, 3/4in or 1in" in readme
+    assert not (exported / "tgc" / "counters").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("size", "px"), [("1/2in", 225), ("3/4in", 300), ("1in", 375)])
+def test_tgc_chits_at_the_shops_sizes_with_counts(tmp_path, size, px):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    from generator.sheet.options import SheetOptions
+
+    result = CliRunner().invoke(
+        main, ["export", "tgc", "--out", str(tmp_path), "--piece-size", size]
+    )
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "tgc" / "counters"
+    with (folder / "counts.csv").open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    made = sources.counters(Cards(), SheetOptions.parse(piece_size=size).piece, False)
+    assert sum(int(r["count"]) for r in rows) == sum(1 for p in made if p.cols == 1)
+    for row in rows:
+        for side in ("front", "back"):
+            with Image.open(folder / row[side]) as image:
+                assert image.size == (px, px) and image.mode == "RGB"
+
+
+def test_tts_sheet_json_and_urls(exported):
+    folder = exported / "tts"
+    saved = json.loads((folder / "havoc-kit-dark-blades.json").read_text(encoding="utf-8"))
+    deck, *bags = saved["ObjectStates"]
+    assert deck["Name"] == "DeckCustom"
+    custom = deck["CustomDeck"]["1"]
+    assert set(custom) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight"}
+    assert custom["NumWidth"] <= MAX_GRID[0] and custom["NumHeight"] <= MAX_GRID[1]
+    assert deck["DeckIDs"] == [100 + i for i in range(24)]
+    assert [c["CardID"] for c in deck["ContainedObjects"]] == deck["DeckIDs"]
+    sheet = Path(url2pathname(urlparse(custom["FaceURL"]).path))
+    with Image.open(sheet) as image:
+        assert max(image.size) <= MAX_SIDE and image.mode == "RGB"
+        assert image.size == (custom["NumWidth"] * 400, custom["NumHeight"] * 560)
+    tiles = [t for b in bags for t in b["ContainedObjects"]]
+    assert len(tiles) == len(sources.counters(Cards(), 45.0, False))
+    for tile in tiles:
+        assert tile["Name"] == "Custom_Tile"
+        for key in ("ImageURL", "ImageSecondaryURL"):
+            assert Path(url2pathname(urlparse(tile["CustomImage"][key]).path)).is_file()
+
+
+def test_tts_base_url(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(
+        main, ["export", "tts", "--out", str(tmp_path), "--base-url", "https://example.org/kit/"]
+    )
+    assert result.exit_code == 0, result.output
+    saved = json.loads((tmp_path / "tts" / "havoc-kit-dark-blades.json").read_text("utf-8"))
+    assert saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == (
+        "https://example.org/kit/spells-sheet.png"
+    )
+    tile = saved["ObjectStates"][1]["ContainedObjects"][0]["CustomImage"]["ImageURL"]
+    assert tile.startswith("https://example.org/kit/counters/") and tile.endswith("-front.png")
+
+
+@pytest.mark.parametrize("bad", ["vassal9", "", "tgc,nope"])
+def test_a_bad_target_is_one_line(havoc_pnp, tmp_path, bad):
+    result = havoc_pnp("export", bad, "--out", tmp_path / "x")
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1 and "TARGET: expected" in result.output
+    assert not (tmp_path / "x").exists()
+
+
+def test_nothing_is_written_when_the_folder_is_a_file(havoc_pnp, tmp_path):
+    blocker = tmp_path / "out"
+    blocker.write_text("a file")
+    result = havoc_pnp("export", "mpc", "--out", blocker)
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert blocker.read_text() == "a file"
