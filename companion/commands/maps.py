@@ -103,7 +103,7 @@ def sight_lines(s: Sight, explain: bool = False) -> list[str]:
 
 @click.command(cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS)
 @click.argument("map_name", metavar="[MAP]", shell_complete=None)
-@click.argument("origin", metavar="FROM")
+@click.argument("origin", metavar="FROM", required=False)
 @click.argument("target", metavar="TO[,TO2]", required=False)
 @click.option(
     "--layout", metavar="LAYOUT", help="Maps laid together (raid); hexes as mill:C4, no MAP."
@@ -115,7 +115,7 @@ def sight_lines(s: Sight, explain: bool = False) -> list[str]:
 def los(
     ctx: click.Context,
     map_name: str,
-    origin: str,
+    origin: str | None,
     target: str | None,
     layout: str | None,
     explain: bool,
@@ -131,12 +131,14 @@ def los(
     """
     from companion.errors import InputError
 
-    if layout is not None and target is None:
+    if layout is not None:
+        if target is not None:
+            raise InputError(f"with --layout give FROM and TO only, not a map ({map_name!r})")
+        if origin is None:
+            raise InputError(f"with --layout give FROM and TO (havoc los --layout {layout} ...)")
         map_name, origin, target = None, map_name, origin  # type: ignore[assignment]
-    elif target is None:
+    elif origin is None or target is None:
         raise InputError("expected MAP FROM TO (havoc los arena K1 K3)")
-    elif layout is not None:
-        raise InputError(f"with --layout give FROM and TO only, not a map ({map_name!r})")
     s = sight_between(
         cards_from(ctx), map_name, origin, target, source_only_from(ctx), layout=layout
     )[1]

@@ -56,7 +56,7 @@ class Layout(NamedTuple):
     def where(self, *keys: str | int) -> Where:
         at = Where(self.path).child("layout").child(self.index, self.key, self.index + 1)
         for k in keys:
-            at = at.child(k)
+            at = at.child(k, None, k + 1) if isinstance(k, int) else at.child(k)
         return at
 
     def source(self, scenario: str) -> str:
