@@ -149,6 +149,8 @@ class LayoutMap(HexMap):
         walls: set[frozenset[Hex]] = set()
         lips: set[tuple[Hex, str]] = set()
         places: list[Place] = []
+        flow: dict[Hex, str] = {}  # the water's flow and the mill wheel, where maps have them
+        wheel: set[Hex] = set()
         for p in pieces:
 
             def move(h: Hex, p: Piece = p) -> Hex:
@@ -161,6 +163,8 @@ class LayoutMap(HexMap):
                 Place(f"{p.key}: {pl.name}", frozenset(map(move, pl.hexes)), pl.note)
                 for pl in p.map.places
             )
+            flow.update({move(h): side for h, side in getattr(p.map, "flow", {}).items()})
+            wheel.update(map(move, getattr(p.map, "wheel", ())))
         super().__init__(
             key=layout.key,
             path=layout.path,
@@ -175,6 +179,8 @@ class LayoutMap(HexMap):
             lips=frozenset(lips),
             places=tuple(places),
         )
+        self.flow = flow
+        self.wheel = frozenset(wheel)
         self.layout = layout
         self.pieces = pieces
         self.reading = layout.reading
