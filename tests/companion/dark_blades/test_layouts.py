@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import tomllib
 from pathlib import Path
@@ -241,3 +242,22 @@ def test_every_layouts_scenarios_are_scenarios_on_its_maps_top_to_bottom() -> No
         top_down = [p.key for p in sorted(m.pieces, key=lambda p: (p.row, p.col))]
         assert lay.scenarios and all(order[s] == top_down for s in lay.scenarios)
         assert all(lay.source(s) for s in lay.scenarios)  # each quotes its scenario's words
+
+
+def test_the_maps_water_flow_and_mill_wheel_move_with_their_map(tmp_path: Path) -> None:
+    """Where a map knows its water's flow and its mill wheel, the layout has them moved into
+    its grid (for `havoc swim` on a layout)."""
+    from companion.dark_blades.layouts import LayoutMap, Piece
+
+    _small_maps(tmp_path)
+    path = tmp_path / "dark-blades" / "layouts.toml"
+    path.write_text(LAYOUT.format(maps='["up", "down"]', edge="up:bottom", meets="down:top"))
+    cards = Cards(tmp_path)
+    plain = find_layout(cards, "two")
+    up, down = (p.map for p in plain.pieces)
+    watery = copy.copy(down)  # the loaded map is shared (cached): a copy takes the water
+    watery.flow = {(1, 2): "se"}
+    watery.wheel = frozenset({(1, 2)})
+    m = LayoutMap(plain.layout, (Piece("up", up, 0, 0), Piece("down", watery, 0, 3)))
+    assert m.flow == {m.hex("down:B2"): "se"} and m.wheel == {m.hex("down:B2")}
+    assert plain.flow == {} and plain.wheel == frozenset()
