@@ -3,8 +3,9 @@
 A layout names its maps and which edges meet (``mill:bottom`` meets ``arena:top``). It is built
 into a `LayoutMap`: a `HexMap` whose terrain, walls, top lips and places are its maps' shifted
 into one grid (and their water's flow and mill wheel, where the maps have them), so range, line
-of sight and cover (`companion.dark_blades.sight`) run across a join exactly as on one map. Its hexes are named with their map: ``mill:C4``; a bare ``C4`` is
-refused with the maps it could mean.
+of sight and cover (`companion.dark_blades.sight`) run across a join exactly as on one map.
+Its hexes are named with their map (``mill:C4``); a bare ``C4`` is refused with the maps it
+could mean.
 
 The grid's columns alternate half a hex up and down (`hexgrid`): a map placed beside another
 must start on a column of the same kind as the first map's column A (an even number of columns
