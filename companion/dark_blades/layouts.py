@@ -26,7 +26,7 @@ from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.maps import EDGES, HexMap, Place, load_map, map_files
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import InputError
 from companion.names import matches, pick
 from companion.schema import Field, ListOf, Table, Where
 
@@ -354,11 +354,3 @@ def find_layout(cards: Cards, text: str, source_only: bool = False) -> LayoutMap
             )
         maps.append(m)
     return _combined(lay, tuple(maps))
-
-
-def layout_keys(cards: Cards) -> list[str]:
-    """Every layout's key and the scenarios played on one (for help and refusals)."""
-    try:
-        return [name for lay in load_layouts(cards) for name in (lay.key, *lay.scenarios)]
-    except DataError:
-        return []
