@@ -110,6 +110,10 @@ def _build(data: dict[str, Any], path: Path) -> tuple[Layout, ...]:
         if len(lay.maps) < 2 or len(set(lay.maps)) != len(lay.maps):
             raise lay.where("maps").error("expected two or more maps, each once")
         for j, join in enumerate(lay.joins):
+            if join.edge[0] == join.meets[0]:
+                raise lay.where("join", j, "meets").error(
+                    f"{join.edge[0]} meets itself (expected another map of maps)"
+                )
             for part in ("edge", "meets"):
                 name = getattr(join, part)[0]
                 if name not in lay.maps:

@@ -178,6 +178,7 @@ def _small_maps(tmp_path: Path, width: int = 4) -> None:
         ('["up", "odd"]', "up:bottom", "odd:top", 9, "up:bottom is 4 hexes long, odd:top 5"),
         ('["odd", "up"]', "odd:right", "up:left", 9, "up's columns would not mesh with odd's"),
         ('["up", "up"]', "up:bottom", "up:top", 4, "expected two or more maps, each once"),
+        ('["up", "down"]', "up:bottom", "up:top", 9, "up meets itself"),
         ('["up", "nowhere"]', "up:bottom", "nowhere:top", 4, "map 'nowhere' (maps[2]) is not"),
     ],
 )
