@@ -292,6 +292,7 @@ def crt(
     help="infantry or mounted (i, m).",
 )
 @click.option("--map", "map_name", metavar="MAP", help="Range and cover from this map.")
+@click.option("--layout", metavar="LAYOUT", help="Range and cover from maps laid together (raid).")
 @click.option("--from", "from_hex", metavar="HEX", help="The firer's hex (with --map).")
 @click.option(
     "--to", "to_hex", metavar="HEX", help="The target's hex (with --map; a horseman: K3,K4)."
@@ -306,6 +307,7 @@ def missile(
     defence: str | None,
     target: str | None,
     map_name: str | None,
+    layout: str | None,
     from_hex: str | None,
     to_hex: str | None,
     cover: str | None,
@@ -324,18 +326,21 @@ def missile(
     (bow). Then the RANGE in hexes, the target's DEFENCE, a DIE face (else rolled), and the
     target: i(nfantry) or m(ounted). With --map MAP --from HEX --to HEX the range and the
     cover come from the map (havoc missile bow 8 i --map arena --from K1 --to K3); a
-    horseman's two hexes: --to K3,K4 (the heavier cover counts).
+    horseman's two hexes: --to K3,K4 (the heavier cover counts). Maps laid together:
+    --layout raid --from mill:C4 --to arena:K3.
     """
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
     typed = weapon  # already a whole name (a weapon or a counter word)
     sight = None
-    if map_name is not None or from_hex is not None or to_hex is not None:
+    if map_name or layout or from_hex is not None or to_hex is not None:
         from companion.commands.maps import map_shot
 
         if to_hex is not None and "," in to_hex:
             target = _horse_target(rest, target, to_hex)
-        sight, rest, hexes, cover = map_shot(ctx, map_name, from_hex, to_hex, rest, hexes, cover)
+        sight, rest, hexes, cover = map_shot(
+            ctx, map_name, from_hex, to_hex, rest, hexes, cover, layout
+        )
         if sight is None:
             return
     numbers = [x for x in rest if is_whole(x)]

@@ -17,7 +17,6 @@ from companion.commands.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import HexMap, find_map, load_maps
 from companion.dark_blades.sight import (
     Sight,
@@ -42,30 +41,49 @@ def _maps(ctx: click.Context) -> list[str]:
     return [m.key for m in load_maps(cards_from(ctx), source_only_from(ctx))]
 
 
+def board(cards: Cards, map_name: str | None, layout: str | None, source_only: bool) -> HexMap:
+    """The map named, or the layout (maps laid together, hexes named ``mill:C4``)."""
+    from companion.errors import InputError
+
+    if layout is not None:
+        if map_name is not None:
+            raise InputError(f"give a map or --layout {layout}, not both")
+        from companion.dark_blades.layouts import find_layout
+
+        return find_layout(cards, layout, source_only)
+    if map_name is None:
+        raise InputError("give a map (arena, mill) or --layout LAYOUT (raid)")
+    return find_map(cards, map_name, source_only)
+
+
 def sight_between(
     cards: Cards,
-    map_name: str,
+    map_name: str | None,
     origin: str,
     target: str,
     source_only: bool,
     option: str = "TO",
+    layout: str | None = None,
 ) -> tuple[HexMap, Sight]:
-    """The map named and the sight from ``origin`` to ``target`` on it (hexes as typed;
-    ``K3,K4``: a mounted target's two neighbouring hexes, ``option`` naming where it was typed).
-    """
-    m = find_map(cards, map_name, source_only)
+    """The map (or ``layout``) named and the sight from ``origin`` to ``target`` on it (hexes
+    as typed; ``K3,K4``: a mounted target's two neighbouring hexes, ``option`` naming where it
+    was typed). On a layout, the layout's reading joins the sight's readings."""
+    m = board(cards, map_name, layout, source_only)
     start = m.hex(origin)
     if "," not in target:
-        return m, line_of_sight(m, load_sight(cards), start, m.hex(target))
-    hexes = tuple(m.hex(part.strip()) for part in target.split(","))
-    check_horse(m, cards, hexes, option)
-    return m, horse_sight(m, load_sight(cards), start, (hexes[0], hexes[1]))
+        s = line_of_sight(m, load_sight(cards), start, m.hex(target))
+    else:
+        hexes = tuple(m.hex(part.strip()) for part in target.split(","))
+        check_horse(m, cards, hexes, option)
+        s = horse_sight(m, load_sight(cards), start, (hexes[0], hexes[1]))
+    reading = getattr(m, "reading", None)  # a layout's: which edges meet is the kit's
+    return m, s._replace(readings=(*s.readings, reading)) if reading else s
 
 
 def sight_lines(s: Sight, explain: bool = False) -> list[str]:
     """The answer first (seen or not, range, cover), then how: line, what blocks, readings."""
-    to = ",".join(hg.name(h) for h in s.targets)
-    head = f"{hg.name(s.origin)}->{to}: range {s.range}"
+    to = ",".join(s.map.label(h) for h in s.targets)
+    head = f"{s.map.label(s.origin)}->{to}: range {s.range}"
     if not s.visible:
         lines = [f"NOT SEEN; {head}", wrap(f"blocked by {', '.join(s.blocked_by)}", "  ")]
     elif not s.can_fire:
@@ -73,7 +91,7 @@ def sight_lines(s: Sight, explain: bool = False) -> list[str]:
     else:
         lines = [f"seen; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
     lines.extend(wrap(w, "  ") for w in part_words(s))  # a horseman: each hex, the rule
-    lines.append(wrap(f"line: {' '.join(hg.name(h) for h in s.line)}", "  "))
+    lines.append(wrap(f"line: {' '.join(s.map.label(h) for h in s.line)}", "  "))
     for r in s.readings:
         lines.append(r.short)
         if explain:
@@ -84,24 +102,46 @@ def sight_lines(s: Sight, explain: bool = False) -> list[str]:
 
 
 @click.command(cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS)
-@click.argument("map_name", metavar="MAP", shell_complete=None)
-@click.argument("origin", metavar="FROM")
-@click.argument("target", metavar="TO[,TO2]")
+@click.argument("map_name", metavar="[MAP]", shell_complete=None)
+@click.argument("origin", metavar="FROM", required=False)
+@click.argument("target", metavar="TO[,TO2]", required=False)
+@click.option(
+    "--layout", metavar="LAYOUT", help="Maps laid together (raid); hexes as mill:C4, no MAP."
+)
 @click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
 @source_only_option
 @json_option
 @click.pass_context
 def los(
-    ctx: click.Context, map_name: str, origin: str, target: str, explain: bool, as_json: bool
+    ctx: click.Context,
+    map_name: str,
+    origin: str | None,
+    target: str | None,
+    layout: str | None,
+    explain: bool,
+    as_json: bool,
 ) -> None:
     """Range, line of sight and cover: havoc los arena K1 K3.
 
     MAP by file name or name (arena, mill, any unique start); FROM and TO as hexes (D13).
     The line runs centre to centre; trees and buildings block it (one may see into them, not
     through); cover from the target's hex. A horseman's two hexes: TO,TO2 (K3,K4): the
-    heavier cover counts.
+    heavier cover counts. Maps laid together: --layout raid mill:C4 arena:K3 (a layout by
+    its name or a scenario played on it; every hex with its map).
     """
-    _m, s = sight_between(cards_from(ctx), map_name, origin, target, source_only_from(ctx))
+    from companion.errors import InputError
+
+    if layout is not None:
+        if target is not None:
+            raise InputError(f"with --layout give FROM and TO only, not a map ({map_name!r})")
+        if origin is None:
+            raise InputError(f"with --layout give FROM and TO (havoc los --layout {layout} ...)")
+        map_name, origin, target = None, map_name, origin  # type: ignore[assignment]
+    elif origin is None or target is None:
+        raise InputError("expected MAP FROM TO (havoc los arena K1 K3)")
+    s = sight_between(
+        cards_from(ctx), map_name, origin, target, source_only_from(ctx), layout=layout
+    )[1]
     if as_json:
         emit_json(s.as_dict())
     else:
@@ -116,18 +156,25 @@ def map_shot(
     rest: tuple[str, ...],
     hexes: int | None,
     cover: str | None,
+    layout: str | None = None,
 ) -> tuple[Sight | None, tuple[str, ...], int | None, str | None]:
-    """`havoc missile ... --map MAP --from HEX --to HEX[,HEX]`: the sight, and the arguments with
-    the map's range (first of the numbers) and cover put in. No line of sight, or infinite
-    cover: the answer is printed here and the sight is None (nothing to roll)."""
+    """`havoc missile ... --map MAP --from HEX --to HEX[,HEX]` (or ``--layout LAYOUT`` and hexes
+    like ``mill:C4``): the sight, and the arguments with the map's range (first of the numbers)
+    and cover put in. No line of sight, or infinite cover: the answer is printed here and the
+    sight is None (nothing to roll)."""
     from companion.errors import InputError
 
-    if map_name is None or from_hex is None or to_hex is None:
-        raise InputError("give --map MAP, --from HEX and --to HEX together")
+    if map_name is not None and layout is not None:
+        raise InputError("give --map or --layout, not both")
+    board = "--layout LAYOUT" if layout is not None else "--map MAP"
+    if (map_name is None and layout is None) or from_hex is None or to_hex is None:
+        raise InputError(f"give {board}, --from HEX and --to HEX together")
     if hexes is not None or cover is not None:
-        raise InputError("--map gives the range and the cover: leave out --range and --cover")
+        raise InputError(
+            f"{board.split()[0]} gives the range and the cover: leave out --range and --cover"
+        )
     _m, s = sight_between(
-        cards_from(ctx), map_name, from_hex, to_hex, source_only_from(ctx), "--to"
+        cards_from(ctx), map_name, from_hex, to_hex, source_only_from(ctx), "--to", layout
     )
     if not s.can_fire:
         as_json = ctx.params.get("as_json", False)

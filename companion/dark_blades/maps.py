@@ -106,9 +106,19 @@ class HexMap:
         """Every hex, column by column."""
         return [(c, r) for c in range(self.width) for r in range(1, self.height + 1)]
 
+    def label(self, h: Hex) -> str:
+        """How a hex is printed: its name (``D13``; a layout's says its map, ``mill:D13``)."""
+        return hg.name(h)
+
     def hex(self, text: str) -> Hex:
         """A hex as typed (``d13``), checked to lie on this map."""
         h = hg.parse_hex(text)
+        if h is None and ":" in text:
+            bare = text.rpartition(":")[2].strip()
+            raise InputError(
+                f"hex {text.strip()}: MAP:HEX names a hex on a layout (give --layout); "
+                f"on {self.name}, give {bare or 'the hex'} alone"
+            )
         if h is None:
             raise InputError(f"hex {text!r}: expected a column letter and a row number, like D13")
         if not self.on_map(h):

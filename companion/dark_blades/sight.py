@@ -105,8 +105,8 @@ class Sight(NamedTuple):
         return {
             "map": self.map.name,
             "map_design": self.map.design,
-            "from": hg.name(self.origin),
-            "to": ",".join(hg.name(h) for h in self.targets),
+            "from": self.map.label(self.origin),
+            "to": ",".join(self.map.label(h) for h in self.targets),
             "range": self.range,
             "visible": self.visible,
             "can_fire": self.can_fire,
@@ -114,7 +114,7 @@ class Sight(NamedTuple):
             "cover": self.cover,
             "cover_why": self.why,
             "target_terrain": ",".join(self.map.terrain[h] for h in self.targets),
-            "line": [hg.name(h) for h in self.line],
+            "line": [self.map.label(h) for h in self.line],
             "along_hex_side": self.along_side,
             "kits_readings": [r.as_dict() for r in self.readings],
             "hexes": [
@@ -131,7 +131,7 @@ def part_words(s: Sight) -> list[str]:
     for p in s.parts:
         cover = "no cover" if p.cover == "none" else f"{p.cover} cover"
         seen = cover if p.visible else f"not seen ({', '.join(p.blocked_by)})"
-        words.append(f"{hg.name(p.target)}: range {p.range}, {seen}")
+        words.append(f"{p.map.label(p.target)}: range {p.range}, {seen}")
     return [*words, HEAVIER] if words else []
 
 
@@ -160,15 +160,15 @@ def _walk(m: HexMap, rules: SightRules, path: tuple[Hex, ...], sides: tuple[str,
         if kind in rules.blocks:
             if kind in BUILDING and buildings[h] == inside:
                 continue
-            blocked.append(f"{'building' if kind in BUILDING else kind} {hg.name(h)}")
+            blocked.append(f"{'building' if kind in BUILDING else kind} {m.label(h)}")
     behind_wall = []
     blocking = m.blocking_sides
     for a, side in zip(path, sides, strict=False):
         wall = blocking.get((a, side))
         if wall == "building wall":
-            blocked.append(f"building wall {hg.name(a)}/{side}")
+            blocked.append(f"building wall {m.label(a)}/{side}")
         elif wall is not None:
-            behind_wall.append(f"wall {hg.name(a)}/{side}")
+            behind_wall.append(f"wall {m.label(a)}/{side}")
     target = path[-1]
     kind = terrain[target]
     cover, why = "none", f"{kind}: no cover"
@@ -188,7 +188,7 @@ def _walk(m: HexMap, rules: SightRules, path: tuple[Hex, ...], sides: tuple[str,
     elif kind == "slope":
         region = m.slope_region(target)
         crossed = [
-            f"{hg.name(b)}/{hg.OPPOSITE[side]}" if b in region else f"{hg.name(a)}/{side}"
+            f"{m.label(b)}/{hg.OPPOSITE[side]}" if b in region else f"{m.label(a)}/{side}"
             for a, b, side in zip(path, path[1:], sides, strict=False)
             if (a in region and (a, side) in m.lips)
             or (b in region and (b, hg.OPPOSITE[side]) in m.lips)
@@ -252,7 +252,7 @@ def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...], option: str) ->
     from companion.dark_blades.terrain import check_position, load_terrain
     from companion.errors import InputError
 
-    names = ",".join(hg.name(h) for h in hexes)
+    names = ",".join(m.label(h) for h in hexes)
     if len(hexes) != 2 or hg.distance(*hexes) != 1:
         raise InputError(
             f"{option} {names}: a mounted character occupies two neighbouring hexes (K3,K4)"
@@ -291,7 +291,7 @@ def horse_sight(m: HexMap, rules: SightRules, origin: Hex, hexes: tuple[Hex, Hex
         min(s.range for s in parts),
         visible,
         side.cover if visible else "none",
-        f"{hg.name(heavy.target)} {side.why}" if visible else "not seen",
+        f"{m.label(heavy.target)} {side.why}" if visible else "not seen",
         blocked,
         (*line, *hexes),
         any(s.along_side for s in parts),

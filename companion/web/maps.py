@@ -4,7 +4,8 @@ no JavaScript), and see range, line, cover and the missile result; Who's Next st
 Thin: `companion.dark_blades.maps` and `sight` answer; the shot goes through `fire`, as
 `havoc missile --map` does. Each hex is a link to the same page with ``f`` (shooter), ``t``
 (target) and ``t2`` (a horseman's second hex, next to ``t``: the pair answers as
-`havoc los MAP F T,T2` does) set; ``z`` zooms (the page scrolls to pan).
+`havoc los MAP F T,T2` does) set; ``z`` zooms (the page scrolls to pan). A layout (maps laid
+together, ``/layout/KEY``) is the same page over the joined maps, its hexes named ``mill:C4``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from companion.dark_blades.sight import (
     load_sight,
     part_words,
 )
-from companion.errors import HavocError, InputError
+from companion.errors import DataError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import cards, refused, source_only
 
@@ -37,12 +38,33 @@ KEEP = {"w": 18, "d": 6, "k": 8, "p": 3}  # what each link carries on, and its l
 
 @bp.get("/")
 def listing() -> str:
-    return render_template("maps.html", maps=load_maps(cards(), source_only()))
+    from companion.dark_blades.layouts import load_layouts
+
+    here = cards()
+    maps = load_maps(here, source_only())
+    keys = {m.key for m in maps}
+    layouts = [lay for lay in load_layouts(here) if keys.issuperset(lay.maps)]
+    return render_template("maps.html", maps=maps, layouts=layouts)
+
+
+HEX_TEXT = 16  # the longest hex a link carries: ``D13``, or on a layout ``mill:D13``
 
 
 def _hex_arg(m, name: str):
-    text = request.args.get(name, "").strip()[:4]
+    text = request.args.get(name, "").strip()[:HEX_TEXT]
     return m.hex(text) if text else None
+
+
+def _parser(m):
+    """A hex name as the page's links carry it (``D13``, ``mill:D13``) → hex, or None."""
+
+    def parse(text: str):
+        try:
+            return m.hex(text)
+        except InputError:
+            return None
+
+    return parse
 
 
 def _shot(sight, args, kind: str | None = None) -> dict | None:
@@ -107,7 +129,9 @@ def _keep(args, weapons: list[str]) -> dict[str, str]:
     return keep
 
 
-def _taps(names: list[str], origin: str, target: str, second: str) -> dict[str, tuple]:
+def _taps(
+    names: list[str], origin: str, target: str, second: str, parse=hg.parse_hex
+) -> dict[str, tuple]:
     """Where tapping each hex leads, as (shooter, target, second target hex): the shooter
     first, then the target; with a target chosen, a hex next to it becomes a horseman's second
     hex (tapping that again drops it) and any other hex is a new target."""
@@ -115,10 +139,10 @@ def _taps(names: list[str], origin: str, target: str, second: str) -> dict[str, 
         return {n: (n, "", "") for n in names}
     if not target:
         return {n: (origin, n, "") for n in names}
-    at = hg.parse_hex(target)
+    at = parse(target)
     taps = {}
     for n in names:
-        h = hg.parse_hex(n)
+        h = parse(n)
         if n == second or n == target:
             taps[n] = (origin, target, "")
         elif n != origin and at is not None and h is not None and hg.distance(at, h) == 1:
@@ -133,7 +157,7 @@ def _query(f: str, t: str, t2: str, keep: dict[str, str]) -> Markup:
     and ``=`` (``&t=``), which HTML reads as text, so 280 hex links stay light (`urlencode`
     quotes every value)."""
     pairs = [("f", f), ("t", t), ("t2", t2), *keep.items()]
-    return Markup("?" + urlencode([(k, v) for k, v in pairs if v], safe=","))
+    return Markup("?" + urlencode([(k, v) for k, v in pairs if v], safe=",:"))
 
 
 def _answer(m, here, args) -> dict:
@@ -158,6 +182,9 @@ def _answer(m, here, args) -> dict:
             out["sight"] = horse_sight(m, rules, origin, (target, second))
         else:
             out["sight"] = line_of_sight(m, rules, origin, target)
+        reading = getattr(m, "reading", None)  # a layout's: which edges meet is the kit's
+        if reading is not None:
+            out["sight"] = out["sight"]._replace(readings=(*out["sight"].readings, reading))
         try:
             out["shot"] = _shot(out["sight"], args, "mounted" if second else None)
         except (HavocError, ValueError) as e:
@@ -170,7 +197,7 @@ def _answer(m, here, args) -> dict:
             out["starts"] = start_hexes(m, int(players))
     except (HavocError, ValueError) as e:
         out["error"] = refused(e)
-    out["f"], out["t"], out["t2"] = (hg.name(h) if h else "" for h in (origin, target, second))
+    out["f"], out["t"], out["t2"] = (m.label(h) if h else "" for h in (origin, target, second))
     return out
 
 
@@ -179,9 +206,12 @@ def _drawing(m) -> tuple[list, list]:
     hexes = []
     for h in m.hexes():
         x, y = hg.centre(h, R)
-        hexes.append((hg.name(h), round(x + R, 1), round(y + R, 1), m.terrain[h]))
+        hexes.append((m.label(h), round(x + R, 1), round(y + R, 1), m.terrain[h]))
     segments = []
-    for kind, sides in (("wl", _sides(m.building_walls | m.walls)), ("k", sorted(m.lips))):
+    kinds = [("wl", _sides(m.building_walls | m.walls)), ("k", sorted(m.lips))]
+    if hasattr(m, "pieces"):  # a layout: where its maps meet
+        kinds.append(("jn", _sides(_joins(m))))
+    for kind, sides in kinds:
         for h, side in sides:
             pts = hg.corners(h, R)
             i, j = hg.SIDE_CORNERS[side]
@@ -199,6 +229,23 @@ def page(key: str) -> str:
         m = find_map(here, key[:40], source_only())
     except InputError:
         abort(404)
+    return _page(here, m)
+
+
+@bp.get("/layout/<key>")
+def layout_page(key: str) -> str:
+    """A layout: its maps laid together, one board (hexes named ``mill:C4``)."""
+    from companion.dark_blades.layouts import find_layout
+
+    here = cards()
+    try:
+        m = find_layout(here, key[:40], source_only())
+    except (InputError, DataError):
+        abort(404)
+    return _page(here, m)
+
+
+def _page(here, m) -> str:
     args = request.args
     a = _answer(m, here, args)
     f, t, t2, sight = a["f"], a["t"], a["t2"], a["sight"]
@@ -210,7 +257,7 @@ def page(key: str) -> str:
     if zoom > 1:
         keep["z"] = str(zoom)
     hexes, segments = _drawing(m)
-    taps = _taps([n for n, *_ in hexes], f, t, t2)
+    taps = _taps([n for n, *_ in hexes], f, t, t2, _parser(m))
     return render_template(
         "map.html",
         m=m,
@@ -226,9 +273,9 @@ def page(key: str) -> str:
         targets=[n for n in (t, t2) if n],
         sight=sight,
         parts=part_words(sight) if sight else [],
-        line={hg.name(h) for h in sight.line} if sight else set(),
+        line={m.label(h) for h in sight.line} if sight else set(),
         shot=a["shot"],
-        starts={hg.name(h): i + 1 for i, h in enumerate(a["starts"])},
+        starts={m.label(h): i + 1 for i, h in enumerate(a["starts"])},
         keep=keep,
         weapons=list(weapons.weapons),
         resets={
@@ -241,7 +288,7 @@ def page(key: str) -> str:
         },
         zoom=zoom,
         error=a["error"],
-        line_names=[hg.name(h) for h in sight.line] if sight else [],
+        line_names=[m.label(h) for h in sight.line] if sight else [],
         segments=segments,
     )
 
@@ -254,4 +301,16 @@ def _sides(pairs) -> list:
         side = hg.side_between(a, b)
         if side is not None:
             out.append((a, side))
+    return out
+
+
+def _joins(m) -> set:
+    """A layout's join: the sides between hexes of two of its maps."""
+    out = set()
+    for h in m.hexes():
+        here = m.piece(h)[0].key
+        for side in hg.SIDES:
+            n = hg.neighbour(h, side)
+            if m.on_map(n) and m.piece(n)[0].key != here:
+                out.add(frozenset((h, n)))
     return out

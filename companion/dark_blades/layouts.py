@@ -1,0 +1,360 @@
+"""Layouts: maps laid together and played as one board (``cards/dark-blades/layouts.toml``).
+
+A layout names its maps and which edges meet (``mill:bottom`` meets ``arena:top``). It is built
+into a `LayoutMap`: a `HexMap` whose terrain, walls, top lips and places are its maps' shifted
+into one grid (and their water's flow and mill wheel, where the maps have them), so range, line
+of sight and cover (`companion.dark_blades.sight`) run across a join exactly as on one map.
+Its hexes are named with their map (``mill:C4``); a bare ``C4`` is refused with the maps it
+could mean.
+
+The grid's columns alternate half a hex up and down (`hexgrid`): a map placed beside another
+must start on a column of the same kind as the first map's column A (an even number of columns
+along), or its hexes would not mesh; maps placed above and below each other always mesh. Maps
+are not turned: a bottom edge meets a top edge, a right edge a left edge, of the same length.
+Every problem in the file is one `DataError` line: file, line, and what was expected.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from companion import schema
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.hexgrid import Hex
+from companion.dark_blades.maps import EDGES, HexMap, Place, load_map, map_files
+from companion.dark_blades.readings import Reading, reading_schema
+from companion.data import Cards
+from companion.errors import InputError
+from companion.names import matches, pick
+from companion.schema import Field, ListOf, Table, Where
+
+GAME = "dark-blades"
+FACING = {"bottom": "top", "top": "bottom", "right": "left", "left": "right"}
+
+
+class Join(NamedTuple):
+    """``edge`` of one map meets ``meets`` of another: (map key, edge name) each."""
+
+    edge: tuple[str, str]
+    meets: tuple[str, str]
+
+
+class Layout(NamedTuple):
+    """One ``[[layout]]`` of layouts.toml, checked (its maps not yet read)."""
+
+    path: Path
+    index: int  # its place in the file's list (for the line of an error)
+    key: str
+    name: str
+    maps: tuple[str, ...]
+    scenarios: tuple[str, ...]
+    joins: tuple[Join, ...]
+    sources: tuple[tuple[str, str], ...]  # (scenario, the rulebook's words)
+    reading: Reading
+
+    def where(self, *keys: str | int) -> Where:
+        at = Where(self.path).child("layout").child(self.index, self.key, self.index + 1)
+        for k in keys:
+            at = at.child(k, None, k + 1) if isinstance(k, int) else at.child(k)
+        return at
+
+    def source(self, scenario: str) -> str:
+        """The rulebook's words for ``scenario`` on this layout ('' if it quotes none)."""
+        return next((text for s, text in self.sources if s == scenario), "")
+
+
+def _map_edge(value: str, where: Where) -> tuple[str, str]:
+    name, _sep, edge = value.partition(":")
+    if not name or edge not in EDGES:
+        raise where.error(f"expected MAP:EDGE like mill:bottom (edges: {', '.join(EDGES)})")
+    return name, edge
+
+
+JOIN = Table((Field("edge", str, check=_map_edge), Field("meets", str, check=_map_edge)))
+SOURCE = Table((Field("scenario", str), Field("text", str)))
+LAYOUT = Table(
+    (
+        Field("key", str),
+        Field("name", str),
+        Field("maps", ListOf(str)),
+        Field("scenarios", ListOf(str), False, []),
+        Field("join", ListOf(JOIN, start=1)),
+        Field("source", ListOf(SOURCE, start=1)),
+        Field("reading", reading_schema(lambda where: "layout")),
+    )
+)
+FILE = Table((Field("layout", ListOf(LAYOUT, label=lambda d: d.get("key"), start=1)),))
+
+
+def _build(data: dict[str, Any], path: Path) -> tuple[Layout, ...]:
+    out: list[Layout] = []
+    taken: set[str] = set()
+    for i, raw in enumerate(data["layout"]):
+        lay = Layout(
+            path,
+            i,
+            raw["key"],
+            raw["name"],
+            tuple(raw["maps"]),
+            tuple(raw["scenarios"]),
+            tuple(Join(j["edge"], j["meets"]) for j in raw["join"]),
+            tuple((s["scenario"], s["text"]) for s in raw["source"]),
+            raw["reading"],
+        )
+        for name in (lay.key, *lay.scenarios):
+            if name in taken:
+                raise lay.where("key").error(f"{name!r} names two layouts (expected one)")
+            taken.add(name)
+        if len(lay.maps) < 2 or len(set(lay.maps)) != len(lay.maps):
+            raise lay.where("maps").error("expected two or more maps, each once")
+        for j, join in enumerate(lay.joins):
+            if join.edge[0] == join.meets[0]:
+                raise lay.where("join", j, "meets").error(
+                    f"{join.edge[0]} meets itself (expected another map of maps)"
+                )
+            for part in ("edge", "meets"):
+                name = getattr(join, part)[0]
+                if name not in lay.maps:
+                    raise lay.where("join", j, part).error(
+                        f"map {name!r} is not in maps ({', '.join(lay.maps)})"
+                    )
+        for j, (scenario, _text) in enumerate(lay.sources):
+            if scenario not in lay.scenarios:
+                raise lay.where("source", j, "scenario").error(
+                    f"expected one of scenarios ({', '.join(lay.scenarios) or 'none given'})"
+                )
+        out.append(lay)
+    return tuple(out)
+
+
+def load_layouts(cards: Cards) -> tuple[Layout, ...]:
+    """Read and check layouts.toml (once while it is unchanged); its maps are read on use."""
+    return schema.load(cards.path(GAME, "layouts.toml"), FILE, _build)
+
+
+class Piece(NamedTuple):
+    """One map of a layout, and where its A1 lies in the layout's grid (column and row shift)."""
+
+    key: str
+    map: HexMap
+    col: int
+    row: int
+
+    def holds(self, h: Hex) -> bool:
+        return 0 <= h[0] - self.col < self.map.width and 1 <= h[1] - self.row <= self.map.height
+
+
+class LayoutMap(HexMap):
+    """A layout as one board: a `HexMap` over the layout's grid, hexes named ``mill:C4``."""
+
+    def __init__(self, layout: Layout, pieces: tuple[Piece, ...]) -> None:
+        terrain: dict[Hex, str] = {}
+        walls: set[frozenset[Hex]] = set()
+        lips: set[tuple[Hex, str]] = set()
+        places: list[Place] = []
+        flow: dict[Hex, str] = {}  # the water's flow and the mill wheel, where maps have them
+        wheel: set[Hex] = set()
+        for p in pieces:
+
+            def move(h: Hex, p: Piece = p) -> Hex:
+                return h[0] + p.col, h[1] + p.row
+
+            terrain.update({move(h): kind for h, kind in p.map.terrain.items()})
+            walls.update(frozenset(move(h) for h in side) for side in p.map.walls)
+            lips.update((move(h), side) for h, side in p.map.lips)
+            places.extend(
+                Place(f"{p.key}: {pl.name}", frozenset(map(move, pl.hexes)), pl.note)
+                for pl in p.map.places
+            )
+            flow.update({move(h): side for h, side in getattr(p.map, "flow", {}).items()})
+            wheel.update(map(move, getattr(p.map, "wheel", ())))
+        super().__init__(
+            key=layout.key,
+            path=layout.path,
+            name=layout.name,
+            design="kit" if any(p.map.is_kit for p in pieces) else "transcribed",
+            note=layout.reading.text,
+            width=max(p.col + p.map.width for p in pieces),
+            height=max(p.row + p.map.height for p in pieces),
+            edges={},
+            terrain=terrain,
+            walls=frozenset(walls),
+            lips=frozenset(lips),
+            places=tuple(places),
+        )
+        self.flow = flow
+        self.wheel = frozenset(wheel)
+        self.layout = layout
+        self.pieces = pieces
+        self.reading = layout.reading
+
+    def __repr__(self) -> str:
+        return f"LayoutMap({self.key!r}, {', '.join(p.key for p in self.pieces)})"
+
+    def on_map(self, h: Hex) -> bool:
+        return h in self.terrain
+
+    def hexes(self) -> list[Hex]:
+        """Every hex of every map, column by column of the layout's grid."""
+        return sorted(self.terrain)
+
+    def piece(self, h: Hex) -> tuple[Piece, Hex]:
+        """The map a hex of the layout's grid lies on, and the hex on that map."""
+        for p in self.pieces:
+            if p.holds(h):
+                return p, (h[0] - p.col, h[1] - p.row)
+        raise InputError(f"hex {h}: not on {self.name}")
+
+    def label(self, h: Hex) -> str:
+        """``mill:C4``: the map's key and the hex's name on that map. A hex just off the board
+        (a line along an outer edge runs half off it) is named as from the nearest map."""
+        if h in self.terrain:
+            p, local = self.piece(h)
+            return f"{p.key}:{hg.name(local)}"
+        p = min(self.pieces, key=lambda q: _gap(q, h))
+        col, row = h[0] - p.col, h[1] - p.row
+        if 0 <= col < hg.MAX_COLUMNS and row >= 0:
+            return f"{p.key}:{hg.name((col, row))}"
+        return f"off the board ({p.key})"
+
+    def hex(self, text: str) -> Hex:
+        """A hex as typed with its map (``mill:c4``, the map by any unique start), checked."""
+        raw = text.strip()
+        keys = [p.key for p in self.pieces]
+        map_text, sep, hex_text = raw.rpartition(":")
+        if not sep:
+            h = hg.parse_hex(raw)
+            shown = hg.name(h) if h is not None else raw
+            if h is None:
+                shown = "C4"
+            choices = " or ".join(f"{k}:{shown}" for k in keys)
+            raise InputError(f"hex {raw}: on a layout, name the map: {choices}")
+        found = matches(map_text, keys)
+        if len(found) != 1:
+            raise InputError(
+                f"hex {raw}: map {map_text!r} is not on {self.key} (expected {' or '.join(keys)})"
+            )
+        p = self.pieces[keys.index(found[0])]
+        local = hg.parse_hex(hex_text)
+        if local is None:
+            raise InputError(f"hex {raw}: expected MAP:HEX like {p.key}:C4")
+        if not p.map.on_map(local):
+            last = hg.name((p.map.width - 1, p.map.height))
+            raise InputError(f"hex {raw}: not on {p.map.name} (A1 to {last})")
+        return local[0] + p.col, local[1] + p.row
+
+    def edge_hexes(self, edge: str) -> list[Hex]:
+        """The hexes along one outer edge of the layout, in order (of its maps on that edge)."""
+        return [h for h in super().edge_hexes(edge) if h in self.terrain]
+
+
+def _place(layout: Layout, maps: dict[str, HexMap]) -> tuple[Piece, ...]:
+    """Each map's shift in the layout's grid, worked out from the joins (the first map at A1),
+    checked: facing edges of one length, columns that mesh, no overlap, every map joined."""
+    at: dict[str, tuple[int, int]] = {layout.maps[0]: (0, 0)}
+    todo = list(enumerate(layout.joins))
+    while todo:
+        progress = False
+        for item in list(todo):
+            j, join = item
+            (a, ea), (b, eb) = join.edge, join.meets
+            if a not in at and b not in at:
+                continue
+            todo.remove(item)
+            progress = True
+            where = layout.where("join", j, "meets")
+            if FACING[ea] != eb:
+                raise where.error(
+                    f"{a}:{ea} meets {b}:{eb}: expected {b}:{FACING[ea]} (maps are not turned)"
+                )
+            if a not in at:  # place a from b: the same join read the other way round
+                (a, ea), (b, eb) = (b, eb), (a, ea)
+            ma, mb = maps[a], maps[b]
+            side = "width" if ea in ("top", "bottom") else "height"
+            if getattr(ma, side) != getattr(mb, side):
+                raise where.error(
+                    f"{a}:{ea} is {getattr(ma, side)} hexes long, {b}:{eb} "
+                    f"{getattr(mb, side)} (expected edges of one length)"
+                )
+            c, r = at[a]
+            shift = {
+                "bottom": (c, r + ma.height),
+                "top": (c, r - mb.height),
+                "right": (c + ma.width, r),
+                "left": (c - mb.width, r),
+            }[ea]
+            if shift[0] % 2:
+                raise where.error(
+                    f"{a}:{ea} meets {b}:{eb}: {b}'s columns would not mesh with {a}'s (its "
+                    "column A would stand where an odd column's half-hex offset is; "
+                    "expected maps an even number of columns wide)"
+                )
+            if b in at and at[b] != shift:
+                raise where.error(f"{b} is already placed elsewhere by an earlier join")
+            at[b] = shift
+        if not progress:
+            break
+    for name in layout.maps:
+        if name not in at:
+            raise layout.where("maps").error(f"map {name!r} joins no other map of the layout")
+    c0 = min(c for c, _ in at.values())
+    r0 = min(r for _, r in at.values())
+    pieces = tuple(Piece(k, maps[k], at[k][0] - c0, at[k][1] - r0) for k in layout.maps)
+    for i, p in enumerate(pieces):
+        for q in pieces[i + 1 :]:
+            if _cross(p, q):
+                raise layout.where("join").error(f"maps {p.key} and {q.key} overlap")
+    return pieces
+
+
+def _gap(p: Piece, h: Hex) -> int:
+    """How many columns and rows ``h`` lies outside map ``p``."""
+    dc = max(p.col - h[0], h[0] - (p.col + p.map.width - 1), 0)
+    dr = max(p.row + 1 - h[1], h[1] - (p.row + p.map.height), 0)
+    return dc + dr
+
+
+def _cross(p: Piece, q: Piece) -> bool:
+    """The two maps' rectangles share a hex."""
+    return (
+        p.col < q.col + q.map.width
+        and q.col < p.col + p.map.width
+        and p.row < q.row + q.map.height
+        and q.row < p.row + p.map.height
+    )
+
+
+@lru_cache(maxsize=16)
+def _combined(layout: Layout, maps: tuple[HexMap, ...]) -> LayoutMap:
+    """One `LayoutMap` per layout and maps (the maps are loaded once per file version)."""
+    return LayoutMap(layout, _place(layout, dict(zip(layout.maps, maps, strict=True))))
+
+
+def find_layout(cards: Cards, text: str, source_only: bool = False) -> LayoutMap:
+    """A layout by its key, its name or a scenario played on it (any unique start, any case),
+    built with its maps (``source_only``: refused when one is the kit's own design)."""
+    layouts = load_layouts(cards)
+    names: dict[str, Layout] = {}
+    for lay in layouts:
+        for name in (lay.key, lay.name, *lay.scenarios):
+            names.setdefault(name, lay)
+    lay = names[pick(text, list(names), "layout")]
+    files = {}
+    for path in map_files(cards):
+        files.setdefault(path.stem, path)
+    maps = []
+    for i, key in enumerate(lay.maps):
+        if key not in files:
+            raise lay.where("maps").error(
+                f"map {key!r} (maps[{i + 1}]) is not a map file (maps: {', '.join(files)})"
+            )
+        m = load_map(files[key], cards)
+        if source_only and m.is_kit:
+            raise InputError(
+                f"layout {lay.key!r}: map {key!r} is the kit's own design, left out by "
+                "--source-only (transcribe yours: cards/README.md)"
+            )
+        maps.append(m)
+    return _combined(lay, tuple(maps))
