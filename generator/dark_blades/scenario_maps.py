@@ -13,6 +13,7 @@ from companion.dark_blades.maps import HexMap
 from companion.dark_blades.scenario_marks import Mark
 from generator.cthulhu_who.canvas_kit import text
 from generator.dark_blades.map_tiles import Geometry, draw_map
+from generator.sheet.fonts import BOLD, text_width
 
 HEIGHT = 84.0  # points: the figure's maps, at most
 GAP = 14.0
@@ -122,3 +123,72 @@ def _short(what: str) -> str:
         if len(head.split()) >= 4:
             return head.rstrip(".")
     return what.rstrip(".")
+
+
+COORD_PT = 5.0  # the map's hex coordinates print at least this large (`draw_map`'s floor)
+LABEL_PT = 7.0  # a mark's label in each of its hexes
+
+
+class MapPage(Flowable):
+    """One map as large as the frame allows (coordinates at least COORD_PT), each marked hex
+    outlined and carrying its mark's label, so every set-up hex can be found by name."""
+
+    def __init__(self, m: HexMap, marks: list[Mark], width: float, height: float) -> None:
+        super().__init__()
+        probe = Geometry(m, 1.0)
+        band = probe.width - 1.0 * (1.5 * (m.width - 1) + 2)  # the edge bands, all r-free
+        r_wide = (width - band) / (1.5 * (m.width - 1) + 2)
+        r_tall = (height - band) / (math.sqrt(3.0) * (m.height + 0.5))
+        self.g = Geometry(m, min(r_wide, r_tall))
+        self.marks = [k for k in marks if k.map == m.key]
+        self.width, self.height = self.g.width, self.g.height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    @property
+    def coordinate_size(self) -> float:
+        """The hexes' coordinates print this large (points): `draw_map`'s rule at this size."""
+        return max(COORD_PT, self.g.r / 8)
+
+    def draw(self) -> None:
+        c, g = self.canv, self.g
+        c.saveState()
+        c.translate(0, self.height)
+        c.scale(1, -1)
+        draw_map(c, g)
+        labels: dict[hg.Hex, list[Mark]] = {}
+        for mark in self.marks:
+            _outline(c, g, mark)
+            for h in mark.hexes:
+                labels.setdefault(h, []).append(mark)
+        for h, marks in labels.items():
+            words = "/".join(k.label for k in marks)
+            x, y = g.centre(h)
+            y += g.f * 0.3  # below the terrain symbol, clear of the coordinate at the top
+            w = text_width(words, BOLD, LABEL_PT) + 2
+            c.setFillColorRGB(1, 1, 1)
+            c.setStrokeColorRGB(*HATCH[marks[0].kind])
+            c.setLineWidth(0.6)
+            c.rect(x - w / 2, y - LABEL_PT * 0.8, w, LABEL_PT * 1.05, stroke=1, fill=1)
+            c.saveState()
+            c.translate(x, y)
+            c.scale(1, -1)
+            text(c, 0, 0, words, LABEL_PT, True, "middle")
+            c.restoreState()
+        c.restoreState()
+
+
+def _outline(c: Any, g: Geometry, mark: Mark) -> None:
+    """An area's border heavy and solid, an entry's dashed, an exit's dotted (the line's
+    pattern tells them apart as well as its colour)."""
+    c.setStrokeColorRGB(*HATCH[mark.kind])
+    c.setLineWidth(2.0)
+    c.setDash({"area": [], "entry": [5, 3], "exit": [1.5, 2]}[mark.kind])
+    c.setLineCap(1)
+    for h in mark.hexes:
+        for side in hg.SIDES:
+            if mark.kind != "area" or hg.neighbour(h, side) not in mark.hexes:
+                (x1, y1), (x2, y2) = g.side(h, side)
+                c.line(x1, y1, x2, y2)
+    c.setDash([])

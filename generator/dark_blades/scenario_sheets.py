@@ -2,7 +2,9 @@
 
 Each sheet gives what the rulebook says (maps, sides and their pieces, set-up, first player,
 reinforcements and when they arrive, special rules, victory) and, in marked boxes, what is the
-kit's: the background in its own words and its readings where the text is silent. The same
+kit's: the background in its own words and its readings where the text is silent. A page per
+map follows, the map as large as the page allows with every set-up hex outlined and labelled
+and its coordinate readable, and the hexes listed as `havoc scenario` lists them. The same
 `Scenario` records feed `havoc scenario`.
 """
 
@@ -57,8 +59,50 @@ def map_story(scenario: Scenario, width: float, cards: Cards | None) -> list[Any
     return [table]  # clear of the line above's descenders (a box in a cell keeps no spaceBefore)
 
 
-def scenario_story(scenario: Scenario, width: float, cards: Cards | None = None) -> list[Any]:
-    """One scenario's page."""
+MAP_PAGE_TEXT = 150.0  # points of a map page kept for its heading and its list of hexes
+
+
+def map_pages(scenario: Scenario, width: float, height: float, cards: Cards | None) -> list[Any]:
+    """A page per map: the map large, each set-up, entry and exit hex outlined and labelled,
+    then every mark's hexes listed (nothing when the maps are left out, --source-only)."""
+    if cards is None:
+        return []
+    from reportlab.platypus import PageBreak
+
+    from companion.dark_blades.scenario_marks import STAR_NOTE, mark_line, marks_for
+    from generator.dark_blades.scenario_maps import MapPage
+
+    found = marks_for(cards, scenario.key)
+    if found is None:
+        return []
+    maps, marks = found
+    story: list[Any] = []
+    for m in maps:
+        mine = [k for k in marks if k.map == m.key]
+        if not mine:
+            continue
+        kit = " (the Havoc Kit's own stand-in map, not the rulebook's)" if m.is_kit else ""
+        story += [
+            PageBreak(),
+            para(f"Scenario {scenario.number}: {scenario.title}: {m.name} map{kit}", "h2"),
+            MapPage(m, marks, width, height - MAP_PAGE_TEXT),
+        ]
+        kinds = {"area": "sets up", "entry": "enters", "exit": "leaves"}
+        lines = [
+            f"<b>{esc(k.label)}</b> ({kinds[k.kind]}) {esc(mark_line(k))}. <i>{esc(k.what)}</i>"
+            for k in mine
+        ]
+        note = "<b>Where on this map (the Havoc Kit's reading of the text on its map):</b> "
+        if any(k.reading for k in mine):
+            lines.append(esc(STAR_NOTE) + ".")
+        story.append(marked(note + "<br/>".join(lines), "kit", body=8))
+    return story
+
+
+def scenario_story(
+    scenario: Scenario, width: float, cards: Cards | None = None, height: float = 0.0
+) -> list[Any]:
+    """One scenario's page, and (``height``: the frame's) a page for each of its maps."""
     from reportlab.platypus import PageBreak
 
     story: list[Any] = [
@@ -108,6 +152,8 @@ def scenario_story(scenario: Scenario, width: float, cards: Cards | None = None)
             "small",
         )
     )
+    if height:
+        story += map_pages(scenario, width, height, cards)
     story.append(PageBreak())
     return story
 
@@ -125,7 +171,10 @@ def write_scenario_sheets(
     portrait = page.portrait
     story: list[Any] = []
     for scenario in chosen:
-        story += scenario_story(scenario, portrait.frame_width, None if source_only else cards)
+        frame = portrait.height - 2 * doc.MARGIN
+        story += scenario_story(
+            scenario, portrait.frame_width, None if source_only else cards, frame
+        )
     if story:
         story.pop()  # no blank page after the last scenario
     title = TITLE if not names else f"{TITLE}: " + ", ".join(s.title for s in chosen)

@@ -44,13 +44,73 @@ def test_every_scenario_has_its_marks_on_the_kits_maps() -> None:
     assert {hg.name(h) for h in exit_.hexes} <= {hg.name((c, 1)) for c in range(20)}
 
 
+def scenario_title(key: str) -> str:
+    from companion.dark_blades import pieces
+    from companion.dark_blades.scenarios import load_scenarios
+
+    s = load_scenarios(Cards(), pieces.load(Cards()))[key]
+    return f"Scenario {s.number}: {s.title}"
+
+
+def _map_pages(cards: Cards) -> dict[str, int]:
+    """Scenario key -> how many of its maps carry marks (a page each)."""
+    maps = {m.key: m for m in load_maps(cards)}
+    out = {}
+    for key in KEYS:
+        shown, marks = scenario_marks(cards, key, maps)
+        out[key] = sum(1 for m in shown if any(k.map == m.key for k in marks))
+    return out
+
+
 @pytest.mark.parametrize("paper", sweep("a4", "letter"))
-def test_the_sheets_stay_one_page_each_and_mark_the_kits_design(tmp_path: Path, paper) -> None:
+def test_a_text_page_and_a_page_per_map_each(tmp_path: Path, paper) -> None:
     path = tmp_path / f"{paper}.pdf"
-    assert write_scenario_sheets(path, Cards(), page_for(paper)) == 4
-    texts = [p.extract_text() for p in PdfReader(path).pages]
-    for t in texts:
-        assert "own stand-in maps (its design, not the rulebook" in " ".join(t.split())
+    per_map = _map_pages(Cards())
+    assert write_scenario_sheets(path, Cards(), page_for(paper)) == 4 + sum(per_map.values())
+    texts = [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
+    at = 0
+    for key in KEYS:
+        assert "own stand-in maps (its design, not the rulebook" in texts[at]
+        maps = texts[at + 1 : at + 1 + per_map[key]]
+        assert maps and all("own stand-in map, not the rulebook" in t for t in maps)
+        at += 1 + per_map[key]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", sweep("a4", "letter"))
+def test_every_set_up_hex_has_its_coordinate_and_label_readable(tmp_path: Path, paper) -> None:
+    from pdf_read import pages
+
+    from companion.dark_blades.scenario_marks import mark_line
+
+    cards = Cards()
+    path = tmp_path / f"{paper}.pdf"
+    write_scenario_sheets(path, cards, page_for(paper))
+    read = pages(path)
+    maps = {m.key: m for m in load_maps(cards)}
+    for key in KEYS:
+        shown, marks = scenario_marks(cards, key, maps)
+        for m in shown:
+            mine = [k for k in marks if k.map == m.key]
+            if not mine:
+                continue
+            title = scenario_title(key)
+            heading = f"{title}: {m.name} map (the Havoc Kit"
+            page = next(p for p in read if " ".join(p.text.split()).startswith(heading))
+            text = " ".join(page.text.split())
+            for k in mine:
+                assert " ".join(mark_line(k).split()) in text  # the hexes listed
+                for h in k.hexes:
+                    name = hg.name(h)
+                    words = [w for w in page.words if w.text == name]
+                    assert words, (key, name)
+                    sizes = [
+                        c.size
+                        for c in page.chars
+                        for w in words
+                        if w.x0 - 0.1 <= c.x0 < w.x1 and abs(c.top - w.top) < 0.5
+                    ]
+                    assert min(sizes) >= 5.0 - 1e-6, (key, name, min(sizes))
 
 
 def test_source_only_sheets_have_no_stand_in_map(tmp_path: Path) -> None:
