@@ -179,12 +179,18 @@ def where_lines(maps: list[HexMap], marks: list[Mark]) -> list[str]:
         lines.append(f"Lay {names} (the kit's reading).")
     if any(k.reading for k in marks):
         lines.append(STAR_NOTE)
+    note = block_note(marks)
+    return lines + ([note] if note else [])
+
+
+def block_note(marks: list[Mark]) -> str:
+    """How to read a block over several columns, on the first one listed (``"(A1-M4:
+    columns A to M, rows 1 to 4)"``); "" when every run lies down one column."""
     block = next((w for k in marks for w in k.runs.split() if _block(w)), None)
-    if block is not None:
-        (c1, r1), (c2, r2) = (hg.parse_hex(end) for end in block.split("-"))  # type: ignore[misc]
-        a, b = hg.LETTERS[c1], hg.LETTERS[c2]
-        lines.append(f"({block}: columns {a} to {b}, rows {r1} to {r2})")
-    return lines
+    if block is None:
+        return ""
+    (c1, r1), (c2, r2) = (hg.parse_hex(end) for end in block.split("-"))  # type: ignore[misc]
+    return f"({block}: columns {hg.LETTERS[c1]} to {hg.LETTERS[c2]}, rows {r1} to {r2})"
 
 
 def _block(word: str) -> bool:
