@@ -12,8 +12,8 @@ from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import HexMap
 from companion.dark_blades.scenario_marks import Mark
 from generator.cthulhu_who.canvas_kit import text
-from generator.dark_blades.map_tiles import Geometry, draw_map
-from generator.sheet.fonts import BOLD, text_width
+from generator.dark_blades.map_tiles import FILLS, Geometry, draw_map
+from generator.sheet.fonts import BOLD, pdf_font
 
 HEIGHT = 84.0  # points: the figure's maps, at most
 GAP = 14.0
@@ -165,18 +165,25 @@ class MapPage(Flowable):
         for h, marks in labels.items():
             words = "/".join(k.label for k in marks)
             x, y = g.centre(h)
-            y += g.f * 0.3  # below the terrain symbol, clear of the coordinate at the top
-            w = text_width(words, BOLD, LABEL_PT) + 2
-            c.setFillColorRGB(1, 1, 1)
-            c.setStrokeColorRGB(*HATCH[marks[0].kind])
-            c.setLineWidth(0.6)
-            c.rect(x - w / 2, y - LABEL_PT * 0.8, w, LABEL_PT * 1.05, stroke=1, fill=1)
+            # low in the hex, below its symbol; where the map writes a word there (a door, a
+            # window), in the middle, which such a hex leaves free
+            y += g.r * (0.2 if _worded(g.m.terrain[h]) else 0.62)
             c.saveState()
             c.translate(x, y)
             c.scale(1, -1)
+            c.setFont(pdf_font(BOLD), LABEL_PT)  # a white halo first, so it reads over a symbol
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setLineWidth(2.2)
+            c.setLineJoin(1)
+            c.drawCentredString(0, 0, words, mode=1)
             text(c, 0, 0, words, LABEL_PT, True, "middle")
             c.restoreState()
         c.restoreState()
+
+
+def _worded(kind: str) -> bool:
+    """The map draws this terrain's name low in its hex (`map_tiles._symbol`)."""
+    return kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS
 
 
 def _outline(c: Any, g: Geometry, mark: Mark) -> None:
