@@ -59,44 +59,66 @@ def map_story(scenario: Scenario, width: float, cards: Cards | None) -> list[Any
     return [table]  # clear of the line above's descenders (a box in a cell keeps no spaceBefore)
 
 
-MAP_PAGE_TEXT = 150.0  # points of a map page kept for its heading and its list of hexes
+MAP_PAGE_TEXT = 150.0  # points of a one-map page kept for its heading and its list of hexes
+KEY_W = 135.0  # beside a stack of two maps: the list of hexes
+HEADING_H = 40.0  # a map page's heading, and room to spare
 
 
 def map_pages(scenario: Scenario, width: float, height: float, cards: Cards | None) -> list[Any]:
-    """A page per map: the map large, each set-up, entry and exit hex outlined and labelled,
-    then every mark's hexes listed (nothing when the maps are left out, --source-only)."""
+    """One page of the scenario's maps, as large as the page allows, each set-up, entry and
+    exit hex outlined and labelled, and every mark's hexes listed (below one map, beside two
+    stacked; nothing when the maps are left out, --source-only)."""
     if cards is None:
         return []
-    from reportlab.platypus import PageBreak
+    from reportlab.platypus import PageBreak, Table
 
-    from companion.dark_blades.scenario_marks import STAR_NOTE, mark_line, marks_for
-    from generator.dark_blades.scenario_maps import MapPage
+    from companion.dark_blades.scenario_marks import STAR_NOTE, block_note, mark_line, marks_for
+    from generator.dark_blades.scenario_maps import MapStack
 
     found = marks_for(cards, scenario.key)
     if found is None:
         return []
     maps, marks = found
-    story: list[Any] = []
+    kinds = {"area": "sets up", "entry": "enters", "exit": "leaves"}
+    lines = []
     for m in maps:
         mine = [k for k in marks if k.map == m.key]
-        if not mine:
-            continue
-        kit = " (the Havoc Kit's own stand-in map, not the rulebook's)" if m.is_kit else ""
-        story += [
-            PageBreak(),
-            para(f"Scenario {scenario.number}: {scenario.title}: {m.name} map{kit}", "h2"),
-            MapPage(m, marks, width, height - MAP_PAGE_TEXT),
-        ]
-        kinds = {"area": "sets up", "entry": "enters", "exit": "leaves"}
-        lines = [
+        if mine and len(maps) > 1:
+            lines.append(f"<b>{esc(m.name)} map:</b>")
+        lines += [
             f"<b>{esc(k.label)}</b> ({kinds[k.kind]}) {esc(mark_line(k))}. <i>{esc(k.what)}</i>"
             for k in mine
         ]
-        note = "<b>Where on this map (the Havoc Kit's reading of the text on its map):</b> "
-        if any(k.reading for k in mine):
-            lines.append(esc(STAR_NOTE) + ".")
-        story.append(marked(note + "<br/>".join(lines), "kit", body=8))
-    return story
+    if any(k.reading for k in marks):
+        lines.append(esc(STAR_NOTE) + ".")
+    if block_note(marks):
+        lines.append(esc(block_note(marks)))
+    kit = any(m.is_kit for m in maps)
+    note = "<b>Where (the Havoc Kit's reading of the text on its maps):</b><br/>"
+    key = marked(note + "<br/>".join(lines), "kit", body=8)
+    title = f"Scenario {scenario.number}: {scenario.title}: set-up hexes"
+    if kit:
+        title += " (the Havoc Kit's own stand-in maps, not the rulebook's)"
+    story: list[Any] = [PageBreak(), para(title, "h2")]
+    if len(maps) == 1:
+        return [*story, MapStack(maps, marks, width, height - MAP_PAGE_TEXT), key]
+    stack = MapStack(maps, marks, width - KEY_W, height - HEADING_H)
+    table = Table([[stack, key]], colWidths=[stack.width, width - stack.width], hAlign="LEFT")
+    from reportlab.platypus import TableStyle
+
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (0, 0), 0),
+                ("RIGHTPADDING", (-1, 0), (-1, 0), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    table.spaceBefore = doc.BOX_PAD + 1  # the key's box reaches BOX_PAD above its cell
+    return [*story, table]
 
 
 def scenario_story(
