@@ -190,7 +190,8 @@ def block_note(marks: list[Mark]) -> str:
     if block is None:
         return ""
     (c1, r1), (c2, r2) = (hg.parse_hex(end) for end in block.split("-"))  # type: ignore[misc]
-    return f"({block}: columns {hg.LETTERS[c1]} to {hg.LETTERS[c2]}, rows {r1} to {r2})"
+    rows = f"row {r1}" if r1 == r2 else f"rows {r1} to {r2}"
+    return f"({block}: columns {hg.LETTERS[c1]} to {hg.LETTERS[c2]}, {rows})"
 
 
 def _block(word: str) -> bool:

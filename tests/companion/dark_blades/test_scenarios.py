@@ -189,6 +189,19 @@ def test_hex_runs_write_columns_and_blocks_and_read_back() -> None:
         assert parse_runs(hex_runs(spec)) == spec
 
 
+def test_a_block_over_columns_is_explained_once() -> None:
+    from companion.dark_blades import hexgrid as hg
+    from companion.dark_blades.scenario_marks import Mark, block_note
+
+    def mark(*names: str) -> Mark:
+        return Mark("mill", "area", "X", frozenset(hg.parse_hex(n) for n in names), "", False)
+
+    assert block_note([mark("E1", "E2")]) == ""  # down one column: plain
+    assert block_note([mark("B14", "C14", "D14")]) == "(B14-D14: columns B to D, row 14)"
+    two = mark("A1", "A2", "B1", "B2")
+    assert block_note([mark("K7"), two]) == "(A1-B2: columns A to B, rows 1 to 2)"
+
+
 def _listed(text: str) -> dict[str, frozenset]:
     """`havoc scenario`'s where-list read back: name -> hexes (the wrapped lines rejoined)."""
     from companion.dark_blades.scenario_marks import parse_runs
