@@ -179,7 +179,7 @@ def where_lines(maps: list[HexMap], marks: list[Mark]) -> list[str]:
         lines.append(f"Lay {names} (the kit's reading).")
     if any(k.reading for k in marks):
         lines.append(STAR_NOTE)
-    note = block_note(marks)
+    note = block_note([k for m in maps for k in marks if k.map == m.key])  # as listed
     return lines + ([note] if note else [])
 
 
