@@ -1,4 +1,5 @@
-"""`havoc scenario [NAME]`: a Dark Blades scenario at 40 columns (sides, set-up, victory).
+"""`havoc scenario [NAME]`: a Dark Blades scenario at 40 columns: where each side sets up,
+enters and leaves, as hexes (answer first), then sides, special rules, victory.
 
 Thin over companion.dark_blades.scenarios: the same files `havoc-pnp scenarios` prints.
 """
@@ -19,7 +20,9 @@ from companion.text import fit
 
 SCENARIO_JSON = """--json: {key, number, title, source, first_player, maps, mounted, sides:
 [{name, enters_turn, setup, pieces: [{name, count, all}]}], special, victory, kit_readings,
-background, background_is_kits}; without NAME: [{key, number, title}]"""
+background, background_is_kits, where: {maps: [{key, name, is_kit}], marks: [{map, kind,
+label, name, place, hexes: [..], runs, what, reading}]} or null (--source-only: the kit's
+maps left out)}; without NAME: [{key, number, title}]"""
 
 
 def _scenarios(ctx: click.Context):  # -> dict[str, Scenario]
@@ -65,15 +68,19 @@ def scenario(ctx: click.Context, name: str | None, as_json: bool) -> None:
             return
         click.echo(fit([f"{s.number}. {s.title}  ({k})" for k, s in scenarios.items()]))
         return
+    from companion.dark_blades.scenario_marks import marks_for
+
     chosen = find_scenario(scenarios, name)
     source_only = source_only_from(ctx)
+    where = marks_for(cards_from(ctx), chosen.key, source_only)
     if as_json:
         out = _as_json(chosen)
+        out["where"] = _where_json(where)
         if source_only:  # the rulebook's words only: no kit background, no kit readings
             out.update(background=None, kit_readings=[], source_only=True)
         emit_json(out)
         return
-    click.echo(fit(_lines(chosen, source_only)))
+    click.echo(fit(_lines(chosen, source_only, where)))
 
 
 def _count(force) -> str:  # noqa: ANN001 - a scenarios.Force
@@ -81,8 +88,15 @@ def _count(force) -> str:  # noqa: ANN001 - a scenarios.Force
     return label if force.count == 1 else f"{force.count} {label}"
 
 
-def _lines(s, source_only: bool = False) -> list[str]:  # noqa: ANN001 - a scenarios.Scenario
-    lines = [f"{s.title} (scenario {s.number})", f"First player: {s.first_player}"]
+def _lines(s, source_only: bool = False, where=None) -> list[str]:  # noqa: ANN001 - a Scenario
+    from companion.dark_blades.scenario_marks import where_lines
+
+    lines = [f"{s.title} (scenario {s.number})"]
+    if where is not None:
+        lines += [*where_lines(*where), ""]
+    elif source_only:
+        lines += ["(--source-only: the kit's stand-in maps and their hexes left out)", ""]
+    lines.append(f"First player: {s.first_player}")
     for side in s.sides:
         when = f", enters turn {side.enters_turn}" if side.enters_turn else ""
         lines += ["", f"{side.name}: {side.pieces} pieces{when}"]
@@ -131,4 +145,29 @@ def _as_json(s) -> dict:  # noqa: ANN001 - a scenarios.Scenario
         "kit_readings": list(s.kit_readings),
         "background": s.background,
         "background_is_kits": True,
+    }
+
+
+def _where_json(where) -> dict | None:  # noqa: ANN001 - scenario_marks' (maps, marks) or None
+    if where is None:
+        return None
+    from companion.dark_blades import hexgrid as hg
+
+    maps, marks = where
+    return {
+        "maps": [{"key": m.key, "name": m.name, "is_kit": m.is_kit} for m in maps],
+        "marks": [
+            {
+                "map": k.map,
+                "kind": k.kind,
+                "label": k.label,
+                "name": k.name,
+                "place": k.place,
+                "hexes": [hg.name(h) for h in sorted(k.hexes)],
+                "runs": k.runs,
+                "what": k.what,
+                "reading": k.reading,
+            }
+            for k in marks
+        ],
     }

@@ -43,15 +43,21 @@ def counters_pdf(
     warning = dark_blades.cards_warning(cards)
     if warning:
         click.echo(f"havoc-pnp: warning: {warning}", err=True)
-    counts, title = None, ""
+    counts, riders, title = None, None, ""
     if scenario is not None:
         from companion.dark_blades import pieces as roster_data
         from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
         chosen = find_scenario(load_scenarios(cards, roster_data.load(cards, roster)), scenario)
         counts, title = chosen.roster(), f"Scenario {chosen.number}: {chosen.title}"
+        riders = chosen.riders()  # on foot unless the scenario mounts them or has their horses
     pieces = dark_blades.counter_pieces(
-        cards, roster=roster, blank_values=blank, piece_size=sheet.piece, counts=counts
+        cards,
+        roster=roster,
+        blank_values=blank,
+        piece_size=sheet.piece,
+        counts=counts,
+        riders=riders,
     )
     note = dark_blades.footer_note(cards, roster, blank, title)
     heading = f"{dark_blades.TITLE}: {title}" if title else dark_blades.TITLE
@@ -95,7 +101,8 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     "--scenario",
     default=None,
     metavar="NAME",
-    help="Only that scenario's pieces (raid, mule, mill, arena), as many as it uses; the "
+    help="Only that scenario's pieces (raid, mule, mill, arena), as many as it uses, and "
+    "mounted pieces only for those it puts on horses (none where both sides are on foot); the "
     "file is then out/dark-blades-counters-NAME.pdf unless -o is given.",
 )
 @source_only_option

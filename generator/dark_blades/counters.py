@@ -299,13 +299,16 @@ def counter_pieces(
     blank_values: bool = False,
     piece_size: float = 45.0,
     counts: dict[str, int] | None = None,
+    riders: frozenset[str] | None = None,
 ) -> list[Piece]:
     """Every physical Dark Blades counter, grouped into blocks by side (markers last).
 
     ``roster`` replaces the kit's pieces.csv; ``blank_values`` prints empty value boxes;
     ``piece_size`` (points, 45 = 5/8in) sets how large the smallest words must be drawn;
     ``counts`` (roster name -> how many, e.g. a scenario's) prints only those characters, that
-    many each, and the markers that follow them (one troll's flames per troll printed).
+    many each, and the markers that follow them (one troll's flames per troll printed);
+    ``riders`` (roster names, e.g. a scenario's `riders`) prints the mounted pieces of those
+    characters only: everyone else is on foot, so gets only his foot pieces.
     """
     floor = text_floor(piece_size)
     box_h = blank_box_height(piece_size) if blank_values else BOX_H
@@ -328,6 +331,11 @@ def counter_pieces(
     for character in roster_rows:
         side = pieces_set.sides[character.side]
         piece_type = pieces_set.types[character.type]
+        specs = [
+            spec
+            for spec in piece_type.pieces
+            if not spec.mounted or riders is None or character.name in riders
+        ]
         faces = {  # every copy of a character shares its faces: draw each once
             spec.key: [
                 character_face(
@@ -343,10 +351,10 @@ def counter_pieces(
                 )
                 for state in (spec.front, spec.back)
             ]
-            for spec in piece_type.pieces
+            for spec in specs
         }
         for number in range(1, character.count + 1):
-            for spec in piece_type.pieces:
+            for spec in specs:
                 front, back = faces[spec.key]
                 name = f"{character.name} {spec.key}"
                 if character.count > 1:

@@ -12,7 +12,8 @@ from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import HexMap
 from companion.dark_blades.scenario_marks import Mark
 from generator.cthulhu_who.canvas_kit import text
-from generator.dark_blades.map_tiles import Geometry, draw_map
+from generator.dark_blades.map_tiles import BAND, FILLS, Geometry, draw_map
+from generator.sheet.fonts import BOLD, pdf_font
 
 HEIGHT = 84.0  # points: the figure's maps, at most
 GAP = 14.0
@@ -122,3 +123,95 @@ def _short(what: str) -> str:
         if len(head.split()) >= 4:
             return head.rstrip(".")
     return what.rstrip(".")
+
+
+COORD_PT = 5.0  # the map's hex coordinates print at least this large (`draw_map`'s floor)
+LABEL_PT = 7.0  # a mark's label in each of its hexes
+
+
+NAME_H = 12.0  # above each map of a stack: its name
+
+
+class MapStack(Flowable):
+    """A scenario's maps one above the other (the Mill map above the Arena map, as laid), each
+    as large as ``width`` and ``height`` allow with coordinates at least COORD_PT; each marked
+    hex outlined and carrying its mark's label, so every set-up hex can be found by name."""
+
+    def __init__(self, maps: list[HexMap], marks: list[Mark], width: float, height: float) -> None:
+        super().__init__()
+        wide = max(1.5 * (m.width - 1) + 2 for m in maps)  # board width per unit of r
+        tall = sum(math.sqrt(3.0) * (m.height + 0.5) for m in maps)
+        band = Geometry(maps[0], 1.0).width - (1.5 * (maps[0].width - 1) + 2)  # r-free edges
+        r = min((width - band) / wide, (height - len(maps) * (band + NAME_H)) / tall)
+        self.geoms = [Geometry(m, r) for m in maps]
+        self.marks = marks
+        self.width = max(g.width for g in self.geoms)
+        self.height = sum(g.height + NAME_H for g in self.geoms)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    @property
+    def coordinate_size(self) -> float:
+        """The hexes' coordinates print this large (points): `draw_map`'s rule at this size."""
+        return max(COORD_PT, self.geoms[0].r / 8)
+
+    def draw(self) -> None:
+        c = self.canv
+        top = self.height
+        for g in self.geoms:
+            kit = " (the Havoc Kit's own map design)" if g.m.is_kit else ""
+            text(c, BAND, top - 9, f"{g.m.name} map{kit}", 8, True)
+            top -= NAME_H
+            c.saveState()
+            c.translate(0, top)
+            c.scale(1, -1)
+            _marked_map(c, g, [k for k in self.marks if k.map == g.m.key])
+            c.restoreState()
+            top -= g.height
+
+
+def _marked_map(c: Any, g: Geometry, marks: list[Mark]) -> None:
+    """The map on a y-down canvas, its marks outlined and each marked hex labelled."""
+    draw_map(c, g)
+    labels: dict[hg.Hex, list[Mark]] = {}
+    for mark in marks:
+        _outline(c, g, mark)
+        for h in mark.hexes:
+            labels.setdefault(h, []).append(mark)
+    for h, mine in labels.items():
+        words = "/".join(k.label for k in mine)
+        x, y = g.centre(h)
+        # low in the hex, below its symbol; where the map writes a word there (a door, a
+        # window), in the middle, which such a hex leaves free
+        y += g.r * (0.2 if _worded(g.m.terrain[h]) else 0.62)
+        c.saveState()
+        c.translate(x, y)
+        c.scale(1, -1)
+        c.setFont(pdf_font(BOLD), LABEL_PT)  # a white halo first, so it reads over a symbol
+        c.setStrokeColorRGB(1, 1, 1)
+        c.setLineWidth(2.2)
+        c.setLineJoin(1)
+        c.drawCentredString(0, 0, words, mode=1)
+        text(c, 0, 0, words, LABEL_PT, True, "middle")
+        c.restoreState()
+
+
+def _worded(kind: str) -> bool:
+    """The map draws this terrain's name low in its hex (`map_tiles._symbol`)."""
+    return kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS
+
+
+def _outline(c: Any, g: Geometry, mark: Mark) -> None:
+    """An area's border heavy and solid, an entry's dashed, an exit's dotted (the line's
+    pattern tells them apart as well as its colour)."""
+    c.setStrokeColorRGB(*HATCH[mark.kind])
+    c.setLineWidth(2.0)
+    c.setDash({"area": [], "entry": [5, 3], "exit": [1.5, 2]}[mark.kind])
+    c.setLineCap(1)
+    for h in mark.hexes:
+        for side in hg.SIDES:
+            if mark.kind != "area" or hg.neighbour(h, side) not in mark.hexes:
+                (x1, y1), (x2, y2) = g.side(h, side)
+                c.line(x1, y1, x2, y2)
+    c.setDash([])

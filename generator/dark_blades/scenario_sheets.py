@@ -2,7 +2,9 @@
 
 Each sheet gives what the rulebook says (maps, sides and their pieces, set-up, first player,
 reinforcements and when they arrive, special rules, victory) and, in marked boxes, what is the
-kit's: the background in its own words and its readings where the text is silent. The same
+kit's: the background in its own words and its readings where the text is silent. A page per
+map follows, the map as large as the page allows with every set-up hex outlined and labelled
+and its coordinate readable, and the hexes listed as `havoc scenario` lists them. The same
 `Scenario` records feed `havoc scenario`.
 """
 
@@ -57,8 +59,72 @@ def map_story(scenario: Scenario, width: float, cards: Cards | None) -> list[Any
     return [table]  # clear of the line above's descenders (a box in a cell keeps no spaceBefore)
 
 
-def scenario_story(scenario: Scenario, width: float, cards: Cards | None = None) -> list[Any]:
-    """One scenario's page."""
+MAP_PAGE_TEXT = 150.0  # points of a one-map page kept for its heading and its list of hexes
+KEY_W = 135.0  # beside a stack of two maps: the list of hexes
+HEADING_H = 40.0  # a map page's heading, and room to spare
+
+
+def map_pages(scenario: Scenario, width: float, height: float, cards: Cards | None) -> list[Any]:
+    """One page of the scenario's maps, as large as the page allows, each set-up, entry and
+    exit hex outlined and labelled, and every mark's hexes listed (below one map, beside two
+    stacked; nothing when the maps are left out, --source-only)."""
+    if cards is None:
+        return []
+    from reportlab.platypus import PageBreak, Table
+
+    from companion.dark_blades.scenario_marks import STAR_NOTE, block_note, mark_line, marks_for
+    from generator.dark_blades.scenario_maps import MapStack
+
+    found = marks_for(cards, scenario.key)
+    if found is None:
+        return []
+    maps, marks = found
+    kinds = {"area": "sets up", "entry": "enters", "exit": "leaves"}
+    lines = []
+    for m in maps:
+        mine = [k for k in marks if k.map == m.key]
+        if mine and len(maps) > 1:
+            lines.append(f"<b>{esc(m.name)} map:</b>")
+        lines += [
+            f"<b>{esc(k.label)}</b> ({kinds[k.kind]}) {esc(mark_line(k))}. <i>{esc(k.what)}</i>"
+            for k in mine
+        ]
+    if any(k.reading for k in marks):
+        lines.append(esc(STAR_NOTE) + ".")
+    if block_note(marks):
+        lines.append(esc(block_note(marks)))
+    kit = any(m.is_kit for m in maps)
+    note = "<b>Where (the Havoc Kit's reading of the text on its maps):</b><br/>"
+    key = marked(note + "<br/>".join(lines), "kit", body=8)
+    title = f"Scenario {scenario.number}: {scenario.title}: set-up hexes"
+    if kit:
+        title += " (the Havoc Kit's own stand-in maps, not the rulebook's)"
+    story: list[Any] = [PageBreak(), para(title, "h2")]
+    if len(maps) == 1:
+        return [*story, MapStack(maps, marks, width, height - MAP_PAGE_TEXT), key]
+    stack = MapStack(maps, marks, width - KEY_W, height - HEADING_H)
+    table = Table([[stack, key]], colWidths=[stack.width, width - stack.width], hAlign="LEFT")
+    from reportlab.platypus import TableStyle
+
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (0, 0), 0),
+                ("RIGHTPADDING", (-1, 0), (-1, 0), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    table.spaceBefore = doc.BOX_PAD + 1  # the key's box reaches BOX_PAD above its cell
+    return [*story, table]
+
+
+def scenario_story(
+    scenario: Scenario, width: float, cards: Cards | None = None, height: float = 0.0
+) -> list[Any]:
+    """One scenario's page, and (``height``: the frame's) a page for each of its maps."""
     from reportlab.platypus import PageBreak
 
     story: list[Any] = [
@@ -108,6 +174,8 @@ def scenario_story(scenario: Scenario, width: float, cards: Cards | None = None)
             "small",
         )
     )
+    if height:
+        story += map_pages(scenario, width, height, cards)
     story.append(PageBreak())
     return story
 
@@ -125,7 +193,10 @@ def write_scenario_sheets(
     portrait = page.portrait
     story: list[Any] = []
     for scenario in chosen:
-        story += scenario_story(scenario, portrait.frame_width, None if source_only else cards)
+        frame = portrait.height - 2 * doc.MARGIN
+        story += scenario_story(
+            scenario, portrait.frame_width, None if source_only else cards, frame
+        )
     if story:
         story.pop()  # no blank page after the last scenario
     title = TITLE if not names else f"{TITLE}: " + ", ".join(s.title for s in chosen)

@@ -135,9 +135,9 @@ def test_roster_and_blank_values_reach_the_counters(havoc_pnp, tmp_path: Path, m
     seen: dict = {}
     real = dark_blades.counter_pieces
 
-    def spy(cards_arg, roster=None, blank_values=False, piece_size=45.0, counts=None):
+    def spy(cards_arg, roster=None, blank_values=False, piece_size=45.0, counts=None, riders=None):
         seen.update(roster=roster, blank_values=blank_values, piece_size=piece_size)
-        assert counts is None  # no --scenario: the whole roster
+        assert counts is None and riders is None  # no --scenario: the whole roster
         return real(cards_arg, roster=roster, blank_values=blank_values)
 
     monkeypatch.setattr(dark_blades, "counter_pieces", spy)

@@ -88,4 +88,17 @@ def test_each_scenario_page_shows_what_havoc_scenario_shows(site, havoc):
         for text in record["kit_readings"]:
             assert f"KIT {text}" in page  # every kit's reading marked
         assert f"KIT Background (the kit's own words) {record['background']}" in page
-        assert page.count("KIT") == len(record["kit_readings"]) + 1  # nothing else is marked
+        where = record["where"]
+        assert page.index("KIT Where (hexes, on the kit's maps)") < page.index("pieces")
+        for mark in where["marks"]:  # every set-up area, entry and exit, as havoc lists it
+            star = "*" if mark["reading"] else ""
+            place = {"area": "", "entry": "enter at ", "exit": "leave at "}[mark["kind"]]
+            line = f"{mark['name']}{star}: {mark['runs']}, {place}{mark['place']}"
+            assert line in page.replace(" ,", ",")  # (tags read as spaces)
+        marked = len(record["kit_readings"]) + 2  # the readings, the background, the hexes
+        assert page.count("KIT") == marked  # nothing else is marked
+
+
+def test_source_only_scenario_page_has_no_kit_hexes(site, havoc):
+    page = site.text("/dark-blades/scenarios/mill?source_only=on")
+    assert "Where (hexes" not in page and "their hexes are left out" in page

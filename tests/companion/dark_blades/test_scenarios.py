@@ -121,7 +121,8 @@ def test_havoc_scenario_text(havoc) -> None:
     result = havoc("scenario", "mill")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[:2] == ["Trouble at T'Mill (scenario 2)", "First player: Dark Blades"]
+    assert lines[:2] == ["Trouble at T'Mill (scenario 2)", "Where (hexes, on the kit's maps):"]
+    assert "First player: Dark Blades" in lines
     assert "Kit's readings (not the rulebook's):" in lines
     assert "Background (the kit's own words):" in lines
     assert_narrow(result.stdout)
@@ -169,3 +170,94 @@ def test_scenario_readings_now_marked() -> None:
     assert "each lead a mule" not in mule and "each of the four leading one mule" in mule
     assert "do not name Dark Blades himself" in mule
     assert "who moves Job and Sarah" in (folder / "mill.toml").read_text(encoding="utf-8")
+
+
+def test_hex_runs_write_columns_and_blocks_and_read_back() -> None:
+    from companion.dark_blades import hexgrid as hg
+    from companion.dark_blades.scenario_marks import hex_runs, parse_runs
+
+    def hexes(*names: str) -> frozenset:
+        return frozenset(hg.parse_hex(n) for n in names)
+
+    assert hex_runs(hexes("E1", "E2", "E3", "E4", "F1", "F2")) == "E1-E4 F1-F2"
+    block = frozenset((c, r) for c in range(13) for r in range(1, 5))
+    assert hex_runs(block) == "A1-M4"
+    assert hex_runs(hexes("K7")) == "K7"
+    assert hex_runs(hexes("T1", "S1", "T2", "A9")) == "A9 S1 T1-T2"
+    assert hex_runs(hexes("E1", "E3")) == "E1 E3"  # a gap parts a run
+    for spec in (block, hexes("E1", "E3", "F2", "G2", "H1", "H2")):
+        assert parse_runs(hex_runs(spec)) == spec
+
+
+def test_a_block_over_columns_is_explained_once() -> None:
+    from companion.dark_blades import hexgrid as hg
+    from companion.dark_blades.scenario_marks import Mark, block_note
+
+    def mark(*names: str) -> Mark:
+        return Mark("mill", "area", "X", frozenset(hg.parse_hex(n) for n in names), "", False)
+
+    assert block_note([mark("E1", "E2")]) == ""  # down one column: plain
+    assert block_note([mark("B14", "C14", "D14")]) == "(B14-D14: columns B to D, row 14)"
+    two = mark("A1", "A2", "B1", "B2")
+    assert block_note([mark("K7"), two]) == "(A1-B2: columns A to B, rows 1 to 2)"
+
+
+def _listed(text: str) -> dict[str, frozenset]:
+    """`havoc scenario`'s where-list read back: name -> hexes (the wrapped lines rejoined)."""
+    from companion.dark_blades.scenario_marks import parse_runs
+
+    block = text.split("\n\n")[0]
+    out = {}
+    for item in block.replace("\n  ", " ").split("\n"):
+        if item.startswith("- "):
+            name, rest = item[2:].split(": ", 1)
+            out[name.rstrip("*")] = parse_runs(rest.split(",")[0])
+    return out
+
+
+@pytest.mark.parametrize("key", ["arena", "mill", "mule-train", "raid"])
+def test_every_mark_is_listed_as_its_hexes_first(havoc, key: str) -> None:
+    from companion.dark_blades.scenario_marks import marks_for
+
+    _maps, marks = marks_for(Cards(), key)
+    result = havoc("scenario", key)
+    assert result.exit_code == 0
+    assert_narrow(result.stdout)
+    listed = _listed(result.stdout)
+    assert listed == {m.name: m.hexes for m in marks}
+    assert result.stdout.index("Where (hexes") < result.stdout.index("First player")
+    for m in marks:  # the kit's choice of hexes is starred and the star explained
+        star = f"- {m.name}*:" if m.reading else f"- {m.name}:"
+        assert star in result.stdout
+    if any(m.reading for m in marks):
+        assert "* where exactly: the kit's reading" in result.stdout
+    data = json.loads(havoc("scenario", key, "--json").stdout)
+    from companion.dark_blades import hexgrid as hg
+
+    got = {
+        k["name"]: frozenset(hg.parse_hex(h) for h in k["hexes"]) for k in data["where"]["marks"]
+    }
+    assert got == listed
+
+
+def test_source_only_lists_no_kit_hexes(havoc) -> None:
+    text = havoc("scenario", "arena", "--source-only").stdout
+    assert "Where (hexes" not in text and "hexes left out" in " ".join(text.split())
+    data = json.loads(havoc("scenario", "arena", "--json", "--source-only").stdout)
+    assert data["where"] is None
+
+
+@pytest.mark.parametrize(
+    ("key", "words"),
+    [
+        ("arena", ('"Should not move", "may not be moved"', '"Defeated"', "Where a replacement")),
+        ("mill", ("How long:", '"Holds the mill"')),
+    ],
+)
+def test_the_texts_silences_answered_as_kit_readings(havoc, key: str, words) -> None:
+    text = havoc("scenario", key).stdout
+    readings = " ".join(text.split("Kit's readings (not the rulebook's):")[1].split())
+    for word in words:
+        assert word in readings
+    quiet = " ".join(havoc("scenario", key, "--source-only").stdout.split())
+    assert not any(word in quiet for word in words)

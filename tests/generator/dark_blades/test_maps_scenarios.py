@@ -44,13 +44,60 @@ def test_every_scenario_has_its_marks_on_the_kits_maps() -> None:
     assert {hg.name(h) for h in exit_.hexes} <= {hg.name((c, 1)) for c in range(20)}
 
 
+def scenario_title(key: str) -> str:
+    from companion.dark_blades import pieces
+    from companion.dark_blades.scenarios import load_scenarios
+
+    s = load_scenarios(Cards(), pieces.load(Cards()))[key]
+    return f"Scenario {s.number}: {s.title}"
+
+
 @pytest.mark.parametrize("paper", sweep("a4", "letter"))
-def test_the_sheets_stay_one_page_each_and_mark_the_kits_design(tmp_path: Path, paper) -> None:
+def test_a_text_page_and_a_page_of_maps_each(tmp_path: Path, paper) -> None:
     path = tmp_path / f"{paper}.pdf"
-    assert write_scenario_sheets(path, Cards(), page_for(paper)) == 4
-    texts = [p.extract_text() for p in PdfReader(path).pages]
-    for t in texts:
-        assert "own stand-in maps (its design, not the rulebook" in " ".join(t.split())
+    assert write_scenario_sheets(path, Cards(), page_for(paper)) == 8
+    texts = [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
+    for at, key in enumerate(KEYS):
+        assert "own stand-in maps (its design, not the rulebook" in texts[2 * at]
+        heading = f"{scenario_title(key)}: set-up hexes (the Havoc Kit's own stand-in maps"
+        assert texts[2 * at + 1].startswith(heading)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", sweep("a4", "letter"))
+def test_every_set_up_hex_has_its_coordinate_and_label_readable(tmp_path: Path, paper) -> None:
+    from pdf_read import pages
+
+    from companion.dark_blades.scenario_marks import mark_line
+
+    cards = Cards()
+    path = tmp_path / f"{paper}.pdf"
+    write_scenario_sheets(path, cards, page_for(paper))
+    read = pages(path)
+    maps = {m.key: m for m in load_maps(cards)}
+    for key in KEYS:
+        shown, marks = scenario_marks(cards, key, maps)
+        for m in shown:
+            mine = [k for k in marks if k.map == m.key]
+            if not mine:
+                continue
+            heading = f"{scenario_title(key)}: set-up hexes"
+            page = next(p for p in read if " ".join(p.text.split()).startswith(heading))
+            assert f"{m.name} map (the Havoc Kit's own map design)" in page.text
+            text = " ".join(page.text.split())
+            for k in mine:
+                assert " ".join(mark_line(k).split()) in text  # the hexes listed
+                for h in k.hexes:
+                    name = hg.name(h)
+                    words = [w for w in page.words if w.text == name]
+                    assert words, (key, name)
+                    sizes = [
+                        c.size
+                        for c in page.chars
+                        for w in words
+                        if w.x0 - 0.1 <= c.x0 < w.x1 and abs(c.top - w.top) < 0.5
+                    ]
+                    assert min(sizes) >= 5.0 - 1e-6, (key, name, min(sizes))
 
 
 def test_source_only_sheets_have_no_stand_in_map(tmp_path: Path) -> None:

@@ -36,6 +36,58 @@ def test_exactly_the_scenarios_pieces(key: str) -> None:
     assert flames == trolls  # one flames/ashes marker per troll printed
 
 
+@pytest.mark.parametrize("key", list(SCENARIOS))
+def test_mounted_pieces_only_for_the_scenarios_riders(key: str) -> None:
+    scenario = SCENARIOS[key]
+    riders = scenario.riders()
+    printed = counter_pieces(CARDS, counts=scenario.roster(), riders=riders)
+    mounted = Counter(
+        tag.split(":", 1)[1]
+        for p in printed
+        if any(t in p.tags for t in ("piece:mounted", "piece:wounded-mounted"))
+        for tag in p.tags
+        if tag.startswith("character:")
+    )
+    assert set(mounted) == set(riders)
+    for character in PIECES.roster:
+        specs = PIECES.types[character.type].pieces
+        on_foot = sum(1 for spec in specs if not spec.mounted)
+        made = len(specs) if character.name in riders else on_foot
+        got = sum(1 for p in printed if f"character:{character.name}" in p.tags)
+        assert got == scenario.roster().get(character.name, 0) * made, character.name
+
+
+def test_who_rides_follows_the_texts() -> None:
+    assert not SCENARIOS["arena"].riders() and not SCENARIOS["mill"].riders()  # both on foot
+    raid = {side.name: side for side in SCENARIOS["raid"].sides}
+    assert set(raid["Black Fox"].mounted) == {"The Black Fox", "Shaman"}
+    assert not raid["Dark Blades"].mounted and "Sunfire" in raid["Dark Blades"].horses
+    mule = SCENARIOS["mule-train"]
+    assert "Quill" in mule.riders() and "Zatan" not in mule.riders()  # a dog does not ride
+
+
+def test_a_rider_who_cannot_ride_is_one_line(tmp_path) -> None:
+    from companion.dark_blades.scenarios import read_scenario
+    from companion.data import DataError
+
+    text = (CARDS.path("dark-blades", "scenarios/arena.toml")).read_text()
+    bad = tmp_path / "arena.toml"
+    bad.write_text(text.replace('name = "Opposition"', 'name = "Opposition"\nmounted = ["Goblin"]'))
+    with pytest.raises(DataError, match=r"sides\[1\]\.mounted\[0\].*'Goblin' is not one"):
+        read_scenario(bad, PIECES)
+
+
+def test_arena_counters_print_no_horse(tmp_path) -> None:
+    out = tmp_path / "arena.pdf"
+    result = run(pnp, ["counters", "--scenario", "arena", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    words = " ".join(line for page in read_pages(out) for line in page.text_lines)
+    assert "HEALTHY" in words and "MOUNTED" not in words and "HORSE" not in words
+    raid = tmp_path / "raid.pdf"
+    assert run(pnp, ["counters", "--scenario", "raid", "-o", str(raid)]).exit_code == 0
+    assert "RIDERLESS" in " ".join(line for page in read_pages(raid) for line in page.text_lines)
+
+
 def test_cli_scenario_file_name_and_footer(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = run(pnp, ["counters", "--scenario", "RAID"])
