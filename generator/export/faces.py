@@ -35,6 +35,7 @@ def write_faces_pdf(
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.sheet.fonts import REGULAR, pdf_font
+    from generator.sheet.pages import PageWriter
     from generator.sheet.render_pdf import draw_face
 
     target = Path(path)
@@ -43,12 +44,18 @@ def write_faces_pdf(
         canvas.setTitle(title)
         canvas.setAuthor("Havoc Kit")
         canvas.setCreator("havoc-pnp export")
+        writer = PageWriter(canvas, title, draw=_no_footer)  # the one page writer
         for page in faces:
             canvas.setPageSize((page.w + 2 * bleed, page.h + 2 * bleed))
             draw_face(canvas, page.face, bleed, bleed, page.w, page.h, page.unit, bleed)
-            canvas.showPage()
+            writer.end_page()
+        writer.close()
         canvas.save()
     return target
+
+
+def _no_footer(canvas: Any, text: str) -> None:
+    """A face page carries nothing but the face (a shop's template has no room for more)."""
 
 
 def pixels(points: float, dpi: float) -> int:
