@@ -1,10 +1,14 @@
 """The phone map page: a Dark Blades map as SVG, tap the shooter then the target (plain links,
 no JavaScript), and see range, line, cover and the missile result; Who's Next start hexes.
 
-Thin: `companion.dark_blades.maps` and `sight` answer; the shot goes through `fire`, as
-`havoc missile --map` does. Each hex is a link to the same page with ``f`` (shooter), ``t``
-(target) and ``t2`` (a horseman's second hex, next to ``t``: the pair answers as
-`havoc los MAP F T,T2` does) set; ``z`` zooms (the page scrolls to pan).
+Thin: `companion.dark_blades.maps` and `sight` answer; the shot goes through
+`companion.dark_blades.map_fire` (`fire_on_map`, as `havoc missile --map` does), the shooter
+by name (``s``: his roster weapon) or a weapon (``w``), at the target by name (``n``) or a
+defence (``d``, of kind ``k``). Each hex is a link to the same page with ``f`` (shooter),
+``t`` (target) and ``t2`` (a horseman's second hex, next to ``t``: the pair answers as
+`havoc los MAP F T,T2` does) set, and the shot's fields carried on; ``z`` zooms the whole map
+(the page scrolls to pan). Above it, a close-up of the picked hexes at `CROP_HEX` px a hex
+(`_crops`), and the slopes' ticks with the coordinates clear of them (`map_marks`).
 """
 
 from __future__ import annotations
