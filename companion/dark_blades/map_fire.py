@@ -12,18 +12,20 @@ weapon is not a missile weapon is refused.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from companion.dark_blades import combat as c
-from companion.dark_blades import fight
 from companion.dark_blades.completion import CellSource
 from companion.dark_blades.crt import Crt
-from companion.dark_blades.fight import Fighter
 from companion.dark_blades.missiles import TARGETS, Missiles
-from companion.dark_blades.pieces import Character
 from companion.dark_blades.requests import MissileRequest
 from companion.dark_blades.resolve import fire
 from companion.dark_blades.sight import Sight
 from companion.errors import InputError
+
+if TYPE_CHECKING:  # the roster's modules stay off `havoc missile --map`'s import path
+    from companion.dark_blades.fight import Fighter
+    from companion.dark_blades.pieces import Character
 
 
 def on_map(request: MissileRequest, sight: Sight) -> MissileRequest:
@@ -51,8 +53,10 @@ def fire_on_map(
 
 
 def shooter(roster: tuple[Character, ...], missiles: Missiles, spec: str) -> Fighter:
-    """The shooter by name (``ela``, ``black dwarf``, ``laberne:foot``); refused unless his
+    """The shooter by name (``elv``, ``black dwarf``, ``laberne:foot``); refused unless his
     roster weapon is one of missiles.toml's."""
+    from companion.dark_blades import fight
+
     found = fight.side(roster, [spec], "shooter")
     if len(found) != 1:
         raise InputError("shooter: one name (one shooter fires)")
@@ -81,6 +85,9 @@ def named_shot(
     """The shot of the named shooter along ``sight``: at the named target (his defence and
     kind from the roster; a horseman on two hexes must be mounted, and a mounted target on two
     hexes), else at ``defence`` of ``kind``. Also the two sides, for their names."""
+    from companion.dark_blades import fight
+    from companion.dark_blades.fight import Fighter
+
     f = shooter(roster, missiles, shooter_spec)
     two_hexes = len(sight.targets) == 2
     if target_spec:
