@@ -64,9 +64,10 @@ def shooter(roster: tuple[Character, ...], missiles: Missiles, spec: str) -> Fig
     try:
         missiles.find(f.weapon)
     except InputError:
-        carries = "no weapon" if f.weapon in ("", "none") else f"a {f.weapon}"
+        if f.weapon in ("", "none"):
+            raise InputError(f"shooter {f.name}: has no weapon (pieces.csv)") from None
         raise InputError(
-            f"shooter {f.name}: carries {carries} (pieces.csv), not a missile weapon"
+            f"shooter {f.name}: his weapon, {f.weapon} (pieces.csv), is not a missile weapon"
         ) from None
     return f
 

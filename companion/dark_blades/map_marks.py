@@ -4,7 +4,8 @@ the ticks down a slope from its top lip, and the hex's coordinate clear of them.
 A top lip is a heavy line on a slope hex's side with three short ticks running from it towards
 the hex's centre (down the slope). A hex's coordinate is written at the top of the hex; on a
 hex whose lip runs along its top side the ticks would cross it, so the coordinate goes to the
-bottom of the hex instead (`name_edge`). Pure arithmetic on a map's lips: no drawing library.
+bottom of the hex instead, or to its middle when both are lips (`name_edge`). Pure arithmetic
+on a map's lips: no drawing library.
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ def lip_ticks(a: Point, b: Point, centre: Point) -> list[tuple[Point, Point]]:
 
 
 def name_edge(lips: frozenset[tuple[Hex, str]] | set[tuple[Hex, str]], h: Hex) -> str:
-    """``"top"`` or ``"bottom"``: where the coordinate of ``h`` is written, the top unless a
-    lip along the hex's top side puts ticks there."""
-    if (h, "n") in lips and (h, "s") not in lips:
-        return "bottom"
-    return "top"
+    """``"top"``, ``"bottom"`` or ``"middle"``: where the coordinate of ``h`` is written, the
+    top unless a lip along the hex's top side puts ticks there; the middle when lips run along
+    both its top and its bottom (the ticks reach no more than `TICK_DEPTH` inwards)."""
+    top, bottom = (h, "n") in lips, (h, "s") in lips
+    if top and bottom:
+        return "middle"
+    return "bottom" if top else "top"

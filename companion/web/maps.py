@@ -217,7 +217,7 @@ def _drawing(m) -> tuple[list, list]:
     hexes = []
     for h in m.hexes():
         x, y = hg.centre(h, R)
-        label = y + R - 6 if name_edge(m.lips, h) == "top" else y + R + 8.5
+        label = y + R + {"top": -6, "bottom": 8.5, "middle": 1.2}[name_edge(m.lips, h)]
         hexes.append((hg.name(h), round(x + R, 1), round(y + R, 1), m.terrain[h], round(label, 1)))
     segments = []
     for kind, sides in (("wl", _sides(m.building_walls | m.walls)), ("k", sorted(m.lips))):

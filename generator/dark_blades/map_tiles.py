@@ -263,10 +263,13 @@ def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> N
     size = max(5.0, g.r / 8)
     for h in shown:
         x, y = g.centre(h)
-        if name_edge(m.lips, h) == "top":
+        edge = name_edge(m.lips, h)  # clear of a top lip's ticks
+        if edge == "top":
             _label(c, g, x, y - g.f / 2 + size + 2, hg.name(h), size)
-        else:  # the top lip's ticks are at the top: the coordinate goes to the bottom
+        elif edge == "bottom":
             _label(c, g, x, y + g.f / 2 - 0.3 * size - 2, hg.name(h), size)
+        else:
+            _label(c, g, x, y + 0.35 * size, hg.name(h), size)
     if not blank:
         for place in m.places:
             x, y = g.centre(place.label)

@@ -72,8 +72,11 @@ def test_a_target_by_defence_and_the_old_weapon_form_still_fire(site: Site, havo
 @pytest.mark.parametrize(
     ("query", "said"),
     [
-        ("s=Mon-Oger+Sword&d=10", "shooter Mon-Oger Sword: carries a sword (pieces.csv), not a"),
-        ("s=Job&d=10", "shooter Job: carries no weapon (pieces.csv), not a missile weapon"),
+        (
+            "s=Mon-Oger+Sword&d=10",
+            "shooter Mon-Oger Sword: his weapon, sword (pieces.csv), is not a missile",
+        ),
+        ("s=Job&d=10", "shooter Job: has no weapon (pieces.csv)"),
         ("s=Black+Dwarf&n=Nobody", "target name"),
         ("s=Black+Dwarf&n=Goblin&d=10", "target: give a name or a defence, not both"),
         ("s=Black+Dwarf&w=shortbow&d=10", "his weapon is the roster&#39;s; leave out shortbow"),

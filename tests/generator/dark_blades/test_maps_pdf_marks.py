@@ -14,16 +14,21 @@ from companion.dark_blades.map_marks import TICKS
 TICK_WIDTH = 0.9  # map_tiles draws a lip's ticks 0.9 pt wide, nothing else
 
 
-@pytest.fixture(scope="module")
-def arena_pdf(tmp_path_factory) -> Path:
+def _print(out: Path, cards: Path | None = None) -> Path:
     from click.testing import CliRunner
 
     from generator.cli import main
 
-    out = tmp_path_factory.mktemp("marks") / "maps.pdf"
-    result = CliRunner().invoke(main, ["maps", "arena", "-o", str(out), "--piece-size", "5/8in"])
+    args = ["--cards", str(cards)] if cards else []
+    args += ["maps", "arena", "-o", str(out), "--piece-size", "5/8in"]
+    result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     return out
+
+
+@pytest.fixture(scope="module")
+def arena_pdf(tmp_path_factory) -> Path:
+    return _print(tmp_path_factory.mktemp("marks") / "maps.pdf")
 
 
 def _crosses(box: tuple[float, float, float, float], line: dict, pad: float) -> bool:
@@ -39,9 +44,26 @@ def _crosses(box: tuple[float, float, float, float], line: dict, pad: float) -> 
 
 
 def test_no_coordinate_lies_under_a_slope_tick(arena_pdf: Path) -> None:
+    moved = _checked(arena_pdf)
+    assert {"J4", "K3", "L4"} <= moved  # the three that sat under ticks are still printed
+
+
+def test_a_hex_with_lips_top_and_bottom_prints_its_coordinate_between(tmp_path: Path) -> None:
+    from companion.data import Cards
+
+    mine = tmp_path / "cards" / "dark-blades" / "maps"
+    mine.mkdir(parents=True)
+    text = Cards().path("dark-blades", "maps/arena.toml").read_text(encoding="utf-8")
+    assert "K3/n " in text and "K3/s" not in text
+    (mine / "arena.toml").write_text(text.replace("K3/n ", "K3/n K3/s ", 1), encoding="utf-8")
+    assert "K3" in _checked(_print(tmp_path / "maps.pdf", tmp_path / "cards"))
+
+
+def _checked(pdf_path: Path) -> set[str]:
+    """Every page's coordinates against every tick on it; the coordinates printed."""
     seen_ticks = 0
     moved = set()
-    with pdfplumber.open(arena_pdf) as pdf:
+    with pdfplumber.open(pdf_path) as pdf:
         for number, page in enumerate(pdf.pages, 1):
             ticks = [
                 line
@@ -61,4 +83,4 @@ def test_no_coordinate_lies_under_a_slope_tick(arena_pdf: Path) -> None:
                     )
             moved |= {w["text"] for w in words}
     assert seen_ticks >= len(TICKS) * 10  # the arena's slopes were drawn, ticks and all
-    assert {"J4", "K3", "L4"} <= moved  # the three that sat under ticks are still printed
+    return moved
