@@ -305,7 +305,7 @@ def page(key: str) -> str:
     hexes, segments = _drawing(m)
     taps = _taps([n for n, *_ in hexes], f, t, t2)
     width = round(1.5 * R * (m.width - 1) + 2 * R, 1)
-    height = round(R * hg.SQRT3 * (m.height + 0.5), 1)
+    height = round(R * hg.SQRT3 * m.height + R, 1)  # the lower columns' last hexes drawn whole
     picked = [n for n in (f, t, t2) if n]
     return render_template(
         "map.html",

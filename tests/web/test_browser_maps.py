@@ -25,8 +25,11 @@ PICKED = """() => {
     for (const c of svg.querySelectorAll('circle[data-pick]')) {
       const [x, y] = [c.getAttribute('cx'), c.getAttribute('cy')];
       const r = svg.querySelector(`use[x="${x}"][y="${y}"]`).getBoundingClientRect();
+      const v = svg.getBoundingClientRect();  // the hex whole inside its close-up, not cut
+      const whole = r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1
+        && r.bottom <= v.bottom + 1;
       out.push({pick: c.dataset.pick, left: r.left, top: r.top, right: r.right,
-                bottom: r.bottom, width: r.width});
+                bottom: r.bottom, width: r.width, whole: whole});
     }
   }
   return {hexes: out, scrolled: window.scrollY};
@@ -69,6 +72,7 @@ def _in_view(page, name: str) -> list[dict]:
     assert {h["pick"] for h in hexes} == {"S", "T"}, f"{name}: {hexes}"
     for h in hexes:
         assert h["width"] >= 40, f"{name}: a hex is {h['width']:.1f} px across"
+        assert h["whole"], f"{name}: a picked hex is cut by the close-up's edge: {h}"
         assert h["left"] >= 0 and h["right"] <= PHONE["width"], f"{name}: {h}"
         assert h["top"] >= 0 and h["bottom"] <= PHONE["height"], f"{name}: {h}"
     return hexes
@@ -101,7 +105,7 @@ def test_one_tap_from_the_sight_to_the_shot_with_both_hexes_in_view(served, brow
     ("query", "name"),
     [
         ("f=A1&t=T14", "map-far"),  # corner to corner: the shooter's and the target's close-ups
-        ("f=K10&t=K13&t2=K14", "map-horseman"),
+        ("f=K10&t=K13&t2=K14", "map-horseman"),  # K14: the bottom row, drawn whole
         ("f=T1&t=M6&s=elv&d=10&die=5", "map-diagonal"),
     ],
 )
