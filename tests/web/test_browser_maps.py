@@ -117,6 +117,15 @@ def test_the_picked_hexes_are_in_view_at_40_px_a_hex(served, browser, query, nam
     _first_screen(page, name)
 
 
+def test_the_shot_from_the_map_in_dark_mode(served, browser):
+    page = _phone(browser, dark=True)
+    page.goto(f"{served}{ARENA}?f=K1&t=K3&s=Black+Dwarf&n=Goblin&die=8")
+    assert "Black Dwarf v Goblin" in page.inner_text("main")
+    _in_view(page, "map-shot-dark")
+    _check(page, "map-shot-dark")
+    _first_screen(page, "map-shot-dark")
+
+
 def test_no_coordinate_is_drawn_under_a_tick(served, browser):
     page = _phone(browser)
     page.goto(f"{served}{ARENA}?f=K3&t=K4")  # the lips of J4, K3 and L4 in the close-up
