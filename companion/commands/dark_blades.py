@@ -377,10 +377,13 @@ def missile(
         defender_kind=defender_kind,
     )
     cells = cell_source(cards, crt_data, source_only_from(ctx))
-    record = fire(crt_data, missiles, request, cells, load_combat_rules(cards))
     if sight is not None:
         from companion.commands.maps import print_map_shot
+        from companion.dark_blades.map_fire import fire_on_map
 
+        rules = load_combat_rules(cards)
+        record = fire_on_map(crt_data, missiles, request, sight, cells, rules)
         print_map_shot(sight, crt_data, record, as_json, explain, print_record)
         return
+    record = fire(crt_data, missiles, request, cells, load_combat_rules(cards))
     print_record(crt_data, record, as_json, explain)

@@ -1,15 +1,21 @@
 """The phone map page: a Dark Blades map as SVG, tap the shooter then the target (plain links,
 no JavaScript), and see range, line, cover and the missile result; Who's Next start hexes.
 
-Thin: `companion.dark_blades.maps` and `sight` answer; the shot goes through `fire`, as
-`havoc missile --map` does. Each hex is a link to the same page with ``f`` (shooter), ``t``
-(target) and ``t2`` (a horseman's second hex, next to ``t``: the pair answers as
-`havoc los MAP F T,T2` does) set; ``z`` zooms (the page scrolls to pan). A layout (maps laid
-together, ``/layout/KEY``) is the same page over the joined maps, its hexes named ``mill:C4``.
+Thin: `companion.dark_blades.maps` and `sight` answer; the shot goes through
+`companion.dark_blades.map_fire` (`fire_on_map`, as `havoc missile --map` does), the shooter
+by name (``s``: his roster weapon) or a weapon (``w``), at the target by name (``n``) or a
+defence (``d``, of kind ``k``). Each hex is a link to the same page with ``f`` (shooter),
+``t`` (target) and ``t2`` (a horseman's second hex, next to ``t``: the pair answers as
+`havoc los MAP F T,T2` does) set, and the shot's fields carried on; ``z`` zooms the whole map
+(the page scrolls to pan). Above it, a close-up of the picked hexes at `CROP_HEX` px a hex
+(`_crops`), and the slopes' ticks with the coordinates clear of them (`map_marks`).
+A layout (maps laid together, ``/layout/KEY``) is the same page over the joined maps, its
+hexes named ``mill:C4``.
 """
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request
@@ -33,7 +39,15 @@ from companion.web.current import cards, refused, source_only
 bp = Blueprint("maps", __name__, url_prefix="/dark-blades/maps")
 R = 12.0  # hex circumradius in SVG units: 20 columns come to about 360 px
 ZOOMS = (1, 2, 3)
-KEEP = {"w": 18, "d": 6, "k": 8, "p": 3}  # what each link carries on, and its longest value
+NAME = re.compile(r"[\w' .:-]+")  # a roster name as typed, with a state after a colon
+KEEP = {
+    "s": 40,
+    "n": 40,
+    "w": 18,
+    "d": 6,
+    "k": 8,
+    "p": 3,
+}  # what each link carries on, and its longest value
 
 
 @bp.get("/")
@@ -68,46 +82,66 @@ def _parser(m):
 
 
 def _shot(sight, args, kind: str | None = None) -> dict | None:
-    """The missile result for the shot, when a weapon and a defence are given."""
+    """The shot along the sight, once the page knows a target (``n``, his name, or ``d``, a
+    defence): the shooter by name (``s``: his roster weapon) or a weapon (``w``), as
+    `companion.dark_blades.map_fire` fires it for `havoc missile --map` too."""
+    from companion.dark_blades import pieces
     from companion.dark_blades.completion import cell_source
     from companion.dark_blades.crt import load_crt
+    from companion.dark_blades.fight import VALUES_NOTE, sides_line
+    from companion.dark_blades.map_fire import fire_on_map, named_shot
     from companion.dark_blades.requests import MissileRequest
-    from companion.dark_blades.resolve import fire
     from companion.dark_blades.special import load_combat_rules
+    from companion.web.dark_blades import view
+    from companion.web.dice_tables import seed_arg
 
     defence = args.get("d", "").strip()[: KEEP["d"]]
-    if not defence or not sight.can_fire:
+    name = args.get("n", "").strip()[: KEEP["n"]]
+    if not (defence or name) or not sight.can_fire:
         return None
     here = cards()
     data = load_crt(here)
+    weapons = load_weapons(here)
     target = kind or args.get("k", "infantry").strip()
     if target not in TARGETS:
         raise InputError(f"target: expected {' or '.join(TARGETS)}")
-    die = args.get("die", "").strip()[:2]
-    wanted = MissileRequest(
-        weapon=args.get("w", "shortbow").strip()[: KEEP["w"]],
-        hexes=sight.range,
-        defence=tuple(c.parse_strengths([defence], "defence")),
-        target=target,
-        cover=sight.cover if sight.cover != "none" else None,
-        die=int(die) if is_whole(die) else None,
-    )
-    record = fire(
-        data,
-        load_weapons(here),
-        wanted,
-        cell_source(here, data, source_only()),
-        load_combat_rules(here),
-    )
-    if isinstance(record, c.NoShot):
-        return {"result": "no shot", "meaning": record.reason}
-    kit = record.face in getattr(record, "kit_faces", ())
+    die_text = args.get("die", "").strip()[:2]
+    if die_text and not is_whole(die_text):
+        raise InputError(f"die: expected a face like 7 (0 is ten), got {die_text!r}")
+    die = int(die_text) if die_text else None
+    strengths = tuple(c.parse_strengths([defence], "defence")) if defence else ()
+    shooter = args.get("s", "").strip()[: KEEP["s"]]
+    sides = None
+    if shooter:
+        weapon = args.get("w", "").strip()
+        if weapon:
+            raise InputError(f"shooter {shooter}: his weapon is the roster's; leave out {weapon}")
+        roster = pieces.load(here).roster
+        wanted, by, at = named_shot(
+            roster, weapons, sight, shooter, name, strengths, target, die, seed_arg()
+        )
+        sides = sides_line(by, at or [], missile=True)
+        if not at:
+            sides[1] = f"v defence {defence} ({wanted.target})"
+    else:
+        if name:
+            raise InputError("target by name: give the shooter's name too")
+        wanted = MissileRequest(
+            weapon=args.get("w", "shortbow").strip()[: KEEP["w"]] or "shortbow",
+            hexes=sight.range,
+            defence=strengths,
+            target=target,
+            die=die,
+            seed=seed_arg(),
+        )
+    cells = cell_source(here, data, source_only())
+    record = fire_on_map(data, weapons, wanted, sight, cells, load_combat_rules(here))
     return {
-        "result": record.cell or "lost",
-        "meaning": record.meaning,
-        "face": record.face,
-        "column": record.columns[record.column] if record.columns else "",
-        "kit": kit,
+        "answer": view(data, record, source_only()),
+        "crt": data,
+        "sides": sides,
+        "values_note": VALUES_NOTE if shooter else "",
+        "used": [f"cover {sight.cover} (the map)"] if sight.cover != "none" else [],
     }
 
 
@@ -116,6 +150,8 @@ def _keep(args, weapons: list[str]) -> dict[str, str]:
     use (a weapon's name, a defence of digits and commas, infantry or mounted, a number of
     players), so that 280 links stay light whatever the address holds."""
     good = {
+        "s": NAME.fullmatch,
+        "n": NAME.fullmatch,
         "w": lambda v: v.lower() in weapons,
         "d": lambda v: is_whole(v.replace(",", "")),
         "k": lambda v: v in TARGETS,
@@ -202,11 +238,15 @@ def _answer(m, here, args) -> dict:
 
 
 def _drawing(m) -> tuple[list, list]:
-    """The hexes as (name, x, y, terrain) and the walls and top lips as segments."""
+    """The hexes as (name, x, y, terrain, the y of its coordinate) and the walls, top lips and
+    the lips' ticks as segments (`map_marks`: the coordinate is kept clear of the ticks)."""
+    from companion.dark_blades.map_marks import lip_ticks, name_edge
+
     hexes = []
     for h in m.hexes():
         x, y = hg.centre(h, R)
-        hexes.append((m.label(h), round(x + R, 1), round(y + R, 1), m.terrain[h]))
+        label = y + R + {"top": -6, "bottom": 8.5, "middle": 1.2}[name_edge(m.lips, h)]
+        hexes.append((m.label(h), round(x + R, 1), round(y + R, 1), m.terrain[h], round(label, 1)))
     segments = []
     kinds = [("wl", _sides(m.building_walls | m.walls)), ("k", sorted(m.lips))]
     if hasattr(m, "pieces"):  # a layout: where its maps meet
@@ -219,7 +259,61 @@ def _drawing(m) -> tuple[list, list]:
             segments.append(
                 (round(x1 + R, 1), round(y1 + R, 1), round(x2 + R, 1), round(y2 + R, 1), kind)
             )
+            if kind == "k":
+                for (a, b), (c2, d) in lip_ticks((x1, y1), (x2, y2), hg.centre(h, R)):
+                    segments.append(
+                        (round(a + R, 1), round(b + R, 1), round(c2 + R, 1), round(d + R, 1), "kt")
+                    )
     return hexes, segments
+
+
+CROP_HEX = 42  # a hex's width in the close-up, in CSS px: 40 or more (issue 21)
+CROP_WIDTH = 328  # the close-up's widest: a 360 px phone less the page's margins
+CROP_HEIGHT = 300  # and its tallest, so that the answer and both hexes fit the first screen
+
+
+def _window(points: list, width: float, height: float, size: tuple) -> tuple:
+    """A viewBox (x, y, w, h) of ``width`` x ``height`` around ``points``, kept on the map."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    x = min(max(cx - width / 2, 0), max(size[0] - width, 0))
+    y = min(max(cy - height / 2, 0), max(size[1] - height, 0))
+    return round(x, 1), round(y, 1), round(min(width, size[0]), 1), round(min(height, size[1]), 1)
+
+
+def _crops(hexes: list, segments: list, picked: list[str], size: tuple) -> list[dict]:
+    """The close-ups around the picked hexes (the shooter, the target's one or two): one view
+    if they fit a phone's width at `CROP_HEX` px a hex, else one around the shooter and one
+    around the target. Each: its viewBox, its width in px and the hexes and marks it shows."""
+    at = {n: (x, y) for n, x, y, *_ in hexes}
+    groups = [[at[n] for n in picked if n in at]]
+    if not groups[0]:
+        return []
+    scale = CROP_HEX / (2 * R)
+    wide, high = CROP_WIDTH / scale, CROP_HEIGHT / scale
+    xs, ys = [p[0] for p in groups[0]], [p[1] for p in groups[0]]
+    if max(xs) - min(xs) + 4 * R > wide or max(ys) - min(ys) + 4 * R > high:
+        groups = [groups[0][:1], groups[0][1:]]
+    out = []
+    for group in groups:
+        across = max(p[0] for p in group) - min(p[0] for p in group)
+        span = max(p[1] for p in group) - min(p[1] for p in group)
+        box = _window(group, min(wide, across + 8 * R), span + 2 * hg.SQRT3 * R + 2 * R, size)
+        out.append(
+            {
+                "box": box,
+                "width": round(box[2] * scale),
+                "hexes": [h for h in hexes if _inside(box, h[1], h[2], R)],
+                "segments": [g for g in segments if _inside(box, g[0], g[1], R)],
+            }
+        )
+    return out
+
+
+def _inside(box: tuple, x: float, y: float, margin: float) -> bool:
+    return box[0] - margin <= x <= box[0] + box[2] + margin and (
+        box[1] - margin <= y <= box[1] + box[3] + margin
+    )
 
 
 @bp.get("/<key>")
@@ -258,14 +352,19 @@ def _page(here, m) -> str:
         keep["z"] = str(zoom)
     hexes, segments = _drawing(m)
     taps = _taps([n for n, *_ in hexes], f, t, t2, _parser(m))
+    width = round(1.5 * R * (m.width - 1) + 2 * R, 1)
+    height = round(R * hg.SQRT3 * m.height + R, 1)  # the lower columns' last hexes drawn whole
+    picked = [n for n in (f, t, t2) if n]
     return render_template(
         "map.html",
         m=m,
         hexes=hexes,
         links={n: _query(*tap, keep) for n, tap in taps.items()},
-        at={n: (x, y) for n, x, y, _ in hexes},
-        width=round(1.5 * R * (m.width - 1) + 2 * R, 1),
-        height=round(R * hg.SQRT3 * (m.height + 0.5), 1),
+        at={n: (x, y) for n, x, y, *_ in hexes},
+        width=width,
+        height=height,
+        crops=_crops(hexes, segments, picked, (width, height)),
+        names=_roster_names(here) if sight and sight.can_fire else [],
         r=R,
         origin=f,
         target=t,
@@ -291,6 +390,14 @@ def _page(here, m) -> str:
         line_names=[m.label(h) for h in sight.line] if sight else [],
         segments=segments,
     )
+
+
+def _roster_names(here) -> list[str]:
+    """The roster's names, offered as the shooter and the target (a typed name by any unique
+    start, as `havoc fight` takes it)."""
+    from companion.dark_blades import pieces
+
+    return [ch.name for ch in pieces.load(here).roster]
 
 
 def _sides(pairs) -> list:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.map_marks import lip_ticks, name_edge
 from companion.dark_blades.maps import APERTURES, HexMap
 from generator.cthulhu_who.board import check_bar
 from generator.cthulhu_who.canvas_kit import text
@@ -254,17 +255,21 @@ def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> N
             (x1, y1), (x2, y2) = g.side(h, side)
             c.setLineWidth(2.2)
             c.line(x1, y1, x2, y2)
-            cx, cy = g.centre(h)
             c.setLineWidth(0.9)
-            for t in (0.25, 0.5, 0.75):
-                px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
-                c.line(px, py, px + (cx - px) * 0.22, py + (cy - py) * 0.22)
+            for (px, py), (qx, qy) in lip_ticks((x1, y1), (x2, y2), g.centre(h)):
+                c.line(px, py, qx, qy)
     if small:  # a thumbnail: no words (they would print too small to read)
         return
     size = max(5.0, g.r / 8)
     for h in shown:
         x, y = g.centre(h)
-        _label(c, g, x, y - g.f / 2 + size + 2, hg.name(h), size)
+        edge = name_edge(m.lips, h)  # clear of a top lip's ticks
+        if edge == "top":
+            _label(c, g, x, y - g.f / 2 + size + 2, hg.name(h), size)
+        elif edge == "bottom":
+            _label(c, g, x, y + g.f / 2 - 0.3 * size - 2, hg.name(h), size)
+        else:
+            _label(c, g, x, y + 0.35 * size, hg.name(h), size)
     if not blank:
         for place in m.places:
             x, y = g.centre(place.label)

@@ -26,7 +26,7 @@ def test_tapping_the_shooter_then_the_target_are_plain_links(site: Site) -> None
 def test_the_shot_uses_the_maps_range_and_cover(site: Site) -> None:
     url = "/dark-blades/maps/arena?f=K1&t=K3&w=shortbow&d=10&k=infantry&die=5"
     page = site.client.get(url).get_data(as_text=True)
-    assert "(die 5, column 1-2)" in page  # 20 / 10 = 2-1, two columns down for medium cover
+    assert "column 1-2, die 5 (given)" in page  # 20 / 10 = 2-1, two columns down for medium cover
     blocked = site.client.get("/dark-blades/maps/arena?f=A1&t=D4&d=10").get_data(as_text=True)
     assert "Not seen" in blocked and "tree B2" in blocked and "(die" not in blocked
 

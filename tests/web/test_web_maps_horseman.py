@@ -15,7 +15,9 @@ ARENA = "/dark-blades/maps/arena"
 
 
 def _taps(html: str) -> dict[str, str]:
-    """Each hex's link, by the hex's name (the labels follow the links in the same order)."""
+    """Each hex's link on the whole map, by the hex's name (the labels follow the links in the
+    same order; the close-up of the picked hexes comes before the whole map)."""
+    html = html[html.index('id="whole"') :]
     links = [html_lib.unescape(h) for h in re.findall(r'<a href="([^"]*)"><use', html)]
     names = re.findall(r'<text x="[^"]*" y="[^"]*">([A-Z]\d+)</text>', html)
     assert len(links) == len(names) == 20 * 14
@@ -45,7 +47,8 @@ def test_a_hex_next_to_the_target_adds_the_horsemans_second_hex(site: Site) -> N
         "new target": "?f=K1",
         "one-hex target": "?f=K1&t=K3",
     }
-    assert "<script" not in pair and pair.count(">T</text>") == 2
+    whole = pair[pair.index('id="whole"') :]
+    assert "<script" not in pair and whole.count(">T</text>") == 2  # the close-up marks them too
 
 
 def test_the_pairs_answer_is_in_havoc_los_words(site: Site, havoc) -> None:
@@ -72,7 +75,8 @@ def test_the_pairs_shot_is_at_a_mounted_target_with_the_heavier_cover(site: Site
         havoc("missile", "bow", "2", "10", "m", "-c", "slope,open", "--die", "5", "--json").output
     )
     text = site.text(f"{ARENA}?f=K1&t=K3&t2=K4&w=shortbow&d=10&k=infantry&die=5")
-    assert f"(die 5, column {typed['column']})" in text
+    assert f"column {typed['column']}, die 5 (given)" in text
+    assert typed["table"] == "missile-vs-mounted" and "Missile Results Against Mounted" in text
     assert "Target: mounted (K3,K4)" in text
 
 

@@ -1,0 +1,135 @@
+"""The map page in a real phone browser (Chromium at 360 x 740, as test_browser.py): the picked
+hexes in view on the first screen at 40 px a hex or more, one tap from the sight to the shot,
+and no coordinate under a slope's ticks (the rendered text boxes against the tick segments).
+Screenshots go to $HAVOC_SCREENSHOTS if set. Slow; skips without playwright or chromium.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import test_browser as real
+from test_browser import CHROMIUM, PHONE, SHOTS, _check, _phone
+
+served, browser = real.served, real.browser  # the same fixtures: a served app, a Chromium
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH (apt-get install chromium)"),
+]
+ARENA = "/dark-blades/maps/arena"
+PICKED = """() => {
+  const out = [];
+  for (const svg of document.querySelectorAll('svg.close')) {
+    for (const c of svg.querySelectorAll('circle[data-pick]')) {
+      const [x, y] = [c.getAttribute('cx'), c.getAttribute('cy')];
+      const r = svg.querySelector(`use[x="${x}"][y="${y}"]`).getBoundingClientRect();
+      const v = svg.getBoundingClientRect();  // the hex whole inside its close-up, not cut
+      const whole = r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1
+        && r.bottom <= v.bottom + 1;
+      out.push({pick: c.dataset.pick, left: r.left, top: r.top, right: r.right,
+                bottom: r.bottom, width: r.width, whole: whole});
+    }
+  }
+  return {hexes: out, scrolled: window.scrollY};
+}"""
+UNDER_TICKS = """() => {
+  const out = [];
+  for (const svg of document.querySelectorAll('svg.hexmap')) {
+    const path = svg.querySelector('path.kt');
+    if (!path) continue;
+    const nums = path.getAttribute('d').match(/[\\d.]+/g).map(Number);
+    const segs = [];
+    for (let i = 0; i + 3 < nums.length; i += 4) segs.push(nums.slice(i, i + 4));
+    for (const t of svg.querySelectorAll('text')) {
+      if (!/^[A-Z]\\d+$/.test(t.textContent)) continue;
+      const b = t.getBBox();
+      for (const [ax, ay, bx, by] of segs) {
+        for (let k = 0; k <= 20; k++) {
+          const x = ax + (bx - ax) * k / 20, y = ay + (by - ay) * k / 20;
+          if (x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height)
+            out.push(t.textContent);
+        }
+      }
+    }
+    out.push('checked ' + segs.length);
+  }
+  return out;
+}"""
+
+
+def _first_screen(page, name: str) -> None:
+    """What the phone shows before any scrolling, beside `_check`'s whole page."""
+    if SHOTS is not None:
+        page.screenshot(path=str(SHOTS / f"{name}-first-screen.png"))
+
+
+def _in_view(page, name: str) -> list[dict]:
+    found = page.evaluate(PICKED)
+    assert found["scrolled"] == 0
+    hexes = found["hexes"]
+    assert {h["pick"] for h in hexes} == {"S", "T"}, f"{name}: {hexes}"
+    for h in hexes:
+        assert h["width"] >= 40, f"{name}: a hex is {h['width']:.1f} px across"
+        assert h["whole"], f"{name}: a picked hex is cut by the close-up's edge: {h}"
+        assert h["left"] >= 0 and h["right"] <= PHONE["width"], f"{name}: {h}"
+        assert h["top"] >= 0 and h["bottom"] <= PHONE["height"], f"{name}: {h}"
+    return hexes
+
+
+def test_one_tap_from_the_sight_to_the_shot_with_both_hexes_in_view(served, browser):
+    page = _phone(browser)
+    page.goto(f"{served}{ARENA}")
+    page.click('a[href="?f=K1"]')  # the shooter's hex on the whole map
+    page.click('a[href="?f=K1&t=K3"]')  # then the target's
+    assert page.inner_text(".answer").startswith("Seen, range 2, cover medium")
+    _in_view(page, "sight")
+    _check(page, "map-sight")
+    page.fill("#s", "Black Dwarf")
+    page.fill("#n", "Mon-Oger Sword")
+    page.fill("#die", "3")
+    page.click("form.fire button.primary")  # the one tap
+    main = page.inner_text("main")
+    assert "Black Dwarf v Mon-Oger Sword 10" in main
+    assert "Crossbow at 2 hexes (short range): strength 30" in main
+    assert "odds 30÷10 = 3-1" in main and "column 1-1" in main and "die 3 (given)" in main
+    assert re.search(r"s=Black(\+|%20)Dwarf", page.url)
+    hexes = _in_view(page, "shot")
+    _check(page, "map-shot")
+    _first_screen(page, "map-shot")
+    print(f"\nmap-shot: {page.url}; hex {hexes[0]['width']:.1f} px across at 360 px")
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ("f=A1&t=T14", "map-far"),  # corner to corner: the shooter's and the target's close-ups
+        ("f=K10&t=K13&t2=K14", "map-horseman"),  # K14: the bottom row, drawn whole
+        ("f=T1&t=M6&s=elv&d=10&die=5", "map-diagonal"),
+    ],
+)
+def test_the_picked_hexes_are_in_view_at_40_px_a_hex(served, browser, query, name):
+    page = _phone(browser)
+    page.goto(f"{served}{ARENA}?{query}")
+    _in_view(page, name)
+    _check(page, name)
+    _first_screen(page, name)
+
+
+def test_the_shot_from_the_map_in_dark_mode(served, browser):
+    page = _phone(browser, dark=True)
+    page.goto(f"{served}{ARENA}?f=K1&t=K3&s=Black+Dwarf&n=Goblin&die=8")
+    assert "Black Dwarf v Goblin" in page.inner_text("main")
+    _in_view(page, "map-shot-dark")
+    _check(page, "map-shot-dark")
+    _first_screen(page, "map-shot-dark")
+
+
+def test_no_coordinate_is_drawn_under_a_tick(served, browser):
+    page = _phone(browser)
+    page.goto(f"{served}{ARENA}?f=K3&t=K4")  # the lips of J4, K3 and L4 in the close-up
+    found = page.evaluate(UNDER_TICKS)
+    checked = [x for x in found if x.startswith("checked ")]
+    assert checked and int(checked[0].split()[1]) >= 9, found
+    assert not [x for x in found if not x.startswith("checked ")], found
