@@ -54,7 +54,7 @@ def _shot(sight, args, kind: str | None = None) -> dict | None:
     from companion.dark_blades.special import load_combat_rules
 
     defence = args.get("d", "").strip()[: KEEP["d"]]
-    if not defence or not sight.can_fire:
+    if not defence or not sight.open_shot:  # range 1: the weapon's to refuse
         return None
     here = cards()
     data = load_crt(here)
