@@ -97,9 +97,8 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
         lines.append(wrap(f"line: {steps_text(m, s.steps)}", "  "))
     other_fails = s.other is not None and (s.other.blocked_by or s.other.no_shot)
     if s.visible and other_fails and not (s.refusal and s.other.no_shot == s.refusal):
-        other = " ".join(m.label(h) for h in s.other.hexes)
-        why = ", ".join(s.other.blocked_by) or s.other.no_shot or s.other.why
-        lines.append(wrap(f"other side ({other}): {why}", "  "))
+        why = ", ".join(s.other.blocked_by) or s.other.no_shot
+        lines.append(wrap(f"other side: {why}", "  "))
     for r in s.readings:
         lines.append(r.short)
         if explain:

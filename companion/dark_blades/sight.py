@@ -134,7 +134,8 @@ class Sight(NamedTuple):
     parts: tuple[Sight, ...] = ()  # a mounted target: the sight to each of his two hexes
     refusal: str = ""  # seen, but a firing rule refuses the shot: why ("" when none does)
     rules: tuple[Rule, ...] = ()  # the rules applied, quoted (the refusing one first)
-    steps: tuple[tuple[Hex, ...], ...] = ()  # the line step by step: one hex, or one a side
+    steps: tuple[tuple[Hex | None, ...], ...] = ()  # the line step by step: one hex, or a
+    # side's each (None: no hex on that side, where the line passes a corner)
     other: Side | None = None  # along a hex side: the side the answer is not taken from
 
     @property
@@ -189,7 +190,7 @@ class Sight(NamedTuple):
             "cover_why": self.why,
             "target_terrain": ",".join(self.map.terrain[h] for h in self.targets),
             "line": [label(h) for h in self.line],
-            "line_steps": [[label(h) for h in step] for step in self.steps],
+            "line_steps": [[h and label(h) for h in step] for step in self.steps],
             "along_hex_side": self.along_side,
             "other_side": _side_dict(self.map, self.other) if self.other else None,
             "rules": [r.as_dict() for r in self.rules],
@@ -227,29 +228,32 @@ def part_words(s: Sight) -> list[str]:
     return [*words, HEAVIER] if words else []
 
 
-def steps_text(m: HexMap, steps: tuple[tuple[Hex, ...], ...]) -> str:
+def steps_text(m: HexMap, steps: tuple[tuple[Hex | None, ...], ...]) -> str:
     """The line firer to target, ``Q4 Q3|R4 R3``: where the line runs along a hex side, the
-    hexes either side of it joined by ``|``."""
-    return " ".join("|".join(m.label(h) for h in step) for step in steps)
+    hexes just either side of it joined by ``|`` (``D7|-``: through a corner, a hex on one side
+    only)."""
+    return " ".join("|".join("-" if h is None else m.label(h) for h in step) for step in steps)
 
 
-def _steps(one: tuple[Hex, ...], two: tuple[Hex, ...]) -> tuple[tuple[Hex, ...], ...]:
-    """The two sides' hexes merged in order: a hex both cross once, else each side's."""
+def _steps(one: tuple[Hex, ...], two: tuple[Hex, ...]) -> tuple[tuple[Hex | None, ...], ...]:
+    """The two sides' hexes merged in order: a hex both cross once; else one from each side,
+    or None for the side that has no hex there (the line through a corner)."""
     common = set(one) & set(two)
-    out: list[tuple[Hex, ...]] = []
+    out: list[tuple[Hex | None, ...]] = []
     i = j = 0
     while i < len(one) or j < len(two):
-        if i < len(one) and j < len(two) and one[i] == two[j]:
-            out.append((one[i],))
+        a = one[i] if i < len(one) else None
+        b = two[j] if j < len(two) else None
+        if a is not None and a == b:
+            out.append((a,))
             i, j = i + 1, j + 1
             continue
-        a = one[i] if i < len(one) and one[i] not in common else None
-        b = two[j] if j < len(two) and two[j] not in common else None
-        if a is None and b is None:  # a common hex out of step on one side: take it
-            out.append((one[i],) if i < len(one) else (two[j],))
-            i, j = (i + 1, j) if i < len(one) else (i, j + 1)
-            continue
-        out.append(tuple(h for h in (a, b) if h is not None))
+        a = a if a not in common else None  # a common hex waits for the other side
+        b = b if b not in common else None
+        if a is None and b is None:  # both wait (they cannot, in order): take side one's
+            a = one[i] if i < len(one) else None
+            b = None if a is not None else two[j]
+        out.append((a, b))
         i, j = i + (a is not None), j + (b is not None)
     return tuple(out)
 
@@ -299,7 +303,7 @@ def _judge(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> tuple[Sigh
         best.cover if visible else "none",
         best.why if visible else "not seen",
         blocked,
-        tuple(h for step in steps for h in step),
+        tuple(h for step in steps for h in step if h is not None),
         along,
         readings,
         refusal=refusal,

@@ -47,7 +47,7 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
     terrain, buildings, label = m.terrain, m.buildings, m.label
     origin, target = path[0], path[-1]
     home = buildings.get(origin)  # the firer's building (None: outside)
-    seen_inside = {home}  # buildings whose own hexes do not block this line
+    seen_inside = {home}  # the building the line is in, when its own hexes do not block it
     blocked: list[str] = []
     readings: list[str] = []
     rules: list[str] = []
@@ -64,18 +64,18 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
             readings.append("aperture-sides")
             ka, kb = terrain.get(a), terrain.get(b)
             left_home = left_home or ba == home
+            seen_inside.discard(ba)  # out of it: its hexes block again, should it come back
             if ka == "house" or kb == "house":
                 at = f"{label(a)}/{side}" if ka == "house" else f"{label(b)}/{hg.OPPOSITE[side]}"
                 blocked.append(f"building wall {at}")
                 building_wall = building_wall or f"building wall {at}"
                 rules.append("building-walls")
+            refused: tuple[str, str] | None = None  # a firing rule against the shot: why, rule
             if ba is not None and ka in APERTURES:  # out through a's aperture
                 if a != origin and ba == home:
-                    no_shot = f"out at {ka} {label(a)}; the firer is not in it"
-                    rules.insert(0, _rule(ka))
+                    refused = f"out at {ka} {label(a)}; the firer is not in it", _rule(ka)
                     readings.append("out-from-aperture")
-                    break
-                if a == origin:
+                elif a == origin:
                     rules.append(_rule(ka))
                 if a not in crossed:
                     crossed.append(a)
@@ -85,26 +85,23 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
                 if len(crossed) < 2 and b == target:
                     rules.append("into-window" if kb == "window" else "door")
                 elif len(crossed) < 2 and buildings.get(path[i + 2]) == bb:  # on inside
+                    seen_inside.add(bb)  # the rule below answers, not the hexes within
                     if kb == "window" and i == 0:
                         rules.append("beside-window")
-                        seen_inside.add(bb)
                     elif kb == "window":
-                        no_shot = f"in at window {label(b)}; the target is not in it"
-                        rules.insert(0, "into-window")
-                        break
+                        refused = f"in at window {label(b)}; the target is not in it", "into-window"
                     else:
-                        no_shot = f"in at door {label(b)}; the firer is not inside"
-                        rules.insert(0, "interior")
-                        break
-            if len(crossed) >= 2:
+                        refused = f"in at door {label(b)}; the firer is not inside", "interior"
+            if len(crossed) >= 2 and not refused:
                 first, then = crossed[0], crossed[1]
-                no_shot = (
-                    f"through {terrain[first]} {label(first)}, then {terrain[then]} {label(then)}"
-                )
-                rules.insert(0, "window-then")
-                if terrain[first] == "door":
+                kinds = terrain[first], terrain[then]
+                why = f"through {kinds[0]} {label(first)}, then {kinds[1]} {label(then)}"
+                refused = why, "window-then"
+                if kinds[0] == "door" and not no_shot:
                     readings.append("door-first")
-                break
+            if refused and not no_shot:  # the first refusal answers; the walk goes on for
+                no_shot = refused[0]  # what blocks the line (not seen outranks no shot)
+                rules.insert(0, refused[1])
         if m.blocking_sides.get((a, side)) == "wall":
             walls.append(f"wall {label(a)}/{side}")
         if i + 1 < last:
