@@ -123,8 +123,9 @@ def los(
 
     MAP by file name or name (arena, mill, any unique start); FROM and TO as hexes (D13).
     The line runs centre to centre; trees and buildings block it (one may see into them, not
-    through); cover from the target's hex. A horseman's two hexes: TO,TO2 (K3,K4): the
-    heavier cover counts.
+    through); windows and doors by the firing rules, quoted; cover from the target's hex; no
+    shot at an adjacent target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover
+    counts. The line is listed firer to target; Q3|R4: the hexes either side of a hex side.
     """
     _m, s = sight_between(cards_from(ctx), map_name, origin, target, source_only_from(ctx))
     if as_json:

@@ -348,7 +348,7 @@ def horse_sight(m: HexMap, rules: SightRules, origin: Hex, hexes: tuple[Hex, Hex
         names.extend(r.name for r in s.readings if s.visible)
     names.extend(side.readings)
     readings = tuple(rules.readings[n] for n in dict.fromkeys(names) if n in rules.readings)
-    quoted = [r for s in shootable or parts for r in s.rules]
+    quoted = [r for s in (*(shootable or parts), heavy) for r in s.rules]  # and the cover's
     rng = min(s.range for s in parts)
     if rng == 1 and rules.adjacent is not None:
         quoted.append(rules.adjacent)

@@ -225,6 +225,17 @@ def test_a_building_wall_blocks_and_a_horseman_half_behind_one_is_in_infinite_co
     assert horse.no_shot.startswith("cover infinite")
 
 
+def test_havoc_los_a_horseman_half_behind_the_prison_wall_is_no_shot(havoc) -> None:
+    result = havoc("los", "arena", "Q1", "S1,T2")
+    lines = result.output.splitlines()
+    assert lines[0] == "seen, NO SHOT; Q1->S1,T2: range 2"
+    assert _flat(result.output).startswith(
+        "seen, NO SHOT; Q1->S1,T2: range 2 cover infinite (T2 behind building wall R2/"
+    )
+    assert "No character may fire over or through building walls" in _flat(result.output)
+    assert "S1: range 2, no cover" in lines
+
+
 def test_the_outer_sides_of_a_window_are_its_aperture_and_of_a_house_its_wall() -> None:
     walls = {frozenset(p) for p in ARENA.building_walls}
     for h, number in ARENA.buildings.items():
