@@ -82,7 +82,9 @@ SIGHT_FILE = Table(
 )
 # missiles.toml, for its one sentence on firing when adjacent (the rest is missiles.py's)
 _ADJACENT_FILE = Table(
-    (Field("adjacent_rule", str, required=False),), rest=(str, dict, list), rest_as=""
+    (Field("adjacent_rule", str, required=False),),
+    rest=(str, dict, list, int, float, bool),
+    rest_as="",
 )
 
 
