@@ -6,14 +6,15 @@ The walk follows the rulebook's Missile Attacks and Cover, quoted in
 ``cards/dark-blades/sight.toml`` (``[rules.NAME]``; the names are returned, for the answer to
 quote): trees and buildings block a line (one sees into their hexes, not through them); a house
 hex's outer side is building wall (infinite cover, no firing through it); a window's or door's
-outer side is its aperture (the kit's reading ``aperture-sides``). A line may pass one window or
-door only ("A character may not fire through one window and then through another window or
-door"; a door first: the kit's reading ``door-first``). It goes on into a building past the
-window or door it came in at only when the firer stands directly adjacent to that window; from
-further off it may only hit the window's occupant, and in at a door only the door's ("inside or
-in a doorway hex of the same building"). Inside his own building a firer sees every hex of it
-(``in-window``: a window hex is inside); out of it only from the window or door hex he stands
-in (``out-from-aperture``).
+outer side is its aperture (the kit's reading ``aperture-sides``). A line through a window may
+pass no other window or door ("A character may not fire through one window and then through
+another window or door"; a door first: the kit's reading ``door-first``; a door and then a
+door, no window, the rules allow: "in or out of a door hex at any angle"). It goes on into a
+building past the window or door it came in at only when the firer stands directly adjacent to
+that window; from further off it may only hit the window's occupant, and in at a door only the
+door's ("inside or in a doorway hex of the same building"). Inside his own building a firer
+sees every hex of it (``in-window``: a window hex is inside); out of it only from the window or
+door hex he stands in (``out-from-aperture``).
 """
 
 from __future__ import annotations
@@ -92,8 +93,10 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
                         refused = f"in at window {label(b)}; the target is not in it", "into-window"
                     else:
                         refused = f"in at door {label(b)}; the firer is not inside", "interior"
-            if len(crossed) >= 2 and not refused:
-                first, then = crossed[0], crossed[1]
+            windows = [h for h in crossed if terrain[h] == "window"]
+            if len(crossed) >= 2 and windows and not refused:  # door then door: "any angle"
+                first = crossed[0]
+                then = windows[0] if first != windows[0] else crossed[1]
                 kinds = terrain[first], terrain[then]
                 why = f"through {kinds[0]} {label(first)}, then {kinds[1]} {label(then)}"
                 refused = why, "window-then"

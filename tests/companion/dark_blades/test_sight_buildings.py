@@ -120,6 +120,12 @@ def test_a_door_then_a_window_is_refused_as_a_window_then_a_door_by_the_kits_rea
     assert door_first.refusal == "through door C2, then window F2"
     assert "door-first" in _names(door_first.readings)  # the rules say "one window and then"
     assert "door-first" not in _names(window_first.readings)  # the rules' own case
+    doors = _map(
+        tmp_path, "1 ........\n2 .hd..dh.\n3 .hh..hh.\n4 ........\n5 ........\n6 ........\n"
+    )
+    across = _sight(doors, "C2", "F2")  # door to door, no window: "in or out ... at any angle"
+    assert across.can_fire and across.cover == "medium"
+    assert {"door"} == set(_names(across.rules))
 
 
 # --------------------------------------------------------------------------- into a building
