@@ -325,9 +325,9 @@ def missile(
     WEAPON: shortbow, crossbow, breath (the Gargoyle's), or a word printed on the counters
     (bow). Then the RANGE in hexes, the target's DEFENCE, a DIE face (else rolled), and the
     target: i(nfantry) or m(ounted). With --map MAP --from HEX --to HEX the range and the
-    cover come from the map (havoc missile bow 8 i --map arena --from K1 --to K3); a
-    horseman's two hexes: --to K3,K4 (the heavier cover counts). Maps laid together:
-    --layout raid --from mill:C4 --to arena:K3.
+    cover come from the map and the one number is the DEFENCE, a die by --die (havoc missile
+    bow 8 i --map arena --from K1 --to K3); a horseman's two hexes: --to K3,K4 (the heavier
+    cover counts). Maps laid together: --layout raid --from mill:C4 --to arena:K3.
     """
     cards = cards_from(ctx)
     missiles = load_weapons(cards)

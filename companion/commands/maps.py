@@ -19,21 +19,26 @@ from companion.commands.clikit import (
 )
 from companion.dark_blades.maps import HexMap, find_map, load_maps
 from companion.dark_blades.sight import (
+    ADJACENT,
     Sight,
     check_horse,
     horse_sight,
     line_of_sight,
     load_sight,
     part_words,
+    steps_text,
 )
 from companion.data import Cards
 from companion.text import fit, wrap
 
 KIT_MAP = "kit's map, not the rulebook's"
 JSON_KEYS = (
-    "--json: {map, map_design, from, to, range, visible, can_fire, blocked_by, cover, "
-    "cover_why, target_terrain, line, along_hex_side, kits_readings: [{name, short, text}], "
-    "hexes: [a horseman's two hexes, each {from, to, range, visible, ...}]}"
+    "--json: {map, map_design, from, to, range, visible, can_fire, no_shot (why not, or "
+    "null), adjacent, blocked_by, cover, cover_why, target_terrain, line (firer to target), "
+    "line_steps ([hex] or, along a hex side, [hex, hex]), along_hex_side, other_side (along a "
+    "hex side: the side not taken, {line, blocked_by, no_shot, cover, cover_why}), rules: "
+    "[{name, section, text}], kits_readings: [{name, short, text}], hexes: [a horseman's two "
+    "hexes, each {from, to, range, visible, ...}]}"
 )
 
 
@@ -80,24 +85,45 @@ def sight_between(
     return m, s._replace(readings=(*s.readings, reading)) if reading else s
 
 
-def sight_lines(s: Sight, explain: bool = False) -> list[str]:
-    """The answer first (seen or not, range, cover), then how: line, what blocks, readings."""
-    to = ",".join(s.map.label(h) for h in s.targets)
-    head = f"{s.map.label(s.origin)}->{to}: range {s.range}"
+def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str]:
+    """The answer first (seen or not, range, cover, or why no shot), then how: the rules
+    applied (quoted), the line, what blocks, the kit's readings. ``shot``: under a shot's own
+    answer (`havoc missile --map`), whose weapon decides whether it may fire at range 1."""
+    m = s.map
+    to = ",".join(m.label(h) for h in s.targets)
+    head = f"{m.label(s.origin)}->{to}: range {s.range}"
     if not s.visible:
         lines = [f"NOT SEEN; {head}", wrap(f"blocked by {', '.join(s.blocked_by)}", "  ")]
-    elif not s.can_fire:
+    elif s.refusal:
+        lines = [f"seen, NO SHOT; {head}", wrap(s.refusal, "  ")]
+    elif s.cover == "infinite":
         lines = [f"seen, NO SHOT; {head}", wrap(f"cover infinite ({s.why})", "  ")]
+    elif s.adjacent and not shot:
+        lines = [
+            f"seen, NO SHOT; {head}",
+            ADJACENT,
+            wrap(f"cover {s.cover} ({s.why})", "  "),
+        ]
     else:
         lines = [f"seen; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
+    for rule in s.rules:
+        if rule.name != "adjacent" or not shot:
+            lines.append(wrap(f"rule: {rule.quote}", "  "))
     lines.extend(wrap(w, "  ") for w in part_words(s))  # a horseman: each hex, the rule
-    lines.append(wrap(f"line: {' '.join(s.map.label(h) for h in s.line)}", "  "))
+    for p in s.parts:
+        lines.append(wrap(f"line to {m.label(p.target)}: {steps_text(m, p.steps)}", "  "))
+    if not s.parts:
+        lines.append(wrap(f"line: {steps_text(m, s.steps)}", "  "))
+    other_fails = s.other is not None and (s.other.blocked_by or s.other.no_shot)
+    if s.visible and other_fails and not (s.refusal and s.other.no_shot == s.refusal):
+        why = ", ".join(s.other.blocked_by) or s.other.no_shot
+        lines.append(wrap(f"other side: {why}", "  "))
     for r in s.readings:
         lines.append(r.short)
         if explain:
             lines.append(wrap(r.text, "  "))
-    if s.map.is_kit:
-        lines.append(f"map: {s.map.name} ({KIT_MAP})")
+    if m.is_kit:
+        lines.append(f"map: {m.name} ({KIT_MAP})")
     return lines
 
 
@@ -125,9 +151,11 @@ def los(
 
     MAP by file name or name (arena, mill, any unique start); FROM and TO as hexes (D13).
     The line runs centre to centre; trees and buildings block it (one may see into them, not
-    through); cover from the target's hex. A horseman's two hexes: TO,TO2 (K3,K4): the
-    heavier cover counts. Maps laid together: --layout raid mill:C4 arena:K3 (a layout by
-    its name or a scenario played on it; every hex with its map).
+    through); windows and doors by the firing rules, quoted; cover from the target's hex; no
+    shot at an adjacent target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover
+    counts. The line is listed firer to target; Q3|R4: the hexes either side of a hex side.
+    Maps laid together: --layout raid mill:C4 arena:K3 (a layout by its name or a scenario
+    played on it; every hex with its map).
     """
     from companion.errors import InputError
 
@@ -160,8 +188,10 @@ def map_shot(
 ) -> tuple[Sight | None, tuple[str, ...], int | None, str | None]:
     """`havoc missile ... --map MAP --from HEX --to HEX[,HEX]` (or ``--layout LAYOUT`` and hexes
     like ``mill:C4``): the sight, and the arguments with the map's range (first of the numbers)
-    and cover put in. No line of sight, or infinite cover: the answer is printed here and the
-    sight is None (nothing to roll)."""
+    and cover put in. The one number typed is the DEFENCE: two (``4 8``: a RANGE DEFENCE out of
+    habit, or DEFENCE DIE?) are refused, the die given by --die. No line of sight, infinite
+    cover or a firing rule against the shot: the answer is printed here and the sight is None
+    (nothing to roll)."""
     from companion.errors import InputError
 
     if map_name is not None and layout is not None:
@@ -173,15 +203,22 @@ def map_shot(
         raise InputError(
             f"{board.split()[0]} gives the range and the cover: leave out --range and --cover"
         )
+    from companion.numbers import is_whole
+
+    if sum(1 for x in rest if is_whole(x)) > 1:  # RANGE DEFENCE typed out of habit
+        raise InputError(
+            f"{board.split()[0]} gives the range: one number, the DEFENCE (a die: --die N), "
+            f"got {' '.join(rest)!r}"
+        )
     _m, s = sight_between(
         cards_from(ctx), map_name, from_hex, to_hex, source_only_from(ctx), "--to", layout
     )
-    if not s.can_fire:
+    if not s.open_shot:  # range 1 is the weapon's to refuse (the Breath reaches 1 hex)
         as_json = ctx.params.get("as_json", False)
         if as_json:
             emit_json({"result": None, "no_shot": True, "map": s.as_dict()})
         else:
-            click.echo(fit(["NO SHOT", *sight_lines(s)]))
+            click.echo(fit(["NO SHOT", *sight_lines(s, shot=True)]))
         return None, rest, None, None
     return s, (str(s.range), *rest), None, s.cover
 
@@ -192,4 +229,4 @@ def print_map_shot(s: Sight, crt: object, record: object, as_json: bool, explain
         emit_json({**record.as_dict(), "map": s.as_dict()})  # type: ignore[attr-defined]
         return
     show(crt, record, False, explain)
-    click.echo(fit(["from the map:", *sight_lines(s, explain)]))
+    click.echo(fit(["from the map:", *sight_lines(s, explain, shot=True)]))

@@ -30,11 +30,11 @@ if TYPE_CHECKING:  # the roster's modules stay off `havoc missile --map`'s impor
 
 def on_map(request: MissileRequest, sight: Sight) -> MissileRequest:
     """``request`` with the map's range and cover (a range or cover it held is replaced);
-    refused when the sight allows no shot."""
+    refused when the line allows no shot (not seen, infinite cover, a firing rule)."""
     if not sight.visible:
         raise InputError(f"no shot: not seen (blocked by {', '.join(sight.blocked_by)})")
-    if not sight.can_fire:
-        raise InputError(f"no shot: cover infinite ({sight.why})")
+    if not sight.open_shot:  # range 1 is the weapon's to refuse (the Breath reaches 1 hex)
+        raise InputError(f"no shot: {sight.no_shot}")
     cover = None if sight.cover == "none" else sight.cover
     return replace(request, hexes=sight.range, cover=cover, cover_terrain=None)
 

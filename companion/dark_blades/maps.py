@@ -102,13 +102,14 @@ class HexMap:
     def on_map(self, h: Hex) -> bool:
         return 0 <= h[0] < self.width and 1 <= h[1] <= self.height
 
+    def label(self, h: Hex) -> str:
+        """A hex as the answers print it (``D13``): every printed hex goes through here, so a
+        board of several maps may name its hexes its own way."""
+        return hg.name(h)
+
     def hexes(self) -> list[Hex]:
         """Every hex, column by column."""
         return [(c, r) for c in range(self.width) for r in range(1, self.height + 1)]
-
-    def label(self, h: Hex) -> str:
-        """How a hex is printed: its name (``D13``; a layout's says its map, ``mill:D13``)."""
-        return hg.name(h)
 
     def hex(self, text: str) -> Hex:
         """A hex as typed (``d13``), checked to lie on this map."""
@@ -148,7 +149,10 @@ class HexMap:
 
     @cached_property
     def building_walls(self) -> frozenset[Side]:
-        """The outline of every building, less the outer sides of its windows and doors."""
+        """The outline of every building, less the outer sides of its windows and doors: the
+        sides a house hex shares with a hex outside its building. The outer sides of a window or
+        door hex are its aperture (the kit's reading ``aperture-sides`` of sight.toml, as the
+        map tiles draw them)."""
         out = set()
         for h, number in self.buildings.items():
             if self.terrain[h] in APERTURES:

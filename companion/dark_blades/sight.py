@@ -1,14 +1,16 @@
 """Line of sight, range and cover on a Dark Blades map, by the rules' own method.
 
 The line runs from the centre of the firer's hex to the centre of the target's
-(`hexgrid.lines`). Trees and buildings on it block it (the firer may see into a tree or
-building hex, not through it); building walls and other walls along hex sides block it;
-within one building, or from a hex next to a window or door into that building, the building's
-own hexes do not. Cover comes from the target's hex: a tree light, a door medium, a window
-medium through its aperture, a slope medium only when the line crosses the top lip of that
-slope. A mounted target on two hexes (`horse_sight`): the heavier cover of the two counts (the
-rules), seen if either hex is, range to the nearer (the kit's reading). What blocks and the
-kit's readings are data: ``cards/dark-blades/sight.toml``.
+(`hexgrid.lines`); `walk` follows it hex by hex: trees and buildings block it (the firer may
+see into a tree or building hex, not through it), building walls and garden walls along hex
+sides give infinite cover, and the rules of firing through windows and doors decide whether a
+shot into, out of or through a building may be taken. Cover comes from the target's hex: a
+tree light, a door medium, a window medium through its aperture, a slope medium only when the
+line crosses the top lip of that slope. A line along a hex side: each side judged as a line of
+its own. A mounted target on two hexes (`horse_sight`): the heavier cover of the two counts (the
+rules), seen if either hex is, range to the nearer (the kit's reading). A target next to the
+firer may not be fired at ("adjacent to an enemy character"). What blocks, the rules quoted
+and the kit's readings are data: ``cards/dark-blades/sight.toml``.
 """
 
 from __future__ import annotations
@@ -19,58 +21,102 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
-from companion.dark_blades.maps import APERTURES, BUILDING, HexMap
+from companion.dark_blades.maps import HexMap
 from companion.dark_blades.readings import Reading, reading_schema
+from companion.dark_blades.walk import Side, walk
 from companion.data import Cards
 from companion.schema import Field, ListOf, MapOf, Table
 
 GAME = "dark-blades"
 COVERS = ("none", "light", "medium", "infinite")  # lightest first
 HEAVIER = "rules: a horseman's HEAVIER hex counts"  # the rules' line under a horseman's hexes
+ADJACENT = "adjacent to the target"  # why no shot at range 1
+# the kit's readings still said when the line is not seen (how it was judged blocked)
+_UNSEEN_READINGS = ("along-side", "aperture-sides")
+_BLOCKING_RULES = ("building-walls", "see-into")  # the rules said when the line is not seen
 
 
 # The records here are NamedTuples, not dataclasses: they are on `havoc los`'s import path, and a
 # dataclass costs about a millisecond to declare.
 
 
+class Rule(NamedTuple):
+    """A rule the sight applies: its name in sight.toml, its section and its words."""
+
+    name: str
+    section: str
+    text: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"name": self.name, "section": self.section, "text": self.text}
+
+    @property
+    def quote(self) -> str:
+        """``"The words." (Section)`` — as the answers print it."""
+        return f'"{self.text}" ({self.section})' if self.section else self.text
+
+
 class SightRules(NamedTuple):
-    """sight.toml, checked: what blocks a line, the rules' words and the kit's readings."""
+    """sight.toml, checked: what blocks a line, the rules' words and the kit's readings, and
+    the rule on firing when adjacent (missiles.toml ``adjacent_rule``; None if it lacks it)."""
 
     path: Path
     source: str
     blocks: frozenset[str]
-    rules: tuple[str, ...]
+    rules: dict[str, Rule]
     readings: dict[str, Reading]
+    adjacent: Rule | None = None
 
 
+RULE = Table(
+    (Field("section", str), Field("text", str)),
+    build=lambda v, where: Rule(str(where.keys[-1]), v["section"], v["text"]),
+)
 SIGHT_FILE = Table(
     (
         Field("source", str),
         Field("blocks", ListOf(str)),
-        Field("rules", ListOf(str)),
+        Field("rules", MapOf(RULE)),
         Field("readings", MapOf(reading_schema(lambda where: where.name))),
     )
+)
+# missiles.toml, for its one sentence on firing when adjacent (the rest is missiles.py's)
+_ADJACENT_FILE = Table(
+    (Field("adjacent_rule", str, required=False),),
+    rest=(str, dict, list, int, float, bool),
+    rest_as="",
 )
 
 
 def _build(d: dict[str, Any], p: Path) -> SightRules:
-    return SightRules(p, d["source"], frozenset(d["blocks"]), tuple(d["rules"]), d["readings"])
+    return SightRules(p, d["source"], frozenset(d["blocks"]), d["rules"], d["readings"])
 
 
 def load_sight(cards: Cards) -> SightRules:
-    """Read and check ``cards/dark-blades/sight.toml`` (once while it is unchanged: the build
-    function is one object, as `schema.load` keys its cache on it)."""
-    return schema.load(cards.path(GAME, "sight.toml"), SIGHT_FILE, _build)
+    """Read and check ``cards/dark-blades/sight.toml`` (once while it and missiles.toml are
+    unchanged: the build function is one object, as `schema.load` keys its cache on it)."""
+    missiles = cards.path(GAME, "missiles.toml")
+    return schema.load(
+        cards.path(GAME, "sight.toml"), SIGHT_FILE, _with_adjacent(missiles), (missiles,)
+    )
 
 
-class Side(NamedTuple):
-    """What one of the two lines just either side of the exact line meets."""
+_BUILDERS: dict[Path, Any] = {}
 
-    hexes: tuple[Hex, ...]
-    blocked_by: tuple[str, ...]
-    cover: str
-    why: str
-    readings: tuple[str, ...]  # names of readings applied
+
+def _with_adjacent(missiles: Path) -> Any:
+    """The build function for sight.toml with ``missiles`` (one object per path)."""
+    if missiles not in _BUILDERS:
+
+        def build(d: dict[str, Any], p: Path) -> SightRules:
+            text = schema.load(missiles, _ADJACENT_FILE).get("adjacent_rule") or ""
+            words, _, section = text.removesuffix(")").rpartition(" (")  # "... (Section)"
+            rule = Rule("adjacent", section, words) if text.endswith(")") and words else None
+            rule = rule or (Rule("adjacent", "", text) if text else None)
+            return _build(d, p)._replace(adjacent=rule)
+
+        _BUILDERS[missiles] = build
+    return _BUILDERS[missiles]
 
 
 class Sight(NamedTuple):
@@ -84,10 +130,15 @@ class Sight(NamedTuple):
     cover: str  # none, light, medium, infinite
     why: str  # the cover's reason
     blocked_by: tuple[str, ...]
-    line: tuple[Hex, ...]  # the hexes crossed (both sides' where the line runs along sides)
+    line: tuple[Hex, ...]  # the hexes crossed, firer to target (both sides' where it splits)
     along_side: bool
     readings: tuple[Reading, ...]
     parts: tuple[Sight, ...] = ()  # a mounted target: the sight to each of his two hexes
+    refusal: str = ""  # seen, but a firing rule refuses the shot: why ("" when none does)
+    rules: tuple[Rule, ...] = ()  # the rules applied, quoted (the refusing one first)
+    steps: tuple[tuple[Hex | None, ...], ...] = ()  # the line step by step: one hex, or a
+    # side's each (None: no hex on that side, where the line passes a corner)
+    other: Side | None = None  # along a hex side: the side the answer is not taken from
 
     @property
     def targets(self) -> tuple[Hex, ...]:
@@ -95,27 +146,56 @@ class Sight(NamedTuple):
         return tuple(p.target for p in self.parts) or (self.target,)
 
     @property
+    def adjacent(self) -> bool:
+        """The target is next to the firer: "Characters may not fire ... if they are adjacent
+        to an enemy character in the firing step" (Firing and Combat)."""
+        return self.range == 1
+
+    @property
+    def open_shot(self) -> bool:
+        """The line allows a shot: seen, not in infinite cover, no firing rule against it (the
+        range is the weapon's matter: `havoc missile` asks this, and its weapon decides range 1)."""
+        return self.visible and self.cover != "infinite" and not self.refusal
+
+    @property
     def can_fire(self) -> bool:
-        """A missile may be fired: the target is seen and not in infinite cover."""
-        return self.visible and self.cover != "infinite"
+        """A missile may be fired: the line allows it and the target is not adjacent."""
+        return self.open_shot and not self.adjacent
+
+    @property
+    def no_shot(self) -> str:
+        """Why no missile may be fired ("" when one may)."""
+        if not self.visible:
+            return "not seen"
+        if self.refusal:
+            return self.refusal
+        if self.cover == "infinite":
+            return f"cover infinite ({self.why})"
+        return ADJACENT if self.adjacent else ""
 
     def as_dict(self) -> dict[str, Any]:
         """For --json; a horseman's two hexes joined by a comma, each hex's own answer in
         ``hexes`` (empty for a target on one hex)."""
+        label = self.map.label
         return {
             "map": self.map.name,
             "map_design": self.map.design,
-            "from": self.map.label(self.origin),
-            "to": ",".join(self.map.label(h) for h in self.targets),
+            "from": label(self.origin),
+            "to": ",".join(label(h) for h in self.targets),
             "range": self.range,
             "visible": self.visible,
             "can_fire": self.can_fire,
+            "no_shot": self.no_shot or None,
+            "adjacent": self.adjacent,
             "blocked_by": list(self.blocked_by),
             "cover": self.cover,
             "cover_why": self.why,
             "target_terrain": ",".join(self.map.terrain[h] for h in self.targets),
-            "line": [self.map.label(h) for h in self.line],
+            "line": [label(h) for h in self.line],
+            "line_steps": [[h and label(h) for h in step] for step in self.steps],
             "along_hex_side": self.along_side,
+            "other_side": _side_dict(self.map, self.other) if self.other else None,
+            "rules": [r.as_dict() for r in self.rules],
             "kits_readings": [r.as_dict() for r in self.readings],
             "hexes": [
                 {k: v for k, v in p.as_dict().items() if k not in ("map", "map_design", "hexes")}
@@ -124,83 +204,60 @@ class Sight(NamedTuple):
         }
 
 
+def _side_dict(m: HexMap, s: Side) -> dict[str, Any]:
+    return {
+        "line": [m.label(h) for h in s.hexes],
+        "blocked_by": list(s.blocked_by),
+        "no_shot": s.no_shot or None,
+        "cover": s.cover,
+        "cover_why": s.why,
+    }
+
+
 def part_words(s: Sight) -> list[str]:
     """A horseman's two hexes, each as `havoc los` and the map page say it (``K3: range 2,
     medium cover``), then the rules' `HEAVIER` line; nothing for a target on one hex."""
     words = []
     for p in s.parts:
         cover = "no cover" if p.cover == "none" else f"{p.cover} cover"
-        seen = cover if p.visible else f"not seen ({', '.join(p.blocked_by)})"
-        words.append(f"{p.map.label(p.target)}: range {p.range}, {seen}")
+        if not p.visible:
+            seen = f"not seen ({', '.join(p.blocked_by)})"
+        elif p.refusal:
+            seen = f"no shot ({p.refusal})"
+        else:
+            seen = cover
+        words.append(f"{s.map.label(p.target)}: range {p.range}, {seen}")
     return [*words, HEAVIER] if words else []
 
 
-def _heavier(a: str, b: str) -> str:
-    return max(a, b, key=COVERS.index)
+def steps_text(m: HexMap, steps: tuple[tuple[Hex | None, ...], ...]) -> str:
+    """The line firer to target, ``Q4 Q3|R4 R3``: where the line runs along a hex side, the
+    hexes just either side of it joined by ``|`` (``D7|-``: through a corner, a hex on one side
+    only)."""
+    return " ".join("|".join("-" if h is None else m.label(h) for h in step) for step in steps)
 
 
-def _inside_ok(m: HexMap, path: tuple[Hex, ...]) -> int | None:
-    """The building whose own hexes do not block this line: the firer's own building, or the
-    building he stands next to a window or door of, when the line goes in through it."""
-    origin = path[0]
-    if origin in m.buildings:
-        return m.buildings[origin]
-    if len(path) > 2 and m.terrain.get(path[1]) in APERTURES:
-        return m.buildings[path[1]]
-    return None
-
-
-def _walk(m: HexMap, rules: SightRules, path: tuple[Hex, ...], sides: tuple[str, ...]) -> Side:
-    blocked: list[str] = []
-    readings: list[str] = []
-    inside = _inside_ok(m, path)
-    terrain, buildings = m.terrain, m.buildings
-    for h in path[1:-1]:
-        kind = terrain.get(h, "open")  # a line along the map's edge may run half off it
-        if kind in rules.blocks:
-            if kind in BUILDING and buildings[h] == inside:
-                continue
-            blocked.append(f"{'building' if kind in BUILDING else kind} {m.label(h)}")
-    behind_wall = []
-    blocking = m.blocking_sides
-    for a, side in zip(path, sides, strict=False):
-        wall = blocking.get((a, side))
-        if wall == "building wall":
-            blocked.append(f"building wall {m.label(a)}/{side}")
-        elif wall is not None:
-            behind_wall.append(f"wall {m.label(a)}/{side}")
-    target = path[-1]
-    kind = terrain[target]
-    cover, why = "none", f"{kind}: no cover"
-    if behind_wall:
-        cover, why = "infinite", f"behind {behind_wall[0]}"
-        readings.append("wall")
-    elif kind == "tree":
-        cover, why = "light", "tree: light cover"
-    elif kind == "door":
-        cover, why = "medium", "door: medium cover"
-    elif kind == "window":
-        before = path[-2] if len(path) > 1 else target
-        if buildings.get(before) != buildings[target]:
-            cover, why = "medium", "window: medium, through the aperture"
-        else:
-            why = "window: no cover (not through the aperture)"
-    elif kind == "slope":
-        region = m.slope_region(target)
-        crossed = [
-            f"{m.label(b)}/{hg.OPPOSITE[side]}" if b in region else f"{m.label(a)}/{side}"
-            for a, b, side in zip(path, path[1:], sides, strict=False)
-            if (a in region and (a, side) in m.lips)
-            or (b in region and (b, hg.OPPOSITE[side]) in m.lips)
-        ]
-        readings.append("lip-of-own-slope")
-        if crossed:
-            cover, why = "medium", f"slope: medium, crosses the top lip at {crossed[0]}"
-        else:
-            why = "slope: no cover (does not cross the top lip)"
-    elif kind not in ("open", "house"):
-        readings.append("no-row-cover")
-    return Side(path, tuple(blocked), cover, why, tuple(readings))
+def _steps(one: tuple[Hex, ...], two: tuple[Hex, ...]) -> tuple[tuple[Hex | None, ...], ...]:
+    """The two sides' hexes merged in order: a hex both cross once; else one from each side,
+    or None for the side that has no hex there (the line through a corner)."""
+    common = set(one) & set(two)
+    out: list[tuple[Hex | None, ...]] = []
+    i = j = 0
+    while i < len(one) or j < len(two):
+        a = one[i] if i < len(one) else None
+        b = two[j] if j < len(two) else None
+        if a is not None and a == b:
+            out.append((a,))
+            i, j = i + 1, j + 1
+            continue
+        a = a if a not in common else None  # a common hex waits for the other side
+        b = b if b not in common else None
+        if a is None and b is None:  # both wait (they cannot, in order): take side one's
+            a = one[i] if i < len(one) else None
+            b = None if a is not None else two[j]
+        out.append((a, b))
+        i, j = i + (a is not None), j + (b is not None)
+    return tuple(out)
 
 
 def line_of_sight(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> Sight:
@@ -210,38 +267,51 @@ def line_of_sight(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> Sig
 
 def _judge(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> tuple[Sight, Side]:
     """The sight, and the side of the line its cover comes from (seen or not)."""
-    one, two = (_walk(m, rules, p, sides) for p, sides in hg.paths(origin, target))
+    one, two = (walk(m, rules.blocks, p, sides) for p, sides in hg.paths(origin, target))
     along = one.hexes != two.hexes
-    names = ["characters"] if len(one.hexes) > 2 else []
-    if along:
-        names.insert(0, "along-side")
-        clear = [s for s in (one, two) if not s.blocked_by]
-        visible = bool(clear)
-        pick = clear if clear else [one, two]
-        best = max(pick, key=lambda s: COVERS.index(s.cover))
-        blocked = () if visible else tuple(dict.fromkeys(one.blocked_by + two.blocked_by))
-        start = one.hexes[0]
-        line = tuple(sorted(set(one.hexes + two.hexes), key=lambda h: hg.distance(start, h)))
-        for s in pick:
-            names.extend(s.readings)
-    else:
-        best, visible, blocked, line = one, not one.blocked_by, one.blocked_by, one.hexes
-        names.extend(one.readings)
-    readings = tuple(rules.readings[n] for n in dict.fromkeys(names) if n in rules.readings)
+    both = (one, two) if along else (one,)
+    clear = [s for s in both if not s.blocked_by and not s.no_shot]
+    seen = [s for s in both if not s.blocked_by]
+    pick = clear or seen or list(both)
+    best = max(pick, key=lambda s: COVERS.index(s.cover))
+    visible = bool(seen)
+    refusal = "" if clear or not visible else best.no_shot
+    blocked = () if visible else tuple(dict.fromkeys(one.blocked_by + two.blocked_by))
+    names = ["along-side"] if along else []
+    if len(one.hexes) > 2:
+        names.append("characters")
+    for s in pick:
+        names.extend(s.readings)
     if not visible:
-        readings = tuple(r for r in readings if r.name in ("along-side",))
+        names = [n for n in names if n in _UNSEEN_READINGS]
+    readings = tuple(rules.readings[n] for n in dict.fromkeys(names) if n in rules.readings)
+    ruled = [r for s in pick for r in s.rules]
+    if refusal:
+        ruled = [best.rules[0]]  # the rule that refused, alone (`walk` puts it first)
+    elif not visible:
+        ruled = [n for s in both for n in s.rules if n in _BLOCKING_RULES]
+    quoted = [rules.rules[n] for n in dict.fromkeys(ruled) if n in rules.rules]
+    rng = hg.distance(origin, target)
+    if rng == 1 and rules.adjacent is not None:
+        quoted.append(rules.adjacent)
+    steps = _steps(one.hexes, two.hexes) if along else tuple((h,) for h in one.hexes)
+    others = [s for s in both if s is not best]
     sight = Sight(
         m,
         origin,
         target,
-        hg.distance(origin, target),
+        rng,
         visible,
         best.cover if visible else "none",
         best.why if visible else "not seen",
         blocked,
-        line,
+        tuple(h for step in steps for h in step if h is not None),
         along,
         readings,
+        refusal=refusal,
+        rules=tuple(quoted),
+        steps=steps,
+        other=others[0] if others else None,
     )
     return sight, best
 
@@ -266,17 +336,24 @@ def horse_sight(m: HexMap, rules: SightRules, origin: Hex, hexes: tuple[Hex, Hex
     """A mounted target on two neighbouring hexes (``check_horse``). The rules: "A mounted
     character occupies two hexes. For cover classification he is considered to be totally in
     cover of the HEAVIER type." The kit's reading (sight.toml, ``horseman``): he is seen if
-    either hex is; the range is counted to the nearer hex; each hex's cover is worked out as
-    for a target standing there, seen or not, and the heavier counts."""
+    either hex is (and may be shot at if either hex may); the range is counted to the nearer
+    hex; each hex's cover is worked out as for a target standing there, seen or not (behind a
+    building wall: infinite), and the heavier counts."""
     judged = [_judge(m, rules, origin, h) for h in hexes]
     parts = tuple(s for s, _ in judged)
     visible = any(s.visible for s in parts)
+    shootable = [s for s in parts if s.visible and not s.refusal]
+    refusal = "" if shootable or not visible else next(s.refusal for s in parts if s.visible)
     heavy, side = max(judged, key=lambda j: COVERS.index(j[1].cover))
     names = ["horseman"]
     for s, _ in judged:
         names.extend(r.name for r in s.readings if s.visible)
     names.extend(side.readings)
     readings = tuple(rules.readings[n] for n in dict.fromkeys(names) if n in rules.readings)
+    quoted = [r for s in (*(shootable or parts), heavy) for r in s.rules]  # and the cover's
+    rng = min(s.range for s in parts)
+    if rng == 1 and rules.adjacent is not None:
+        quoted.append(rules.adjacent)
     blocked = () if visible else tuple(dict.fromkeys(b for s in parts for b in s.blocked_by))
     line = tuple(
         sorted(
@@ -288,7 +365,7 @@ def horse_sight(m: HexMap, rules: SightRules, origin: Hex, hexes: tuple[Hex, Hex
         m,
         origin,
         hexes[0],
-        min(s.range for s in parts),
+        rng,
         visible,
         side.cover if visible else "none",
         f"{m.label(heavy.target)} {side.why}" if visible else "not seen",
@@ -297,4 +374,7 @@ def horse_sight(m: HexMap, rules: SightRules, origin: Hex, hexes: tuple[Hex, Hex
         any(s.along_side for s in parts),
         readings,
         parts,
+        refusal=refusal,
+        rules=tuple(dict.fromkeys(quoted)),
+        steps=tuple((h,) for h in (*line, *hexes)),
     )

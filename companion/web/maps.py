@@ -97,7 +97,7 @@ def _shot(sight, args, kind: str | None = None) -> dict | None:
 
     defence = args.get("d", "").strip()[: KEEP["d"]]
     name = args.get("n", "").strip()[: KEEP["n"]]
-    if not (defence or name) or not sight.can_fire:
+    if not (defence or name) or not sight.open_shot:  # range 1: the weapon's to refuse
         return None
     here = cards()
     data = load_crt(here)

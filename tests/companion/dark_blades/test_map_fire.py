@@ -45,7 +45,11 @@ def test_the_map_gives_the_range_and_the_cover_whatever_the_request_held() -> No
 
 @pytest.mark.parametrize(
     ("origin", "target", "said"),
-    [("A1", "T14", "no shot: not seen (blocked by tree B2"), ("T1", "M6", "not seen")],
+    [
+        ("A1", "T14", "no shot: not seen (blocked by tree B2"),
+        ("T1", "M6", "no shot: in at window S2; the target is not in it"),  # a firing rule
+        ("Q4", "T2", "through window R4, then window S2"),
+    ],
 )
 def test_a_sight_with_no_shot_is_refused(origin, target, said) -> None:
     with pytest.raises(InputError, match=r"no shot: "):

@@ -122,3 +122,21 @@ def test_missile_takes_a_horsemans_two_hexes_from_the_map(havoc) -> None:
     assert_narrow(text)
     result = havoc("missile", "bow", "10", "i", "--map", "arena", "--from", "K1", "--to", "K3,K4")
     assert result.exit_code == 2 and "a target on foot stands on one hex" in result.output
+
+
+def test_missile_with_a_map_takes_one_number_the_defence(havoc) -> None:
+    """With --map the map gives the range: RANGE DEFENCE typed out of habit (``4 8``) would
+    read as a defence of 4 and a die of 8, so two numbers are refused; the die is --die."""
+    where = ("--map", "arena", "--from", "G7", "--to", "K5")
+    result = havoc("missile", "crossbow", "4", "8", "i", *where)
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "havoc: error: --map gives the range: one number, the DEFENCE (a die: --die N), got '4 8 i'"
+    ]
+    mapped = json.loads(
+        havoc("missile", "crossbow", "8", "i", "--die", "8", *where, "--json").output
+    )
+    typed = json.loads(havoc("missile", "crossbow", "4", "8", "8", "i", "--json").output)
+    assert mapped["range"] == 4 == typed["range"]
+    for key in ("column", "result", "strength"):
+        assert mapped[key] == typed[key], key
