@@ -1,0 +1,432 @@
+"""Swimming on a Dark Blades map: which water table a character in the water rolls, what it
+gives, and where the current carries him (crawling out, drowning, stopping on stepping stones,
+swept off the map, or crushed in the mill wheel).
+
+The tables are the rulebook's (``cards/dark-blades/tables/``: each row's ``effect`` code says
+what it does on the map); ``cards/dark-blades/water.toml`` says which table each water rolls
+first and holds the kit's readings where the rules leave the way open (labelled). The map is
+any `HexMap`-like board: ``terrain``, ``on_map``, ``neighbour``, ``flow`` and ``wheel`` (a layout
+of joined maps works as one map). Pure Python: the CLI and the web page present `Swim`.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from companion import dice, schema
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.hexgrid import Hex
+from companion.dark_blades.map_water import WATER
+from companion.dark_blades.readings import Reading, reading_schema
+from companion.data import Cards
+from companion.errors import DataError, InputError
+from companion.schema import Field, ListOf, MapOf, Table
+from companion.tables import Table as DiceTable
+from companion.tables import TableRow, read_table
+from companion.text import MISSING
+
+GAME = "dark-blades"
+HURT = ("wounded", "stunned")
+EFFECTS = ("crawl out", "drown", "nearest bank", "farthest bank", "hang on")  # + "downstream N"
+
+
+class Rules(NamedTuple):
+    """water.toml, and the tables it names, checked."""
+
+    path: Path
+    lake: tuple[str, ...]
+    river: tuple[str, ...]
+    tables: dict[str, DiceTable]  # lake_shore, lake, river, stones → the first table
+    named: dict[str, DiceTable]  # every table they lead to (``next``), by file name
+    readings: dict[str, Reading]
+
+
+FILE = Table(
+    (
+        Field("source", str),
+        Field("lake", ListOf(str)),
+        Field("river", ListOf(str)),
+        Field("lake_shore_table", str),
+        Field("lake_table", str),
+        Field("river_table", str),
+        Field("stones_table", str),
+        Field("readings", MapOf(reading_schema(lambda where: where.name))),
+    )
+)
+NEEDED = ("lake-flow", "shore", "bank", "lake-six", "wheel", "fell-in-at", "stones-roll")
+
+
+def _effects(table: DiceTable) -> None:
+    for i, row in enumerate(table.rows):
+        for code in (row.effect or "").split(", ") if row.effect else ():
+            words = code.split()
+            if code in EFFECTS or (
+                len(words) == 2 and words[0] == "downstream" and words[1].isdigit()
+            ):
+                continue
+            raise DataError(
+                f"key 'rows[{i}].effect': {code!r} is not a water effect (expected "
+                f"{', '.join(EFFECTS)} or downstream N, joined by ', ')",
+                table.path,
+            )
+
+
+def _table(cards: Cards, name: str, named: dict[str, DiceTable]) -> DiceTable:
+    """A table by file name, and every table its rows lead to (into ``named``)."""
+    if name not in named:
+        table = read_table(cards.path(GAME, f"tables/{name}.toml"), GAME)
+        _effects(table)
+        named[name] = table
+        for row in table.rows:
+            if row.next:
+                _table(cards, row.next, named)
+    return named[name]
+
+
+def _build(data: dict[str, Any], path: Path, cards: Cards) -> Rules:
+    named: dict[str, DiceTable] = {}
+    roles = ("lake_shore", "lake", "river", "stones")
+    tables = {key: _table(cards, data[f"{key}_table"], named) for key in roles}
+    missing = [n for n in NEEDED if n not in data["readings"]]
+    if missing:
+        raise DataError(f"missing key 'readings.{missing[0]}' (the kit's reading)", path)
+    lake, river = tuple(data["lake"]), tuple(data["river"])
+    return Rules(path, lake, river, tables, named, data["readings"])
+
+
+def load_rules(cards: Cards) -> Rules:
+    """water.toml and its tables (once while the files are unchanged)."""
+    path = cards.path(GAME, "water.toml")
+    deps = tuple(sorted(cards.glob(f"{GAME}/tables/*.toml")))
+    return schema.load(path, FILE, _builder(cards), depends=deps)
+
+
+_BUILDERS: dict[str, Any] = {}
+
+
+def _builder(cards: Cards) -> Any:
+    """One build function per cards root: `schema.load` keys its cache on it."""
+    root = str(cards.path(GAME, "water.toml"))
+    if root not in _BUILDERS:
+        _BUILDERS[root] = lambda d, p: _build(d, p, cards)
+    return _BUILDERS[root]
+
+
+# --------------------------------------------------------------------------- the answer
+
+
+class Roll(NamedTuple):
+    """One die on one table: the face, whether the kit rolled it, the rows it gave."""
+
+    table: DiceTable
+    face: int
+    rolled: bool
+    rows: tuple[TableRow, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "table": self.table.name,
+            "title": self.table.title,
+            "face": self.face,
+            "rolled": self.rolled,
+            "results": [r.result for r in self.rows] or [MISSING],
+        }
+
+
+class Swim(NamedTuple):
+    """Where a swimmer ends: ``outcome`` (crawls out, drowns, crushed, swept off, on the stones,
+    in the water, or roll: a die still to give), the hexes he is carried through (``path``,
+    his own hex first), the rolls, the kit's readings applied, and for a lake 6 the other
+    printed row's swim (``other``)."""
+
+    start: Hex
+    water: str  # "lake" or "river"
+    outcome: str
+    where: Hex | None  # the hex he ends in (None: swept off the map)
+    path: tuple[Hex, ...]
+    rolls: tuple[Roll, ...]
+    readings: tuple[Reading, ...]
+    why: str  # the rule's words for the outcome
+    pending: str | None = None  # the table still to roll (real dice given ran out)
+    other: Swim | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hex": hg.name(self.start),
+            "water": self.water,
+            "outcome": self.outcome,
+            "ends_in": hg.name(self.where) if self.where else None,
+            "path": [hg.name(h) for h in self.path],
+            "rolls": [r.as_dict() for r in self.rolls],
+            "why": self.why,
+            "roll_next": self.pending,
+            "kits_readings": [r.as_dict() for r in self.readings],
+            "other_printed_row": self.other.as_dict() if self.other else None,
+        }
+
+
+class _Dice:
+    """Faces given first, in order; then rolls, if no face was given or a seed was."""
+
+    def __init__(self, given: list[int], rng: random.Random | None) -> None:
+        self.given, self.rng = list(given), rng
+
+    def next(self, table: DiceTable) -> tuple[int, bool] | None:
+        if self.given:
+            return dice.d10_face(self.given.pop(0), table.die), False
+        if self.rng is None:
+            return None
+        return dice.roll_face(table.die, self.rng)[0], True
+
+    def copy(self) -> _Dice:
+        """The same faces to come (a seeded generator copied, so both draw alike)."""
+        twin = _Dice(self.given, None)
+        if isinstance(self.rng, random.SystemRandom) or self.rng is None:
+            twin.rng = self.rng
+        else:
+            twin.rng = random.Random()
+            twin.rng.setstate(self.rng.getstate())
+        return twin
+
+
+def is_water(m: Any, h: Hex) -> bool:
+    return m.on_map(h) and m.terrain[h] in WATER
+
+
+def _land_distance(m: Any) -> dict[Hex, int]:
+    """Hexes to the nearest land hex, for every hex (land: 0); water with no land: absent."""
+    out = {h: 0 for h in m.terrain if m.terrain[h] not in WATER}
+    todo = list(out)
+    while todo:
+        nxt = []
+        for h in todo:
+            for s in hg.SIDES:
+                n = m.neighbour(h, s)
+                if m.on_map(n) and n not in out:
+                    out[n] = out[h] + 1
+                    nxt.append(n)
+        todo = nxt
+    return out
+
+
+class _Carry:
+    """One swim being worked out: where he is, the hexes so far, how it ended."""
+
+    def __init__(self, m: Any, rules: Rules, start: Hex) -> None:
+        self.m, self.rules, self.at = m, rules, start
+        self.path = [start]
+        self.end: tuple[str, str] | None = None  # (outcome, why)
+        self.readings: dict[str, Reading] = {}
+
+    def read(self, name: str) -> None:
+        self.readings.setdefault(name, self.rules.readings[name])
+
+    def enter(self, h: Hex) -> bool:
+        """Carried into ``h``: False when the move stops there (the wheel, the stones)."""
+        self.at = h
+        self.path.append(h)
+        if self.m.terrain[h] == "bridge":
+            self.read("fell-in-at")
+        if h in self.m.wheel:
+            self.read("wheel")
+            self.end = ("crushed", "Characters who go through the mill wheel are crushed to death.")
+            return False
+        if self.m.terrain[h] == "stepping-stones":
+            self.end = ("stones", "Characters who move into stepping stone hexes stop moving.")
+            return False
+        return True
+
+    def downstream(self, count: int) -> None:
+        for _ in range(count):
+            if self.at in self.m.wheel:  # carried on out of the wheel
+                self.read("wheel")
+                self.end = ("crushed", "Characters who go through the mill wheel are crushed.")
+                return
+            side = self.m.flow.get(self.at)
+            if side is None:
+                raise InputError(f"{hg.name(self.at)}: no flow on this map (cards/README.md)")
+            down = self.m.neighbour(self.at, side)
+            if not self.m.on_map(down):
+                self.end = (
+                    "swept off",
+                    "If a character is swept off the map he is presumed lost, and may not "
+                    "return to play.",
+                )
+                return
+            if not self.enter(down):
+                return
+
+    def bank(self, which: str) -> None:
+        """One hex across the flow towards the nearest or farthest bank (the kit's reading)."""
+        self.read("bank")
+        flow = self.m.flow.get(self.at)
+        if flow is None:
+            return
+        i = hg.SIDES.index(flow)
+        land = _land_distance(self.m)
+        options = []
+        for side in sorted(hg.SIDES[(i + k) % 6] for k in (1, -1)):  # the forward diagonals
+            n = self.m.neighbour(self.at, side)
+            if self.m.on_map(n) and n in land:
+                score = land[n] if which == "nearest" else -land[n]
+                options.append((score, hg.SIDES.index(side), n))
+        if not options:
+            return
+        _score, _clockwise, best = min(options)
+        if is_water(self.m, best):
+            self.enter(best)
+
+
+def _first_table(m: Any, rules: Rules, h: Hex, c: _Carry) -> tuple[str, DiceTable]:
+    kind = m.terrain[h]
+    if kind in rules.lake:
+        c.read("lake-flow")
+        c.read("shore")
+        shore = any(
+            m.on_map(n) and m.terrain[n] not in WATER for n in (m.neighbour(h, s) for s in hg.SIDES)
+        )
+        return "lake", rules.tables["lake_shore" if shore else "lake"]
+    if kind in rules.river:
+        if kind in ("bridge", "stepping-stones"):
+            c.read("fell-in-at")
+        return "river", rules.tables["river"]
+    raise InputError(f"{hg.name(h)} is {kind}, not water: nobody swims there")
+
+
+def _follow(c: _Carry, row: TableRow) -> None:
+    for code in (row.effect or "").split(", "):
+        words = code.split()
+        if c.end is not None:
+            return
+        if code == "crawl out":
+            c.end = ("crawls out", row.result)
+        elif code == "drown":
+            c.end = ("drowns", row.result)
+        elif words and words[0] == "downstream":
+            c.downstream(int(words[1]))
+        elif code in ("nearest bank", "farthest bank"):
+            c.bank(words[0])
+
+
+def _swim(
+    m: Any, rules: Rules, start: Hex, water: str, table: DiceTable, feed: _Dice, c: _Carry
+) -> Swim:
+    rolls: list[Roll] = []
+    other: Swim | None = None
+    pending = None
+    current: DiceTable | None = table
+    while current is not None and c.end is None:
+        got = feed.next(current)
+        if got is None:
+            pending = current.name
+            break
+        face, rolled = got
+        rows = tuple(current.lookup(face))
+        rolls.append(Roll(current, face, rolled, rows))
+        if not rows:
+            c.end = ("missing", f"{current.title}: {face} is {MISSING}")
+            break
+        if len(rows) > 1:  # the lake's doubled 6: the first printed row; the other beside it
+            c.read("lake-six")
+            twin = _Carry(m, rules, c.at)
+            twin.path, twin.readings = list(c.path), dict(c.readings)
+            _follow(twin, rows[1])
+            other = _finish(m, rules, start, water, rolls, feed.copy(), twin, None)
+        row = rows[0]
+        _follow(c, row)
+        current = rules.named[row.next] if row.next else None
+    if pending is None:
+        return _finish(m, rules, start, water, rolls, feed, c, other)
+    return Swim(
+        start,
+        water,
+        "roll",
+        c.at,
+        tuple(c.path),
+        tuple(rolls),
+        tuple(c.readings.values()),
+        f"roll again: give a die for {pending}",
+        pending,
+        other,
+    )
+
+
+def _finish(
+    m: Any,
+    rules: Rules,
+    start: Hex,
+    water: str,
+    rolls: list[Roll],
+    feed: _Dice,
+    c: _Carry,
+    other: Swim | None,
+) -> Swim:
+    """After the table: on stepping stones, the hang-on roll; else where he is."""
+    rolls = list(rolls)
+    pending = None
+    if c.end is not None and c.end[0] == "stones":
+        c.read("stones-roll")
+        stones = rules.tables["stones"]
+        got = feed.next(stones)
+        if got is None:
+            pending = stones.name
+            c.end = ("roll", f"stopped on the stepping stones: give a die for {stones.name}")
+        else:
+            rows = tuple(stones.lookup(got[0]))
+            rolls.append(Roll(stones, got[0], got[1], rows))
+            if rows:
+                c.end = ("hangs on", rows[0].result)
+            else:
+                c.end = ("on the stones", f"{stones.title}: {got[0]} is {MISSING}")
+    outcome, why = c.end or ("in the water", "He rolls again in his next movement step.")
+    where = None if outcome == "swept off" else c.at
+    return Swim(
+        start,
+        water,
+        outcome,
+        where,
+        tuple(c.path),
+        tuple(rolls),
+        tuple(c.readings.values()),
+        why,
+        pending,
+        other,
+    )
+
+
+def swim(
+    m: Any,
+    rules: Rules,
+    start: Hex,
+    given: list[int] | tuple[int, ...] = (),
+    seed: int | None = None,
+    hurt: str | None = None,
+) -> Swim:
+    """A character in the water at ``start``: the tables he rolls (``given`` faces first, then
+    dice rolled, seeded by ``seed``, unless faces were given without a seed) and where he ends.
+    ``hurt`` (wounded or stunned): he drowns, as the rules say."""
+    if not m.on_map(start):
+        raise InputError(f"{hg.name(start)}: not on the map")
+    if is_water(m, start) and not m.flow:
+        raise InputError(
+            f"{m.name}: no flow block: the map does not say which way its water runs "
+            "(add one: cards/README.md, Maps)"
+        )
+    c = _Carry(m, rules, start)
+    water, table = _first_table(m, rules, start, c)
+    if hurt is not None:
+        if hurt not in HURT:
+            raise InputError(f"--hurt: expected {' or '.join(HURT)}, got {hurt!r}")
+        if water == "river":
+            c.readings.update({"river-hurt": _river_hurt(rules)})
+        why = "Wounded or stunned characters drown."
+        return Swim(start, water, "drowns", start, (start,), (), tuple(c.readings.values()), why)
+    rng = dice.make_rng(seed) if (seed is not None or not given) else None
+    return _swim(m, rules, start, water, table, _Dice(list(given), rng), c)
+
+
+def _river_hurt(rules: Rules) -> Reading:
+    table = rules.tables["river"]
+    return Reading("river-hurt", table.reading_short or "kit's reading", table.reading or "")
