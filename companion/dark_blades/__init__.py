@@ -20,6 +20,7 @@ GAME = Game(
     },
     blueprints=(
         "companion.web.maps",
+        "companion.web.swim",
         "companion.web.dark_blades",
         "companion.web.spells",
         "companion.web.scenarios",
