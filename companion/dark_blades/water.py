@@ -107,8 +107,9 @@ _BUILDERS: dict[str, Any] = {}
 
 
 def _builder(cards: Cards) -> Any:
-    """One build function per cards root: `schema.load` keys its cache on it."""
-    root = str(cards.path(GAME, "water.toml"))
+    """One build function per cards directory: `schema.load` keys its cache on it (the same
+    water.toml may lead to another directory's tables)."""
+    root = str(cards.root)
     if root not in _BUILDERS:
         _BUILDERS[root] = lambda d, p: _build(d, p, cards)
     return _BUILDERS[root]
