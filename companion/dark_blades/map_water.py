@@ -88,21 +88,26 @@ def read_flow(
 
 
 def read_wheel(
-    text: str, terrain: dict[Hex, str], on_map: Callable[[Hex], bool], path: Path, line: int
+    text: str,
+    terrain: dict[Hex, str],
+    on_map: Callable[[Hex], bool],
+    path: Path,
+    line: Callable[[], int],
 ) -> frozenset[Hex]:
-    """The ``wheel`` key: the mill wheel's hexes (``"I8"``), each a water hex."""
+    """The ``wheel`` key: the mill wheel's hexes (``"I8"``), each a water hex; ``line()``: the
+    key's file line, looked up only for an error."""
     out = set()
     for token in text.split():
         h = hg.parse_hex(token)
         if h is None or not on_map(h):
             raise DataError(
-                f"wheel: expected hexes on the map like I8, got {token!r}", path, line or None
+                f"wheel: expected hexes on the map like I8, got {token!r}", path, line() or None
             )
         if terrain[h] not in WATER:
             raise DataError(
                 f"wheel: {token} is {terrain[h]}, expected a water hex ({', '.join(WATER)})",
                 path,
-                line or None,
+                line() or None,
             )
         out.add(h)
     return frozenset(out)

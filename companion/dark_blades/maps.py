@@ -438,8 +438,8 @@ def _water(
         return start + row_lines[row] if start else 0
 
     flow = read_flow(data["flow"], terrain, on, path, lambda k: _block_lines(path, k), row_line)
-    line = schema.key_line(path, ("wheel",)) or 0 if data["wheel"] else 0
-    return flow, read_wheel(data["wheel"], terrain, on, path, line)
+    wheel_line = lambda: schema.key_line(path, ("wheel",)) or 0  # noqa: E731 - on errors only
+    return flow, read_wheel(data["wheel"], terrain, on, path, wheel_line)
 
 
 def _check_apertures(terrain: dict[Hex, str], row_lines: dict[int, int], path: Path) -> None:

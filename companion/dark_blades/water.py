@@ -11,9 +11,8 @@ of joined maps works as one map). Pure Python: the CLI and the web page present 
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from companion import dice, schema
 from companion.dark_blades import hexgrid as hg
@@ -27,19 +26,44 @@ from companion.tables import Table as DiceTable
 from companion.tables import TableRow, read_table
 from companion.text import MISSING
 
+if TYPE_CHECKING:
+    import random
+
 GAME = "dark-blades"
 HURT = ("wounded", "stunned")
 EFFECTS = ("crawl out", "drown", "nearest bank", "farthest bank", "hang on")  # + "downstream N"
 
 
-class Rules(NamedTuple):
-    """water.toml, and the tables it names, checked."""
+class _Record:
+    """A plain record: its ``__slots__`` set in order by ``__init__``, compared by value. (Not
+    a NamedTuple or a dataclass: `havoc swim` starts faster without declaring those.)"""
 
+    __slots__: tuple[str, ...] = ()
+
+    def __init__(self, *values: Any) -> None:
+        for name, value in zip(self.__slots__, values, strict=False):
+            setattr(self, name, value)
+        for name in self.__slots__[len(values) :]:
+            setattr(self, name, None)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, n) == getattr(other, n) for n in self.__slots__
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Rules(_Record):
+    """water.toml, and the tables it names, checked: ``tables`` the first table of each role
+    (lake_shore, lake, river, stones), ``named`` every table they lead to, by file name."""
+
+    __slots__ = ("path", "lake", "river", "tables", "named", "readings")
     path: Path
     lake: tuple[str, ...]
     river: tuple[str, ...]
-    tables: dict[str, DiceTable]  # lake_shore, lake, river, stones → the first table
-    named: dict[str, DiceTable]  # every table they lead to (``next``), by file name
+    tables: dict[str, DiceTable]
+    named: dict[str, DiceTable]
     readings: dict[str, Reading]
 
 
@@ -118,9 +142,10 @@ def _builder(cards: Cards) -> Any:
 # --------------------------------------------------------------------------- the answer
 
 
-class Roll(NamedTuple):
+class Roll(_Record):
     """One die on one table: the face, whether the kit rolled it, the rows it gave."""
 
+    __slots__ = ("table", "face", "rolled", "rows")
     table: DiceTable
     face: int
     rolled: bool
@@ -136,22 +161,28 @@ class Roll(NamedTuple):
         }
 
 
-class Swim(NamedTuple):
+class Swim(_Record):
     """Where a swimmer ends: ``outcome`` (crawls out, drowns, crushed, swept off, on the stones,
     in the water, or roll: a die still to give), the hexes he is carried through (``path``,
     his own hex first), the rolls, the kit's readings applied, and for a lake 6 the other
-    printed row's swim (``other``)."""
+    printed row's swim (``other``). ``where``: the hex he ends in (None: swept off the map);
+    ``why``: the rule's words for the outcome; ``pending``: the table still to roll (the real
+    dice given ran out)."""
 
+    __slots__ = (
+        "start", "water", "outcome", "where", "path", "rolls", "readings", "why", "pending",
+        "other",
+    )  # fmt: skip
     start: Hex
     water: str  # "lake" or "river"
     outcome: str
-    where: Hex | None  # the hex he ends in (None: swept off the map)
+    where: Hex | None
     path: tuple[Hex, ...]
     rolls: tuple[Roll, ...]
     readings: tuple[Reading, ...]
-    why: str  # the rule's words for the outcome
-    pending: str | None = None  # the table still to roll (real dice given ran out)
-    other: Swim | None = None
+    why: str
+    pending: str | None
+    other: Swim | None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -183,6 +214,8 @@ class _Dice:
 
     def copy(self) -> _Dice:
         """The same faces to come (a seeded generator copied, so both draw alike)."""
+        import random
+
         twin = _Dice(self.given, None)
         if isinstance(self.rng, random.SystemRandom) or self.rng is None:
             twin.rng = self.rng

@@ -97,9 +97,7 @@ def test_wounded_or_stunned_he_drowns(mill, rules) -> None:
     assert out.outcome == "drowns" and any(r.short.startswith("kit's") for r in out.readings)
 
 
-def test_the_same_seed_gives_the_same_swim_and_dice_are_rolled_when_none_given(
-    mill, rules
-) -> None:
+def test_the_same_seed_gives_the_same_swim_and_dice_are_rolled_when_none_given(mill, rules) -> None:
     a = swim(mill, rules, mill.hex("A9"), [], seed=11)
     b = swim(mill, rules, mill.hex("A9"), [], seed=11)
     assert a == b and all(r.rolled for r in a.rolls)
@@ -136,9 +134,7 @@ def _wide_lake(tmp_path: Path):
     return load_map(path, Cards(tmp_path))
 
 
-def test_towards_the_nearest_or_farthest_bank_drifts_across_the_flow(
-    tmp_path: Path, rules
-) -> None:
+def test_towards_the_nearest_or_farthest_bank_drifts_across_the_flow(tmp_path: Path, rules) -> None:
     m = _wide_lake(tmp_path)
     near = swim(m, rules, m.hex("C2"), [1])  # C2: water all round, two hexes from the bank A
     assert near.rolls[0].table.name == "lake"
