@@ -59,7 +59,7 @@ def swim_lines(s: Swim, explain: bool = False) -> list[str]:
         how = "rolled" if r.rolled else "given"
         lines.append(f"{r.table.title}: {r.face} {how}")
         if len(r.rows) > 1:
-            lines.append("  printed in two rows:")
+            lines.append("  printed in two rows (kit: the first):")
         lines.extend(wrap(f"  {row.result}", "  ") for row in r.rows)
     if s.other is not None:
         o = s.other

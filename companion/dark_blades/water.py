@@ -414,7 +414,8 @@ def _finish(
                 c.end = ("hangs on", rows[0].result)
             else:
                 c.end = ("on the stones", f"{stones.title}: {got[0]} is {MISSING}")
-    outcome, why = c.end or ("in the water", "He rolls again in his next movement step.")
+    still = "Characters who fall, jump, or are pushed in roll during each of their movement steps."
+    outcome, why = c.end or ("in the water", still)
     where = None if outcome == "swept off" else c.at
     return Swim(
         start,
