@@ -55,16 +55,27 @@ class _Record:
 
 
 class Rules(_Record):
-    """water.toml, and the tables it names, checked: ``tables`` the first table of each role
-    (lake_shore, lake, river, stones), ``named`` every table they lead to, by file name."""
+    """water.toml, checked, and where its tables are: ``roles`` names the first table of each
+    (lake_shore, lake, river, stones); `table` reads one (by role or file name) when a swim
+    needs it, so a river swim never reads the lake's."""
 
-    __slots__ = ("path", "lake", "river", "tables", "named", "readings")
+    __slots__ = ("path", "lake", "river", "roles", "readings", "cards")
     path: Path
     lake: tuple[str, ...]
     river: tuple[str, ...]
-    tables: dict[str, DiceTable]
-    named: dict[str, DiceTable]
+    roles: dict[str, str]
     readings: dict[str, Reading]
+    cards: Cards
+
+    def first(self, role: str) -> DiceTable:
+        """The first table of a role (``river``: the first roll in the river)."""
+        return self.table(self.roles[role])
+
+    def table(self, name: str) -> DiceTable:
+        """A water table by its file name (``river``: tables/river.toml)."""
+        table = read_table(self.cards.path(GAME, f"tables/{name}.toml"), GAME)
+        _effects(table)
+        return table
 
 
 FILE = Table(
@@ -97,46 +108,20 @@ def _effects(table: DiceTable) -> None:
             )
 
 
-def _table(cards: Cards, name: str, named: dict[str, DiceTable]) -> DiceTable:
-    """A table by file name, and every table its rows lead to (into ``named``)."""
-    if name not in named:
-        table = read_table(cards.path(GAME, f"tables/{name}.toml"), GAME)
-        _effects(table)
-        named[name] = table
-        for row in table.rows:
-            if row.next:
-                _table(cards, row.next, named)
-    return named[name]
-
-
-def _build(data: dict[str, Any], path: Path, cards: Cards) -> Rules:
-    named: dict[str, DiceTable] = {}
-    roles = ("lake_shore", "lake", "river", "stones")
-    tables = {key: _table(cards, data[f"{key}_table"], named) for key in roles}
+def _check(data: dict[str, Any], path: Path) -> dict[str, Any]:
     missing = [n for n in NEEDED if n not in data["readings"]]
     if missing:
         raise DataError(f"missing key 'readings.{missing[0]}' (the kit's reading)", path)
-    lake, river = tuple(data["lake"]), tuple(data["river"])
-    return Rules(path, lake, river, tables, named, data["readings"])
+    return data
 
 
 def load_rules(cards: Cards) -> Rules:
-    """water.toml and its tables (once while the files are unchanged)."""
+    """water.toml (read once while it is unchanged); its tables are read as a swim needs them."""
     path = cards.path(GAME, "water.toml")
-    deps = tuple(sorted(cards.glob(f"{GAME}/tables/*.toml")))
-    return schema.load(path, FILE, _builder(cards), depends=deps)
-
-
-_BUILDERS: dict[str, Any] = {}
-
-
-def _builder(cards: Cards) -> Any:
-    """One build function per cards directory: `schema.load` keys its cache on it (the same
-    water.toml may lead to another directory's tables)."""
-    root = str(cards.root)
-    if root not in _BUILDERS:
-        _BUILDERS[root] = lambda d, p: _build(d, p, cards)
-    return _BUILDERS[root]
+    data = schema.load(path, FILE, _check)
+    roles = {key: data[f"{key}_table"] for key in ("lake_shore", "lake", "river", "stones")}
+    lake, river = tuple(data["lake"]), tuple(data["river"])
+    return Rules(path, lake, river, roles, data["readings"], cards)
 
 
 # --------------------------------------------------------------------------- the answer
@@ -321,11 +306,11 @@ def _first_table(m: Any, rules: Rules, h: Hex, c: _Carry) -> tuple[str, DiceTabl
         shore = any(
             m.on_map(n) and m.terrain[n] not in WATER for n in (m.neighbour(h, s) for s in hg.SIDES)
         )
-        return "lake", rules.tables["lake_shore" if shore else "lake"]
+        return "lake", rules.first("lake_shore" if shore else "lake")
     if kind in rules.river:
         if kind in ("bridge", "stepping-stones"):
             c.read("fell-in-at")
-        return "river", rules.tables["river"]
+        return "river", rules.first("river")
     raise InputError(f"{hg.name(h)} is {kind}, not water: nobody swims there")
 
 
@@ -370,7 +355,7 @@ def _swim(
             other = _finish(m, rules, start, water, rolls, feed.copy(), twin, None)
         row = rows[0]
         _follow(c, row)
-        current = rules.named[row.next] if row.next else None
+        current = rules.table(row.next) if row.next else None
     if pending is None:
         return _finish(m, rules, start, water, rolls, feed, c, other)
     return Swim(
@@ -402,7 +387,7 @@ def _finish(
     pending = None
     if c.end is not None and c.end[0] == "stones":
         c.read("stones-roll")
-        stones = rules.tables["stones"]
+        stones = rules.first("stones")
         got = feed.next(stones)
         if got is None:
             pending = stones.name
@@ -463,5 +448,5 @@ def swim(
 
 
 def _river_hurt(rules: Rules) -> Reading:
-    table = rules.tables["river"]
+    table = rules.first("river")
     return Reading("river-hurt", table.reading_short or "kit's reading", table.reading or "")

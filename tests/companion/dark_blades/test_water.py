@@ -153,5 +153,7 @@ def test_a_wrong_effect_code_in_a_users_table_is_refused_naming_the_file(tmp_pat
     mine = tmp_path / "dark-blades" / "tables" / "river.toml"
     mine.parent.mkdir(parents=True)
     mine.write_text(kit.replace('effect = "downstream 4"', 'effect = "upstream 4"'))
+    rules = load_rules(Cards(tmp_path))
+    mill = find_map(Cards(tmp_path), "mill")
     with pytest.raises(DataError, match=r"river\.toml.*'upstream 4' is not a water effect"):
-        load_rules(Cards(tmp_path))
+        swim(mill, rules, mill.hex("G8"), [5, 3])
