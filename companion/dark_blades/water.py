@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 GAME = "dark-blades"
 HURT = ("wounded", "stunned")
+WORDS = ("each_step", "wheel", "stones", "swept", "hurt")  # water.toml [words]: the rules' quotes
 EFFECTS = ("crawl out", "drown", "nearest bank", "farthest bank", "hang on")  # + "downstream N"
 
 
@@ -59,13 +60,14 @@ class Rules(_Record):
     (lake_shore, lake, river, stones); `table` reads one (by role or file name) when a swim
     needs it, so a river swim never reads the lake's."""
 
-    __slots__ = ("path", "lake", "river", "roles", "readings", "cards")
+    __slots__ = ("path", "lake", "river", "roles", "readings", "cards", "words")
     path: Path
     lake: tuple[str, ...]
     river: tuple[str, ...]
     roles: dict[str, str]
     readings: dict[str, Reading]
     cards: Cards
+    words: dict[str, str]  # the rulebook's words for each way a swim ends
 
     def first(self, role: str) -> DiceTable:
         """The first table of a role (``river``: the first roll in the river)."""
@@ -87,6 +89,7 @@ FILE = Table(
         Field("lake_table", str),
         Field("river_table", str),
         Field("stones_table", str),
+        Field("words", Table(tuple(Field(k, str) for k in WORDS))),
         Field("readings", MapOf(reading_schema(lambda where: where.name))),
     )
 )
@@ -121,7 +124,7 @@ def load_rules(cards: Cards) -> Rules:
     data = schema.load(path, FILE, _check)
     roles = {key: data[f"{key}_table"] for key in ("lake_shore", "lake", "river", "stones")}
     lake, river = tuple(data["lake"]), tuple(data["river"])
-    return Rules(path, lake, river, roles, data["readings"], cards)
+    return Rules(path, lake, river, roles, data["readings"], cards, data["words"])
 
 
 # --------------------------------------------------------------------------- the answer
@@ -250,10 +253,10 @@ class _Carry:
             self.read("fell-in-at")
         if h in self.m.wheel:
             self.read("wheel")
-            self.end = ("crushed", "Characters who go through the mill wheel are crushed to death.")
+            self.end = ("crushed", self.rules.words["wheel"])
             return False
         if self.m.terrain[h] == "stepping-stones":
-            self.end = ("stones", "Characters who move into stepping stone hexes stop moving.")
+            self.end = ("stones", self.rules.words["stones"])
             return False
         return True
 
@@ -261,18 +264,14 @@ class _Carry:
         for _ in range(count):
             if self.at in self.m.wheel:  # carried on out of the wheel
                 self.read("wheel")
-                self.end = ("crushed", "Characters who go through the mill wheel are crushed.")
+                self.end = ("crushed", self.rules.words["wheel"])
                 return
             side = self.m.flow.get(self.at)
             if side is None:
                 raise InputError(f"{hg.name(self.at)}: no flow on this map (cards/README.md)")
             down = self.m.neighbour(self.at, side)
             if not self.m.on_map(down):
-                self.end = (
-                    "swept off",
-                    "If a character is swept off the map he is presumed lost, and may not "
-                    "return to play.",
-                )
+                self.end = ("swept off", self.rules.words["swept"])
                 return
             if not self.enter(down):
                 return
@@ -399,8 +398,7 @@ def _finish(
                 c.end = ("hangs on", rows[0].result)
             else:
                 c.end = ("on the stones", f"{stones.title}: {got[0]} is {MISSING}")
-    still = "Characters who fall, jump, or are pushed in roll during each of their movement steps."
-    outcome, why = c.end or ("in the water", still)
+    outcome, why = c.end or ("in the water", rules.words["each_step"])
     where = None if outcome == "swept off" else c.at
     return Swim(
         start,
@@ -441,7 +439,7 @@ def swim(
             raise InputError(f"--hurt: expected {' or '.join(HURT)}, got {hurt!r}")
         if water == "river":
             c.readings.update({"river-hurt": _river_hurt(rules)})
-        why = "Wounded or stunned characters drown."
+        why = rules.words["hurt"]
         return Swim(start, water, "drowns", start, (start,), (), tuple(c.readings.values()), why)
     rng = dice.make_rng(seed) if (seed is not None or not given) else None
     return _swim(m, rules, start, water, table, _Dice(list(given), rng), c)
