@@ -365,7 +365,7 @@ def _swim(
         tuple(c.path),
         tuple(rolls),
         tuple(c.readings.values()),
-        f"roll again: give a die for {pending}",
+        rolls[-1].rows[0].result if rolls else rules.words["each_step"],
         pending,
         other,
     )
@@ -390,7 +390,7 @@ def _finish(
         got = feed.next(stones)
         if got is None:
             pending = stones.name
-            c.end = ("roll", f"stopped on the stepping stones: give a die for {stones.name}")
+            c.end = ("roll", rules.words["stones"])
         else:
             rows = tuple(stones.lookup(got[0]))
             rolls.append(Roll(stones, got[0], got[1], rows))
