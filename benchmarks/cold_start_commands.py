@@ -1,11 +1,11 @@
 """Cold start of the Dark Blades lookups against the minimal click program of cold_start.py.
 
-Runs `havoc los arena K1 K3`, `havoc los --layout raid mill:C4 arena:K3`, `havoc crt ii 8 3`,
-`havoc missile bow 10 8 i`, `havoc fight thr gra 7`, `havoc terrain` and `havoc roll 2d6`,
-each RUNS times in fresh subprocesses, interleaved with the minimal click program (so all see
-the same machine load), and prints each command's median wall time and its ratio to the
-minimal program (goal: at most 1.5x). Then, for each command, the companion's own imports
-that take longest (`python -X importtime`, cumulative).
+Runs `havoc los arena K1 K3`, `havoc los --layout raid mill:C4 arena:K3`, `havoc swim mill G8 5
+3`, `havoc crt ii 8 3`, `havoc missile bow 10 8 i`, `havoc fight thr gra 7`, `havoc terrain` and
+`havoc roll 2d6`, each RUNS times in fresh subprocesses, interleaved with the minimal click
+program (so all see the same machine load), and prints each command's median wall time and its
+ratio to the minimal program (goal: at most 1.5x). Then, for each command, the companion's own
+imports that take longest (`python -X importtime`, cumulative).
 
     python benchmarks/cold_start_commands.py [RUNS] [--pyc] [--before DIR]
 
@@ -39,6 +39,7 @@ from cold_start import (  # noqa: E402
 COMMANDS = (
     ("los", "arena", "K1", "K3"),
     ("los", "--layout", "raid", "mill:C4", "arena:K3"),
+    ("swim", "mill", "G8", "5", "3"),
     ("crt", "ii", "8", "3"),
     ("missile", "bow", "10", "8", "i"),
     ("fight", "thr", "gra", "7"),

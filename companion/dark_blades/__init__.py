@@ -12,6 +12,7 @@ GAME = Game(
         "missile": "companion.commands.dark_blades:missile",
         "terrain": "companion.commands.terrain:terrain",
         "los": "companion.commands.maps:los",
+        "swim": "companion.commands.swim:swim_command",
         "fight": "companion.commands.fight:fight",
         "scenario": "companion.commands.scenarios:scenario",
         "spell": "companion.commands.spells:spell",
@@ -19,6 +20,7 @@ GAME = Game(
     },
     blueprints=(
         "companion.web.maps",
+        "companion.web.swim",
         "companion.web.dark_blades",
         "companion.web.spells",
         "companion.web.scenarios",

@@ -77,6 +77,8 @@ class HexMap:
         lips: frozenset[tuple[Hex, str]],  # (slope hex, side): the slope's top lip
         places: tuple[Place, ...] = (),
         legend: dict[str, str] | None = None,
+        flow: dict[Hex, str] | None = None,  # water hex → the side its water leaves by
+        wheel: frozenset[Hex] = frozenset(),  # the mill wheel's hexes
     ) -> None:
         self.key = key
         self.path = path
@@ -91,6 +93,8 @@ class HexMap:
         self.lips = lips
         self.places = places
         self.legend = dict(legend or {})
+        self.flow = dict(flow or {})
+        self.wheel = wheel
 
     def __repr__(self) -> str:
         return f"HexMap({self.key!r}, {self.name!r}, {self.width}x{self.height})"
@@ -106,6 +110,15 @@ class HexMap:
         """A hex as the answers print it (``D13``): every printed hex goes through here, so a
         board of several maps may name its hexes its own way."""
         return hg.name(h)
+
+    def neighbour(self, h: Hex, side: str) -> Hex:
+        """The hex across ``side`` of ``h`` (it may lie off the map)."""
+        return hg.neighbour(h, side)
+
+    def downstream(self, h: Hex) -> Hex | None:
+        """The hex the water of ``h`` runs into (perhaps off the map); None: not water."""
+        side = self.flow.get(h)
+        return None if side is None else self.neighbour(h, side)
 
     def hexes(self) -> list[Hex]:
         """Every hex, column by column."""
@@ -358,6 +371,8 @@ MAP_FILE = Table(
         Field("rows", str),
         Field("walls", str, required=False, default=""),
         Field("lips", str, required=False, default=""),
+        Field("flow", str, required=False, default=""),
+        Field("wheel", str, required=False, default=""),
         Field("legend", MapOf(str)),
         Field("places", ListOf(PLACE, label=lambda p: p.get("name")), False, []),
     )
@@ -394,6 +409,7 @@ def _build(data: dict[str, Any], path: Path, names: list[str]) -> HexMap:
                 _block_lines(path, "lips") or None,
             )
     _check_apertures(terrain, row_lines, path)
+    flow, wheel = _water(data, terrain, row_lines, width, height, path)
     places = []
     for i, p in enumerate(data["places"]):
         hexes = _hexes(p["hexes"], width, height, where.child("places").child(i).child("hexes"))
@@ -412,7 +428,32 @@ def _build(data: dict[str, Any], path: Path, names: list[str]) -> HexMap:
         lips=frozenset(lips),
         places=tuple(places),
         legend=dict(legend),
+        flow=flow,
+        wheel=wheel,
     )
+
+
+def _water(
+    data: dict[str, Any],
+    terrain: dict[Hex, str],
+    row_lines: dict[int, int],
+    width: int,
+    height: int,
+    path: Path,
+) -> tuple[dict[Hex, str], frozenset[Hex]]:
+    """The ``flow`` and ``wheel`` keys (`companion.dark_blades.map_water`)."""
+    from companion.dark_blades.map_water import read_flow, read_wheel
+
+    def on(h: Hex) -> bool:
+        return 0 <= h[0] < width and 1 <= h[1] <= height
+
+    def row_line(row: int) -> int:
+        start = _block_lines(path, "rows")
+        return start + row_lines[row] if start else 0
+
+    flow = read_flow(data["flow"], terrain, on, path, lambda k: _block_lines(path, k), row_line)
+    wheel_line = lambda: schema.key_line(path, ("wheel",)) or 0  # noqa: E731 - on errors only
+    return flow, read_wheel(data["wheel"], terrain, on, path, wheel_line)
 
 
 def _check_apertures(terrain: dict[Hex, str], row_lines: dict[int, int], path: Path) -> None:

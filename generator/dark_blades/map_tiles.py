@@ -19,6 +19,8 @@ from companion.dark_blades.map_marks import lip_ticks, name_edge
 from companion.dark_blades.maps import APERTURES, HexMap
 from generator.cthulhu_who.board import check_bar
 from generator.cthulhu_who.canvas_kit import text
+from generator.dark_blades.water_tiles import KEY as WATER_KEY
+from generator.dark_blades.water_tiles import LAKE_FILL, draw_water, ripples
 from generator.sheet.fonts import BOLD, REGULAR, text_width
 from generator.sheet.options import SheetOptions
 from generator.sheet.units import format_length
@@ -37,7 +39,7 @@ FILLS = {
     "window": (0.86, 0.86, 0.86),
     "door": (0.86, 0.86, 0.86),
     "river": (0.82, 0.90, 0.98),
-    "lake": (0.82, 0.90, 0.98),
+    "lake": LAKE_FILL,
     "stepping-stones": (0.82, 0.90, 0.98),
     "bridge": (0.91, 0.84, 0.72),
 }
@@ -191,10 +193,12 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> No
         c.setStrokeColorRGB(*BROWN)
         for dx in (-0.35, 0.0, 0.35):
             c.line(x + dx * r, y - 0.12 * r, x + dx * r, y + 0.22 * r)
-    elif kind in ("river", "lake"):
+    elif kind == "river":
         c.setStrokeColorRGB(*BLUE)
-        for dy in (-0.15, 0.2) if kind == "river" else (-0.25, 0.05, 0.35):
+        for dy in (-0.3, 0.3):
             _wave(c, x - 0.45 * r, y + dy * r, 0.9 * r)
+    elif kind == "lake":
+        ripples(c, x, y, r)
     elif kind == "stepping-stones":
         c.setStrokeColorRGB(*DARK)
         c.setFillColorRGB(0.6, 0.6, 0.6)
@@ -208,9 +212,12 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> No
         c.setStrokeColorRGB(0.55, 0.55, 0.55)
         for d in (-0.3, 0.0, 0.3):
             c.line(x + (d - 0.25) * r, y + 0.3 * r, x + (d + 0.25) * r, y - 0.2 * r)
+    water = draw_water(c, g.m, h, x, y, r)  # the flow's arrow, the wheel
     if words and (kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS):
         words = {"stepping-stones": "stones"}.get(kind, kind)
         _label(c, g, x, y + 0.62 * r, words, max(5.0, r / 7))
+    elif words and water:
+        _label(c, g, x, y + 0.62 * r, water, max(5.0, r / 7))
 
 
 def _box(g: Geometry, h: hg.Hex) -> tuple[float, float, float, float]:
@@ -354,8 +361,8 @@ def tile_pages(
         notes.append(
             "Key: tree = green, three tree rings; slope = tan, strokes, its top lip a heavy "
             "brown line with ticks down the slope; building = grey, hatched, heavy walls, "
-            "window = dashed gap 'window', door = gap 'door'; river/lake = blue, waves; "
-            "bridge = planks; stepping stones = grey stones."
+            "window = dashed gap 'window', door = gap 'door'; "
+            "bridge = planks; stepping stones = grey stones; " + WATER_KEY + "."
         )
         if g.m.note:
             notes.append(g.m.note)

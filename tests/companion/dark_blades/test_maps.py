@@ -76,9 +76,10 @@ def test_the_mill_map_has_what_the_scenarios_need() -> None:
     places = {p.name: p for p in m.places}
     mill, side = places["the mill"].hexes, places["the mill side of the river"].hexes
     assert mill <= side and all(m.terrain[h] in ("house", "door", "window") for h in mill)
-    wheel = next(iter(places["the mill wheel"].hexes))
+    (wheel,) = m.wheel
     assert m.terrain[wheel] == "river" and any(hg.distance(wheel, h) == 1 for h in mill)
-    assert all(m.terrain[h] not in ("river", "bridge", "stepping-stones") for h in side)
+    water = ("river", "lake", "bridge", "stepping-stones")
+    assert all(m.terrain[h] not in water for h in side)
 
 
 def test_the_arena_is_a_hollow_wide_enough_for_the_dworc_six_hexes_away() -> None:

@@ -94,7 +94,7 @@ def test_the_pdf_is_checked_titled_and_marks_the_kits_design_on_every_page(
     for t in map_pages:
         assert "THE HAVOC KIT'S OWN MAP DESIGN" in t
         assert "edge" in t or "tile" in t
-    assert "K3" in texts[2] and "edge 1" in texts[2]  # coordinates and edge numbers
+    assert "K3" in texts[2] and "edge 7" in texts[2]  # coordinates and the top edge's number
     assert "Blank hex sheet" in texts[-1] and "A1" in texts[-1]
 
 

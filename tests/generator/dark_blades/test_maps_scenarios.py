@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.map_water import WATER
 from companion.dark_blades.maps import load_maps
 from companion.dark_blades.scenario_marks import scenario_marks
 from companion.data import Cards
@@ -50,6 +51,34 @@ def scenario_title(key: str) -> str:
 
     s = load_scenarios(Cards(), pieces.load(Cards()))[key]
     return f"Scenario {s.number}: {s.title}"
+
+
+def test_no_set_up_area_or_entry_lies_on_water_and_the_areas_follow_the_texts() -> None:
+    cards = Cards()
+    maps = {m.key: m for m in load_maps(cards)}
+    for key in KEYS:
+        _, marks = scenario_marks(cards, key, maps)
+        for mark in marks:
+            wet = [hg.name(h) for h in mark.hexes if maps[mark.map].terrain[h] in WATER]
+            assert not wet, (key, mark.label, wet)
+    _, marks = scenario_marks(cards, "arena", maps)
+    rescue = next(m for m in marks if m.label == "R")  # "Nearby, in the trees"
+    mill = maps["mill"]
+    side = next(p.hexes for p in mill.places if p.name == "the mill side of the river")
+    assert rescue.hexes <= side and all(mill.terrain[h] == "tree" for h in rescue.hexes)
+    _, marks = scenario_marks(cards, "raid", maps)
+    fox = next(m for m in marks if m.label == "F")  # "the middle of side 5 between the scrub
+    arena = maps["arena"]  # and the hillock"
+    bottom = next(edge for edge, number in arena.edges.items() if number == 5)
+    assert fox.hexes <= set(arena.edge_hexes(bottom)) and bottom == "bottom"
+    places = {p.name: p.hexes for p in arena.places}
+    scrub, hillock = (
+        max(h[0] for h in places["the scrub"]),
+        min(h[0] for h in places["the hillock"]),
+    )
+    assert all(scrub < h[0] < hillock for h in fox.hexes)
+    middle = (arena.width - 1) / 2
+    assert min(h[0] for h in fox.hexes) < middle < max(h[0] for h in fox.hexes)
 
 
 @pytest.mark.parametrize("paper", sweep("a4", "letter"))

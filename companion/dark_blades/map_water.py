@@ -1,0 +1,113 @@
+"""The water of a map file: each water hex's flow (``flow``) and the mill wheel (``wheel``).
+
+``flow`` is a block of ``HEX/SIDE`` tokens (``I8/ne``: the water in I8 runs out through its
+north-east side) or ``BLOCK/SIDE`` (``L5:L8/s``: every hex of the block). Every water hex of the
+map (lake, river, stepping stones, a bridge over the water) gets exactly one; its downstream
+neighbour is water again or off the map (where a swimmer is swept off). A map with no
+``flow`` block at all loads (sight needs no flow); `havoc swim` refuses it. ``wheel`` names the
+hexes of the mill wheel: water hexes. The format is described in cards/README.md ("Maps").
+
+Every problem is one `DataError` line: file, line, and what was expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.hexgrid import Hex
+from companion.errors import DataError
+
+# The terrains the water runs through: the hexes that take a flow (a bridge's water runs under it)
+WATER = ("lake", "river", "stream", "water", "stepping-stones", "bridge")
+
+
+def read_flow(
+    text: str,
+    terrain: dict[Hex, str],
+    on_map: Callable[[Hex], bool],
+    path: Path,
+    block_line: Callable[[str], int],
+    row_line: Callable[[int], int],
+) -> dict[Hex, str]:
+    """The ``flow`` block: each water hex → the side its water leaves by.
+
+    ``block_line(key)`` is the file line of the first line of a block, ``row_line(row)`` the
+    file line of a map row (both for errors; 0 when unknown)."""
+    flow: dict[Hex, str] = {}
+
+    def error(message: str, offset: int) -> DataError:  # the file is read again only here
+        start = block_line("flow")
+        return DataError(message, path, start + offset if start else None)
+
+    for at, raw in enumerate(text.split("\n")):
+        for token in raw.split("#", 1)[0].split():
+            spec, _, side = token.partition("/")  # no regular expression: one less to compile
+            side = side.lower()
+            ends = [hg.parse_hex(t) for t in spec.split(":")] if spec.count(":") < 2 else [None]
+            if None in ends or side not in hg.SIDES:
+                raise error(
+                    f"flow: expected a hex or block and the side its water leaves by, like I8/ne "
+                    f"or L5:L8/s (sides: {' '.join(hg.SIDES)}), got {token!r}",
+                    at,
+                )
+            (c1, r1), (c2, r2) = ends[0], ends[-1]  # type: ignore[misc]
+            for c in range(min(c1, c2), max(c1, c2) + 1):
+                for r in range(min(r1, r2), max(r1, r2) + 1):
+                    h = (c, r)
+                    if not on_map(h):
+                        raise error(f"flow: {token}: {hg.name(h)} is not on the map", at)
+                    if terrain[h] not in WATER:
+                        raise error(
+                            f"flow: {token}: {hg.name(h)} is {terrain[h]}, expected a water hex "
+                            f"({', '.join(WATER)})",
+                            at,
+                        )
+                    if h in flow:
+                        raise error(f"flow: {token}: {hg.name(h)} is given a flow twice", at)
+                    down = hg.neighbour(h, side)
+                    if on_map(down) and terrain[down] not in WATER:
+                        raise error(
+                            f"flow: {token}: {hg.name(h)} runs onto {terrain[down]} at "
+                            f"{hg.name(down)} (expected water downstream, or the map's edge)",
+                            at,
+                        )
+                    flow[h] = side
+    if not flow:
+        return flow  # no flow block: the map draws and answers sight, but no swim
+    for h in sorted(terrain, key=lambda x: (x[1], x[0])):
+        if terrain[h] in WATER and h not in flow:
+            raise DataError(
+                f"rows: {hg.name(h)} is {terrain[h]} with no flow (expected it in the flow "
+                f"block, like {hg.name(h)}/se)",
+                path,
+                row_line(h[1]) or None,
+            )
+    return flow
+
+
+def read_wheel(
+    text: str,
+    terrain: dict[Hex, str],
+    on_map: Callable[[Hex], bool],
+    path: Path,
+    line: Callable[[], int],
+) -> frozenset[Hex]:
+    """The ``wheel`` key: the mill wheel's hexes (``"I8"``), each a water hex; ``line()``: the
+    key's file line, looked up only for an error."""
+    out = set()
+    for token in text.split():
+        h = hg.parse_hex(token)
+        if h is None or not on_map(h):
+            raise DataError(
+                f"wheel: expected hexes on the map like I8, got {token!r}", path, line() or None
+            )
+        if terrain[h] not in WATER:
+            raise DataError(
+                f"wheel: {token} is {terrain[h]}, expected a water hex ({', '.join(WATER)})",
+                path,
+                line() or None,
+            )
+        out.add(h)
+    return frozenset(out)

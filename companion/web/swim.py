@@ -1,0 +1,105 @@
+"""The phone swim page: a Dark Blades character in the water on a map, answer first: where the
+current takes him, the hexes he is carried through, each roll and the kit's readings.
+
+Thin: `companion.dark_blades.maps` finds the map, `companion.dark_blades.water` answers, as
+`havoc swim MAP HEX [DIE...]` does. ``h`` the hex, ``d`` real dice's faces (blank: rolled;
+``seed`` repeats a roll), ``hurt`` wounded or stunned; ``f`` the hex tapped on the map page
+(filled in when it is water). Its own view beside the map page, which links here.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.maps import find_map
+from companion.dark_blades.water import HURT, is_water, load_rules, swim
+from companion.errors import HavocError, InputError
+from companion.numbers import is_whole
+from companion.web.current import cards, refused, source_only
+from companion.web.dice_tables import seed_arg
+
+bp = Blueprint("swim", __name__, url_prefix="/dark-blades/swim")
+MAX_DICE = 3  # the first roll, roll again, the stepping stones
+R = 12.0  # hex circumradius in SVG units, as on the map page
+ANGLES = {"n": -90, "ne": -30, "se": 30, "s": 90, "sw": 150, "nw": 210}  # y down
+
+
+def _drawing(m, path: tuple) -> dict:
+    """The map small: each hex (name, x, y, water kind or ""), each flow's arrow (x1, y1, x2,
+    y2, dashed), the swimmer's path as points, the wheel's hexes."""
+    import math
+
+    hexes, arrows = [], []
+    for h in m.hexes():
+        x, y = hg.centre(h, R)
+        x, y = round(x + R, 1), round(y + R, 1)
+        kind = m.terrain[h] if is_water(m, h) else ""
+        hexes.append((hg.name(h), x, y, kind))
+        side = m.flow.get(h)
+        if side is not None:
+            a = math.radians(ANGLES[side])
+            dx, dy = 5.5 * math.cos(a), 5.5 * math.sin(a)
+            arrows.append((round(x - dx, 1), round(y - dy, 1), round(x + dx, 1), round(y + dy, 1),
+                           m.terrain[h] == "lake"))  # fmt: skip
+    at = {n: (x, y) for n, x, y, _ in hexes}
+    points = [at[hg.name(h)] for h in path]
+    wheel = [at[hg.name(h)] for h in m.wheel]
+    width, height = 1.5 * R * (m.width - 1) + 2 * R, R * hg.SQRT3 * (m.height + 0.5)
+    box = (0.0, 0.0, width, height)
+    if points:  # the path and three hexes round it, at least nine hexes across: big enough
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        half = max((max(xs) - min(xs)) / 2 + 4.5 * R, 6.5 * 1.5 * R)
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        tall = max((max(ys) - min(ys)) / 2 + 3 * R * hg.SQRT3, half * 0.6)
+        x0, y0 = max(0.0, cx - half), max(0.0, cy - tall)
+        box = (x0, y0, min(width, cx + half) - x0, min(height, cy + tall) - y0)
+    view = " ".join(str(round(v, 1)) for v in box)
+    return {"hexes": hexes, "arrows": arrows, "points": points, "wheel": wheel, "view": view}
+
+
+def _faces(text: str) -> list[int]:
+    parts = text.replace(",", " ").split()
+    if len(parts) > MAX_DICE or not all(is_whole(p) and len(p) <= 2 for p in parts):
+        raise InputError(f"dice: expected up to {MAX_DICE} faces like 5 3, got {text[:20]!r}")
+    return [int(p) for p in parts]
+
+
+@bp.get("/<key>")
+def page(key: str) -> str:
+    here = cards()
+    try:
+        m = find_map(here, key[:40], source_only())
+    except InputError:
+        abort(404)
+    args = request.args
+    hex_text = args.get("h", "").strip()[:4]
+    tapped = hg.parse_hex(args.get("f", "").strip()[:4])  # from the map page: the tapped hex
+    filled = hex_text or (hg.name(tapped) if tapped and is_water(m, tapped) else "")
+    dice_text = args.get("d", "").strip()[:12]
+    hurt = args.get("hurt", "").strip()[:8] or None
+    answer, error, seed = None, None, None
+    if hex_text:
+        try:
+            seed = seed_arg()
+            if hurt is not None and hurt not in HURT:
+                raise InputError(f"hurt: expected {' or '.join(HURT)}")
+            answer = swim(m, load_rules(here), m.hex(hex_text), _faces(dice_text), seed, hurt)
+        except HavocError as e:
+            error = refused(e)
+    water = [hg.name(h) for h in m.hexes() if is_water(m, h)]
+    return render_template(
+        "swim.html",
+        m=m,
+        s=answer,
+        error=error,
+        hex=filled.upper(),
+        dice=dice_text,
+        hurt=hurt or "",
+        hurts=HURT,
+        seed=seed if seed is not None else "",
+        water=sorted(water, key=lambda n: (n[0], int(n[1:]))),
+        names=hg.name,
+        source_only=source_only(),
+        draw=_drawing(m, answer.path if answer is not None and not source_only() else ()),
+    )
