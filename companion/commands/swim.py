@@ -20,8 +20,6 @@ from companion.commands.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.dark_blades import hexgrid as hg
-from companion.dark_blades.maps import find_map
 from companion.dark_blades.water import HURT, Swim, load_rules, swim
 from companion.text import fit, wrap
 
@@ -33,10 +31,12 @@ JSON_KEYS = (
 )
 
 
-def headline(s: Swim) -> str:
-    """The answer in one line: the outcome and the hex."""
-    at = hg.name(s.where) if s.where else ""
-    last = hg.name(s.path[-1])
+def headline(s: Swim, name=None) -> str:
+    """The answer in one line: the outcome and the hex (``name``: how a hex is printed, the
+    map's `HexMap.label`)."""
+    name = name or _plain
+    at = name(s.where) if s.where else ""
+    last = name(s.path[-1])
     return {
         "crawls out": f"CRAWLS OUT at {at}",
         "drowns": f"DROWNS at {at}",
@@ -50,11 +50,18 @@ def headline(s: Swim) -> str:
     }.get(s.outcome, f"{s.outcome.upper()} at {at}")
 
 
-def swim_lines(s: Swim, explain: bool = False) -> list[str]:
+def _plain(h):
+    from companion.dark_blades import hexgrid as hg
+
+    return hg.name(h)
+
+
+def swim_lines(s: Swim, explain: bool = False, name=None) -> list[str]:
     """The answer first, then the path, each roll, the kit's readings."""
-    lines = [headline(s), wrap(f"  {s.why}", "  ")]
+    name = name or _plain
+    lines = [headline(s, name), wrap(f"  {s.why}", "  ")]
     if len(s.path) > 1:
-        lines.append(wrap(f"carried: {' '.join(hg.name(h) for h in s.path)}", "  "))
+        lines.append(wrap(f"carried: {' '.join(name(h) for h in s.path)}", "  "))
     for r in s.rolls:  # each roll: its table and face, then the printed result
         how = "rolled" if r.rolled else "given"
         lines.append(f"{r.table.title}: {r.face} {how}")
@@ -63,9 +70,9 @@ def swim_lines(s: Swim, explain: bool = False) -> list[str]:
         lines.extend(wrap(f"  {row.result}", "  ") for row in r.rows)
     if s.other is not None:
         o = s.other
-        lines.append(f"other printed row: {headline(o)}")
+        lines.append(f"other printed row: {headline(o, name)}")
         if len(o.path) > 1:
-            lines.append(wrap(f"carried: {' '.join(hg.name(h) for h in o.path)}", "  "))
+            lines.append(wrap(f"carried: {' '.join(name(h) for h in o.path)}", "  "))
     for reading in s.readings:
         lines.append(reading.short)
         if explain:
@@ -87,9 +94,10 @@ def source_lines(s: Swim) -> list[str]:
 
 
 @click.command(cls=Command, short_help="Dark Blades: in the water.", epilog=JSON_KEYS)
-@click.argument("map_name", metavar="MAP")
-@click.argument("hex_name", metavar="HEX")
-@click.argument("faces", metavar="[DIE]...", nargs=-1, type=int)
+@click.argument("map_name", metavar="[MAP]")
+@click.argument("hex_name", metavar="HEX", required=False)
+@click.argument("faces", metavar="[DIE]...", nargs=-1)
+@click.option("--layout", metavar="LAYOUT", help="Maps laid together (raid); HEX as mill:G8.")
 @click.option("--hurt", type=click.Choice(HURT), default=None, help="A wounded or stunned swimmer.")
 @click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
 @seed_option
@@ -99,8 +107,9 @@ def source_lines(s: Swim) -> list[str]:
 def swim_command(
     ctx: click.Context,
     map_name: str,
-    hex_name: str,
-    faces: tuple[int, ...],
+    hex_name: str | None,
+    faces: tuple[str, ...],
+    layout: str | None,
     hurt: str | None,
     explain: bool,
     seed: int | None,
@@ -109,17 +118,37 @@ def swim_command(
     """In the water: havoc swim mill G8 5 3.
 
     MAP by file name or name; HEX the swimmer's hex (D13). DIE: the faces of real dice, in
-    order (first roll, roll again, stepping stones); none given: the dice are rolled.
+    order (first roll, roll again, stepping stones); none given: the dice are rolled. Maps
+    laid together: --layout raid mill:G8 5 (no MAP; the hex with its map).
     """
+    from companion.commands.maps import board
+    from companion.errors import InputError
+    from companion.numbers import is_whole
+
+    if layout is not None:  # no MAP: the words are HEX [DIE]...
+        words = [map_name, *([hex_name] if hex_name is not None else []), *faces]
+        map_name, hex_name, faces = None, words[0], tuple(words[1:])  # type: ignore[assignment]
+    elif hex_name is None:
+        raise InputError("expected MAP HEX [DIE]... (havoc swim mill G8 5 3)")
+    bad = [f for f in faces if not is_whole(f)]
+    if bad:
+        raise InputError(f"DIE: expected die faces (whole numbers), got {bad[0]!r}")
     cards = cards_from(ctx)
-    m = find_map(cards, map_name, source_only_from(ctx))
-    s = swim(m, load_rules(cards), m.hex(hex_name), faces, seed, hurt)
+    m = board(cards, map_name, layout, source_only_from(ctx))
+    s = swim(m, load_rules(cards), m.hex(hex_name), tuple(int(f) for f in faces), seed, hurt)
     source_only = source_only_from(ctx)
     if as_json:
         data = s.as_dict() if not source_only else {"rolls": s.as_dict()["rolls"]}
+        if not source_only:  # hexes as the map names them (a layout's: mill:G8)
+            data["hex"] = m.label(s.start)
+            data["ends_in"] = m.label(s.where) if s.where else None
+            data["path"] = [m.label(h) for h in s.path]
         emit_json({"map": m.name, "map_design": m.design, "seed": seed, **data})
         return
-    lines = swim_lines(s, explain) if not source_only else source_lines(s)
+    lines = swim_lines(s, explain, m.label) if not source_only else source_lines(s)
+    reading = getattr(m, "reading", None)  # a layout's: which edges meet is the kit's
+    if reading is not None:
+        lines.append(reading.short)
     if m.is_kit:
         lines.append(f"map: {m.name} ({KIT_MAP})")
     click.echo(fit(lines))

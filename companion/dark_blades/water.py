@@ -268,7 +268,7 @@ class _Carry:
                 return
             side = self.m.flow.get(self.at)
             if side is None:
-                raise InputError(f"{hg.name(self.at)}: no flow on this map (cards/README.md)")
+                raise InputError(f"{self.m.label(self.at)}: no flow on this map (cards/README.md)")
             down = self.m.neighbour(self.at, side)
             if not self.m.on_map(down):
                 self.end = ("swept off", self.rules.words["swept"])
@@ -310,7 +310,7 @@ def _first_table(m: Any, rules: Rules, h: Hex, c: _Carry) -> tuple[str, DiceTabl
         if kind in ("bridge", "stepping-stones"):
             c.read("fell-in-at")
         return "river", rules.first("river")
-    raise InputError(f"{hg.name(h)} is {kind}, not water: nobody swims there")
+    raise InputError(f"{m.label(h)} is {kind}, not water: nobody swims there")
 
 
 def _follow(c: _Carry, row: TableRow) -> None:
@@ -426,7 +426,7 @@ def swim(
     dice rolled, seeded by ``seed``, unless faces were given without a seed) and where he ends.
     ``hurt`` (wounded or stunned): he drowns, as the rules say."""
     if not m.on_map(start):
-        raise InputError(f"{hg.name(start)}: not on the map")
+        raise InputError(f"{m.label(start)}: not on the map")
     if is_water(m, start) and not m.flow:
         raise InputError(
             f"{m.name}: no flow block: the map does not say which way its water runs "

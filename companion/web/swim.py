@@ -72,10 +72,36 @@ def page(key: str) -> str:
         m = find_map(here, key[:40], source_only())
     except InputError:
         abort(404)
+    return _page(here, m)
+
+
+@bp.get("/layout/<key>")
+def layout_page(key: str) -> str:
+    """On a layout (maps laid together): hexes with their map, ``mill:G8``."""
+    from companion.dark_blades.layouts import find_layout
+    from companion.errors import DataError
+
+    here = cards()
+    try:
+        m = find_layout(here, key[:40], source_only())
+    except (InputError, DataError):
+        abort(404)
+    return _page(here, m)
+
+
+def _tapped(m, text: str):
+    """The hex tapped on the map page, or None."""
+    try:
+        return m.hex(text) if text else None
+    except InputError:
+        return None
+
+
+def _page(here, m) -> str:
     args = request.args
-    hex_text = args.get("h", "").strip()[:4]
-    tapped = hg.parse_hex(args.get("f", "").strip()[:4])  # from the map page: the tapped hex
-    filled = hex_text or (hg.name(tapped) if tapped and is_water(m, tapped) else "")
+    hex_text = args.get("h", "").strip()[:16]
+    tapped = _tapped(m, args.get("f", "").strip()[:16])  # from the map page: the tapped hex
+    filled = hex_text or (m.label(tapped) if tapped and is_water(m, tapped) else "")
     dice_text = args.get("d", "").strip()[:12]
     hurt = args.get("hurt", "").strip()[:8] or None
     answer, error, seed = None, None, None
@@ -87,19 +113,19 @@ def page(key: str) -> str:
             answer = swim(m, load_rules(here), m.hex(hex_text), _faces(dice_text), seed, hurt)
         except HavocError as e:
             error = refused(e)
-    water = [hg.name(h) for h in m.hexes() if is_water(m, h)]
+    water = [m.label(h) for h in sorted(m.hexes()) if is_water(m, h)]
     return render_template(
         "swim.html",
         m=m,
         s=answer,
         error=error,
-        hex=filled.upper(),
+        hex=filled if ":" in filled else filled.upper(),
         dice=dice_text,
         hurt=hurt or "",
         hurts=HURT,
         seed=seed if seed is not None else "",
-        water=sorted(water, key=lambda n: (n[0], int(n[1:]))),
-        names=hg.name,
+        water=water,
+        names=m.label,
         source_only=source_only(),
         draw=_drawing(m, answer.path if answer is not None and not source_only() else ()),
     )
