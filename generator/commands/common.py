@@ -74,3 +74,18 @@ def said(path: Path, pages: int, what: str) -> None:
     click.echo(
         f"{display_path(path)}: {what}, {pages} page{'s' if pages != 1 else ''}, {size:.0f} KB"
     )
+
+
+def own_margin(sheet: Any, margin_given: bool, margin: str) -> Any:
+    """``sheet`` with a product's own default ``margin`` (``1/4in`` for the cards' crop marks,
+    the maps' tiles) unless the user gave --margin."""
+    import dataclasses
+
+    from generator.sheet.options import parse_margins
+
+    if margin_given:
+        return sheet
+    top, right, bottom, left = parse_margins(margin)
+    return dataclasses.replace(
+        sheet, margin_top=top, margin_right=right, margin_bottom=bottom, margin_left=left
+    )

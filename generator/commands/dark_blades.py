@@ -184,17 +184,10 @@ def default_card() -> tuple[str, float, float]:
 def card_sheet(sheet: SheetOptions, margin_given: bool) -> SheetOptions:
     """`build`'s sheet for the cards: its options, but the cards' 1/4in margin unless --margin
     was given (the cards' crop marks sit in it)."""
-    import dataclasses
-
+    from generator.commands.common import own_margin
     from generator.sheet.cards import CARD_MARGIN
-    from generator.sheet.options import parse_margins
 
-    if margin_given:
-        return sheet
-    top, right, bottom, left = parse_margins(CARD_MARGIN)
-    return dataclasses.replace(
-        sheet, margin_top=top, margin_right=right, margin_bottom=bottom, margin_left=left
-    )
+    return own_margin(sheet, margin_given, CARD_MARGIN)
 
 
 @click.command(cls=Command)

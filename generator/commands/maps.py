@@ -12,6 +12,11 @@ from generator.commands.common import output_option
 from generator.dark_blades import MAPS_PDF
 from generator.sheet.options import SheetOptions, sheet_options
 
+# The tiles run to 1/4in inside the paper (everything on them stays there), unless --margin is
+# given: at the 1mm corner clearance a mounted counter needs, 5/8in hexes keep the map on 6
+# tiles on A4 and Letter that the default 1/2in margin would spread over 8 and 12.
+MAP_MARGIN = "1/4in"
+
 
 def maps_pdf(cards, sheet: SheetOptions, out: Path, names: tuple[str, ...], source_only: bool):
     """Write the maps named (every map when none is) and a blank hex sheet; --source-only
@@ -30,12 +35,14 @@ def build_maps(run):
     """`build`'s maps: every map at the counters' scale, and a blank hex sheet."""
     from dataclasses import replace
 
+    from generator.commands.common import own_margin
     from generator.howto import Written
     from generator.product import Made
     from generator.sheet.render_pdf import PdfStats
 
     path = run.path(MAPS_PDF)
-    found, (pages, size) = maps_pdf(run.cards, run.sheet, path, (), run.source_only)
+    sheet = own_margin(run.sheet, run.margin_given, MAP_MARGIN)
+    found, (pages, size) = maps_pdf(run.cards, sheet, path, (), run.source_only)
     if any(m.is_kit for m in found):
         what = "Dark Blades maps, the kit's designs (not the rulebook's), blank hex sheet"
     elif found:
@@ -55,7 +62,7 @@ def build_maps(run):
         what + ".",
         notes=notes,
         kind="maps",
-        optional=optional_pages(found, run.sheet, pages),
+        optional=optional_pages(found, sheet, pages),
         uses=scenario_uses(run.cards, found),
     )
     return [Made(written, what)]
@@ -110,8 +117,13 @@ def maps(ctx: click.Context, sheet: SheetOptions, output: Path, names: tuple[str
     sheet. NAME: arena, mill, or your own maps (--cards); none: every map. The kit's maps
     are its own design, not the rulebook's: --source-only leaves them out.
     """
-    from companion.errors import display_path
+    from click.core import ParameterSource
 
+    from companion.errors import display_path
+    from generator.commands.common import own_margin
+
+    given = ctx.get_parameter_source("margin") is not ParameterSource.DEFAULT
+    sheet = own_margin(sheet, given, MAP_MARGIN)
     found, (pages, size) = maps_pdf(cards_from(ctx), sheet, output, names, source_only_from(ctx))
     what = ", ".join(m.name for m in found) or "blank hex sheet only"
     click.echo(f"{display_path(output)}: {what}, {pages} pages, {size / 1024:.0f} KB")

@@ -29,26 +29,32 @@ OVERLAP = 0.5 * 72  # the strip a neighbouring tile is laid over
 BAND = 18.0  # around the map: edge numbers
 HEADER = 40.0  # tile label and instructions above the window
 FOOTER = 30.0  # the footer line and the 100 mm bar below it
-SLACK = 3.0  # points more than the tightest fit of a double counter
+CLEARANCE = 72 / 25.4  # 1 mm: a mounted (double) counter clears every hex corner by this much
 KIT_MARK = "THE HAVOC KIT'S OWN MAP DESIGN - not the rulebook's map"
+# Fills chosen for greyscale too (a black-and-white print): open ground, slope, trees, water and
+# buildings lie 8 L* or more apart (L* 100, 91, 81, 72, 63); the lake, stepping stones and the
+# bridge differ from their neighbours by pattern and word as well (tests: test_maps_greyscale).
 FILLS = {
     "open": None,
-    "tree": (0.82, 0.92, 0.78),
-    "slope": (0.97, 0.91, 0.78),
-    "house": (0.86, 0.86, 0.86),
-    "window": (0.86, 0.86, 0.86),
-    "door": (0.86, 0.86, 0.86),
-    "river": (0.82, 0.90, 0.98),
+    "tree": (0.70, 0.86, 0.64),
+    "slope": (0.96, 0.89, 0.76),
+    "house": (0.60, 0.60, 0.60),
+    "window": (0.60, 0.60, 0.60),
+    "door": (0.60, 0.60, 0.60),
+    "river": (0.55, 0.72, 0.93),
     "lake": LAKE_FILL,
-    "stepping-stones": (0.82, 0.90, 0.98),
+    "stepping-stones": (0.55, 0.72, 0.93),
     "bridge": (0.91, 0.84, 0.72),
 }
 GREEN, BROWN, BLUE, DARK = (0.1, 0.42, 0.1), (0.45, 0.28, 0.08), (0.1, 0.35, 0.7), (0.1, 0.1, 0.1)
 
 
 def hex_flats(piece: float) -> float:
-    """Across the flats: a double counter (2s x s) across two hexes needs s <= flats/sqrt3."""
-    return piece * math.sqrt(3.0) + SLACK
+    """Across the flats: a double counter (2s x s) laid across two hexes meets the two corners
+    of the side they share at s/2 either side of its middle line, and those corners are half a
+    hex side (flats/sqrt3/2) out: a side of s + 2 x CLEARANCE keeps every corner CLEARANCE clear
+    of the counter, whatever the piece size."""
+    return (piece + 2 * CLEARANCE) * math.sqrt(3.0)
 
 
 @dataclass(frozen=True)
@@ -267,7 +273,7 @@ def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> N
                 c.line(px, py, qx, qy)
     if small:  # a thumbnail: no words (they would print too small to read)
         return
-    size = max(5.0, g.r / 8)
+    size = max(6.0, g.r / 8)  # coordinates: 6 pt or more
     for h in shown:
         x, y = g.centre(h)
         edge = name_edge(m.lips, h)  # clear of a top lip's ticks
@@ -336,7 +342,7 @@ def tile_pages(
     c.saveState()
     c.translate(ox, oy)
     c.scale(scale, -scale)
-    draw_map(c, g, blank)
+    draw_map(c, g, blank, small=True)  # no words: at this scale they would print too small
     c.setStrokeColorRGB(0.8, 0.1, 0.1)
     c.setLineWidth(1.2 / scale)
     c.setDash([4 / scale, 3 / scale])

@@ -13,7 +13,7 @@ from companion.dark_blades import hexgrid as hg
 
 BLUE = (0.1, 0.35, 0.7)
 DARK = (0.1, 0.1, 0.1)
-LAKE_FILL = (0.74, 0.85, 0.96)  # a shade deeper than the river's (the pattern and word differ)
+LAKE_FILL = (0.50, 0.68, 0.91)  # a shade deeper than the river's (the pattern and word differ)
 KEY = (
     "river = blue, two waves, 'river'; lake = deeper blue, rings of ripples, 'lake'; an arrow in "
     "each water hex shows which way its water runs (solid in the river; dashed in a lake: the "

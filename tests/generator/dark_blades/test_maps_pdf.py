@@ -77,7 +77,7 @@ def test_a_counter_fits_one_hex_and_a_double_counter_two_neighbours(maps_pdf: Pa
             for x, y in _rect(mx, my, ux, uy, 2 * PIECE, PIECE):
                 assert _inside(ha, x, y) or _inside(hb, x, y), (x, y)
     assert pairs > 20  # neighbours in every direction were checked
-    assert flats == pytest.approx(PIECE * math.sqrt(3) + 3, abs=0.05)
+    assert flats == pytest.approx((PIECE + 2 * 72 / 25.4) * math.sqrt(3), abs=0.05)  # 1 mm clear
 
 
 def test_the_pdf_is_checked_titled_and_marks_the_kits_design_on_every_page(
