@@ -53,8 +53,9 @@ def _fresh(port: int, source: str) -> float | None:
 
 
 def _open(s: socket.socket) -> bool:
+    s.setblocking(False)  # else recv waits out the socket's timeout first
     try:
-        return s.recv(1, socket.MSG_DONTWAIT) != b""
+        return s.recv(1) != b""
     except BlockingIOError:
         return True
     except OSError:

@@ -24,8 +24,9 @@ DROPPED_WITHIN = REQUEST_DEADLINE + TUNING["cleanup_interval"] + 3
 
 
 def _closed_by_server(s: socket.socket) -> bool:
+    s.setblocking(False)  # else recv waits out the socket's timeout first
     try:
-        return s.recv(1, socket.MSG_DONTWAIT) == b""
+        return s.recv(1) == b""
     except BlockingIOError:
         return False
     except OSError:  # reset: closed
