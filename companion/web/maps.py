@@ -61,7 +61,9 @@ def _shot(sight, args, kind: str | None = None) -> dict | None:
     target = kind or args.get("k", "infantry").strip()
     if target not in TARGETS:
         raise InputError(f"target: expected {' or '.join(TARGETS)}")
-    die = args.get("die", "").strip()[:2]
+    die = args.get("die", "").strip()[:6]
+    if die and not is_whole(die):  # refused as the crt page refuses it, never rolled instead
+        raise InputError(f"die: expected a face like 7 (0 is ten), got {die!r}")
     wanted = MissileRequest(
         weapon=args.get("w", "shortbow").strip()[: KEEP["w"]],
         hexes=sight.range,
