@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from companion.commands.clikit import Command, Kit, emit_json, json_option, pass_kit
+from companion.commands.clikit import Command, Kit, Whole, emit_json, json_option, pass_kit
 
 DEFAULT_PORT = 8600
 
@@ -25,7 +25,7 @@ DEFAULT_PORT = 8600
     metavar="ADDRESS",
     help="Listen on ADDRESS instead (0.0.0.0: every interface).",
 )
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True)
+@click.option("--port", type=Whole(0, 65535), default=DEFAULT_PORT, show_default=True)
 @click.option(
     "--game",
     type=click.Path(path_type=Path, dir_okay=False),
