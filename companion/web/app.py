@@ -135,6 +135,9 @@ def create_app(
 
     @app.errorhandler(HavocError)
     def bad_input(error: HavocError) -> tuple[str, int]:
+        if request.path.startswith("/p/"):  # a player: never the server's paths or its words
+            message = "The game file cannot be read; ask the umpire."
+            return render_template("error.html", title="Cannot read the game", message=message), 503
         return render_template("error.html", title="Cannot do that", message=str(error)), 400
 
     @app.errorhandler(500)

@@ -386,3 +386,17 @@ def test_the_printed_links_page_leaves_no_room_for_a_browser_footer(site):
     assert '<link rel="stylesheet" href="/static/print.css">' in page
     css = site.client.get("/static/print.css").get_data(as_text=True)
     assert re.search(r"@page\s*{\s*margin:\s*0;\s*}", css)
+
+
+def test_a_damaged_game_file_shows_players_no_path_only_to_ask_the_umpire(site):
+    site.new_game()
+    link = site.links()["Ann"]
+    site.game.write_text("not a database" * 100)
+    for url in (link, link + "/qr"):
+        answer = site.client.get(url)
+        body = visible(answer.get_data(as_text=True))
+        assert answer.status_code == 503
+        assert "The game file cannot be read; ask the umpire." in body
+        assert (
+            str(site.game.parent) not in body and "sqlite3" not in body and "database" not in body
+        )
