@@ -130,18 +130,23 @@ def test_a_port_in_use_is_one_line(tmp_path):
     ]
 
 
-def test_lan_prints_a_qr_code_within_40_columns(tmp_path):
+def test_lan_prints_a_qr_code_within_40_columns_and_keeps_the_umpire_link_off_screen(tmp_path):
     proc = _start(tmp_path, "--port", "0", "--lan")
     try:
         lines = _read_banner(proc)
+        kept = tmp_path / "g.sqlite3.umpire-link"
+        umpire = kept.read_text().strip()
+        with urllib.request.urlopen(umpire) as answer:  # the file's link is the umpire's page
+            assert b"new ring" in answer.read()
     finally:
-        _stop(proc)
+        out, err = _stop(proc)
     drawn = [i for i, line in enumerate(lines) if any(c in line for c in "█▀▄")]
-    assert drawn  # the players' address as a QR code...
-    umpire = next(i for i, line in enumerate(lines) if line.startswith("http://") and "/u/" in line)
-    assert umpire < drawn[0] and lines[drawn[-1] + 1].startswith("Ctrl-C")  # ...one, after it
-    assert "/u/" not in "".join(lines[umpire + 1 :])
-    assert all(len(line) <= WIDTH for line in _text(lines)), max(lines, key=len)
+    assert drawn and lines[drawn[-1] + 1].startswith("Ctrl-C")  # the players' QR code
+    assert "/u/" not in out + err and str(kept) in lines  # the file named, never the link
+    assert kept.stat().st_mode & 0o777 == 0o600
+    assert umpire.startswith("http://") and "/u/" in umpire
+    text = [line for line in _text(lines) if line != str(kept)]
+    assert all(len(line) <= WIDTH for line in text), max(text, key=len)
     players = _after(lines, "type (with http://)")
     assert not players.startswith("http://0.0.0.0")
 
