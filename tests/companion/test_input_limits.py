@@ -111,3 +111,15 @@ def test_any_data_file_as_a_directory_is_one_line_on_the_cli_and_a_page_on_the_w
         answer = client.get(rule.rule)
         assert answer.status_code < 500, (rule.rule, answer.status_code)
         assert "Traceback" not in answer.get_data(as_text=True)
+
+
+def test_a_device_is_refused_by_both_clis_in_the_same_words(havoc, havoc_pnp, tmp_path):
+    companion = havoc("army", "/dev/zero")
+    _one_line(companion, "/dev/zero", "not a regular file")
+    for args in (["kniggits", "--army", "/dev/zero"], ["counters", "--roster", "/dev/zero"]):
+        generator = havoc_pnp(
+            *args, "--out" if args[0] == "kniggits" else "--output", tmp_path / "o"
+        )
+        _one_line(generator, "/dev/zero")
+        said = generator.output.split("error: ", 1)[1]
+        assert said == companion.output.split("error: ", 1)[1], said
