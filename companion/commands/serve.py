@@ -136,7 +136,10 @@ def _write_private(path: Path, text: str) -> None:
     symlink; an existing file is made 0600 too)."""
     import os
 
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from companion.whos_next.game_file import default_game_path
+
+    if path.parent == default_game_path().parent:  # a fresh machine has no data folder yet
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     try:
         os.fchmod(fd, 0o600)

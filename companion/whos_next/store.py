@@ -216,7 +216,7 @@ class Store:
         if is_dir is None:
             if not create:
                 raise NoGame()
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._make_folder()
             try:
                 os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             except FileExistsError:
@@ -270,6 +270,22 @@ class Store:
         """(this file's key in the idle pool, its identity: a replaced file is another)."""
         info = os.stat(self.path)
         return os.path.abspath(self.path), (info.st_dev, info.st_ino)
+
+    def _make_folder(self) -> None:
+        """The default game file's folder is made as needed (a fresh machine has none); a
+        file named by the user goes only into a folder that exists (a typo never makes one)."""
+        folder = self.path.parent
+        if folder.is_dir():
+            return
+        if self.path != default_game_path():
+            raise InputError(
+                f"cannot create the game file {self.path}: the folder {folder} does not exist "
+                "(make it first, or give another file)"
+            )
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DataError(f"cannot create the game file: {exc.strerror}", self.path) from None
 
     def _idle(self) -> sqlite3.Connection | None:
         """This thread's idle connection to the file (only with ``reuse``)."""
