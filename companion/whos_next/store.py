@@ -33,6 +33,7 @@ from companion.whos_next.game_file import (
     SCHEMA_VERSION,
     DamagedGame,
     NoGame,
+    ReplacedMeanwhile,
     ReplaceRefused,
     death_from_row,
     death_values,
@@ -350,6 +351,14 @@ class Store:
         ).fetchone()
         return bool(row[0])
 
+    def stamp(self) -> str | None:
+        """When the saved game was drawn (None: no game): names the game a form replaces."""
+        with self._transaction(write=False):
+            return self._stamp() if self._has_game() else None
+
+    def _stamp(self) -> str:
+        return self.conn.execute("SELECT created FROM game WHERE id = 1").fetchone()[0]
+
     def _has_game(self) -> bool:
         if not self._has_table("game"):
             return False
@@ -382,6 +391,7 @@ class Store:
         *,
         force: bool = False,
         order: bool = False,
+        replacing: str | None = None,
     ) -> tuple[rules.Ring, str | None]:
         """Draw a new ring and every player's private link; refuse to replace any saved game
         (in progress, or finished and keeping its scores) unless ``force`` (`ReplaceRefused`).
@@ -389,6 +399,10 @@ class Store:
         ``order=True``: ``names`` are the ring as the umpire arranged it (each hunts the next,
         the last hunts the first) instead of a random draw; the players are then kept in name
         order, so nothing that lists them (`ring status`) gives the ring away.
+
+        ``replacing``: the `stamp` of the game the umpire saw when he asked to replace it; a
+        different game there now (his form sent twice: the first drew a new ring and handed
+        out its links) is refused (`ReplacedMeanwhile`) rather than replaced in turn.
 
         Returns the ring and, when a game was replaced, a note saying which.
         """
@@ -400,6 +414,8 @@ class Store:
                 last = view.winner()
                 if not force:
                     raise ReplaceRefused(alive, total, last)
+                if replacing is not None and replacing != self._stamp():
+                    raise ReplacedMeanwhile()
                 replaced = (
                     f"replaced the game in progress ({alive} of {total} alive)"
                     if last is None
