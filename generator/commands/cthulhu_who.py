@@ -10,6 +10,7 @@ import click
 
 from companion.commands.clikit import SEED, WHOLE, Command, Kit, Whole, pass_kit
 from companion.errors import InputError, OptionError
+from companion.numbers import MAX_SEED
 from generator.cthulhu_who import SETUPS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
@@ -108,6 +109,11 @@ def setups(
     chosen = seed is None
     if seed is None:
         seed = secrets.randbelow(1_000_000)
+    if seed + count - 1 > MAX_SEED:  # set-up i has seed S+i-1: each one `havoc setup` takes
+        raise InputError(
+            f"--seed: {seed} + {count} set-ups passes the largest seed, {MAX_SEED:,}; "
+            "give a smaller one"
+        )
     result = setups_pdf(kit.cards, sheet, output, count, seed, boards, stats, square)
     say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
     if chosen:

@@ -81,3 +81,11 @@ def test_the_type_takes_ascii_digits_within_its_range():
 
 def test_a_seed_gives_the_same_roll_as_before(havoc):
     assert havoc("roll", "2d6", "--seed", "7").output == havoc("roll", "2d6", "-s", "07").output
+
+
+def test_a_batch_of_set_ups_never_passes_the_largest_seed(havoc_pnp, tmp_path):
+    result = havoc_pnp(
+        "setups", "--seed", "999999999999999999", "-n", "2", "--output", tmp_path / "s.pdf"
+    )
+    assert result.exit_code == 2 and "passes the largest seed" in result.output
+    assert not (tmp_path / "s.pdf").exists()
