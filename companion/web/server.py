@@ -95,6 +95,7 @@ class Channel(HTTPChannel):
     """Waitress's channel, timing each request from its first byte and counted per address."""
 
     request_started: float | None = None  # when the request being received began
+    _counted = False  # counted in the server's per-address tally (until closed)
 
     def __init__(self, server: Any, sock: socket.socket, addr: Any, adj: Any, map: Any = None):
         super().__init__(server, sock, addr, adj, map=map)
