@@ -124,10 +124,13 @@ def read_limited(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
         raise DataError("file not found", path) from None
     except OSError as exc:
         raise DataError(f"cannot read: {exc.strerror}", path) from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise DataError("a directory, not a file: give a file", path)
+        raise DataError("not a regular file (a pipe or a device?): give a file", path)
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise DataError("not a regular file (a pipe or a device?): give a file", path)
         if info.st_size > limit:
             raise DataError(f"too large ({info.st_size:,} bytes; at most {limit:,})", path)
         try:

@@ -1,11 +1,35 @@
-"""Text for a 40-column phone terminal: the width, terminal cells, wrapping, long paths.
+"""Text for the terminal it is printed on: the width, terminal cells, wrapping, long paths.
 
+The width (issue 25 item 9) is the terminal's, `COLUMNS` first (as shells and click set it),
+capped at 80 (longer lines read badly); 40 where the terminal is narrower or unknown (a pipe,
+a file, a phone's terminal app that reports nothing): the kit's answers are laid out for 40.
 Plain Python (no click): the rules format their answers with these, the commands print them.
 """
 
 from __future__ import annotations
 
-WIDTH = 40  # phone terminals: no output line wider than this by default
+import os
+from collections.abc import Mapping
+
+NARROW = 40  # the phone width every answer is laid out for; the least a line may take
+WIDEST = 80  # the most, on a wide terminal
+
+
+def terminal_width(environ: Mapping[str, str] = os.environ, fd: int = 1) -> int:
+    """The columns to wrap to: ``COLUMNS`` (ASCII digits) or the terminal on ``fd``, capped
+    at `WIDEST`; `NARROW` where it is narrower or unknown."""
+    text = environ.get("COLUMNS", "").strip()
+    if text.isascii() and text.isdigit() and len(text) <= 5:
+        columns = int(text)
+    else:
+        try:
+            columns = os.get_terminal_size(fd).columns
+        except (OSError, ValueError):
+            columns = 0  # not a terminal
+    return NARROW if columns < NARROW else min(columns, WIDEST)
+
+
+WIDTH = terminal_width()  # no output line wider than this
 MISSING = "not in the source rules"  # what a gap in the kit's transcription of a table says
 
 

@@ -15,7 +15,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from companion.text import WIDTH
+# Every answer is laid out for a 40-column phone and the tests check that width, whatever the
+# terminal pytest runs in (`companion.text` reads COLUMNS once, on import, so this comes first;
+# test_terminal_width runs the kit on wider terminals in child processes).
+os.environ["COLUMNS"] = "40"
+
+from companion.text import WIDTH  # noqa: E402
 
 # The test run keeps its bytecode (in the git-ignored __pycache__ folders) even where
 # PYTHONDONTWRITEBYTECODE is set: otherwise every run rewrites the asserts of 100-odd test

@@ -20,6 +20,7 @@ import click
 
 from companion.errors import EXIT_BAD_INPUT, HavocError
 from companion.names import complete, pick
+from companion.numbers import MAX_SEED, MAX_WHOLE, whole_in
 
 if TYPE_CHECKING:
     from companion.data import Cards
@@ -218,6 +219,45 @@ def cards_option(command: Any) -> Any:
     )(command)
 
 
+class Whole(click.ParamType):
+    """The one number type of both CLIs: ASCII digits only (no sign, no "٣", no "²", no
+    "1e3"), from ``low`` to ``high``. Where a game's rules give the range (a d10's face, the
+    hands in a deal), the rules check it and say it in their words; the type's own bounds
+    keep everything else sane (seeds: 0 to 18 digits, as the pages take)."""
+
+    name = "integer"
+
+    def __init__(self, low: int = 0, high: int | None = None, words: str | None = None) -> None:
+        self.low = low
+        self.high = MAX_WHOLE if high is None else high
+        self.words = words
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number: int | None = value if self.low <= value <= self.high else None
+        else:
+            number = whole_in(str(value), self.low, self.high)
+        if number is None:
+            self.fail(f"{str(value)[:24]!r}: expected {self.expected()}", param, ctx)
+        return number
+
+    def expected(self) -> str:
+        """What the type takes, in words."""
+        if self.words:
+            return self.words
+        if self.high == MAX_WHOLE:
+            return f"a whole number, {self.low} or more (digits 0-9, no sign)"
+        high = f"{self.high:,}" if self.high >= 100_000 else str(self.high)
+        return f"a whole number from {self.low} to {high} (digits 0-9, no sign)"
+
+    def __repr__(self) -> str:
+        return f"Whole({self.low}, {self.high})"
+
+
+WHOLE = Whole()  # a count or a face: the rules say the range
+SEED = Whole(0, MAX_SEED, "a whole number of at most 18 digits (0-9, no sign)")
+
+
 class Name(click.ParamType):
     """A name from the game data, typed whole, by unique prefix or by initials, any case.
 
@@ -306,13 +346,17 @@ json_option = click.option(
 )
 
 seed_option = click.option(
-    "--seed", type=int, default=None, metavar="N", help="Seed the dice: the same N, the same rolls."
+    "--seed",
+    type=SEED,
+    default=None,
+    metavar="N",
+    help="Seed the dice: the same N, the same rolls.",
 )
 
 
 def die_option(help: str, multiple: bool = True) -> Any:  # noqa: A002 - click's own word
     """``--die N``: a face rolled on a real die (repeatable where a command needs several)."""
-    return click.option("--die", "die", type=int, multiple=multiple, metavar="N", help=help)
+    return click.option("--die", "die", type=WHOLE, multiple=multiple, metavar="N", help=help)
 
 
 def seed_short_option(short: str = "-s") -> Any:
@@ -320,7 +364,7 @@ def seed_short_option(short: str = "-s") -> Any:
     return click.option(
         short,
         "--seed",
-        type=int,
+        type=SEED,
         default=None,
         metavar="N",
         help="Seed the dice: the same N, the same rolls.",
@@ -329,4 +373,4 @@ def seed_short_option(short: str = "-s") -> Any:
 
 def die_short_option(help: str, short: str = "-d") -> Any:  # noqa: A002 - click's own word
     """``--die N`` (repeatable) with a short form too (``-d 6 -d 3``)."""
-    return click.option(short, "--die", "die", type=int, multiple=True, metavar="N", help=help)
+    return click.option(short, "--die", "die", type=WHOLE, multiple=True, metavar="N", help=help)

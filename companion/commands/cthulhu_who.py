@@ -14,6 +14,7 @@ import click
 
 from companion import dice as d
 from companion.commands.clikit import (
+    WHOLE,
     Command,
     cards_from,
     die_short_option,
@@ -80,7 +81,7 @@ def _complete(which: int) -> Any:
 @click.argument("attacker", shell_complete=_complete(0))
 @click.argument("target", shell_complete=_complete(1))
 @die_short_option("A die rolled for real (twice: the 2d6).")
-@click.option("--dice", "dice_pair", type=int, nargs=2, default=None, hidden=True)
+@click.option("--dice", "dice_pair", type=WHOLE, nargs=2, default=None, hidden=True)
 @seed_short_option()
 @click.option("-e", "--explain", is_flag=True, help="Also print the rules' own words.")
 @json_option
@@ -275,7 +276,7 @@ def _from_dice(tables: Any, die: tuple[int, ...], seed: int | None) -> Any:
 @click.option(
     "-n",
     "count",
-    type=int,
+    type=WHOLE,
     default=1,
     show_default=True,
     help=f"How many set-ups (at most {MAX_SETUPS:,}).",

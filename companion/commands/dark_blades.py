@@ -13,8 +13,10 @@ from typing import Any
 import click
 
 from companion.commands.clikit import (
+    WHOLE,
     Name,
     Narrow,
+    Whole,
     cards_from,
     emit_json,
     json_option,
@@ -170,7 +172,7 @@ _shared = stacked(  # the options `crt` and `missile` share
     ),
     click.option("-F", "--fast-rider", is_flag=True, help="Mounted target moved over 7 hexes."),
     click.option("-R", "--magic-ring", is_flag=True, help="The target holds the Magic Ring."),
-    click.option("--die", type=int, metavar="N", help="A real d10's face; else roll."),
+    click.option("--die", type=WHOLE, metavar="N", help="A real d10's face; else roll."),
     click.option(
         "--defender-state",
         type=Name("defender state", lambda _ctx: STATES),
@@ -282,7 +284,7 @@ def crt(
 )
 @click.argument("weapon", type=Name("missile weapon", _weapons))
 @click.argument("rest", nargs=-1, metavar="[RANGE [DEFENCE [DIE]]] [i|m]")
-@click.option("-r", "--range", "hexes", type=click.IntRange(min=1), metavar="HEXES")
+@click.option("-r", "--range", "hexes", type=Whole(1), metavar="HEXES")
 @click.option("-d", "--defence", "--defense", "defence", metavar="N", help="Target's defence.")
 @click.option(
     "-t",

@@ -13,8 +13,10 @@ from dataclasses import replace
 import click
 
 from companion.commands.clikit import (
+    WHOLE,
     Name,
     Narrow,
+    Whole,
     cards_from,
     emit_json,
     json_option,
@@ -64,7 +66,7 @@ from companion.text import fit
     "-r",
     "--range",
     "hexes",
-    type=click.IntRange(min=1),
+    type=Whole(1),
     metavar="HEXES",
     help="Missile fire at this range (the shooter's weapon).",
 )
@@ -78,7 +80,7 @@ from companion.text import fit
 )
 @melee_options
 @click.option("-R", "--magic-ring", is_flag=True, help="The defender holds the Magic Ring.")
-@click.option("--die", type=int, metavar="N", help="A real d10's face; else roll.")
+@click.option("--die", type=WHOLE, metavar="N", help="A real d10's face; else roll.")
 @click.option("-e", "--explain", is_flag=True, help="Add every note in full.")
 @source_only_option
 @seed_option

@@ -14,8 +14,9 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import Command, cards_from, emit_json, json_option
+from companion.commands.clikit import Command, Whole, cards_from, emit_json, json_option
 from companion.errors import InputError, display_path
+from companion.kniggits.rules import MAX_POINTS
 from companion.names import complete, pick
 from companion.text import fit, path_lines, wrap
 
@@ -47,7 +48,7 @@ def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
 @click.option(
     "-p",
     "--points",
-    type=int,
+    type=Whole(0, MAX_POINTS),
     default=None,
     help="The agreed points total (default: the rules' suggested total, in rules.toml).",
 )

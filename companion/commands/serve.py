@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from companion.commands.clikit import Command, Kit, emit_json, json_option, pass_kit
+from companion.commands.clikit import Command, Kit, Whole, emit_json, json_option, pass_kit
 
 DEFAULT_PORT = 8600
 
@@ -25,7 +25,7 @@ DEFAULT_PORT = 8600
     metavar="ADDRESS",
     help="Listen on ADDRESS instead (0.0.0.0: every interface).",
 )
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True)
+@click.option("--port", type=Whole(0, 65535), default=DEFAULT_PORT, show_default=True)
 @click.option(
     "--game",
     type=click.Path(path_type=Path, dir_okay=False),
@@ -48,8 +48,9 @@ def serve(
     """Serve the companion's pages to phones: dice, look-ups, spell cards, scenarios,
     set-ups and Who's Next.
 
-    Everyone opens the address it prints; the umpire's secret link is printed once. Ctrl-C
-    stops it.
+    Everyone opens the address it prints; the umpire's secret link is printed once (with
+    --lan's QR code, written instead to a file only you can read, named in its place). Ctrl-C
+    or `kill` stops it.
     """
     from companion.web.app import create_app
     from companion.web.server import lan_address, make_server
@@ -75,7 +76,7 @@ def serve(
             }
         )
     else:
-        _banner(base, umpire, qr and shown != "127.0.0.1")
+        _banner(base, umpire, qr and shown != "127.0.0.1", Path(app.config["GAME_PATH"]))
     import signal
 
     def stop(_signum: int, _frame: object) -> None:
@@ -92,15 +93,30 @@ def serve(
         click.echo("Stopped.")
 
 
-def _banner(base: str, umpire: str, qr: bool) -> None:
-    """The umpire's secret link first (never as a QR code), then, where the players look, their
-    address and its QR code. Text in 40 columns; links whole on their own line, never wrapped
-    (a link pasted from two lines opens nothing)."""
+def _banner(base: str, umpire: str, qr: bool, game: Path) -> None:
+    """The umpire's secret link, then, where the players look, their address and its QR code.
+    With a QR code on the screen the players come to the laptop to scan it, so the umpire's
+    link is not printed at all: it goes to a file beside the game file, readable by its owner
+    only (0600), and the banner names the file. Text in 40 columns; links whole on their own
+    line, never wrapped (a link pasted from two lines opens nothing)."""
     from companion.web.server import qr_text
 
-    click.echo("Who's Next umpire (secret, shown once;")
-    click.echo("keep it off the players' screen):")
-    click.echo(umpire)
+    if qr:
+        kept = umpire_link_file(game)
+        try:
+            _write_private(kept, umpire + "\n")
+            click.echo("Who's Next umpire: your secret link")
+            click.echo("is in this file (yours only; read it")
+            click.echo("when no player is looking):")
+            click.echo(str(kept))
+        except OSError as exc:
+            click.echo("Who's Next umpire: cannot write your")
+            click.echo(f"link to {kept} ({exc.strerror});")
+            click.echo("start again with --no-qr to see it.")
+    else:
+        click.echo("Who's Next umpire (secret, shown once;")
+        click.echo("keep it off the players' screen):")
+        click.echo(umpire)
     click.echo("")
     click.echo("Havoc Kit is served. On the phones,")
     click.echo("type (with http://):")
@@ -108,3 +124,25 @@ def _banner(base: str, umpire: str, qr: bool) -> None:
     if qr:
         click.echo(qr_text(base + "/"), nl=False)
     click.echo("Ctrl-C stops the server.")
+
+
+def umpire_link_file(game: Path) -> Path:
+    """Where `havoc serve --lan` keeps the umpire's link: beside the game file."""
+    return game.with_name(game.name + ".umpire-link")
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, readable and writable by its owner only (never through a
+    symlink; an existing file is made 0600 too)."""
+    import os
+
+    from companion.whos_next.game_file import default_game_path
+
+    if path.parent == default_game_path().parent:  # a fresh machine has no data folder yet
+        path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)

@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from companion.commands.clikit import (
+    WHOLE,
     Command,
     Name,
     cards_from,
@@ -132,7 +133,7 @@ def spell(ctx: click.Context, name: str | None, as_json: bool) -> None:
 @seed_option
 @click.option(
     "--players",
-    type=int,
+    type=WHOLE,
     default=None,
     metavar="N",
     help="How many hands (the rules: 2).",
@@ -140,7 +141,7 @@ def spell(ctx: click.Context, name: str | None, as_json: bool) -> None:
 @click.option(
     "--player",
     "only",
-    type=int,
+    type=WHOLE,
     default=None,
     metavar="N",
     help="Show only hand N (each player, the same --seed, his own phone).",

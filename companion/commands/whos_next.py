@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Group, cards_from, emit_json, json_option, seed_option
+from companion.commands.clikit import (
+    SEED,
+    WHOLE,
+    Group,
+    cards_from,
+    emit_json,
+    json_option,
+    seed_option,
+)
 from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
 from companion.text import fit, wrap
 
@@ -123,7 +131,7 @@ EVENT_KEYS += "ruling), alive, winner (most points, once over), last_standing}"
 @click.option(
     "--force", "-f", is_flag=True, help="Replace the saved game (in progress or finished)."
 )
-@click.option("--seed", type=int, default=None, hidden=True, help="Seed the draw (tests only).")
+@click.option("--seed", type=SEED, default=None, hidden=True, help="Seed the draw (tests only).")
 def new(
     names: tuple[str, ...],
     order: bool,
@@ -214,7 +222,7 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
     "--die",
     "-d",
     "die",
-    type=int,
+    type=WHOLE,
     multiple=True,
     metavar="N",
     help="A real die's face instead of rolling (repeat: attacker's first).",

@@ -22,10 +22,10 @@ from flask.sessions import SecureCookieSessionInterface
 from companion.data import Cards, templates_dir
 from companion.errors import HavocError
 from companion.registry import blueprints, games
-from companion.web.security import Csrf, new_token, redact
+from companion.web.security import Csrf, Hands, new_token, redact
 
 LOG = logging.getLogger("havoc.web")
-PRIVATE_PREFIXES = ("/u/", "/p/")
+PRIVATE_PREFIXES = ("/u/", "/p/", "/dark-blades/spells/deal/", "/dark-blades/spells/hand/")
 # The blueprints every game shares; each game adds its own (`companion.registry.blueprints`).
 # Rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
 CORE_BLUEPRINTS = ("companion.web.dice_tables",)
@@ -95,6 +95,7 @@ def create_app(
     )
     app.session_interface = UmpireSessions()
     app.extensions["havoc_csrf"] = Csrf()
+    app.extensions["havoc_hands"] = Hands()  # the spell deal's private links
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     from companion.web.words import page_words
@@ -135,6 +136,9 @@ def create_app(
 
     @app.errorhandler(HavocError)
     def bad_input(error: HavocError) -> tuple[str, int]:
+        if request.path.startswith("/p/"):  # a player: never the server's paths or its words
+            message = "The game file cannot be read; ask the umpire."
+            return render_template("error.html", title="Cannot read the game", message=message), 503
         return render_template("error.html", title="Cannot do that", message=str(error)), 400
 
     @app.errorhandler(500)

@@ -52,6 +52,7 @@ def attack() -> str:
     error = None
     if args.get("attacker") and args.get("target"):
         try:
+            seed = seed_arg()  # refused before any of the answer is filled in
             who = table.attacker(args["attacker"][:60])
             whom = table.target(args["target"][:60])
             score = who.scores[whom]
@@ -68,7 +69,7 @@ def attack() -> str:
                 "notes": table.notes(who, whom),
             }
             if score.kind == ROLL:
-                thrown = d.roll(d.parse("2d6"), d.make_rng(seed_arg()))
+                thrown = d.roll(d.parse("2d6"), d.make_rng(seed))
                 answer["roll"] = (thrown.values, thrown.total, score.kills(thrown.total))
         except HavocError as e:
             error = refused(e)

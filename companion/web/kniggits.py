@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, render_template, request
 
-from companion.errors import HavocError
+from companion.data import read_limited
+from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import cards, refused
 
@@ -55,11 +56,11 @@ def army() -> str:
     """Check an army: a row per kind of kniggit (name, how many, tokens of each colour), no
     CSV to type; "Add a row" sends the form back with one more (``rows``). CSV pasted into
     the form (``army``) is still read; the kit's sample army fills the rows on ``?sample=1``."""
-    from companion.kniggits.rules import rules
+    from companion.kniggits.rules import MAX_POINTS, rules
 
     r = rules(cards())
     form = request.form
-    points_text = (form.get("points") or "").strip()[:8]
+    points_text = (form.get("points") or "").strip()[:20]
     text = form.get("army") if request.method == "POST" else None
     rows = _rows(r, form) if request.method == "POST" else []
     if not rows and request.args.get("sample"):
@@ -70,7 +71,7 @@ def army() -> str:
     check, error = None, None
     if request.method == "POST" and "add" not in form:
         try:
-            budget = int(points_text) if is_whole(points_text) else None
+            budget = _points(points_text, MAX_POINTS)
             from_rows = text is None
             army_text = _csv(r, rows) if from_rows else text
             check = _check(army_text[:MAX_ARMY_TEXT], r, budget, rows_named=from_rows)
@@ -99,6 +100,17 @@ def _count(text: str | None, default: int) -> int:
     return max(1, min(MAX_ROWS, wanted))
 
 
+def _points(text: str, most: int) -> int | None:
+    """The form's agreed points (blank: None, the rules' total); anything else is refused."""
+    if not text:
+        return None
+    if not is_whole(text) or len(text) > len(str(most)) or int(text) > most:
+        raise InputError(
+            f"Points agreed: a whole number from 0 to {most:,}, or blank; got {text!r}"
+        )
+    return int(text)
+
+
 def _rows(r: KniggitRules, form: Any) -> list[dict[str, str]]:
     """The form's rows as typed (a row left wholly blank is dropped)."""
     rows = []
@@ -113,7 +125,7 @@ def _sample_rows(r: KniggitRules) -> list[dict[str, str]]:
     """The kit's sample army (cards/kniggits/army.csv) as form rows."""
     import csv
 
-    sample = cards().path("kniggits", "army.csv").read_text(encoding="utf-8")
+    sample = read_limited(cards().path("kniggits", "army.csv")).decode("utf-8", "replace")
     lines = [line for line in sample.splitlines() if line and not line.startswith("#")]
     return [
         {k: row.get(k, "") or "" for k in ("count", "name", *r.colours)}

@@ -1,4 +1,5 @@
-"""Secrets for the Who's Next pages: unguessable tokens, CSRF tokens, and log redaction.
+"""Secrets for the Who's Next pages and the spell deal: unguessable tokens, CSRF tokens, the
+deal's private hand links (`Hands`), and log redaction.
 
 Every link token is 160 bits from `secrets` in an alphabet that survives paper
 (`companion.whos_next.links`). A form's CSRF token is an HMAC of the umpire's
@@ -15,7 +16,7 @@ import secrets
 
 from companion.whos_next.links import ALPHABET, LENGTH, new_token
 
-__all__ = ["Csrf", "looks_like_token", "new_token", "redact", "same"]
+__all__ = ["Csrf", "Hands", "looks_like_token", "new_token", "redact", "same"]
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{20,}")  # also the tokens of earlier kits
 
 
@@ -42,7 +43,35 @@ class Csrf:
         return bool(given) and hmac.compare_digest(self.token(umpire), str(given))
 
 
+class Hands:
+    """Private links for a spell deal, kept by no one: a deal is a fresh token; its seed, the
+    dealer's link and each hand's link are HMACs of it under a per-process key. A player's
+    link names the deal but not the seed, and no link can be made from another without the
+    key: his own hand opens nothing else, neither the dealer's page nor another hand."""
+
+    def __init__(self) -> None:
+        self._key = secrets.token_bytes(32)
+
+    def _mac(self, *parts: object) -> str:
+        text = "\x1f".join(str(p) for p in parts).encode()
+        return hmac.new(self._key, text, hashlib.sha256).hexdigest()[:32]
+
+    def seed(self, deal: str) -> int:
+        """The deal's seed (18 digits at most, as a typed seed): never shown, never sent."""
+        return int(self._mac("seed", deal), 16) % 10**18
+
+    def dealer(self, deal: str, players: int) -> str:
+        return self._mac("dealer", deal, players)
+
+    def hand(self, deal: str, players: int, player: int) -> str:
+        return self._mac("hand", deal, players, player)
+
+    def valid(self, given: str, wanted: str) -> bool:
+        return len(given) == len(wanted) and hmac.compare_digest(given, wanted)
+
+
 _PRIVATE_PATH = re.compile(r"(/[pu]/)[A-Za-z0-9_-]+")
+_DEAL_PATH = re.compile(r"(/spells/(?:deal|hand)/)[A-Za-z0-9_/-]+")
 _LONG_RUN = re.compile(r"[A-Za-z0-9_-]{20,}")
 _LINK_SYMBOLS = frozenset(ALPHABET)
 
@@ -65,4 +94,5 @@ def redact(text: str, *secrets_known: str) -> str:
         if secret:
             text = text.replace(secret, "…")
     text = _PRIVATE_PATH.sub(r"\1…", text)
+    text = _DEAL_PATH.sub(r"\1…", text)
     return _LONG_RUN.sub(lambda m: "…" if _random_looking(m.group()) else m.group(), text)

@@ -3,13 +3,27 @@
 A port in use or an address that cannot be bound is one clear `InputError`; waitress's queue
 warnings are quieted (`companion.web.app.quiet_logs`). Waitress writes no access log, so no
 token ever reaches the terminal from a request.
+
+Slow sockets (issue 25 item 1): waitress drops a connection only after `channel_timeout` of
+*silence*, so a socket that trickles one header line every few seconds would live for hours and
+1,000 of them would fill the connection table. Two bounds close that: a request must arrive
+whole (head and body) within `REQUEST_DEADLINE` of its first byte, and once the server holds
+more than `BUSY` connections an address that already holds `PER_ADDRESS` is refused more (its
+new sockets are closed at once), so one address cannot take the room the other phones need.
 """
 
 from __future__ import annotations
 
 import errno
 import socket
+import time
+from collections import Counter
 from typing import Any
+
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
 
 from companion.errors import InputError
 
@@ -27,6 +41,9 @@ TUNING = {
     "max_request_header_size": 16 * 1024,
     "max_request_body_size": 256 * 1024,
 }
+REQUEST_DEADLINE = 10.0  # seconds from a request's first byte to its last (head and body)
+BUSY = 500  # open connections above which the per-address cap applies
+PER_ADDRESS = 32  # connections one address keeps once the server is busy (a phone uses ~6)
 
 
 def lan_address() -> str:
@@ -43,14 +60,19 @@ def lan_address() -> str:
 
 def make_server(app: Any, host: str, port: int, threads: int = THREADS) -> Any:
     """A waitress server bound to host:port (port 0: any free port); refused in one line."""
-    from waitress.server import create_server
-
     from companion.web.app import quiet_logs
 
     quiet_logs()
     try:
-        return create_server(app, host=host, port=port, threads=threads, ident="havoc", **TUNING)
+        adj = Adjustments(host=host, port=port, threads=threads, ident="havoc", **TUNING)
+    except ValueError:
+        raise InputError(f"--host {host}: not an address this machine can listen on") from None
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    try:  # the first address the host names, as the banner shows one
+        return Server(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0])
     except OSError as exc:
+        dispatcher.shutdown()
         if exc.errno == errno.EADDRINUSE:
             raise InputError(
                 f"--port {port}: already in use (try another, e.g. --port {port + 1})"
@@ -67,3 +89,76 @@ def qr_text(link: str) -> str:
     out = io.StringIO()
     segno.make(link, error="l").terminal(out=out, compact=True, border=2)
     return out.getvalue()
+
+
+class Channel(HTTPChannel):
+    """Waitress's channel, timing each request from its first byte and counted per address."""
+
+    request_started: float | None = None  # when the request being received began
+    _counted = False  # counted in the server's per-address tally (until closed)
+
+    def __init__(self, server: Any, sock: socket.socket, addr: Any, adj: Any, map: Any = None):
+        super().__init__(server, sock, addr, adj, map=map)
+        self.client = _client(addr)
+        server.per_address[self.client] += 1
+        self._counted = True
+
+    def received(self, data: bytes) -> bool:
+        if self.request is None and data and self.request_started is None:
+            self.request_started = time.monotonic()
+        done = super().received(data)
+        if self.request is None:  # every request it began has arrived whole
+            self.request_started = None
+        return done
+
+    def del_channel(self, map: Any = None) -> None:
+        super().del_channel(map)
+        if self._counted:
+            self._counted = False
+            held = self.server.per_address
+            held[self.client] -= 1
+            if held[self.client] <= 0:
+                del held[self.client]
+
+
+class Server(TcpWSGIServer):
+    """Waitress's TCP server with a deadline per request and a cap per address when busy."""
+
+    channel_class = Channel
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.per_address: Counter[str] = Counter()
+        self.refused = 0  # sockets closed at once under the per-address cap
+        super().__init__(*args, **kwargs)
+
+    def handle_accept(self) -> None:
+        try:
+            accepted = self.accept()
+        except OSError:
+            return
+        if accepted is None:
+            return
+        conn, addr = accepted
+        if len(self.active_channels) > BUSY and self.per_address[_client(addr)] >= PER_ADDRESS:
+            self.refused += 1
+            conn.close()
+            return
+        try:
+            self.set_socket_options(conn)
+        except OSError:
+            conn.close()
+            return
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)
+        cutoff = time.monotonic() - REQUEST_DEADLINE
+        for channel in list(self.active_channels.values()):
+            started = getattr(channel, "request_started", None)
+            if started is not None and started < cutoff and not channel.requests:
+                channel.will_close = True
+
+
+def _client(addr: Any) -> str:
+    """The client's address without its port (IPv4 or IPv6)."""
+    return str(addr[0]) if isinstance(addr, tuple) and addr else str(addr)

@@ -215,8 +215,19 @@ def umpire_new(token: str) -> str:
     _umpire(token)
     csrf = current_app.extensions["havoc_csrf"].token(token)
     return _page(
-        "umpire_new.html", token=token, csrf=csrf, replace=_replaced(), limit=MAX_NAMES_TEXT
+        "umpire_new.html",
+        token=token,
+        csrf=csrf,
+        replace=_replaced(),
+        stamp=_stamp(),
+        limit=MAX_NAMES_TEXT,
     )
+
+
+def _stamp() -> str | None:
+    """The saved game the form would replace (sent back with it: a second send is asked
+    again, not replacing the ring the first one drew)."""
+    return game_store().stamp() if _has_game() else None
 
 
 def _replaced() -> str | None:
@@ -294,7 +305,10 @@ def new_game(token: str) -> Response | tuple[str, int]:
                 f"the names are {len(text):,} characters long: at most {MAX_NAMES_TEXT:,}"
             )
         check_names(names)
-        drawn, replaced = game_store(create=True).new_game(names, force=force, order=order)
+        replacing = request.form.get("replacing", "")[:40] or None
+        drawn, replaced = game_store(create=True).new_game(
+            names, force=force, order=order, replacing=replacing
+        )
         how = "Ring as arranged" if order else "Ring drawn"
         message = (replaced + ". " if replaced else "") + f"{how}: {len(drawn.players)} players."
         flash(message[0].upper() + message[1:])
@@ -307,6 +321,7 @@ def new_game(token: str) -> Response | tuple[str, int]:
             token=token,
             csrf=current_app.extensions["havoc_csrf"].token(token),
             replace=_replaced(),
+            stamp=_stamp(),
             names=text,
             order=order,
             error=why,

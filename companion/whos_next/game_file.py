@@ -43,6 +43,16 @@ class ReplaceRefused(InputError):
         return "the game here is over and keeps its scores"
 
 
+class ReplacedMeanwhile(InputError):
+    """A replace asked for a game that is no longer there: another ring was drawn since."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a new ring was drawn a moment ago and its links handed out: tick \u201cReplace\u201d "
+            "again to replace that one too"
+        )
+
+
 class DamagedGame(DataError):
     """The game file holds something no Havoc Kit wrote (a broken ring, a broken row)."""
 

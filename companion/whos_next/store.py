@@ -33,6 +33,7 @@ from companion.whos_next.game_file import (
     SCHEMA_VERSION,
     DamagedGame,
     NoGame,
+    ReplacedMeanwhile,
     ReplaceRefused,
     death_from_row,
     death_values,
@@ -216,7 +217,7 @@ class Store:
         if is_dir is None:
             if not create:
                 raise NoGame()
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._make_folder()
             try:
                 os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             except FileExistsError:
@@ -270,6 +271,22 @@ class Store:
         """(this file's key in the idle pool, its identity: a replaced file is another)."""
         info = os.stat(self.path)
         return os.path.abspath(self.path), (info.st_dev, info.st_ino)
+
+    def _make_folder(self) -> None:
+        """The default game file's folder is made as needed (a fresh machine has none); a
+        file named by the user goes only into a folder that exists (a typo never makes one)."""
+        folder = self.path.parent
+        if folder.is_dir():
+            return
+        if self.path != default_game_path():
+            raise InputError(
+                f"cannot create the game file {self.path}: the folder {folder} does not exist "
+                "(make it first, or give another file)"
+            )
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DataError(f"cannot create the game file: {exc.strerror}", self.path) from None
 
     def _idle(self) -> sqlite3.Connection | None:
         """This thread's idle connection to the file (only with ``reuse``)."""
@@ -334,6 +351,14 @@ class Store:
         ).fetchone()
         return bool(row[0])
 
+    def stamp(self) -> str | None:
+        """When the saved game was drawn (None: no game): names the game a form replaces."""
+        with self._transaction(write=False):
+            return self._stamp() if self._has_game() else None
+
+    def _stamp(self) -> str:
+        return self.conn.execute("SELECT created FROM game WHERE id = 1").fetchone()[0]
+
     def _has_game(self) -> bool:
         if not self._has_table("game"):
             return False
@@ -366,6 +391,7 @@ class Store:
         *,
         force: bool = False,
         order: bool = False,
+        replacing: str | None = None,
     ) -> tuple[rules.Ring, str | None]:
         """Draw a new ring and every player's private link; refuse to replace any saved game
         (in progress, or finished and keeping its scores) unless ``force`` (`ReplaceRefused`).
@@ -373,6 +399,10 @@ class Store:
         ``order=True``: ``names`` are the ring as the umpire arranged it (each hunts the next,
         the last hunts the first) instead of a random draw; the players are then kept in name
         order, so nothing that lists them (`ring status`) gives the ring away.
+
+        ``replacing``: the `stamp` of the game the umpire saw when he asked to replace it; a
+        different game there now (his form sent twice: the first drew a new ring and handed
+        out its links) is refused (`ReplacedMeanwhile`) rather than replaced in turn.
 
         Returns the ring and, when a game was replaced, a note saying which.
         """
@@ -384,6 +414,8 @@ class Store:
                 last = view.winner()
                 if not force:
                     raise ReplaceRefused(alive, total, last)
+                if replacing is not None and replacing != self._stamp():
+                    raise ReplacedMeanwhile()
                 replaced = (
                     f"replaced the game in progress ({alive} of {total} alive)"
                     if last is None

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command, Kit, pass_kit
+from companion.commands.clikit import SEED, WHOLE, Command, Kit, Whole, pass_kit
 from companion.errors import InputError, OptionError
+from companion.numbers import MAX_SEED
 from generator.cthulhu_who import SETUPS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
@@ -57,17 +58,17 @@ def setups_pdf(
 
 @click.command(cls=Command)
 @sheet_options
-@click.option("-n", "count", type=int, default=1, show_default=True, help="How many set-ups.")
+@click.option("-n", "count", type=WHOLE, default=1, show_default=True, help="How many set-ups.")
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
     metavar="S",
     help="Set-up i has seed S+i-1: `havoc setup --seed S` shows the first. Default: random.",
 )
 @click.option(
     "--boards",
-    type=click.IntRange(1, 2),
+    type=Whole(1, 2),
     default=1,
     show_default=True,
     help="1: the 8 x 8 garden; 2: two boards side by side (16 x 8).",
@@ -108,6 +109,11 @@ def setups(
     chosen = seed is None
     if seed is None:
         seed = secrets.randbelow(1_000_000)
+    if seed + count - 1 > MAX_SEED:  # set-up i has seed S+i-1: each one `havoc setup` takes
+        raise InputError(
+            f"--seed: {seed} + {count} set-ups passes the largest seed, {MAX_SEED:,}; "
+            "give a smaller one"
+        )
     result = setups_pdf(kit.cards, sheet, output, count, seed, boards, stats, square)
     say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
     if chosen:

@@ -38,7 +38,7 @@ def counters_pdf(
     from generator.dark_blades import counters as dark_blades
     from generator.sheet.render_pdf import write_pieces_pdf
 
-    if roster is not None and not roster.is_file():
+    if roster is not None and not roster.exists():  # else refused as the companion says
         raise InputError("--roster: file not found", roster)
     warning = dark_blades.cards_warning(cards)
     if warning:

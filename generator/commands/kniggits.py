@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command, Kit, pass_kit
+from companion.commands.clikit import WHOLE, Command, Kit, Whole, pass_kit
+from companion.kniggits.rules import MAX_POINTS
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
 
@@ -36,7 +37,7 @@ from generator.commands.common import out_dir_option, say
 )
 @click.option(
     "--points",
-    type=int,
+    type=Whole(0, MAX_POINTS),
     default=None,
     help="The agreed points total for the army sheets (default: the rules' suggested 50).",
 )
@@ -51,7 +52,7 @@ from generator.commands.common import out_dir_option, say
 @click.option(
     "--left-handed",
     "left_handed",
-    type=int,
+    type=WHOLE,
     multiple=True,
     metavar="N",
     help="Army N's player is left-handed (N from 1, in --army order): his knights hold the "

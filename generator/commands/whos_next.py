@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command, Kit, pass_kit
+from companion.commands.clikit import WHOLE, Command, Kit, pass_kit
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
 
@@ -30,12 +30,12 @@ from generator.commands.common import out_dir_option, say
 @click.option(
     "--changed-since",
     "since",
-    type=int,
+    type=WHOLE,
     default=None,
     metavar="N",
     help="Only the slips that changed hands after death number N.",
 )
-@click.option("--blank", type=int, default=None, metavar="N", help="Blank slips (default 8).")
+@click.option("--blank", type=WHOLE, default=None, metavar="N", help="Blank slips (default 8).")
 @click.option(
     "--troop",
     default="Spearman",

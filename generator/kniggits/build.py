@@ -40,7 +40,7 @@ def load_armies(cards: Cards, paths: Sequence[Path], points: int | None) -> list
     kniggit_rules = rules(cards)
     out = []
     for path in paths:
-        if not Path(path).is_file():
+        if not Path(path).exists():  # a device or a FIFO: as `havoc army` says it
             raise InputError("--army: file not found", path)
         out.append(check_army(path, kniggit_rules, points))
     return out

@@ -19,8 +19,9 @@ from companion.errors import InputError
 
 
 @contextmanager
-def atomic_file(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
-    """Write to a temporary file beside ``path`` and move it into place only on success.
+def atomic_file(path: str | os.PathLike[str], private: bool = False) -> Iterator[IO[bytes]]:
+    """Write to a temporary file beside ``path`` and move it into place only on success; a
+    ``private`` file is readable by its owner only (0600, as the Who's Next game file).
 
     An exception leaves any existing file untouched and removes the temporary file. A symlink
     is written through (its target is replaced, the link stays); anything else that exists and
@@ -36,9 +37,10 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+        if not private:  # mkstemp made it 0600
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
     except OSError as exc:
         tmp.unlink(missing_ok=True)

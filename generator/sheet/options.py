@@ -338,12 +338,17 @@ def parse_bleed(text: str) -> float:
     return value
 
 
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
+
+
 def parse_offset(text: str) -> tuple[float, float]:
     """'DX,DY' in millimetres (as read from the calibration sheet), e.g. '1.5,-0.5'."""
     parts = text.replace("mm", "").split(",")
     try:
         if len(parts) != 2:
             raise ValueError
+        if not all(_DECIMAL.fullmatch(p.strip()) for p in parts):
+            raise ValueError  # float() also takes "٣", "1e3", "inf" and "1_0"
         dx, dy = (float(p) for p in parts)
         if not (math.isfinite(dx) and math.isfinite(dy)):
             raise ValueError

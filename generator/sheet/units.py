@@ -31,7 +31,7 @@ _NUMBER = r"\d+(?:\.\d*)?|\.\d+"
 _LENGTH = re.compile(
     rf"^(?:(?P<whole>\d+)\s+)?(?P<num>{_NUMBER})(?:\s*/\s*(?P<den>{_NUMBER}))?"
     r"\s*(?P<unit>in|mm|cm|pt|\")?$",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,  # digits 0-9 only: "٣mm" is not a length
 )
 
 

@@ -53,12 +53,13 @@ def write_slip_pages(
     sheet: SheetOptions,
     items: Sequence[tuple[Slip | None, str]],
     note: str,
+    private: bool = False,
 ) -> PdfStats:
-    """The slips, as many pages as they take."""
+    """The slips, as many pages as they take (``private``: 0600, when they name victims)."""
     placed = place(items, sheet)
     pages = placed[-1].page + 1 if placed else 1
     target = Path(path)
-    with atomic_file(target) as handle, binary_streams():
+    with atomic_file(target, private) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, SLIPS_TITLE, note)
         writer = PageWriter(canvas, SLIPS_TITLE, sheet, note)
         for page in range(pages):
@@ -75,9 +76,9 @@ def write_slip_pages(
 def write_umpire(
     path: str | os.PathLike[str], sheet: SheetOptions, ring: rules.Ring, game: str
 ) -> PdfStats:
-    """The umpire's sheet."""
+    """The umpire's sheet: the whole ring, so readable by its owner only (0600)."""
     target = Path(path)
-    with atomic_file(target) as handle, binary_streams():
+    with atomic_file(target, private=True) as handle, binary_streams():
         canvas = new_canvas(handle, sheet, UMPIRE_TITLE, WARNING)
         writer = PageWriter(canvas, UMPIRE_TITLE, sheet, WARNING)
         pages = umpire_pages(writer, sheet, ring, game)
@@ -137,7 +138,7 @@ def write_slips(
             ) + f", after {len(ring.deaths)} deaths"
             if slips:
                 items = [(s, s.holder) for s in slips]
-                stats = write_slip_pages(out_dir / SLIPS_PDF, sheet, items, what)
+                stats = write_slip_pages(out_dir / SLIPS_PDF, sheet, items, what, private=True)
                 result.made.append((stats, f"{len(slips)} slips, {what}"))
             else:
                 result.notes.append(f"no slip changed since death {since}; nothing written")

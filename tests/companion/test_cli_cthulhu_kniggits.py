@@ -138,7 +138,10 @@ def test_setup_count_is_capped(havoc, extra):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (("army", str(ARMY), "--points", "99999999999"), "--points: at most 1,000,000"),
+        (
+            ("army", str(ARMY), "--points", "99999999999"),
+            "'--points': '99999999999': expected a whole number from 0 to 1,000,000",
+        ),
         (
             ("exchange", "--attack", "high", "--defend", "low", "--tokens", "99999999999,1,1"),
             "--tokens: at most 1,000 of each colour",

@@ -39,6 +39,17 @@ def _start(tmp_path: Path, *args: str) -> subprocess.Popen:
     )
 
 
+def _stop(proc: subprocess.Popen, signum: int = signal.SIGINT) -> tuple[str, str]:
+    """Stop the server as a user would; never leave it running, whatever went wrong."""
+    try:
+        proc.send_signal(signum)
+        return proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
 def _read_banner(proc: subprocess.Popen) -> list[str]:
     lines: list[str] = []
     deadline = time.monotonic() + 30
@@ -83,11 +94,22 @@ def test_serve_prints_where_to_go_serves_and_stops_cleanly(tmp_path):
         except urllib.error.HTTPError as refused:
             assert refused.code == 404
     finally:
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        out, err = _stop(proc)
     assert proc.returncode == 0, err
     assert "Stopped." in out and "Traceback" not in err
     assert token not in out + err  # printed once, in the banner only
+
+
+def test_sigterm_stops_it_as_cleanly_as_ctrl_c(tmp_path):
+    proc = _start(tmp_path, "--port", "0")
+    try:
+        base = _after(_read_banner(proc), "type (with http://)")
+        with urllib.request.urlopen(base + "dice?e=2d6") as answer:
+            assert answer.status == 200
+    finally:
+        out, err = _stop(proc, signal.SIGTERM)
+    assert proc.returncode == 0, err
+    assert out.rstrip().endswith("Stopped.") and err == ""
 
 
 def test_a_port_in_use_is_one_line(tmp_path):
@@ -96,26 +118,35 @@ def test_a_port_in_use_is_one_line(tmp_path):
         taken.listen()
         port = taken.getsockname()[1]
         proc = _start(tmp_path, "--port", str(port))
-        out, err = proc.communicate(timeout=30)
+        try:
+            out, err = proc.communicate(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
     assert proc.returncode == 2
     assert err.strip().splitlines() == [
         f"havoc: error: --port {port}: already in use (try another, e.g. --port {port + 1})"
     ]
 
 
-def test_lan_prints_a_qr_code_within_40_columns(tmp_path):
+def test_lan_prints_a_qr_code_within_40_columns_and_keeps_the_umpire_link_off_screen(tmp_path):
     proc = _start(tmp_path, "--port", "0", "--lan")
     try:
         lines = _read_banner(proc)
+        kept = tmp_path / "g.sqlite3.umpire-link"
+        umpire = kept.read_text().strip()
+        with urllib.request.urlopen(umpire) as answer:  # the file's link is the umpire's page
+            assert b"new ring" in answer.read()
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=30)
+        out, err = _stop(proc)
     drawn = [i for i, line in enumerate(lines) if any(c in line for c in "█▀▄")]
-    assert drawn  # the players' address as a QR code...
-    umpire = next(i for i, line in enumerate(lines) if line.startswith("http://") and "/u/" in line)
-    assert umpire < drawn[0] and lines[drawn[-1] + 1].startswith("Ctrl-C")  # ...one, after it
-    assert "/u/" not in "".join(lines[umpire + 1 :])
-    assert all(len(line) <= WIDTH for line in _text(lines)), max(lines, key=len)
+    assert drawn and lines[drawn[-1] + 1].startswith("Ctrl-C")  # the players' QR code
+    assert "/u/" not in out + err and str(kept) in lines  # the file named, never the link
+    assert kept.stat().st_mode & 0o777 == 0o600
+    assert umpire.startswith("http://") and "/u/" in umpire
+    text = [line for line in _text(lines) if line != str(kept)]
+    assert all(len(line) <= WIDTH for line in text), max(text, key=len)
     players = _after(lines, "type (with http://)")
     assert not players.startswith("http://0.0.0.0")
 
@@ -132,8 +163,7 @@ def test_lan_binds_the_lan_address_not_every_interface(tmp_path):
             while not text.rstrip().endswith("}"):
                 text += proc.stdout.readline()
         finally:
-            proc.send_signal(signal.SIGINT)
-            proc.communicate(timeout=30)
+            _stop(proc)
         data = json.loads(text)
         assert data["host"] == host
         assert data["url"] == f"http://{lan_address()}:{data['port']}/"
@@ -150,8 +180,7 @@ def test_json_says_where_it_listens(tmp_path):
             text += proc.stdout.readline()
         data = json.loads(text)
     finally:
-        proc.send_signal(signal.SIGINT)
-        out, _err = proc.communicate(timeout=30)
+        out, _err = _stop(proc)
     assert set(data) == {"url", "umpire_url", "host", "port", "game"}
     assert data["url"] == f"http://127.0.0.1:{data['port']}/" and data["host"] == "127.0.0.1"
     assert data["umpire_url"].startswith(data["url"] + "u/")

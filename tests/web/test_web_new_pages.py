@@ -1,11 +1,10 @@
-"""The pages the phone lacked: the spell deal (each hand on its own page, as `havoc deal`), the
+"""The pages the phone lacked: the spell deal's form (its private links: test_web_spell_hands), the
 Terrain Types table (from the loaded terrain.toml), the Kniggits army as form rows, and a Who's
 Next duel with dice rolled at the table."""
 
 from __future__ import annotations
 
 import json
-import re
 
 from web_helpers import NAMES, visible
 
@@ -15,38 +14,11 @@ from companion.data import Cards
 DEAL = "/dark-blades/spells/deal"
 
 
-def test_each_hand_is_the_clis_and_alone_on_its_page(site, havoc):
-    dealt = json.loads(havoc("deal", "--seed", "3", "--json").output)
-    hub = site.client.get(f"{DEAL}?seed=3").get_data(as_text=True)
-    assert "Dealt: seed 3" in visible(hub)
-    for spell in {c for hand in dealt["hands"] for c in hand["cards"]}:
-        assert spell not in visible(hub)  # the seed's page shows no card
-    for hand in dealt["hands"]:
-        html = site.client.get(f"{DEAL}?seed=3&player={hand['player']}").get_data(as_text=True)
-        page = visible(html)
-        assert page.startswith(f"Player {hand['player']}: 8 spell cards")
-        links = re.findall(r'<a href="/dark-blades/spells/[^"]+">([^<]+)</a>', html)
-        listed = [visible(f"<main>{n}") for n in links]
-        expected = sorted(set(hand["cards"]), key=hand["cards"].index)
-        assert sorted(n.split(" ×")[0] for n in listed) == sorted(expected)
-        for name in listed:
-            copies = int(name.split(" ×")[1]) if " ×" in name else 1
-            assert hand["cards"].count(name.split(" ×")[0]) == copies
-        assert "seed=3&amp;player=" not in html  # no link to any hand, his own or another's
-        assert f"havoc deal --seed 3 --player {hand['player']}" in page
-
-
-def test_a_deal_without_a_seed_draws_one_and_names_it_in_the_address(site):
-    answer = site.client.get(f"{DEAL}?deal=1&seed=&players=2")
-    assert answer.status_code == 302
-    seed = re.search(r"seed=(\d+)", answer.headers["Location"]).group(1)
-    assert f"Dealt: seed {seed}" in site.text(answer.headers["Location"])
-
-
 def test_a_deal_refuses_in_the_pages_words(site):
-    assert "Refused: “Player”: expected 1 to 2, got 3" in site.text(f"{DEAL}?seed=3&player=3")
-    assert "Refused: “Players”: expected 1 to 3" in site.text(f"{DEAL}?seed=3&players=9")
-    assert "Refused: “Player”: expected a whole number" in site.text(f"{DEAL}?seed=3&player=²")
+    assert "Refused: “Players”: expected 1 to 3" in site.text(f"{DEAL}?deal=1&players=9")
+    assert "Refused: “Players”: expected a whole number" in site.text(f"{DEAL}?deal=1&players=²")
+    said = site.text(f"{DEAL}?seed=3&player=2")  # the old address of a hand opens nothing
+    assert "Refused: a hand opens only by its private link" in said and "Player 2:" not in said
 
 
 def test_the_terrain_page_shows_every_row_of_the_loaded_table(site, havoc):

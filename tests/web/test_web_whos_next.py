@@ -386,3 +386,36 @@ def test_the_printed_links_page_leaves_no_room_for_a_browser_footer(site):
     assert '<link rel="stylesheet" href="/static/print.css">' in page
     css = site.client.get("/static/print.css").get_data(as_text=True)
     assert re.search(r"@page\s*{\s*margin:\s*0;\s*}", css)
+
+
+def test_a_damaged_game_file_shows_players_no_path_only_to_ask_the_umpire(site):
+    site.new_game()
+    link = site.links()["Ann"]
+    site.game.write_text("not a database" * 100)
+    for url in (link, link + "/qr"):
+        answer = site.client.get(url)
+        body = visible(answer.get_data(as_text=True))
+        assert answer.status_code == 503
+        assert "The game file cannot be read; ask the umpire." in body
+        assert (
+            str(site.game.parent) not in body and "sqlite3" not in body and "database" not in body
+        )
+
+
+def test_replace_sent_twice_asks_again_and_keeps_the_links_just_handed_out(site):
+    site.new_game()
+    form = site.client.get(f"/u/{site.umpire}/new").get_data(as_text=True)
+    stamp = re.search(r'name="replacing" value="([^"]+)"', form).group(1)
+    send = {"names": "\n".join(NAMES), "force": "yes", "replacing": stamp}
+    assert site.post("new", **send).status_code == 302  # the first send replaces the game
+    links = site.links()
+    twice = site.post("new", **send)  # the same form sent again
+    body = visible(twice.get_data(as_text=True))
+    assert twice.status_code == 400
+    assert "a new ring was drawn a moment ago and its links handed out" in body
+    assert site.links() == links  # nothing replaced: the links handed out still open
+    assert site.client.get(links["Ann"]).status_code == 200
+    again = re.search(r'name="replacing" value="([^"]+)"', twice.get_data(as_text=True)).group(1)
+    assert again != stamp  # the form asks about the ring that is there now...
+    assert site.post("new", **{**send, "replacing": again}).status_code == 302  # ...and replaces it
+    assert site.links() != links

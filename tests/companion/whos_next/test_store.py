@@ -474,3 +474,20 @@ def test_a_reused_connection_never_outlives_its_file(tmp_path):
     replaced = Store(path, reuse=True)
     assert replaced.conn is not conn and replaced.load().players == ("X", "Y", "Z")
     replaced.close()
+
+
+def test_a_game_file_in_a_folder_that_does_not_exist_is_refused_not_made(tmp_path, havoc):
+    wanted = tmp_path / "no" / "such" / "g.sqlite3"
+    result = havoc("ring", "-g", wanted, "new", "Ann", "Bob", "Cat")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"havoc: error: cannot create the game file {wanted}: the folder {wanted.parent} does "
+        "not exist (make it first, or give another file)"
+    ]
+    assert not (tmp_path / "no").exists()
+
+
+def test_the_default_game_file_s_folder_is_made_on_a_fresh_machine(tmp_path, monkeypatch, havoc):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "fresh" / "share"))
+    assert havoc("ring", "new", "Ann", "Bob", "Cat").exit_code == 0
+    assert (tmp_path / "fresh" / "share" / "havoc-kit" / "whos-next.sqlite3").is_file()

@@ -4,6 +4,7 @@ shows the victim; changed-since, blank slips, the umpire's sheet, the players' p
 
 from __future__ import annotations
 
+import os
 import random
 import re
 
@@ -246,3 +247,22 @@ def test_nothing_outside_a_reprinted_slip_links_it_to_another_player(tmp_path, g
         assert not re.search(r"\d", slip["outside"]), slip["outside"]
         assert slip["outside"].replace(holder, "") == before[holder]["outside"].replace(holder, "")
         assert attacker not in slip["outside"]
+
+
+def test_the_ring_s_slips_and_umpire_sheet_are_the_owner_s_only_as_the_game_file(tmp_path, game):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "whos-next-umpire.pdf").write_bytes(b"old")  # a world-readable one is replaced
+    (out / "whos-next-umpire.pdf").chmod(0o644)
+    result = run(main, ["slips", "--game", str(game), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert game.stat().st_mode & 0o777 == 0o600
+    for name in ("whos-next-slips.pdf", "whos-next-umpire.pdf"):
+        assert (out / name).stat().st_mode & 0o777 == 0o600, name
+    blank = tmp_path / "blank"
+    old = os.umask(0o022)
+    try:
+        assert run(main, ["slips", "--out", str(blank)]).exit_code == 0
+    finally:
+        os.umask(old)
+    assert (blank / "whos-next-slips.pdf").stat().st_mode & 0o777 == 0o644  # no secret: as usual
