@@ -19,6 +19,7 @@ from companion.commands.clikit import (
     die_short_option,
     emit_json,
     json_option,
+    kit_of,
     seed_short_option,
 )
 from companion.errors import InputError, display_path
@@ -27,13 +28,33 @@ from companion.text import fit, wrap
 
 ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack, crush or not in
 the rules), needs, low, high, chance, percent (null when not in the rules), seed, roll: {dice,
-total, kills, rolled} or null, rules (short notes), quotes (the rules' words), file}"""
+total, kills, rolled} or null, rules (short notes), quotes (the rules' words), file, board:
+null, or with --from/--to {setup, boards, from, to, range, reach, adjacent, line, terrain:
+[{square, kind}], wall, check_for_figures, allowed, why_not, readings (the kit's)}}"""
 SETUP_JSON = """--json: {monster_size: {name, squares}, monsters, cultists, danger, heroes,
 weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --stats
 --json: {combinations, monster_size, monsters, cultists, danger, heroes, weapon}, each
 {value: {chance, percent}}."""
+CRUSH_JSON = """--json: {setup, boards, monster (its 4 squares), to (its 4 squares after,
+or null), entered, figures: [{square, figure, result}], collapse (squares), collapse_needs,
+readings (the kit's)}"""
+SOURCE_ONLY_BOARD = (
+    "--source-only: the rules do not say how squares are counted on the board (diagonals, "
+    "lines); that is the kit's reading (cards/cthulhu-who/readings.toml): leave out --source-only"
+)
 MAX_SETUPS = 1_000_000  # -n: a million set-ups print in seconds; more is a typo
 BATCH = 10_000  # set-ups rolled and printed at a time
+
+
+def board_options(command: Any) -> Any:
+    """``--boards 1|2``: the set-up sheet's garden of one board or two side by side."""
+    return click.option(
+        "--boards",
+        type=click.IntRange(1, 2),
+        default=1,
+        show_default=True,
+        help="The sheet's boards: 1, or 2 side by side.",
+    )(command)
 
 
 def _percent(ways: int, outcomes: int) -> float:
@@ -83,6 +104,10 @@ def _complete(which: int) -> Any:
 @click.option("--dice", "dice_pair", type=int, nargs=2, default=None, hidden=True)
 @seed_short_option()
 @click.option("-e", "--explain", is_flag=True, help="Also print the rules' own words.")
+@click.option("--setup", "setup_seed", type=int, metavar="S", help="On the garden of set-up S.")
+@board_options
+@click.option("--from", "from_sq", metavar="SQ", help="The attacker's square, e.g. B2.")
+@click.option("--to", "to_sq", metavar="SQ", help="The target's square, e.g. D3.")
 @json_option
 @click.pass_context
 def attack(
@@ -93,28 +118,37 @@ def attack(
     dice_pair: tuple[int, int] | None,
     seed: int | None,
     explain: bool,
+    setup_seed: int | None,
+    boards: int,
+    from_sq: str | None,
+    to_sq: str | None,
     as_json: bool,
 ) -> None:
     """Cthulhu Who? attack: the answer first, then the 2d6 score needed and its chance.
 
     ATTACKER: cutlery, poker, pike, pistol, shotgun, cultist, 1-square, 2-square, 4-square (or
     a monster's name: dog, bear, house...). TARGET: hero, cultist, 1-square, 2-square,
-    4-square. Any case; a unique start is enough.
+    4-square. Any case; a unique start is enough. With --setup S --from SQ --to SQ: on the
+    garden of set-up sheet S, the range, the line and whether the attack is allowed (by the
+    kit's readings of the board), before the roll.
     """
     from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
 
-    table = attack_table(cards_from(ctx))
+    cards = cards_from(ctx)
+    table = attack_table(cards)
     who = table.attacker(attacker)
     whom = table.target(target)
     score = who.scores[whom]
+    board = _board_attack(ctx, who, whom, setup_seed, boards, from_sq, to_sq)
     source = d.DiceSource(die + (dice_pair or ()), seed)
     roll: dict[str, Any] | None = None
-    if score.kind == ROLL:
+    if score.kind == ROLL and (board is None or board.shot.allowed):
         thrown, rolled = source.roll(d.parse("2d6"))
         total = thrown.total
         roll = {"dice": list(thrown.values), "total": total, "kills": score.kills(total)}
         roll["rolled"] = rolled
-    source.finish()
+    if board is None or board.shot.allowed:
+        source.finish()
     ways = round(score.chance() * 36)
     notes = table.notes(who, whom)
     silent = score.kind == SILENT
@@ -138,16 +172,142 @@ def attack(
                 "rules": notes,
                 "quotes": table.explain(who, whom),
                 "file": display_path(table.path),
+                "board": None if board is None else board.to_dict(),
             }
         )
         return
-    lines = [_attack_answer(score, roll), f"{who.name} v {whom}"]
+    if board is None:
+        lines = [_attack_answer(score, roll), f"{who.name} v {whom}"]
+    else:
+        shot = board.shot
+        if score.kind == ROLL and not shot.allowed:
+            lines = [f"NOT ALLOWED: {shot.why_not()}"]
+        else:
+            lines = [_attack_answer(score, roll)]
+        if board.check_line() and score.kind == ROLL:
+            lines.append(board.check_line())
+        where = f"{geo_name(shot.start)} to {geo_name(shot.end)}, set-up {setup_seed}"
+        lines += [f"{who.name} v {whom}", where, *board.lines()]
     if score.kind == ROLL:
-        lines.append(f"Chance {ways}/36 ({d.percent(ways, 36)}) on 2d6")
+        chance = f"Chance {ways}/36 ({d.percent(ways, 36)}) on 2d6"
+        if roll is None:
+            chance = f"Needs {score.text}: {ways}/36 ({d.percent(ways, 36)}), no roll"
+        lines.append(chance)
     lines += [wrap("- " + note, "  ") for note in notes]
+    if board is not None:
+        lines += [wrap("- " + r, "  ") for r in board.readings]
     if explain:
         lines.append("The rules' words:")
         lines += [wrap(f'  "{quote}"', "  ") for quote in table.explain(who, whom)]
+    click.echo(fit(lines))
+
+
+def _board_attack(
+    ctx: click.Context,
+    who: Any,
+    whom: str,
+    setup_seed: int | None,
+    boards: int,
+    from_sq: str | None,
+    to_sq: str | None,
+) -> Any:
+    """The attack on the garden of set-up ``setup_seed``, or None without --from/--to."""
+    if from_sq is None and to_sq is None:
+        if setup_seed is not None:
+            raise InputError("--setup: give --from SQ and --to SQ too (the two squares)")
+        return None
+    if from_sq is None or to_sq is None:
+        raise InputError(f"{'--from' if from_sq is None else '--to'}: give both --from and --to")
+    if setup_seed is None:
+        raise InputError("--from/--to: give --setup S too (the seed printed on the set-up sheet)")
+    if kit_of(ctx).source_only:
+        raise InputError(SOURCE_ONLY_BOARD)
+    if who.scores and all(s.kind in ("crush", "silent") for s in who.scores.values()):
+        raise InputError(
+            f"--from/--to: a {who.name} does not attack; its move crushes: "
+            "havoc crush --setup S --monster SQ --to SQ"
+        )
+    from companion.cthulhu_who.geometry import readings
+    from companion.cthulhu_who.on_board import board_attack
+
+    cards = cards_from(ctx)
+    return board_attack(cards, readings(cards), who, whom, setup_seed, boards, from_sq, to_sq)
+
+
+def geo_name(square: tuple[int, int]) -> str:
+    """A square as printed on the board (B3)."""
+    from companion.cthulhu_who.geometry import name
+
+    return name(square)
+
+
+# --------------------------------------------------------------------------- crush
+
+
+@click.command(cls=Command, epilog=CRUSH_JSON, short_help="Cthulhu Who? 4-square monster's move.")
+@click.option(
+    "--setup", "setup_seed", type=int, required=True, metavar="S", help="Set-up S's garden."
+)
+@board_options
+@click.option("--monster", required=True, metavar="SQ", help="Its block's lowest square (B3).")
+@click.option("--to", "to_sq", metavar="SQ", help="The block's lowest square after the move.")
+@click.option(
+    "--at",
+    "figures",
+    multiple=True,
+    metavar="SQ=FIGURE",
+    help="A figure in a square it enters, e.g. C3=hero (again for each).",
+)
+@json_option
+@click.pass_context
+def crush(
+    ctx: click.Context,
+    setup_seed: int,
+    boards: int,
+    monster: str,
+    to_sq: str | None,
+    figures: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Cthulhu Who? 4-square monster: the squares its move of 1 space enters (every figure there
+    is crushed), and the squares its collapse hits if it is killed there.
+
+    The block is named by its lowest-lettered, lowest-numbered square (B3: B3 C3 B4 C4), on the
+    garden of set-up sheet S. Without --to: the collapse squares where it stands. The board's
+    geometry is the kit's reading (cards/cthulhu-who/readings.toml).
+    """
+    if kit_of(ctx).source_only:
+        raise InputError(SOURCE_ONLY_BOARD)
+    from companion.cthulhu_who.attacks import attack_table
+    from companion.cthulhu_who.geometry import block, name, readings
+    from companion.cthulhu_who.on_board import four_square_move
+
+    cards = cards_from(ctx)
+    move = four_square_move(
+        cards, readings(cards), attack_table(cards), setup_seed, boards, monster, to_sq, figures
+    )
+    if as_json:
+        emit_json(move.to_dict())
+        return
+    lines = []
+    if move.crush is not None:
+        entered = ", ".join(name(q) for q in move.crush.entered)
+        lines.append(f"Enters {entered}: crushes all there")
+        for square, figure, result in move.crushed:
+            lines.append(f"  {figure} on {square}: {result}")
+        if not move.crushed:
+            lines.append("  heroes, cultists: killed, no roll")
+        end = move.crush.end
+        lines.append(f"Moves {name(move.start)} to {name(end)}, set-up {setup_seed}")
+    else:
+        end = move.start
+        lines.append(f"Stands at {name(end)}, set-up {setup_seed}")
+    lines.append(f"On {' '.join(name(q) for q in block(end))}")
+    lines.append("Killed there, it collapses: a Cultist")
+    lines.append("  attack on each figure on:")
+    lines.append(wrap("  " + ", ".join(name(q) for q in move.collapse), "  "))
+    lines.append(wrap(f"  ({move.hits})", "  "))
+    lines += [wrap("- " + r, "  ") for r in move.readings]
     click.echo(fit(lines))
 
 

@@ -158,17 +158,19 @@ class AttackTable:
         for key in self.note_keys(attacker, target):
             note = self.rules[key].format(n=attacker.action_points)
             if key == "collapse":
-                collapse = next(
-                    a for a in self.attackers if a.name == self.rules["collapse_attacker"]
-                )
-                hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind == ROLL]
-                if len(hits) < len(collapse.scores):
-                    # "all figures" next to it: the Cultist row prints "-" against the rest,
-                    # and the rules do not say what the collapse does to them
-                    hits.append("v others: rules silent")
-                note += " (" + "; ".join(hits) + ")"
+                note += f" ({self.collapse_hits()})"
             notes.append(note)
         return notes
+
+    def collapse_hits(self) -> str:
+        """What the collapse's attack needs against each figure: ``11-12 v Hero; ...``."""
+        collapse = next(a for a in self.attackers if a.name == self.rules["collapse_attacker"])
+        hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind == ROLL]
+        if len(hits) < len(collapse.scores):
+            # "all figures" next to it: the Cultist row prints "-" against the rest,
+            # and the rules do not say what the collapse does to them
+            hits.append("v others: rules silent")
+        return "; ".join(hits)
 
     def explain(self, attacker: Attacker, target: str) -> list[str]:
         """The rules' own words behind each note that applies (for ``--explain``)."""
