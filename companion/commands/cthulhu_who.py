@@ -15,6 +15,7 @@ import click
 from companion import dice as d
 from companion.commands.clikit import (
     Command,
+    Narrow,
     cards_from,
     die_short_option,
     emit_json,
@@ -28,8 +29,8 @@ from companion.text import fit, wrap
 
 ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack, crush or not in
 the rules), needs, low, high, chance, percent (null when not in the rules), seed, roll: {dice,
-total, kills, rolled} or null, rules (short notes), quotes (the rules' words), file, board:
-null, or with --from/--to {setup, boards, from, to, range, reach, adjacent, line, terrain:
+total, kills, rolled} or null, rules (short notes), quotes (the rules' words), file, board
+(null without --from/--to): {setup, boards, from, to, range, reach, adjacent, line, terrain:
 [{square, kind}], wall, check_for_figures, allowed, why_not, readings (the kit's)}}"""
 SETUP_JSON = """--json: {monster_size: {name, squares}, monsters, cultists, danger, heroes,
 weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --stats
@@ -53,6 +54,7 @@ def board_options(command: Any) -> Any:
         type=click.IntRange(1, 2),
         default=1,
         show_default=True,
+        metavar="1|2",
         help="The sheet's boards: 1, or 2 side by side.",
     )(command)
 
@@ -244,7 +246,7 @@ def geo_name(square: tuple[int, int]) -> str:
 # --------------------------------------------------------------------------- crush
 
 
-@click.command(cls=Command, epilog=CRUSH_JSON, short_help="Cthulhu Who? 4-square monster's move.")
+@click.command(cls=Narrow, epilog=CRUSH_JSON, short_help="Cthulhu Who? 4-square monster's move.")
 @click.option(
     "--setup", "setup_seed", type=int, required=True, metavar="S", help="Set-up S's garden."
 )

@@ -297,8 +297,8 @@ class Shot:
             return ""
         if self.reach <= 1:
             if self.squares == 1:
-                return "the wall is between: not adjacent"
-            return f"{self.squares} squares away, adjacent only"
+                return "not adjacent (the wall)"
+            return f"not adjacent ({self.squares} squares)"
         if self.squares > self.reach:
             return f"{self.squares} squares away, reaches {self.reach}"
         if self.line.wall is not None:
