@@ -34,6 +34,7 @@ class Reading:
     """One of the kit's readings: its one line, its full text, the rules' words it reads."""
 
     name: str
+    title: str
     short: str
     text: str
     rule: str
@@ -77,6 +78,7 @@ def _short(text: str, where: schema.Where) -> str:
 
 READING = Table(
     (
+        Field("title", str),
         Field("short", str, check=_short),
         Field("text", str),
         Field("rule", str),
@@ -99,7 +101,10 @@ def _build(data: dict, path: Path) -> Readings:
     missing = [n for n in REQUIRED if n not in found]
     if missing:
         raise schema.Where(path).child("readings").error(f"expected [readings.{missing[0]}]")
-    items = {name: Reading(name, r["short"], r["text"], r["rule"]) for name, r in found.items()}
+    items = {
+        name: Reading(name, r["title"], r["short"], r["text"], r["rule"])
+        for name, r in found.items()
+    }
     return Readings(
         path,
         data["source"],

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cthulhu_who.garden import Garden, garden_for, garden_settings
+from companion.cthulhu_who.geometry import Readings, readings
 from companion.cthulhu_who.setup import SetUp, SetupTables, setup_tables
 from companion.data import Cards
 from companion.errors import InputError
@@ -30,6 +31,7 @@ from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
+from generator.cthulhu_who.readings_page import draw_readings
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
 from generator.sheet.files import atomic_file, binary_streams
@@ -68,16 +70,22 @@ def _board_and_odds(
     boards: int,
     tiles: list[Tile],
     stats: bool,
+    rd: Readings | None,
 ) -> None:
-    """The tiled board and the odds page, each page with a blank back when printing duplex
-    (so the next page starts a new sheet of paper)."""
+    """The tiled board and the odds page. Printing duplex, each has the kit's readings of the
+    board on its back (a blank back under --source-only, ``rd`` None), so the next page starts
+    a new sheet of paper; printed single-sided, the readings get one page after them."""
 
     def close(what: str) -> None:
         if options.duplex == "none":
             painter.writer.end_page("", what)
-        else:
+        elif rd is None:
             painter.writer.end_page(side_words("front", options.duplex), what)
             painter.writer.blank_back(what)
+        else:
+            painter.writer.end_page(side_words("front", options.duplex), what)
+            draw_readings(canvas, options, rd)
+            painter.writer.end_page(side_words("back", options.duplex), f"{what}: kit's readings")
 
     for tile in tiles:
         draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)
@@ -85,6 +93,9 @@ def _board_and_odds(
     if stats:
         draw_stats(canvas, options, tables)
         close("the exact odds")
+    if options.duplex == "none" and rd is not None:
+        draw_readings(canvas, options, rd)
+        painter.writer.end_page("", "the kit's readings of the board")
 
 
 def rolled(tables: SetupTables, seed: int) -> SetUp:
@@ -110,15 +121,23 @@ def write_setups_pdf(
     boards: int = 1,
     stats: bool = False,
     progress: Callable[[int], None] | None = None,
+    source_only: bool = False,
+    qr_url: str | None = None,
 ) -> SetupsStats:
     """Write ``count`` set-up sheets (seeds ``seed`` ... ``seed + count - 1``), the tiled
-    board and, with ``stats``, the odds page; ``progress(1)`` after each set-up."""
+    board and, with ``stats``, the odds page; ``progress(1)`` after each set-up. The kit's
+    readings of the board go on the board's backs (not with ``source_only``); ``qr_url``
+    (``http://ADDRESS:PORT``): each sheet's QR code opens its set-up on the phone page."""
     if not 1 <= count <= MAX_SETUPS:
         raise InputError(f"-n: expected 1 to {MAX_SETUPS:,} set-ups, got {count:,}")
     if boards not in (1, 2):
         raise InputError(f"--boards: expected 1 or 2, got {boards}")
     tables = setup_tables(cards)
     settings = garden_settings(cards)
+    rd = None if source_only else readings(cards)
+    where = None
+    if rd is not None:
+        where = "on the last page" if options.duplex == "none" else "on the board tiles' backs"
     square = options.piece
     max_cols = _columns(options)
     if max_cols < 2 and any(s.squares > 2 for s in tables.sizes.values()):
@@ -148,7 +167,17 @@ def write_setups_pdf(
             # one small reportlab document per chunk, copied out and let go (pdf_join.py)
             buffer = io.BytesIO()
             canvas = new_canvas(buffer, options, title, subject)
-            painter = SheetPainter(canvas, options, tables, settings, plan, count, first=pages)
+            painter = SheetPainter(
+                canvas,
+                options,
+                tables,
+                settings,
+                plan,
+                count,
+                first=pages,
+                qr_url=qr_url,
+                readings_where=where,
+            )
             for i in range(start, min(start + CHUNK, count)):
                 s = seed + i
                 setup = rolled(tables, s)
@@ -160,7 +189,7 @@ def write_setups_pdf(
             last = start + CHUNK >= count and plan.sheets <= CHUNK
             if last:  # a small batch: the continued sheets, the board and the odds too
                 painter.continued_sheets(rebuild, range(plan.sheets))
-                _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
+                _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, rd)
             pages = painter.writer.close(open_ended=not last or start > 0)
             canvas.save()
             joiner.add(buffer.getvalue())
@@ -169,10 +198,20 @@ def write_setups_pdf(
             for start in range(0, plan.sheets, CHUNK):
                 buffer = io.BytesIO()
                 canvas = new_canvas(buffer, options, title, subject)
-                painter = SheetPainter(canvas, options, tables, settings, plan, count, pages)
+                painter = SheetPainter(
+                    canvas,
+                    options,
+                    tables,
+                    settings,
+                    plan,
+                    count,
+                    pages,
+                    qr_url=qr_url,
+                    readings_where=where,
+                )
                 painter.continued_sheets(rebuild, range(start, min(start + CHUNK, plan.sheets)))
                 if start + CHUNK >= plan.sheets:
-                    _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
+                    _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, rd)
                 pages = painter.writer.close(open_ended=True)
                 canvas.save()
                 joiner.add(buffer.getvalue())
