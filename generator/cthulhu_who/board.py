@@ -133,7 +133,8 @@ def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -
             text(canvas, tile.px + 3, dy + y + 3, str(row + 1), size, grey=True)
     for col in range(SIDE * boards):  # column letters in the corner of rows 1 and 8
         x = col * square
-        if tile.bx - 1e-6 <= x and x + square <= tile.bx + tile.w + 1e-6:
+        at = x + square - 3  # the letter's right end: on this tile, clear of its strip?
+        if tile.bx + strip + size <= at <= tile.bx + tile.w + 1e-6:
             letter = column_letter(col)
             for row in (0, SIDE - 1):
                 y = row * square
