@@ -99,12 +99,16 @@ def board_attack(
     boards: int,
     start: str,
     end: str,
+    options: tuple[str, str] = ("--from", "--to"),
 ) -> BoardAttack:
     """``attacker`` on square ``start`` attacking the ``target`` on ``end``, on the garden of
-    set-up ``setup``."""
+    set-up ``setup``; ``options``: the two squares' names in errors (the CLI's options)."""
     garden = garden_of(cards, setup, boards)
-    a = geo.free_square(garden, geo.parse_square(start, garden, "--from"), "--from")
-    b = geo.free_square(garden, geo.parse_square(end, garden, "--to"), "--to")
+    first, second = options  # how the two squares are named in errors
+    a = geo.free_square(garden, geo.parse_square(start, garden, first), first)
+    b = geo.free_square(garden, geo.parse_square(end, garden, second), second)
+    if a == b:
+        raise InputError(f"{second}: {geo.name(b)} is the attacker's own square ({first})")
     shot = geo.shot(garden, rd, a, b, attacker.range)
     used = ["diagonals"]
     if attacker.range > 1:
