@@ -1,7 +1,8 @@
 """Cold start of the Dark Blades lookups against the minimal click program of cold_start.py.
 
 Runs `havoc los arena K1 K3`, `havoc crt ii 8 3`, `havoc missile bow 10 8 i`, `havoc fight thr
-gra 7`, `havoc terrain` and `havoc roll 2d6`, each RUNS times in fresh subprocesses, interleaved
+gra 7`, `havoc terrain`, `havoc roll 2d6` and Cthulhu Who?'s `havoc attack ... --setup 1 --from
+B2 --to D4` and `havoc crush --setup 1 --monster F5 --to F4`, each RUNS times in fresh subprocesses, interleaved
 with the minimal click program (so all see the same machine load), and prints each command's
 median wall time and its ratio to the minimal program (goal: at most 1.5x). Then, for each
 command, the companion's own imports that take longest (`python -X importtime`, cumulative).
@@ -42,6 +43,8 @@ COMMANDS = (
     ("fight", "thr", "gra", "7"),
     ("terrain",),
     ("roll", "2d6"),
+    ("attack", "shotgun", "cultist", "--setup", "1", "--from", "B2", "--to", "D4"),
+    ("crush", "--setup", "1", "--monster", "F5", "--to", "F4"),
 )
 
 

@@ -8,9 +8,9 @@ attack), a crush (no roll) or ``silent`` (the rules do not say). The set-up's mo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import NamedTuple
 
 from companion import schema
 from companion.cthulhu_who.setup import GAME, parse_range, setup_tables
@@ -24,8 +24,7 @@ ROLL, CANNOT, CRUSH, SILENT = "roll", "cannot", "crush", "silent"
 NOTE_KEYS = ("adjacent", "ranged", "action_points", "crush", "crush_cultist", "silent", "collapse")
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     """One cell of the attack-scores table: a 2d6 range, a dash, a crush, or silent."""
 
     text: str
@@ -60,8 +59,7 @@ def parse_score(cell: str, where: Where) -> Score:
     return Score(text, ROLL, low, high)
 
 
-@dataclass(frozen=True)
-class Attacker:
+class Attacker(NamedTuple):
     """One row of the attack-scores table and what the rules' text adds to it."""
 
     name: str
@@ -87,8 +85,7 @@ def _keys(name: str) -> set[str]:
     return keys
 
 
-@dataclass(frozen=True)
-class AttackTable:
+class AttackTable(NamedTuple):
     """The attack-scores table, its friendly names, and the rules' notes."""
 
     path: Path

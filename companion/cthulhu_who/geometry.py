@@ -12,9 +12,9 @@ exact fractions: a line through a corner point is a corner point, never a roundi
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import NamedTuple
 
 from companion import schema
 from companion.cthulhu_who.garden import SIDE, Garden, Square, Terrain, join_openings
@@ -29,8 +29,7 @@ SIDES = KING[:4]
 SHORT_MAX = 38  # a reading's one line, after "- ", fits the table's 40 columns
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One of the kit's readings: its one line, its full text, the rules' words it reads."""
 
     name: str
@@ -40,8 +39,7 @@ class Reading:
     rule: str
 
 
-@dataclass(frozen=True)
-class Readings:
+class Readings(NamedTuple):
     """The kit's readings of the board's geometry, and the switches the commands follow."""
 
     path: Path
@@ -216,8 +214,7 @@ def _interval(start: Fraction, delta: Fraction, low: int) -> tuple[Fraction, Fra
     return min(t1, t2), max(t1, t2)
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """The squares a line from centre to centre passes through, between its two ends."""
 
     start: Square
@@ -226,11 +223,6 @@ class Line:
     corners: tuple[Square, ...]  # squares it only touches at a corner point
     wall: Fraction | None  # where it meets the join's wall (board units up), or None
     terrain: tuple[Terrain, ...]  # on the squares in the way
-
-    @property
-    def in_the_way(self) -> tuple[Square, ...]:
-        """Squares that must be empty for the line to be clear."""
-        return self.crossed
 
     def check(self) -> tuple[Square, ...]:
         """The squares in the way with no terrain: the players look for figures there."""
@@ -278,8 +270,7 @@ def line(garden: Garden, rd: Readings, a: Square, b: Square) -> Line:
     return Line(a, b, tuple(in_way), tuple(s for _, s in sorted(corners)), wall, terrain)
 
 
-@dataclass(frozen=True)
-class Shot:
+class Shot(NamedTuple):
     """Whether an attack from ``start`` to ``end`` may be made: range, adjacency, line."""
 
     start: Square
@@ -347,8 +338,7 @@ def check_block(garden: Garden, corner: Square, option: str) -> tuple[Square, ..
     return squares
 
 
-@dataclass(frozen=True)
-class Crush:
+class Crush(NamedTuple):
     """A 4-square monster's move of one space: the squares it enters."""
 
     start: Square

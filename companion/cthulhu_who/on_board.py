@@ -9,8 +9,7 @@ follows the kit's readings (geometry.py) and carries their one-line labels.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.cthulhu_who import geometry as geo
 from companion.cthulhu_who.attacks import Attacker, AttackTable
@@ -32,8 +31,7 @@ def garden_of(cards: Cards, setup: int, boards: int) -> Garden:
     return garden_for(garden_settings(cards), setup, boards)
 
 
-@dataclass(frozen=True)
-class BoardAttack:
+class BoardAttack(NamedTuple):
     """An attack placed on the garden: the shot, and the readings it used."""
 
     garden: Garden
@@ -120,8 +118,7 @@ def board_attack(
     return BoardAttack(garden, shot, rd.short(*used))
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """A 4-square monster's move (or, with no move, where it stands) and its collapse."""
 
     garden: Garden

@@ -12,7 +12,6 @@ import itertools
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -30,8 +29,7 @@ MAX_CELL = 99  # monsters, cultists or heroes in one cell: more is a typo, not a
 # --------------------------------------------------------------------------- set-up records
 
 
-@dataclass(frozen=True, slots=True)
-class MonsterSize:
+class MonsterSize(NamedTuple):
     """One row of the Monster Size table."""
 
     roll: int
@@ -39,8 +37,7 @@ class MonsterSize:
     squares: int
 
 
-@dataclass(slots=True)
-class SetupDice:
+class SetupDice(NamedTuple):
     """Every die rolled for one set-up, step by step."""
 
     size: int
@@ -50,8 +47,7 @@ class SetupDice:
     weapons: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PieceNeed:
+class PieceNeed(NamedTuple):
     """``count`` pieces of one kind a set-up needs on the board."""
 
     count: int
@@ -61,8 +57,7 @@ class PieceNeed:
     weapon: str | None = None
 
 
-@dataclass(slots=True)
-class SetUp:
+class SetUp(NamedTuple):
     """One rolled set-up: the table results, and the dice that produced them."""
 
     size: MonsterSize
@@ -111,8 +106,7 @@ class SetUp:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Band:
+class Band(NamedTuple):
     """A Danger Score column of the heroes table, e.g. ``9-11``."""
 
     label: str
@@ -144,7 +138,6 @@ class WeaponRow(NamedTuple):
     weapon: str
 
 
-@dataclass(frozen=True)
 class SetupTables:
     """The five set-up tables, checked, keyed for lookups."""
 
@@ -157,6 +150,23 @@ class SetupTables:
     heroes: dict[tuple[int, int], int]  # (band index, heroes die) -> how many
     weapons: dict[int, str]  # weapon die -> weapon
     weapon_rows: tuple[WeaponRow, ...]  # as printed: ("5-6", "Shotgun")
+
+    def __init__(
+        self,
+        path: Path,
+        faces: tuple[int, ...],
+        sizes: dict[int, MonsterSize],
+        monsters: dict[tuple[int, int], int],
+        cultists: dict[tuple[int, int], int],
+        bands: tuple[Band, ...],
+        heroes: dict[tuple[int, int], int],
+        weapons: dict[int, str],
+        weapon_rows: tuple[WeaponRow, ...],
+    ) -> None:
+        # a plain class, not a dataclass: it is on `havoc attack`'s import path
+        self.path, self.faces, self.sizes = path, faces, sizes
+        self.monsters, self.cultists, self.bands = monsters, cultists, bands
+        self.heroes, self.weapons, self.weapon_rows = heroes, weapons, weapon_rows
 
     def band_index(self, danger: int) -> int:
         """Which Danger Score column ``danger`` falls in."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -52,7 +51,7 @@ def test_diagonals_count_one_and_range_is_the_larger_difference(rd):
     assert len(around) == 8 and sq("E5") in around and sq("C3") in around
     assert len(set(geo.neighbours(g, sq("A1"), rd.steps))) == 3  # the wall round the garden
     assert geo.distance(rd, sq("C3"), sq("E4")) == 2
-    sides = dataclasses.replace(rd, steps="sides")
+    sides = rd._replace(steps="sides")
     assert geo.distance(sides, sq("C3"), sq("E4")) == 3
     assert not geo.next_to(g, sides, sq("C3"), sq("D4"))
     assert geo.next_to(g, rd, sq("C3"), sq("D4"))
@@ -76,7 +75,7 @@ def test_a_line_through_a_corner_passes_between_the_two_squares(rd, tree):
     assert two.crossed == (sq("B2"),)
     # B1 and A2 touch the line only at the corner point (1, 1): between them, neither in the way
     assert set(two.corners) >= {sq("B1"), sq("A2")}
-    blocked = dataclasses.replace(rd, corner="blocked")
+    blocked = rd._replace(corner="blocked")
     assert sq("A2") in geo.line(g, blocked, sq("A1"), sq("C3")).crossed
 
 
@@ -145,7 +144,7 @@ def test_collapse_hits_the_12_squares_round_the_block(rd, tree):
     around = geo.collapse(g, rd, sq("B2"))
     ring = {(c, r) for c in range(0, 4) for r in range(0, 4)} - set(geo.block(sq("B2")))
     assert set(around) == ring - {sq("A1")}  # 12 round it, the terrain square left out
-    sides = geo.collapse(g, dataclasses.replace(rd, collapse="sides"), sq("B2"))
+    sides = geo.collapse(g, rd._replace(collapse="sides"), sq("B2"))
     assert len(sides) == 8 and sq("D4") not in sides
     edge = geo.collapse(garden(2), rd, sq("G1"))  # beside the join's wall, below the opening
     assert all(s[0] < SIDE for s in edge)
