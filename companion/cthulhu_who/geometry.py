@@ -327,8 +327,13 @@ def check_block(garden: Garden, corner: Square, option: str) -> tuple[Square, ..
         raise InputError(
             f"{option}: a 2 x 2 block from {name(corner)} runs off the garden at {name(off[0])}"
         )
+    here = terrain_at(garden)
     for s in squares:
-        free_square(garden, s, option)
+        if s in here:
+            raise InputError(
+                f"{option}: the block {' '.join(name(q) for q in squares)} has terrain on "
+                f"{name(s)} ({here[s].kind.name})"
+            )
     a, b, c, d = squares
     if not all(step_ok(garden, x, y) for x, y in ((a, b), (c, d))):
         raise InputError(
