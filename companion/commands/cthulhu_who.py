@@ -224,13 +224,14 @@ def _board_attack(
         raise InputError("--from/--to: give --setup S too (the seed printed on the set-up sheet)")
     if kit_of(ctx).source_only:
         raise InputError(SOURCE_ONLY_BOARD)
-    if who.scores and all(s.kind in ("crush", "silent") for s in who.scores.values()):
+    from companion.cthulhu_who.geometry import readings
+    from companion.cthulhu_who.on_board import board_attack, crushes_only
+
+    if crushes_only(who):
         raise InputError(
             f"--from/--to: a {who.name} does not attack; its move crushes: "
             "havoc crush --setup S --monster SQ --to SQ"
         )
-    from companion.cthulhu_who.geometry import readings
-    from companion.cthulhu_who.on_board import board_attack
 
     cards = cards_from(ctx)
     return board_attack(cards, readings(cards), who, whom, setup_seed, boards, from_sq, to_sq)

@@ -31,6 +31,13 @@ def garden_of(cards: Cards, setup: int, boards: int) -> Garden:
     return garden_for(garden_settings(cards), setup, boards)
 
 
+def crushes_only(attacker: Attacker) -> bool:
+    """A 4-square monster: it never attacks, its move crushes (`four_square_move`)."""
+    return bool(attacker.scores) and all(
+        s.kind in ("crush", "silent") for s in attacker.scores.values()
+    )
+
+
 class BoardAttack(NamedTuple):
     """An attack placed on the garden: the shot, and the readings it used."""
 

@@ -61,7 +61,7 @@ def _setup_seed(text: str) -> int:
 def _board(who: Any, whom: str) -> Any:
     """The attack on the set-up's garden, or None when no squares are given."""
     from companion.cthulhu_who.geometry import readings
-    from companion.cthulhu_who.on_board import board_attack
+    from companion.cthulhu_who.on_board import board_attack, crushes_only
 
     args = request.args
     start, end = args.get("from", "").strip()[:4], args.get("to", "").strip()[:4]
@@ -74,6 +74,8 @@ def _board(who: Any, whom: str) -> Any:
             "squares: how the board is counted is the kit's reading, not the rulebook's; "
             "untick rulebook words only"
         )
+    if crushes_only(who):
+        raise InputError(f"squares: a {who.name} does not attack; its move crushes")
     seed = _setup_seed(args.get("setup", "").strip())
     boards = 2 if args.get("boards") == "2" else 1
     here = cards()

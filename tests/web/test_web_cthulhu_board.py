@@ -59,10 +59,11 @@ def test_the_attack_page_says_what_the_cli_says(site, attacker, target, start, e
         ("setup=1&from=Q1&to=B3", "Q1 is off the garden"),
         ("setup=1&from=B1&to=B1", "is the attacker's own square"),
         ("setup=1&from=B1&to=B3&source_only=on", "the kit's reading, not the rulebook's"),
+        ("setup=1&from=B2&to=C3&attacker=4-Square+Monster", "does not attack; its move crushes"),
     ],
 )
 def test_bad_attack_input_is_a_400_with_one_line(site, query, words):
-    answer = site.client.get(f"/cthulhu-who/attack?attacker=Hero/Pistol&target=Cultist&{query}")
+    answer = site.client.get(f"/cthulhu-who/attack?{query}&attacker=Hero/Pistol&target=Cultist")
     page = visible(answer.get_data(as_text=True))
     assert answer.status_code == 400, page
     assert words in page and "KILLED" not in page and "missed" not in page
