@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.cthulhu_who.geometry import Readings
+from companion.errors import DataError
 from generator.cthulhu_who.canvas_kit import paragraph, text
 from generator.sheet.fonts import REGULAR, split_lines
 from generator.sheet.options import SheetOptions
@@ -41,14 +42,27 @@ def _height(rd: Readings, size: float, width: float) -> float:
     return total
 
 
+def type_size(options: SheetOptions, rd: Readings) -> float:
+    """The largest type size the readings fit one page in; a DataError if none (checked
+    before any sheet is drawn)."""
+    x0, y0, x1, y1 = options.usable
+    room = (y1 - 30) - (y0 + 14)
+    size = next((s for s in SIZES if _height(rd, s, x1 - x0) <= room), None)
+    if size is None:
+        raise DataError(
+            f"the readings do not fit one page of {options.paper} at {SIZES[-1]} pt: shorten them",
+            rd.path,
+        )
+    return size
+
+
 def draw_readings(canvas: Any, options: SheetOptions, rd: Readings) -> None:
     """The readings page (the caller closes the page)."""
     x0, y0, x1, y1 = options.usable
     c = canvas
     width = x1 - x0
     text(c, x0, y1 - 14, TITLE, 14, bold=True, max_width=width)
-    room = (y1 - 30) - (y0 + 14)
-    size = next((s for s in SIZES if _height(rd, s, width) <= room), SIZES[-1])
+    size = type_size(options, rd)
     lead = size * 1.2
     small = size - 1.5
     y = paragraph(c, x0, y1 - 32, intro(rd), size, width, lead) - 10

@@ -31,7 +31,7 @@ from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
-from generator.cthulhu_who.readings_page import draw_readings
+from generator.cthulhu_who.readings_page import draw_readings, type_size
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
 from generator.sheet.files import atomic_file, binary_streams
@@ -137,6 +137,7 @@ def write_setups_pdf(
     rd = None if source_only else readings(cards)
     where = None
     if rd is not None:
+        type_size(options, rd)  # they fit a page, or a one-line error before any sheet
         where = "on the last page" if options.duplex == "none" else "on the board tiles' backs"
     square = options.piece
     max_cols = _columns(options)

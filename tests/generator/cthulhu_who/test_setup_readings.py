@@ -124,3 +124,16 @@ def test_bad_qr_url_is_one_line(tmp_path, url):
     assert "--qr-url: expected http://ADDRESS:PORT" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "s.pdf").exists()
+
+
+def test_readings_too_long_for_a_page_are_one_line_and_no_file(tmp_path):
+    mine = tmp_path / "cards" / "cthulhu-who"
+    mine.mkdir(parents=True)
+    text = Cards().path("cthulhu-who", "readings.toml").read_text(encoding="utf-8")
+    long = "Diagonals count. " + "A very long reading of the board. " * 200
+    (mine / "readings.toml").write_text(text.replace("Diagonals count. ", long, 1), "utf-8")
+    out = tmp_path / "s.pdf"
+    result = run(pnp, ["--cards", str(tmp_path / "cards"), "setups", "-n", "1", "-o", str(out)])
+    assert result.exit_code == 2
+    assert "readings.toml" in result.stderr and "do not fit one page" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not out.exists()
