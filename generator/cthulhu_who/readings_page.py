@@ -1,76 +1,92 @@
-"""The board's readings page of the set-up PDF: the kit's readings of the board's geometry
+"""The board's readings pages of the set-up PDF: the kit's readings of the board's geometry
 (``cards/cthulhu-who/readings.toml``), labelled as the kit's, on the backs that would otherwise
-be blank (the board tiles', the odds page's) or, printed single-sided, on a page of its own.
+be blank (the board tiles', the odds page's) or, printed single-sided, on pages of their own.
 
-Left out under --source-only (the backs stay blank).
+`ReadingPages` lays them out once per document: on one page at the largest type that fits
+(9.5 pt down to 8 pt), else over as many pages as they need at 8 pt. Left out under
+--source-only (the backs stay blank).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.cthulhu_who.geometry import Readings
+from companion.cthulhu_who.geometry import Reading, Readings
 from companion.errors import DataError
 from generator.cthulhu_who.canvas_kit import paragraph, text
 from generator.sheet.fonts import REGULAR, split_lines
 from generator.sheet.options import SheetOptions
 
 TITLE = "Cthulhu Who? the board: the Havoc Kit's readings"
-SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0)  # the largest that fits the page is used
+SIZES = (9.5, 9.0, 8.5, 8.0)  # the largest that puts them on one page; else 8 pt, paged
+INTRO = (
+    "The rules do not say how squares are counted on the board. These are the Havoc Kit's "
+    "readings, not the rulebook's (cards/cthulhu-who/readings.toml: replace them with your "
+    "group's). Squares are named as printed: column letter, row number (B3). The companion "
+    "follows them: havoc attack pistol cultist --setup S --from B2 --to D3; havoc crush "
+    "--setup S --monster B3 --to C3."
+)
+HEAD = 32.0  # from the top of the usable area to the first line under the heading
 
 
-def intro(rd: Readings) -> str:
-    """The words under the heading: whose readings these are, and what follows them."""
-    return (
-        "The rules do not say how squares are counted on the board. These are the Havoc "
-        "Kit's readings, not the rulebook's (cards/cthulhu-who/readings.toml: replace them "
-        "with your group's). Squares are named as printed: column letter, row number (B3). "
-        "The companion follows them: havoc attack pistol cultist --setup S --from B2 --to D3; "
-        "havoc crush --setup S --monster B3 --to C3."
-    )
+def _lines(words: str, size: float, width: float) -> int:
+    return len(split_lines(words, REGULAR, size, width))
 
 
-def _height(rd: Readings, size: float, width: float) -> float:
-    lead = size * 1.2
-    small = size - 1.5
-    total = len(split_lines(intro(rd), REGULAR, size, width)) * lead + 10
-    for r in rd.items.values():
-        total += lead + 2
-        total += len(split_lines(r.text, REGULAR, size, width)) * lead
-        total += len(split_lines("The rules: " + r.rule, REGULAR, small, width)) * small * 1.2
-        total += 6
-    return total
+def _tall(r: Reading, size: float, width: float) -> float:
+    """The height one reading takes: title, text, the rules' words, the gap after."""
+    lead, small = size * 1.2, size - 1.5
+    rule = _lines("The rules: " + r.rule, small, width) * small * 1.2
+    return lead + 2 + _lines(r.text, size, width) * lead + rule + 6
 
 
-def type_size(options: SheetOptions, rd: Readings) -> float:
-    """The largest type size the readings fit one page in; a DataError if none (checked
-    before any sheet is drawn)."""
-    x0, y0, x1, y1 = options.usable
-    room = (y1 - 30) - (y0 + 14)
-    size = next((s for s in SIZES if _height(rd, s, x1 - x0) <= room), None)
-    if size is None:
-        raise DataError(
-            f"the readings do not fit one page of {options.paper} at {SIZES[-1]} pt: shorten them",
-            rd.path,
-        )
-    return size
+class ReadingPages:
+    """The readings laid out on pages of ``options``' paper: ``size`` and ``pages`` (the
+    readings on each page, the intro on the first)."""
 
+    def __init__(self, options: SheetOptions, rd: Readings) -> None:
+        x0, y0, x1, y1 = options.usable
+        self.options, self.rd, self.width = options, rd, x1 - x0
+        room = (y1 - HEAD) - (y0 + 14)
+        items = list(rd.items.values())
+        intro = _lines(INTRO, SIZES[-1], self.width) * SIZES[-1] * 1.2 + 10
+        for size in SIZES:
+            first = _lines(INTRO, size, self.width) * size * 1.2 + 10
+            if first + sum(_tall(r, size, self.width) for r in items) <= room:
+                self.size, self.pages = size, [items]
+                return
+        self.size, self.pages = SIZES[-1], [[]]
+        used = intro
+        for r in items:
+            tall = _tall(r, self.size, self.width)
+            if tall > room:
+                raise DataError(
+                    f"the reading [readings.{r.name}] does not fit a page of "
+                    f"{options.paper}: shorten it",
+                    rd.path,
+                )
+            if used + tall > room:
+                self.pages.append([])
+                used = 0.0
+            self.pages[-1].append(r)
+            used += tall
 
-def draw_readings(canvas: Any, options: SheetOptions, rd: Readings) -> None:
-    """The readings page (the caller closes the page)."""
-    x0, y0, x1, y1 = options.usable
-    c = canvas
-    width = x1 - x0
-    text(c, x0, y1 - 14, TITLE, 14, bold=True, max_width=width)
-    size = type_size(options, rd)
-    lead = size * 1.2
-    small = size - 1.5
-    y = paragraph(c, x0, y1 - 32, intro(rd), size, width, lead) - 10
-    for r in rd.items.values():
-        text(c, x0, y, f"{r.title} (kit's reading)", size + 0.5, bold=True, max_width=width)
-        y -= lead + 2
-        y = paragraph(c, x0, y, r.text, size, width, lead)
-        for line in split_lines("The rules: " + r.rule, REGULAR, small, width):
-            text(c, x0, y, line, small, grey=True)
-            y -= small * 1.2
-        y -= 6
+    def draw(self, canvas: Any, index: int) -> None:
+        """Page ``index`` (0-based) of the readings (the caller closes the page)."""
+        x0, _, _, y1 = self.options.usable
+        c, width, size = canvas, self.width, self.size
+        lead, small = size * 1.2, size - 1.5
+        count = len(self.pages)
+        title = TITLE + (f" ({index + 1} of {count})" if count > 1 else "")
+        text(c, x0, y1 - 14, title, 14, bold=True, max_width=width)
+        y = y1 - HEAD
+        if index == 0:
+            y = paragraph(c, x0, y, INTRO, size, width, lead) - 10
+        for r in self.pages[index]:
+            text(c, x0, y, f"{r.title} (kit's reading)", size + 0.5, bold=True, max_width=width)
+            y -= lead + 2
+            y = paragraph(c, x0, y, r.text, size, width, lead)
+            for line in split_lines("The rules: " + r.rule, REGULAR, small, width):
+                text(c, x0, y, line, small, grey=True)
+                y -= small * 1.2
+            y -= 6

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cthulhu_who.garden import Garden, garden_for, garden_settings
-from companion.cthulhu_who.geometry import Readings, readings
+from companion.cthulhu_who.geometry import readings
 from companion.cthulhu_who.setup import SetUp, SetupTables, setup_tables
 from companion.data import Cards
 from companion.errors import InputError
@@ -31,7 +31,7 @@ from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
-from generator.cthulhu_who.readings_page import draw_readings, type_size
+from generator.cthulhu_who.readings_page import ReadingPages
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
 from generator.sheet.files import atomic_file, binary_streams
@@ -70,22 +70,33 @@ def _board_and_odds(
     boards: int,
     tiles: list[Tile],
     stats: bool,
-    rd: Readings | None,
+    kit: ReadingPages | None,
 ) -> None:
-    """The tiled board and the odds page. Printing duplex, each has the kit's readings of the
-    board on its back (a blank back under --source-only, ``rd`` None), so the next page starts
-    a new sheet of paper; printed single-sided, the readings get one page after them."""
+    """The tiled board and the odds page. Printing duplex, their backs carry the kit's
+    readings of the board, page after page of them, again from the first if there are more
+    backs than pages (a blank back under --source-only, ``kit`` None), so the next page starts
+    a new sheet of paper; readings pages left over follow, two to a sheet. Printed
+    single-sided, the readings get pages of their own after them."""
+    duplex = options.duplex != "none"
+    used = 0
+    front, back = side_words("front", options.duplex), side_words("back", options.duplex)
+
+    def readings_page(index: int, side: str) -> None:
+        assert kit is not None
+        kit.draw(canvas, index % len(kit.pages))
+        painter.writer.end_page(side, "the kit's readings of the board")
 
     def close(what: str) -> None:
-        if options.duplex == "none":
+        nonlocal used
+        if not duplex:
             painter.writer.end_page("", what)
-        elif rd is None:
-            painter.writer.end_page(side_words("front", options.duplex), what)
+        elif kit is None:
+            painter.writer.end_page(front, what)
             painter.writer.blank_back(what)
         else:
-            painter.writer.end_page(side_words("front", options.duplex), what)
-            draw_readings(canvas, options, rd)
-            painter.writer.end_page(side_words("back", options.duplex), f"{what}: kit's readings")
+            painter.writer.end_page(front, what)
+            readings_page(used, back)
+            used += 1
 
     for tile in tiles:
         draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)
@@ -93,9 +104,13 @@ def _board_and_odds(
     if stats:
         draw_stats(canvas, options, tables)
         close("the exact odds")
-    if options.duplex == "none" and rd is not None:
-        draw_readings(canvas, options, rd)
-        painter.writer.end_page("", "the kit's readings of the board")
+    if kit is None:
+        return
+    rest = range(used, len(kit.pages)) if duplex else range(len(kit.pages))
+    for index in rest:
+        readings_page(index, "" if not duplex else (front if (index - used) % 2 == 0 else back))
+    if duplex and len(rest) % 2:
+        painter.writer.blank_back("the kit's readings of the board")
 
 
 def rolled(tables: SetupTables, seed: int) -> SetUp:
@@ -134,11 +149,13 @@ def write_setups_pdf(
         raise InputError(f"--boards: expected 1 or 2, got {boards}")
     tables = setup_tables(cards)
     settings = garden_settings(cards)
-    rd = None if source_only else readings(cards)
+    # laid out before any sheet is drawn: a reading too long for a page is a one-line error
+    kit = None if source_only else ReadingPages(options, readings(cards))
     where = None
-    if rd is not None:
-        type_size(options, rd)  # they fit a page, or a one-line error before any sheet
+    if kit is not None:
         where = "on the last page" if options.duplex == "none" else "on the board tiles' backs"
+        if options.duplex == "none" and len(kit.pages) > 1:
+            where = f"on the last {len(kit.pages)} pages"
     square = options.piece
     max_cols = _columns(options)
     if max_cols < 2 and any(s.squares > 2 for s in tables.sizes.values()):
@@ -190,7 +207,7 @@ def write_setups_pdf(
             last = start + CHUNK >= count and plan.sheets <= CHUNK
             if last:  # a small batch: the continued sheets, the board and the odds too
                 painter.continued_sheets(rebuild, range(plan.sheets))
-                _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, rd)
+                _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, kit)
             pages = painter.writer.close(open_ended=not last or start > 0)
             canvas.save()
             joiner.add(buffer.getvalue())
@@ -212,7 +229,7 @@ def write_setups_pdf(
                 )
                 painter.continued_sheets(rebuild, range(start, min(start + CHUNK, plan.sheets)))
                 if start + CHUNK >= plan.sheets:
-                    _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, rd)
+                    _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, kit)
                 pages = painter.writer.close(open_ended=True)
                 canvas.save()
                 joiner.add(buffer.getvalue())

@@ -126,14 +126,33 @@ def test_bad_qr_url_is_one_line(tmp_path, url):
     assert not (tmp_path / "s.pdf").exists()
 
 
+@pytest.mark.parametrize("duplex", ["long", "none"])
+def test_on_small_paper_the_readings_run_over_pages_in_order(tmp_path, duplex):
+    path = tmp_path / "s.pdf"
+    opts = SheetOptions.parse(paper="148x210mm", piece_size="0.5in", duplex=duplex)
+    write_setups_pdf(path, Cards(), opts, 1, 1, 1, True)
+    texts = _texts(path)
+    pages = [t for t in texts if "the Havoc Kit's readings (" in t]
+    count = int(pages[0].split("the Havoc Kit's readings (1 of ")[1].split(")")[0])
+    assert count > 1
+    first = {" ".join(r.title.split()) for r in RD.items.values()}
+    seen = " ".join(pages[:count])
+    assert all(f"{t} (kit's reading)" in seen for t in first)  # every reading, in one run
+    for n, page in enumerate(pages[:count], 1):
+        assert f"readings ({n} of {count})" in page
+    if duplex == "long":
+        assert len(texts) % 2 == 0  # whole sheets
+
+
 def test_readings_too_long_for_a_page_are_one_line_and_no_file(tmp_path):
     mine = tmp_path / "cards" / "cthulhu-who"
     mine.mkdir(parents=True)
     text = Cards().path("cthulhu-who", "readings.toml").read_text(encoding="utf-8")
-    long = "Diagonals count. " + "A very long reading of the board. " * 200
+    long = "Diagonals count. " + "A very long reading of the board. " * 600
     (mine / "readings.toml").write_text(text.replace("Diagonals count. ", long, 1), "utf-8")
     out = tmp_path / "s.pdf"
     result = run(pnp, ["--cards", str(tmp_path / "cards"), "setups", "-n", "1", "-o", str(out)])
     assert result.exit_code == 2
-    assert "readings.toml" in result.stderr and "do not fit one page" in result.stderr
+    assert "readings.toml" in result.stderr
+    assert "[readings.diagonals] does not fit a page" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and not out.exists()
