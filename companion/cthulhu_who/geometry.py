@@ -6,13 +6,12 @@ The rules do not say how squares are counted: every answer here follows the kit'
 ``collapse`` choose between the readings this module knows), and whoever shows an answer labels
 it as the kit's reading. Squares are ``(column, row)`` from 0; named as printed, ``B3`` is
 column B (the second from the left, seen from the Heroes' end), row 3. Lines are worked out in
-exact fractions: a line through a corner point is a corner point, never a rounding.
+whole numbers: a line through a corner point is a corner point, never a rounding.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
@@ -206,11 +205,14 @@ def distance(rd: Readings, a: Square, b: Square) -> int:
 # --------------------------------------------------------------------------- the line
 
 
-def _interval(start: Fraction, delta: Fraction, low: int) -> tuple[Fraction, Fraction] | None:
-    """The t (0-1) for which start + t * delta lies in [low, low + 1]; None if never."""
+def _interval(start: int, delta: int, low: int, scale: int, whole: int) -> tuple[int, int] | None:
+    """Where along the line (0 at its start, ``whole`` at its end) a coordinate that starts at
+    ``start`` and moves by ``delta`` (both in half squares) lies in square ``low``'s span;
+    None if never. ``scale`` keeps every such place a whole number (no rounding)."""
     if delta == 0:
-        return (Fraction(0), Fraction(1)) if low <= start <= low + 1 else None
-    t1, t2 = (low - start) / delta, (low + 1 - start) / delta
+        return (0, whole) if 2 * low < start < 2 * low + 2 else None
+    sign = 1 if delta > 0 else -1
+    t1, t2 = (2 * low - start) * sign * scale, (2 * low + 2 - start) * sign * scale
     return min(t1, t2), max(t1, t2)
 
 
@@ -221,7 +223,7 @@ class Line(NamedTuple):
     end: Square
     crossed: tuple[Square, ...]  # in order from the start
     corners: tuple[Square, ...]  # squares it only touches at a corner point
-    wall: Fraction | None  # where it meets the join's wall (board units up), or None
+    wall: bool  # it meets the join's wall (its end included)
     terrain: tuple[Terrain, ...]  # on the squares in the way
 
     def check(self) -> tuple[Square, ...]:
@@ -232,39 +234,42 @@ class Line(NamedTuple):
     @property
     def clear(self) -> bool:
         """No terrain and no wall in the way (figures are the players' to check)."""
-        return not self.terrain and self.wall is None
+        return not self.terrain and not self.wall
 
 
 def line(garden: Garden, rd: Readings, a: Square, b: Square) -> Line:
     """The line from the centre of ``a`` to the centre of ``b``, by the kit's readings."""
-    half = Fraction(1, 2)
-    x0, y0 = a[0] + half, a[1] + half
-    dx, dy = Fraction(b[0] - a[0]), Fraction(b[1] - a[1])
-    crossed: list[tuple[Fraction, Square]] = []
-    corners: list[tuple[Fraction, Square]] = []
+    # in half squares, so the centres are whole numbers; places along the line in units of
+    # 1/whole: every crossing is exact, a corner point is a corner point
+    x0, y0 = 2 * a[0] + 1, 2 * a[1] + 1
+    dx, dy = 2 * (b[0] - a[0]), 2 * (b[1] - a[1])
+    sx, sy = abs(dx) or 1, abs(dy) or 1
+    whole = sx * sy
+    crossed: list[tuple[int, Square]] = []
+    corners: list[tuple[int, Square]] = []
     for col in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
         for row in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
             if (col, row) in (a, b):
                 continue
-            across, up = _interval(x0, dx, col), _interval(y0, dy, row)
+            across = _interval(x0, dx, col, sy, whole)
+            up = _interval(y0, dy, row, sx, whole)
             if across is None or up is None:
                 continue
-            low = max(across[0], up[0], Fraction(0))
-            high = min(across[1], up[1], Fraction(1))
+            low, high = max(across[0], up[0], 0), min(across[1], up[1], whole)
             if low < high:
                 crossed.append((low, (col, row)))
-            elif low == high and 0 < low < 1:
+            elif low == high and 0 < low < whole:
                 corners.append((low, (col, row)))
     in_way = [s for _, s in sorted(crossed)]
     if rd.corner == "blocked":
         in_way = [s for _, s in sorted(crossed + corners)]
-    wall = None
+    wall = False
     if garden.boards == 2 and _crosses_join(a, b):
-        t = (SIDE - x0) / dx
-        y = y0 + t * dy
+        # where it meets x = SIDE, in half squares times dx: y0 * dx + (2 SIDE - x0) * dy
+        meet = y0 * dx + (2 * SIDE - x0) * dy
         openings = join_openings(garden.boards)
-        if not openings[0] < y < openings[-1] + 1:
-            wall = y
+        low, high = 2 * openings[0] * dx, 2 * (openings[-1] + 1) * dx
+        wall = not min(low, high) < meet < max(low, high)
     here = terrain_at(garden)
     terrain = tuple(here[s] for s in in_way if s in here)
     return Line(a, b, tuple(in_way), tuple(s for _, s in sorted(corners)), wall, terrain)
@@ -297,7 +302,7 @@ class Shot(NamedTuple):
             return f"not adjacent ({self.squares} squares)"
         if self.squares > self.reach:
             return f"{self.squares} squares away, reaches {self.reach}"
-        if self.line.wall is not None:
+        if self.line.wall:
             return "the join's wall blocks it"
         first = self.line.terrain[0]
         return f"{first.kind.name} {name((first.col, first.row))} blocks the line"

@@ -60,7 +60,7 @@ class BoardAttack(NamedTuple):
             "terrain": [
                 {"square": geo.name((t.col, t.row)), "kind": t.kind.name} for t in s.line.terrain
             ],
-            "wall": s.line.wall is not None,
+            "wall": s.line.wall,
             "check_for_figures": [geo.name(q) for q in s.line.check()] if s.reach > 1 else [],
             "allowed": s.allowed,
             "why_not": s.why_not() or None,
@@ -83,7 +83,7 @@ class BoardAttack(NamedTuple):
                     "Terrain in the way: "
                     + ", ".join(f"{t.kind.name} {geo.name((t.col, t.row))}" for t in s.line.terrain)
                 )
-            if s.line.wall is not None:
+            if s.line.wall:
                 out.append("The join's wall is in the way")
         return out
 

@@ -10,18 +10,17 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-import re
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from companion import schema
+from companion.cthulhu_who.ranges import GAME, parse_range
 from companion.data import Cards
 from companion.errors import InputError
 from companion.schema import Field, ListOf, MapOf, Where
 
-GAME = "cthulhu-who"
 SETUP_FILE = "setup.toml"
 MAX_FACES = 20  # a set-up die of more faces makes the enumerations (faces**4) too big to list
 MAX_CELL = 99  # monsters, cultists or heroes in one cell: more is a typo, not a set-up
@@ -115,20 +114,6 @@ class Band(NamedTuple):
 
 
 # --------------------------------------------------------------------------- set-up tables
-
-_RANGE = re.compile(r"^\s*(\d{1,6})\s*(?:-\s*(\d{1,6}))?\s*$")
-
-
-def parse_range(text: str, where: Where) -> tuple[int, int]:
-    """``"5-6"`` → (5, 6); ``"12"`` → (12, 12); anything else is a DataError at ``where``."""
-    match = _RANGE.match(str(text))
-    if not match:
-        raise where.error(f"expected a number or a range like 5-6, got {text!r}")
-    low = int(match.group(1))
-    high = int(match.group(2) or low)
-    if high < low:
-        raise where.error(f"range {text!r} runs backwards")
-    return low, high
 
 
 class WeaponRow(NamedTuple):
