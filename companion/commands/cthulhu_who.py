@@ -151,7 +151,7 @@ def attack(
         roll["rolled"] = rolled
     if board is None or board.shot.allowed:
         source.finish()
-    ways = round(score.chance() * 36)
+    ways = score.ways()
     notes = table.notes(who, whom)
     silent = score.kind == SILENT
     if as_json:

@@ -100,7 +100,7 @@ def attack() -> str:
             whom = table.target(args["target"][:60])
             score = who.scores[whom]
             board = _board(who, whom)
-            ways = round(score.chance() * 36)
+            ways = score.ways()
             answer = {
                 "who": who.name,
                 "whom": whom,
