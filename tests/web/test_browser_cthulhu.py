@@ -43,3 +43,6 @@ def test_setup_readings_and_an_attack_on_its_garden(served, browser):
     page.wait_for_selector(".answer")
     assert "Only if no figure on C3" in page.inner_text(".answer")
     _check(page, "cthulhu-attack-clear")
+    dark = _phone(browser, dark=True)
+    dark.goto(page.url)
+    _check(dark, "cthulhu-attack-clear-dark")
