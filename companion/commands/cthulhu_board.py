@@ -79,7 +79,7 @@ def square_name(square: tuple[int, int]) -> str:
 # --------------------------------------------------------------------------- crush
 
 
-@click.command(cls=Narrow, epilog=CRUSH_JSON, short_help="Cthulhu Who? crush, collapse.")
+@click.command(cls=Narrow, epilog=CRUSH_JSON, short_help="Cthulhu Who? monster crush.")
 @click.option(
     "--setup", "setup_seed", type=int, required=True, metavar="S", help="Set-up S's garden."
 )
