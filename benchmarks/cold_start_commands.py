@@ -1,11 +1,12 @@
-"""Cold start of the Dark Blades lookups against the minimal click program of cold_start.py.
+"""Cold start of the table lookups against the minimal click program of cold_start.py.
 
 Runs `havoc los arena K1 K3`, `havoc los --layout raid mill:C4 arena:K3`, `havoc swim mill G8 5
-3`, `havoc crt ii 8 3`, `havoc missile bow 10 8 i`, `havoc fight thr gra 7`, `havoc terrain` and
-`havoc roll 2d6`, each RUNS times in fresh subprocesses, interleaved with the minimal click
-program (so all see the same machine load), and prints each command's median wall time and its
-ratio to the minimal program (goal: at most 1.5x). Then, for each command, the companion's own
-imports that take longest (`python -X importtime`, cumulative).
+3`, `havoc crt ii 8 3`, `havoc missile bow 10 8 i`, `havoc fight thr gra 7`, `havoc terrain`,
+`havoc roll 2d6` and Cthulhu Who?'s `havoc attack ... --setup 1 --from B2 --to D4` and `havoc
+crush --setup 1 --monster F5 --to F4`, each RUNS times in fresh subprocesses, interleaved with
+the minimal click program (so all see the same machine load), and prints each command's median
+wall time and its ratio to the minimal program (goal: at most 1.5x). Then, for each command, the
+companion's own imports that take longest (`python -X importtime`, cumulative).
 
     python benchmarks/cold_start_commands.py [RUNS] [--pyc] [--before DIR]
 
@@ -45,6 +46,8 @@ COMMANDS = (
     ("fight", "thr", "gra", "7"),
     ("terrain",),
     ("roll", "2d6"),
+    ("attack", "shotgun", "cultist", "--setup", "1", "--from", "B2", "--to", "D4"),
+    ("crush", "--setup", "1", "--monster", "F5", "--to", "F4"),
 )
 
 

@@ -14,6 +14,7 @@ import click
 
 from companion import dice as d
 from companion.commands.clikit import (
+    SEED,
     WHOLE,
     Command,
     cards_from,
@@ -22,13 +23,16 @@ from companion.commands.clikit import (
     json_option,
     seed_short_option,
 )
+from companion.commands.cthulhu_board import board_attack_for, board_options, square_name
 from companion.errors import InputError, display_path
 from companion.names import complete
 from companion.text import fit, wrap
 
 ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack, crush or not in
 the rules), needs, low, high, chance, percent (null when not in the rules), seed, roll: {dice,
-total, kills, rolled} or null, rules (short notes), quotes (the rules' words), file}"""
+total, kills, rolled} or null, rules (short notes), quotes (the rules' words), file, board
+(null without --from/--to): {setup, boards, from, to, range, reach, adjacent, line, terrain:
+[{square, kind}], wall, check_for_figures, allowed, why_not, readings (the kit's)}}"""
 SETUP_JSON = """--json: {monster_size: {name, squares}, monsters, cultists, danger, heroes,
 weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --stats
 --json: {combinations, monster_size, monsters, cultists, danger, heroes, weapon}, each
@@ -84,6 +88,10 @@ def _complete(which: int) -> Any:
 @click.option("--dice", "dice_pair", type=WHOLE, nargs=2, default=None, hidden=True)
 @seed_short_option()
 @click.option("-e", "--explain", is_flag=True, help="Also print the rules' own words.")
+@click.option("--setup", "setup_seed", type=SEED, metavar="S", help="On the garden of set-up S.")
+@board_options
+@click.option("--from", "from_sq", metavar="SQ", help="The attacker's square, e.g. B2.")
+@click.option("--to", "to_sq", metavar="SQ", help="The target's square, e.g. D3.")
 @json_option
 @click.pass_context
 def attack(
@@ -94,29 +102,38 @@ def attack(
     dice_pair: tuple[int, int] | None,
     seed: int | None,
     explain: bool,
+    setup_seed: int | None,
+    boards: int,
+    from_sq: str | None,
+    to_sq: str | None,
     as_json: bool,
 ) -> None:
     """Cthulhu Who? attack: the answer first, then the 2d6 score needed and its chance.
 
     ATTACKER: cutlery, poker, pike, pistol, shotgun, cultist, 1-square, 2-square, 4-square (or
     a monster's name: dog, bear, house...). TARGET: hero, cultist, 1-square, 2-square,
-    4-square. Any case; a unique start is enough.
+    4-square. Any case; a unique start is enough. With --setup S --from SQ --to SQ: on the
+    garden of set-up sheet S, the range, the line and whether the attack is allowed (by the
+    kit's readings of the board), before the roll.
     """
     from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
 
-    table = attack_table(cards_from(ctx))
+    cards = cards_from(ctx)
+    table = attack_table(cards)
     who = table.attacker(attacker)
     whom = table.target(target)
     score = who.scores[whom]
+    board = board_attack_for(ctx, who, whom, setup_seed, boards, from_sq, to_sq)
     source = d.DiceSource(die + (dice_pair or ()), seed)
     roll: dict[str, Any] | None = None
-    if score.kind == ROLL:
+    if score.kind == ROLL and (board is None or board.shot.allowed):
         thrown, rolled = source.roll(d.parse("2d6"))
         total = thrown.total
         roll = {"dice": list(thrown.values), "total": total, "kills": score.kills(total)}
         roll["rolled"] = rolled
-    source.finish()
-    ways = round(score.chance() * 36)
+    if board is None or board.shot.allowed:
+        source.finish()
+    ways = score.ways()
     notes = table.notes(who, whom)
     silent = score.kind == SILENT
     if as_json:
@@ -139,13 +156,30 @@ def attack(
                 "rules": notes,
                 "quotes": table.explain(who, whom),
                 "file": display_path(table.path),
+                "board": None if board is None else board.to_dict(),
             }
         )
         return
-    lines = [_attack_answer(score, roll), f"{who.name} v {whom}"]
+    if board is None:
+        lines = [_attack_answer(score, roll), f"{who.name} v {whom}"]
+    else:
+        shot = board.shot
+        if score.kind == ROLL and not shot.allowed:
+            lines = [f"NOT ALLOWED: {shot.why_not()}"]
+        else:
+            lines = [_attack_answer(score, roll)]
+        if board.check_line() and score.kind == ROLL:
+            lines.append(board.check_line())
+        where = f"{square_name(shot.start)} to {square_name(shot.end)}, set-up {setup_seed}"
+        lines += [f"{who.name} v {whom}", where, *board.lines()]
     if score.kind == ROLL:
-        lines.append(f"Chance {ways}/36 ({d.percent(ways, 36)}) on 2d6")
+        chance = f"Chance {ways}/36 ({d.percent(ways, 36)}) on 2d6"
+        if roll is None:
+            chance = f"Needs {score.text}: {ways}/36 ({d.percent(ways, 36)}), no roll"
+        lines.append(chance)
     lines += [wrap("- " + note, "  ") for note in notes]
+    if board is not None:
+        lines += [wrap("- " + r, "  ") for r in board.readings]
     if explain:
         lines.append("The rules' words:")
         lines += [wrap(f'  "{quote}"', "  ") for quote in table.explain(who, whom)]

@@ -9,6 +9,7 @@ GAME = Game(
     title="Cthulhu Who?",
     commands={
         "attack": "companion.commands.cthulhu_who:attack",
+        "crush": "companion.commands.cthulhu_board:crush",
         "setup": "companion.commands.cthulhu_who:setup",
     },
     blueprints=("companion.web.cthulhu_who",),

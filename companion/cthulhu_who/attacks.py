@@ -8,15 +8,18 @@ attack), a crush (no roll) or ``silent`` (the rules do not say). The set-up's mo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion import schema
-from companion.cthulhu_who.setup import GAME, parse_range, setup_tables
+from companion.cthulhu_who.ranges import GAME, parse_range
 from companion.data import Cards
 from companion.errors import DataError, InputError
 from companion.schema import Field, ListOf, Where
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 ATTACK_FILE = "attack-scores.toml"
 
@@ -24,8 +27,7 @@ ROLL, CANNOT, CRUSH, SILENT = "roll", "cannot", "crush", "silent"
 NOTE_KEYS = ("adjacent", "ranged", "action_points", "crush", "crush_cultist", "silent", "collapse")
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     """One cell of the attack-scores table: a 2d6 range, a dash, a crush, or silent."""
 
     text: str
@@ -33,14 +35,19 @@ class Score:
     low: int = 0
     high: int = 0
 
+    def ways(self) -> int:
+        """How many of the 36 throws of 2d6 kill (36 for a crush, 0 for a dash or silent)."""
+        if self.kind == CRUSH:
+            return 36
+        if self.kind in (CANNOT, SILENT):
+            return 0
+        return sum(1 for a in range(1, 7) for b in range(1, 7) if self.low <= a + b <= self.high)
+
     def chance(self) -> Fraction:
         """The exact chance that 2d6 kills (1 for a crush, 0 for a dash or a silent cell)."""
-        if self.kind == CRUSH:
-            return Fraction(1)
-        if self.kind in (CANNOT, SILENT):
-            return Fraction(0)
-        hits = sum(1 for a in range(1, 7) for b in range(1, 7) if self.low <= a + b <= self.high)
-        return Fraction(hits, 36)
+        from fractions import Fraction  # not on `havoc attack`'s path: it counts ways()
+
+        return Fraction(self.ways(), 36)
 
     def kills(self, total: int) -> bool:
         """Whether a 2d6 total kills."""
@@ -60,8 +67,7 @@ def parse_score(cell: str, where: Where) -> Score:
     return Score(text, ROLL, low, high)
 
 
-@dataclass(frozen=True)
-class Attacker:
+class Attacker(NamedTuple):
     """One row of the attack-scores table and what the rules' text adds to it."""
 
     name: str
@@ -87,8 +93,7 @@ def _keys(name: str) -> set[str]:
     return keys
 
 
-@dataclass(frozen=True)
-class AttackTable:
+class AttackTable(NamedTuple):
     """The attack-scores table, its friendly names, and the rules' notes."""
 
     path: Path
@@ -98,10 +103,19 @@ class AttackTable:
     quotes: dict[str, str]  # the rules' own words for each note, for --explain
     attacker_names: dict[str, str]  # friendly key -> attacker name
     target_names: dict[str, str]  # friendly key -> target name
+    pending: list[Callable[[], dict[str, int]]]  # more names (Dog, Bear ...), read on first need
+
+    def _more(self) -> None:
+        """Add the names still pending (the set-up's monsters): read only when a name is not
+        one of the table's own, so `havoc attack shotgun cultist` never loads the set-up."""
+        while self.pending:
+            _add_aliases(self, self.pending.pop()())
 
     def attacker(self, text: str) -> Attacker:
         """The attacker a user means, or an InputError listing the valid names."""
         key = name_key(text)
+        if key not in self.attacker_names:
+            self._more()
         name = _by_start(self.attacker_names, key)
         if name is None:
             which = [
@@ -122,6 +136,8 @@ class AttackTable:
 
     def target(self, text: str) -> str:
         """The target column a user means, or an InputError listing the valid names."""
+        if name_key(text) not in self.target_names:
+            self._more()
         name = _by_start(self.target_names, name_key(text))
         if name is None:
             raise InputError(
@@ -132,6 +148,7 @@ class AttackTable:
 
     def names(self) -> tuple[list[str], list[str]]:
         """Every name an attacker and a target may be given by (for shell completion)."""
+        self._more()
         return sorted(self.attacker_names), sorted(self.target_names)
 
     def note_keys(self, attacker: Attacker, target: str) -> list[str]:
@@ -158,17 +175,19 @@ class AttackTable:
         for key in self.note_keys(attacker, target):
             note = self.rules[key].format(n=attacker.action_points)
             if key == "collapse":
-                collapse = next(
-                    a for a in self.attackers if a.name == self.rules["collapse_attacker"]
-                )
-                hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind == ROLL]
-                if len(hits) < len(collapse.scores):
-                    # "all figures" next to it: the Cultist row prints "-" against the rest,
-                    # and the rules do not say what the collapse does to them
-                    hits.append("v others: rules silent")
-                note += " (" + "; ".join(hits) + ")"
+                note += f" ({self.collapse_hits()})"
             notes.append(note)
         return notes
+
+    def collapse_hits(self) -> str:
+        """What the collapse's attack needs against each figure: ``11-12 v Hero; ...``."""
+        collapse = next(a for a in self.attackers if a.name == self.rules["collapse_attacker"])
+        hits = [f"{s.text} v {t}" for t, s in collapse.scores.items() if s.kind == ROLL]
+        if len(hits) < len(collapse.scores):
+            # "all figures" next to it: the Cultist row prints "-" against the rest,
+            # and the rules do not say what the collapse does to them
+            hits.append("v others: rules silent")
+        return "; ".join(hits)
 
     def explain(self, attacker: Attacker, target: str) -> list[str]:
         """The rules' own words behind each note that applies (for ``--explain``)."""
@@ -215,11 +234,15 @@ ATTACK_SCORES = schema.Table(
 """attack-scores.toml."""
 
 
-def load_attack_table(path: str | Path, extra_aliases: dict[str, int] | None = None) -> AttackTable:
+def load_attack_table(
+    path: str | Path,
+    extra_aliases: dict[str, int] | Callable[[], dict[str, int]] | None = None,
+) -> AttackTable:
     """Read and check ``attack-scores.toml`` (its shape once while it is unchanged).
 
     ``extra_aliases`` maps more names (e.g. the monster names Dog, Bear) to a size in squares:
-    they then name the ``N-square Monster`` attacker and target.
+    they then name the ``N-square Monster`` attacker and target (a function giving them: called
+    when a name is first not one of the table's own).
     """
     path = Path(path)
     data = schema.load(path, ATTACK_SCORES)
@@ -278,18 +301,37 @@ def load_attack_table(path: str | Path, extra_aliases: dict[str, int] | None = N
                 keys |= _keys(attacker.name) | {name_key(a) for a in attacker.aliases}
         for key in keys:
             add(target_names, key, target, "target")
-    for alias, squares in (extra_aliases or {}).items():
+    table = AttackTable(
+        path, tuple(targets), tuple(attackers), rules, quotes, attacker_names, target_names, []
+    )
+    if callable(extra_aliases):
+        table.pending.append(extra_aliases)
+    elif extra_aliases:
+        _add_aliases(table, extra_aliases)
+    return table
+
+
+def _add_aliases(table: AttackTable, aliases: dict[str, int]) -> None:
+    """``aliases`` (a name -> a size in squares) name the ``N-square Monster`` attacker and
+    target; the table's own names win."""
+    for alias, squares in aliases.items():
         prefix = f"{squares}-square"
-        for names, pool in ((attacker_names, [a.name for a in attackers]), (target_names, targets)):
+        for names, pool in (
+            (table.attacker_names, [a.name for a in table.attackers]),
+            (table.target_names, list(table.targets)),
+        ):
             match = [n for n in pool if name_key(n).startswith(prefix)]
             if len(match) == 1:
                 names.setdefault(name_key(alias), match[0])
-    return AttackTable(
-        path, tuple(targets), tuple(attackers), rules, quotes, attacker_names, target_names
-    )
 
 
 def attack_table(cards: Cards) -> AttackTable:
-    """The attack-scores table from a cards directory; the set-up's monster names are aliases."""
-    sizes = setup_tables(cards).sizes.values()
-    return load_attack_table(cards.path(GAME, ATTACK_FILE), {s.name: s.squares for s in sizes})
+    """The attack-scores table from a cards directory; the set-up's monster names are aliases
+    (read from setup.toml when first needed)."""
+
+    def monsters() -> dict[str, int]:
+        from companion.cthulhu_who.setup import setup_tables
+
+        return {s.name: s.squares for s in setup_tables(cards).sizes.values()}
+
+    return load_attack_table(cards.path(GAME, ATTACK_FILE), monsters)

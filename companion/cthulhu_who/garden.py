@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from companion import schema
 from companion.data import Cards
@@ -31,8 +31,7 @@ MAX_TRIES = 500  # placements rolled before the settings are declared impossible
 Square = tuple[int, int]  # (column, row); row 0 is the Heroes' start row, row 7 the Evil side's
 
 
-@dataclass(frozen=True, slots=True)
-class TerrainKind:
+class TerrainKind(NamedTuple):
     """One kind of terrain token (the kit's): name, letter, shape and colour."""
 
     name: str
@@ -41,8 +40,7 @@ class TerrainKind:
     colour: str
 
 
-@dataclass(frozen=True)
-class GardenSettings:
+class GardenSettings(NamedTuple):
     """The kit's terrain choices from garden.toml."""
 
     path: Path
@@ -52,8 +50,7 @@ class GardenSettings:
     kinds: tuple[TerrainKind, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Terrain:
+class Terrain(NamedTuple):
     """One terrain token on the board."""
 
     col: int
@@ -61,8 +58,7 @@ class Terrain:
     kind: TerrainKind
 
 
-@dataclass(frozen=True)
-class Garden:
+class Garden(NamedTuple):
     """A board (1 or 2 boards side by side, 8 rows) and its terrain."""
 
     boards: int

@@ -10,19 +10,17 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-import re
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from companion import schema
+from companion.cthulhu_who.ranges import GAME, parse_range
 from companion.data import Cards
 from companion.errors import InputError
 from companion.schema import Field, ListOf, MapOf, Where
 
-GAME = "cthulhu-who"
 SETUP_FILE = "setup.toml"
 MAX_FACES = 20  # a set-up die of more faces makes the enumerations (faces**4) too big to list
 MAX_CELL = 99  # monsters, cultists or heroes in one cell: more is a typo, not a set-up
@@ -30,8 +28,7 @@ MAX_CELL = 99  # monsters, cultists or heroes in one cell: more is a typo, not a
 # --------------------------------------------------------------------------- set-up records
 
 
-@dataclass(frozen=True, slots=True)
-class MonsterSize:
+class MonsterSize(NamedTuple):
     """One row of the Monster Size table."""
 
     roll: int
@@ -39,8 +36,7 @@ class MonsterSize:
     squares: int
 
 
-@dataclass(slots=True)
-class SetupDice:
+class SetupDice(NamedTuple):
     """Every die rolled for one set-up, step by step."""
 
     size: int
@@ -50,8 +46,7 @@ class SetupDice:
     weapons: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PieceNeed:
+class PieceNeed(NamedTuple):
     """``count`` pieces of one kind a set-up needs on the board."""
 
     count: int
@@ -61,8 +56,7 @@ class PieceNeed:
     weapon: str | None = None
 
 
-@dataclass(slots=True)
-class SetUp:
+class SetUp(NamedTuple):
     """One rolled set-up: the table results, and the dice that produced them."""
 
     size: MonsterSize
@@ -111,8 +105,7 @@ class SetUp:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Band:
+class Band(NamedTuple):
     """A Danger Score column of the heroes table, e.g. ``9-11``."""
 
     label: str
@@ -122,20 +115,6 @@ class Band:
 
 # --------------------------------------------------------------------------- set-up tables
 
-_RANGE = re.compile(r"^\s*(\d{1,6})\s*(?:-\s*(\d{1,6}))?\s*$")
-
-
-def parse_range(text: str, where: Where) -> tuple[int, int]:
-    """``"5-6"`` → (5, 6); ``"12"`` → (12, 12); anything else is a DataError at ``where``."""
-    match = _RANGE.match(str(text))
-    if not match:
-        raise where.error(f"expected a number or a range like 5-6, got {text!r}")
-    low = int(match.group(1))
-    high = int(match.group(2) or low)
-    if high < low:
-        raise where.error(f"range {text!r} runs backwards")
-    return low, high
-
 
 class WeaponRow(NamedTuple):
     """One row of the Heros Weapons table as printed: the roll (``"5-6"``) and the weapon."""
@@ -144,7 +123,6 @@ class WeaponRow(NamedTuple):
     weapon: str
 
 
-@dataclass(frozen=True)
 class SetupTables:
     """The five set-up tables, checked, keyed for lookups."""
 
@@ -157,6 +135,23 @@ class SetupTables:
     heroes: dict[tuple[int, int], int]  # (band index, heroes die) -> how many
     weapons: dict[int, str]  # weapon die -> weapon
     weapon_rows: tuple[WeaponRow, ...]  # as printed: ("5-6", "Shotgun")
+
+    def __init__(
+        self,
+        path: Path,
+        faces: tuple[int, ...],
+        sizes: dict[int, MonsterSize],
+        monsters: dict[tuple[int, int], int],
+        cultists: dict[tuple[int, int], int],
+        bands: tuple[Band, ...],
+        heroes: dict[tuple[int, int], int],
+        weapons: dict[int, str],
+        weapon_rows: tuple[WeaponRow, ...],
+    ) -> None:
+        # a plain class, not a dataclass: it is on `havoc attack`'s import path
+        self.path, self.faces, self.sizes = path, faces, sizes
+        self.monsters, self.cultists, self.bands = monsters, cultists, bands
+        self.heroes, self.weapons, self.weapon_rows = heroes, weapons, weapon_rows
 
     def band_index(self, danger: int) -> int:
         """Which Danger Score column ``danger`` falls in."""

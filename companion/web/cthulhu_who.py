@@ -1,5 +1,7 @@
 """Cthulhu Who? at the table: the set-up roller (seeded, as `havoc setup --seed N`: the same
-seed gives the same set-up) and the 2d6 attack look-up, over `companion.cthulhu_who`.
+seed gives the same set-up, and the kit's readings of the board below it) and the 2d6 attack
+look-up, placed on the set-up's garden when the squares are given (as `havoc attack --setup S
+--from SQ --to SQ`), over `companion.cthulhu_who`.
 """
 
 from __future__ import annotations
@@ -10,16 +12,25 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 from companion import dice as d
-from companion.errors import HavocError
-from companion.web.current import cards, refused
+from companion.errors import HavocError, InputError
+from companion.numbers import is_whole
+from companion.web.current import cards, refused, source_only
 from companion.web.dice_tables import seed_arg
 
 bp = Blueprint("cthulhu_who", __name__, url_prefix="/cthulhu-who")
 
 
+def _readings() -> list[Any]:
+    """The kit's readings of the board, for the page ([] with rulebook words only)."""
+    from companion.cthulhu_who.geometry import readings
+
+    return [] if source_only() else list(readings(cards()).items.values())
+
+
 @bp.get("/setup")
 def setup() -> str:
-    """One set-up: every die and the row it hit, then the pieces the game needs."""
+    """One set-up: every die and the row it hit, then the pieces the game needs, and the
+    kit's readings of the board."""
     from companion.cthulhu_who.setup import setup_tables
 
     tables = setup_tables(cards())
@@ -38,12 +49,44 @@ def setup() -> str:
             }
         except HavocError as e:
             error = refused(e)
-    return render_template("setup.html", shown=shown, seed=seed, error=error)
+    return render_template("setup.html", shown=shown, seed=seed, error=error, readings=_readings())
+
+
+def _setup_seed(text: str) -> int:
+    if not is_whole(text) or len(text) > 18:
+        raise InputError(f"set-up: expected the seed printed on the sheet, got {text[:20]!r}")
+    return int(text)
+
+
+def _board(who: Any, whom: str) -> Any:
+    """The attack on the set-up's garden, or None when no squares are given."""
+    from companion.cthulhu_who.geometry import readings
+    from companion.cthulhu_who.on_board import board_attack, crushes_only
+
+    args = request.args
+    start, end = args.get("from", "").strip()[:4], args.get("to", "").strip()[:4]
+    if not start and not end:
+        return None
+    if not start or not end:
+        raise InputError("squares: give both the attacker's and the target's square")
+    if source_only():
+        raise InputError(
+            "squares: how the board is counted is the kit's reading, not the rulebook's; "
+            "untick rulebook words only"
+        )
+    if crushes_only(who):
+        raise InputError(f"squares: a {who.name} does not attack; its move crushes")
+    seed = _setup_seed(args.get("setup", "").strip())
+    boards = 2 if args.get("boards") == "2" else 1
+    here = cards()
+    names = ("attacker's square", "target's square")
+    return board_attack(here, readings(here), who, whom, seed, boards, start, end, names)
 
 
 @bp.get("/attack")
 def attack() -> str:
-    """The 2d6 score an attacker needs against a target, its chance, and a roll."""
+    """The 2d6 score an attacker needs against a target, its chance, and a roll; with the
+    set-up's seed and two squares, first whether the garden allows it."""
     from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
 
     table = attack_table(cards())
@@ -52,11 +95,12 @@ def attack() -> str:
     error = None
     if args.get("attacker") and args.get("target"):
         try:
-            seed = seed_arg()  # refused before any of the answer is filled in
+            seed = seed_arg()  # first: a bad seed refuses the page (400), never half an answer
             who = table.attacker(args["attacker"][:60])
             whom = table.target(args["target"][:60])
             score = who.scores[whom]
-            ways = round(score.chance() * 36)
+            board = _board(who, whom)
+            ways = score.ways()
             answer = {
                 "who": who.name,
                 "whom": whom,
@@ -67,10 +111,13 @@ def attack() -> str:
                 "chance": f"{ways}/36",
                 "percent": d.percent(ways, 36),
                 "notes": table.notes(who, whom),
+                "board": board,
+                "allowed": board is None or board.shot.allowed,
             }
-            if score.kind == ROLL:
+            if score.kind == ROLL and answer["allowed"]:
                 thrown = d.roll(d.parse("2d6"), d.make_rng(seed))
                 answer["roll"] = (thrown.values, thrown.total, score.kills(thrown.total))
         except HavocError as e:
+            answer = None
             error = refused(e)
     return render_template("attack.html", table=table, args=args, answer=answer, error=error)

@@ -32,6 +32,8 @@ def setups_pdf(
     boards: int,
     stats: bool,
     square: str,
+    source_only: bool = False,
+    qr_url: str | None = None,
 ) -> PdfStats:
     """Cthulhu Who? set-up sheets (generator/cthulhu_who/setups.py), a progress bar on a
     terminal for large batches."""
@@ -52,8 +54,28 @@ def setups_pdf(
         with click.progressbar(
             length=count, label="set-up sheets", file=click.get_text_stream("stderr")
         ) as bar:
-            return write_setups_pdf(out, cards, sheet, count, seed, boards, stats, bar.update)
-    return write_setups_pdf(out, cards, sheet, count, seed, boards, stats)
+            return write_setups_pdf(
+                out, cards, sheet, count, seed, boards, stats, bar.update, source_only, qr_url
+            )
+    return write_setups_pdf(
+        out, cards, sheet, count, seed, boards, stats, None, source_only, qr_url
+    )
+
+
+def check_qr_url(text: str | None) -> str | None:
+    """``--qr-url http://ADDRESS:PORT``: where ``havoc serve`` runs (no path), or None."""
+    import re
+
+    if text is None:
+        return None
+    match = re.fullmatch(
+        r"(https?)://([A-Za-z0-9.\-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(:\d{1,5})?/?", text
+    )
+    if not match or (match.group(3) and not 0 < int(match.group(3)[1:]) < 65536):
+        raise InputError(
+            f"--qr-url: expected http://ADDRESS:PORT where havoc serve runs, got {text[:60]!r}"
+        )
+    return text.rstrip("/")
 
 
 @click.command(cls=Command)
@@ -81,6 +103,12 @@ def setups_pdf(
     help="Board square and piece size: 1in, 2in (28 mm figures) or e.g. 25mm.",
 )
 @click.option("--stats", is_flag=True, help="Add a page of the exact set-up odds.")
+@click.option(
+    "--qr-url",
+    metavar="URL",
+    help="http://ADDRESS:PORT of `havoc serve`: each QR code opens its set-up's phone page "
+    "(without it the QR holds the command to type).",
+)
 @output_option(SETUPS_PDF)
 @pass_kit
 @click.pass_context
@@ -93,6 +121,7 @@ def setups(
     boards: int,
     square: str,
     stats: bool,
+    qr_url: str | None,
     output: Path,
 ) -> None:
     """Cthulhu Who? set-ups ready to play: the rolls, the garden, exactly the pieces.
@@ -106,6 +135,7 @@ def setups(
 
     if ctx.get_parameter_source("piece_size") == click.core.ParameterSource.COMMANDLINE:
         raise InputError("--piece-size: set-up pieces are printed at --square (the board's)")
+    qr_url = check_qr_url(qr_url)
     chosen = seed is None
     if seed is None:
         seed = secrets.randbelow(1_000_000)
@@ -114,7 +144,9 @@ def setups(
             f"--seed: {seed} + {count} set-ups passes the largest seed, {MAX_SEED:,}; "
             "give a smaller one"
         )
-    result = setups_pdf(kit.cards, sheet, output, count, seed, boards, stats, square)
+    result = setups_pdf(
+        kit.cards, sheet, output, count, seed, boards, stats, square, kit.source_only, qr_url
+    )
     say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
     if chosen:
         click.echo(f"seed {seed} was drawn at random: --seed {seed} prints these again")
@@ -136,6 +168,7 @@ def build_setups(run: Run) -> list[Made]:
         1,
         True,
         "1in",
+        run.source_only,
     )
     stats = replace(stats, path=run.stage.final(stats.path))
     last = SETUPS_BUILD_SEED + DEFAULT_BATCH - 1
@@ -144,7 +177,8 @@ def build_setups(run: Run) -> list[Made]:
         f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
         notes=(
             "Each: the rolls, the garden, exactly its pieces (double-sided).",
-            "Then the 8 x 8 board in tiles, and the exact odds.",
+            "Then the 8 x 8 board in tiles, the exact odds"
+            + ("." if run.source_only else ", the kit's readings of the board."),
             "More: havoc-pnp setups -n N --seed S.",
         ),
         kind="setups",
@@ -157,4 +191,4 @@ def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[
     """The player aid, a reference sheet: (pages, what it is)."""
     from generator.cthulhu_who.aid import write_cthulhu_aid
 
-    return write_cthulhu_aid(path, cards, page), "Cthulhu Who? player aid"
+    return write_cthulhu_aid(path, cards, page, source_only), "Cthulhu Who? player aid"

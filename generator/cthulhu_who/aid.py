@@ -1,5 +1,5 @@
-"""The Cthulhu Who? player aid: the set-up tables in rolling order, action points, and the
-attack scores with each range's exact 2d6 chance.
+"""The Cthulhu Who? player aid: the set-up tables in rolling order, action points, the
+attack scores with each range's exact 2d6 chance, and the kit's readings of the board.
 
 Text from ``templates/aids/cthulhu-who.j2``; every table and number from the companion's loaded
 ``cards/cthulhu-who/`` (the set-up roller's tables, the attack table, the action points).
@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.cthulhu_who.actions import load_actions
 from companion.cthulhu_who.attacks import CANNOT, CRUSH, SILENT, attack_table
+from companion.cthulhu_who.geometry import readings
 from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
 from generator.sheet.document import Page, grid, write_document
@@ -84,10 +85,13 @@ def _tables(cards: Cards, width: float) -> dict[str, Any]:
     }
 
 
-def write_cthulhu_aid(path: Path, cards: Cards, page: Page) -> int:
-    """Write the player aid; returns its page count."""
+def write_cthulhu_aid(path: Path, cards: Cards, page: Page, source_only: bool = False) -> int:
+    """Write the player aid; returns its page count. The kit's readings of the board close
+    it, boxed as the kit's words (left out with ``source_only``)."""
     portrait = page.portrait
-    text = render_template("aids/cthulhu-who.j2", {"actions": load_actions(cards)})
+    shown = [] if source_only else list(readings(cards).items.values())
+    context = {"actions": load_actions(cards), "readings": shown}
+    text = render_template("aids/cthulhu-who.j2", context)
     story = flowables(text, _tables(cards, portrait.frame_width), body=SIZE)
     return write_document(
         path,
@@ -96,5 +100,7 @@ def write_cthulhu_aid(path: Path, cards: Cards, page: Page) -> int:
         title=TITLE,
         subject="Cthulhu Who?: set-up tables, action points and attack scores with their chances",
         note="the rules' tables, but the 4-square monster row is the kit's reading of the "
-        "rules' text; the chances are exact for 2d6.",
+        "rules' text"
+        + ("" if source_only else ", and so are the board's readings (boxed)")
+        + "; the chances are exact for 2d6.",
     )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cthulhu_who.garden import SIDE, join_openings
+from companion.cthulhu_who.geometry import column_letter
 from generator.cthulhu_who.canvas_kit import text, width_of
 from generator.sheet.options import SheetOptions
 from generator.sheet.units import MM, format_length
@@ -120,7 +121,8 @@ def _board(canvas: Any, boards: int, square: float) -> None:
 
 
 def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -> None:
-    """Row numbers down the tile's left edge, the start rows named across what the tile shows,
+    """Row numbers down the tile's left edge, column letters along rows 1 and 8, the start rows
+    named across what the tile shows,
     and "open" at the join's openings when the tile shows them."""
     size = min(9.0, square / 4)
     dx, dy = tile.px - tile.bx, tile.py - tile.by
@@ -129,6 +131,17 @@ def _labels(canvas: Any, tile: Tile, boards: int, square: float, strip: float) -
         y = row * square
         if tile.by - 1e-6 <= y and y + square <= tile.by + tile.h + 1e-6:
             text(canvas, tile.px + 3, dy + y + 3, str(row + 1), size, grey=True)
+    for col in range(SIDE * boards):  # column letters in the corner of rows 1 and 8
+        x = col * square
+        at = x + square - 3  # the letter's right end: on this tile, clear of its strip?
+        if tile.bx + strip + size <= at <= tile.bx + tile.w + 1e-6:
+            letter = column_letter(col)
+            for row in (0, SIDE - 1):
+                y = row * square
+                if tile.by - 1e-6 <= y and y + square <= tile.by + tile.h + 1e-6:
+                    right = dx + x + square - 3
+                    base = dy + y + (3 if row == 0 else square - size - 2)  # at the board's edge
+                    text(canvas, right, base, letter, size, grey=True, anchor="end")
     mid = tile.px + strip + (tile.w - strip) / 2  # clear of an overlap strip at the left
     room = tile.w - strip - 24
     if tile.by <= 1e-6:

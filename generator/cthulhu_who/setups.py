@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cthulhu_who.garden import Garden, garden_for, garden_settings
+from companion.cthulhu_who.geometry import readings
 from companion.cthulhu_who.setup import SetUp, SetupTables, setup_tables
 from companion.data import Cards
 from companion.errors import InputError
@@ -30,6 +31,7 @@ from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
+from generator.cthulhu_who.readings_page import ReadingPages
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
 from generator.sheet.files import atomic_file, binary_streams
@@ -68,16 +70,33 @@ def _board_and_odds(
     boards: int,
     tiles: list[Tile],
     stats: bool,
+    kit: ReadingPages | None,
 ) -> None:
-    """The tiled board and the odds page, each page with a blank back when printing duplex
-    (so the next page starts a new sheet of paper)."""
+    """The tiled board and the odds page. Printing duplex, their backs carry the kit's
+    readings of the board, page after page of them, again from the first if there are more
+    backs than pages (a blank back under --source-only, ``kit`` None), so the next page starts
+    a new sheet of paper; readings pages left over follow, two to a sheet. Printed
+    single-sided, the readings get pages of their own after them."""
+    duplex = options.duplex != "none"
+    used = 0
+    front, back = side_words("front", options.duplex), side_words("back", options.duplex)
+
+    def readings_page(index: int, side: str) -> None:
+        assert kit is not None
+        kit.draw(canvas, index % len(kit.pages))
+        painter.writer.end_page(side, "the kit's readings of the board")
 
     def close(what: str) -> None:
-        if options.duplex == "none":
+        nonlocal used
+        if not duplex:
             painter.writer.end_page("", what)
-        else:
-            painter.writer.end_page(side_words("front", options.duplex), what)
+        elif kit is None:
+            painter.writer.end_page(front, what)
             painter.writer.blank_back(what)
+        else:
+            painter.writer.end_page(front, what)
+            readings_page(used, back)
+            used += 1
 
     for tile in tiles:
         draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)
@@ -85,6 +104,13 @@ def _board_and_odds(
     if stats:
         draw_stats(canvas, options, tables)
         close("the exact odds")
+    if kit is None:
+        return
+    rest = range(used, len(kit.pages)) if duplex else range(len(kit.pages))
+    for index in rest:
+        readings_page(index, "" if not duplex else (front if (index - used) % 2 == 0 else back))
+    if duplex and len(rest) % 2:
+        painter.writer.blank_back("the kit's readings of the board")
 
 
 def rolled(tables: SetupTables, seed: int) -> SetUp:
@@ -110,15 +136,26 @@ def write_setups_pdf(
     boards: int = 1,
     stats: bool = False,
     progress: Callable[[int], None] | None = None,
+    source_only: bool = False,
+    qr_url: str | None = None,
 ) -> SetupsStats:
     """Write ``count`` set-up sheets (seeds ``seed`` ... ``seed + count - 1``), the tiled
-    board and, with ``stats``, the odds page; ``progress(1)`` after each set-up."""
+    board and, with ``stats``, the odds page; ``progress(1)`` after each set-up. The kit's
+    readings of the board go on the board's backs (not with ``source_only``); ``qr_url``
+    (``http://ADDRESS:PORT``): each sheet's QR code opens its set-up on the phone page."""
     if not 1 <= count <= MAX_SETUPS:
         raise InputError(f"-n: expected 1 to {MAX_SETUPS:,} set-ups, got {count:,}")
     if boards not in (1, 2):
         raise InputError(f"--boards: expected 1 or 2, got {boards}")
     tables = setup_tables(cards)
     settings = garden_settings(cards)
+    # laid out before any sheet is drawn: a reading too long for a page is a one-line error
+    kit = None if source_only else ReadingPages(options, readings(cards))
+    where = None
+    if kit is not None:
+        where = "on the last page" if options.duplex == "none" else "on the board tiles' backs"
+        if options.duplex == "none" and len(kit.pages) > 1:
+            where = f"on the last {len(kit.pages)} pages"
     square = options.piece
     max_cols = _columns(options)
     if max_cols < 2 and any(s.squares > 2 for s in tables.sizes.values()):
@@ -148,7 +185,17 @@ def write_setups_pdf(
             # one small reportlab document per chunk, copied out and let go (pdf_join.py)
             buffer = io.BytesIO()
             canvas = new_canvas(buffer, options, title, subject)
-            painter = SheetPainter(canvas, options, tables, settings, plan, count, first=pages)
+            painter = SheetPainter(
+                canvas,
+                options,
+                tables,
+                settings,
+                plan,
+                count,
+                first=pages,
+                qr_url=qr_url,
+                readings_where=where,
+            )
             for i in range(start, min(start + CHUNK, count)):
                 s = seed + i
                 setup = rolled(tables, s)
@@ -160,7 +207,7 @@ def write_setups_pdf(
             last = start + CHUNK >= count and plan.sheets <= CHUNK
             if last:  # a small batch: the continued sheets, the board and the odds too
                 painter.continued_sheets(rebuild, range(plan.sheets))
-                _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
+                _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, kit)
             pages = painter.writer.close(open_ended=not last or start > 0)
             canvas.save()
             joiner.add(buffer.getvalue())
@@ -169,10 +216,20 @@ def write_setups_pdf(
             for start in range(0, plan.sheets, CHUNK):
                 buffer = io.BytesIO()
                 canvas = new_canvas(buffer, options, title, subject)
-                painter = SheetPainter(canvas, options, tables, settings, plan, count, pages)
+                painter = SheetPainter(
+                    canvas,
+                    options,
+                    tables,
+                    settings,
+                    plan,
+                    count,
+                    pages,
+                    qr_url=qr_url,
+                    readings_where=where,
+                )
                 painter.continued_sheets(rebuild, range(start, min(start + CHUNK, plan.sheets)))
                 if start + CHUNK >= plan.sheets:
-                    _board_and_odds(canvas, painter, options, tables, boards, tiles, stats)
+                    _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, kit)
                 pages = painter.writer.close(open_ended=True)
                 canvas.save()
                 joiner.add(buffer.getvalue())

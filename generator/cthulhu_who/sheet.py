@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.cthulhu_who.garden import Garden, GardenSettings
+from companion.cthulhu_who.geometry import column_letter
 from companion.cthulhu_who.setup import SetUp, SetupTables
 from companion.errors import InputError
 from generator.cthulhu_who.canvas_kit import (
@@ -51,6 +52,19 @@ TINT_HERO, TINT_EVIL = "#cfe6f5", "#fbe0cc"
 def command_for(seed: int) -> str:
     """What to type on a phone to see this set-up: ``havoc setup --seed S``."""
     return f"havoc setup --seed {seed}"
+
+
+def phone_url(base: str, seed: int) -> str:
+    """The phone page of this set-up where ``havoc serve`` runs at ``base`` (http://HOST:PORT)."""
+    return f"{base.rstrip('/')}/cthulhu-who/setup?seed={seed}"
+
+
+def qr_words(seed: int, qr_url: str | None) -> tuple[str, list[str]]:
+    """What the QR code holds, and the lines printed under it saying what it is."""
+    if qr_url is None:
+        return command_for(seed), [command_for(seed), "(a command: no --qr-url)"]
+    host = qr_url.split("://", 1)[-1].rstrip("/")
+    return phone_url(qr_url, seed), ["scan: the phone page", host]
 
 
 def roll_lines(setup: SetUp, tables: SetupTables) -> list[str]:
@@ -96,10 +110,15 @@ class SheetPainter:
         continued: Continued,
         total: int,
         first: int = 0,
+        qr_url: str | None = None,
+        readings_where: str | None = None,
     ) -> None:
         """``continued``: the plan of the batch's continued sheets (shared by the chunks);
         ``total``: set-ups in the batch; ``first``: the pages of the document before this
-        canvas's first (chunks)."""
+        canvas's first (chunks); ``qr_url``: where ``havoc serve`` runs, for the QR codes;
+        ``readings_where``: where the kit's readings of the board are printed (None: left out)."""
+        self.qr_url = qr_url
+        self.readings_where = readings_where
         self.continued = continued
         self.total = total
         self.canvas = canvas
@@ -145,18 +164,20 @@ class SheetPainter:
             y -= LEADING
         y -= 2
         text(c, x0, y, pieces_line(setup, garden), ROLL_SIZE, max_width=x1 - x0 - QR_SIZE - 12)
-        # QR code of the command that shows this set-up on a phone
+        # QR code of the phone page of this set-up (--qr-url), else of the command to type
         qy = y1 - 24 - QR_SIZE
-        draw_qr(c, command_for(seed), x1 - QR_SIZE, qy, QR_SIZE)
-        text(
-            c,
-            x1 - QR_SIZE / 2,
-            qy - 8,
-            command_for(seed),
-            7.5,
-            anchor="middle",
-            max_width=QR_SIZE + 20,
-        )
+        data, caption = qr_words(seed, self.qr_url)
+        draw_qr(c, data, x1 - QR_SIZE, qy, QR_SIZE)
+        for index, line in enumerate(caption):
+            text(
+                c,
+                x1 - QR_SIZE / 2,
+                qy - 8 - 8.5 * index,
+                line,
+                7.5 if index == 0 else 6.5,
+                anchor="middle",
+                max_width=QR_SIZE + 20,
+            )
         y = min(y, qy - 8) - 22
         y = self.garden(garden, x0, y, x1)
         if y < o.usable[1]:
@@ -244,12 +265,16 @@ class SheetPainter:
             self.forms.place(name, left + t.col * sq, bottom + t.row * sq, sq)
         for row in range(garden.rows):
             text(c, left - 4, bottom + row * sq + sq / 2 - 3, str(row + 1), 7, anchor="end")
+        for col in range(garden.cols):  # column letters under row 1, as on the board
+            text(c, left + col * sq + sq / 2, bottom - 8, column_letter(col), 7, anchor="middle")
         # notes to the right of the map, or below it when the paper is narrow
         nx = left + garden.cols * sq + 14
         y = top - 20
         if x1 - nx < NOTES_MIN:
             nx, y = x0, bottom - 14
         width = x1 - nx
+        if nx == x0:
+            y -= 4  # below the column letters
         text(c, nx, y, "Row 8: the Evil side's start row (the shrine).", 8.5, True, max_width=width)
         y -= 11
         text(
@@ -258,7 +283,8 @@ class SheetPainter:
         y -= 13
         rules = (
             "The rules: players place alternately, one figure at a time, on their end row; "
-            "the second row only when the first is full. Thick line: the garden wall"
+            "the second row only when the first is full. Squares: column letter, row number "
+            "(B3). Thick line: the garden wall"
             + (
                 "; between the boards it is open only at the two innermost squares (rows 4, 5)."
                 if boards == 2
@@ -275,7 +301,13 @@ class SheetPainter:
             "start row sealed, no part of the garden cut off."
         )
         y = paragraph(c, nx, y, kit, 8, width, 10)
-        return min(y + 10, bottom) - 18
+        if self.readings_where:
+            geometry = (
+                "Diagonals, lines of fire, the monsters' moves and collapse: the rules do not "
+                f"say; the Havoc Kit's readings are {self.readings_where}."
+            )
+            y = paragraph(c, nx, y - 3, geometry, 8, width, 10)
+        return min(y + 10, bottom - 4) - 18
 
     # ------------------------------------------------------------------ pieces
     def pieces(self, number: int, seed: int, pieces: Sequence[Piece], top: float) -> None:

@@ -123,6 +123,7 @@ ARMY = default_cards_dir() / "kniggits" / "army.csv"
         ["missile", "crossbow", "--range", "28", "--defence", "10", "--target", "infantry"],
         ["table", "lake", "--die", "1"],
         ["attack", "cultist", "hero", "--seed", "1"],
+        ["crush", "--setup", "1", "--monster", "F5", "--to", "F4"],
         ["setup", "--seed", "1"],
         ["army", str(ARMY)],
         ["exchange", "--attack", "high", "--defend", "low"],

@@ -433,3 +433,144 @@ def test_exchange_heights_complete_in_the_shell():
         "fumble",
     ]
     assert [c.value for c in shell.get_completions(["exchange", "h"], "n")] == ["none"]
+
+
+# --------------------------------------------------------------------------- on the board
+
+
+def _rolled_garden(seed: int, boards: int = 1):
+    from companion.cthulhu_who.garden import garden_for, garden_settings
+    from companion.data import Cards
+
+    return garden_for(garden_settings(Cards()), seed, boards)
+
+
+def _name(square) -> str:
+    return f"{chr(ord('A') + square[0])}{square[1] + 1}"
+
+
+def _pairs(garden):
+    """Squares two apart in a row with terrain between them, and with a free square between."""
+    held = {(t.col, t.row): t.kind.name for t in garden.terrain}
+    blocked = clear = None
+    for row in range(8):
+        for col in range(6):
+            a, mid, b = (col, row), (col + 1, row), (col + 2, row)
+            if a in held or b in held:
+                continue
+            if mid in held and blocked is None:
+                blocked = (a, b, mid, held[mid])
+            if mid not in held and clear is None:
+                clear = (a, b, mid)
+    return clear, blocked
+
+
+def test_attack_on_the_rolled_garden_clear_blocked_and_out_of_range(havoc):
+    garden = _rolled_garden(3)
+    (a, b, mid), (c, d, wall, kind) = _pairs(garden)
+    ok = havoc("attack", "shotgun", "cultist", "--setup", 3, "--from", _name(a), "--to", _name(b))
+    assert ok.exit_code == 0, ok.output
+    assert_narrow(ok.output)
+    lines = ok.output.splitlines()
+    assert lines[0].startswith(("KILLED: rolled", "Missed: rolled"))
+    assert lines[1] == f"Only if no figure on {_name(mid)}"  # figures: the players' to check
+    assert "Range 2 squares (reaches 2)" in lines
+    assert "kit's reading: line centre to centre" in ok.output
+    blocked = havoc("attack", "pistol", "dog", "--setup", 3, "--from", _name(c), "--to", _name(d))
+    assert blocked.output.splitlines()[0] == f"NOT ALLOWED: {kind} {_name(wall)} blocks the line"
+    assert "no roll" in blocked.output
+    far = (a[0], (a[1] + 3) % 8) if a[1] + 3 < 8 else (a[0], a[1] - 3)
+    held = {(t.col, t.row) for t in garden.terrain}
+    if far not in held:
+        out = havoc("attack", "pistol", "dog", "--setup", 3, "--from", _name(a), "--to", _name(far))
+        assert out.output.splitlines()[0] == "NOT ALLOWED: 3 squares away, reaches 2"
+    melee = havoc("attack", "poker", "cultist", "--setup", 3, "--from", _name(a), "--to", _name(b))
+    assert melee.output.splitlines()[0] == "NOT ALLOWED: not adjacent (2 squares)"
+
+
+def test_attack_on_the_board_json_and_seeded(havoc):
+    garden = _rolled_garden(3)
+    (a, b, mid), _ = _pairs(garden)
+    args = ("attack", "shotgun", "hero", "--setup", 3, "--from", _name(a), "--to", _name(b))
+    data = json.loads(havoc(*args, "--json").output)
+    assert data["result"] == "cannot attack" and data["board"]["range"] == 2
+    args = ("attack", "shotgun", "cultist", "--setup", 3, "--from", _name(a), "--to", _name(b))
+    one = json.loads(havoc(*args, "--seed", 9, "--json").output)
+    assert one == json.loads(havoc(*args, "--seed", 9, "--json").output)
+    board = one["board"]
+    assert board["allowed"] is True and board["line"] == [_name(mid)]
+    assert board["check_for_figures"] == [_name(mid)] and board["terrain"] == []
+    assert all(r.startswith("kit's reading: ") for r in board["readings"])
+    assert json.loads(havoc("attack", "shotgun", "cultist", "--json").output)["board"] is None
+
+
+def test_attack_across_the_join_wall(havoc):
+    garden = _rolled_garden(5, 2)
+    held = {(t.col, t.row) for t in garden.terrain}
+    if {(7, 1), (8, 1)} & held:
+        pytest.skip("terrain beside the join in row 2 of this garden")
+    out = havoc("attack", "2-sq", "hero", "--setup", 5, "--boards", 2, "--from", "H2", "--to", "I2")
+    assert out.output.splitlines()[0] == "NOT ALLOWED: the join's wall blocks it"
+    assert "kit's reading: join open at rows 4-5" in out.output
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--setup", 1), "--setup: give --from SQ and --to SQ too"),
+        (("--from", "B2", "--to", "C3"), "--from/--to: give --setup S too"),
+        (("--setup", 1, "--from", "B2"), "--to: give both --from and --to"),
+        (("--setup", 1, "--from", "Z2", "--to", "C3"), "--from: Z2 is off the garden"),
+        (("--setup", -1, "--from", "B2", "--to", "C3"), "Invalid value for '--setup': '-1'"),
+    ],
+)
+def test_attack_on_the_board_bad_input(havoc, args, message):
+    result = havoc("attack", "pistol", "cultist", *args)
+    assert result.exit_code == 2
+    assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_board_answers_are_the_kits_reading_left_out_under_source_only(havoc):
+    args = ("--setup", 1, "--from", "B2", "--to", "C3")
+    result = havoc("--source-only", "attack", "pistol", "cultist", *args)
+    assert result.exit_code == 2 and "kit's reading" in result.output
+    assert havoc("--source-only", "crush", "--setup", 1, "--monster", "B2").exit_code == 2
+    four = havoc("attack", "house", "hero", *args)
+    assert four.exit_code == 2 and "havoc crush" in four.output
+
+
+def _free_block_move(garden):
+    held = {(t.col, t.row) for t in garden.terrain}
+    for row in range(7):
+        for col in range(6):
+            squares = {(col + dc, row + dr) for dc in (0, 1, 2) for dr in (0, 1)}
+            if not squares & held:
+                return (col, row), (col + 1, row), [(col + 2, row), (col + 2, row + 1)]
+    raise AssertionError("no free 3 x 2 in this garden")
+
+
+def test_crush_names_the_squares_entered_and_the_collapse(havoc):
+    garden = _rolled_garden(1)
+    start, end, entered = _free_block_move(garden)
+    args = ("crush", "--setup", 1, "--monster", _name(start), "--to", _name(end))
+    out = havoc(*args, "--at", f"{_name(entered[0])}=hero")
+    assert out.exit_code == 0, out.output
+    assert_narrow(out.output)
+    lines = out.output.splitlines()
+    assert lines[0] == f"Enters {', '.join(_name(s) for s in entered)}: crushes all there"
+    assert lines[1] == f"  Hero on {_name(entered[0])}: crushed"
+    data = json.loads(havoc(*args, "--at", f"{_name(entered[1])}=dog", "--json").output)
+    assert data["entered"] == [_name(s) for s in entered]
+    assert data["figures"][0]["result"] == "not in the rules"  # the table: silent v monsters
+    held = {(t.col, t.row) for t in garden.terrain}
+    ring = {
+        (c, r)
+        for c in range(end[0] - 1, end[0] + 3)
+        for r in range(end[1] - 1, end[1] + 3)
+        if 0 <= c < 8 and 0 <= r < 8
+    }
+    ring -= {(end[0] + dc, end[1] + dr) for dc in (0, 1) for dr in (0, 1)} | held
+    assert set(data["collapse"]) == {_name(s) for s in ring}
+    assert "11-12 v Hero" in data["collapse_needs"]
+    bad = havoc(*args, "--at", f"{_name(start)}=hero")
+    assert bad.exit_code == 2 and "is not a square it enters" in bad.output

@@ -1,0 +1,48 @@
+"""The Cthulhu Who? phone pages on the garden in a real phone browser (Chromium at 360 px, as
+test_browser.py): the set-up page with the kit's readings opened, and the attack page filled in
+from the set-up's seed and two squares. Fit, targets, contrast; screenshots to
+$HAVOC_SCREENSHOTS if set. Slow; skips without playwright or chromium."""
+
+from __future__ import annotations
+
+import pytest
+import test_browser as real
+from test_browser import CHROMIUM, _check, _phone
+
+served, browser = real.served, real.browser  # the same fixtures: a served app, a Chromium
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH (apt-get install chromium)"),
+]
+
+
+def test_setup_readings_and_an_attack_on_its_garden(served, browser):
+    page = _phone(browser)
+    page.goto(f"{served}/cthulhu-who/setup?seed=1")
+    for summary in page.query_selector_all("details.kitnote summary"):
+        summary.click()
+    main = page.inner_text("main")
+    assert "The board: the kit's readings (not the rulebook's)" in main
+    assert "Diagonals count." in main  # opened: the reading in full
+    _check(page, "cthulhu-setup-readings")
+    page.click("text=Attack on this garden")
+    assert page.input_value("#setup") == "1"
+    page.select_option("#attacker", "Hero/Pistol")
+    page.select_option("#target", "Cultist")
+    page.fill("#from", "C2")
+    page.fill("#to", "E4")
+    page.click("form button.primary")
+    page.wait_for_selector(".answer")
+    answer = page.inner_text(".answer")
+    assert answer.startswith("NOT ALLOWED") and "blocks the line" in answer
+    _check(page, "cthulhu-attack-blocked")
+    page.fill("#from", "B2")
+    page.fill("#to", "D4")
+    page.click("form button.primary")
+    page.wait_for_selector(".answer")
+    assert "Only if no figure on C3" in page.inner_text(".answer")
+    _check(page, "cthulhu-attack-clear")
+    dark = _phone(browser, dark=True)
+    dark.goto(page.url)
+    _check(dark, "cthulhu-attack-clear-dark")
