@@ -130,6 +130,7 @@ def draw_board(path: Path, m: HexMap, piece: float, blank: bool = False) -> Boar
             c.translate(1.5 * r * col, g.f * row)
             draw_map(c, replace(g, window=window), blank=blank)
             c.restoreState()
+        _mark(c, m, whole.width)
         writer.end_page()
         writer.close()
         c.save()
@@ -142,6 +143,25 @@ def draw_board(path: Path, m: HexMap, piece: float, blank: bool = False) -> Boar
         grids.append(Grid(round(ax), round(ay), key, outline))
     image = f"board-{m.key}.png"
     return Board(m.key, m.name, image, frame.width, frame.height, dx, dy, tuple(grids), s)
+
+
+def _mark(c: Any, m: HexMap, width: float) -> None:
+    """The kit's own design (and a layout's reading of its joins) said on the board, in the
+    top band left of the edge number, as the printed maps say it."""
+    from generator.cthulhu_who.canvas_kit import text
+    from generator.dark_blades.map_tiles import BAND, KIT_MARK
+
+    words = [KIT_MARK] if m.is_kit else []
+    reading = getattr(m, "reading", None)
+    if reading is not None:
+        words.append(reading.short)
+    if not words:
+        return
+    c.saveState()
+    c.translate(6, BAND - 6)
+    c.scale(1, -1)
+    text(c, 0, 0, "; ".join(words), 7, bold=True, max_width=width / 2 - 40)
+    c.restoreState()
 
 
 def _no_footer(canvas: Any, text: str) -> None:
