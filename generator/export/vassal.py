@@ -72,7 +72,7 @@ def layer_type(images: Sequence[str], name: str = "Side") -> str:
 
 def piece_definition(front: str, back: str, name: str, gpid: int) -> str:
     """A PieceSlot's text: the Layer over the basic piece, as VASSAL's AddPiece encodes it."""
-    basic = "piece;" + encode(["", front, name], ";")
+    basic = "piece;" + encode(["", "", front, name], ";")  # clone, delete keys: none
     kind = encode([layer_type([front, back]), basic], "\t")
     state = encode(["1", encode(["null", "0", "0", str(gpid), "0"], ";")], "\t")
     return encode(["+", "null", kind, state], "/")
