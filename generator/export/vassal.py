@@ -244,7 +244,7 @@ def build_file(
                 tabs,
                 "widget.PanelWidget",
                 entryName=c.side,
-                fixed="false",
+                fixed="true",
                 nColumns="6",
                 vert="false",
                 scale="1.0",
@@ -420,7 +420,7 @@ def export_vassal(
             z.writestr(info, _png(image))
     first = boards[0][0]
     said = [
-        f"{target.name}: {len(boards)} map windows ("
+        f"{target.name}: {len(boards)} map window{'s' if len(boards) > 1 else ''} ("
         + ", ".join(f"{b.name} {b.width} x {b.height} px" for b, _ in boards)
         + f"), hexes {first.dy:g} px across the flats (dx {first.dx:.4f} px), "
         f"{slots} counter designs ({sum(c.count for c, _f, _b in counters)} counters "
