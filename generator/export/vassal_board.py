@@ -26,7 +26,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import HexMap
 
 DY_PX = 120  # pixels across a hex's flats (even: see the module's note)
@@ -190,13 +189,3 @@ def _outline(
     if out[0] == out[-1]:
         out.pop()
     return tuple(out)
-
-
-def vassal_centre(g: Grid, dx: float, dy: float, h: hg.Hex) -> tuple[int, int]:
-    """Where VASSAL puts the centre of our hex ``h`` (its HexGridNumbering.getCenterPoint with
-    stagger: an odd column's row 0 lies half a hex above the origin's row)."""
-    col, row = h
-    raw = row - 1 - (col % 2)  # stagger: getCenterPoint takes one off an odd column's row
-    x = int(col * dx) + g.x0
-    y = int(raw * dy + (dy / 2 if col % 2 else 0)) + g.y0
-    return x, y
