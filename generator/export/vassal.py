@@ -11,8 +11,10 @@ A piece is its traits, encoded as VASSAL encodes them (VASSAL.tools.SequenceEnco
 joined by a delimiter, a delimiter inside a field escaped by a backslash): a Layer (``emb2;``,
 VASSAL.counters.Embellishment.myGetType) of the front and back images, always active, Ctrl+F
 ("Flip") steps between them, over a basic piece (``piece;;;IMAGE;NAME``, BasicPiece.getType);
-the slot's text is VASSAL's AddPiece command, ``+/null/TYPE/STATE``, the traits joined by tabs
-outermost first, the state ``1`` (the front) over ``null;0;0;GPID;0``.
+outermost a Delete trait (Ctrl+D); the slot's text is VASSAL's AddPiece command,
+``+/null/TYPE/STATE``: each trait's type followed by a tab and the rest (whose own tabs are then
+escaped), the states likewise (Delete's empty, the Layer's ``1``, the front, then
+``null;0;0;GPID;0``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ NAME = "Havoc Kit: Dark Blades"
 CHART_DPI = 110
 CTRL_F = "70,130"  # VK_F with Ctrl (InputEvent.CTRL_DOWN_MASK | CTRL_MASK), as VASSAL writes it
 B = "VASSAL.build."
+DELETE = "delete;Delete;68,130"  # the Delete trait: right-click > Delete, or Ctrl+D
 MOVED = "$pieceName$ moves $previousLocation$ -> $location$ *"
 
 
@@ -71,11 +74,13 @@ def layer_type(images: Sequence[str], name: str = "Side") -> str:
 
 
 def piece_definition(front: str, back: str, name: str, gpid: int) -> str:
-    """A PieceSlot's text: the Layer over the basic piece, as VASSAL's AddPiece encodes it."""
+    """A PieceSlot's text: Delete over the Layer over the basic piece, as VASSAL's AddPiece
+    encodes it."""
     basic = "piece;" + encode(["", "", front, name], ";")  # clone, delete keys: none
-    kind = encode([layer_type([front, back]), basic], "\t")
-    state = encode(["1", encode(["null", "0", "0", str(gpid), "0"], ";")], "\t")
-    return encode(["+", "null", kind, state], "/")
+    # each trait over the rest (Decorator.getType): a tab inside the rest is escaped
+    kind = encode([DELETE, encode([layer_type([front, back]), basic], "\t")], "\t")
+    inner = encode(["1", encode(["null", "0", "0", str(gpid), "0"], ";")], "\t")
+    return encode(["+", "null", kind, encode(["", inner], "\t")], "/")
 
 
 def _el(parent: ET.Element, cls: str, **attrs: object) -> ET.Element:

@@ -119,8 +119,7 @@ def test_zip_holds_the_module_and_every_image_it_names(module, vmod):
     named = {b.get("image") for b in root.iter(B + "module.map.boardPicker.Board")}
     named |= {c.get("fileName") for c in root.iter(B + "widget.Chart")}
     for slot in root.iter(SLOT):
-        kind = decode(slot.text, "/")[2]
-        layer, basic = decode(kind, "\t")
+        layer, basic = decode(decode(decode(slot.text, "/")[2], "\t")[1], "\t")
         named |= set(decode(decode(layer[len("emb2;") :], ";")[15], ","))
         named.add(decode(basic, ";")[3])
     assert named and named <= images
@@ -255,14 +254,18 @@ def test_one_flipping_piece_per_counter_design_gpids_below_next(module):
         assert slot.get("entryName") == re.sub(r"\s+\d+$", "", kind.piece.name)
         plus, target, kind_text, state = decode(slot.text, "/")
         assert (plus, target) == ("+", "null")
-        layer, basic = decode(kind_text, "\t")
+        delete, rest = decode(kind_text, "\t")
+        assert delete == "delete;Delete;68,130"
+        layer, basic = decode(rest, "\t")
         assert layer.startswith("emb2;") and basic.startswith("piece;")
         f = decode(layer[len("emb2;") :], ";")
         front, back = decode(f[15], ",")
         assert (f[3], f[17], f[24], f[25], f[27]) == ("Flip", "true", "1", "true", "70,130")
         _piece, _clone, _delete, image, name = decode(basic, ";")
         assert image == front and name == slot.get("entryName")
-        level, basic_state = decode(state, "\t")
+        deleted, rest = decode(state, "\t")
+        level, basic_state = decode(rest, "\t")
+        assert deleted == ""
         assert level == "1" and decode(basic_state, ";") == [
             "null",
             "0",
