@@ -49,16 +49,27 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
 @sheet_options
 @source_only_option
 @out_dir_option("Directory for every file the kit makes.")
+@click.option(
+    "--export",
+    "export_to",
+    default=None,
+    metavar="TARGET[,TARGET...]",
+    help="Also export for tgc, mpc, tts or vassal (havoc-pnp export), into DIR/export/TARGET.",
+)
 @pass_kit
 @click.pass_context
-def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> None:
+def build(
+    ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path, export_to: str | None
+) -> None:
     """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
     and how to print and cut it. All or nothing: the files are written aside and moved into
     place together, so a failure leaves the last build."""
+    from generator.commands.export import parse_targets, write_exports
     from generator.howto import read_back, write_how_to_print
     from generator.registry import products, resolve
     from generator.sheet.staging import Staging
 
+    targets = parse_targets(export_to, "--export") if export_to is not None else []
     margin = ctx.get_parameter_source("margin") != click.core.ParameterSource.DEFAULT
     with Staging() as stage:
         run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin)
@@ -86,9 +97,14 @@ def build(ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path) -> N
         stage.path(out_dir / note.name)  # staged in place: moved with the others
         stage.path(out_dir / checklist.path.name)
         read = read_back(run.folder(), [m.written for m in made])
+        exported = write_exports(
+            targets, out_dir / "export", kit.cards, sheet.piece, kit.source_only, None, stage
+        )
     say(replace(checklist, path=out_dir / checklist.path.name), "contents and checklist")
     for m, r in zip(made, read, strict=True):  # pages and sheets as HOW-TO-PRINT gives them
         say(replace(m.written.stats, pages=r.pages, sheets=r.sheets), m.said)
+    for line in exported:
+        click.echo(line)
     click.echo(f"{display_path(out_dir / note.name)}: how to print, step by step")
 
 

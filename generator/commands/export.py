@@ -1,6 +1,7 @@
 """`havoc-pnp export TARGET[,TARGET...] --out DIR`: the kit off the paper: The Game Crafter
-(``tgc``), MakePlayingCards (``mpc``) and Tabletop Simulator (``tts``), each into its own folder
-under DIR with a README of how to upload or import it; all written, or none."""
+(``tgc``), MakePlayingCards (``mpc``), Tabletop Simulator (``tts``) and VASSAL (``vassal``), each
+into its own folder under DIR with a README of how to upload or import it; all written, or
+none."""
 
 from __future__ import annotations
 
@@ -13,15 +14,16 @@ import click
 from companion.commands.clikit import Command, cards_from, source_only_from
 from companion.errors import InputError
 
-TARGETS = ("tgc", "mpc", "tts")
+TARGETS = ("tgc", "mpc", "tts", "vassal")
 
 
-def parse_targets(text: str) -> list[str]:
-    """``tgc,tts`` -> the targets named, each once, in the order given."""
+def parse_targets(text: str, label: str = "TARGET") -> list[str]:
+    """``tgc,tts`` -> the targets named, each once, in the order given (``label``: the
+    argument or option named in a refusal)."""
     names = [t.strip().lower() for t in text.split(",") if t.strip()]
     bad = [n for n in names if n not in TARGETS]
     if bad or not names:
-        raise InputError(f"TARGET: expected {', '.join(TARGETS)} (or several, comma-separated), "
+        raise InputError(f"{label}: expected {', '.join(TARGETS)} (or several, comma-separated), "
                          f"got {text!r}")  # fmt: skip
     return list(dict.fromkeys(names))
 
@@ -40,6 +42,7 @@ def write_exports(
     from generator.export.readme import readme
     from generator.export.shops import export_shop
     from generator.export.tts import export_tts
+    from generator.export.vassal import export_vassal
 
     said: list[str] = []
     scratch = Path(tempfile.mkdtemp(prefix="havoc-export-"))
@@ -50,6 +53,9 @@ def write_exports(
                 final = out_dir / target
                 paths, lines = export_tts(folder, cards, piece_size, source_only, base_url, final)
                 files = [p.relative_to(folder) for p in paths]
+            elif target == "vassal":
+                made = export_vassal(folder, cards, piece_size, source_only)
+                files, lines = [p.relative_to(folder) for p in made.files], made.said
             else:
                 written = export_shop(target, folder, cards, piece_size, source_only)
                 files, lines = written.files, written.said
@@ -92,7 +98,8 @@ def export(
     ctx: click.Context, target: str, out_dir: Path, piece_size: str, base_url: str | None
 ) -> None:
     """Export for print shops and table programs: tgc (The Game Crafter), mpc
-    (MakePlayingCards / PrinterStudio), tts (Tabletop Simulator); several as tgc,tts.
+    (MakePlayingCards / PrinterStudio), tts (Tabletop Simulator), vassal (a VASSAL
+    module); several as tgc,tts.
 
     Every image is drawn from the kit's own sheets. Each target's folder has a README.txt
     saying what each file is and how to upload or import it.

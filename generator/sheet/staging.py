@@ -136,7 +136,7 @@ class Staging:
             shutil.rmtree(folder, ignore_errors=True)
         self._dirs.clear()
         if not self._committed:
-            for folder in self._created:
+            for folder in sorted(self._created, key=lambda f: -len(f.parts)):  # deepest first
                 try:
                     folder.rmdir()
                 except OSError:

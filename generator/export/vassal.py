@@ -1,0 +1,442 @@
+"""VASSAL: a module (``.vmod``) with the kit's maps and layouts as boards, every counter as a
+piece that flips between its printed faces, a piece palette by side, a d10 and the results
+tables and quick reference as charts (shared/reference/exports.md).
+
+A ``.vmod`` is a zip of ``buildFile.xml`` (the module: every element a VASSAL class, named in
+full), ``moduledata`` (name, version, the VASSAL version it is for) and ``images/`` (named bare
+in the XML). ``VassalVersion`` is 3.6.0 in both, so VASSAL 3.6 and 3.7 open it (a module newer
+than the running VASSAL is refused). The XML is written with the standard library.
+
+A piece is its traits, encoded as VASSAL encodes them (VASSAL.tools.SequenceEncoder: fields
+joined by a delimiter, a delimiter inside a field escaped by a backslash): a Layer (``emb2;``,
+VASSAL.counters.Embellishment.myGetType) of the front and back images, always active, Ctrl+F
+("Flip") steps between them, over a basic piece (``piece;;;IMAGE;NAME``, BasicPiece.getType);
+outermost a Delete trait (Ctrl+D); the slot's text is VASSAL's AddPiece command,
+``+/null/TYPE/STATE``: each trait's type followed by a tab and the rest (whose own tabs are then
+escaped), the states likewise (Delete's empty, the Layer's ``1``, the front, then
+``null;0;0;GPID;0``).
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import time
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+from xml.etree import ElementTree as ET
+
+from companion.data import Cards
+from generator.export import sources
+from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.export.vassal_board import Board, draw_board
+
+VASSAL_VERSION = "3.6.0"
+MODULE = "havoc-kit-dark-blades.vmod"
+NAME = "Havoc Kit: Dark Blades"
+CHART_DPI = 110
+CTRL_F = "70,130"  # VK_F with Ctrl (InputEvent.CTRL_DOWN_MASK | CTRL_MASK), as VASSAL writes it
+B = "VASSAL.build."
+DELETE = "delete;Delete;68,130"  # the Delete trait: right-click > Delete, or Ctrl+D
+MOVED = "$pieceName$ moves $previousLocation$ -> $location$ *"
+
+
+def encode(fields: Sequence[str], delimiter: str) -> str:
+    """Fields joined as VASSAL's SequenceEncoder joins them (the delimiter escaped by a
+    backslash; a field ending in a backslash, or quoted, wrapped in apostrophes)."""
+    out = []
+    for f in fields:
+        text = f.replace(delimiter, "\\" + delimiter)
+        if f.endswith("\\") or (f.startswith("'") and f.endswith("'")):
+            text = f"'{text}'"
+        out.append(text)
+    return delimiter.join(out)
+
+
+def layer_type(images: Sequence[str], name: str = "Side") -> str:
+    """A Layer trait (``emb2;``) cycling through ``images``, always active, Ctrl+F to step."""
+    fields = [
+        "", "0", "",  # activate: command, modifiers, key (none: always active)
+        "Flip", "130", "F",  # increase: command, modifiers, key
+        "", "0", "",  # decrease
+        "", "", "1",  # reset: command, key, level
+        "false", "0", "0",  # draw underneath when selected; x, y offset
+        encode(images, ","), encode([""] * len(images), ","),  # images, level names
+        "true", name,  # loop levels; the layer's name
+        "", "",  # random: key, command
+        "false", "", "1",  # follow property: no
+        "1", "true",  # version 1 (named key strokes), always active
+        "", CTRL_F, "",  # activate, increase, decrease key strokes
+    ]  # fmt: skip
+    return "emb2;" + encode(fields, ";")
+
+
+def piece_definition(front: str, back: str, name: str, gpid: int) -> str:
+    """A PieceSlot's text: Delete over the Layer over the basic piece, as VASSAL's AddPiece
+    encodes it."""
+    basic = "piece;" + encode(["", "", front, name], ";")  # clone, delete keys: none
+    # each trait over the rest (Decorator.getType): a tab inside the rest is escaped
+    kind = encode([DELETE, encode([layer_type([front, back]), basic], "\t")], "\t")
+    inner = encode(["1", encode(["null", "0", "0", str(gpid), "0"], ";")], "\t")
+    return encode(["+", "null", kind, encode(["", inner], "\t")], "/")
+
+
+def _el(parent: ET.Element, cls: str, **attrs: object) -> ET.Element:
+    return ET.SubElement(parent, B + cls, {k: str(v) for k, v in attrs.items()})
+
+
+class Counter(NamedTuple):
+    """One distinct counter: its palette entry, images (front, back) and size (pixels)."""
+
+    name: str
+    side: str
+    front: str
+    back: str
+    width: int
+    height: int
+    count: int
+
+
+def _map(root: ET.Element, board: Board, main: bool) -> None:
+    m = _el(
+        root,
+        "module.Map",
+        mapName=board.name,
+        markMoved="Never",
+        launch=str(not main).lower(),
+        buttonName="" if main else board.name,
+        icon="",
+        hotkey="",
+        allowMultiple="false",
+        backgroundcolor="255,255,255",
+        moveWithinFormat=MOVED,
+        moveToFormat=MOVED,
+        createFormat="$pieceName$ created in $location$ *",
+    )
+    picker = _el(
+        m,
+        "module.map.BoardPicker",
+        addColumnText="Add column",
+        addRowText="Add row",
+        boardPrompt="Select board",
+        slotHeight="125",
+        slotWidth="350",
+        slotScale="0.2",
+    )
+    b = _el(
+        picker,
+        "module.map.boardPicker.Board",
+        image=board.image,
+        name=board.name,
+        width=board.width,
+        height=board.height,
+        reversible="false",
+    )
+    if len(board.grids) == 1 and not board.grids[0].zone:
+        _grid(b, board, board.grids[0])
+    else:
+        zoned = _el(b, "module.map.boardPicker.board.ZonedGrid")
+        for g in board.grids:
+            zone = _el(
+                zoned,
+                "module.map.boardPicker.board.mapgrid.Zone",
+                name=g.zone,
+                locationFormat="$name$:$gridLocation$",
+                useParentGrid="false",
+                useHighlight="false",
+                highlightProperty="",
+                path=";".join(f"{x},{y}" for x, y in g.outline),
+            )
+            _grid(zone, board, g)
+    for child in (
+        "StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer",
+        "MapCenterer", "StackExpander", "PieceMover", "KeyBufferer", "SelectionHighlighters",
+        "ImageSaver", "CounterDetailViewer", "Zoomer",
+    ):  # fmt: skip
+        _el(m, "module.map." + child)
+
+
+def _grid(parent: ET.Element, board: Board, g) -> None:
+    grid = _el(
+        parent,
+        "module.map.boardPicker.board.HexGrid",
+        sideways="false",
+        x0=g.x0,
+        y0=g.y0,
+        dx=repr(board.dx),
+        dy=repr(float(board.dy)),
+        snapTo="true",
+        edgesLegal="false",
+        cornersLegal="false",
+        visible="false",
+        dotsVisible="false",
+        color="0,0,0",
+    )
+    _el(
+        grid,
+        "module.map.boardPicker.board.mapgrid.HexGridNumbering",
+        first="H",
+        sep="",
+        hType="A",
+        hLeading="0",
+        hOff="0",
+        hDescend="false",
+        vType="N",
+        vLeading="0",
+        vOff="1",
+        vDescend="false",
+        stagger="true",
+        visible="false",
+        fontSize="9",
+        color="0,0,0",
+        rotateText="0",
+        hDrawOff="0",
+        vDrawOff="0",
+        locationFormat="$gridLocation$",
+    )
+
+
+def build_file(
+    boards: Sequence[Board], counters: Sequence[Counter], charts: Sequence[tuple[str, str]]
+) -> tuple[bytes, int]:
+    """The module's buildFile.xml, and how many piece slots it has."""
+    root = ET.Element(
+        B + "GameModule",
+        {
+            "name": NAME,
+            "version": "1.0",
+            "VassalVersion": VASSAL_VERSION,
+            "description": "Dark Blades (Cry Havoc family): maps, counters, tables, from the "
+            "Havoc Kit's own sheets",
+            "nextPieceSlotId": str(len(counters) + 1),
+            "ModuleOther1": "",
+            "ModuleOther2": "",
+        },
+    )
+    _el(root, "module.BasicCommandEncoder")
+    _el(root, "module.Documentation")
+    _el(
+        root,
+        "module.GlobalOptions",
+        autoReport="Always",
+        playerIdFormat="$playerName$",
+        centerOnMove="Use Preferences Setting",
+        nonOwnerUnmaskable="Never",
+    )
+    _el(root, "module.Chatter")
+    _el(root, "module.KeyNamer")
+    for i, board in enumerate(boards):
+        _map(root, board, i == 0)
+    window = _el(
+        root,
+        "module.PieceWindow",
+        name="Counters",
+        text="Counters",
+        tooltip="The counters, by side",
+        hidden="false",
+        scale="1.0",
+        icon="",
+        hotkey="",
+    )
+    tabs = _el(window, "widget.TabWidget", entryName="Sides")
+    panels: dict[str, ET.Element] = {}
+    for gpid, c in enumerate(counters, start=1):
+        panel = panels.get(c.side)
+        if panel is None:
+            panel = panels[c.side] = _el(
+                tabs,
+                "widget.PanelWidget",
+                entryName=c.side,
+                fixed="true",
+                nColumns="6",
+                vert="false",
+                scale="1.0",
+            )
+        slot = _el(
+            panel, "widget.PieceSlot", entryName=c.name, gpid=gpid, width=c.width, height=c.height
+        )
+        slot.text = piece_definition(c.front, c.back, c.name, gpid)
+    _el(
+        root,
+        "module.DiceButton",
+        name="d10",
+        text="d10",
+        tooltip="Roll a ten-sided die",
+        nDice="1",
+        nSides="10",
+        plus="0",
+        addToTotal="0",
+        reportTotal="false",
+        prompt="false",
+        sortDice="false",
+        hotkey="",
+        icon="",
+        reportFormat="** $name$ = $result$ *** <$playerName$>",
+    )
+    if charts:
+        chart = _el(
+            root,
+            "module.ChartWindow",
+            name="Tables",
+            text="Tables",
+            tooltip="Results tables and quick reference",
+            hotkey="",
+            icon="",
+        )
+        tab = _el(chart, "widget.TabWidget", entryName="Tables")
+        for title, image in charts:
+            _el(tab, "widget.Chart", chartName=title, fileName=image, description=title)
+    ET.indent(root)
+    return ET.tostring(root, encoding="UTF-8", xml_declaration=True), len(counters)
+
+
+def module_data(description: str) -> bytes:
+    """The moduledata file: what VASSAL's module library shows before opening the module."""
+    data = ET.Element("data", {"version": "1"})
+    for tag, text in (
+        ("version", "1.0"),
+        ("extra1", ""),
+        ("extra2", ""),
+        ("VassalVersion", VASSAL_VERSION),
+        ("dateSaved", str(int(time.time() * 1000))),
+        ("description", description),
+        ("name", NAME),
+    ):
+        ET.SubElement(data, tag).text = text
+    ET.indent(data)
+    return ET.tostring(data, encoding="UTF-8", xml_declaration=True)
+
+
+def _boards(cards: Cards, piece: float, source_only: bool, scratch: Path):
+    """Every map, then every layout whose maps are all there, drawn and rasterised."""
+    from companion.dark_blades.layouts import find_layout, load_layouts
+    from companion.dark_blades.maps import load_maps
+    from generator.dark_blades.map_tiles import blank_map
+
+    maps = load_maps(cards, source_only)
+    keys = {m.key for m in maps}
+    all_maps = list(maps)
+    for lay in load_layouts(cards):
+        if keys.issuperset(lay.maps):
+            all_maps.append(find_layout(cards, lay.key, source_only))
+    if not all_maps:  # --source-only and no transcribed map: a blank hex board to play on
+        all_maps = [blank_map(20, 14)]
+    out = []
+    for m in all_maps:
+        pdf = scratch / f"board-{m.key}.pdf"
+        board = draw_board(pdf, m, piece, blank=m.key == "blank")
+        (image,) = rasterise(pdf, 72 * board.px_per_pt)
+        assert image.size == (board.width, board.height), (image.size, board)
+        out.append((board, image))
+    return out
+
+
+def _counters(cards: Cards, piece: float, source_only: bool, dpi: float):
+    """Front and back images of each distinct counter, at the boards' scale."""
+    kinds = sources.kinds(sources.counters(cards, piece, source_only))
+    pages = []
+    for k in kinds:
+        w, h = k.piece.cols * piece, k.piece.rows * piece
+        pages += [
+            FacePage(k.piece.front, w, h, piece),
+            FacePage(k.piece.back or k.piece.front, w, h, piece),
+        ]
+    with tempfile.TemporaryDirectory(prefix="havoc-vassal-") as tmp:
+        pdf = write_faces_pdf(Path(tmp) / "counters.pdf", pages, 0.0, "VASSAL counters")
+        images = rasterise(pdf, dpi)
+    out = []
+    for i, k in enumerate(kinds):
+        front, back = images[2 * i], images[2 * i + 1]
+        side = re.sub(r":? double-length$", "", k.piece.block) or "Counters"
+        out.append(
+            (
+                Counter(
+                    re.sub(r"\s+\d+$", "", k.piece.name),
+                    side,
+                    f"{k.name}-front.png",
+                    f"{k.name}-back.png",
+                    *front.size,
+                    k.count,
+                ),
+                front,
+                back,
+            )
+        )
+    return out
+
+
+def _charts(cards: Cards, source_only: bool, scratch: Path):
+    """The results tables and the quick reference, one image per page (A4 pages)."""
+    from generator.commands.dark_blades import quick_reference, results_tables
+    from generator.sheet.document import page_for
+
+    page = page_for("A4")
+    out = []
+    for key, title, write in (
+        ("results", "Results tables", results_tables),
+        ("reference", "Quick reference", quick_reference),
+    ):
+        pdf = scratch / f"{key}.pdf"
+        write(pdf, cards, page, source_only)
+        images = rasterise(pdf, CHART_DPI)
+        for n, image in enumerate(images, start=1):
+            name = title if len(images) == 1 else f"{title} {n}"
+            out.append((name, f"chart-{key}-{n}.png", image))
+    return out
+
+
+class Exported(NamedTuple):
+    """What `export_vassal` wrote, and its figures."""
+
+    files: list[Path]
+    said: list[str]
+    boards: list[Board]
+    counters: list[Counter]
+
+
+def export_vassal(
+    out: Path, cards: Cards, piece_size: float, source_only: bool = False
+) -> Exported:
+    """Write ``out/havoc-kit-dark-blades.vmod``; returns its files and what to say."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="havoc-vassal-") as tmp:
+        scratch = Path(tmp)
+        boards = _boards(cards, piece_size, source_only, scratch)
+        dpi = 72 * boards[0][0].px_per_pt
+        counters = _counters(cards, piece_size, source_only, dpi)
+        charts = _charts(cards, source_only, scratch)
+    xml, slots = build_file(
+        [b for b, _ in boards], [c for c, _f, _b in counters], [(t, n) for t, n, _ in charts]
+    )
+    images: list[tuple[str, object]] = [(b.image, im) for b, im in boards]
+    for c, front, back in counters:
+        images += [(c.front, front), (c.back, back)]
+    images += [(name, im) for _t, name, im in charts]
+    target = out / MODULE
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("buildFile.xml", xml)
+        z.writestr("moduledata", module_data("Dark Blades from the Havoc Kit's own sheets"))
+        for name, image in images:
+            info = zipfile.ZipInfo("images/" + name, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
+            info.external_attr = 0o644 << 16
+            z.writestr(info, _png(image))
+    first = boards[0][0]
+    said = [
+        f"{target.name}: {len(boards)} map window{'s' if len(boards) > 1 else ''} ("
+        + ", ".join(f"{b.name} {b.width} x {b.height} px" for b, _ in boards)
+        + f"), hexes {first.dy:g} px across the flats (dx {first.dx:.4f} px), "
+        f"{slots} counter designs ({sum(c.count for c, _f, _b in counters)} counters "
+        f"printed), d10, {len(charts)} chart pages",
+    ]
+    return Exported([target], said, [b for b, _ in boards], [c for c, _f, _b in counters])
+
+
+def _png(image) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=3)
+    return buffer.getvalue()

@@ -1,0 +1,329 @@
+"""`havoc-pnp export vassal`: a .vmod VASSAL 3.6 and 3.7 open, checked against VASSAL's own
+source (no VASSAL runs here): the zip's members, the XML's classes and attributes, every image
+named there present, each board's hex grid against the hexes drawn on its image (VASSAL's grid
+and numbering arithmetic re-done here from HexGrid.java and HexGridNumbering.java), the pieces'
+encoded traits read back with VASSAL's SequenceEncoder rules, gpids, the palette, the d10 and
+the charts; `build --export` all or nothing."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from companion.data import Cards
+from generator.export import sources
+
+B = "VASSAL.build."
+GRID = B + "module.map.boardPicker.board.HexGrid"
+NUMBERING = B + "module.map.boardPicker.board.mapgrid.HexGridNumbering"
+ZONE = B + "module.map.boardPicker.board.mapgrid.Zone"
+SLOT = B + "widget.PieceSlot"
+
+
+@pytest.fixture(scope="module")
+def vmod(tmp_path_factory) -> Path:
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    out = tmp_path_factory.mktemp("vassal")
+    result = CliRunner().invoke(main, ["export", "vassal", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "vassal"
+
+
+@pytest.fixture(scope="module")
+def module(vmod):
+    with zipfile.ZipFile(vmod / "havoc-kit-dark-blades.vmod") as z:
+        files = {name: z.read(name) for name in z.namelist()}
+    return files, ET.fromstring(files["buildFile.xml"])
+
+
+# ------------------------------------------------------------------ VASSAL's rules, re-done
+
+
+def decode(text: str, delimiter: str) -> list[str]:
+    """VASSAL.tools.SequenceEncoder.Decoder: a backslash before a delimiter keeps it."""
+    out, field, i = [], "", 0
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] == delimiter:
+            field += delimiter
+            i += 2
+        elif text[i] == delimiter:
+            out.append(field)
+            field, i = "", i + 1
+        else:
+            field += text[i]
+            i += 1
+    out.append(field)
+    return [f[1:-1] if len(f) > 1 and f[0] == f[-1] == "'" else f for f in out]
+
+
+class VassalGrid:
+    """HexGrid (sideways false) and HexGridNumbering (stagger, ascending) from VASSAL's
+    source: snapping a point to a hex centre and naming it."""
+
+    def __init__(self, grid: ET.Element) -> None:
+        self.x0, self.y0 = int(grid.get("x0")), int(grid.get("y0"))
+        self.dx, self.dy = float(grid.get("dx")), float(grid.get("dy"))
+        n = grid.find(NUMBERING)
+        self.n = n
+        self.h_off, self.v_off = int(n.get("hOff")), int(n.get("vOff"))
+
+    def snap(self, x: int, y: int) -> tuple[int, int]:  # hexX, hexY
+        nx = math.floor((x - self.x0 + self.dx / 2) / self.dx)
+        sx = int(self.dx * nx + self.x0)
+        if nx % 2 == 0:
+            sy = int(self.dy * math.floor((y - self.y0 + self.dy / 2) / self.dy) + self.y0)
+        else:
+            sy = int(self.dy * math.floor((y - self.y0) / self.dy) + int(self.dy / 2) + self.y0)
+        return sx, sy
+
+    def name(self, x: int, y: int) -> str:  # getColumn, getRow, getName
+        col = math.floor((x - self.x0) / self.dx + 0.5)
+        nx = round((x - self.x0) / self.dx)
+        shift = 0 if nx % 2 == 0 else self.dy / 2
+        row = round((y - self.y0 - shift) / self.dy)
+        if self.n.get("stagger") == "true" and col % 2 != 0:
+            row += 1
+        assert self.n.get("hType") == "A" and self.n.get("vType") == "N"
+        assert self.n.get("first") == "H" and self.n.get("sep") == ""
+        assert self.n.get("vLeading") == "0"
+        return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[col + self.h_off] + str(row + self.v_off)
+
+
+def inside(point: tuple[float, float], outline: list[tuple[int, int]]) -> bool:
+    """Even-odd rule, as java.awt.Polygon.contains."""
+    x, y = point
+    hit = False
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+# ------------------------------------------------------------------ the module
+
+
+def test_zip_holds_the_module_and_every_image_it_names(module, vmod):
+    files, root = module
+    assert {"buildFile.xml", "moduledata"} <= set(files)
+    images = {n[len("images/") :] for n in files if n.startswith("images/")}
+    named = {b.get("image") for b in root.iter(B + "module.map.boardPicker.Board")}
+    named |= {c.get("fileName") for c in root.iter(B + "widget.Chart")}
+    for slot in root.iter(SLOT):
+        layer, basic = decode(decode(decode(slot.text, "/")[2], "\t")[1], "\t")
+        named |= set(decode(decode(layer[len("emb2;") :], ";")[15], ","))
+        named.add(decode(basic, ";")[3])
+    assert named and named <= images
+    assert all(files["images/" + n][:8] == b"\x89PNG\r\n\x1a\n" for n in named)
+    readme = (vmod / "README.txt").read_text(encoding="utf-8")
+    assert "havoc-kit-dark-blades.vmod" in readme and "Try first" in readme
+
+
+def test_root_and_moduledata_declare_vassal_3_6(module):
+    files, root = module
+    assert root.tag == B + "GameModule"
+    assert root.get("VassalVersion") == "3.6.0" and root.get("name")
+    data = ET.fromstring(files["moduledata"])
+    assert data.tag == "data" and data.findtext("VassalVersion") == "3.6.0"
+    assert data.findtext("name") == root.get("name")
+    assert re.fullmatch(r"\d+", data.findtext("dateSaved"))
+    # the encoder first: without it no piece decodes
+    assert root[0].tag == B + "module.BasicCommandEncoder"
+    assert root.find(B + "module.Chatter") is not None
+
+
+def test_a_map_window_per_map_and_layout_with_the_children_a_map_needs(module):
+    from companion.dark_blades.layouts import load_layouts
+    from companion.dark_blades.maps import load_maps
+
+    _files, root = module
+    maps = root.findall(B + "module.Map")
+    want = [m.name for m in load_maps(Cards())] + [lay.name for lay in load_layouts(Cards())]
+    assert [m.get("mapName") for m in maps] == want
+    needed = {
+        "PieceMover", "StackMetrics", "KeyBufferer", "SelectionHighlighters", "MenuDisplayer",
+        "ForwardToChatter", "CounterDetailViewer", "Zoomer",
+    }  # fmt: skip
+    for m in maps:
+        have = {c.tag.rpartition(".")[2] for c in m}
+        assert needed <= have, m.get("mapName")
+        (board,) = m.iter(B + "module.map.boardPicker.Board")
+        with Image.open(io.BytesIO(_files["images/" + board.get("image")])) as image:
+            assert image.size == (int(board.get("width")), int(board.get("height")))
+
+
+def test_grids_are_whole_pixel_origins_and_the_drawn_hexes_size(module):
+    _files, root = module
+    grids = list(root.iter(GRID))
+    assert len(grids) == 2 + 2  # two maps, and a layout of two maps (a zone each)
+    for g in grids:
+        assert g.get("sideways") == "false"
+        assert re.fullmatch(r"-?\d+", g.get("x0")) and re.fullmatch(r"-?\d+", g.get("y0"))
+        dx, dy = float(g.get("dx")), float(g.get("dy"))
+        assert dx == pytest.approx(dy * math.sqrt(3) / 2, abs=1e-9)
+        assert dy % 2 == 0  # VASSAL's (int)(dy / 2) of an odd column is exact
+
+
+def _edges(image, x: int, y: int, step: tuple[int, int]) -> int:
+    """Pixels from (x, y) to the first hex outline in direction ``step``."""
+    px = image.load()
+    n = 1
+    while sum(px[x + n * step[0], y + n * step[1]]) > 3 * 200:
+        n += 1
+    return n
+
+
+def test_vassal_centres_and_names_match_the_hexes_drawn(module, tmp_path):
+    """The mill's board drawn blank (the same geometry, outlines only): at the centre VASSAL
+    gives each hex, the hex's outline is equally far left and right and up and down, as far as
+    the drawing's flats and corners; VASSAL snaps that centre to itself and names it as
+    printed."""
+    from companion.dark_blades import hexgrid as hg
+    from companion.dark_blades.maps import load_maps
+    from generator.export.faces import rasterise
+    from generator.export.vassal_board import draw_board
+
+    _files, root = module
+    mill = next(m for m in load_maps(Cards()) if m.key == "mill")
+    (xml_map,) = [m for m in root.findall(B + "module.Map") if m.get("mapName") == mill.name]
+    grid = VassalGrid(next(xml_map.iter(GRID)))
+    board = draw_board(tmp_path / "blank.pdf", mill, 45.0, blank=True)
+    (image,) = rasterise(tmp_path / "blank.pdf", 72 * board.px_per_pt)
+    assert (board.grids[0].x0, board.grids[0].y0) == (grid.x0, grid.y0)
+    half_flat, r = grid.dy / 2, grid.dy / math.sqrt(3)
+    for h in [(0, 1), (1, 1), (2, 1), (9, 7), (10, 7), (19, 14), (0, 14)]:
+        col, row = h
+        # VASSAL's centre of column col, row: even columns on the origin's rows, odd half down
+        x = int(col * grid.dx) + grid.x0
+        y = int((row - 1 - col % 2) * grid.dy + (grid.dy / 2 if col % 2 else 0)) + grid.y0
+        assert grid.snap(x, y) == (x, y) and grid.snap(x + 20, y - 25) == (x, y)
+        assert grid.name(x, y) == hg.name(h)
+        below = y + round(grid.dy / 4)  # clear of the coordinates printed at the centre
+        left, right = _edges(image, x, below, (-1, 0)), _edges(image, x, below, (1, 0))
+        assert abs(left - right) <= 2, (h, left, right)
+        assert (left + right) / 2 == pytest.approx(r - grid.dy / 4 / math.sqrt(3), abs=1.5)
+        up, down = _edges(image, x + 20, y, (0, -1)), _edges(image, x + 20, y, (0, 1))
+        assert abs(up - down) <= 2 and (up + down) / 2 == pytest.approx(half_flat, abs=1.5)
+
+
+def test_layout_zones_name_each_hex_on_its_own_map(module):
+    from companion.dark_blades import hexgrid as hg
+    from companion.dark_blades.layouts import find_layout, load_layouts
+
+    _files, root = module
+    lay = find_layout(Cards(), load_layouts(Cards())[0].key)
+    (xml_map,) = [m for m in root.findall(B + "module.Map") if m.get("mapName") == lay.name]
+    zones = {z.get("name"): z for z in xml_map.iter(ZONE)}
+    assert set(zones) == {p.key for p in lay.pieces}
+    first = VassalGrid(next(zones[lay.pieces[0].key].iter(GRID)))
+    for zone in zones.values():
+        assert zone.get("locationFormat") == "$name$:$gridLocation$"
+    for h in [(0, 1), (5, 14), (6, 14), (5, 15), (6, 15), (19, 28)]:
+        col, row = h
+        x = int(col * first.dx) + first.x0
+        y = int((row - 1 - col % 2) * first.dy + (first.dy / 2 if col % 2 else 0)) + first.y0
+        holding = [
+            k
+            for k, z in zones.items()
+            if inside((x, y), [tuple(map(int, p.split(","))) for p in z.get("path").split(";")])
+        ]
+        assert len(holding) == 1, (h, holding)
+        grid = VassalGrid(next(zones[holding[0]].iter(GRID)))
+        assert grid.snap(x, y) == (x, y)
+        assert f"{holding[0]}:{grid.name(x, y)}" == lay.label(h)
+        assert lay.label(h).endswith(hg.name(lay.piece(h)[1]))
+
+
+def test_one_flipping_piece_per_counter_design_gpids_below_next(module):
+    files, root = module
+    slots = list(root.iter(SLOT))
+    kinds = sources.kinds(sources.counters(Cards(), 45.0, False))
+    assert len(slots) == len(kinds)
+    gpids = [int(s.get("gpid")) for s in slots]
+    assert len(set(gpids)) == len(gpids) and max(gpids) < int(root.get("nextPieceSlotId"))
+    for slot, kind in zip(sorted(slots, key=lambda s: int(s.get("gpid"))), kinds, strict=True):
+        assert slot.get("entryName") == re.sub(r"\s+\d+$", "", kind.piece.name)
+        plus, target, kind_text, state = decode(slot.text, "/")
+        assert (plus, target) == ("+", "null")
+        delete, rest = decode(kind_text, "\t")
+        assert delete == "delete;Delete;68,130"
+        layer, basic = decode(rest, "\t")
+        assert layer.startswith("emb2;") and basic.startswith("piece;")
+        f = decode(layer[len("emb2;") :], ";")
+        front, back = decode(f[15], ",")
+        assert (f[3], f[17], f[24], f[25], f[27]) == ("Flip", "true", "1", "true", "70,130")
+        _piece, _clone, _delete, image, name = decode(basic, ";")
+        assert image == front and name == slot.get("entryName")
+        deleted, rest = decode(state, "\t")
+        level, basic_state = decode(rest, "\t")
+        assert deleted == ""
+        assert level == "1" and decode(basic_state, ";") == [
+            "null",
+            "0",
+            "0",
+            slot.get("gpid"),
+            "0",
+        ]
+        with Image.open(io.BytesIO(files["images/" + front])) as a:
+            assert a.size == (int(slot.get("width")), int(slot.get("height")))
+            assert a.size[0] == pytest.approx(a.size[1] * kind.piece.cols, abs=1)
+            with Image.open(io.BytesIO(files["images/" + back])) as b:
+                assert b.size == a.size
+                assert (a.tobytes() != b.tobytes()) == (
+                    (kind.piece.back or kind.piece.front) != kind.piece.front
+                )
+
+
+def test_palette_by_side_and_a_d10_and_the_charts(module):
+    files, root = module
+    (window,) = root.findall(B + "module.PieceWindow")
+    sides = [p.get("entryName") for p in window.iter(B + "widget.PanelWidget")]
+    blocks = {k.piece.block for k in sources.kinds(sources.counters(Cards(), 45.0, False))}
+    assert set(sides) == {re.sub(r":? double-length$", "", b) for b in blocks}
+    assert len(sides) == len(set(sides)) >= 3
+    (dice,) = root.findall(B + "module.DiceButton")
+    assert (dice.get("nDice"), dice.get("nSides")) == ("1", "10")
+    charts = list(root.iter(B + "widget.Chart"))
+    titles = [c.get("chartName") for c in charts]
+    assert any(t.startswith("Results tables") for t in titles)
+    assert any(t.startswith("Quick reference") for t in titles)
+    for c in charts:
+        with Image.open(io.BytesIO(files["images/" + c.get("fileName")])) as image:
+            assert min(image.size) > 800  # an A4 page at a readable resolution
+
+
+@pytest.mark.slow
+def test_build_export_adds_the_exports(kit_build):
+    out = kit_build("--export", "tgc,vassal")
+    assert (out / "export" / "vassal" / "havoc-kit-dark-blades.vmod").is_file()
+    assert (out / "export" / "tgc" / "cards" / "back.png").is_file()
+    assert (out / "dark-blades-counters.pdf").is_file()
+
+
+def test_build_refuses_a_bad_export_before_building(havoc_pnp, tmp_path):
+    result = havoc_pnp("build", "--out", tmp_path / "b", "--export", "tts,vasal")
+    assert result.exit_code == 2 and "--export: expected" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and not (tmp_path / "b").exists()
+
+
+@pytest.mark.slow
+def test_build_with_a_failing_export_writes_nothing(havoc_pnp, tmp_path, monkeypatch):
+    from companion.errors import InputError
+    from generator.export import vassal
+
+    def fail(*args, **kwargs):
+        raise InputError("vassal: no room")
+
+    monkeypatch.setattr(vassal, "export_vassal", fail)
+    result = havoc_pnp("build", "--out", tmp_path / "b", "--export", "tgc,vassal")
+    assert result.exit_code == 2 and "no room" in result.output
+    assert not (tmp_path / "b").exists()
