@@ -178,7 +178,8 @@ def build_setups(run: Run) -> list[Made]:
         notes=(
             "Each: the rolls, the garden, exactly its pieces (double-sided).",
             "Then the 8 x 8 board in tiles and the exact odds"
-            + ("." if run.source_only else "; the kit's readings of the board on their backs."),
+            + ("." if run.source_only else "; on their backs,"),
+            *(() if run.source_only else ("the kit's readings of the board.",)),
             "More: havoc-pnp setups -n N --seed S.",
         ),
         kind="setups",
