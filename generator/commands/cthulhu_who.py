@@ -177,8 +177,9 @@ def build_setups(run: Run) -> list[Made]:
         f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
         notes=(
             "Each: the rolls, the garden, exactly its pieces (double-sided).",
-            "Then the 8 x 8 board in tiles, the exact odds"
-            + ("." if run.source_only else ", the kit's readings of the board."),
+            "Then the 8 x 8 board in tiles and the exact odds"
+            + ("." if run.source_only else "; on their backs,"),
+            *(() if run.source_only else ("the kit's readings of the board.",)),
             "More: havoc-pnp setups -n N --seed S.",
         ),
         kind="setups",

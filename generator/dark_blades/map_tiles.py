@@ -49,6 +49,22 @@ FILLS = {
 GREEN, BROWN, BLUE, DARK = (0.1, 0.42, 0.1), (0.45, 0.28, 0.08), (0.1, 0.35, 0.7), (0.1, 0.1, 0.1)
 
 
+def lightness(rgb: tuple[float, float, float] | None) -> float:
+    """CIE L* of the grey a black-and-white print makes of a fill (luma of the encoded values,
+    decoded as sRGB; None, no fill: the paper's 100)."""
+    if rgb is None:
+        return 100.0
+    g = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    linear = g / 12.92 if g <= 0.04045 else ((g + 0.055) / 1.055) ** 2.4
+    f = linear ** (1 / 3) if linear > 0.008856 else 7.787 * linear + 16 / 116
+    return 116 * f - 16
+
+
+def corner_clearance(piece: float) -> float:
+    """How far (points) a mounted counter laid across two hexes clears the corners beside it."""
+    return (hex_flats(piece) / math.sqrt(3.0) - piece) / 2
+
+
 def hex_flats(piece: float) -> float:
     """Across the flats: a double counter (2s x s) laid across two hexes meets the two corners
     of the side they share at s/2 either side of its middle line, and those corners are half a

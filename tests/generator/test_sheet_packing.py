@@ -14,7 +14,9 @@ from pypdf import PdfReader
 from generator.checklist import printed
 from tests.conftest import run
 
-GOAL = 30
+# Issue 16 brought the default build to 28 sheets (goal 30); the scenario sheets' map pages
+# (+2, every set-up hex readable) and the Cthulhu Who? aid's board readings (+1) make it 31.
+GOAL = 31
 CELL = SAFE = 18.0
 FOOTER = 40.0
 DPI = 36
@@ -64,7 +66,7 @@ def sheets_of(out: Path) -> dict[str, int]:
     return found
 
 
-def test_the_default_build_takes_at_most_30_sheets(built) -> None:
+def test_the_default_build_takes_at_most_31_sheets(built) -> None:
     sheets = sheets_of(built)
     sheets.pop("dark-blades-maps.pdf", None)  # the goal leaves the maps out (their own issue)
     assert sum(sheets.values()) <= GOAL, sheets

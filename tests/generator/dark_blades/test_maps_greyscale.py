@@ -14,22 +14,18 @@ from pdf_read import pages as read_pages
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import find_map
 from companion.data import Cards
-from generator.dark_blades.map_tiles import FILLS, Geometry, hex_flats, tile_plan
+from generator.dark_blades.map_tiles import (
+    FILLS,
+    Geometry,
+    corner_clearance,
+    hex_flats,
+    lightness,
+    tile_plan,
+)
 from generator.sheet.options import SheetOptions
 from generator.sheet.units import MM
 
 CLASSES = ("open", "slope", "tree", "river", "house")
-
-
-def lightness(rgb: tuple[float, float, float] | None) -> float:
-    """CIE L* of the grey a black-and-white print makes of ``rgb`` (luma of the encoded values,
-    then decoded as sRGB)."""
-    if rgb is None:
-        return 100.0
-    g = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    linear = g / 12.92 if g <= 0.04045 else ((g + 0.055) / 1.055) ** 2.4
-    f = linear ** (1 / 3) if linear > 0.008856 else 7.787 * linear + 16 / 116
-    return 116 * f - 16
 
 
 def test_the_main_terrains_differ_by_8_lstar_in_greyscale():
@@ -83,6 +79,7 @@ def test_a_mounted_counter_clears_every_hex_corner_by_1mm(size):
             across = abs((cx - mx) * -uy + (cy - my) * ux)
             outside = max(along - s, across - s / 2)  # > 0: the corner is off the counter
             assert outside >= 1 * MM - 1e-6, (size, side, outside / MM)
+    assert corner_clearance(s) == pytest.approx(1 * MM)  # what the audit reports
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
