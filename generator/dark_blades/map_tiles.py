@@ -367,7 +367,9 @@ def tile_pages(
     c.setDash([])
     c.restoreState()
     for t in tiles:
-        text(c, ox + (t.bx + 6) * scale, oy - (t.by + 14) * scale, f"tile {t.label}", 10, True)
+        words = f"tile {t.label}"  # inside its tile, and never past the page's right margin
+        x = min(ox + (t.bx + 6) * scale, x1 - text_width(words, BOLD, 10))
+        text(c, x, oy - (t.by + 14) * scale, words, 10, True)
     base = oy - g.height * scale - 16
     notes = [
         f"Hexes {format_length(g.f)} across the flats: a {format_length(options.piece)} "
