@@ -83,6 +83,7 @@ class Lookup:
     defender_state: str = "healthy"
     defender_kind: str = "character"
     left_open: list[str] = field(default_factory=list)  # readings not applied (--source-only)
+    effects: dict[str, str] = field(default_factory=dict)  # cell -> what it does to this piece
 
     @property
     def start_column(self) -> str:
@@ -103,6 +104,7 @@ class Lookup:
                 "chance": f"{len(faces)}/{n}",  # faces out of the die's, as a player counts
                 "percent": round(100 * len(faces) / n, 2),
                 "kit_faces": [f for f in faces if f in self.kit_faces],
+                "effect": self.effects.get(cell),  # what it does here, when rules change it
             }
             for cell, faces in self.chances
         ]

@@ -66,6 +66,7 @@ class Scenario:
     kit_readings: tuple[str, ...]
     sides: tuple[Side, ...]
     path: Path
+    starts_mounted: tuple[str, ...] = ()  # roster names on horses at the start (`havoc fight`)
 
     def roster(self) -> dict[str, int]:
         """Roster name -> how many counters of it the scenario uses (all sides together)."""
@@ -147,6 +148,7 @@ SCENARIO = Table(
         Field("number", int),
         *(Field(k, str, check=_stripped) for k in _TEXTS),
         *(Field(k, ListOf(str), required=False, default=[], check=_texts) for k in _LISTS),
+        Field("starts_mounted", ListOf(str), required=False, default=[]),
         Field("sides", ListOf(SIDE), check=_some_sides),
     )
 )
@@ -163,7 +165,30 @@ def read_scenario(path: Path, pieces: PieceSet) -> Scenario:
         forces = tuple(_force(text, at.child(j), pieces) for j, text in enumerate(side["pieces"]))
         sides.append(Side(side["name"], forces, side["setup"], side["enters_turn"]))
     fields = {k: data[k] for k in (*_TEXTS, *_LISTS)}
-    return Scenario(key=path.stem, number=data["number"], **fields, sides=tuple(sides), path=path)
+    mounted = _starts_mounted(data["starts_mounted"], Where(path).child("starts_mounted"), sides)
+    return Scenario(
+        key=path.stem,
+        number=data["number"],
+        **fields,
+        sides=tuple(sides),
+        path=path,
+        starts_mounted=mounted,
+    )
+
+
+def _starts_mounted(names: list[str], where: Where, sides: list[Side]) -> tuple[str, ...]:
+    """The roster names of ``starts_mounted``: each a mounted piece on one of the sides."""
+    on_sides = {f.character.name: f.character for side in sides for f in side.forces}
+    out = []
+    for i, name in enumerate(names):
+        wanted = name.strip().casefold()
+        found = [c for c in on_sides.values() if wanted in (c.name.casefold(), c.label.casefold())]
+        if not found:
+            raise where.child(i).error(f"{name!r} is not a piece on this scenario's sides")
+        if found[0].type != "mounted":
+            raise where.child(i).error(f"{name!r} has no mounted piece (a {found[0].type})")
+        out.append(found[0].name)
+    return tuple(out)
 
 
 def _force(text: str, where: Where, pieces: PieceSet) -> Force:
