@@ -218,3 +218,28 @@ def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | 
     if isinstance(record, c.Lookup) and (len(asked.attackers) > 1 or len(asked.defenders) > 1):
         record.rules = [*record.rules, asked.rules.rules["several"]]
     return record
+
+
+HEALTH = ("healthy", "wounded", "stunned")
+MOUNT = ("", "foot", "mounted")  # blank: on foot unless the scenario starts him mounted
+
+
+def piece_spec(
+    name: str,
+    health: str = "",
+    mount: str = "",
+    holds: tuple[str, ...] = (),
+    boxed: bool = False,
+    label: str = "piece",
+) -> str:
+    """One piece of a form's rows as the name spec `ask` takes (``Grast:wounded:foot:sword``):
+    ``health`` one of `HEALTH` (blank: healthy), ``mount`` one of `MOUNT`, ``holds`` the magic
+    items (``sword``, ``ring``), ``boxed``: he cannot retreat. Refuses a choice the form does
+    not offer, naming ``label``."""
+    health, mount = health.strip() or "healthy", mount.strip()
+    if health not in HEALTH:
+        raise InputError(f"{label} health: expected {', '.join(HEALTH)}, got {health[:20]!r}")
+    if mount not in MOUNT:
+        raise InputError(f"{label}: expected foot or mounted, got {mount[:20]!r}")
+    words = [name.strip()[:60], health, *([mount] if mount else []), *holds]
+    return ":".join([*words, *(["boxed"] if boxed else [])])

@@ -112,8 +112,8 @@ def _resolve(
             look.readings = list(dict.fromkeys([*look.readings, *result.readings]))
         for cell, _faces in look.chances:
             said = hit(cell) if cell else Outcome(None)
-            if said.text is not None and said.short:
-                look.effects[cell] = said.short
+            if said.text is not None and said.short:  # "(kit)": by a kit's reading
+                look.effects[cell] = said.short + (" (kit)" if said.readings else "")
             look.readings = list(dict.fromkeys([*look.readings, *said.readings]))
     return look
 
