@@ -10,10 +10,12 @@ key, and what was expected.
 
 from __future__ import annotations
 
+import contextlib
+import marshal
 import os
 import re
 import stat
-import tomllib
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -157,10 +159,16 @@ _TOML_LINE = r"\(at line (\d+), column \d+\)"  # in tomllib's error (compiled on
 
 
 @lru_cache(maxsize=64)
-def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
+def _load_toml_cached(resolved: str, mtime_ns: int, size: int = -1) -> dict[str, Any]:
+    stamp = (resolved, mtime_ns, size)
+    kept = _from_disk_cache(stamp)
+    if kept is not None:
+        return kept
     path = Path(resolved)
+    import tomllib  # here, not above: a command whose files are all in the disk cache skips it
+
     try:
-        return _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)
+        data = _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)
     except RecursionError:
         raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path) from None
     except tomllib.TOMLDecodeError as exc:
@@ -173,6 +181,67 @@ def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
         raise DataError(f"not valid TOML: {message}", path, line) from None
     except UnicodeDecodeError:
         raise DataError("not UTF-8 text", path) from None
+    _to_disk_cache(stamp, data)
+    return data
+
+
+# --------------------------------------------------------------------------- the disk cache
+# A parsed TOML file kept as `marshal` data, as Python keeps compiled modules: a command's cold
+# start then reads it instead of parsing the TOML again (and need not import tomllib). Keyed by
+# the file's resolved path, modification time and size, checked again on reading; written
+# whole or not at all (a temporary file renamed into place); any trouble means no cache.
+# ``HAVOC_CACHE_DIR`` names the directory ("off": none); else $XDG_CACHE_HOME/havoc-kit or
+# ~/.cache/havoc-kit.
+
+
+def cache_dir() -> Path | None:
+    """Where parsed data files are cached, or None (``HAVOC_CACHE_DIR=off``)."""
+    chosen = os.environ.get("HAVOC_CACHE_DIR", "")
+    if chosen == "off":
+        return None
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "havoc-kit"
+
+
+def _cache_file(stamp: tuple[str, int, int]) -> Path | None:
+    where = cache_dir()
+    if where is None or stamp[2] < 0:
+        return None
+    import zlib  # a C module: cheap
+
+    tag = f"{sys.implementation.cache_tag}-{marshal.version}"
+    key = zlib.crc32(stamp[0].encode("utf-8", "surrogateescape"))
+    return where / f"toml-{tag}-{key:08x}.marshal"
+
+
+def _from_disk_cache(stamp: tuple[str, int, int]) -> dict[str, Any] | None:
+    try:
+        file = _cache_file(stamp)
+        if file is None:
+            return None
+        kept = marshal.loads(file.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == stamp:
+        return kept[1]
+    return None
+
+
+def _to_disk_cache(stamp: tuple[str, int, int], data: dict[str, Any]) -> None:
+    file = _cache_file(stamp)
+    if file is None:
+        return
+    part = file.with_name(f"{file.name}.{os.getpid()}.part")
+    try:
+        blob = marshal.dumps((stamp, data))
+        file.parent.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(blob)
+        os.replace(part, file)
+    except (OSError, ValueError):  # unwritable, or a value marshal cannot keep: no cache
+        with contextlib.suppress(OSError):
+            part.unlink(missing_ok=True)
 
 
 def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -182,4 +251,4 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
         stat = p.stat()
     except FileNotFoundError:
         raise DataError("file not found", p) from None
-    return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns)
+    return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns, stat.st_size)

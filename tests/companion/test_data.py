@@ -211,3 +211,43 @@ def test_user_cards_overlay_the_kits(tmp_path):
 def test_cards_dir_must_exist(tmp_path):
     with pytest.raises(DataError, match="expected a directory of card data"):
         Cards(tmp_path / "missing")
+
+
+def test_parsed_toml_is_kept_on_disk_and_checked(tmp_path, monkeypatch) -> None:
+    """The disk cache (`data.cache_dir`): written whole, read back only for the same file,
+    modification time and size; a damaged entry or an edit is parsed again; "off": none."""
+    from companion import data
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("HAVOC_CACHE_DIR", str(cache))
+    file = tmp_path / "t.toml"
+    file.write_text('a = 1\nb = ["x"]\n', encoding="utf-8")
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file) == {"a": 1, "b": ["x"]}
+    kept = list(cache.iterdir())
+    assert len(kept) == 1 and kept[0].suffix == ".marshal"
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file) == {"a": 1, "b": ["x"]}  # from the disk
+    file.write_text('a = 22\nb = ["x"]\n', encoding="utf-8")  # another size and time
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file)["a"] == 22
+    kept[0].write_bytes(b"not marshal data")
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file)["a"] == 22
+    assert not [p for p in cache.iterdir() if p.name.endswith(".part")]
+    monkeypatch.setenv("HAVOC_CACHE_DIR", "off")
+    assert data.cache_dir() is None
+    data._load_toml_cached.cache_clear()
+
+
+def test_a_cache_that_cannot_be_written_is_no_cache(tmp_path, monkeypatch) -> None:
+    from companion import data
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("HAVOC_CACHE_DIR", str(blocker / "below"))  # under a file: unwritable
+    file = tmp_path / "t.toml"
+    file.write_text("a = 1\n", encoding="utf-8")
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file) == {"a": 1}
+    data._load_toml_cached.cache_clear()
