@@ -20,11 +20,13 @@ The d10: Cry Havoc-family tables label the ten "0". A d10 showing ten is DISPLAY
 from __future__ import annotations
 
 import math
-import random
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion.errors import InputError
+
+if TYPE_CHECKING:  # imported when a roll is made: `havoc fight 7` rolls no die
+    import random
 
 MAX_DICE = 1000  # dice across the whole command
 MAX_SIDES = 1000
@@ -173,6 +175,8 @@ def parse_all(texts: list[str] | tuple[str, ...]) -> list[Dice]:
 
 def make_rng(seed: int | None) -> random.Random:
     """A seeded generator for reproducible rolls, else the system's random source."""
+    import random
+
     return random.SystemRandom() if seed is None else random.Random(seed)
 
 

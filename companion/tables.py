@@ -13,9 +13,9 @@ collect each broken table's error instead of raising it.
 from __future__ import annotations
 
 import dataclasses
-import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion import dice, schema
 from companion.data import Cards
@@ -24,6 +24,9 @@ from companion.fill_in import FillIn, locate
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
 from companion.text import MISSING
+
+if TYPE_CHECKING:
+    import random
 
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
 

@@ -13,10 +13,9 @@ CLI only presents: the answer, then the chain, the kit's readings that applied, 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import dice
 from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_meaning
@@ -27,6 +26,9 @@ from companion.dark_blades.terrain import Advantage, Terrain, check_position
 from companion.errors import DataError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
+
+if TYPE_CHECKING:
+    import random
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
 OFF_TABLE_OPEN = "open: the rules do not say how odds off the table resolve (1-2 to 12-1)"

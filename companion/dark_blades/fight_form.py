@@ -111,7 +111,7 @@ def _mounted(cards: Cards, name: str, label: str) -> tuple[tuple[str, ...], str 
 def ask(cards: Cards, values: Mapping[str, Any], labels: Mapping[str, str]) -> Asked:
     """Parse the fields of a fight (see the module docstring); a `FieldError` names the first
     field that cannot be answered."""
-    roster = pieces.load(cards).roster
+    roster = pieces.roster(cards)
     crt = load_crt(cards)
     rules = load_combat_rules(cards)
     mounted, title = _mounted(cards, _text(values, "scenario"), labels["scenario"])

@@ -258,6 +258,14 @@ def load_markers(
     return tuple(out)
 
 
+def roster(cards: Cards) -> tuple[Character, ...]:
+    """The cards' checked roster alone (pieces.csv against piece-types.toml), without the
+    markers: all a lookup by name needs."""
+    kinds = load_types(cards.path(GAME, "piece-types.toml"))
+    path = cards.path(GAME, "pieces.csv")
+    return load_roster(path, kinds.sides, kinds.weapons, kinds.types)
+
+
 def load(cards: Cards, roster: Path | None = None) -> PieceSet:
     """The whole checked piece set; ``roster`` replaces the cards' pieces.csv."""
     kinds = load_types(cards.path(GAME, "piece-types.toml"))

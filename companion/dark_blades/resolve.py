@@ -10,17 +10,19 @@ printed sheet may present the same record.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import dice
 from companion.dark_blades import combat as c
 from companion.dark_blades.completion import CellSource
 from companion.dark_blades.crt import Crt
-from companion.dark_blades.missiles import Missiles
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.special import KINDS, STATES, CombatRules, Outcome, outcome
 from companion.errors import InputError
+
+if TYPE_CHECKING:  # not imported for hand-to-hand: `havoc fight` without --range
+    from companion.dark_blades.missiles import Missiles
 
 
 class _Extra(NamedTuple):
