@@ -11,9 +11,8 @@ import csv
 import os
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.data import COLOUR_EXPECTED, colour_value, read_limited
 from companion.errors import CellError, DataError, UnknownColumn
@@ -21,8 +20,7 @@ from companion.errors import CellError, DataError, UnknownColumn
 MAX_CELL = 4096  # characters in one CSV cell
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(NamedTuple):
     """One declared CSV column.
 
     kind: ``text``, ``int`` (whole number >= 0), ``count`` (whole number >= 1),
@@ -42,14 +40,19 @@ class Column:
     aliases: tuple[str, ...] = ()  # other header names for it (``defence`` for ``defense``)
 
 
-@dataclass
 class Row:
-    """One checked CSV row: its values by column name, and where it came from."""
+    """One checked CSV row: its values by column name, and where it came from (a plain class,
+    not a dataclass: it is on `havoc fight`'s import path)."""
 
-    values: dict[str, Any]
-    path: Path
-    line: int
-    extra: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("values", "path", "line", "extra")
+
+    def __init__(
+        self, values: dict[str, Any], path: Path, line: int, extra: dict[str, str] | None = None
+    ) -> None:
+        self.values = values
+        self.path = path
+        self.line = line
+        self.extra = {} if extra is None else extra
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]

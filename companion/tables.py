@@ -12,10 +12,8 @@ collect each broken table's error instead of raising it.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion import dice, schema
 from companion.data import Cards
@@ -31,8 +29,7 @@ if TYPE_CHECKING:
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
 
 
-@dataclass(frozen=True)
-class TableRow:
+class TableRow(NamedTuple):
     """One row of a table file: the faces it covers, the result, and what follows."""
 
     faces: tuple[int, ...]
@@ -41,8 +38,7 @@ class TableRow:
     effect: str | None = None
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """One checked table file."""
 
     name: str
@@ -146,7 +142,7 @@ ROW_KEYS = tuple(f.name for f in ROW.fields)
 
 def read_table(path: Path, game: str) -> Table:
     """Read and check one table file (``next`` targets are checked by ``load_tables``)."""
-    return dataclasses.replace(schema.load(path, TABLE_FILE, _build_table), game=game)
+    return schema.load(path, TABLE_FILE, _build_table)._replace(game=game)
 
 
 def _build_table(data: dict, path: Path) -> Table:
@@ -202,7 +198,7 @@ def load_tables(cards: Cards, broken: dict[str, DataError] | None = None) -> dic
         except DataError as exc:
             errors[key] = exc
             continue
-        tables[table.key] = dataclasses.replace(table, fill=locate(cards, path))
+        tables[table.key] = table._replace(fill=locate(cards, path))
     for table in list(tables.values()):
         for i, row in enumerate(table.rows):
             target = f"{table.game}/{row.next}"
@@ -266,8 +262,7 @@ def short_name(tables: dict[str, Table], table: Table) -> str:
     return table.name if len(same) == 1 else table.key
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One roll in a chain: the table, the face, whether it was rolled, the rows it gave."""
 
     table: Table

@@ -23,17 +23,16 @@ defender and kill (``tools/complete_crt.py --report``).
 
 Where the transcription has a cell, it always wins (a user who fills in ``crt.toml`` from the
 printed tables overrides the kit cell by cell); the kit's cells are only ever shown marked as the
-kit's.
+kit's. (NamedTuples, not dataclasses: this module is on `havoc fight`'s import path.)
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades.crt import Crt, ResultsTable
@@ -45,16 +44,14 @@ COMPLETION_FILE = "crt-completion.toml"
 NO_EFFECT = "–"  # no effect on either side (a dash only Mounted v Mounted prints)
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One results cell as the kit shows it: the rulebook's, the kit's completion, or lost."""
 
     value: str  # "" when neither the rulebook nor the completion gives one
     kit: bool  # True: the kit's completion (the rulebook's cell is lost)
 
 
-@dataclass(frozen=True)
-class Chance:
+class Chance(NamedTuple):
     """One result of a column: its value, the die faces giving it, the kit-completed ones."""
 
     value: str
@@ -62,8 +59,7 @@ class Chance:
     kit_faces: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Method:
+class Method(NamedTuple):
     """One table's settings for `derive` (the file header explains each)."""
 
     ladder: tuple[str, ...]
@@ -72,8 +68,7 @@ class Method:
     harm: tuple[int, int]  # attacker-harmed faces at 1-2, first column with none
 
 
-@dataclass(frozen=True)
-class TableCompletion:
+class TableCompletion(NamedTuple):
     """The kit's grid for one table and the settings it was derived from."""
 
     method: Method
@@ -84,8 +79,7 @@ class TableCompletion:
         return self.method.ladder
 
 
-@dataclass(frozen=True)
-class Completion:
+class Completion(NamedTuple):
     """The completion file, checked against the transcription it completes."""
 
     path: Path

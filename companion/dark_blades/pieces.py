@@ -11,8 +11,8 @@ one located `DataError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from companion.csv_rosters import Column, Row, read_csv
 from companion.dark_blades.piece_types import (
@@ -35,8 +35,7 @@ MAX_VALUE = 999
 """Largest printed value: three digits are all a value box holds legibly."""
 
 
-@dataclass(frozen=True)
-class Character:
+class Character(NamedTuple):
     """One roster row: a character or creature, ``count`` of them."""
 
     count: int
@@ -54,8 +53,7 @@ class Character:
         return dict(self.values).get(column)
 
 
-@dataclass(frozen=True)
-class Marker:
+class Marker(NamedTuple):
     """One markers.csv row: ``count`` markers (per piece of ``per_piece`` if given)."""
 
     count: int
@@ -71,13 +69,20 @@ class Marker:
     line: int
 
 
-@dataclass(frozen=True)
 class PieceSet(TypesFile):
     """Everything the counter sheet needs, checked: piece-types.toml plus roster and markers."""
 
-    roster: tuple[Character, ...]
-    markers: tuple[Marker, ...]
-    roster_path: Path
+    def __init__(
+        self,
+        roster: tuple[Character, ...],
+        markers: tuple[Marker, ...],
+        roster_path: Path,
+        **types: Any,
+    ) -> None:
+        super().__init__(**types)
+        self.roster = roster
+        self.markers = markers
+        self.roster_path = roster_path
 
     def weapon_word(self, character: Character, piece: PieceSpec) -> str:
         """The weapon word to print on ``piece`` (none for a missile weapon on a horse)."""
