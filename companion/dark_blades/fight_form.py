@@ -105,7 +105,8 @@ def _mounted(cards: Cards, name: str, label: str) -> tuple[tuple[str, ...], str 
         scenario = find_scenario(load_scenarios(cards, pieces.load(cards)), name)
     except InputError as e:
         raise _field("scenario", label, e) from None
-    return scenario.starts_mounted, scenario.title
+    mounted = tuple(name for side in scenario.sides for name in side.mounted)
+    return mounted, scenario.title
 
 
 def ask(cards: Cards, values: Mapping[str, Any], labels: Mapping[str, str]) -> Asked:

@@ -4,7 +4,9 @@ Each file holds what the rulebook says of a scenario (maps, sides, set-up, first
 reinforcements, special rules, victory), the background in the kit's own words, and the kit's
 readings where the text is silent (``kit_readings``). A side's pieces name rows of the roster
 (``pieces.csv``, by name or label): ``"NAME"``, ``"N NAME"`` or ``"all NAME"`` (every one the
-roster prints). A user's own scenario is one more file: no code change.
+roster prints). A side's ``mounted`` names the pieces that start on horseback and ``horses``
+those that start dismounted with their horses on the map (``"all"``: every piece of the side
+that can ride); the rest are on foot. A user's own scenario is one more file: no code change.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ class Side:
     forces: tuple[Force, ...]
     setup: str
     enters_turn: int | None  # None: on the map from the start
+    mounted: tuple[str, ...] = ()  # roster names: start on horseback
+    horses: tuple[str, ...] = ()  # roster names: start dismounted, their horses on the map
 
     @property
     def pieces(self) -> int:
@@ -66,7 +70,6 @@ class Scenario:
     kit_readings: tuple[str, ...]
     sides: tuple[Side, ...]
     path: Path
-    starts_mounted: tuple[str, ...] = ()  # roster names on horses at the start (`havoc fight`)
 
     def roster(self) -> dict[str, int]:
         """Roster name -> how many counters of it the scenario uses (all sides together)."""
@@ -75,6 +78,11 @@ class Scenario:
             for force in side.forces:
                 out[force.character.name] = out.get(force.character.name, 0) + force.count
         return out
+
+    def riders(self) -> frozenset[str]:
+        """Roster names whose mounted counters the scenario needs: those that start mounted
+        or have their horses on the map. Everyone else is on foot throughout."""
+        return frozenset(n for side in self.sides for n in (*side.mounted, *side.horses))
 
 
 def scenario_files(cards: Cards) -> dict[str, Path]:
@@ -141,6 +149,8 @@ SIDE = Table(
         Field("pieces", ListOf(str)),
         Field("setup", str, check=_stripped),
         Field("enters_turn", object, required=False, check=_turn),
+        Field("mounted", ListOf(str), required=False, default=[]),
+        Field("horses", ListOf(str), required=False, default=[]),
     )
 )
 SCENARIO = Table(
@@ -148,7 +158,6 @@ SCENARIO = Table(
         Field("number", int),
         *(Field(k, str, check=_stripped) for k in _TEXTS),
         *(Field(k, ListOf(str), required=False, default=[], check=_texts) for k in _LISTS),
-        Field("starts_mounted", ListOf(str), required=False, default=[]),
         Field("sides", ListOf(SIDE), check=_some_sides),
     )
 )
@@ -163,32 +172,14 @@ def read_scenario(path: Path, pieces: PieceSet) -> Scenario:
     for i, side in enumerate(data["sides"]):
         at = Where(path).child("sides").child(i).child("pieces")
         forces = tuple(_force(text, at.child(j), pieces) for j, text in enumerate(side["pieces"]))
-        sides.append(Side(side["name"], forces, side["setup"], side["enters_turn"]))
+        here = Where(path).child("sides").child(i)
+        riders = {
+            key: _riders(side[key], forces, pieces, here.child(key))
+            for key in ("mounted", "horses")
+        }
+        sides.append(Side(side["name"], forces, side["setup"], side["enters_turn"], **riders))
     fields = {k: data[k] for k in (*_TEXTS, *_LISTS)}
-    mounted = _starts_mounted(data["starts_mounted"], Where(path).child("starts_mounted"), sides)
-    return Scenario(
-        key=path.stem,
-        number=data["number"],
-        **fields,
-        sides=tuple(sides),
-        path=path,
-        starts_mounted=mounted,
-    )
-
-
-def _starts_mounted(names: list[str], where: Where, sides: list[Side]) -> tuple[str, ...]:
-    """The roster names of ``starts_mounted``: each a mounted piece on one of the sides."""
-    on_sides = {f.character.name: f.character for side in sides for f in side.forces}
-    out = []
-    for i, name in enumerate(names):
-        wanted = name.strip().casefold()
-        found = [c for c in on_sides.values() if wanted in (c.name.casefold(), c.label.casefold())]
-        if not found:
-            raise where.child(i).error(f"{name!r} is not a piece on this scenario's sides")
-        if found[0].type != "mounted":
-            raise where.child(i).error(f"{name!r} has no mounted piece (a {found[0].type})")
-        out.append(found[0].name)
-    return tuple(out)
+    return Scenario(key=path.stem, number=data["number"], **fields, sides=tuple(sides), path=path)
 
 
 def _force(text: str, where: Where, pieces: PieceSet) -> Force:
@@ -213,3 +204,29 @@ def _force(text: str, where: Where, pieces: PieceSet) -> Force:
             f"{character.count} (raise its count in {pieces.roster_path.name})"
         )
     return Force(character, count, all_of_them)
+
+
+def _riders(
+    names: list[str], forces: tuple[Force, ...], pieces: PieceSet, where: Where
+) -> tuple[str, ...]:
+    """A side's ``mounted`` or ``horses`` list as roster names: each one of the side's pieces
+    whose type has a mounted piece; ``"all"``: every such piece of the side."""
+    can_ride = [
+        f.character
+        for f in forces
+        if any(spec.mounted for spec in pieces.types[f.character.type].pieces)
+    ]
+    out: list[str] = []
+    for j, name in enumerate(names):
+        wanted = name.strip().casefold()
+        if wanted == "all":
+            out += [c.name for c in can_ride]
+            continue
+        found = [c for c in can_ride if wanted in (c.name.casefold(), (c.label or "").casefold())]
+        if not found:
+            known = ", ".join(c.label or c.name for c in can_ride) or "none on this side"
+            raise where.child(j).error(
+                f"{name!r} is not one of this side's pieces that can ride (expected {known})"
+            )
+        out.append(found[0].name)
+    return tuple(dict.fromkeys(out))
