@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from companion import dice, schema
 from companion.data import Cards
+from companion.dice import check_die, die_faces  # here for the dice tables' files
 from companion.errors import DataError, InputError, UnknownName
 from companion.fill_in import FillIn, locate
 from companion.names import pick
@@ -75,15 +76,6 @@ class Table(NamedTuple):
         return tuple(f for f in self.faces() if f not in covered)
 
 
-def die_faces(die: str, path: Path) -> dict[int, int]:
-    """The faces of a data file's ``die`` ("d6", "d10", "2d6"), or a DataError naming the key."""
-    try:
-        return dice.table_faces(die)
-    except InputError as exc:
-        wanted = f"expected a die like d6, d10 or 2d6 ({exc.message})"
-        raise DataError(f"key 'die': {wanted}", path) from None
-
-
 def _result(result: str, where: Where) -> str:
     if not result.strip():
         raise where.error(
@@ -91,15 +83,6 @@ def _result(result: str, where: Where) -> str:
             "does not give it)"
         )
     return result
-
-
-def check_die(die: str, where: Where) -> str:
-    """A schema check for a ``die`` key ("d6", "d10", "2d6"): the error names its line."""
-    try:
-        dice.table_faces(die)
-    except InputError as exc:
-        raise where.error(f"expected a die like d6, d10 or 2d6 ({exc.message})") from None
-    return die
 
 
 def _short(short: str, where: Where) -> str:

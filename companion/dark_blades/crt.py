@@ -16,11 +16,12 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards, kit_cards_dir
+from companion.dice import check_die, die_faces
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
 from companion.numbers import is_whole
 from companion.schema import Field, ListOf, MapOf, Table, Where
-from companion.tables import MISSING, check_die, die_faces
+from companion.text import MISSING
 
 __all__ = ["MISSING", "Cover", "Crt", "ResultsTable", "ShiftRule", "TerrainShift", "load_crt"]
 __all__ += ["odds_value"]
