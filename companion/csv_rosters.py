@@ -7,14 +7,13 @@ Apart from `companion.data` so that a command reading only TOML files does not l
 
 from __future__ import annotations
 
-import csv
 import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from companion.data import COLOUR_EXPECTED, colour_value, read_limited
+from companion.data import COLOUR_EXPECTED, colour_value, disk_cached, read_limited
 from companion.errors import CellError, DataError, UnknownColumn
 
 MAX_CELL = 4096  # characters in one CSV cell
@@ -154,6 +153,8 @@ def decode_csv(data: bytes, path: Path) -> str:
 
 def _csv_rows(reader: Any, path: Path) -> Iterator[tuple[int, list[str]]]:
     """(line, cells) from a csv reader, a cell longer than ``MAX_CELL`` refused in one line."""
+    import csv
+
     index = 0
     while True:
         index += 1
@@ -179,6 +180,20 @@ def read_csv(
     tabs (Excel's ``sep=;`` first line is followed).
     """
     path = Path(path)
+    key = f"{allow_extra}\n{columns!r}"  # the rows depend on the columns declared
+    kept = disk_cached(
+        path, "csv", key, lambda: _rows_as_data(_read_csv(path, columns, allow_extra))
+    )
+    return [Row(values, path, line, extra) for values, line, extra in kept]
+
+
+def _rows_as_data(rows: list[Row]) -> list[tuple[dict[str, Any], int, dict[str, str]]]:
+    return [(row.values, row.line, row.extra) for row in rows]
+
+
+def _read_csv(path: Path, columns: Sequence[Column], allow_extra: bool) -> list[Row]:
+    import csv  # here, not above: a roster read back from the disk cache needs no CSV reader
+
     text = decode_csv(read_limited(path), path)
 
     lines = text.splitlines()
