@@ -32,7 +32,8 @@ from companion.text import fit
     cls=Narrow,
     short_help="Dark Blades combat by the pieces' names.",
     epilog="--json: {…the keys of `havoc crt --json` (of `havoc missile --json` with --range), "
-    'attackers, defenders: [{name, type, state, mounted, attack, defence}], values: "kit"}.',
+    "attackers, defenders: [{name, type, state, mounted, attack, defence, sword, ring, boxed}], "
+    'values: "kit", scenario}; chances[].effect: what the result does to these pieces.',
 )
 @click.argument("attacker", required=False, metavar="ATTACKER")
 @click.argument("defender", required=False, metavar="DEFENDER")
