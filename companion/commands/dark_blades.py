@@ -49,8 +49,8 @@ result, meaning, outcome, defender_state, defender_kind, rules: [{name, section,
 rule}], kit_completion, completion_file, void, footnote, fill_in, fill_in_how,
 chances: [{result, meaning, faces, chance, percent, kit_faces, effect}], kits_readings:
 [{name, short, text}], left_open, no_shot, source}; no shot (e.g. --cover infinite): {table,
-title, attack, attack_strengths, defence, defence_strengths, cover, result: null, no_shot: true, reason,
-rule, source}"""
+title, attack, attack_strengths, defence, defence_strengths, cover, result: null, no_shot: true,
+reason, rule, source}"""
 
 
 class Names(Name):
