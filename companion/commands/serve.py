@@ -51,9 +51,12 @@ def serve(
     Everyone opens the address it prints; the umpire's secret link is printed once. Ctrl-C
     stops it.
     """
+    import gc
+
     from companion.web.app import create_app
     from companion.web.server import lan_address, make_server
 
+    gc.enable()  # a server runs for hours: the cycle collector `havoc` spares short commands
     app = create_app(game=game, cards=kit.cards_dir, source_only=kit.source_only)
     if host is None:
         host = lan_address() if lan else "127.0.0.1"
