@@ -84,6 +84,11 @@ class PieceSet(TypesFile):
         self.markers = markers
         self.roster_path = roster_path
 
+    def with_roster(self, roster: tuple[Character, ...]) -> PieceSet:
+        """The same set with another roster (a scenario's pieces, its counts)."""
+        kept = {k: v for k, v in vars(self).items() if k != "roster"}
+        return PieceSet(roster=roster, **kept)
+
     def weapon_word(self, character: Character, piece: PieceSpec) -> str:
         """The weapon word to print on ``piece`` (none for a missile weapon on a horse)."""
         if piece.mounted and character.weapon in self.missile_weapons:
