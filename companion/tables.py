@@ -12,20 +12,19 @@ collect each broken table's error instead of raising it.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from companion import dice, schema
 from companion.data import Cards
-from companion.dice import check_die, die_faces  # here for the dice tables' files
 from companion.errors import DataError, InputError, UnknownName
-from companion.fill_in import FillIn, locate
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
 from companion.text import MISSING
 
 if TYPE_CHECKING:
-    import random
+    from companion.fill_in import FillIn
 
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
 
@@ -76,6 +75,9 @@ class Table(NamedTuple):
         return tuple(f for f in self.faces() if f not in covered)
 
 
+die_faces = dice.die_faces  # a data file's die (now beside the dice: crt.py reads it there)
+
+
 def _result(result: str, where: Where) -> str:
     if not result.strip():
         raise where.error(
@@ -83,6 +85,9 @@ def _result(result: str, where: Where) -> str:
             "does not give it)"
         )
     return result
+
+
+check_die = dice.check_die
 
 
 def _short(short: str, where: Where) -> str:
@@ -172,6 +177,8 @@ def load_tables(cards: Cards, broken: dict[str, DataError] | None = None) -> dic
     is left out and its error recorded there under its key, so the others still work;
     without it the first error is raised.
     """
+    from companion.fill_in import locate  # here, not at the top: `havoc swim` reads tables alone
+
     tables: dict[str, Table] = {}
     errors: dict[str, DataError] = {}
     for path in cards.glob("*/tables/*.toml"):
