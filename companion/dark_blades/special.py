@@ -200,7 +200,7 @@ def _hit(
         readings = (k["stun-is-injury"],) if stun_only else ()
         if source_only and stun_only:
             open_ = f"Open: the rules do not say if a stun is further injury ({state})."
-            return Outcome(open_, (r["further-injury"], *advance), short="open")
+            return Outcome(open_, (r["further-injury"], *after), short="open")  # undecided
         said = (r["further-injury"], *advance, *((r["troll"],) if kind == "troll" else ()))
         if "horse" in text.lower():
             horse = "horse killed" if HORSE_HIT.search(text) else "horse unharmed"
