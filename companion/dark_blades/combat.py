@@ -21,13 +21,14 @@ from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_me
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import Rule
-from companion.dark_blades.terrain import Advantage, Terrain, check_position
 from companion.errors import DataError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # terrain is imported when a terrain is named: `havoc fight thr gra 7` names none
     import random
+
+    from companion.dark_blades.terrain import Advantage, Terrain
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
 OFF_TABLE_OPEN = "open: the rules do not say how odds off the table resolve (1-2 to 12-1)"
@@ -291,8 +292,20 @@ def direction(columns: int) -> str:
     return f"{'right' if columns > 0 else 'left'} {n} column{'s' if n != 1 else ''}"
 
 
-def _advantage(value: str | Advantage) -> Advantage:
-    return value if isinstance(value, Advantage) else Advantage(value, (), ())
+class _Bare(NamedTuple):
+    """A bare ``+``/``0``/``-``: what `terrain.Advantage` holds when no terrain is named."""
+
+    symbol: str
+    terrains: tuple[Terrain, ...] = ()
+    readings: tuple[Reading, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.symbol
+
+
+def _advantage(value: str | Advantage) -> Advantage | _Bare:
+    return _Bare(value) if isinstance(value, str) else value
 
 
 def shifts_for(
@@ -330,8 +343,13 @@ def shifts_for(
             )
         columns, text = entry
         mounted_attacker = table.name.startswith("mounted-")
-        check_position(att.terrains, mounted_attacker, "attacker", "--attacker-terrain")
-        check_position(dfn.terrains, table.target == "mounted", "defender", "--defender-terrain")
+        if att.terrains or dfn.terrains:
+            from companion.dark_blades.terrain import check_position
+
+            check_position(att.terrains, mounted_attacker, "attacker", "--attacker-terrain")
+            check_position(
+                dfn.terrains, table.target == "mounted", "defender", "--defender-terrain"
+            )
         reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
         readings = [*att.readings, *dfn.readings]
         if columns or readings:
@@ -343,6 +361,8 @@ def shifts_for(
         if cover not in crt.cover:
             raise InputError(f"--cover: expected one of {', '.join(crt.cover)}, got {cover!r}")
         if cover_terrain is not None:
+            from companion.dark_blades.terrain import check_position
+
             check_position((cover_terrain,), table.target == "mounted", "target", "--cover")
         columns_or_none, text = crt.cover[cover]
         if columns_or_none is None:

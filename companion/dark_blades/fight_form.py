@@ -12,12 +12,11 @@ and present the record: they cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.dark_blades import combat as c
 from companion.dark_blades import fight as f
 from companion.dark_blades import pieces
-from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
@@ -25,7 +24,11 @@ from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import CombatRules, load_combat_rules
 from companion.data import Cards
 from companion.errors import InputError
+from companion.names import pick
 from companion.numbers import is_whole
+
+if TYPE_CHECKING:  # imported when a terrain or a cover is named
+    from companion.dark_blades import terrain as ter
 
 FIELDS = (
     "attackers",
@@ -158,12 +161,9 @@ def ask(cards: Cards, values: Mapping[str, Any], labels: Mapping[str, str]) -> A
     else:
         if cover_text and cover_text != "none":
             raise FieldError("cover", f"{labels['cover']}: for missile fire (give a range)")
-        table = None
-        if at not in ter.SYMBOLS or dt not in ter.SYMBOLS:
-            table = ter.load_terrain(cards)
         shifts = Shifts(
-            attacker_terrain=_terrain(table, at, "attacker", attackers, labels),
-            defender_terrain=_terrain(table, dt, "defender", defenders, labels),
+            attacker_terrain=_terrain(cards, crt, at, "attacker", attackers, labels),
+            defender_terrain=_terrain(cards, crt, dt, "defender", defenders, labels),
             magic_sword=sword,
             magic_ring=ring,
         )
@@ -176,15 +176,22 @@ def ask(cards: Cards, values: Mapping[str, Any], labels: Mapping[str, str]) -> A
 
 
 def _terrain(
-    table: ter.TerrainTable | None,
+    cards: Cards,
+    crt: Crt,
     text: str,
     role: str,
     side: list[f.Fighter],
     labels: Mapping[str, str],
-) -> ter.Advantage:
+) -> str | ter.Advantage:
+    """A bare + 0 - as it is (the symbols of the terrain shift table), else the terrain rows
+    named, checked against the side's kind (a horseman's two hexes)."""
+    if text in {symbol for pair in crt.terrain for symbol in pair}:
+        return text
+    from companion.dark_blades import terrain as ter  # only when a terrain is named
+
     field = f"{role}_terrain"
     try:
-        found = ter.advantage(table, text, role, labels[field])
+        found = ter.advantage(ter.load_terrain(cards), text, role, labels[field])
         mounted = any(p.target == "mounted" for p in side)
         ter.check_position(found.terrains, mounted, role, labels[field])
     except InputError as e:
@@ -195,13 +202,19 @@ def _terrain(
 def _cover(
     cards: Cards, crt: Crt, text: str, target: str, label: str
 ) -> tuple[str | None, ter.Terrain | None]:
+    """A cover kind or the terrain rows it is read from, each by any unique start (``li``,
+    ``tr``; a horseman's two hexes ``slope,tree``); blank: none given."""
     if not text:
         return None, None
+    from companion.dark_blades import terrain as ter  # only when a cover is given
+
     try:
         ter.cover_hexes(text, target)
-        if text in crt.cover:
-            return text, None
-        return ter.cover_of(ter.load_terrain(cards), list(crt.cover), text)
+        table = ter.load_terrain(cards)
+        names = [pick(part, [*crt.cover, *table.rows], "cover") for part in text.split(",")]
+        if len(names) == 1 and names[0] in crt.cover:
+            return names[0], None
+        return ter.cover_of(table, list(crt.cover), ",".join(names))
     except InputError as e:
         raise _field("cover", label, e) from None
 

@@ -138,9 +138,11 @@ def _read_roster(path: Path, columns: list[Column]) -> list[Row]:
         raise
 
 
-def _character(row: Row, types: dict[str, PieceType]) -> Character:
+def _character(
+    row: Row, types: dict[str, PieceType], printed_by: dict[str, frozenset[str]]
+) -> Character:
     piece_type = types[row["type"]]
-    used = piece_type.columns
+    used = printed_by[piece_type.key]
     for column in VALUE_COLUMNS:
         value = row[column]
         if column in used and value is None:
@@ -192,7 +194,8 @@ def load_roster(
         total += row["count"] * len(types[row["type"]].pieces)
         if total > MAX_PIECES:
             raise row.error(_too_many(total, "roster"))
-    return tuple(_character(row, types) for row in rows)
+    printed_by = {key: t.columns for key, t in types.items()}  # once a type, not once a row
+    return tuple(_character(row, types, printed_by) for row in rows)
 
 
 def _too_many(total: int, what: str) -> str:

@@ -9,10 +9,12 @@ changed copy). NamedTuples, not dataclasses: this module is on `havoc fight`'s i
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.dark_blades.special import Hit
-from companion.dark_blades.terrain import Advantage, Terrain
+
+if TYPE_CHECKING:
+    from companion.dark_blades.terrain import Advantage, Terrain
 
 
 class Shifts(NamedTuple):
