@@ -7,22 +7,19 @@ Apart from `companion.data` so that a command reading only TOML files does not l
 
 from __future__ import annotations
 
-import csv
 import os
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from companion.data import COLOUR_EXPECTED, colour_value, read_limited
+from companion.data import COLOUR_EXPECTED, colour_value, disk_cached, read_limited
 from companion.errors import CellError, DataError, UnknownColumn
 
 MAX_CELL = 4096  # characters in one CSV cell
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(NamedTuple):
     """One declared CSV column.
 
     kind: ``text``, ``int`` (whole number >= 0), ``count`` (whole number >= 1),
@@ -42,14 +39,19 @@ class Column:
     aliases: tuple[str, ...] = ()  # other header names for it (``defence`` for ``defense``)
 
 
-@dataclass
 class Row:
-    """One checked CSV row: its values by column name, and where it came from."""
+    """One checked CSV row: its values by column name, and where it came from (a plain class,
+    not a dataclass: it is on `havoc fight`'s import path)."""
 
-    values: dict[str, Any]
-    path: Path
-    line: int
-    extra: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("values", "path", "line", "extra")
+
+    def __init__(
+        self, values: dict[str, Any], path: Path, line: int, extra: dict[str, str] | None = None
+    ) -> None:
+        self.values = values
+        self.path = path
+        self.line = line
+        self.extra = {} if extra is None else extra
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -151,6 +153,8 @@ def decode_csv(data: bytes, path: Path) -> str:
 
 def _csv_rows(reader: Any, path: Path) -> Iterator[tuple[int, list[str]]]:
     """(line, cells) from a csv reader, a cell longer than ``MAX_CELL`` refused in one line."""
+    import csv
+
     index = 0
     while True:
         index += 1
@@ -176,6 +180,20 @@ def read_csv(
     tabs (Excel's ``sep=;`` first line is followed).
     """
     path = Path(path)
+    key = f"{allow_extra}\n{columns!r}"  # the rows depend on the columns declared
+    kept = disk_cached(
+        path, "csv", key, lambda: _rows_as_data(_read_csv(path, columns, allow_extra))
+    )
+    return [Row(values, path, line, extra) for values, line, extra in kept]
+
+
+def _rows_as_data(rows: list[Row]) -> list[tuple[dict[str, Any], int, dict[str, str]]]:
+    return [(row.values, row.line, row.extra) for row in rows]
+
+
+def _read_csv(path: Path, columns: Sequence[Column], allow_extra: bool) -> list[Row]:
+    import csv  # here, not above: a roster read back from the disk cache needs no CSV reader
+
     text = decode_csv(read_limited(path), path)
 
     lines = text.splitlines()

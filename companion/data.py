@@ -10,10 +10,13 @@ key, and what was expected.
 
 from __future__ import annotations
 
+import contextlib
+import marshal
 import os
 import re
 import stat
-import tomllib
+import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -160,10 +163,16 @@ _TOML_LINE = r"\(at line (\d+), column \d+\)"  # in tomllib's error (compiled on
 
 
 @lru_cache(maxsize=64)
-def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
+def _load_toml_cached(resolved: str, mtime_ns: int, size: int = -1) -> dict[str, Any]:
+    stamp = (resolved, mtime_ns, size)
+    kept = _from_disk_cache(stamp)
+    if kept is not None:
+        return kept
     path = Path(resolved)
+    import tomllib  # here, not above: a command whose files are all in the disk cache skips it
+
     try:
-        return _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)
+        data = _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)
     except RecursionError:
         raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path) from None
     except tomllib.TOMLDecodeError as exc:
@@ -176,6 +185,99 @@ def _load_toml_cached(resolved: str, mtime_ns: int) -> dict[str, Any]:
         raise DataError(f"not valid TOML: {message}", path, line) from None
     except UnicodeDecodeError:
         raise DataError("not UTF-8 text", path) from None
+    _to_disk_cache(stamp, data)
+    return data
+
+
+# --------------------------------------------------------------------------- the disk cache
+# A parsed TOML file kept as `marshal` data, as Python keeps compiled modules: a command's cold
+# start then reads it instead of parsing the TOML again (and need not import tomllib). Keyed by
+# the file's resolved path, modification time and size, checked again on reading; written
+# whole or not at all (a temporary file renamed into place); any trouble means no cache. A file
+# modified in the last two seconds is not kept: an edit within the clock's step could leave its
+# time and size as they were.
+# ``HAVOC_CACHE_DIR`` names the directory ("off": none); else $XDG_CACHE_HOME/havoc-kit or
+# ~/.cache/havoc-kit.
+
+
+RACY_NS = 2_000_000_000  # a file changed in the last 2 s is not cached (as git does)
+
+
+def cache_dir() -> Path | None:
+    """Where parsed data files are cached, or None (``HAVOC_CACHE_DIR=off``)."""
+    chosen = os.environ.get("HAVOC_CACHE_DIR", "")
+    if chosen == "off":
+        return None
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "havoc-kit"
+
+
+def _cache_file(kind: str, key: str) -> Path | None:
+    where = cache_dir()
+    if where is None:
+        return None
+    import zlib  # a C module: cheap
+
+    tag = f"{sys.implementation.cache_tag}-{marshal.version}"
+    return where / f"{kind}-{tag}-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.marshal"
+
+
+def _from_disk_cache(stamp: tuple[str, int, int], kind: str = "toml", key: str = "") -> Any:
+    """What `_to_disk_cache` kept for exactly ``stamp`` (and ``key``), else None."""
+    if stamp[2] < 0:
+        return None
+    try:
+        file = _cache_file(kind, f"{stamp[0]}\n{key}")
+        if file is None:
+            return None
+        kept = marshal.loads(file.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    if isinstance(kept, tuple) and len(kept) == 3 and kept[0] == stamp and kept[1] == key:
+        return kept[2]
+    return None
+
+
+def _to_disk_cache(
+    stamp: tuple[str, int, int], data: Any, kind: str = "toml", key: str = ""
+) -> None:
+    if stamp[2] < 0 or time.time_ns() - stamp[1] < RACY_NS:
+        return  # just written: a second edit within the clock's step could keep its stamp
+    file = _cache_file(kind, f"{stamp[0]}\n{key}")
+    if file is None:
+        return
+    part = file.with_name(f"{file.name}.{os.getpid()}.part")
+    try:
+        blob = marshal.dumps((stamp, key, data))
+        file.parent.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(blob)
+        os.replace(part, file)
+    except (OSError, ValueError):  # unwritable, or a value marshal cannot keep: no cache
+        with contextlib.suppress(OSError):
+            part.unlink(missing_ok=True)
+
+
+def file_stamp(path: Path) -> tuple[str, int, int]:
+    """(resolved path, modification time, size): what the disk cache keys a file by."""
+    info = path.stat()
+    return (str(path.resolve()), info.st_mtime_ns, info.st_size)
+
+
+def disk_cached(path: Path, kind: str, key: str, make: Any) -> Any:
+    """``make()``, kept on disk for ``path`` as it is now and ``key`` (what else the result
+    depends on, as text): a later process reads it back instead (see `cache_dir`)."""
+    try:
+        stamp = file_stamp(path)
+    except OSError:
+        return make()
+    kept = _from_disk_cache(stamp, kind, key)
+    if kept is not None:
+        return kept
+    made = make()
+    _to_disk_cache(stamp, made, kind, key)
+    return made
 
 
 def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -185,4 +287,4 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
         stat = p.stat()
     except FileNotFoundError:
         raise DataError("file not found", p) from None
-    return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns)
+    return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns, stat.st_size)

@@ -23,7 +23,13 @@ import math
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from companion.errors import InputError
+from companion.errors import DataError, InputError
+
+if TYPE_CHECKING:  # random is imported when a roll is made: `havoc fight 7` rolls no die
+    import random
+    from pathlib import Path
+
+    from companion.schema import Where
 
 if TYPE_CHECKING:
     import random  # imported where a die is rolled: a lookup of given faces never needs it
@@ -371,3 +377,24 @@ class DiceSource:
         if self.given:
             left = " ".join(str(v) for v in self.given)
             raise InputError(f"--die: {len(self.given)} more than needed given ({left})")
+
+
+# --------------------------------------------------------------------------- data files' dice
+
+
+def die_faces(die: str, path: Path) -> dict[int, int]:
+    """The faces of a data file's ``die`` ("d6", "d10", "2d6"), or a DataError naming the key."""
+    try:
+        return table_faces(die)
+    except InputError as exc:
+        wanted = f"expected a die like d6, d10 or 2d6 ({exc.message})"
+        raise DataError(f"key 'die': {wanted}", path) from None
+
+
+def check_die(die: str, where: Where) -> str:
+    """A schema check for a ``die`` key ("d6", "d10", "2d6"): the error names its line."""
+    try:
+        table_faces(die)
+    except InputError as exc:
+        raise where.error(f"expected a die like d6, d10 or 2d6 ({exc.message})") from None
+    return die

@@ -8,8 +8,8 @@ copy is filled in where it is. Paths are shown relative to the cards root.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from companion.data import Cards, kit_cards_dir
 from companion.errors import display_path
@@ -18,8 +18,7 @@ from companion.text import WIDTH, path_lines, wrap
 YOURS = "YOUR-CARDS"
 
 
-@dataclass(frozen=True)
-class FillIn:
+class FillIn(NamedTuple):
     """One gap to fill in: the file (relative to the cards root), where it is, whose it is."""
 
     relative: str  # e.g. "dark-blades/crt.toml"

@@ -202,6 +202,13 @@ def check(spec: Any, value: Any, where: Where) -> Any:
     if isinstance(spec, ListOf):
         if not _is(value, (list,)):
             raise _type_error(value, (list,), where)
+        item = spec.item
+        if spec.label is None and not isinstance(item, Table | ListOf | MapOf):
+            kinds = item if isinstance(item, tuple) else (item,)  # plain values: one pass,
+            for i, plain in enumerate(value):  # a place made only for the one refused
+                if not _is(plain, kinds):
+                    raise _type_error(plain, kinds, where.child(i, None, i + spec.start))
+            return list(value)
         out = []
         for i, item in enumerate(value):
             label = spec.label(item) if spec.label is not None else None

@@ -75,13 +75,7 @@ class Table(NamedTuple):
         return tuple(f for f in self.faces() if f not in covered)
 
 
-def die_faces(die: str, path: Path) -> dict[int, int]:
-    """The faces of a data file's ``die`` ("d6", "d10", "2d6"), or a DataError naming the key."""
-    try:
-        return dice.table_faces(die)
-    except InputError as exc:
-        wanted = f"expected a die like d6, d10 or 2d6 ({exc.message})"
-        raise DataError(f"key 'die': {wanted}", path) from None
+die_faces = dice.die_faces  # a data file's die (now beside the dice: crt.py reads it there)
 
 
 def _result(result: str, where: Where) -> str:
@@ -93,13 +87,7 @@ def _result(result: str, where: Where) -> str:
     return result
 
 
-def check_die(die: str, where: Where) -> str:
-    """A schema check for a ``die`` key ("d6", "d10", "2d6"): the error names its line."""
-    try:
-        dice.table_faces(die)
-    except InputError as exc:
-        raise where.error(f"expected a die like d6, d10 or 2d6 ({exc.message})") from None
-    return die
+check_die = dice.check_die
 
 
 def _short(short: str, where: Where) -> str:

@@ -76,14 +76,15 @@ def _wrap_cells(text: str, indent: str, width: int) -> list[str]:
 
 
 def _plain(text: str, indent: str, width: int) -> bool:
-    """Words of printable ASCII, one space apart, each fitting a line: `_wrap_cells` wraps
-    these exactly as textwrap does, without importing it (a cold start saves its regexes)."""
+    """Words of printable one-column characters (``÷``, ``★`` and ``–`` too: textwrap breaks
+    only at ASCII whitespace), one space apart, each fitting a line: `_wrap_cells` wraps these
+    exactly as textwrap does, without importing it (a cold start saves its regexes)."""
     body = text.lstrip(" ")
     words = body.split(" ")
     return (
         bool(body)
-        and text.isascii()
         and text.isprintable()
+        and cells(text) == len(text)
         and "" not in words
         and max(map(len, words)) <= width - len(indent)
         and len(text) - len(body) + len(words[0]) <= width
@@ -95,6 +96,8 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
 
     Measured in terminal columns: a wide character (e.g. a CJK name) counts 2.
     """
+    if text.isprintable() and text == text.rstrip() and cells(text) <= width:
+        return text  # one line already (what textwrap gives it, spaces inside kept)
     if cells(text) != len(text) or _plain(text, indent, width):
         return "\n".join(_wrap_cells(text, indent, width))
     import textwrap  # tabs, runs of spaces, words longer than a line: its rules

@@ -49,11 +49,19 @@ def _data_homes(tmp_path_factory) -> Iterator[Path]:
     return (base / str(n) for n in itertools.count())
 
 
+@pytest.fixture(scope="session")
+def _cache_home(tmp_path_factory) -> Path:
+    """This worker's one folder for the kit's disk cache of parsed data (not the user's)."""
+    return tmp_path_factory.mktemp("havoc-cache")
+
+
 @pytest.fixture(autouse=True)
-def _own_data_home(_data_homes, monkeypatch) -> None:
+def _own_data_home(_data_homes, _cache_home, monkeypatch) -> None:
     """Every test gets its own $XDG_DATA_HOME and no $HAVOC_RING_GAME / $HAVOC_CARDS: no test
-    reads or writes the user's Who's Next game, nor another test's (tests run in parallel)."""
+    reads or writes the user's Who's Next game, nor another test's (tests run in parallel);
+    the disk cache is the worker's own ($HAVOC_CACHE_DIR)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(next(_data_homes)))
+    monkeypatch.setenv("HAVOC_CACHE_DIR", str(_cache_home))
     monkeypatch.delenv("HAVOC_RING_GAME", raising=False)
     monkeypatch.delenv("HAVOC_CARDS", raising=False)
 

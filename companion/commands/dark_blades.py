@@ -25,6 +25,12 @@ from companion.commands.clikit import (
     source_only_option,
     stacked,
 )
+from companion.commands.combat_options import (
+    SYMBOLS,
+    given_once,
+    melee_options,
+    whole_number,
+)
 from companion.dark_blades import combat as c
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
@@ -35,7 +41,7 @@ from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import InputError
-from companion.names import complete, pick
+from companion.names import pick
 from companion.numbers import is_whole
 from companion.text import fit
 
@@ -43,11 +49,10 @@ JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,
 result, meaning, outcome, defender_state, defender_kind, rules: [{name, section,
 rule}], kit_completion, completion_file, void, footnote, fill_in, fill_in_how,
-chances: [{result, meaning, faces, chance, percent, kit_faces}], kits_readings: [{name, short,
-text}], left_open, no_shot, source}; no shot (e.g. --cover infinite): {table, title, attack,
-attack_strengths, defence, defence_strengths, cover, result: null, no_shot: true, reason,
-rule, source}"""
-SYMBOLS = ("+", "0", "-")
+chances: [{result, meaning, faces, chance, percent, kit_faces, effect}], kits_readings:
+[{name, short, text}], left_open, no_shot, source}; no shot (e.g. --cover infinite): {table,
+title, attack, attack_strengths, defence, defence_strengths, cover, result: null, no_shot: true,
+reason, rule, source}"""
 
 
 class Names(Name):
@@ -82,13 +87,6 @@ def _terrain_names(ctx: click.Context) -> list[str]:
     return ter.load_terrain(cards_from(ctx)).names()
 
 
-def complete_terrain(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
-    from click.shell_completion import CompletionItem
-
-    names = [*SYMBOLS, *ter.load_terrain(cards_from(ctx)).rows]
-    return [CompletionItem(n) for n in complete(names, incomplete)]
-
-
 def _short(name: str, names: list[str]) -> str:
     """`` (ii)``, `` (mou-inf)``: a short form that names ``name`` alone, to type at the
     table (its initials, else each word's first three letters)."""
@@ -100,20 +98,6 @@ def _short(name: str, names: list[str]) -> str:
         except InputError:
             continue
     return ""
-
-
-def whole_number(text: str, what: str) -> int:
-    if not is_whole(text) or len(text) > 6:
-        raise InputError(f"{what}: expected a whole number, got {text!r}")
-    return int(text)
-
-
-def given_once(option: tuple[str, ...] | str | int | None, positional: Any, what: str) -> Any:
-    """A value given either as an option or positionally, not both."""
-    given = option not in (None, ())
-    if given and positional is not None:
-        raise InputError(f"{what} given twice (as an option and as an argument); give it once")
-    return option if given else positional
 
 
 def _horse_target(rest: tuple[str, ...], target: str | None, to_hex: str) -> str | None:
@@ -137,26 +121,6 @@ def print_record(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: 
     else:
         click.echo(fit(lookup_lines(crt, record, explain)))
 
-
-melee_options = stacked(  # the melee column shifts `crt` and `fight` share: -A, -D and -S
-    click.option(
-        "-A",
-        "--attacker-terrain",
-        default="0",
-        metavar="T",
-        shell_complete=complete_terrain,
-        help="+, 0, - or a terrain (tree; mounted: tree,open).",
-    ),
-    click.option(
-        "-D",
-        "--defender-terrain",
-        default="0",
-        metavar="T",
-        shell_complete=complete_terrain,
-        help="+, 0, - or a terrain (slope, window ...).",
-    ),
-    click.option("-S", "--magic-sword", is_flag=True, help="Attacker holds the Magic Sword."),
-)
 
 _shared = stacked(  # the options `crt` and `missile` share
     source_only_option,

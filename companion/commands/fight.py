@@ -1,20 +1,17 @@
 """`havoc fight ATTACKER DEFENDER [DIE]`: Dark Blades combat by the pieces' names.
 
-Thin: find the pieces (`companion.dark_blades.pieces`, `companion.dark_blades.fight`), call
-`companion.dark_blades.resolve` and print as `havoc crt` does (whose option helpers it shares,
-`companion.commands.dark_blades`). A module of its own so that `havoc crt` and `havoc missile`
-do not import the pieces.
+Thin: hand the strings to `companion.dark_blades.fight_form` (the parser the phone page
+shares), which finds the pieces and resolves the fight, and print as `havoc crt` does (whose
+option helpers it shares, `companion.commands.combat_options`). A module of its own so that `havoc
+crt` and `havoc missile` do not import the pieces.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 import click
 
 from companion.commands.clikit import (
     WHOLE,
-    Name,
     Narrow,
     Whole,
     cards_from,
@@ -24,25 +21,11 @@ from companion.commands.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.commands.dark_blades import (
-    SYMBOLS,
-    cover_arg,
-    cover_names,
-    given_once,
-    melee_options,
-    whole_number,
-)
+from companion.commands.combat_options import given_once, melee_options, whole_number
 from companion.dark_blades import combat as c
 from companion.dark_blades import fight as fight_rules
-from companion.dark_blades import pieces
-from companion.dark_blades import terrain as ter
-from companion.dark_blades.completion import cell_source
-from companion.dark_blades.crt import load_crt
+from companion.dark_blades import fight_form
 from companion.dark_blades.lines import lookup_lines, no_shot_lines
-from companion.dark_blades.missiles import load_weapons
-from companion.dark_blades.requests import Shifts
-from companion.dark_blades.resolve import fire, resolve
-from companion.dark_blades.special import load_combat_rules
 from companion.errors import InputError
 from companion.text import fit
 
@@ -51,7 +34,8 @@ from companion.text import fit
     cls=Narrow,
     short_help="Dark Blades combat by the pieces' names.",
     epilog="--json: {…the keys of `havoc crt --json` (of `havoc missile --json` with --range), "
-    'attackers, defenders: [{name, type, state, mounted, attack, defence}], values: "kit"}.',
+    "attackers, defenders: [{name, type, state, mounted, attack, defence, sword, ring, boxed}], "
+    'values: "kit", scenario}; chances[].effect: what the result does to these pieces.',
 )
 @click.argument("attacker", required=False, metavar="ATTACKER")
 @click.argument("defender", required=False, metavar="DEFENDER")
@@ -73,13 +57,18 @@ from companion.text import fit
 @click.option(
     "-c",
     "--cover",
-    type=Name("cover", cover_names),
     default=None,
     metavar="KIND",
     help="Target's cover (with --range): none, light, medium, or its terrain.",
 )
 @melee_options
 @click.option("-R", "--magic-ring", is_flag=True, help="The defender holds the Magic Ring.")
+@click.option(
+    "--scenario",
+    default=None,
+    metavar="NAME",
+    help="Who starts mounted: the scenario's (else all on foot).",
+)
 @click.option("--die", type=WHOLE, metavar="N", help="A real d10's face; else roll.")
 @click.option("-e", "--explain", is_flag=True, help="Add every note in full.")
 @source_only_option
@@ -99,6 +88,7 @@ def fight(
     defender_terrain: str,
     magic_sword: bool,
     magic_ring: bool,
+    scenario: str | None,
     die: int | None,
     explain: bool,
     seed: int | None,
@@ -107,49 +97,33 @@ def fight(
     """Combat by name: havoc fight thr gra:wounded 7.
 
     Names by any unique start, word starts or initials (thr, black-fox, bf); a state after a
-    colon (gra:wounded, lab:foot, gob:stunned); several a side with commas (thr,gra) or -a/-d.
-    The table comes from the pieces' kinds, the values from pieces.csv (the kit's). With
-    --range N, the attacker fires his missile weapon instead.
+    colon (gra:wounded, thr:mounted, gob:stunned, gra:sword, bf:ring, gob:boxed = cannot
+    retreat); several a side with commas (thr,gra) or -a/-d. On foot unless :mounted or the
+    --scenario starts him mounted. The table comes from the pieces' kinds, the values from
+    pieces.csv (the kit's). With --range N, the attacker fires his missile weapon instead.
     """
     cards = cards_from(ctx)
-    roster = pieces.load(cards).roster
     attack_specs = [s for s in (attacker, *more_attackers) if s]
     defence_specs = [s for s in (defender, *more_defenders) if s]
     if not attack_specs or not defence_specs:
         raise InputError("give an attacker and a defender (e.g. havoc fight thr gra:wounded 7)")
     die = given_once(die, whole_number(die_arg, "DIE") if die_arg is not None else None, "die")
-    attackers = fight_rules.side(roster, attack_specs, "attacker")
-    defenders = fight_rules.side(roster, defence_specs, "defender")
-    crt_data = load_crt(cards)
-    cells = cell_source(cards, crt_data, source_only_from(ctx))
-    rules = load_combat_rules(cards)
-    if hexes is not None:
-        if attacker_terrain != "0" or defender_terrain != "0" or magic_sword:
-            raise InputError("--range: missile fire takes --cover, not terrain or the Sword")
-        kind, cover_terrain = cover_arg(cards, crt_data, cover)
-        shot = fight_rules.shot(attackers, defenders, hexes, kind, die, seed)
-        shot = replace(shot, cover_terrain=cover_terrain, magic_ring=magic_ring)
-        record = fire(crt_data, load_weapons(cards), shot, cells, rules)
-    else:
-        if cover is not None:
-            raise InputError("--cover: for missile fire (give --range)")
-        terrain = None
-        if attacker_terrain.strip() not in SYMBOLS or defender_terrain.strip() not in SYMBOLS:
-            terrain = ter.load_terrain(cards)
-        shifts = Shifts(
-            attacker_terrain=ter.advantage(
-                terrain, attacker_terrain, "attacker", "--attacker-terrain"
-            ),
-            defender_terrain=ter.advantage(
-                terrain, defender_terrain, "defender", "--defender-terrain"
-            ),
-            magic_sword=magic_sword,
-            magic_ring=magic_ring,
-        )
-        request = fight_rules.melee(attackers, defenders, shifts, die, seed)
-        record = resolve(crt_data, request, cells, rules)
-    if isinstance(record, c.Lookup) and (len(attackers) > 1 or len(defenders) > 1):
-        record.rules = [*record.rules, rules.rules["several"]]
+    values = {
+        "attackers": attack_specs,
+        "defenders": defence_specs,
+        "range": hexes,
+        "cover": cover,
+        "attacker_terrain": attacker_terrain,
+        "defender_terrain": defender_terrain,
+        "sword": magic_sword,
+        "ring": magic_ring,
+        "die": die,
+        "seed": seed,
+        "scenario": scenario,
+    }
+    asked = fight_form.ask(cards, values, fight_form.CLI_LABELS)
+    record = fight_form.answer(cards, asked, source_only_from(ctx))
+    attackers, defenders = asked.attackers, asked.defenders
     if as_json:
         emit_json(
             {
@@ -157,14 +131,16 @@ def fight(
                 "attackers": [f.as_dict() for f in attackers],
                 "defenders": [f.as_dict() for f in defenders],
                 "values": "kit",
+                "scenario": asked.scenario,
             }
         )
         return
     lines = (
         no_shot_lines(record, explain)
         if isinstance(record, c.NoShot)
-        else lookup_lines(crt_data, record, explain)
+        else lookup_lines(asked.crt, record, explain)
     )
     at = lines.index(record.table.title)
     who = fight_rules.sides_line(attackers, defenders, missile=hexes is not None)
-    click.echo(fit([*lines[:at], *who, fight_rules.VALUES_NOTE, *lines[at:]]))
+    said = [f"who rides: as {asked.scenario} starts"] if asked.scenario else []
+    click.echo(fit([*lines[:at], *who, *said, fight_rules.VALUES_NOTE, *lines[at:]]))

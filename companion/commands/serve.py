@@ -52,9 +52,12 @@ def serve(
     --lan's QR code, written instead to a file only you can read, named in its place). Ctrl-C
     or `kill` stops it.
     """
+    import gc
+
     from companion.web.app import create_app
     from companion.web.server import lan_address, make_server
 
+    gc.enable()  # a server runs for hours: the cycle collector `havoc` spares short commands
     app = create_app(game=game, cards=kit.cards_dir, source_only=kit.source_only)
     if host is None:
         host = lan_address() if lan else "127.0.0.1"

@@ -13,43 +13,102 @@ CLI only presents: the answer, then the chain, the kit's readings that applied, 
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import dice
 from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_meaning
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import Rule
-from companion.dark_blades.terrain import Advantage, Terrain, check_position
 from companion.errors import DataError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
+
+if TYPE_CHECKING:  # terrain is imported when a terrain is named: `havoc fight thr gra 7` names none
+    import random
+
+    from companion.dark_blades.terrain import Advantage, Terrain
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
 OFF_TABLE_OPEN = "open: the rules do not say how odds off the table resolve (1-2 to 12-1)"
 
 
-@dataclass(frozen=True)
-class Shift:
-    """One column shift of a lookup: why, how many columns (left negative), and whether it is
-    the kit's reading."""
-
+class _Shift(NamedTuple):
     reason: str
     columns: int
     reading: Reading | None = None  # set when applying this shift is the kit's reading
     label: str = ""  # a few words for the table (``reason`` is the full text)
 
-    def __post_init__(self) -> None:
-        if not self.label:
-            object.__setattr__(self, "label", self.reason)
+
+class Shift(_Shift):
+    """One column shift of a lookup: why, how many columns (left negative), and whether it is
+    the kit's reading (its ``label`` is its ``reason`` unless given)."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls, reason: str, columns: int, reading: Reading | None = None, label: str = ""
+    ) -> Shift:
+        return super().__new__(cls, reason, columns, reading, label or reason)
 
 
-@dataclass
+_LATER: dict[str, Any] = {  # Lookup's fields with defaults: a value, or a factory (list, dict)
+    "chances": list,
+    "weapon": None,
+    "columns": (),
+    "meanings": dict,
+    "readings": list,
+    "fill_in_how": None,
+    "void": None,
+    "seed": None,
+    "source": "",
+    "kit": False,
+    "kit_faces": frozenset(),
+    "completion": None,
+    "outcome": None,
+    "rules": list,
+    "defender_state": "healthy",
+    "defender_kind": "character",
+    "left_open": list,
+    "effects": dict,
+}
+
+
 class Lookup:
-    """The whole chain of one combat lookup, as shown to the user."""
+    """The whole chain of one combat lookup, as shown to the user (a plain class, not a
+    dataclass: it is on `havoc fight`'s import path; the fields below, those after
+    ``fill_in`` optional)."""
+
+    def __init__(
+        self,
+        table: ResultsTable,
+        attack: list[int],
+        defence: list[int],
+        raw_odds: str,
+        start: int,
+        start_note: str | None,
+        shifts: list[Shift],
+        column: int,
+        end_note: str | None,
+        face: int,
+        rolled: bool,
+        cell: str,
+        meaning: str,
+        footnote: str | None,
+        fill_in: str | None,
+        **later: Any,
+    ) -> None:
+        self.table, self.attack, self.defence, self.raw_odds = table, attack, defence, raw_odds
+        self.start, self.start_note, self.shifts, self.column = start, start_note, shifts, column
+        self.end_note, self.face, self.rolled, self.cell = end_note, face, rolled, cell
+        self.meaning, self.footnote, self.fill_in = meaning, footnote, fill_in
+        unknown = set(later) - set(_LATER)
+        if unknown:
+            raise TypeError(f"Lookup: unknown fields {sorted(unknown)}")
+        for name, default in _LATER.items():
+            value = later[name] if name in later else default
+            setattr(self, name, value() if value in (list, dict) else value)
 
     table: ResultsTable
     attack: list[int]
@@ -66,23 +125,24 @@ class Lookup:
     meaning: str
     footnote: str | None
     fill_in: str | None
-    chances: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
-    weapon: dict[str, Any] | None = None
-    columns: tuple[str, ...] = ()  # the table's column labels
-    meanings: dict[str, str] = field(default_factory=dict)  # each cell of the column
-    readings: list[Reading] = field(default_factory=list)  # the kit's, where they applied
-    fill_in_how: str | None = None
-    void: str | None = None  # why a result against the attacker has no effect (the Breath)
-    seed: int | None = None
-    source: str = ""
-    kit: bool = False  # the cell is the kit's completion (the rulebook's is lost)
-    kit_faces: frozenset[int] = frozenset()  # faces of the final column the kit completed
-    completion: str | None = None  # the completion file, when one was used
-    outcome: str | None = None  # what the cell does to this defender, when rules change it
-    rules: list[Rule] = field(default_factory=list)  # the rulebook's rules that applied
-    defender_state: str = "healthy"
-    defender_kind: str = "character"
-    left_open: list[str] = field(default_factory=list)  # readings not applied (--source-only)
+    chances: list[tuple[str, tuple[int, ...]]]
+    weapon: dict[str, Any] | None
+    columns: tuple[str, ...]  # the table's column labels
+    meanings: dict[str, str]  # each cell of the column
+    readings: list[Reading]  # the kit's, where they applied
+    fill_in_how: str | None
+    void: str | None  # why a result against the attacker has no effect (the Breath)
+    seed: int | None
+    source: str
+    kit: bool  # the cell is the kit's completion (the rulebook's is lost)
+    kit_faces: frozenset[int]  # faces of the final column the kit completed
+    completion: str | None  # the completion file, when one was used
+    outcome: str | None  # what the cell does to this defender, when rules change it
+    rules: list[Rule]  # the rulebook's rules that applied
+    defender_state: str
+    defender_kind: str
+    left_open: list[str]  # readings not applied (--source-only)
+    effects: dict[str, str]  # cell -> what it does to this piece
 
     @property
     def start_column(self) -> str:
@@ -103,6 +163,7 @@ class Lookup:
                 "chance": f"{len(faces)}/{n}",  # faces out of the die's, as a player counts
                 "percent": round(100 * len(faces) / n, 2),
                 "kit_faces": [f for f in faces if f in self.kit_faces],
+                "effect": self.effects.get(cell),  # what it does here, when rules change it
             }
             for cell, faces in self.chances
         ]
@@ -146,8 +207,7 @@ class Lookup:
         return {**self.weapon, **out} if self.weapon is not None else out
 
 
-@dataclass
-class NoShot:
+class NoShot(NamedTuple):
     """The rules forbid the shot (infinite cover, adjacent to the target): a result, not an
     error."""
 
@@ -232,8 +292,20 @@ def direction(columns: int) -> str:
     return f"{'right' if columns > 0 else 'left'} {n} column{'s' if n != 1 else ''}"
 
 
-def _advantage(value: str | Advantage) -> Advantage:
-    return value if isinstance(value, Advantage) else Advantage(value, (), ())
+class _Bare(NamedTuple):
+    """A bare ``+``/``0``/``-``: what `terrain.Advantage` holds when no terrain is named."""
+
+    symbol: str
+    terrains: tuple[Terrain, ...] = ()
+    readings: tuple[Reading, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.symbol
+
+
+def _advantage(value: str | Advantage) -> Advantage | _Bare:
+    return _Bare(value) if isinstance(value, str) else value
 
 
 def shifts_for(
@@ -271,8 +343,13 @@ def shifts_for(
             )
         columns, text = entry
         mounted_attacker = table.name.startswith("mounted-")
-        check_position(att.terrains, mounted_attacker, "attacker", "--attacker-terrain")
-        check_position(dfn.terrains, table.target == "mounted", "defender", "--defender-terrain")
+        if att.terrains or dfn.terrains:
+            from companion.dark_blades.terrain import check_position
+
+            check_position(att.terrains, mounted_attacker, "attacker", "--attacker-terrain")
+            check_position(
+                dfn.terrains, table.target == "mounted", "defender", "--defender-terrain"
+            )
         reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
         readings = [*att.readings, *dfn.readings]
         if columns or readings:
@@ -284,6 +361,8 @@ def shifts_for(
         if cover not in crt.cover:
             raise InputError(f"--cover: expected one of {', '.join(crt.cover)}, got {cover!r}")
         if cover_terrain is not None:
+            from companion.dark_blades.terrain import check_position
+
             check_position((cover_terrain,), table.target == "mounted", "target", "--cover")
         columns_or_none, text = crt.cover[cover]
         if columns_or_none is None:

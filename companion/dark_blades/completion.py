@@ -23,17 +23,14 @@ defender and kill (``tools/complete_crt.py --report``).
 
 Where the transcription has a cell, it always wins (a user who fills in ``crt.toml`` from the
 printed tables overrides the kit cell by cell); the kit's cells are only ever shown marked as the
-kit's.
+kit's. (NamedTuples, not dataclasses: this module is on `havoc fight`'s import path.)
 """
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades.crt import Crt, ResultsTable
@@ -45,16 +42,14 @@ COMPLETION_FILE = "crt-completion.toml"
 NO_EFFECT = "–"  # no effect on either side (a dash only Mounted v Mounted prints)
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One results cell as the kit shows it: the rulebook's, the kit's completion, or lost."""
 
     value: str  # "" when neither the rulebook nor the completion gives one
     kit: bool  # True: the kit's completion (the rulebook's cell is lost)
 
 
-@dataclass(frozen=True)
-class Chance:
+class Chance(NamedTuple):
     """One result of a column: its value, the die faces giving it, the kit-completed ones."""
 
     value: str
@@ -62,18 +57,16 @@ class Chance:
     kit_faces: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Method:
+class Method(NamedTuple):
     """One table's settings for `derive` (the file header explains each)."""
 
     ladder: tuple[str, ...]
-    slope: Fraction  # columns one die row is worth (the diagonal bands)
-    lead: Fraction  # columns left of 1-2 over which row 1's first result falls to no effect
+    slope: int  # columns one die row is worth (the diagonal bands), in millionths: exact
+    lead: int  # columns left of 1-2 over which row 1's first result falls to no effect (ditto)
     harm: tuple[int, int]  # attacker-harmed faces at 1-2, first column with none
 
 
-@dataclass(frozen=True)
-class TableCompletion:
+class TableCompletion(NamedTuple):
     """The kit's grid for one table and the settings it was derived from."""
 
     method: Method
@@ -84,8 +77,7 @@ class TableCompletion:
         return self.method.ladder
 
 
-@dataclass(frozen=True)
-class Completion:
+class Completion(NamedTuple):
     """The completion file, checked against the transcription it completes."""
 
     path: Path
@@ -144,21 +136,22 @@ def derive(
     top = [rank[c] for c in printed[faces[0]]]
     n_cols, n_rows = len(top), len(faces)
 
-    half = Fraction(1, 2)
+    unit = UNIT  # slope and lead are whole millionths: every step below is exact in integers
+    slope, lead = method.slope, method.lead
 
-    def band(x: Fraction) -> int:
-        """Row 1 read at position ``x`` (a column index; between columns the rungs are
+    def band(x: int) -> int:
+        """Row 1 read at position ``x / unit`` (a column index; between columns the rungs are
         spread evenly, a half rounding up), never below "no effect" (step 3 gives those)."""
-        if x >= n_cols - 1:
-            value = Fraction(top[-1])
+        if x >= (n_cols - 1) * unit:
+            value = top[-1]
         elif x >= 0:
-            i = math.floor(x)
-            value = top[i] + (top[i + 1] - top[i]) * (x - i)
-        elif method.lead <= 0 or x <= -method.lead:
-            value = Fraction(none)
+            i, part = divmod(x, unit)  # floor(x / unit) and what lies past it
+            value = (2 * top[i] * unit + 2 * (top[i + 1] - top[i]) * part + unit) // (2 * unit)
+        elif lead <= 0 or x <= -lead:
+            value = none
         else:
-            value = top[0] + (top[0] - none) * x / method.lead
-        return max(none, math.floor(value + half))
+            value = (2 * top[0] * lead + 2 * (top[0] - none) * x + lead) // (2 * lead)
+        return max(none, value)
 
     harm_rungs = ladder[:none]  # worst first
     faces_at_0, fade = method.harm
@@ -166,8 +159,8 @@ def derive(
     for r, face in enumerate(faces):
         row: list[int] = []
         for c in range(n_cols):
-            cell = band(c - method.slope * r)
-            hurt = 0 if c >= fade else math.floor(Fraction(faces_at_0 * (fade - c), fade) + half)
+            cell = band(c * unit - slope * r)
+            hurt = 0 if c >= fade else (2 * faces_at_0 * (fade - c) + fade) // (2 * fade)
             depth = r - (n_rows - hurt)  # 0: the top cell of the column's harm zone
             if harm_rungs and depth >= 0:
                 cell = min(cell, len(harm_rungs) - 1 - min(depth, len(harm_rungs) - 1))
@@ -232,11 +225,18 @@ def outcome_shares(
     return out
 
 
-def _at_least_zero(value: float, where: Where) -> Fraction:
-    """A number of the header (0.5, 1.25) as an exact fraction; one line naming it if not."""
+UNIT = 1_000_000  # a setting's unit: millionths of a column
+
+
+def _at_least_zero(value: float, where: Where) -> int:
+    """A number of the header (0.5, 1.25) as whole millionths, exact as written; one line
+    naming it if it is not a number 0 or more with at most six decimals."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
         raise where.error(f"expected a number 0 or more, got {value!r}")
-    return Fraction(str(value))
+    whole, _, decimals = repr(value).partition(".")
+    if not whole.isdigit() or not (decimals == "" or decimals.isdigit()) or len(decimals) > 6:
+        raise where.error(f"expected a number with at most 6 decimals (like 1.25), got {value!r}")
+    return int(whole) * UNIT + int(decimals.ljust(6, "0") or 0)
 
 
 def _no_effect(value: str, where: Where) -> str:
@@ -304,7 +304,7 @@ def _table(crt: Crt, table: ResultsTable, spec: dict[str, Any], where: Where) ->
             f"first column with none (0-{len(crt.columns)})], got {harm!r}"
         )
     if slope <= 0:
-        raise where.child("slope").error(f"expected more than 0, got {slope}")
+        raise where.child("slope").error("expected more than 0, got 0")
     method = Method(ladder, slope, lead, (harm[0], harm[1]))
     rows_in = spec["rows"]
     extra = set(rows_in) - {str(f) for f in crt.faces}

@@ -10,18 +10,18 @@ a fight on them; `companion.dark_blades.missiles` holds the missile weapons' ran
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards, kit_cards_dir
+from companion.dice import check_die, die_faces
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
 from companion.numbers import is_whole
 from companion.schema import Field, ListOf, MapOf, Table, Where
-from companion.tables import MISSING, check_die, die_faces
+from companion.text import MISSING
 
 __all__ = ["MISSING", "Cover", "Crt", "ResultsTable", "ShiftRule", "TerrainShift", "load_crt"]
 __all__ += ["odds_value"]
@@ -53,8 +53,7 @@ class ShiftRule(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
-class ResultsTable:
+class ResultsTable(NamedTuple):
     """One results table: its key and its cells (face → one cell per column; "" = missing)."""
 
     name: str
@@ -66,8 +65,7 @@ class ResultsTable:
     note: str | None = None
 
 
-@dataclass(frozen=True)
-class Crt:
+class Crt(NamedTuple):
     """The whole of crt.toml, checked."""
 
     path: Path
@@ -82,8 +80,8 @@ class Crt:
     cover: dict[str, Cover]  # None columns = may not be fired upon
     shifts: dict[str, ShiftRule]
     fill: FillIn  # where a user fills in a lost cell (a copy under --cards for the kit's file)
-    readings: dict[str, Reading] = field(default_factory=dict)
-    shift_readings: dict[str, dict[str, str]] = field(default_factory=dict)  # shift → where → name
+    readings: dict[str, Reading]
+    shift_readings: dict[str, dict[str, str]]  # shift → where → name
 
     def reading(self, name: str) -> Reading:
         """A reading the code relies on; its absence is the data file's fault."""
@@ -119,7 +117,7 @@ def load_crt(cards: Cards) -> Crt:
     kit_path = kit_cards_dir() / GAME / "crt.toml"
     own = kit_path.is_file() and path.resolve() != kit_path.resolve()
     crt = schema.load(path, CRT, _build, depends=(kit_path,) if own else ())
-    return replace(crt, fill=locate(cards, path))
+    return crt._replace(fill=locate(cards, path))
 
 
 # --------------------------------------------------------------------------- the schema

@@ -1,33 +1,42 @@
 """Dark Blades lookups by name: `havoc fight thr gra:wounded 7` and its phone page.
 
 `side` reads one side's names (each by unique prefix, word starts or initials, any case, from
-the roster in pieces.csv, with its states after colons: ``gra:wounded``, ``lab:foot``) as
-`Fighter` records; `melee` and `shot` turn two sides into the typed requests of
-`companion.dark_blades.requests`: the table from the two sides' kinds (infantry, mounted; a
-mule is a mounted target, a war dog infantry), the printed values for those states, and the
-defender's state and kind for the special rules. All the values in pieces.csv are the kit's
-(the rules print none): a front end says so once (`VALUES_NOTE`).
+the roster in pieces.csv, with its states after colons: ``gra:wounded``, ``thr:mounted``,
+``gra:sword``, ``bf:ring``, ``gob:boxed``) as `Fighter` records. A character's piece is on
+foot unless ``:mounted`` says otherwise or the scenario starts him mounted (``mounted``: the
+roster names a scenario puts on horses). `melee` and `shot` turn two sides into the typed
+requests of `companion.dark_blades.requests`: the table from the two sides' kinds (infantry,
+mounted; a mule is a mounted target, a war dog infantry), the printed values for those states,
+the magic items' holders checked against their rules (`items`), and the state and kind of the
+one attacker and the one defender for the special rules. All the values in pieces.csv are the
+kit's (the rules print none): a front end says so once (`VALUES_NOTE`).
+
+(A NamedTuple, not a dataclass: this module is on `havoc fight`'s import path.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import re
+from collections.abc import Collection
+from typing import Any, NamedTuple
 
 from companion.dark_blades.pieces import Character
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
-from companion.dark_blades.special import STATES
+from companion.dark_blades.special import STATES, CombatRules, Hit, refused_holder
 from companion.errors import InputError
 from companion.names import pick
 
 VALUES_NOTE = "values: the kit's (pieces.csv)"
 MOUNTS = ("mounted", "foot")
-WORDS = (*STATES, *MOUNTS)
+ITEMS = ("sword", "ring")  # holds the Magic Sword, the Magic Ring
+BOXED = "boxed"  # boxed in: no hex to retreat to
+WORDS = (*STATES, *MOUNTS, *ITEMS, BOXED)
+ITEM_RULES = {"sword": "magic-sword", "ring": "magic-ring"}
 
 
-@dataclass(frozen=True)
-class Fighter:
-    """One piece in a fight, in one state, with the values that state prints."""
+class Fighter(NamedTuple):
+    """One piece in a fight, in one state, with the values that state prints, the magic item
+    it holds and whether it can retreat."""
 
     name: str
     type: str  # pieces.csv type: foot, mounted, dog, mule
@@ -36,6 +45,9 @@ class Fighter:
     attack: int | None  # None: this piece in this state may not attack
     defence: int
     weapon: str
+    sword: bool = False
+    ring: bool = False
+    boxed: bool = False
 
     @property
     def target(self) -> str:
@@ -49,10 +61,16 @@ class Fighter:
             return self.type
         return "troll" if "troll" in self.name.casefold() else "character"
 
+    def hit(self) -> Hit:
+        """What the special rules take of this piece when a result falls on it."""
+        return Hit(self.state, self.special, self.boxed)
+
     def label(self) -> str:
         bits = [self.state] if self.state != "healthy" else []
         if self.type == "mounted":
             bits.append("mounted" if self.mounted else "on foot")
+        bits += [w for w, on in (("Sword", self.sword), ("Ring", self.ring)) if on]
+        bits += ["boxed in"] if self.boxed else []
         return f"{self.name} ({', '.join(bits)})" if bits else self.name
 
     def as_dict(self) -> dict[str, Any]:
@@ -63,6 +81,9 @@ class Fighter:
             "mounted": self.mounted,
             "attack": self.attack,
             "defence": self.defence,
+            "sword": self.sword,
+            "ring": self.ring,
+            "boxed": self.boxed,
         }
 
 
@@ -85,28 +106,37 @@ def find(roster: tuple[Character, ...], text: str, what: str) -> Character:
 
 
 def side(
-    roster: tuple[Character, ...], specs: list[str] | tuple[str, ...], what: str
+    roster: tuple[Character, ...],
+    specs: list[str] | tuple[str, ...],
+    what: str,
+    mounted: Collection[str] = (),
 ) -> list[Fighter]:
-    """``["thr,gra:wounded", "lab:foot"]`` → the fighters (commas or several arguments)."""
+    """``["thr,gra:wounded", "lab:mounted"]`` → the fighters (commas or several arguments);
+    ``mounted``: the roster names that start mounted (a scenario's), else all on foot."""
     out = []
     for spec in specs:
         for part in str(spec).split(","):
             if part.strip():
-                out.append(_fighter(roster, part.strip(), what))
+                out.append(_fighter(roster, part.strip(), what, mounted))
     if not out:
         raise InputError(f"{what}: give a name (e.g. thr, gra:wounded)")
     return out
 
 
-def _fighter(roster: tuple[Character, ...], spec: str, what: str) -> Fighter:
+def _fighter(
+    roster: tuple[Character, ...], spec: str, what: str, starts_mounted: Collection[str]
+) -> Fighter:
     name, *words = spec.split(":")
     character = find(roster, name, f"{what} name")
-    state, mount = "healthy", None
+    state, mount, chosen_words = "healthy", None, set()
     for word in words:
+        if not word.strip():
+            continue
         chosen = pick(word, WORDS, f"state of {character.name}")
+        chosen_words.add(chosen)
         if chosen in STATES:
             state = chosen
-        else:
+        elif chosen in MOUNTS:
             mount = chosen
     values = dict(character.values)
     if mount == "mounted" and character.type != "mounted":
@@ -116,7 +146,13 @@ def _fighter(roster: tuple[Character, ...], spec: str, what: str) -> Fighter:
             f"{character.name}: a {character.type}'s counter shows only alive and dead "
             f"(no {state} state)"
         )
-    mounted = character.type == "mounted" and mount != "foot" and state != "stunned"
+    if BOXED in chosen_words and character.type == "mule":
+        raise InputError(
+            f"{character.name}: boxed in is for a character; a mule's string retreats together"
+        )
+    if mount is None:
+        mount = "mounted" if character.name in starts_mounted else "foot"
+    mounted = character.type == "mounted" and mount == "mounted" and state != "stunned"
     if state == "stunned":
         attack, defence = None, values.get("stunned_defence")
     elif mounted:
@@ -128,7 +164,16 @@ def _fighter(roster: tuple[Character, ...], spec: str, what: str) -> Fighter:
     if defence is None:
         raise InputError(f"{character.name}: pieces.csv prints no {state} defence for it")
     return Fighter(
-        character.name, character.type, state, mounted, attack, defence, character.weapon
+        character.name,
+        character.type,
+        state,
+        mounted,
+        attack,
+        defence,
+        character.weapon,
+        "sword" in chosen_words,
+        "ring" in chosen_words,
+        BOXED in chosen_words,
     )
 
 
@@ -151,11 +196,59 @@ def _attack(attackers: list[Fighter]) -> tuple[int, ...]:
     return tuple(f.attack for f in attackers if f.attack is not None)
 
 
-def _defender(defenders: list[Fighter]) -> tuple[str, str]:
-    """The state and kind the special rules take (one defender; several: the owner picks)."""
-    if len(defenders) == 1:
-        return defenders[0].state, defenders[0].special
-    return "healthy", "character"
+def _one(fighters: list[Fighter]) -> Hit:
+    """What the special rules take of a side (one piece; several: the owner picks who
+    suffers, so the result stays as printed)."""
+    return fighters[0].hit() if len(fighters) == 1 else Hit()
+
+
+def _quote(rule: str) -> str:
+    """The sentence of a magic item's rule that names who may not hold it."""
+    said = next(s for s in re.split(r"(?<=\.)\s+", rule) if '"' in s)
+    return said.removeprefix("Note: ").rstrip(".")
+
+
+def items(
+    rules: CombatRules,
+    attackers: list[Fighter],
+    defenders: list[Fighter],
+    sword: bool = False,
+    ring: bool = False,
+    missile: bool = False,
+) -> tuple[bool, bool]:
+    """Whether the Magic Sword and the Magic Ring count in this fight: held by a piece named
+    ``:sword`` (an attacker) or ``:ring`` (a defender), or ``sword``/``ring`` (one of that side
+    holds it). A holder the item's rule refuses is refused with the rule ("'Dark Blades' cannot
+    use the magic sword"), as is the Sword on missile fire ("hand-to-hand combat only")."""
+    for word, holders, others, role in (
+        ("sword", attackers, defenders, "attacker"),
+        ("ring", defenders, attackers, "defender"),
+    ):
+        rule = rules.rules[ITEM_RULES[word]]
+        wrong = [f for f in others if getattr(f, word)]
+        if wrong:
+            whose = "attack" if word == "sword" else "opponent's attack"
+            raise InputError(
+                f"{wrong[0].label()}: the Magic {word.capitalize()} moves its holder's "
+                f"{whose} ({rule.section}): give :{word} to a{'n' if role[0] == 'a' else ''} "
+                f"{role}"
+            )
+        named = [f for f in holders if getattr(f, word)]
+        if len(named) > 1:
+            raise InputError(f"{named[1].label()}: there is only one Magic {word.capitalize()}")
+        flag = sword if word == "sword" else ring
+        held = named or (holders if flag and len(holders) == 1 else [])
+        for f in held:
+            if refused_holder(rules, ITEM_RULES[word], f.name):
+                raise InputError(f"{role} {f.name}: {_quote(rule.rule)} ({rule.section})")
+        if flag and not named and len(holders) > 1:
+            if all(refused_holder(rules, ITEM_RULES[word], f.name) for f in holders):
+                raise InputError(f"{role}s: {_quote(rule.rule)} ({rule.section})")
+    use_sword = sword or any(f.sword for f in attackers)
+    if use_sword and missile:
+        section = rules.rules["magic-sword"].section
+        raise InputError(f"the Magic Sword: hand-to-hand combat only ({section})")
+    return use_sword, ring or any(f.ring for f in defenders)
 
 
 def melee(
@@ -167,7 +260,7 @@ def melee(
 ) -> MeleeRequest:
     """The hand-to-hand lookup of ``attackers`` on ``defenders``."""
     table = f"{_kind(attackers, 'attackers')}-vs-{_kind(defenders, 'defenders')}"
-    state, kind = _defender(defenders)
+    defender = _one(defenders)
     return MeleeRequest(
         table=table,
         attack=_attack(attackers),
@@ -175,8 +268,10 @@ def melee(
         shifts=shifts or Shifts(),
         die=die,
         seed=seed,
-        defender_state=state,
-        defender_kind=kind,
+        defender_state=defender.state,
+        defender_kind=defender.kind,
+        defender_boxed=defender.boxed,
+        attacker=_one(attackers) if len(attackers) == 1 else None,
     )
 
 
@@ -209,6 +304,7 @@ def shot(
         seed=seed,
         defender_state=target.state,
         defender_kind=target.special,
+        defender_boxed=target.boxed,
     )
 
 

@@ -81,7 +81,8 @@ def _chances(crt: Crt, look: Lookup) -> list[str]:
     items = []
     for item in look.chance_items():
         faces = dice.face_runs(item["faces"], crt.faces)
-        items.append(f"{item['result'] or MISSING} {item['chance']} ({faces})")
+        said = f"{item['result'] or MISSING}" + (f"→{item['effect']}" if item["effect"] else "")
+        items.append(f"{said} {item['chance']} ({faces})")
     return pack(items, f"chance in {look.column_label}: ")
 
 

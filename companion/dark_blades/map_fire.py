@@ -11,7 +11,6 @@ weapon is not a missile weapon is refused.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.dark_blades import combat as c
@@ -36,7 +35,7 @@ def on_map(request: MissileRequest, sight: Sight) -> MissileRequest:
     if not sight.open_shot:  # range 1 is the weapon's to refuse (the Breath reaches 1 hex)
         raise InputError(f"no shot: {sight.no_shot}")
     cover = None if sight.cover == "none" else sight.cover
-    return replace(request, hexes=sight.range, cover=cover, cover_terrain=None)
+    return request._replace(hexes=sight.range, cover=cover, cover_terrain=None)
 
 
 def fire_on_map(
@@ -111,4 +110,4 @@ def named_shot(
     mounted = two_hexes or kind == "mounted"
     typed = Fighter("target", "mounted" if mounted else "foot", "healthy", mounted, None, 0, "")
     request = fight.shot([f], [typed], sight.range, None, die, seed)
-    return replace(request, defence=defence), [f], []
+    return request._replace(defence=defence), [f], []

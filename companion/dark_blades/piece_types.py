@@ -8,9 +8,8 @@ blue). Every problem is one `DataError` naming the key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.schema import Field, ListOf, MapOf, Table, Where, colour
@@ -46,8 +45,7 @@ def role(column: str) -> str:
     raise ValueError(f"not a value column: {column!r}")  # a programming error
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """How one side's counters look (colours from piece-types.toml)."""
 
     key: str
@@ -58,16 +56,14 @@ class Side:
     ink: str
 
 
-@dataclass(frozen=True)
-class FaceSpec:
+class FaceSpec(NamedTuple):
     """One face of a piece type: the state word it prints and the value columns it shows."""
 
     state: str
     values: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class PieceSpec:
+class PieceSpec(NamedTuple):
     """One physical counter a character of a type gets: its size and two faces."""
 
     key: str
@@ -77,8 +73,7 @@ class PieceSpec:
     mounted: bool = False
 
 
-@dataclass(frozen=True)
-class PieceType:
+class PieceType(NamedTuple):
     """A type (foot, mounted, mule, dog…): all the pieces it makes, ``also`` types included."""
 
     key: str
@@ -195,16 +190,24 @@ TYPES_FILE = Table(
 """piece-types.toml."""
 
 
-@dataclass(frozen=True)
 class TypesFile:
-    """What piece-types.toml holds."""
+    """What piece-types.toml holds (a plain class, not a dataclass: it is on `havoc fight`'s
+    import path; `companion.dark_blades.pieces.PieceSet` extends it)."""
 
-    sides: dict[str, Side]
-    weapons: dict[str, str]
-    missile_weapons: frozenset[str]
-    types: dict[str, PieceType]
-    value_colours: dict[str, str]
-    """The rulebook's colour code: role (attack, defence, move) -> #rrggbb."""
+    def __init__(
+        self,
+        sides: dict[str, Side],
+        weapons: dict[str, str],
+        missile_weapons: frozenset[str],
+        types: dict[str, PieceType],
+        value_colours: dict[str, str],
+    ) -> None:
+        self.sides = sides
+        self.weapons = weapons
+        self.missile_weapons = missile_weapons
+        self.types = types
+        self.value_colours = value_colours
+        """The rulebook's colour code: role (attack, defence, move) -> #rrggbb."""
 
 
 def load_types(path: Path) -> TypesFile:

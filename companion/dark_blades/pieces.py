@@ -11,8 +11,8 @@ one located `DataError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from companion.csv_rosters import Column, Row, read_csv
 from companion.dark_blades.piece_types import (
@@ -35,8 +35,7 @@ MAX_VALUE = 999
 """Largest printed value: three digits are all a value box holds legibly."""
 
 
-@dataclass(frozen=True)
-class Character:
+class Character(NamedTuple):
     """One roster row: a character or creature, ``count`` of them."""
 
     count: int
@@ -54,8 +53,7 @@ class Character:
         return dict(self.values).get(column)
 
 
-@dataclass(frozen=True)
-class Marker:
+class Marker(NamedTuple):
     """One markers.csv row: ``count`` markers (per piece of ``per_piece`` if given)."""
 
     count: int
@@ -71,13 +69,25 @@ class Marker:
     line: int
 
 
-@dataclass(frozen=True)
 class PieceSet(TypesFile):
     """Everything the counter sheet needs, checked: piece-types.toml plus roster and markers."""
 
-    roster: tuple[Character, ...]
-    markers: tuple[Marker, ...]
-    roster_path: Path
+    def __init__(
+        self,
+        roster: tuple[Character, ...],
+        markers: tuple[Marker, ...],
+        roster_path: Path,
+        **types: Any,
+    ) -> None:
+        super().__init__(**types)
+        self.roster = roster
+        self.markers = markers
+        self.roster_path = roster_path
+
+    def with_roster(self, roster: tuple[Character, ...]) -> PieceSet:
+        """The same set with another roster (a scenario's pieces, its counts)."""
+        kept = {k: v for k, v in vars(self).items() if k != "roster"}
+        return PieceSet(roster=roster, **kept)
 
     def weapon_word(self, character: Character, piece: PieceSpec) -> str:
         """The weapon word to print on ``piece`` (none for a missile weapon on a horse)."""
@@ -128,9 +138,11 @@ def _read_roster(path: Path, columns: list[Column]) -> list[Row]:
         raise
 
 
-def _character(row: Row, types: dict[str, PieceType]) -> Character:
+def _character(
+    row: Row, types: dict[str, PieceType], printed_by: dict[str, frozenset[str]]
+) -> Character:
     piece_type = types[row["type"]]
-    used = piece_type.columns
+    used = printed_by[piece_type.key]
     for column in VALUE_COLUMNS:
         value = row[column]
         if column in used and value is None:
@@ -182,7 +194,8 @@ def load_roster(
         total += row["count"] * len(types[row["type"]].pieces)
         if total > MAX_PIECES:
             raise row.error(_too_many(total, "roster"))
-    return tuple(_character(row, types) for row in rows)
+    printed_by = {key: t.columns for key, t in types.items()}  # once a type, not once a row
+    return tuple(_character(row, types, printed_by) for row in rows)
 
 
 def _too_many(total: int, what: str) -> str:
@@ -256,6 +269,14 @@ def load_markers(
             )
         )
     return tuple(out)
+
+
+def roster(cards: Cards) -> tuple[Character, ...]:
+    """The cards' checked roster alone (pieces.csv against piece-types.toml), without the
+    markers: all a lookup by name needs."""
+    kinds = load_types(cards.path(GAME, "piece-types.toml"))
+    path = cards.path(GAME, "pieces.csv")
+    return load_roster(path, kinds.sides, kinds.weapons, kinds.types)
 
 
 def load(cards: Cards, roster: Path | None = None) -> PieceSet:

@@ -3,19 +3,21 @@ tools: one frozen record per kind of lookup, with its column shifts as a typed r
 
 `MeleeRequest` is a hand-to-hand (or missile-table) lookup by strengths (`havoc crt`),
 `MissileRequest` a missile weapon fired at a range (`havoc missile`); each front end parses its
-own input into one of these and calls `companion.dark_blades.resolve`.
+own input into one of these and calls `companion.dark_blades.resolve` (``_replace`` makes a
+changed copy). NamedTuples, not dataclasses: this module is on `havoc fight`'s import path.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from companion.dark_blades.terrain import Advantage, Terrain
+from companion.dark_blades.special import Hit
+
+if TYPE_CHECKING:
+    from companion.dark_blades.terrain import Advantage, Terrain
 
 
-@dataclass(frozen=True)
-class Shifts:
+class Shifts(NamedTuple):
     """What moves the column: terrain (``+ 0 -`` or an `Advantage` from terrain names), the
     target's cover (and the terrain row it was read from), the magic items, a fast rider."""
 
@@ -29,11 +31,10 @@ class Shifts:
 
     def keywords(self) -> dict[str, Any]:
         """`combat.shifts_for`'s keywords (a shallow copy: the records stay records)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._asdict()
 
 
-@dataclass(frozen=True)
-class MeleeRequest:
+class MeleeRequest(NamedTuple):
     """One lookup on a results table (any unique start of its name) by strengths; several
     attackers or defenders combine. ``die``: a real die's face, else a roll seeded by ``seed``.
     ``defender_state``: the defender's state before the blow (one of `STATES`)."""
@@ -41,16 +42,17 @@ class MeleeRequest:
     table: str
     attack: tuple[int, ...]
     defence: tuple[int, ...]
-    shifts: Shifts = field(default_factory=Shifts)
+    shifts: Shifts = Shifts()
     die: int | None = None
     seed: int | None = None
     defender_state: str = "healthy"
     defender_kind: str = "character"
-    defender_kind: str = "character"  # or dog, mule, troll (their special rules)
+    defender_boxed: bool = False  # or dog, mule, troll (their special rules)
+    defender_boxed: bool = False  # the defender cannot retreat (the user says so)
+    attacker: Hit | None = None  # the one attacker's state and kind; None: unknown or several
 
 
-@dataclass(frozen=True)
-class MissileRequest:
+class MissileRequest(NamedTuple):
     """A missile weapon (key or counter word) fired ``hexes`` away at one ``target``
     ("infantry" or "mounted") of ``defence``, in ``cover`` (a cover kind; ``cover_terrain`` the
     terrain row it was read from)."""
@@ -67,3 +69,4 @@ class MissileRequest:
     seed: int | None = None
     defender_state: str = "healthy"
     defender_kind: str = "character"
+    defender_boxed: bool = False

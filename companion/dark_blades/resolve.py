@@ -10,22 +10,22 @@ printed sheet may present the same record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import dice
 from companion.dark_blades import combat as c
 from companion.dark_blades.completion import CellSource
 from companion.dark_blades.crt import Crt
-from companion.dark_blades.missiles import Missiles
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.special import KINDS, STATES, CombatRules, Outcome, outcome
 from companion.errors import InputError
 
+if TYPE_CHECKING:  # not imported for hand-to-hand: `havoc fight` without --range
+    from companion.dark_blades.missiles import Missiles
 
-@dataclass(frozen=True)
-class _Extra:
+
+class _Extra(NamedTuple):
     """What a missile weapon adds to a table lookup."""
 
     weapon: dict[str, Any] | None = None
@@ -90,21 +90,33 @@ def _resolve(
             f"--defender-kind: expected {', '.join(KINDS)}, got {request.defender_kind!r}"
         )
     look.defender_state, look.defender_kind = request.defender_state, request.defender_kind
-    if extra.rules is not None and look.cell:
+    if extra.rules is not None:
         source_only = cells is None or cells.completion is None
-        result = outcome(
-            extra.rules,
-            results,
-            look.cell,
-            request.defender_state,
-            request.defender_kind,
-            source_only,
-        )
-        if look.void and result.text is None:
-            result = Outcome(None)
-        look.outcome = result.text
-        look.rules = list(result.rules)
-        look.readings = list(dict.fromkeys([*look.readings, *result.readings]))
+
+        def hit(cell: str) -> Outcome:
+            return outcome(
+                extra.rules,
+                results,
+                cell,
+                request.defender_state,
+                request.defender_kind,
+                source_only,
+                request.defender_boxed,
+                None if extra.void_rule else request.attacker,
+            )
+
+        if look.cell:
+            result = hit(look.cell)
+            if look.void and result.text is None:
+                result = Outcome(None)
+            look.outcome = result.text
+            look.rules = list(result.rules)
+            look.readings = list(dict.fromkeys([*look.readings, *result.readings]))
+        for cell, _faces in look.chances:
+            said = hit(cell) if cell else Outcome(None)
+            if said.text is not None and said.short:  # "(kit)": by a kit's reading
+                look.effects[cell] = said.short + (" (kit)" if said.readings else "")
+            look.readings = list(dict.fromkeys([*look.readings, *said.readings]))
     return look
 
 
@@ -156,6 +168,7 @@ def fire(
         seed=request.seed,
         defender_state=request.defender_state,
         defender_kind=request.defender_kind,
+        defender_boxed=request.defender_boxed,
     )
     more: tuple[c.Shift, ...] = ()
     hand_table = c.table_by_name(crt, melee.table).kind == "hand-to-hand"
@@ -163,7 +176,7 @@ def fire(
         # the Breath reads the hand-to-hand tables: the Ring on it is the missile reading
         columns, _applies, text = crt.shifts["magic-ring"]
         more = (c.Shift(text, columns, crt.reading("ring-on-missiles"), "magic ring"),)
-        melee = replace(melee, shifts=replace(shifts, magic_ring=False))
+        melee = melee._replace(shifts=shifts._replace(magic_ring=False))
     extra = _Extra(about, found.no_adverse, found.adverse_reading, no_shot, rules, more)
     record = _resolve(crt, melee, cells, extra)
     if isinstance(record, c.Lookup) and readings:

@@ -1,25 +1,29 @@
 """Dark Blades rules that change what a results-table letter does to the piece it hits:
 ``cards/dark-blades/combat-rules.toml`` and `outcome`, which applies them.
 
-A wounded or stunned defender dies of further injury; a war dog dies of a stun or a wound; a
-pack mule ignores rider casualties and retreats with its string; a killed troll must be burnt;
-a result that empties the defender's hex lets the attacker advance; a star (★) cell has no
-letter. The lookups (`companion.dark_blades.combat`) attach the `Outcome` to their record.
+A wounded or stunned character dies of further injury; a war dog dies of a stun or a wound
+(attacking or defending); a character who cannot retreat (boxed in, or stunned: the kit's
+reading) is wounded instead; a pack mule ignores rider casualties and retreats with its string;
+a killed troll must be burnt; a result that empties the defender's hex lets the attacker
+advance; a star (★) cell has no letter. The Magic Sword's and Ring's rules name who may not hold
+them (`refused_holder`). The lookups (`companion.dark_blades.combat`) attach the `Outcome` to
+their record, and the short word of each result of the column (`Outcome.short`).
+
+(NamedTuples, not dataclasses: this module is on `havoc fight`'s import path.)
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades.crt import ResultsTable
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
 from companion.errors import DataError
-from companion.schema import Field, MapOf, Table
+from companion.schema import Field, ListOf, MapOf, Table
 
 RULES_FILE = "combat-rules.toml"
 KINDS = ("character", "dog", "mule", "troll")  # what the defender is
@@ -35,28 +39,31 @@ NEEDED = (
     "mule",
     "troll",
     "star",
+    "retreat",
+    "magic-sword",
+    "magic-ring",
 )
-READINGS = ("star", "mule", "stun-is-injury")
+READINGS = ("star", "mule", "stun-is-injury", "stunned-cannot-retreat")
 HORSE_HIT = re.compile(r"horse (and rider )?killed", re.IGNORECASE)
 KILLS = re.compile(r"\b(defender|rider) killed", re.IGNORECASE)
 INJURES = re.compile(r"\b(wounded|stunned)\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Rule:
-    """One rule of the rulebook: its name, where it is printed, its text, the kit's line."""
+class Rule(NamedTuple):
+    """One rule of the rulebook: its name, where it is printed, its text, the kit's line, and
+    for a magic item the roster names its rule refuses as holders."""
 
     name: str
     section: str
     rule: str
     short: str
+    refuses: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, str]:
         return {"name": self.name, "section": self.section, "rule": self.rule}
 
 
-@dataclass(frozen=True)
-class CombatRules:
+class CombatRules(NamedTuple):
     """combat-rules.toml, checked: the special rules by name and the kit's readings."""
 
     path: Path
@@ -65,19 +72,36 @@ class CombatRules:
     readings: dict[str, Reading]
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a cell does to this defender once the rules above apply (``text`` None: as
-    printed), the rules that applied or are stated, and the kit's readings used."""
+class Outcome(NamedTuple):
+    """What a cell does to the piece it hits once the rules above apply (``text`` None: as
+    printed; ``short``: a word or two for the chance line), the rules that applied or are
+    stated, and the kit's readings used."""
 
     text: str | None
     rules: tuple[Rule, ...] = ()
     readings: tuple[Reading, ...] = ()
+    short: str = ""
+
+
+class Hit(NamedTuple):
+    """The piece a result falls on: its state before the blow, its kind, and whether the user
+    says it cannot retreat (``boxed``: no hex to retreat to)."""
+
+    state: str = "healthy"
+    kind: str = "character"
+    boxed: bool = False
 
 
 RULE = Table(
-    (Field("section", str), Field("rule", str), Field("short", str)),
-    build=lambda v, where: Rule(where.name, **v),
+    (
+        Field("section", str),
+        Field("rule", str),
+        Field("short", str),
+        Field("refuses", ListOf(str), required=False, default=[]),
+    ),
+    build=lambda v, where: Rule(
+        where.name, v["section"], v["rule"], v["short"], tuple(v["refuses"])
+    ),
 )
 COMBAT_RULES = Table(
     (
@@ -105,6 +129,13 @@ def _build(data: dict[str, Any], path: Path) -> CombatRules:
     return CombatRules(path, data["source"], rules, readings)
 
 
+def refused_holder(rules: CombatRules, item: str, name: str) -> Rule | None:
+    """The rule of ``item`` (``magic-sword``, ``magic-ring``) if it refuses ``name`` (a roster
+    name) as its holder, else None."""
+    rule = rules.rules[item]
+    return rule if name.casefold() in (n.casefold() for n in rule.refuses) else None
+
+
 def empties_hex(text: str) -> bool:
     """A defender's result that kills him or makes him retreat (the advance rule)."""
     return not text.startswith("Attacker") and (
@@ -119,59 +150,109 @@ def outcome(
     state: str = "healthy",
     kind: str = "character",
     source_only: bool = False,
+    boxed: bool = False,
+    attacker: Hit | None = None,
 ) -> Outcome:
-    """The cell's effect on a defender of ``kind`` in ``state`` (see the module docstring)."""
+    """The cell's effect on the piece it hits: a defender of ``kind`` in ``state`` (``boxed``:
+    he cannot retreat), or for a result against the attacker, ``attacker`` (None: not known,
+    or several: as printed). See the module docstring."""
     r, k = rules.rules, rules.readings
     if cell == "★":
         if source_only:
             return Outcome("No letter printed here: the rules give no result.", (r["star"],))
-        return Outcome("No effect (the kit's reading of the star).", (r["star"],), (k["star"],))
+        short = "no effect"
+        return Outcome(
+            "No effect (the kit's reading of the star).", (r["star"],), (k["star"],), short
+        )
     text = table.key.get(cell)
-    if text is None or text.startswith("Attacker"):
+    if text is None:
         return Outcome(None)
+    if text.startswith("Attacker"):
+        if attacker is None:
+            return Outcome(None)
+        return _hit(rules, table, text, attacker, "Attacker", source_only)
+    return _hit(rules, table, text, Hit(state, kind, boxed), "Defender", source_only)
+
+
+def _hit(
+    rules: CombatRules, table: ResultsTable, text: str, hit: Hit, who: str, source_only: bool
+) -> Outcome:
+    r, k = rules.rules, rules.readings
+    state, kind = hit.state, hit.kind
     killed = bool(KILLS.search(text))
     injured = bool(INJURES.search(HORSE_HIT.sub("", text)))
     stun_only = injured and not re.search(r"\bwounded\b", text, re.IGNORECASE)
-    after: list[Rule] = []
-    if empties_hex(text) and table.kind == "hand-to-hand" and kind != "mule":
-        after.append(r["advance"])
-    if kind == "dog":
-        if injured and not killed:
-            return Outcome("Dog killed (a stun or wound kills a war dog).", (r["dog"], *after))
-        return Outcome(None, (r["dog"], *after) if killed else tuple(after))
+    advance = (r["advance"],) if who == "Defender" and table.kind == "hand-to-hand" else ()
+    after = advance if empties_hex(text) and kind != "mule" else ()
     if kind == "mule":
         return _mule(rules, text, killed, source_only)
+    if "retreats" in text and (hit.boxed or state == "stunned"):
+        return _no_retreat(rules, hit, who, advance, source_only)
+    if kind == "dog":
+        if injured and not killed:
+            dog = "Dog" if who == "Defender" else "Attacking dog"
+            text = f"{dog} killed (a stun or wound kills a war dog)."
+            return Outcome(text, (r["dog"], *advance), short="dog dead")
+        return Outcome(None, (r["dog"], *after) if killed else after)
     if kind == "troll" and killed:
-        return Outcome("Troll killed: burn it this combat step.", (r["troll"], *after))
+        return Outcome("Troll killed: burn it this combat step.", (r["troll"], *after), (), "dead")
     if state != "healthy" and injured and not killed:
         readings = (k["stun-is-injury"],) if stun_only else ()
         if source_only and stun_only:
             open_ = f"Open: the rules do not say if a stun is further injury ({state})."
-            return Outcome(open_, (r["further-injury"], *after))
-        who = "Defender"
+            return Outcome(open_, (r["further-injury"], *after), short="open")  # undecided
+        said = (r["further-injury"], *advance, *((r["troll"],) if kind == "troll" else ()))
         if "horse" in text.lower():
             horse = "horse killed" if HORSE_HIT.search(text) else "horse unharmed"
-            return Outcome(
-                f"Rider killed (already {state}), {horse}.",
-                (r["further-injury"], *after),
-                readings,
-            )
-        return Outcome(f"{who} killed (already {state}).", (r["further-injury"], *after), readings)
+            return Outcome(f"Rider killed (already {state}), {horse}.", said, readings, "dead")
+        return Outcome(f"{who} killed (already {state}).", said, readings, "dead")
     if kind == "troll":
         return Outcome(None, (r["troll"], *after))
-    return Outcome(None, tuple(after))
+    return Outcome(None, after)
+
+
+def _no_retreat(
+    rules: CombatRules, hit: Hit, who: str, advance: tuple[Rule, ...], source_only: bool
+) -> Outcome:
+    """A retreat result on a piece that cannot retreat: "If unable to retreat, the character is
+    wounded instead" (boxed in: the rulebook's; stunned, he "may not move": the kit's reading),
+    then further injury if he was already hurt, or a war dog's death."""
+    r, k = rules.rules, rules.readings
+    readings: tuple[Reading, ...] = ()
+    said: tuple[Rule, ...] = (r["retreat"],)
+    if not hit.boxed:  # stunned: whether he can retreat at all is the kit's reading
+        if source_only:
+            open_ = (
+                f"Open: the rules do not say if a stunned character can retreat ({who.lower()})."
+            )
+            return Outcome(open_, (r["stunned"], r["retreat"]), short="open")
+        readings = (k["stunned-cannot-retreat"],)
+        said = (r["stunned"], r["retreat"])
+    why = "boxed in" if hit.boxed else "stunned"
+    if hit.kind == "dog":
+        text = f"Dog killed: cannot retreat ({why}), wounded instead, and a wound kills a war dog."
+        return Outcome(text, (*said, r["dog"], *advance), readings, "dog dead")
+    if hit.state != "healthy":
+        text = f"{who} killed: cannot retreat ({why}), wounded instead, already {hit.state}."
+        return Outcome(text, (*said, r["further-injury"], *advance), readings, "dead")
+    text = f"{who} wounded instead: cannot retreat ({why})."
+    return Outcome(text, said, readings, "wounded")
 
 
 def _mule(rules: CombatRules, text: str, killed: bool, source_only: bool) -> Outcome:
     rule, reading = rules.rules["mule"], rules.readings["mule"]
     if HORSE_HIT.search(text):
-        return Outcome("Mule killed.", (rule,))
+        return Outcome("Mule killed.", (rule,), short="mule dead")
     if "retreats" in text:
-        return Outcome("Mule retreats: its whole string, not the leaders.", (rule,))
+        return Outcome(
+            "Mule retreats: its whole string, not the leaders.", (rule,), short="string retreats"
+        )
     if text.lower().startswith(("horse unharmed", "defender's horse unharmed")):
-        return Outcome("No effect on the mule (rider casualty).", (rule,))
+        return Outcome("No effect on the mule (rider casualty).", (rule,), short="no effect")
     if source_only:  # the rules leave it open: said, not decided
-        return Outcome("Open: the rules do not say what this does to a mule.", (rule,))
+        return Outcome(
+            "Open: the rules do not say what this does to a mule.", (rule,), short="open"
+        )
     if killed:
-        return Outcome("Mule killed.", (rule,), (reading,))
-    return Outcome("No effect on the mule (rider casualty).", (rule,), (reading,))
+        return Outcome("Mule killed.", (rule,), (reading,), "mule dead")
+    return Outcome("No effect on the mule (rider casualty).", (rule,), (reading,), "no effect")

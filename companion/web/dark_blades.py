@@ -11,7 +11,6 @@ cover are + 0 - or the Terrain Types rows by name (`companion.dark_blades.terrai
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
@@ -19,7 +18,7 @@ from flask import Blueprint, render_template, request, url_for
 from companion import dice
 from companion.dark_blades import combat as c
 from companion.dark_blades import fight as fight_rules
-from companion.dark_blades import pieces
+from companion.dark_blades import fight_form, pieces
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
@@ -128,6 +127,7 @@ def view(crt: Crt, record: c.Lookup | c.NoShot, source_only: bool = False) -> di
                 "percent": dice.percent(len(item["faces"]), n),
                 "kit": bool(kit),
                 "kit_part": dice.face_runs(kit, crt.faces) if kit != item["faces"] else "",
+                "effect": item["effect"],  # what it does to this piece, when rules change it
             }
         )
     kit_faces = sorted(look.kit_faces, key=crt.faces.index)
@@ -259,38 +259,91 @@ def missile() -> str:
     )
 
 
+ROWS = 3  # pieces a side on the fight page
+PAGE_LABELS = {
+    "attackers": "attacker",
+    "defenders": "defender",
+    "range": "range",
+    "cover": "cover",
+    "attacker_terrain": "attacker's terrain",
+    "defender_terrain": "defender's terrain",
+    "sword": "Magic Sword",
+    "ring": "Magic Ring",
+    "die": "die",
+    "seed": "seed",
+    "scenario": "scenario",
+}
+
+
+def _pieces(role: str, item: str) -> list[str]:
+    """The side's rows (``a1``, ``a1_health``, ``a1_mount``, ``a1_sword``, ``a1_boxed``, ...) as
+    the name specs `fight_form.ask` takes; blank rows are skipped."""
+    out = []
+    for i in range(1, ROWS + 1):
+        key = f"{role[0]}{i}"
+        name = request.args.get(key, "").strip()
+        if not name:
+            continue
+        out.append(
+            fight_form.piece_spec(
+                name,
+                request.args.get(key + "_health", ""),
+                request.args.get(key + "_mount", ""),
+                (item,) if request.args.get(f"{key}_{item}") == "on" else (),
+                request.args.get(key + "_boxed") == "on",
+                f"{role} {i}",
+            )
+        )
+    return out
+
+
 @bp.get("/fight")
 def fight() -> str:
-    """Combat by the pieces' names: two name pickers (and their states), the table, values and
-    rules as `havoc fight`; extra names (commas) combine; a range makes it missile fire."""
+    """Combat by the pieces' names: up to three pieces a side, each with its health, foot or
+    mounted, the Sword (attackers) or the Ring (defenders) and whether he can retreat; each
+    side's terrain, the cover, a range for missile fire, the scenario (who starts mounted).
+    The form's strings go to `companion.dark_blades.fight_form`, the parser `havoc fight`
+    uses; a form that cannot be answered says why (400)."""
     here = cards()
-    data = load_crt(here)
     roster = pieces.load(here).roster
+    terrain_table = ter.load_terrain(here)
+    data = load_crt(here)
     args = request.args
-    answer, error, sides = None, None, None
-    if args.get("attacker") and args.get("defender"):
+    answer, error, sides, asked = None, None, None, None
+    if any(k != "source_only" for k in args):
         try:
-            attackers = fight_rules.side(roster, _names("attacker"), "attacker")
-            defenders = fight_rules.side(roster, _names("defender"), "defender")
-            cells = cell_source(here, data, _source_only())
-            rules = load_combat_rules(here)
-            hexes_text = args.get("range", "").strip()[:6]
-            if hexes_text:
-                if not is_whole(hexes_text) or int(hexes_text) < 1:
-                    raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
-                shot = fight_rules.shot(attackers, defenders, int(hexes_text), None, _die())
-                record = fire(
-                    data, load_weapons(here), replace(shot, seed=seed_arg()), cells, rules
-                )
-            else:
-                wanted = fight_rules.melee(attackers, defenders, None, _die(), seed_arg())
-                record = resolve(data, wanted, cells, rules)
-            if isinstance(record, c.Lookup) and (len(attackers) > 1 or len(defenders) > 1):
-                record.rules = [*record.rules, rules.rules["several"]]
-            answer = view(data, record, _source_only())
-            sides = fight_rules.sides_line(attackers, defenders, missile=bool(hexes_text))
+            values = {
+                "attackers": _pieces("attacker", "sword"),
+                "defenders": _pieces("defender", "ring"),
+                "range": args.get("range", ""),
+                "cover": args.get("cover", ""),
+                "attacker_terrain": _hexes("at", "attacker's"),
+                "defender_terrain": _hexes("dt", "defender's"),
+                "die": args.get("die", ""),
+                "seed": args.get("seed", ""),
+                "scenario": args.get("scenario", ""),
+            }
+            if not values["attackers"] or not values["defenders"]:
+                raise InputError("give an attacker and a defender (pick a name on each side)")
+            asked = fight_form.ask(here, values, PAGE_LABELS)
+            record = fight_form.answer(here, asked, _source_only())
+            answer = view(asked.crt, record, _source_only())
+            missile = isinstance(asked.request, MissileRequest)
+            sides = fight_rules.sides_line(asked.attackers, asked.defenders, missile=missile)
         except HavocError as e:
             error = refused(e)
+    choices = {
+        "at_choices": terrain_choices(terrain_table, "attacker"),
+        "dt_choices": terrain_choices(terrain_table, "defender"),
+        "rows": row_choices(terrain_table),
+        "covers": cover_choices(terrain_table, data),
+    }
+    terrain_sides = {
+        "at": ("attacker", choices["at_choices"]),
+        "at2": ("attacker also", choices["rows"]),
+        "dt": ("defender", choices["dt_choices"]),
+        "dt2": ("defender also", choices["rows"]),
+    }
     return render_template(
         "fight.html",
         crt=data,
@@ -298,20 +351,27 @@ def fight() -> str:
         answer=answer,
         error=error,
         sides=sides,
+        scenario=asked.scenario if asked else None,
         values_note=fight_rules.VALUES_NOTE,
         names=[ch.name for ch in roster],
-        states=fight_rules.WORDS,
-        used=modifiers.used(args, {}, [], ("source_only",)),
+        mounted_names={ch.name for ch in roster if ch.type == "mounted"},
+        scenarios=[(s.key, s.title) for s in _scenarios(here, roster)],
+        health=fight_form.HEALTH,
+        row_count=ROWS,
+        used=modifiers.used(args, terrain_sides, choices["covers"], ("source_only",)),
+        **{**choices, "rows_choices": choices["rows"]},
     )
 
 
-def _names(role: str) -> list[str]:
-    """A side's picked name with its state (``Grast:wounded``), then its extra names."""
-    name = request.args.get(role, "").strip()[:60]
-    state = request.args.get(role + "_state", "").strip()[:20]
-    more = request.args.get(role + "_more", "").strip()[:200]
-    first = f"{name}:{state}" if state else name
-    return [first, *([more] if more else [])]
+def _scenarios(here: Any, roster: Any) -> list[Any]:
+    """The scenarios for the form's select (none when they cannot be read: the page still
+    answers without one)."""
+    from companion.dark_blades.scenarios import load_scenarios
+
+    try:
+        return list(load_scenarios(here, pieces.load(here)).values())
+    except HavocError:
+        return []
 
 
 @bp.get("/terrain")

@@ -15,7 +15,6 @@ WOUNDED over MOUNTED).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -314,13 +313,8 @@ def counter_pieces(
     box_h = blank_box_height(piece_size) if blank_values else BOX_H
     pieces_set = db.load(cards, roster)
     if counts is not None:
-        pieces_set = dataclasses.replace(
-            pieces_set,
-            roster=tuple(
-                dataclasses.replace(c, count=counts[c.name])
-                for c in pieces_set.roster
-                if counts.get(c.name)
-            ),
+        pieces_set = pieces_set.with_roster(
+            tuple(c._replace(count=counts[c.name]) for c in pieces_set.roster if counts.get(c.name))
         )
     check_printable(
         pieces_set, cards.path(db.GAME, "markers.csv"), cards.path(db.GAME, "piece-types.toml")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -211,3 +212,71 @@ def test_user_cards_overlay_the_kits(tmp_path):
 def test_cards_dir_must_exist(tmp_path):
     with pytest.raises(DataError, match="expected a directory of card data"):
         Cards(tmp_path / "missing")
+
+
+def test_parsed_toml_is_kept_on_disk_and_checked(tmp_path, monkeypatch) -> None:
+    """The disk cache (`data.cache_dir`): written whole, read back only for the same file,
+    modification time and size; a damaged entry or an edit is parsed again; "off": none."""
+    from companion import data
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("HAVOC_CACHE_DIR", str(cache))
+    file = tmp_path / "t.toml"
+    file.write_text('a = 1\nb = ["x"]\n', encoding="utf-8")
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file) == {"a": 1, "b": ["x"]}
+    assert not cache.exists()  # just written: not kept (its stamp may not have moved yet)
+    os.utime(file, ns=(10**18, 10**18))  # an older file
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file) == {"a": 1, "b": ["x"]}
+    kept = list(cache.iterdir())
+    assert len(kept) == 1 and kept[0].suffix == ".marshal"
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file) == {"a": 1, "b": ["x"]}  # from the disk
+    file.write_text('a = 22\nb = ["x"]\n', encoding="utf-8")  # another size and time
+    os.utime(file, ns=(10**18 + 1, 10**18 + 1))
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file)["a"] == 22
+    kept[0].write_bytes(b"not marshal data")
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file)["a"] == 22
+    assert not [p for p in cache.iterdir() if p.name.endswith(".part")]
+    monkeypatch.setenv("HAVOC_CACHE_DIR", "off")
+    assert data.cache_dir() is None
+    data._load_toml_cached.cache_clear()
+
+
+def test_a_cache_that_cannot_be_written_is_no_cache(tmp_path, monkeypatch) -> None:
+    from companion import data
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("HAVOC_CACHE_DIR", str(blocker / "below"))  # under a file: unwritable
+    file = tmp_path / "t.toml"
+    file.write_text("a = 1\n", encoding="utf-8")
+    data._load_toml_cached.cache_clear()
+    assert data.read_toml(file) == {"a": 1}
+    data._load_toml_cached.cache_clear()
+
+
+def test_a_checked_roster_is_kept_on_disk_for_its_columns(tmp_path, monkeypatch) -> None:
+    """read_csv's rows come back from the disk cache only for the same file and the same
+    declared columns; a refused file is refused every time (never cached)."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("HAVOC_CACHE_DIR", str(cache))
+    file = tmp_path / "r.csv"
+    file.write_text("count,name\n2,Ann\n", encoding="utf-8")
+    os.utime(file, ns=(10**18, 10**18))  # not just written: kept
+    columns = [Column("count", "count", required=True), Column("name", required=True)]
+    first = read_csv(file, columns)
+    assert [(r["count"], r["name"], r.line) for r in first] == [(2, "Ann", 2)]
+    assert len(list(cache.glob("csv-*.marshal"))) == 1
+    again = read_csv(file, columns)
+    assert [(r["count"], r["name"], r.line, r.path) for r in again] == [(2, "Ann", 2, file)]
+    as_text = read_csv(file, [Column("count", required=True), Column("name", required=True)])
+    assert as_text[0]["count"] == "2"  # other columns: read again, not the cached ints
+    file.write_text("count,name\nx,Ann\n", encoding="utf-8")
+    os.utime(file, ns=(10**18 + 1, 10**18 + 1))
+    for _ in range(2):
+        with pytest.raises(DataError, match="count"):
+            read_csv(file, columns)

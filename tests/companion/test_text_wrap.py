@@ -9,7 +9,7 @@ import textwrap
 
 from companion.text import _plain, wrap
 
-LETTERS = string.ascii_letters + string.digits + "-'/(),.:;"
+LETTERS = string.ascii_letters + string.digits + "-'/(),.:;÷–★→é"  # one column each
 
 
 def _textwrap(text: str, indent: str, width: int) -> str:
@@ -38,3 +38,9 @@ def test_anything_else_is_textwraps() -> None:
     for text in ("a  b", "tab\there", "trailing ", "   ", "", "x" * 50 + " y", "a\nb"):
         assert not _plain(text, "  ", 40)
         assert wrap(text, "  ") == _textwrap(text, "  ", 40)
+
+
+def test_a_line_that_fits_is_itself_as_textwrap_leaves_it() -> None:
+    for text in ("A  Attacker wounded.", "20÷15 = 1-1, die 7", "x" * 40, "  lead", "a  b  c"):
+        assert wrap(text, "   ") == _textwrap(text, "   ", 40) == text
+    assert wrap("x" * 41, "  ") == _textwrap("x" * 41, "  ", 40)

@@ -101,3 +101,21 @@ def test_five_modifiers_still_leave_the_button_on_the_first_screen(served, brows
     assert "attacker also in Slope" in said and "defender is a troll" in said
     bottom = page.evaluate(BUTTON_BOTTOM, "form button.primary")
     assert bottom <= PHONE["height"], f"the button ends {bottom:.0f} px down"
+
+
+def test_the_fight_page_with_a_wounded_foot_defender_on_a_slope(served, browser):
+    """Issue 21 §6: a row a piece (health, foot or mounted apart), each side's terrain; the
+    answer first, the whole page within a phone's width."""
+    page = _phone(browser)
+    page.goto(f"{served}/dark-blades/fight")
+    page.select_option("#a1", "Goblin")
+    page.select_option("#d1", "Grast")
+    page.select_option("#d1_health", "wounded")
+    page.select_option("#d1_mount", "foot")
+    page.select_option("#dt", "slope")
+    page.fill("#die", "1")
+    page.click("form button.primary")
+    said = page.inner_text(".answer")
+    assert "Defender killed (already wounded)" in said and "defender in Slope" in said
+    assert "Grast (wounded, on foot) 5" in page.inner_text("body")
+    _check(page, "fight-wounded-foot-slope")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from web_helpers import visible
 
 from companion.dark_blades.crt import MISSING
@@ -222,10 +223,11 @@ def test_a_counter_word_is_offered_and_read_as_the_cli_reads_it(site, havoc):
 
 
 def test_fight_by_name_gives_the_clis_record(site, havoc):
-    """Two name pickers and their states: the same record as `havoc fight`."""
-    record = cli(havoc, "fight", "thr", "gra:wounded", "7")
+    """A row a piece: name, health, foot or mounted; the same record as `havoc fight`."""
+    record = cli(havoc, "fight", "thr:mounted", "gra:wounded:mounted", "7")
     html = site.client.get(
-        "/dark-blades/fight?attacker=Thrugg+Lumpthew&defender=Grast&defender_state=wounded&die=7"
+        "/dark-blades/fight?a1=Thrugg+Lumpthew&a1_mount=mounted&d1=Grast&d1_health=wounded"
+        "&d1_mount=mounted&die=7"
     ).get_data(as_text=True)
     page = visible(html)
     same_record(page, record)
@@ -233,24 +235,65 @@ def test_fight_by_name_gives_the_clis_record(site, havoc):
     assert "KIT values: the kit's (pieces.csv)" in page
     form = site.client.get("/dark-blades/fight").get_data(as_text=True)
     assert '<option value="Zatan">Zatan</option>' in form
+    for field in ("a3_health", "a3_mount", "a1_sword", "d1_ring", "d2_boxed", "at", "dt", "cover"):
+        assert f'name="{field}"' in form, field
 
 
-def test_fight_page_several_names_and_rules(site, havoc):
+def test_fight_page_wounded_foot_defender_on_a_slope(site, havoc):
+    record = cli(havoc, "fight", "gob", "gra:wounded", "1", "-D", "slope")
+    url = "/dark-blades/fight?a1=Goblin&d1=Grast&d1_health=wounded&d1_mount=foot&dt=slope&die=1"
+    response = site.client.get(url)
+    assert response.status_code == 200
+    page = visible(response.get_data(as_text=True))
+    same_record(page, record)
+    assert record["table"] == "infantry-vs-infantry"
+    assert "Goblin 6 v Grast (wounded, on foot) 5" in page and "defender in Slope" in page
+    assert f"→ {record['outcome']}" in page
+    for chance in record["chances"]:
+        if chance["effect"]:
+            assert f"here: {chance['effect']}" in page
+
+
+def test_fight_page_several_names_items_and_scenario(site, havoc):
     record = cli(havoc, "fight", "gob,gob", "zat", "3")
     page = visible(
-        site.client.get(
-            "/dark-blades/fight?attacker=Goblin&attacker_more=gob&defender=Zatan&die=3"
-        ).get_data(as_text=True)
+        site.client.get("/dark-blades/fight?a1=Goblin&a2=Goblin&d1=Zatan&die=3").get_data(
+            as_text=True
+        )
     )
     same_record(page, record)
     for rule in record["rules"]:
         assert rule["rule"] in page
-    bad = visible(
+    raid = cli(havoc, "fight", "gob", "bf", "2", "--scenario", "raid")
+    page = visible(
         site.client.get(
-            "/dark-blades/fight?attacker=Goblin&attacker_state=stunned&defender=Zatan"
+            "/dark-blades/fight?a1=Goblin&d1=The+Black+Fox&scenario=raid&die=2"
         ).get_data(as_text=True)
     )
-    assert "stunned: may not attack" in bad
+    same_record(page, raid)
+    assert "Who rides: as The Raid starts." in page
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("a1=Goblin&a1_health=stunned&d1=Zatan", "stunned: may not attack"),
+        ("a1=Goblin", "give an attacker and a defender"),
+        ("die=3", "give an attacker and a defender"),
+        ("a1=Dark+Blades&a1_sword=on&d1=Goblin", '"Dark Blades" cannot use the magic sword'),
+        ("a1=Goblin&d1=The+Black+Fox&d1_ring=on", 'The "Black Fox" will not wear this ring'),
+        ("a1=Goblin&d1=Grast&d1_health=dizzy", "defender 1 health: expected"),
+        ("a1=Goblin&d1=Grast&range=x", "range: expected hexes"),
+        ("a1=Goblin&d1=Grast&dt=zz", "defender's terrain"),
+        ("a1=Goblin&d1=Grast&cover=tree", "cover: for missile fire"),
+    ],
+)
+def test_a_fight_that_cannot_be_answered_says_why(site, query, said):
+    response = site.client.get("/dark-blades/fight?" + query)
+    assert response.status_code == 400
+    page = visible(response.get_data(as_text=True))
+    assert said in page
+    assert "Chances in column" not in page
 
 
 def test_defender_state_on_the_crt_page(site, havoc):

@@ -5,13 +5,13 @@ columns, harm to the attacker fading out, kills spreading at high odds)."""
 from __future__ import annotations
 
 import shutil
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from companion.dark_blades.completion import (
     NO_EFFECT,
+    UNIT,
     Method,
     derive,
     is_kill,
@@ -181,13 +181,13 @@ def test_derive_follows_the_diagonal() -> None:
     # One table of two columns, 4 rows; row 1 printed C F; slope 1 column per row.
     printed = {1: ("C", "F"), 2: ("", ""), 3: ("", ""), 0: ("", "")}
     ladder = ("A", "B", NO_EFFECT, "C", "D", "E", "F")
-    method = Method(ladder, Fraction(1), Fraction(1), (2, 2))
+    method = Method(ladder, UNIT, UNIT, (2, 2))  # settings in millionths
     rows = derive(printed, (1, 2, 3, 0), method)
     assert rows[1] == ("C", "F")  # printed
     assert rows[2] == (NO_EFFECT, "C")  # row 1 one column to the left; left of 1-2: no effect
     assert rows[3] == ("B", NO_EFFECT)  # harm zone at 1-2 (2 faces): the mildest first
     assert rows[0] == ("A", "B")  # the worst at the bottom; 1 face at the next column
-    halfway = derive(printed, (1, 2, 3, 0), Method(ladder, Fraction(1, 2), Fraction(1), (0, 0)))
+    halfway = derive(printed, (1, 2, 3, 0), Method(ladder, UNIT // 2, UNIT, (0, 0)))
     assert halfway[2] == ("C", "E")  # halfway from C to F: rung 4.5, a half rounds up
 
 
@@ -285,3 +285,15 @@ def test_no_effect_is_the_kits_reading_of_the_dash(havoc) -> None:
     mm = json.loads(havoc("crt", "mou-mou", "5", "1", "0", "--json").output)
     assert mm["result"] == NO_EFFECT  # Mounted v Mounted prints dashes
     assert mm["meaning"] == "No effect (the kit's reading of the printed dash)."
+
+
+def test_settings_are_exact_millionths(tmp_path: Path) -> None:
+    """slope = 1.25 is 1 250 000 millionths, exactly; more than six decimals is refused."""
+    from companion.dark_blades.completion import _at_least_zero
+    from companion.schema import Where
+
+    where = Where(tmp_path / "x.toml", ("slope",), "slope")
+    assert _at_least_zero(1.25, where) == 1_250_000 and _at_least_zero(2, where) == 2 * UNIT
+    assert _at_least_zero(0.1, where) == 100_000
+    with pytest.raises(Exception, match="at most 6 decimals"):
+        _at_least_zero(0.1234567, where)

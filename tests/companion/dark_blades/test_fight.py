@@ -23,9 +23,10 @@ def record(havoc, *args: str) -> dict:
 
 def test_same_as_havoc_crt_with_the_rosters_values(havoc) -> None:
     thrugg, grast = BY_NAME["Thrugg Lumpthew"], BY_NAME["Grast"]
-    got = record(havoc, "thr", "gra:wounded", "7")
+    got = record(havoc, "thr:mounted", "gra:wounded:mounted", "7")
     attack, defence = thrugg["mounted_attack"], grast["mounted_wounded_defence"]
-    want = json.loads(havoc("crt", "mou-mou", str(attack), str(defence), "7", "--json").output)
+    asked = ("crt", "mou-mou", str(attack), str(defence), "7", "--defender-state", "wounded")
+    want = json.loads(havoc(*asked, "--json").output)
     assert got["table"] == "mounted-vs-mounted"
     assert (got["attack"], got["defence"]) == (attack, defence)
     for key in ("raw_odds", "column", "result", "meaning", "chances"):
@@ -67,7 +68,7 @@ def test_missile_fire_by_name(havoc) -> None:
     want = json.loads(havoc("missile", "bow", "12", "7", "i", "2", "--json").output)
     assert BY_NAME["Goblin"]["defence"] == 7
     assert got["result"] == want["result"] and got["strength"] == want["strength"]
-    mounted = havoc("fight", "lab", "gob", "-r", "12")
+    mounted = havoc("fight", "lab:mounted", "gob", "-r", "12")
     assert mounted.exit_code != 0 and "mounted characters may not fire" in mounted.output
 
 
@@ -77,7 +78,7 @@ def test_missile_fire_by_name(havoc) -> None:
         (("gob:stunned", "gra"), "stunned: may not attack"),
         (("xyz", "gra"), "unknown attacker name 'xyz'"),
         (("zat:wounded", "gra"), "only alive and dead"),
-        (("gob,gra", "thr"), "mix mounted and foot"),
+        (("gob,gra:mounted", "thr"), "mix mounted and foot"),
         (("gob",), "give an attacker and a defender"),
     ],
 )
@@ -93,3 +94,94 @@ def test_names_by_start_words_or_initials() -> None:
     assert fight.find(ROSTER, "elite axe", "x").name == "Mon-Oger Elite Axe"
     with pytest.raises(InputError, match="could be"):
         fight.find(ROSTER, "mon-oger elite", "x")
+
+
+def test_on_foot_unless_asked_or_the_scenario_starts_him_mounted(havoc) -> None:
+    """Issue 21 §4: Dark Blades fights the Dworc on foot (the Arena: "both sides on foot")."""
+    assert record(havoc, "db", "dworc", "7")["table"] == "infantry-vs-infantry"
+    assert record(havoc, "db:mounted", "dworc", "7")["table"] == "mounted-vs-infantry"
+    raid = record(havoc, "bf", "db", "7", "--scenario", "raid")  # "The 'Fox' ... on horses"
+    assert raid["table"] == "mounted-vs-infantry" and raid["scenario"] == "The Raid"
+    assert record(havoc, "bf:foot", "db", "7", "--scenario", "raid")["table"].startswith("inf")
+    assert record(havoc, "bf", "db", "7", "--scenario", "arena")["table"].startswith("inf")
+    shaman = record(havoc, "gob", "shaman", "7", "--scenario", "the raid")
+    assert shaman["defenders"][0]["mounted"] is True
+    bad = havoc("fight", "bf", "db", "--scenario", "nowhere")
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "--scenario" in bad.output
+
+
+def test_an_attacking_dog_dies_of_a_wound(havoc) -> None:
+    """ "Treat any 'stun' or 'wounded' result to the dog as 'dead'", attacking too."""
+    got = record(havoc, "zatan", "gob", "7")  # A: Attacker wounded
+    assert got["result"] == "A" and got["meaning"] == "Attacker wounded."
+    assert got["outcome"].startswith("Attacking dog killed")
+    assert "dog" in [r["name"] for r in got["rules"]]
+    chance = {c["result"]: c["effect"] for c in got["chances"]}
+    assert chance["A"] == "dog dead"
+    assert record(havoc, "gob", "gra:foot", "7")["outcome"] is None  # a character: as printed
+
+
+def test_a_wounded_attacker_wounded_again_dies(havoc) -> None:
+    got = record(havoc, "gob:wounded", "gra:foot", "0")  # 2 v 12: A at 1-2 on a 0
+    assert got["result"] == "A" and got["outcome"] == "Attacker killed (already wounded)."
+
+
+@pytest.mark.parametrize(
+    ("args", "rule"),
+    [
+        (("db:sword", "gob"), '"Dark Blades" cannot use the magic sword'),
+        (("db", "gob", "-S"), '"Dark Blades" cannot use the magic sword'),
+        (("gob", "bf:ring"), 'The "Black Fox" will not wear this ring'),
+        (("gob", "bf", "-R"), 'The "Black Fox" will not wear this ring'),
+    ],
+)
+def test_magic_items_refuse_their_named_holders(havoc, args: tuple[str, ...], rule: str) -> None:
+    result = havoc("fight", *args, "1")
+    assert result.exit_code == 2 and rule in result.output
+    assert "Optional Rules" in result.output and result.output.count("\n") == 1
+
+
+def test_magic_items_by_holder(havoc) -> None:
+    sword = record(havoc, "gra:sword", "gob", "1")
+    assert [s["reason"].split(" (")[0] for s in sword["shifts"]] == ["Magic Sword"]
+    assert sword["attackers"][0]["sword"] is True
+    ring = record(havoc, "gob", "gra:ring", "1")
+    assert ring["shifts"][0]["columns"] == -1 and ring["defenders"][0]["ring"] is True
+    both = record(havoc, "db,gra", "gob", "-S", "1")  # Grast may hold it
+    assert both["shifts"][0]["columns"] == 2
+    for args, said in (
+        (("gob", "gra:sword"), "give :sword to an attacker"),
+        (("gob:ring", "gra"), "give :ring to a defender"),
+        (("gra:sword,hoh:sword", "gob"), "only one Magic Sword"),
+        (("lab:sword", "gob", "-r", "5"), "hand-to-hand combat only"),
+    ):
+        result = havoc("fight", *args)
+        assert result.exit_code == 2 and said in result.output, args
+
+
+def test_a_retreat_that_cannot_be_made_wounds(havoc) -> None:
+    """ "If unable to retreat, the character is wounded instead", then further injury."""
+    boxed = record(havoc, "gob", "gra:boxed", "1")  # 6 v 12 = 1-2: C, Defender retreats
+    assert boxed["result"] == "C"
+    assert boxed["outcome"] == "Defender wounded instead: cannot retreat (boxed in)."
+    assert "retreat" in [r["name"] for r in boxed["rules"]] and not boxed["kits_readings"]
+    hurt = record(havoc, "gob", "gra:boxed:wounded", "2")  # 6 v 5 = 1-1: C
+    assert hurt["outcome"].startswith("Defender killed: cannot retreat (boxed in)")
+    assert {"retreat", "further-injury"} <= {r["name"] for r in hurt["rules"]}
+    stunned = record(havoc, "gob", "gra:stunned", "2")  # stunned "may not move": the kit's
+    assert stunned["outcome"].startswith("Defender killed: cannot retreat (stunned)")
+    assert "stunned-cannot-retreat" in [r["name"] for r in stunned["kits_readings"]]
+    chance = {c["result"]: c["effect"] for c in stunned["chances"]}
+    assert chance["C"] == "dead (kit)" and chance["E"] == "dead" and chance["B"] is None
+    open_ = record(havoc, "gob", "gra:stunned", "2", "--source-only")
+    assert open_["outcome"].startswith("Open: the rules do not say if a stunned")
+    free = record(havoc, "gob", "gra", "1")  # 6 v 12: C, he may retreat
+    assert free["outcome"] is None and free["result"] == "C"
+
+
+def test_the_chance_line_says_what_each_result_does_here(havoc) -> None:
+    lines = havoc("fight", "gob", "gra:stunned", "2").output.splitlines()
+    text = " ".join(lines)
+    assert "E→dead 1/10" in text and "C→dead (kit)" in text
+    assert "kit's reading: stunned cannot retreat" in lines
+    assert all(len(line) <= 40 for line in lines)

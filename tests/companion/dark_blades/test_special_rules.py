@@ -165,3 +165,27 @@ def test_source_only_leaves_the_magic_item_die_open(havoc) -> None:
     assert kit.startswith("The item is created") and "kit's reading: the die is the d10" in kit
     data = json.loads(havoc("--source-only", "table", "magic-item-creation", "--json").output)
     assert data["open"].startswith("The rule says")
+
+
+def test_an_undecided_kill_lets_no_one_advance_yet() -> None:
+    """--source-only leaves "a stun on the stunned" open: the advance after a kill is not said."""
+    table = CRT.tables["infantry-vs-infantry"]
+    open_ = outcome(RULES, table, "D", "stunned", source_only=True)
+    assert open_.text.startswith("Open:") and RULES.rules["advance"] not in open_.rules
+    decided = outcome(RULES, table, "D", "stunned")
+    assert decided.text == "Defender killed (already stunned)."
+    assert RULES.rules["advance"] in decided.rules  # killed: the hex is empty
+
+
+def test_attacker_results_fall_on_the_one_attacker() -> None:
+    from companion.dark_blades.special import Hit
+
+    table = CRT.tables["infantry-vs-infantry"]
+    assert outcome(RULES, table, "A").text is None  # attacker unknown: as printed
+    dog = outcome(RULES, table, "A", attacker=Hit("healthy", "dog"))
+    assert dog.text.startswith("Attacking dog killed") and dog.short == "dog dead"
+    hurt = outcome(RULES, table, "A", attacker=Hit("wounded", "character"))
+    assert hurt.text == "Attacker killed (already wounded)."
+    boxed = outcome(RULES, table, "B", attacker=Hit("healthy", "character", True))
+    assert boxed.text == "Attacker wounded instead: cannot retreat (boxed in)."
+    assert RULES.rules["advance"] not in boxed.rules
