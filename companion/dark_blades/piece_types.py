@@ -54,6 +54,7 @@ class Side(NamedTuple):
     band: str
     band_ink: str
     ink: str
+    outline: bool = False  # the name band drawn as a heavy outline: a side told apart by shape
 
 
 class FaceSpec(NamedTuple):
@@ -171,6 +172,7 @@ SIDE = Table(
     (
         Field("title", str),
         *(Field(f, str, check=colour) for f in ("background", "band", "band_ink", "ink")),
+        Field("outline", bool, required=False, default=False),
     ),
     build=lambda v, where: Side(where.name, **v),
 )
@@ -182,6 +184,7 @@ TYPES_FILE = Table(
             check=_value_colours,
         ),
         Field("sides", MapOf(SIDE), check=_some_sides),
+        Field("light_sides", MapOf(SIDE), required=False, default={}),
         Field("weapons", MapOf(str)),
         Field("missile_weapons", ListOf(str), required=False, default=[]),
         Field("types", MapOf(TYPE)),
@@ -201,8 +204,11 @@ class TypesFile:
         missile_weapons: frozenset[str],
         types: dict[str, PieceType],
         value_colours: dict[str, str],
+        light_sides: dict[str, Side] | None = None,
     ) -> None:
         self.sides = sides
+        self.light_sides = light_sides or {}
+        """The sides' looks for ``--counter-style light`` (little ink), by the same keys."""
         self.weapons = weapons
         self.missile_weapons = missile_weapons
         self.types = types
@@ -245,6 +251,15 @@ def _build(doc: dict[str, Any], path: Path) -> TypesFile:
         if dupes:
             raise at.error(f"two pieces with key {dupes[0]!r}")
         types[key] = PieceType(key, table["description"], tuple(pieces))
+    light = dict(doc["light_sides"])
+    for key in light:
+        if key not in doc["sides"]:
+            raise (
+                Where(path)
+                .child("light_sides")
+                .child(key)
+                .error(f"expected one of the [sides] ({', '.join(doc['sides'])})")
+            )
     return TypesFile(
-        dict(doc["sides"]), dict(weapons), frozenset(missile), types, doc["value_colours"]
+        dict(doc["sides"]), dict(weapons), frozenset(missile), types, doc["value_colours"], light
     )

@@ -34,6 +34,7 @@ def counters_pdf(
     roster: Path | None,
     blank: bool,
     scenario: str | None = None,
+    style: str = "dark",
 ) -> tuple[PdfStats, list[Piece]]:
     from generator.dark_blades import counters as dark_blades
     from generator.sheet.render_pdf import write_pieces_pdf
@@ -56,6 +57,7 @@ def counters_pdf(
         roster=roster,
         blank_values=blank,
         piece_size=sheet.piece,
+        style=style,
         counts=counts,
         riders=riders,
     )
@@ -105,6 +107,15 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     "mounted pieces only for those it puts on horses (none where both sides are on foot); the "
     "file is then out/dark-blades-counters-NAME.pdf unless -o is given.",
 )
+@click.option(
+    "--counter-style",
+    "style",
+    type=click.Choice(["dark", "light"]),
+    default="dark",
+    show_default=True,
+    help="dark: each side's own colours; light: pale grounds, little ink (the sides still "
+    "told apart by the Black Fox's outlined name band).",
+)
 @source_only_option
 @output_option(COUNTERS_PDF)
 @click.option(
@@ -122,6 +133,7 @@ def counters(
     roster: Path | None,
     blank_values: bool,
     scenario: str | None,
+    style: str,
     output: Path,
     svg_dir: Path | None,
 ) -> None:
@@ -147,7 +159,7 @@ def counters(
         if svg_dir is not None:
             stage.folder(svg_dir)  # checked before the PDF is written
         stats, pieces = counters_pdf(
-            kit.cards, sheet, stage.path(output), roster, blank_values, scenario
+            kit.cards, sheet, stage.path(output), roster, blank_values, scenario, style
         )
         written = write_piece_svgs(svg_dir, pieces, sheet, stage) if svg_dir else []
     say(replace(stats, path=output), f"{len(pieces)} counters")

@@ -158,7 +158,20 @@ def _band(side: piece_types.Side, text: str, cols: int, floor: float) -> tuple[O
     width = cols - 2 * INSET
     size = max(0.17 if cols == 1 else 0.19, floor)
     lines = _fitted(text, size, width - 0.06, floor)
-    ops: list[Op] = [Rect(INSET, BAND_Y, width, BAND_H, fill=side.band, radius=0.03)]
+    ops: list[Op] = [
+        Rect(INSET, BAND_Y, width, BAND_H, fill=side.band, radius=0.03)
+        if not side.outline  # a solid band, or (a side told apart by shape) a heavy outline
+        else Rect(
+            INSET + 0.02,
+            BAND_Y + 0.02,
+            width - 0.04,
+            BAND_H - 0.04,
+            fill=side.band,
+            stroke=side.band_ink,
+            stroke_width=0.04,
+            radius=0.03,
+        )  # fmt: skip
+    ]
     baselines = [BAND_Y + 0.07] if len(lines) == 1 else [BAND_Y + 0.135, BAND_Y + 0.03]
     for line, y in zip(lines[:2], baselines, strict=False):
         ops.append(Text(cols / 2, y, line, size, side.band_ink, BOLD, max_width=width - 0.06))
@@ -292,6 +305,24 @@ def _block(side: piece_types.Side, cols: int) -> str:
     return side.title if cols == 1 else f"{side.title}: double-length"
 
 
+STYLES = ("dark", "light")
+
+
+def styled_sides(pieces_set: db.PieceSet, style: str, path: Path) -> dict[str, piece_types.Side]:
+    """Each side's look in ``style``: its own colours (dark), or the light style's, which
+    piece-types.toml must give for every side (one line naming the side missing)."""
+    if style == "dark":
+        return pieces_set.sides
+    missing = [k for k in pieces_set.sides if k not in pieces_set.light_sides]
+    if missing:
+        raise DataError(
+            f"light_sides: no light look for side {missing[0]!r} (--counter-style light needs "
+            f"one for every side: {', '.join(pieces_set.sides)})",
+            path,
+        )
+    return pieces_set.light_sides
+
+
 def counter_pieces(
     cards: Cards,
     roster: Path | None = None,
@@ -299,6 +330,7 @@ def counter_pieces(
     piece_size: float = 45.0,
     counts: dict[str, int] | None = None,
     riders: frozenset[str] | None = None,
+    style: str = "dark",
 ) -> list[Piece]:
     """Every physical Dark Blades counter, grouped into blocks by side (markers last).
 
@@ -307,7 +339,8 @@ def counter_pieces(
     ``counts`` (roster name -> how many, e.g. a scenario's) prints only those characters, that
     many each, and the markers that follow them (one troll's flames per troll printed);
     ``riders`` (roster names, e.g. a scenario's `riders`) prints the mounted pieces of those
-    characters only: everyone else is on foot, so gets only his foot pieces.
+    characters only: everyone else is on foot, so gets only his foot pieces; ``style``: "dark"
+    (the sides' own colours) or "light" (piece-types.toml's ``[light_sides]``: little ink).
     """
     floor = text_floor(piece_size)
     box_h = blank_box_height(piece_size) if blank_values else BOX_H
@@ -321,9 +354,10 @@ def counter_pieces(
     )
     by_block: dict[str, list[Piece]] = {}
     order = list(pieces_set.sides)
+    looks = styled_sides(pieces_set, style, cards.path(db.GAME, "piece-types.toml"))
     roster_rows = sorted(pieces_set.roster, key=lambda c: order.index(c.side))
     for character in roster_rows:
-        side = pieces_set.sides[character.side]
+        side = looks[character.side]
         piece_type = pieces_set.types[character.type]
         specs = [
             spec

@@ -1,0 +1,78 @@
+"""`havoc-pnp counters --counter-style light`: pale counters that ink at most 15% of a page
+(the dark style about a third), values and status as large as on the dark style, and the two
+sides still told apart by shape (the Black Fox's outlined name band), not by colour alone."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.data import Cards
+from generator.dark_blades.counters import counter_pieces
+from generator.sheet.pieces import Rect, Text
+from tests.conftest import ROOT
+
+
+def _ink(pdf: Path, page: int) -> float:
+    """Mean darkness of one page rendered in grey at 150 dpi (0: white, 1: black)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            ["pdftoppm", "-r", "150", "-gray", "-f", str(page), "-l", str(page), pdf, f"{tmp}/p"],
+            check=True,
+        )
+        histogram = Image.open(next(Path(tmp).glob("p*.pgm"))).histogram()
+    return sum((255 - v) * n for v, n in enumerate(histogram)) / 255 / sum(histogram)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_the_light_style_inks_at_most_15_percent_of_every_page(havoc_pnp, tmp_path):
+    light, dark = tmp_path / "light.pdf", tmp_path / "dark.pdf"
+    assert havoc_pnp("counters", "--counter-style", "light", "-o", light).exit_code == 0
+    assert havoc_pnp("counters", "-o", dark).exit_code == 0
+    assert max(_ink(light, p) for p in (1, 2, 3, 4)) <= 0.15
+    assert _ink(dark, 1) > 0.25  # the dark style is the heavy one
+
+
+def _texts(pieces):
+    return [(t.text, t.size, t.font) for p in pieces for f in (p.front, p.back) if f
+            for t in f.ops if isinstance(t, Text)]  # fmt: skip
+
+
+def test_values_and_status_are_as_large_as_on_the_dark_style():
+    dark = counter_pieces(Cards(), style="dark")
+    light = counter_pieces(Cards(), style="light")
+    assert len(dark) == len(light)
+    assert _texts(dark) == _texts(light)
+
+
+def test_the_sides_part_by_the_band_shape_not_colour_alone():
+    light = [p for p in counter_pieces(Cards(), style="light") if "marker" not in p.tags]
+    outlined: dict[str, set[bool]] = {}
+    for piece in light:
+        band = next(op for op in piece.front.ops if isinstance(op, Rect))  # the name band first
+        outlined.setdefault(piece.block.split(":")[0], set()).add(band.stroke is not None)
+    assert outlined["The Black Fox's side"] == {True}
+    assert outlined["Dark Blades' side"] == {False}
+
+
+def test_a_side_with_no_light_look_is_one_line(havoc_pnp, tmp_path):
+    types = (ROOT / "cards" / "dark-blades" / "piece-types.toml").read_text(encoding="utf-8")
+    cut = types.index("[light_sides.neutral]")
+    rest = types[cut:].split("\n\n", 1)
+    (tmp_path / "dark-blades").mkdir()
+    (tmp_path / "dark-blades" / "piece-types.toml").write_text(
+        types[:cut] + (rest[1] if len(rest) > 1 else ""), encoding="utf-8"
+    )
+    result = havoc_pnp(
+        "--cards", tmp_path, "counters", "--counter-style", "light", "-o", tmp_path / "c.pdf"
+    )
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "no light look for side 'neutral'" in result.output
+    assert not (tmp_path / "c.pdf").exists()
+    plain = havoc_pnp("--cards", tmp_path, "counters", "-o", tmp_path / "d.pdf")
+    assert plain.exit_code == 0  # the dark style needs none
