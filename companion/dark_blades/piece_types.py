@@ -8,7 +8,7 @@ blue). Every problem is one `DataError` naming the key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -179,6 +179,14 @@ SIDE = Table(
     ),
     build=lambda v, where: Side(where.name, **v),
 )
+FIGURES = Table(
+    (
+        Field("mounted", str, required=False, default=""),
+        Field("types", MapOf(str), required=False, default={}),
+        Field("weapons", MapOf(str), required=False, default={}),
+    ),
+    build=lambda v, _where: Figures(v["mounted"], dict(v["types"]), dict(v["weapons"])),
+)
 TYPES_FILE = Table(
     (
         Field(
@@ -190,9 +198,33 @@ TYPES_FILE = Table(
         Field("weapons", MapOf(str)),
         Field("missile_weapons", ListOf(str), required=False, default=[]),
         Field("types", MapOf(TYPE)),
+        Field("figures", FIGURES, required=False),
     )
 )
 """piece-types.toml."""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """piece-types.toml's [figures]: the kit's figure (an art key, cards/art/manifest.csv) for a
+    roster row that names none in its ``art`` column: a piece with a rider (``mounted``), else
+    the row's type's, else its weapon's."""
+
+    mounted: str = ""
+    types: dict[str, str] = field(default_factory=dict)
+    weapons: dict[str, str] = field(default_factory=dict)
+
+    def key(self, piece_type: str, weapon: str, mounted: bool) -> str:
+        """The art key for a piece (\"\" when the table gives none)."""
+        if mounted and self.mounted:
+            return self.mounted
+        return self.types.get(piece_type) or self.weapons.get(weapon, "")
+
+    def keys(self) -> list[tuple[str, str]]:
+        """(where, key) for every figure the table names: to check them against the manifest."""
+        out = [("figures.mounted", self.mounted)] if self.mounted else []
+        out += [(f"figures.types.{k}", v) for k, v in self.types.items()]
+        return out + [(f"figures.weapons.{k}", v) for k, v in self.weapons.items()]
 
 
 @dataclass(frozen=True)
@@ -205,6 +237,8 @@ class TypesFile:
     types: dict[str, PieceType]
     value_colours: dict[str, str]
     """The rulebook's colour code: role (attack, defence, move) -> #rrggbb."""
+    figures: Figures
+    """The kit's default figure per piece (its design, not the rulebook's)."""
 
 
 def load_types(path: Path) -> TypesFile:
@@ -242,6 +276,12 @@ def _build(doc: dict[str, Any], path: Path) -> TypesFile:
         if dupes:
             raise at.error(f"two pieces with key {dupes[0]!r}")
         types[key] = PieceType(key, table["description"], tuple(pieces))
+    figures = doc["figures"] or Figures()
     return TypesFile(
-        dict(doc["sides"]), dict(weapons), frozenset(missile), types, doc["value_colours"]
+        dict(doc["sides"]),
+        dict(weapons),
+        frozenset(missile),
+        types,
+        doc["value_colours"],
+        figures,
     )
