@@ -125,8 +125,8 @@ def roster_columns(
         Column("type", "choice", required=True, choices=tuple(types)),
         Column("weapon", "choice", choices=tuple(weapons), default=""),
         *(Column(c, "int", maximum=MAX_VALUE) for c in VALUE_COLUMNS),
-        Column("art", default=""),
         Column("notes", default=""),
+        Column("art", default=""),
     ]
 
 

@@ -24,7 +24,7 @@ from companion.dark_blades import pieces as db
 from companion.data import Cards, kit_cards_dir
 from companion.errors import DataError, InputError
 from generator.sheet.fonts import BOLD, REGULAR, fit_size, missing_letters, split_lines, text_width
-from generator.sheet.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
+from generator.sheet.pieces import Circle, Face, Figure, Line, Op, Piece, Polygon, Rect, Text
 from generator.sheet.units import MM, format_length
 
 TITLE = "Dark Blades — counters"
@@ -105,6 +105,12 @@ DEFAULT_PIECE = 45.0
 BLANK_BOX_MM = 5.0  # --blank-values: boxes tall enough to write two digits by hand
 MAX_BOX_H = 0.32  # a box taller than this (cell units) would run into the words above it
 
+FIG_X, FIG_GAP = 0.06, 0.02  # the figure at the left of the words, this far from them
+FIG_W = 0.30  # at most this wide (cell units; 13.5 pt at 5/8in)
+FIG_MIN_W = 0.2  # narrower than this, the weapon word goes below the figure, full width
+FIG_TOP = BAND_Y - 0.02
+HORSE_FACES = frozenset({"RIDERLESS HORSE", "DEAD HORSE"})  # no rider: the horse's head
+
 # A horse's head facing right, in a unit box (riderless horse, dead horse, mounted, mule).
 _HORSE = (
     (0.15, 0.0), (0.30, 0.55), (0.36, 0.86), (0.41, 1.0), (0.46, 0.84), (0.62, 0.70),
@@ -117,10 +123,12 @@ def _horse(x: float, y: float, size: float, colour: str) -> Polygon:
     return Polygon(points, fill=colour)
 
 
-def _cross(x0: float, y0: float, x1: float, y1: float, colour: str) -> tuple[Op, ...]:
+def _cross(
+    x0: float, y0: float, x1: float, y1: float, colour: str, width: float = 0.04
+) -> tuple[Op, ...]:
     return (
-        Line(x0, y0, x1, y1, colour=colour, width=0.04),
-        Line(x0, y1, x1, y0, colour=colour, width=0.04),
+        Line(x0, y0, x1, y1, colour=colour, width=width),
+        Line(x0, y1, x1, y0, colour=colour, width=width),
     )
 
 
@@ -177,19 +185,33 @@ def character_face(
     *,
     colours: dict[str, str],
     box_h: float = BOX_H,
+    figure: str = "",
 ) -> Face:
     """One face of a character's piece: name band, state word, weapon word, value boxes in
     ``colours`` (the colour code, role -> colour) ``box_h`` cell units tall; no word below
-    ``floor`` cell units."""
+    ``floor`` cell units; ``figure`` (a file) drawn small in the side's ink, left of the words
+    (on a double-length piece in place of the horse's head, which riderless and dead horses
+    keep)."""
     ops: list[Op] = list(_band(side, character.label or character.name, cols, floor))
     state = face.state.upper()
     dead = state in piece_types.NO_VALUE_STATES
+    weapon_wide = False
     if cols == 1:
         centre, x0, room = 0.5, 0.0, 0.88
-    else:  # the horse on the left, the words and values on the right
+        if figure:
+            centre, room, weapon_wide, art = _beside_figure(
+                face, weapon_word, figure, side.ink, floor, BOX_Y + box_h + 0.03
+            )
+            ops.extend(art)
+            figure = figure if art else ""
+    else:  # the horse (or the figure) on the left, the words and values on the right
         centre, x0, room = 1.35, 0.85, 1.15
-        ops.append(_horse(0.1, 0.07, 0.58, side.band))
-        if state in ("DEAD HORSE", "KILLED"):
+        if figure and state not in HORSE_FACES:
+            ops.append(Figure(0.08, 0.07, 0.7, 0.6, figure, side.ink))
+        else:
+            ops.append(_horse(0.1, 0.07, 0.58, side.band))
+        if state in ("DEAD HORSE", "KILLED"):  # a halo of the ground parts it from the art
+            ops.extend(_cross(0.12, 0.08, 0.7, 0.62, side.background, 0.09))
             ops.extend(_cross(0.12, 0.08, 0.7, 0.62, side.ink))
     if cols == 2 and dead:  # a big word (one or two lines) on the empty right half
         lines = state.replace(" \u00b7 ", " ").split()[:2]
@@ -199,6 +221,8 @@ def character_face(
         size = max(0.12 if len(state) <= 9 or cols == 2 else 0.1, floor)
         lines = _fitted(state, size, room, floor)[:2]
         tops = [STATE_Y] if len(lines) == 1 else [STATE_Y + 0.04, STATE_Y - 0.08]
+        if cols == 1 and figure and len(lines) == 1 and (dead or not weapon_word):
+            tops = [STATE_Y - 0.05]  # one word beside the figure: level with its middle
         joined = f"{lines[-1]} \u00b7 {weapon_word}"
         smallest = max(floor, 0.1)
         if len(lines) == 2 and weapon_word and text_width(joined, BOLD, smallest) <= room:
@@ -208,11 +232,49 @@ def character_face(
         ops.append(Text(centre, y, line, size, side.ink, BOLD, max_width=room))
     if weapon_word and not dead:
         y = WEAPON_Y if len(lines) == 1 else WEAPON_Y - 0.045  # below a two-line state
-        ops.append(Text(centre, y, weapon_word, max(0.1, floor), side.ink, BOLD, max_width=room))
+        at, width = (0.5, 0.88) if cols == 1 and figure and weapon_wide else (centre, room)
+        ops.append(Text(at, y, weapon_word, max(0.1, floor), side.ink, BOLD, max_width=width))
     if dead and cols == 1:
         ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
     ops.extend(_value_boxes(character, face.values, x0, blank, colours, box_h))
     return Face(f"{character.name}: {face.state}", side.background, tuple(ops))
+
+
+def _beside_figure(
+    face: piece_types.FaceSpec,
+    weapon_word: str,
+    figure: str,
+    ink: str,
+    floor: float,
+    bottom: float,
+) -> tuple[float, float, bool, list[Op]]:
+    """Room for a figure left of a square face's words: (centre and width left for the words,
+    whether the weapon word goes full width below the figure, the figure's ops). The figure is
+    as wide as the widest word leaves, at most FIG_W; when the weapon word would leave it less
+    than FIG_MIN_W, that word goes full width under it and the figure stands above it. Where
+    the words need all the width (the smallest piece sizes), the face has no figure."""
+    state = face.state.upper()
+    size = max(0.12 if len(state) <= 9 else 0.1, floor)
+    weapon_size = max(0.1, floor)
+    limit = 1 - INSET - FIG_X - FIG_GAP  # the figure and the widest word share this
+    wide = weapon_word != "" and limit - text_width(weapon_word, BOLD, floor) < FIG_MIN_W
+    words = [(state, size)] + ([] if wide or not weapon_word else [(weapon_word, weapon_size)])
+    need = max(text_width(w, BOLD, s) for w, s in words)
+    least = max(text_width(w, BOLD, floor) for w, _ in words)
+    fig_w = min(FIG_W, limit - need)
+    if fig_w < FIG_MIN_W:
+        fig_w = min(FIG_MIN_W, limit - least)  # the words shrink towards the floor
+    low = WEAPON_Y + 0.8 * weapon_size + 0.02 if wide else bottom
+    if fig_w < 0.1 or FIG_TOP - low < 0.12:
+        return 0.5, 0.88, False, []
+    left = FIG_X + fig_w + FIG_GAP
+    room = 1 - INSET - left
+    return (
+        (left + 1 - INSET) / 2,
+        room,
+        wide,
+        [Figure(FIG_X, low, fig_w, FIG_TOP - low, figure, ink)],
+    )
 
 
 def _balanced(text: str, font: str, size: float, width: float) -> list[str]:
@@ -289,6 +351,13 @@ def check_printable(pieces_set: db.PieceSet, markers_path: Path, types_path: Pat
                     )
 
 
+def _figure_file(
+    pieces_set: db.PieceSet, character: db.Character, spec: piece_types.PieceSpec
+) -> str:
+    path = pieces_set.figure(character, spec)
+    return "" if path is None else str(path)
+
+
 def _block(side: piece_types.Side, cols: int) -> str:
     return side.title if cols == 1 else f"{side.title}: double-length"
 
@@ -300,6 +369,7 @@ def counter_pieces(
     piece_size: float = 45.0,
     counts: dict[str, int] | None = None,
     riders: frozenset[str] | None = None,
+    art: bool = True,
 ) -> list[Piece]:
     """Every physical Dark Blades counter, grouped into blocks by side (markers last).
 
@@ -308,7 +378,8 @@ def counter_pieces(
     ``counts`` (roster name -> how many, e.g. a scenario's) prints only those characters, that
     many each, and the markers that follow them (one troll's flames per troll printed);
     ``riders`` (roster names, e.g. a scenario's `riders`) prints the mounted pieces of those
-    characters only: everyone else is on foot, so gets only his foot pieces.
+    characters only: everyone else is on foot, so gets only his foot pieces. ``art`` False
+    leaves the figures off (the roster's ``art`` column is still checked).
     """
     floor = text_floor(piece_size)
     box_h = blank_box_height(piece_size) if blank_values else BOX_H
@@ -348,6 +419,7 @@ def counter_pieces(
                     floor,
                     colours=pieces_set.value_colours,
                     box_h=box_h,
+                    figure=_figure_file(pieces_set, character, spec) if art else "",
                 )
                 for state in (spec.front, spec.back)
             ]
