@@ -153,7 +153,7 @@ def resolve(value: str, roster: Path, manifest: dict[str, Credit]) -> Path:
     Raises ValueError with the message for the cell."""
     if value in manifest:
         return manifest[value].file
-    looks_like_file = "/" in value or "\\" in value or Path(value).suffix.lower() in SUFFIXES
+    looks_like_file = "/" in value or "\\" in value or Path(value).suffix != ""
     if not looks_like_file:
         keys = ", ".join(sorted(manifest))
         raise ValueError(

@@ -207,7 +207,7 @@ def character_face(
     else:  # the horse (or the figure) on the left, the words and values on the right
         centre, x0, room = 1.35, 0.85, 1.15
         if figure and state not in HORSE_FACES:
-            ops.append(Figure(0.08, 0.07, 0.7, 0.6, figure, side.ink))
+            ops.append(Figure(0.08, 0.07, 0.64, 0.6, figure, side.ink))
         else:
             ops.append(_horse(0.1, 0.07, 0.58, side.band))
         if state in ("DEAD HORSE", "KILLED"):  # a halo of the ground parts it from the art
