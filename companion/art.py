@@ -121,7 +121,7 @@ def unreadable(path: Path) -> str | None:
     except DataError as exc:
         return exc.message
     if suffix == ".png":
-        return None if data.startswith(PNG_SIGNATURE) else "not a PNG image"
+        return None if png_size(data) else "not a PNG image"
     try:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
@@ -131,6 +131,14 @@ def unreadable(path: Path) -> str | None:
     if view_box(root) is None:
         return "the SVG gives no viewBox and no width/height"
     return None
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height from its header (None when it is not a PNG)."""
+    if not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR" or len(data) < 33:
+        return None
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return (width, height) if width > 0 and height > 0 else None
 
 
 def view_box(root: ET.Element) -> tuple[float, float, float, float] | None:

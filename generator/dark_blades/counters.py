@@ -351,6 +351,27 @@ def check_printable(pieces_set: db.PieceSet, markers_path: Path, types_path: Pat
                     )
 
 
+def check_art(pieces_set: db.PieceSet) -> None:
+    """Refuse, at its roster row, an own figure file the drawing library cannot draw (the
+    companion checked that it exists and parses; this draws it once, as the PDF will)."""
+    from generator.sheet import figures
+
+    for character in pieces_set.roster:
+        path = pieces_set.own_art.get(character.name)
+        if path is None:
+            continue
+        try:
+            figures.drawing(str(path), "#000000")
+            figures.size(str(path))
+        except DataError as exc:
+            message = exc.message.removeprefix("figure: ")
+            raise DataError(
+                f"column 'art': {character.art!r}: {message}",
+                pieces_set.roster_path,
+                character.line,
+            ) from None
+
+
 def _figure_file(
     pieces_set: db.PieceSet, character: db.Character, spec: piece_types.PieceSpec
 ) -> str:
@@ -396,6 +417,8 @@ def counter_pieces(
     check_printable(
         pieces_set, cards.path(db.GAME, "markers.csv"), cards.path(db.GAME, "piece-types.toml")
     )
+    if art:
+        check_art(pieces_set)
     by_block: dict[str, list[Piece]] = {}
     order = list(pieces_set.sides)
     roster_rows = sorted(pieces_set.roster, key=lambda c: order.index(c.side))

@@ -29,18 +29,37 @@ def _source(path: str) -> bytes:
     return read_limited(Path(path), MAX_ART_BYTES)
 
 
+def _png(path: str, data: bytes) -> Any:
+    from reportlab.lib.utils import ImageReader
+
+    try:
+        image = ImageReader(io.BytesIO(data))
+        image.getSize()
+        image.getRGBData()  # reads it all: a broken file is refused here, not mid-page
+    except Exception as exc:  # reportlab raises many kinds on a broken image
+        raise DataError(f"figure: cannot read the PNG ({type(exc).__name__})", path) from None
+    return image
+
+
+def _stamp(path: str) -> tuple[int, int]:
+    """The file's change time and size: the caches below forget a file that changed."""
+    try:
+        info = Path(path).stat()
+    except OSError:
+        return 0, -1
+    return info.st_mtime_ns, info.st_size
+
+
 def size(path: str) -> tuple[float, float]:
     """The figure's own width and height (SVG viewBox units, PNG pixels)."""
-    return _size(path)
+    return _size(path, _stamp(path))
 
 
 @lru_cache(maxsize=256)
-def _size(path: str) -> tuple[float, float]:
+def _size(path: str, _stamp: tuple[int, int]) -> tuple[float, float]:
     data = _source(path)
     if path.lower().endswith(".png"):
-        from reportlab.lib.utils import ImageReader
-
-        w, h = ImageReader(io.BytesIO(data)).getSize()
+        w, h = _png(path, data).getSize()
         return float(w), float(h)
     box = view_box(ET.fromstring(data))
     assert box is not None  # unreadable() checked it
@@ -50,11 +69,11 @@ def _size(path: str) -> tuple[float, float]:
 def ink_box(path: str) -> tuple[float, float, float, float]:
     """Where the figure's ink lies, as fractions of its own size from the lower left (x0, y0,
     x1, y1): figures are fitted by their ink, not by their padded canvas. A PNG: all of it."""
-    return _ink_box(path)
+    return _ink_box(path, _stamp(path))
 
 
 @lru_cache(maxsize=256)
-def _ink_box(path: str) -> tuple[float, float, float, float]:
+def _ink_box(path: str, _stamp: tuple[int, int]) -> tuple[float, float, float, float]:
     if path.lower().endswith(".png"):
         return 0.0, 0.0, 1.0, 1.0
     art = drawing(path, "#000000")
@@ -69,16 +88,14 @@ def _ink_box(path: str) -> tuple[float, float, float, float]:
 def drawing(path: str, colour: str) -> Any:
     """A reportlab Drawing of the SVG at ``path`` (currentColor -> ``colour``), its size the
     SVG's own; for a PNG, the ImageReader to draw."""
-    return _drawing(path, colour)
+    return _drawing(path, colour, _stamp(path))
 
 
 @lru_cache(maxsize=256)
-def _drawing(path: str, colour: str) -> Any:
+def _drawing(path: str, colour: str, _stamp: tuple[int, int]) -> Any:
     data = _source(path)
     if path.lower().endswith(".png"):
-        from reportlab.lib.utils import ImageReader
-
-        return ImageReader(io.BytesIO(data))
+        return _png(path, data)
     from svglib.svglib import svg2rlg
 
     logging.getLogger("svglib.svglib").setLevel(logging.ERROR)

@@ -76,7 +76,8 @@ def test_the_art_column_takes_a_kit_key_or_a_users_file(tmp_path: Path):
     (tmp_path / "scans" / "orc.svg").write_text(SVG, encoding="utf-8")
     own = db.load(cards, _roster(tmp_path, "scans/orc.svg"))
     assert own.figure(own.roster[0], foot) == (tmp_path / "scans" / "orc.svg").resolve()
-    (tmp_path / "orc.png").write_bytes(art.PNG_SIGNATURE + b"\0" * 16)
+    ihdr = b"\0\0\0\rIHDR" + (8).to_bytes(4, "big") + (6).to_bytes(4, "big") + b"\x08\x02\0\0\0"
+    (tmp_path / "orc.png").write_bytes(art.PNG_SIGNATURE + ihdr + b"\0" * 8)
     png = db.load(cards, _roster(tmp_path, "orc.png"))
     assert png.figure(png.roster[0], foot) == (tmp_path / "orc.png").resolve()
     blank = db.load(cards, _roster(tmp_path, ""))  # blank: the kit's figure for a sword

@@ -193,3 +193,44 @@ def test_the_svg_faces_use_the_same_figure(pieces):
     d = path.split(' d="', 1)[1].split('"', 1)[0]
     assert svg.count("<symbol") == 1 and f'd="{d}"' in svg
     assert f'color="{figures(troll)[0].colour}"' in svg
+
+
+def _png(width: int, height: int) -> bytes:
+    """A real PNG, red, made with the standard library."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    rows = b"".join(b"\0" + b"\xff\x00\x00" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )  # fmt: skip
+
+
+def test_a_users_png_scan_prints_and_a_broken_one_is_one_line(tmp_path: Path, havoc_pnp):
+    header = (ROOT / "cards" / "dark-blades" / "pieces.csv").read_text(encoding="utf-8")
+    header_line = next(ln for ln in header.splitlines() if ln.startswith("count,"))
+    roster = tmp_path / "mine.csv"
+    row = "1,Orc,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,an orc"
+    (tmp_path / "scan.png").write_bytes(_png(8, 6))
+    roster.write_text(f"{header_line}\n{row},scan.png\n", encoding="utf-8")
+    out = tmp_path / "c.pdf"
+    result = havoc_pnp("counters", "--roster", roster, "-o", out, "--svg", tmp_path / "svg")
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    page = PdfReader(out).pages[0]
+    (form,) = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
+    images = form["/Resources"]["/XObject"]
+    assert [images[n]["/Width"] for n in images] == [8]  # the scan, inside the figure's form
+    svg = (tmp_path / "svg" / "orc-healthy-front.svg").read_text(encoding="utf-8")
+    assert "data:image/png;base64," in svg and svg.count("<symbol") == 1
+    (tmp_path / "scan.png").write_bytes(_png(8, 6)[:40])  # header whole, image cut off
+    result = havoc_pnp("counters", "--roster", roster, "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "mine.csv:2: column 'art': 'scan.png': cannot read the PNG" in result.stderr
