@@ -104,9 +104,10 @@ class FacePainter:
             canvas.beginForm(name, 0, 0, w, h)
             if source.lower().endswith(".png"):
                 canvas.drawImage(art, 0, 0, w, h, mask="auto")
-            else:
+            else:  # svglib sizes the drawing in points (512 px = 384 pt): back to own units
                 from reportlab.graphics import renderPDF
 
+                canvas.scale(w / art.width, h / art.height)
                 renderPDF.draw(art, canvas, 0, 0)
             canvas.endForm()
         return name
@@ -128,9 +129,8 @@ class FacePainter:
 
             scale, x0, y0, _ = fitted(o.source, o.x, o.y, o.w, o.h)
             name = self.form(o.source, o.colour)
-            out.append(
-                self.body(tuple(run)) + f"\nq {num(scale)} 0 0 {num(scale)} {num(x0)} {num(y0)} cm"
-            )
+            k = f"{scale:.9f}".rstrip("0")  # a figure's own units are tiny in cells: 9 places
+            out.append(self.body(tuple(run)) + f"\nq {k} 0 0 {k} {num(x0)} {num(y0)} cm")
             out.append("\0" + name)
             out.append("Q")
             run = []
