@@ -65,6 +65,8 @@ def cards_warning(cards: Cards) -> str | None:
     except OSError:
         return None
     game = root / db.GAME
+    if any((root / "art").glob("*.*")):
+        return None  # the user's own figures (cards/art/) are used: the directory is not idle
     if not game.is_dir():
         what = f"no {db.GAME}/ directory"
     elif not any((game / name).exists() for name in DATA_FILES):

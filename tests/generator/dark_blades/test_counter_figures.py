@@ -234,3 +234,16 @@ def test_a_users_png_scan_prints_and_a_broken_one_is_one_line(tmp_path: Path, ha
     result = havoc_pnp("counters", "--roster", roster, "-o", tmp_path / "x.pdf")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "mine.csv:2: column 'art': 'scan.png': cannot read the PNG" in result.stderr
+
+
+def test_a_users_replacement_kit_figure_that_cannot_be_drawn_is_one_line(tmp_path: Path, havoc_pnp):
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "troll.svg").write_text("<svg><path d=", encoding="utf-8")
+    result = havoc_pnp("--cards", tmp_path, "counters", "-o", tmp_path / "c.pdf")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "art/troll.svg: figure: not readable as SVG" in result.stderr
+    assert not (tmp_path / "c.pdf").exists()
+    (tmp_path / "art" / "troll.svg").write_text(SVG, encoding="utf-8")  # a good one is used
+    made = gen.counter_pieces(Cards(tmp_path))
+    troll = next(p for p in made if "character:Troll" in p.tags)
+    assert figures(troll)[0].source == str(tmp_path / "art" / "troll.svg")
