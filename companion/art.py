@@ -111,6 +111,27 @@ def _manifest(path_text: str, _mtime: int, root: str, default: str) -> dict[str,
     return out
 
 
+def game_figures(cards: Cards, game: str, kinds: tuple[str, ...]) -> dict[str, Path]:
+    """A game's ``figures.toml``: kind -> figure file (the kit's choice; each value a key of
+    the art manifest, each key one of ``kinds``); one located `DataError` on a mistake."""
+    from companion.data import read_toml
+
+    path = cards.path(game, "figures.toml")
+    manifest = load_manifest(cards)
+    out: dict[str, Path] = {}
+    for kind, key in read_toml(path).items():
+        if kind not in kinds:
+            raise DataError(f"key '{kind}': expected one of {', '.join(kinds)}", path)
+        if not isinstance(key, str) or key not in manifest:
+            raise DataError(
+                f"key '{kind}': expected one of the kit's figures ({', '.join(sorted(manifest))}), "
+                f"got {key!r}",
+                path,
+            )
+        out[kind] = manifest[key].file
+    return out
+
+
 def unreadable(path: Path) -> str | None:
     """Why ``path`` cannot serve as a figure (None when it can): an SVG whose XML parses with an
     ``<svg>`` root and a size, or a PNG."""

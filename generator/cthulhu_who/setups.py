@@ -29,7 +29,7 @@ from companion.errors import InputError
 from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pdf_join import PdfJoiner
-from generator.cthulhu_who.pieces import setup_pieces
+from generator.cthulhu_who.pieces import figure_files, setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
 from generator.sheet.files import atomic_file, binary_streams
@@ -119,6 +119,7 @@ def write_setups_pdf(
         raise InputError(f"--boards: expected 1 or 2, got {boards}")
     tables = setup_tables(cards)
     settings = garden_settings(cards)
+    art = figure_files(cards)
     square = options.piece
     max_cols = _columns(options)
     if max_cols < 2 and any(s.squares > 2 for s in tables.sizes.values()):
@@ -140,7 +141,7 @@ def write_setups_pdf(
     plan = Continued(options)
 
     def rebuild(s: int) -> list[Piece]:
-        return setup_pieces(rolled(tables, s), garden_for(settings, s, boards), max_cols)
+        return setup_pieces(rolled(tables, s), garden_for(settings, s, boards), max_cols, art)
 
     with atomic_file(target) as handle, binary_streams():
         joiner = PdfJoiner(handle)
@@ -153,7 +154,7 @@ def write_setups_pdf(
                 s = seed + i
                 setup = rolled(tables, s)
                 garden = garden_for(settings, s, boards)
-                pieces = setup_pieces(setup, garden, max_cols)
+                pieces = setup_pieces(setup, garden, max_cols, art)
                 painter.setup(i + 1, count, s, setup, garden, pieces)
                 if progress is not None:
                     progress(1)

@@ -193,6 +193,20 @@ class FacePainter:
             self._bodies[ops] = cached
         return cached
 
+    def emit(self, ops: tuple[Op, ...], before: str = "") -> None:
+        """Write ``before`` and then ``ops`` into the canvas's current stream (a page or a form
+        being drawn), each figure through its form XObject."""
+        canvas = self.canvas
+        code = before + "\n" if before else ""
+        for part in self.segments(ops):
+            if part.startswith("\0"):
+                canvas.addLiteral(code)
+                canvas.doForm(part[1:])
+                code = ""
+            else:
+                code += part + "\n"
+        canvas.addLiteral(code)
+
     def face(
         self,
         face: Face,
