@@ -29,7 +29,7 @@ from companion.errors import InputError
 from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pdf_join import PdfJoiner
-from generator.cthulhu_who.pieces import figure_files, setup_pieces
+from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
 from generator.sheet.files import atomic_file, binary_streams
@@ -119,7 +119,6 @@ def write_setups_pdf(
         raise InputError(f"--boards: expected 1 or 2, got {boards}")
     tables = setup_tables(cards)
     settings = garden_settings(cards)
-    art = figure_files(cards)
     square = options.piece
     max_cols = _columns(options)
     if max_cols < 2 and any(s.squares > 2 for s in tables.sizes.values()):
@@ -139,6 +138,9 @@ def write_setups_pdf(
     title = f"{TITLE}: {count} from seed {seed}"
     pages = 0
     plan = Continued(options)
+    from generator.cthulhu_who.pieces import figure_files
+
+    art = figure_files(cards)  # kind -> figure file, each drawn once per document
 
     def rebuild(s: int) -> list[Piece]:
         return setup_pieces(rolled(tables, s), garden_for(settings, s, boards), max_cols, art)
