@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion.data import Cards, read_limited
 from companion.errors import DataError
@@ -41,8 +40,7 @@ SHAPE_ATTRS = (
 FREE_LICENCES = ("CC BY 3.0", "CC BY 4.0", "CC0 1.0", "public domain")
 
 
-@dataclass(frozen=True)
-class Credit:
+class Credit(NamedTuple):
     """One of the kit's figures: its key, file, where it comes from, who made it, its licence."""
 
     key: str

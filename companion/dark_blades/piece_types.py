@@ -8,9 +8,9 @@ blue). Every problem is one `DataError` naming the key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.schema import Field, ListOf, MapOf, Table, Where, colour
@@ -204,18 +204,17 @@ TYPES_FILE = Table(
 """piece-types.toml."""
 
 
-@dataclass(frozen=True)
-class Figures:
+class Figures(NamedTuple):
     """piece-types.toml's [figures]: the kit's figure (an art key, cards/art/manifest.csv) for a
     roster row that names none in its ``art`` column: a piece with a rider (``mounted``), else
     the row's type's, else its weapon's."""
 
-    mounted: str = ""
-    types: dict[str, str] = field(default_factory=dict)
-    weapons: dict[str, str] = field(default_factory=dict)
+    mounted: str
+    types: dict[str, str]
+    weapons: dict[str, str]
 
     def key(self, piece_type: str, weapon: str, mounted: bool) -> str:
-        """The art key for a piece (\"\" when the table gives none)."""
+        """The art key for a piece ("" when the table gives none)."""
         if mounted and self.mounted:
             return self.mounted
         return self.types.get(piece_type) or self.weapons.get(weapon, "")
@@ -276,7 +275,7 @@ def _build(doc: dict[str, Any], path: Path) -> TypesFile:
         if dupes:
             raise at.error(f"two pieces with key {dupes[0]!r}")
         types[key] = PieceType(key, table["description"], tuple(pieces))
-    figures = doc["figures"] or Figures()
+    figures = doc["figures"] or Figures("", {}, {})
     return TypesFile(
         dict(doc["sides"]),
         dict(weapons),
