@@ -23,6 +23,12 @@ from companion.dark_blades import piece_types
 from companion.dark_blades import pieces as db
 from companion.data import Cards, kit_cards_dir
 from companion.errors import DataError, InputError
+from generator.dark_blades.counter_figures import (
+    HORSE_FACES,
+    beside_words,
+    check_art,
+    figure_file,
+)
 from generator.sheet.fonts import BOLD, REGULAR, fit_size, missing_letters, split_lines, text_width
 from generator.sheet.pieces import Circle, Face, Figure, Line, Op, Piece, Polygon, Rect, Text
 from generator.sheet.units import MM, format_length
@@ -107,11 +113,6 @@ DEFAULT_PIECE = 45.0
 BLANK_BOX_MM = 5.0  # --blank-values: boxes tall enough to write two digits by hand
 MAX_BOX_H = 0.32  # a box taller than this (cell units) would run into the words above it
 
-FIG_X, FIG_GAP = 0.06, 0.02  # the figure at the left of the words, this far from them
-FIG_W = 0.30  # at most this wide (cell units; 13.5 pt at 5/8in)
-FIG_MIN_W = 0.2  # narrower than this, the weapon word goes below the figure, full width
-FIG_TOP = BAND_Y - 0.02
-HORSE_FACES = frozenset({"RIDERLESS HORSE", "DEAD HORSE"})  # no rider: the horse's head
 
 # A horse's head facing right, in a unit box (riderless horse, dead horse, mounted, mule).
 _HORSE = (
@@ -201,8 +202,9 @@ def character_face(
     if cols == 1:
         centre, x0, room = 0.5, 0.0, 0.88
         if figure:
-            centre, room, weapon_wide, art = _beside_figure(
-                face, weapon_word, figure, side.ink, floor, BOX_Y + box_h + 0.03
+            layout = (INSET, BOX_Y + box_h + 0.03, WEAPON_Y, BAND_Y)
+            centre, room, weapon_wide, art = beside_words(
+                face, weapon_word, figure, side.ink, floor, layout
             )
             ops.extend(art)
             figure = figure if art else ""
@@ -240,43 +242,6 @@ def character_face(
         ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
     ops.extend(_value_boxes(character, face.values, x0, blank, colours, box_h))
     return Face(f"{character.name}: {face.state}", side.background, tuple(ops))
-
-
-def _beside_figure(
-    face: piece_types.FaceSpec,
-    weapon_word: str,
-    figure: str,
-    ink: str,
-    floor: float,
-    bottom: float,
-) -> tuple[float, float, bool, list[Op]]:
-    """Room for a figure left of a square face's words: (centre and width left for the words,
-    whether the weapon word goes full width below the figure, the figure's ops). The figure is
-    as wide as the widest word leaves, at most FIG_W; when the weapon word would leave it less
-    than FIG_MIN_W, that word goes full width under it and the figure stands above it. Where
-    the words need all the width (the smallest piece sizes), the face has no figure."""
-    state = face.state.upper()
-    size = max(0.12 if len(state) <= 9 else 0.1, floor)
-    weapon_size = max(0.1, floor)
-    limit = 1 - INSET - FIG_X - FIG_GAP  # the figure and the widest word share this
-    wide = weapon_word != "" and limit - text_width(weapon_word, BOLD, floor) < FIG_MIN_W
-    words = [(state, size)] + ([] if wide or not weapon_word else [(weapon_word, weapon_size)])
-    need = max(text_width(w, BOLD, s) for w, s in words)
-    least = max(text_width(w, BOLD, floor) for w, _ in words)
-    fig_w = min(FIG_W, limit - need)
-    if fig_w < FIG_MIN_W:
-        fig_w = min(FIG_MIN_W, limit - least)  # the words shrink towards the floor
-    low = WEAPON_Y + 0.8 * weapon_size + 0.02 if wide else bottom
-    if fig_w < 0.1 or FIG_TOP - low < 0.12:
-        return 0.5, 0.88, False, []
-    left = FIG_X + fig_w + FIG_GAP
-    room = 1 - INSET - left
-    return (
-        (left + 1 - INSET) / 2,
-        room,
-        wide,
-        [Figure(FIG_X, low, fig_w, FIG_TOP - low, figure, ink)],
-    )
 
 
 def _balanced(text: str, font: str, size: float, width: float) -> list[str]:
@@ -353,34 +318,6 @@ def check_printable(pieces_set: db.PieceSet, markers_path: Path, types_path: Pat
                     )
 
 
-def check_art(pieces_set: db.PieceSet) -> None:
-    """Refuse, at its roster row, an own figure file the drawing library cannot draw (the
-    companion checked that it exists and parses; this draws it once, as the PDF will)."""
-    from generator.sheet import figures
-
-    for character in pieces_set.roster:
-        path = pieces_set.own_art.get(character.name)
-        if path is None:
-            continue
-        try:
-            figures.drawing(str(path), "#000000")
-            figures.size(str(path))
-        except DataError as exc:
-            message = exc.message.removeprefix("figure: ")
-            raise DataError(
-                f"column 'art': {character.art!r}: {message}",
-                pieces_set.roster_path,
-                character.line,
-            ) from None
-
-
-def _figure_file(
-    pieces_set: db.PieceSet, character: db.Character, spec: piece_types.PieceSpec
-) -> str:
-    path = pieces_set.figure(character, spec)
-    return "" if path is None else str(path)
-
-
 def _block(side: piece_types.Side, cols: int) -> str:
     return side.title if cols == 1 else f"{side.title}: double-length"
 
@@ -444,7 +381,7 @@ def counter_pieces(
                     floor,
                     colours=pieces_set.value_colours,
                     box_h=box_h,
-                    figure=_figure_file(pieces_set, character, spec) if art else "",
+                    figure=figure_file(pieces_set, character, spec) if art else "",
                 )
                 for state in (spec.front, spec.back)
             ]
