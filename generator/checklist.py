@@ -133,8 +133,10 @@ def write_checklist(
     sheet: SheetOptions,
     files: Sequence[Printed],
     command: str,
+    credits: str = "",
 ) -> PdfStats:
-    """Write the one-page checklist of ``files`` (in print order) built by ``command``."""
+    """Write the one-page checklist of ``files`` (in print order) built by ``command``, with
+    ``credits`` (the figures' authors, as their licence asks) under its key."""
     target = Path(path)
     width, height = sheet.width, sheet.height
     left = right = max(SAFE, min(sheet.margin_left, 36.0))
@@ -221,6 +223,9 @@ def write_checklist(
         for line in split_lines(key, FONT, 7.5, x1 - x0):
             y -= 9.5
             canvas.drawString(x0, y, line)
+        for line in split_lines(credits, FONT, 7.5, x1 - x0)[:2] if credits else ():
+            y -= 9.5
+            canvas.drawString(x0, y, line)
         writer = PageWriter(canvas, TITLE, sheet, note=command)
         writer.end_page()
         writer.close()
@@ -228,4 +233,4 @@ def write_checklist(
     return PdfStats(target, 1, 1, 0, target.stat().st_size)
 
 
-KEY_ROOM = 40.0  # the key under the table: three lines
+KEY_ROOM = 59.0  # the key under the table: three lines, and two of credits

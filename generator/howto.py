@@ -182,11 +182,21 @@ def context(
         "fold": fold,
         "duplex": sheet.duplex,
         "back_offset": values["back-offset"],
+        "credits": figure_credits(cards),
         "bleed": bool(sheet.bleed),
         "cut_guides": sheet.cut_guides,
         "calibration": next((n for n in names if "calibration" in n), "the calibration sheet"),
         "counters": " and ".join(w.stats.path.name for w in files if w.kind == "counters"),
     }
+
+
+def figure_credits(cards: Path | None = None) -> str:
+    """The line crediting the counters' figures (CC BY asks for it), from the art manifest in
+    effect (a user's --cards DIR first)."""
+    from companion import art
+    from companion.data import Cards
+
+    return art.credits_line(art.load_manifest(Cards(cards) if cards else Cards()))
 
 
 def render(
@@ -237,7 +247,11 @@ def write_how_to_print(
     command = rebuild_command(sheet, None, cards=cards, source_only=source_only)
     first = Printed(CHECKLIST, listed[0].what, 1, False, False, "checklist")
     checklist = write_checklist(
-        directory / CHECKLIST, sheet, [first, *read_back(directory, files)], command
+        directory / CHECKLIST,
+        sheet,
+        [first, *read_back(directory, files)],
+        command,
+        figure_credits(cards),
     )
     read = read_back(directory, listed)  # the checklist too, as written
     target = directory / FILENAME

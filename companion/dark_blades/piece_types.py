@@ -55,6 +55,8 @@ class Side(NamedTuple):
     band_ink: str
     ink: str
     outline: bool = False  # the name band drawn as a heavy outline: a side told apart by shape
+    figure: str = ""  # the figure's colour ("": the ink)
+    box_line: float = 0.02  # the value boxes' outline, in counter widths
 
 
 class FaceSpec(NamedTuple):
@@ -144,6 +146,12 @@ def _value_colours(colours: dict[str, str], where: Where) -> dict[str, str]:
     return seen
 
 
+def _box_line(value: float, where: Where) -> float:
+    if not 0.005 <= value <= 0.05:
+        raise where.error(f"expected a line from 0.005 to 0.05 counter widths, got {value}")
+    return value
+
+
 def _some_sides(sides: dict[str, Side], where: Where) -> dict[str, Side]:
     if not sides:
         raise where.error("expected at least one side")
@@ -173,8 +181,20 @@ SIDE = Table(
         Field("title", str),
         *(Field(f, str, check=colour) for f in ("background", "band", "band_ink", "ink")),
         Field("outline", bool, required=False, default=False),
+        Field(
+            "figure", str, required=False, default="", check=lambda v, w: colour(v, w) if v else v
+        ),
+        Field("box_line", float, required=False, default=0.02, check=_box_line),
     ),
     build=lambda v, where: Side(where.name, **v),
+)
+FIGURES = Table(
+    (
+        Field("mounted", str, required=False, default=""),
+        Field("types", MapOf(str), required=False, default={}),
+        Field("weapons", MapOf(str), required=False, default={}),
+    ),
+    build=lambda v, _where: Figures(v["mounted"], dict(v["types"]), dict(v["weapons"])),
 )
 TYPES_FILE = Table(
     (
@@ -188,9 +208,32 @@ TYPES_FILE = Table(
         Field("weapons", MapOf(str)),
         Field("missile_weapons", ListOf(str), required=False, default=[]),
         Field("types", MapOf(TYPE)),
+        Field("figures", FIGURES, required=False),
     )
 )
 """piece-types.toml."""
+
+
+class Figures(NamedTuple):
+    """piece-types.toml's [figures]: the kit's figure (an art key, cards/art/manifest.csv) for a
+    roster row that names none in its ``art`` column: a piece with a rider (``mounted``), else
+    the row's type's, else its weapon's."""
+
+    mounted: str
+    types: dict[str, str]
+    weapons: dict[str, str]
+
+    def key(self, piece_type: str, weapon: str, mounted: bool) -> str:
+        """The art key for a piece ("" when the table gives none)."""
+        if mounted and self.mounted:
+            return self.mounted
+        return self.types.get(piece_type) or self.weapons.get(weapon, "")
+
+    def keys(self) -> list[tuple[str, str]]:
+        """(where, key) for every figure the table names: to check them against the manifest."""
+        out = [("figures.mounted", self.mounted)] if self.mounted else []
+        out += [(f"figures.types.{k}", v) for k, v in self.types.items()]
+        return out + [(f"figures.weapons.{k}", v) for k, v in self.weapons.items()]
 
 
 class TypesFile:
@@ -205,6 +248,7 @@ class TypesFile:
         types: dict[str, PieceType],
         value_colours: dict[str, str],
         light_sides: dict[str, Side] | None = None,
+        figures: Figures | None = None,
     ) -> None:
         self.sides = sides
         self.light_sides = light_sides or {}
@@ -214,6 +258,8 @@ class TypesFile:
         self.types = types
         self.value_colours = value_colours
         """The rulebook's colour code: role (attack, defence, move) -> #rrggbb."""
+        self.figures = figures or Figures("", {}, {})
+        """The kit's default figure per piece (its design, not the rulebook's)."""
 
 
 def load_types(path: Path) -> TypesFile:
@@ -260,6 +306,13 @@ def _build(doc: dict[str, Any], path: Path) -> TypesFile:
                 .child(key)
                 .error(f"expected one of the [sides] ({', '.join(doc['sides'])})")
             )
+    figures = doc["figures"] or Figures("", {}, {})
     return TypesFile(
-        dict(doc["sides"]), dict(weapons), frozenset(missile), types, doc["value_colours"], light
+        dict(doc["sides"]),
+        dict(weapons),
+        frozenset(missile),
+        types,
+        doc["value_colours"],
+        light,
+        figures,
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from companion import art
 from companion.csv_rosters import Column, Row, read_csv
 from companion.dark_blades.piece_types import (
     VALUE_COLUMNS,
@@ -47,6 +48,8 @@ class Character(NamedTuple):
     values: tuple[tuple[str, int], ...]
     notes: str
     line: int
+    art: str = ""
+    """The ``art`` cell: one of the kit's figures (a key) or the owner's SVG/PNG, or blank."""
 
     def value(self, column: str) -> int | None:
         """The value in ``column``, or None if the row leaves it blank."""
@@ -77,17 +80,32 @@ class PieceSet(TypesFile):
         roster: tuple[Character, ...],
         markers: tuple[Marker, ...],
         roster_path: Path,
+        art_files: dict[str, Path] | None = None,
+        own_art: dict[str, Path] | None = None,
         **types: Any,
     ) -> None:
         super().__init__(**types)
         self.roster = roster
         self.markers = markers
         self.roster_path = roster_path
+        self.art_files = art_files or {}
+        """The kit's figures: art key -> file (cards/art/manifest.csv)."""
+        self.own_art = own_art or {}
+        """Roster name -> the file its ``art`` cell names (checked)."""
 
     def with_roster(self, roster: tuple[Character, ...]) -> PieceSet:
         """The same set with another roster (a scenario's pieces, its counts)."""
         kept = {k: v for k, v in vars(self).items() if k != "roster"}
         return PieceSet(roster=roster, **kept)
+
+    def figure(self, character: Character, piece: PieceSpec) -> Path | None:
+        """The figure drawn on ``piece`` of ``character``: the row's own art, else the kit's
+        figure for its rider, type or weapon (piece-types.toml [figures]); None if neither."""
+        own = self.own_art.get(character.name)
+        if own is not None:
+            return own
+        key = self.figures.key(character.type, character.weapon, piece.mounted)
+        return self.art_files.get(key)
 
     def weapon_word(self, character: Character, piece: PieceSpec) -> str:
         """The weapon word to print on ``piece`` (none for a missile weapon on a horse)."""
@@ -120,6 +138,7 @@ def roster_columns(
         Column("weapon", "choice", choices=tuple(weapons), default=""),
         *(Column(c, "int", maximum=MAX_VALUE) for c in VALUE_COLUMNS),
         Column("notes", default=""),
+        Column("art", default=""),
     ]
 
 
@@ -179,6 +198,7 @@ def _character(
         values=values,
         notes=row["notes"],
         line=row.line,
+        art=row["art"],
     )
 
 
@@ -289,4 +309,27 @@ def load(cards: Cards, roster: Path | None = None) -> PieceSet:
     same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
     made = sum(c.count * len(types[c.type].pieces) for c in characters)
     markers = load_markers(markers_path, characters, strict=same_place, pieces=made)
-    return PieceSet(**vars(kinds), roster=characters, markers=markers, roster_path=roster_path)
+    manifest = art.load_manifest(cards)
+    types_path = cards.path(GAME, "piece-types.toml")
+    for where, key in kinds.figures.keys():
+        if key not in manifest:
+            raise DataError(
+                f"key '{where}': {key!r} is not one of the kit's figures "
+                f"({', '.join(sorted(manifest))}; {art.MANIFEST} in cards/{art.ART_DIR}/)",
+                types_path,
+            )
+    own: dict[str, Path] = {}
+    for character in characters:
+        if character.art:
+            try:
+                own[character.name] = art.resolve(character.art, roster_path, manifest)
+            except ValueError as exc:
+                raise DataError(f"column 'art': {exc}", roster_path, character.line) from None
+    return PieceSet(
+        **vars(kinds),
+        roster=characters,
+        markers=markers,
+        roster_path=roster_path,
+        art_files={key: credit.file for key, credit in manifest.items()},
+        own_art=own,
+    )

@@ -101,6 +101,9 @@ def create_app(
     from companion.web.words import page_words
 
     app.jinja_env.filters["page_words"] = page_words  # refusals name the page's fields
+    from companion.web.figures import piece_figure
+
+    app.jinja_env.globals["piece_figure"] = piece_figure  # templates/web/_figure.html
 
     for module in (*CORE_BLUEPRINTS, *blueprints()):
         app.register_blueprint(importlib.import_module(module).bp)

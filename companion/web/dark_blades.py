@@ -352,6 +352,7 @@ def fight() -> str:
         error=error,
         sides=sides,
         scenario=asked.scenario if asked else None,
+        fighters=(asked.attackers, asked.defenders) if asked else None,
         values_note=fight_rules.VALUES_NOTE,
         names=[ch.name for ch in roster],
         mounted_names={ch.name for ch in roster if ch.type == "mounted"},

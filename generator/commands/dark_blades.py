@@ -35,6 +35,7 @@ def counters_pdf(
     blank: bool,
     scenario: str | None = None,
     style: str = "dark",
+    art: bool = True,
 ) -> tuple[PdfStats, list[Piece]]:
     from generator.dark_blades import counters as dark_blades
     from generator.sheet.render_pdf import write_pieces_pdf
@@ -60,6 +61,7 @@ def counters_pdf(
         style=style,
         counts=counts,
         riders=riders,
+        art=art,
     )
     note = dark_blades.footer_note(cards, roster, blank, title)
     heading = f"{dark_blades.TITLE}: {title}" if title else dark_blades.TITLE
@@ -126,6 +128,11 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     help="Also write one SVG per face into DIR (NAME-front.svg, NAME-back.svg); a rebuild "
     "removes the SVGs it wrote before for pieces no longer printed.",
 )
+@click.option(
+    "--no-art",
+    is_flag=True,
+    help="Leave the figures off the counters (the roster's art column is still checked).",
+)
 @pass_kit
 def counters(
     kit: Kit,
@@ -136,11 +143,14 @@ def counters(
     style: str,
     output: Path,
     svg_dir: Path | None,
+    no_art: bool,
 ) -> None:
     """Dark Blades counters: one PDF, fronts and backs interleaved page by page.
 
     The attack, defence and movement values are the kit's own (the rules print none):
-    --source-only (or --blank-values) prints empty boxes to write your own in.
+    --source-only (or --blank-values) prints empty boxes to write your own in. Each counter
+    carries a figure (cards/art/, game-icons.net, CC BY 3.0; the roster's art column names
+    your own); --source-only keeps them (art is not a rule).
     """
     from dataclasses import replace
 
@@ -159,7 +169,14 @@ def counters(
         if svg_dir is not None:
             stage.folder(svg_dir)  # checked before the PDF is written
         stats, pieces = counters_pdf(
-            kit.cards, sheet, stage.path(output), roster, blank_values, scenario, style
+            kit.cards,
+            sheet,
+            stage.path(output),
+            roster,
+            blank_values,
+            scenario,
+            style=style,
+            art=not no_art,
         )
         written = write_piece_svgs(svg_dir, pieces, sheet, stage) if svg_dir else []
     say(replace(stats, path=output), f"{len(pieces)} counters")

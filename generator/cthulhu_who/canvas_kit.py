@@ -35,7 +35,7 @@ class Forms:
             name = self._names[key] = f"cw{len(self._names)}"
             canvas = self.canvas
             canvas.beginForm(name, *box)
-            canvas.addLiteral(self.painter.body(ops))
+            self.painter.emit(ops)
             canvas.endForm()
         return name
 
@@ -53,7 +53,7 @@ class Forms:
                 f"{colour(face.background)} {num(-b)} {num(-b)} {num(cols + 2 * b)} "
                 f"{num(rows + 2 * b)} re f"
             )
-            canvas.addLiteral(code + "\n" + self.painter.body(face.ops))
+            self.painter.emit(face.ops, code)
             canvas.endForm()
         self.place(name, x, y, self.unit)
 

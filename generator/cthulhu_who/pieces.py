@@ -15,8 +15,9 @@ import math
 
 from companion.cthulhu_who.garden import Garden, TerrainKind
 from companion.cthulhu_who.setup import SetUp
+from companion.data import Cards
 from generator.sheet.fonts import BOLD, REGULAR
-from generator.sheet.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
+from generator.sheet.pieces import Circle, Face, Figure, Line, Op, Piece, Polygon, Rect, Text
 
 HERO, CULTIST, MONSTER, WEAPON, TERRAIN = "hero", "cultist", "monster", "weapon", "terrain"
 INK = "#000000"
@@ -84,6 +85,16 @@ def _emblem(
     return ops
 
 
+def _figure(figure: str, w: float, h: float) -> list[Op]:
+    """The kind's figure (cards/cthulhu-who/figures.toml, the kit's choice) small in the top
+    left corner, clear of the shape and its letter (scaled like the emblem)."""
+    if not figure:
+        return []
+    k = min(w, h)
+    size = 0.16 * k  # clear of the shape: it starts 0.24 in
+    return [Figure(0.08, h - 0.08 - size, size, size, figure, INK)]
+
+
 def _frame(w: float, h: float, colour: str) -> Op:
     return Rect(0.04, 0.04, w - 0.08, h - 0.08, None, colour, 0.03, 0.06)
 
@@ -110,13 +121,12 @@ def _dead(w: float, h: float, letter: str, name: str, lines: tuple[str, ...] = (
     return Face(f"{name} dead", DEAD_BG, tuple(ops))
 
 
-def hero_piece(number: int, weapon: str) -> Piece:
-    """Hero ``number`` (as listed on the sheet), carrying ``weapon``."""
+def hero_piece(number: int, weapon: str, figure: str = "") -> Piece:
+    """Hero ``number`` (as listed on the sheet), carrying ``weapon``; ``figure`` a file."""
     colour, tint, shape, letter = LOOK[HERO]
     name = f"Hero {number}"
-    front = Face(
-        name, tint, (_frame(1, 1, colour), *_emblem(shape, letter, colour, 1, 1, name, weapon))
-    )
+    emblem = _emblem(shape, letter, colour, 1, 1, name, weapon)
+    front = Face(name, tint, (_frame(1, 1, colour), *emblem, *_figure(figure, 1, 1)))
     return Piece(name, front, _dead(1, 1, letter, name), 1, 1, BLOCK, (HERO, weapon))
 
 
@@ -136,11 +146,12 @@ def weapon_piece(number: int, weapon: str) -> Piece:
     )
 
 
-def cultist_piece(number: int) -> Piece:
-    """One cultist."""
+def cultist_piece(number: int, figure: str = "") -> Piece:
+    """One cultist; ``figure`` a file."""
     colour, tint, shape, letter = LOOK[CULTIST]
     name = f"Cultist {number}"  # the same words on both faces
-    front = Face(name, tint, (_frame(1, 1, colour), *_emblem(shape, letter, colour, 1, 1, name)))
+    emblem = _emblem(shape, letter, colour, 1, 1, name)
+    front = Face(name, tint, (_frame(1, 1, colour), *emblem, *_figure(figure, 1, 1)))
     return Piece(name, front, _dead(1, 1, letter, name), 1, 1, BLOCK, (CULTIST,))
 
 
@@ -157,8 +168,10 @@ def monster_footprint(squares: int, max_cols: int = 2) -> tuple[int, int]:
     return cols, math.ceil(squares / cols)
 
 
-def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Piece:
-    """Monster ``number`` of type ``name`` at its true footprint."""
+def monster_piece(
+    number: int, name: str, squares: int, max_cols: int = 2, figure: str = ""
+) -> Piece:
+    """Monster ``number`` of type ``name`` at its true footprint; ``figure`` a file."""
     colour, tint, shape, letter = LOOK[MONSTER]
     cols, rows = monster_footprint(squares, max_cols)
     label = f"{name} {number}"
@@ -166,6 +179,7 @@ def monster_piece(number: int, name: str, squares: int, max_cols: int = 2) -> Pi
     sub = f"{squares}-square monster"
     ops: list[Op] = [_frame(cols, rows, colour)]
     ops += _emblem(shape, letter, colour, cols, rows, shown, sub)
+    ops += _figure(figure, cols, rows)
     for i in range(1, cols):  # ticks at the square lines: the footprint reads on the board
         ops.append(Line(i, rows - 0.16, i, rows - 0.04, colour, 0.02))
     for j in range(1, rows):
@@ -207,15 +221,27 @@ def terrain_piece(kind: TerrainKind, number: int) -> Piece:
     )
 
 
-def setup_pieces(setup: SetUp, garden: Garden, max_cols: int = 2) -> list[Piece]:
+def figure_files(cards: Cards) -> dict[str, str]:
+    """Kind (hero, cultist, monster) -> the figure file cards/cthulhu-who/figures.toml names."""
+    from companion import art
+
+    found = art.game_figures(cards, "cthulhu-who", (HERO, CULTIST, MONSTER))
+    return {kind: str(path) for kind, path in found.items()}
+
+
+def setup_pieces(
+    setup: SetUp, garden: Garden, max_cols: int = 2, figures: dict[str, str] | None = None
+) -> list[Piece]:
     """Every piece this set-up needs, in the order of the sheet: monsters, cultists, heroes,
-    their weapon counters, then the terrain tokens of its garden."""
+    their weapon counters, then the terrain tokens of its garden; ``figures`` (kind -> file,
+    `figure_files`) puts each kind's figure on its pieces."""
+    art = figures or {}
     pieces = [
-        monster_piece(i, setup.size.name, setup.size.squares, max_cols)
+        monster_piece(i, setup.size.name, setup.size.squares, max_cols, art.get(MONSTER, ""))
         for i in range(1, setup.monsters + 1)
     ]
-    pieces += [cultist_piece(i) for i in range(1, setup.cultists + 1)]
-    pieces += [hero_piece(i, w) for i, w in enumerate(setup.weapons, start=1)]
+    pieces += [cultist_piece(i, art.get(CULTIST, "")) for i in range(1, setup.cultists + 1)]
+    pieces += [hero_piece(i, w, art.get(HERO, "")) for i, w in enumerate(setup.weapons, start=1)]
     pieces += [weapon_piece(i, w) for i, w in enumerate(setup.weapons, start=1)]
     counts: dict[str, int] = {}
     for t in sorted(garden.terrain, key=lambda t: (t.kind.name, t.row, t.col)):

@@ -175,9 +175,12 @@ def write_setups_pdf(
     title = f"{TITLE}: {count} from seed {seed}"
     pages = 0
     plan = Continued(options)
+    from generator.cthulhu_who.pieces import figure_files
+
+    art = figure_files(cards)  # kind -> figure file, each drawn once per document
 
     def rebuild(s: int) -> list[Piece]:
-        return setup_pieces(rolled(tables, s), garden_for(settings, s, boards), max_cols)
+        return setup_pieces(rolled(tables, s), garden_for(settings, s, boards), max_cols, art)
 
     with atomic_file(target) as handle, binary_streams():
         joiner = PdfJoiner(handle)
@@ -200,7 +203,7 @@ def write_setups_pdf(
                 s = seed + i
                 setup = rolled(tables, s)
                 garden = garden_for(settings, s, boards)
-                pieces = setup_pieces(setup, garden, max_cols)
+                pieces = setup_pieces(setup, garden, max_cols, art)
                 painter.setup(i + 1, count, s, setup, garden, pieces)
                 if progress is not None:
                     progress(1)

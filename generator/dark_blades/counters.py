@@ -22,8 +22,14 @@ from companion.dark_blades import piece_types
 from companion.dark_blades import pieces as db
 from companion.data import Cards, kit_cards_dir
 from companion.errors import DataError, InputError
+from generator.dark_blades.counter_figures import (
+    HORSE_FACES,
+    beside_words,
+    check_art,
+    figure_file,
+)
 from generator.sheet.fonts import BOLD, REGULAR, fit_size, missing_letters, split_lines, text_width
-from generator.sheet.pieces import Circle, Face, Line, Op, Piece, Polygon, Rect, Text
+from generator.sheet.pieces import Circle, Face, Figure, Line, Op, Piece, Polygon, Rect, Text
 from generator.sheet.units import MM, format_length
 
 TITLE = "Dark Blades — counters"
@@ -64,6 +70,8 @@ def cards_warning(cards: Cards) -> str | None:
     except OSError:
         return None
     game = root / db.GAME
+    if any((root / "art").glob("*.*")):
+        return None  # the user's own figures (cards/art/) are used: the directory is not idle
     if not game.is_dir():
         what = f"no {db.GAME}/ directory"
     elif not any((game / name).exists() for name in DATA_FILES):
@@ -104,6 +112,7 @@ DEFAULT_PIECE = 45.0
 BLANK_BOX_MM = 5.0  # --blank-values: boxes tall enough to write two digits by hand
 MAX_BOX_H = 0.32  # a box taller than this (cell units) would run into the words above it
 
+
 # A horse's head facing right, in a unit box (riderless horse, dead horse, mounted, mule).
 _HORSE = (
     (0.15, 0.0), (0.30, 0.55), (0.36, 0.86), (0.41, 1.0), (0.46, 0.84), (0.62, 0.70),
@@ -116,10 +125,12 @@ def _horse(x: float, y: float, size: float, colour: str) -> Polygon:
     return Polygon(points, fill=colour)
 
 
-def _cross(x0: float, y0: float, x1: float, y1: float, colour: str) -> tuple[Op, ...]:
+def _cross(
+    x0: float, y0: float, x1: float, y1: float, colour: str, width: float = 0.04
+) -> tuple[Op, ...]:
     return (
-        Line(x0, y0, x1, y1, colour=colour, width=0.04),
-        Line(x0, y1, x1, y0, colour=colour, width=0.04),
+        Line(x0, y0, x1, y1, colour=colour, width=width),
+        Line(x0, y1, x1, y0, colour=colour, width=width),
     )
 
 
@@ -130,6 +141,7 @@ def _value_boxes(
     blank: bool,
     colours: dict[str, str],
     box_h: float = BOX_H,
+    line: float = 0.02,
 ) -> tuple[Op, ...]:
     ops: list[Op] = []
     for column in columns:
@@ -137,7 +149,7 @@ def _value_boxes(
         x = x0 + BOX_X[role]
         colour = colours[role]
         ops.append(
-            Rect(x, BOX_Y, BOX_W, box_h, fill="#ffffff", stroke=colour, stroke_width=0.02,
+            Rect(x, BOX_Y, BOX_W, box_h, fill="#ffffff", stroke=colour, stroke_width=line,
                  radius=0.03)
         )  # fmt: skip
         value = character.value(column)
@@ -189,19 +201,34 @@ def character_face(
     *,
     colours: dict[str, str],
     box_h: float = BOX_H,
+    figure: str = "",
 ) -> Face:
     """One face of a character's piece: name band, state word, weapon word, value boxes in
     ``colours`` (the colour code, role -> colour) ``box_h`` cell units tall; no word below
-    ``floor`` cell units."""
+    ``floor`` cell units; ``figure`` (a file) drawn small in the side's ink, left of the words
+    (on a double-length piece in place of the horse's head, which riderless and dead horses
+    keep)."""
     ops: list[Op] = list(_band(side, character.label or character.name, cols, floor))
     state = face.state.upper()
     dead = state in piece_types.NO_VALUE_STATES
+    weapon_wide = False
     if cols == 1:
         centre, x0, room = 0.5, 0.0, 0.88
-    else:  # the horse on the left, the words and values on the right
+        if figure:
+            layout = (INSET, BOX_Y + box_h + 0.03, WEAPON_Y, BAND_Y)
+            centre, room, weapon_wide, art = beside_words(
+                face, weapon_word, figure, side.figure or side.ink, floor, layout
+            )
+            ops.extend(art)
+            figure = figure if art else ""
+    else:  # the horse (or the figure) on the left, the words and values on the right
         centre, x0, room = 1.35, 0.85, 1.15
-        ops.append(_horse(0.1, 0.07, 0.58, side.band))
-        if state in ("DEAD HORSE", "KILLED"):
+        if figure and state not in HORSE_FACES:
+            ops.append(Figure(0.08, 0.07, 0.64, 0.6, figure, side.figure or side.ink))
+        else:
+            ops.append(_horse(0.1, 0.07, 0.58, side.band))
+        if state in ("DEAD HORSE", "KILLED"):  # a halo of the ground parts it from the art
+            ops.extend(_cross(0.12, 0.08, 0.7, 0.62, side.background, 0.09))
             ops.extend(_cross(0.12, 0.08, 0.7, 0.62, side.ink))
     if cols == 2 and dead:  # a big word (one or two lines) on the empty right half
         lines = state.replace(" \u00b7 ", " ").split()[:2]
@@ -211,6 +238,8 @@ def character_face(
         size = max(0.12 if len(state) <= 9 or cols == 2 else 0.1, floor)
         lines = _fitted(state, size, room, floor)[:2]
         tops = [STATE_Y] if len(lines) == 1 else [STATE_Y + 0.04, STATE_Y - 0.08]
+        if cols == 1 and figure and len(lines) == 1 and (dead or not weapon_word):
+            tops = [STATE_Y - 0.05]  # one word beside the figure: level with its middle
         joined = f"{lines[-1]} \u00b7 {weapon_word}"
         smallest = max(floor, 0.1)
         if len(lines) == 2 and weapon_word and text_width(joined, BOLD, smallest) <= room:
@@ -220,10 +249,11 @@ def character_face(
         ops.append(Text(centre, y, line, size, side.ink, BOLD, max_width=room))
     if weapon_word and not dead:
         y = WEAPON_Y if len(lines) == 1 else WEAPON_Y - 0.045  # below a two-line state
-        ops.append(Text(centre, y, weapon_word, max(0.1, floor), side.ink, BOLD, max_width=room))
+        at, width = (0.5, 0.88) if cols == 1 and figure and weapon_wide else (centre, room)
+        ops.append(Text(at, y, weapon_word, max(0.1, floor), side.ink, BOLD, max_width=width))
     if dead and cols == 1:
         ops.extend(_cross(0.3, 0.1, 0.7, 0.42, side.ink))
-    ops.extend(_value_boxes(character, face.values, x0, blank, colours, box_h))
+    ops.extend(_value_boxes(character, face.values, x0, blank, colours, box_h, side.box_line))
     return Face(f"{character.name}: {face.state}", side.background, tuple(ops))
 
 
@@ -331,6 +361,7 @@ def counter_pieces(
     counts: dict[str, int] | None = None,
     riders: frozenset[str] | None = None,
     style: str = "dark",
+    art: bool = True,
 ) -> list[Piece]:
     """Every physical Dark Blades counter, grouped into blocks by side (markers last).
 
@@ -340,7 +371,8 @@ def counter_pieces(
     many each, and the markers that follow them (one troll's flames per troll printed);
     ``riders`` (roster names, e.g. a scenario's `riders`) prints the mounted pieces of those
     characters only: everyone else is on foot, so gets only his foot pieces; ``style``: "dark"
-    (the sides' own colours) or "light" (piece-types.toml's ``[light_sides]``: little ink).
+    (the sides' own colours) or "light" (piece-types.toml's ``[light_sides]``: little ink); ``art``
+    False leaves the figures off (the roster's ``art`` column is still checked).
     """
     floor = text_floor(piece_size)
     box_h = blank_box_height(piece_size) if blank_values else BOX_H
@@ -352,6 +384,8 @@ def counter_pieces(
     check_printable(
         pieces_set, cards.path(db.GAME, "markers.csv"), cards.path(db.GAME, "piece-types.toml")
     )
+    if art:
+        check_art(pieces_set)
     by_block: dict[str, list[Piece]] = {}
     order = list(pieces_set.sides)
     looks = styled_sides(pieces_set, style, cards.path(db.GAME, "piece-types.toml"))
@@ -376,6 +410,7 @@ def counter_pieces(
                     floor,
                     colours=pieces_set.value_colours,
                     box_h=box_h,
+                    figure=figure_file(pieces_set, character, spec) if art else "",
                 )
                 for state in (spec.front, spec.back)
             ]

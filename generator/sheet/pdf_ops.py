@@ -5,7 +5,8 @@ so each face's instructions are turned into PDF operators once per document, in 
 and every copy is placed with one ``cm`` (scale + translate) around them. The background is a
 rectangle at the exact cut box (+bleed) in page coordinates. Numbers are written with four
 decimals (1/10,000 pt); text goes through reportlab's text object, which encodes it for the
-embedded font's subsets (generator/sheet/fonts.py).
+embedded font's subsets (generator/sheet/fonts.py). A `Figure` is drawn once per document
+as a form XObject (reportlab's beginForm/endForm) and every use is one ``Do``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from generator.sheet.fonts import fit_size, pdf_font, text_width
-from generator.sheet.pieces import Circle, Face, Line, Op, Polygon, Rect, Text
+from generator.sheet.pieces import Circle, Face, Figure, Line, Op, Polygon, Rect, Text
 
 KAPPA = 0.5522847498  # Bezier control distance for a quarter circle of radius 1
 
@@ -85,6 +86,57 @@ class FacePainter:
     def __init__(self, canvas: Any) -> None:
         self.canvas = canvas
         self._bodies: dict[tuple[Op, ...], str] = {}
+        self._segments: dict[tuple[Op, ...], tuple[str, ...]] = {}
+        self._forms: dict[tuple[str, str], str] = {}
+
+    def form(self, source: str, colour: str) -> str:
+        """The form XObject's name for a figure in ``colour``, drawn into the document the
+        first time it is asked for (in the figure's own units, from its lower-left corner)."""
+        key = (source, colour)
+        name = self._forms.get(key)
+        if name is None:
+            from generator.sheet import figures
+
+            art = figures.drawing(source, colour)
+            w, h = figures.size(source)
+            name = self._forms[key] = f"HavocFigure{len(self._forms) + 1}"
+            canvas = self.canvas
+            canvas.beginForm(name, 0, 0, w, h)
+            if source.lower().endswith(".png"):
+                canvas.drawImage(art, 0, 0, w, h, mask="auto")
+            else:  # svglib sizes the drawing in points (512 px = 384 pt): back to own units
+                from reportlab.graphics import renderPDF
+
+                canvas.scale(w / art.width, h / art.height)
+                renderPDF.draw(art, canvas, 0, 0)
+            canvas.endForm()
+        return name
+
+    def segments(self, ops: tuple[Op, ...]) -> tuple[str, ...]:
+        """A face's drawing as operator strings, a figure's place as ``"\0NAME"`` between
+        them (the form is placed with reportlab's doForm, which lists it in the page's
+        resources), cached by value."""
+        cached = self._segments.get(ops)
+        if cached is not None:
+            return cached
+        out: list[str] = []
+        run: list[Op] = []
+        for o in ops:
+            if type(o) is not Figure:
+                run.append(o)
+                continue
+            from generator.sheet.figures import fitted
+
+            scale, x0, y0, _ = fitted(o.source, o.x, o.y, o.w, o.h)
+            name = self.form(o.source, o.colour)
+            k = f"{scale:.9f}".rstrip("0")  # a figure's own units are tiny in cells: 9 places
+            out.append(self.body(tuple(run)) + f"\nq {k} 0 0 {k} {num(x0)} {num(y0)} cm")
+            out.append("\0" + name)
+            out.append("Q")
+            run = []
+        out.append(self.body(tuple(run)))
+        cached = self._segments[ops] = tuple(out)
+        return cached
 
     def op(self, op: Op) -> str:
         """One instruction as PDF operators, in cell units."""
@@ -141,6 +193,20 @@ class FacePainter:
             self._bodies[ops] = cached
         return cached
 
+    def emit(self, ops: tuple[Op, ...], before: str = "") -> None:
+        """Write ``before`` and then ``ops`` into the canvas's current stream (a page or a form
+        being drawn), each figure through its form XObject."""
+        canvas = self.canvas
+        code = before + "\n" if before else ""
+        for part in self.segments(ops):
+            if part.startswith("\0"):
+                canvas.addLiteral(code)
+                canvas.doForm(part[1:])
+                code = ""
+            else:
+                code += part + "\n"
+        canvas.addLiteral(code)
+
     def face(
         self,
         face: Face,
@@ -165,10 +231,17 @@ class FacePainter:
             grown = max(x - bleed - x0, y - bleed - y0, x1 - x - w - bleed, y1 - y - h - bleed)
             fill = f" {colour(face.background)} {box} f" if grown > 1e-6 else ""
             code = f"q {box} W n{fill}\n{code}"
+        canvas = self.canvas
         if face.ops:
-            code += (
-                f"\nq {num(unit)} 0 0 {num(unit)} {num(x)} {num(y)} cm\n{self.body(face.ops)}\nQ"
-            )
+            code += f"\nq {num(unit)} 0 0 {num(unit)} {num(x)} {num(y)} cm\n"
+            for part in self.segments(face.ops):
+                if part.startswith("\0"):
+                    canvas.addLiteral(code)
+                    canvas.doForm(part[1:])
+                    code = ""
+                else:
+                    code += part + "\n"
+            code += "Q"
         if ground is not None:
             code += "\nQ"
-        self.canvas.addLiteral(code)
+        canvas.addLiteral(code)

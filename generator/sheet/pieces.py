@@ -78,7 +78,21 @@ class Text:
     max_width: float | None = None
 
 
-Op = Rect | Line | Polygon | Circle | Text
+@dataclass(frozen=True)
+class Figure:
+    """A figure (an SVG or PNG file, ``source``) fitted into the box at (x, y), w x h, centred,
+    its aspect kept; ``colour`` paints what the file fills with ``currentColor``. Each distinct
+    figure is drawn once per PDF (a form XObject) and once per SVG file (a ``<symbol>``)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    source: str
+    colour: str = "#000000"
+
+
+Op = Rect | Line | Polygon | Circle | Text | Figure
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any
 
 from generator.sheet.fonts import SVG_FAMILY, check_font, fit_size, svg_weight
 from generator.sheet.options import SheetOptions
-from generator.sheet.pieces import Circle, Face, Line, Piece, Polygon, Rect, Text
+from generator.sheet.pieces import Circle, Face, Figure, Line, Piece, Polygon, Rect, Text
 from generator.sheet.staging import Staging
 from generator.sheet.units import MM
 
@@ -52,8 +52,48 @@ def _paint(fill: str | None, stroke: str | None, width: float) -> dict[str, Any]
     return attrs
 
 
-def _element(dwg: Any, op: Any) -> Any | None:
+class _Copied:
+    """An element copied from a figure's SVG file, written as it is (svgwrite calls get_xml)."""
+
+    def __init__(self, element: Any) -> None:
+        self.element = element
+
+    def get_xml(self) -> Any:
+        return self.element
+
+
+def _figure(dwg: Any, op: Figure, symbols: dict[str, str]) -> Any:
+    """A ``<use>`` of the figure's ``<symbol>`` (added to the file's defs the first time),
+    upright inside the y-up face, its ``currentColor`` the op's colour."""
+    from generator.sheet import figures
+
+    ident = symbols.get(op.source)
+    if ident is None:
+        ident = symbols[op.source] = f"figure-{len(symbols) + 1}"
+        if op.source.lower().endswith(".png"):
+            import base64
+
+            w, h = figures.size(op.source)
+            data = base64.b64encode(Path(op.source).read_bytes()).decode("ascii")
+            symbol = dwg.symbol(id=ident, viewBox=f"0 0 {_num(w)} {_num(h)}")
+            symbol.add(dwg.image(f"data:image/png;base64,{data}", insert=(0, 0), size=(w, h)))
+        else:
+            _, elements = figures.svg_elements(op.source)
+            box = figures.ink_view_box(op.source)
+            symbol = dwg.symbol(id=ident, viewBox=" ".join(_num(v) for v in box))
+            symbol.elements.extend(_Copied(e) for e in elements)
+        dwg.defs.add(symbol)
+    group = dwg.g(
+        transform=f"translate({_num(op.x)} {_num(op.y + op.h)}) scale(1 -1)", color=op.colour
+    )
+    group.add(dwg.use(f"#{ident}", insert=(0, 0), size=(_num(op.w), _num(op.h))))
+    return group
+
+
+def _element(dwg: Any, op: Any, symbols: dict[str, str] | None = None) -> Any | None:
     kind = type(op)
+    if kind is Figure:
+        return _figure(dwg, op, {} if symbols is None else symbols)
     if kind is Rect:
         extra = {"rx": _num(op.radius)} if op.radius else {}
         return dwg.rect(
@@ -117,8 +157,9 @@ def face_svg(face: Face, cols: int, rows: int, unit: float, bleed: float = 0.0) 
             (_num(-b), _num(-b)), (_num(cols + 2 * b), _num(rows + 2 * b)), fill=face.background
         )
     )
+    symbols: dict[str, str] = {}
     for op in face.ops:
-        element = _element(dwg, op)
+        element = _element(dwg, op, symbols)
         if element is not None:
             group.add(element)
     dwg.add(group)

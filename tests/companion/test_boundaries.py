@@ -1,8 +1,8 @@
 """The companion's import boundaries, checked in a fresh interpreter.
 
 Rules modules (everything in companion/ but the `havoc` CLI, its commands and the web app) never
-import click; no companion module, the CLI and the web included, imports reportlab, svgwrite or
-the generator.
+import click; no companion module, the CLI and the web included, imports reportlab, svgwrite,
+svglib or the generator.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_rules_modules_never_import_click() -> None:
 def test_no_companion_module_imports_the_printing_libraries_or_the_generator() -> None:
     everything = _modules()
     assert "companion.commands.clikit" in everything and "companion.web.app" in everything
-    assert _first_importers(everything, ("reportlab", "svgwrite", "generator")) == {}
+    assert _first_importers(everything, ("reportlab", "svgwrite", "svglib", "generator")) == {}
 
 
 def test_the_check_sees_an_import() -> None:

@@ -135,8 +135,12 @@ def test_roster_and_blank_values_reach_the_counters(havoc_pnp, tmp_path: Path, m
     seen: dict = {}
     real = dark_blades.counter_pieces
 
-    def spy(cards_arg, roster=None, blank_values=False, piece_size=45.0, counts=None, riders=None):
-        seen.update(roster=roster, blank_values=blank_values, piece_size=piece_size)
+    def spy(
+        cards_arg, roster=None, blank_values=False, piece_size=45.0, counts=None, riders=None,
+        art=True, style="dark",
+    ):  # fmt: skip
+        seen.update(roster=roster, blank_values=blank_values, piece_size=piece_size, art=art)
+        assert style == "dark"  # the default style
         assert counts is None and riders is None  # no --scenario: the whole roster
         return real(cards_arg, roster=roster, blank_values=blank_values)
 
@@ -144,7 +148,7 @@ def test_roster_and_blank_values_reach_the_counters(havoc_pnp, tmp_path: Path, m
     out = tmp_path / "c.pdf"
     result = havoc_pnp("counters", "--roster", roster, "--blank-values", "-o", out)
     assert result.exit_code == 0, result.output
-    assert seen == {"roster": roster, "blank_values": True, "piece_size": 45.0}
+    assert seen == {"roster": roster, "blank_values": True, "piece_size": 45.0, "art": True}
     expected = len(real(Cards(), roster=roster))
     assert f": {expected} counters" in result.stdout
 

@@ -12,7 +12,7 @@ from companion.dark_blades import pieces as db
 from companion.data import Cards
 from generator.dark_blades import counters as gen
 from generator.sheet.fonts import fit_size, text_width
-from generator.sheet.pieces import Circle, Face, Line, Piece, Polygon, Rect, Text
+from generator.sheet.pieces import Circle, Face, Figure, Line, Piece, Polygon, Rect, Text
 from tests.conftest import ROOT
 
 BLACK, RED, BLUE = "#000000", "#c0161d", "#1f4fa8"  # the rulebook: attack, defence, movement
@@ -222,6 +222,8 @@ def _extent(op, cols: int) -> tuple[float, float, float, float]:
         return min(xs), min(ys), max(xs), max(ys)
     if isinstance(op, Circle):
         return op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r
+    if isinstance(op, Figure):
+        return op.x, op.y, op.x + op.w, op.y + op.h
     size = fit_size(op.text, op.font, op.size, op.max_width)
     width = text_width(op.text, op.font, size)
     return op.x - width / 2, op.y - 0.25 * size, op.x + width / 2, op.y + 0.75 * size
