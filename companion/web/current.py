@@ -41,3 +41,19 @@ def refused(error: HavocError) -> str:
     with status 400 (the page still shows the form, filled in, under the line)."""
     g.havoc_refused = True
     return str(error)
+
+
+def board_or_404(key: str, layout: bool = False):  # -> HexMap (imported only when asked)
+    """The Dark Blades map, or with ``layout`` the layout (maps laid together), a page's
+    address names; 404 when there is none."""
+    from flask import abort
+
+    from companion.dark_blades.layouts import find_layout
+    from companion.dark_blades.maps import find_map
+    from companion.errors import DataError, InputError
+
+    find = find_layout if layout else find_map
+    try:
+        return find(cards(), key[:40], source_only())
+    except (InputError, DataError):
+        abort(404)

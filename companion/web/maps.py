@@ -18,12 +18,12 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
 from companion.dark_blades import combat as c
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades.maps import find_map, load_maps, start_hexes
+from companion.dark_blades.maps import load_maps, start_hexes
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.sight import (
     check_horse,
@@ -32,9 +32,9 @@ from companion.dark_blades.sight import (
     load_sight,
     part_words,
 )
-from companion.errors import DataError, HavocError, InputError
+from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
-from companion.web.current import cards, refused, source_only
+from companion.web.current import board_or_404, cards, refused, source_only
 
 bp = Blueprint("maps", __name__, url_prefix="/dark-blades/maps")
 R = 12.0  # hex circumradius in SVG units: 20 columns come to about 360 px
@@ -318,25 +318,13 @@ def _inside(box: tuple, x: float, y: float, margin: float) -> bool:
 
 @bp.get("/<key>")
 def page(key: str) -> str:
-    here = cards()
-    try:
-        m = find_map(here, key[:40], source_only())
-    except InputError:
-        abort(404)
-    return _page(here, m)
+    return _page(cards(), board_or_404(key))
 
 
 @bp.get("/layout/<key>")
 def layout_page(key: str) -> str:
     """A layout: its maps laid together, one board (hexes named ``mill:C4``)."""
-    from companion.dark_blades.layouts import find_layout
-
-    here = cards()
-    try:
-        m = find_layout(here, key[:40], source_only())
-    except (InputError, DataError):
-        abort(404)
-    return _page(here, m)
+    return _page(cards(), board_or_404(key, layout=True))
 
 
 def _page(here, m) -> str:

@@ -9,14 +9,13 @@ Thin: `companion.dark_blades.maps` finds the map, `companion.dark_blades.water` 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades.maps import find_map
 from companion.dark_blades.water import HURT, is_water, load_rules, swim
 from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
-from companion.web.current import cards, refused, source_only
+from companion.web.current import board_or_404, cards, refused, source_only
 from companion.web.dice_tables import seed_arg
 
 bp = Blueprint("swim", __name__, url_prefix="/dark-blades/swim")
@@ -67,26 +66,13 @@ def _faces(text: str) -> list[int]:
 
 @bp.get("/<key>")
 def page(key: str) -> str:
-    here = cards()
-    try:
-        m = find_map(here, key[:40], source_only())
-    except InputError:
-        abort(404)
-    return _page(here, m)
+    return _page(cards(), board_or_404(key))
 
 
 @bp.get("/layout/<key>")
 def layout_page(key: str) -> str:
     """On a layout (maps laid together): hexes with their map, ``mill:G8``."""
-    from companion.dark_blades.layouts import find_layout
-    from companion.errors import DataError
-
-    here = cards()
-    try:
-        m = find_layout(here, key[:40], source_only())
-    except (InputError, DataError):
-        abort(404)
-    return _page(here, m)
+    return _page(cards(), board_or_404(key, layout=True))
 
 
 def _tapped(m, text: str):
