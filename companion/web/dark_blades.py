@@ -143,6 +143,24 @@ def view(crt: Crt, record: c.Lookup | c.NoShot, source_only: bool = False) -> di
     }
 
 
+def _terrain_form(terrain_table: Any, data: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The crt and fight pages' terrain and cover selects, and each terrain field's side
+    (for the "with:" line of what was used)."""
+    choices = {
+        "at_choices": terrain_choices(terrain_table, "attacker"),
+        "dt_choices": terrain_choices(terrain_table, "defender"),
+        "rows": row_choices(terrain_table),
+        "covers": cover_choices(terrain_table, data),
+    }
+    sides = {
+        "at": ("attacker", choices["at_choices"]),
+        "at2": ("attacker also", choices["rows"]),
+        "dt": ("defender", choices["dt_choices"]),
+        "dt2": ("defender also", choices["rows"]),
+    }
+    return choices, sides
+
+
 @bp.get("/crt")
 def crt() -> str:
     """Hand-to-hand (and missile) tables by strengths, terrain and magic items."""
@@ -178,18 +196,7 @@ def crt() -> str:
             answer = view(data, record, _source_only())
         except HavocError as e:
             error = refused(e)
-    choices = {
-        "at_choices": terrain_choices(terrain_table, "attacker"),
-        "dt_choices": terrain_choices(terrain_table, "defender"),
-        "rows": row_choices(terrain_table),
-        "covers": cover_choices(terrain_table, data),
-    }
-    sides = {
-        "at": ("attacker", choices["at_choices"]),
-        "at2": ("attacker also", choices["rows"]),
-        "dt": ("defender", choices["dt_choices"]),
-        "dt2": ("defender also", choices["rows"]),
-    }
+    choices, sides = _terrain_form(terrain_table, data)
     used = modifiers.used(args, sides, choices["covers"])
     return render_template(
         "crt.html",
@@ -332,18 +339,7 @@ def fight() -> str:
             sides = fight_rules.sides_line(asked.attackers, asked.defenders, missile=missile)
         except HavocError as e:
             error = refused(e)
-    choices = {
-        "at_choices": terrain_choices(terrain_table, "attacker"),
-        "dt_choices": terrain_choices(terrain_table, "defender"),
-        "rows": row_choices(terrain_table),
-        "covers": cover_choices(terrain_table, data),
-    }
-    terrain_sides = {
-        "at": ("attacker", choices["at_choices"]),
-        "at2": ("attacker also", choices["rows"]),
-        "dt": ("defender", choices["dt_choices"]),
-        "dt2": ("defender also", choices["rows"]),
-    }
+    choices, terrain_sides = _terrain_form(terrain_table, data)
     return render_template(
         "fight.html",
         crt=data,
