@@ -20,16 +20,16 @@ from companion.cthulhu_who.garden import Garden, GardenSettings
 from companion.cthulhu_who.geometry import column_letter
 from companion.cthulhu_who.setup import SetUp, SetupTables
 from companion.errors import InputError
-from generator.cthulhu_who.canvas_kit import (
+from generator.cthulhu_who.continued import Continued, Part
+from generator.cthulhu_who.pieces import letter_colour, shape_ops
+from generator.sheet import guides
+from generator.sheet.canvas_kit import (
     Forms,
     draw_qr,
     paragraph,
     text,
     width_of,
 )
-from generator.cthulhu_who.continued import Continued, Part
-from generator.cthulhu_who.pieces import letter_colour, shape_ops
-from generator.sheet import guides
 from generator.sheet.fonts import BOLD
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH, MARK_LENGTH
 from generator.sheet.layout import Page, Placement, mirror, pack

@@ -18,7 +18,6 @@ from generator.kniggits.ruler import (
     SCALES,
     STRIP_H,
     TAB,
-    draw_check_bar,
     draw_strip,
     ruler_length,
     strips,
@@ -28,6 +27,7 @@ from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pages import PageWriter
 from generator.sheet.render_pdf import PdfStats, new_canvas
+from generator.sheet.scales import check_bar
 from generator.sheet.units import INCH
 
 TITLE = "Kniggits — ruler and obstacles"
@@ -118,7 +118,7 @@ def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str
         draw_strip(canvas, strip, x0, y, rules, scale, strip is parts[-1])
         placed.append((strip, x0, y))
         y -= STRIP_H + GAP
-    draw_check_bar(canvas, x0, max(y0 + 20, y + STRIP_H - 30))
+    check_bar(canvas, x0, max(y0 + 20, y + STRIP_H - 30), x1)
     return placed
 
 
