@@ -134,7 +134,9 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     help="Leave the figures off the counters (the roster's art column is still checked).",
 )
 @pass_kit
+@click.pass_context
 def counters(
+    ctx: click.Context,
     kit: Kit,
     sheet: SheetOptions,
     roster: Path | None,
@@ -155,7 +157,8 @@ def counters(
     from dataclasses import replace
 
     blank_values = blank_values or kit.source_only
-    if scenario is not None and output == Path("out") / COUNTERS_PDF:
+    named = ctx.get_parameter_source("output") != click.core.ParameterSource.DEFAULT
+    if scenario is not None and not named:  # -o given, even as the default: that file
         from companion.dark_blades import pieces as roster_data
         from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
