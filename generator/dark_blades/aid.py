@@ -24,7 +24,7 @@ from companion.tables import Table, load_tables
 from generator.dark_blades.area_flowable import AreaDiagram
 from generator.sheet.document import (
     KIT_FILL,
-    Page,
+    PageSize,
     esc,
     grid,
     marked,
@@ -207,7 +207,9 @@ def context(cards: Cards) -> dict[str, Any]:
     }
 
 
-def write_dark_blades_aid(path: Path, cards: Cards, page: Page, source_only: bool = False) -> int:
+def write_dark_blades_aid(
+    path: Path, cards: Cards, page: PageSize, source_only: bool = False
+) -> int:
     """Write the quick reference; returns its page count. With ``source_only`` the kit's
     readings (the template's ``>`` boxes) and the kit's own spell area are left out.
 

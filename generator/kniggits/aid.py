@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.data import Cards
 from companion.kniggits.rules import KniggitRules, rules
-from generator.sheet.document import Page, grid, write_document
+from generator.sheet.document import PageSize, grid, write_document
 from generator.sheet.markup import flowables, render_template
 
 TITLE = "Kniggits reference card"
@@ -41,7 +41,7 @@ def _exchange(r: KniggitRules, width: float) -> Any:
     )
 
 
-def write_kniggits_aid(path: Path, cards: Cards, page: Page) -> int:
+def write_kniggits_aid(path: Path, cards: Cards, page: PageSize) -> int:
     portrait = page.portrait
     r = rules(cards)
     text = render_template("aids/kniggits.j2", {"r": r})
