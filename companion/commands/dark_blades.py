@@ -1,7 +1,7 @@
 """`havoc crt`, `havoc missile`: Dark Blades lookups, the answer first.
 
 Thin: parse (positional forms ``havoc crt ii 8 3``, names by unique start, short options),
-call `companion.dark_blades.resolve`, print its record as `companion.dark_blades.lines` (40
+call `companion.dark_blades.resolve`, print its record as `companion.text.dark_blades` (40
 columns, ``--explain`` for the full texts) or as JSON. `havoc fight` (companion.commands.fight)
 shares the option helpers here; `havoc terrain` lives in companion.commands.terrain.
 """
@@ -35,7 +35,6 @@ from companion.dark_blades import combat as c
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
-from companion.dark_blades.lines import lookup_lines, no_shot_lines
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
@@ -44,6 +43,7 @@ from companion.errors import InputError
 from companion.names import pick
 from companion.numbers import is_whole
 from companion.text import fit
+from companion.text.dark_blades import lookup_lines, no_shot_lines
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,
