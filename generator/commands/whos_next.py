@@ -79,14 +79,10 @@ def slips(
 
 def build_slips(run: Run) -> list[Made]:
     """Blank Who's Next slips (never a saved ring: building must not leak the umpire's secret)."""
-    from dataclasses import replace
-
-    from generator.howto import Written
     from generator.whos_next.build import write_blank_sample
 
     stats, what = write_blank_sample(run.folder(), run.sheet)
-    stats = replace(stats, path=run.stage.final(run.path(stats.path.name)))
-    return [Made(Written(stats, what + ".", kind="slips"), what)]
+    return [run.made(stats, what + ".", what, kind="slips")]
 
 
 def reference_card(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
