@@ -258,12 +258,12 @@ def results_tables(path: Path, cards: Cards, page: Any, source_only: bool) -> tu
     )
 
 
-def quick_reference(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
-    """The quick reference, a reference sheet: (pages, what it is)."""
+def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The player aid, a reference sheet: (pages, what it is)."""
     from generator.dark_blades.aid import write_dark_blades_aid
 
     pages = write_dark_blades_aid(path, cards, page, source_only=source_only)
-    return pages, "Dark Blades quick reference" + (" (rulebook only)" if source_only else "")
+    return pages, "Dark Blades player aid" + (" (rulebook only)" if source_only else "")
 
 
 def scenario_sheets(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:

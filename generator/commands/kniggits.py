@@ -1,5 +1,5 @@
 """`havoc-pnp kniggits`: skill tokens, standing figures, army sheets, the ruler and obstacles;
-what `build` makes of them and the reference card (declared in generator/kniggits/__init__.py)."""
+what `build` makes of them and the player aid (declared in generator/kniggits/__init__.py)."""
 
 from __future__ import annotations
 
@@ -113,8 +113,8 @@ def build_kniggits(run: Run) -> list[Made]:
     ]
 
 
-def reference_card(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
-    """The reference card, a reference sheet: (pages, what it is)."""
+def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The player aid, a reference sheet: (pages, what it is)."""
     from generator.kniggits.aid import write_kniggits_aid
 
-    return write_kniggits_aid(path, cards, page), "Kniggits reference card"
+    return write_kniggits_aid(path, cards, page), "Kniggits player aid"

@@ -1,5 +1,5 @@
 """`havoc-pnp slips`: Who's Next slips from the saved ring, the umpire's sheet, the pieces; what
-`build` makes of them and the reference card (declared in generator/whos_next/__init__.py)."""
+`build` makes of them and the player aid (declared in generator/whos_next/__init__.py)."""
 
 from __future__ import annotations
 
@@ -85,8 +85,8 @@ def build_slips(run: Run) -> list[Made]:
     return [run.made(stats, what + ".", what, kind="slips")]
 
 
-def reference_card(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
-    """The reference card, a reference sheet: (pages, what it is)."""
+def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The player aid, a reference sheet: (pages, what it is)."""
     from generator.whos_next.aid import write_whos_next_aid
 
-    return write_whos_next_aid(path, cards, page), "Who's Next reference card"
+    return write_whos_next_aid(path, cards, page), "Who's Next player aid"

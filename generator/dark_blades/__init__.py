@@ -1,4 +1,4 @@
-"""Dark Blades sheets: counters, spell cards, results tables, quick reference, scenario sheets.
+"""Dark Blades sheets: counters, spell cards, results tables, player aid, scenario sheets.
 
 `PRINTING` declares what Dark Blades adds to `havoc-pnp` and `build` (see `generator.product`).
 """
@@ -8,7 +8,7 @@ from generator.product import Printing, Product, ReferenceSheet
 COUNTERS_PDF = "dark-blades-counters.pdf"
 SPELLS_PDF = "dark-blades-spells.pdf"
 RESULTS_PDF = "dark-blades-results-tables.pdf"
-REFERENCE_PDF = "dark-blades-reference.pdf"
+AID_PDF = "dark-blades-aid.pdf"
 SCENARIOS_PDF = "dark-blades-scenarios.pdf"
 MAPS_PDF = "dark-blades-maps.pdf"
 
@@ -32,9 +32,9 @@ PRINTING = Printing(
             "the Dark Blades combat results tables",
         ),
         ReferenceSheet(
-            REFERENCE_PDF,
-            "generator.commands.dark_blades:quick_reference",
-            what="the Dark Blades quick reference",
+            AID_PDF,
+            "generator.commands.dark_blades:player_aid",
+            what="the Dark Blades player aid",
         ),
         ReferenceSheet(
             SCENARIOS_PDF,

@@ -22,7 +22,7 @@ PRINTING = Printing(
     sheets=(
         ReferenceSheet(
             "kniggits-aid.pdf",
-            "generator.commands.kniggits:reference_card",
+            "generator.commands.kniggits:player_aid",
             what="the Kniggits player aid",
         ),
     ),

@@ -1,4 +1,4 @@
-"""The Kniggits reference card: buying, moving, turning, the exchange grid, fleeing.
+"""The Kniggits player aid: buying, moving, turning, the exchange grid, fleeing.
 
 Text from ``templates/aids/kniggits.j2`` with every number from ``cards/kniggits/rules.toml``
 (through the companion's `KniggitRules`); the exchange grid is built from the rules' heights.
@@ -14,7 +14,7 @@ from companion.kniggits.rules import KniggitRules, rules
 from generator.sheet.document import PageSize, grid, write_document
 from generator.sheet.markup import flowables, render_template
 
-TITLE = "Kniggits reference card"
+TITLE = "Kniggits player aid"
 SIZE = 10.0
 COLOUR_NAMES = {"movement": "Movement", "attack": "Attack", "defense": "Defense"}
 

@@ -15,7 +15,7 @@ PRINTING = Printing(
     sheets=(
         ReferenceSheet(
             "whos-next-aid.pdf",
-            "generator.commands.whos_next:reference_card",
+            "generator.commands.whos_next:player_aid",
             what="the Who's Next player aid",
         ),
     ),

@@ -1,4 +1,4 @@
-"""The Dark Blades quick reference: every table read back from the PDF equals cards/, the lake's
+"""The Dark Blades player aid: every table read back from the PDF equals cards/, the lake's
 doubled 6 as printed with its note, every area named with its diagram, readable sizes inside
 the printable area on A4 and Letter, deterministic bytes, qpdf --check."""
 
@@ -165,7 +165,7 @@ def test_same_input_same_bytes_and_qpdf(tmp_path) -> None:
     write_dark_blades_aid(b, CARDS, page)
     assert a.read_bytes() == b.read_bytes()
     with pdfplumber.open(a) as pdf:
-        assert pdf.metadata["Title"] == "Dark Blades quick reference"
+        assert pdf.metadata["Title"] == "Dark Blades player aid"
     if shutil.which("qpdf") is None:
         pytest.skip("qpdf not installed")
     check = subprocess.run(["qpdf", "--check", str(a)], capture_output=True, text=True)
@@ -216,7 +216,7 @@ def test_a_broken_table_is_one_line_and_no_sheet(tmp_path) -> None:
     assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "death-spell.toml" in result.stderr and "11 is not a face of d10" in result.stderr
-    assert not (out / "dark-blades-reference.pdf").exists()
+    assert not (out / "dark-blades-aid.pdf").exists()
 
 
 def test_the_combat_rules_and_table_rules_issue_14_asks_for(aid) -> None:

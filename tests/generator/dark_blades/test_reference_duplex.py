@@ -1,4 +1,4 @@
-"""The Dark Blades quick reference prints duplex: an even page count (four on A4 and on Letter
+"""The Dark Blades player aid prints duplex: an even page count (four on A4 and on Letter
 for the kit's data, with and without --source-only), and no page under a quarter used."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Kniggits reference card: the exchange grid and every number come from rules.toml."""
+"""The Kniggits player aid: the exchange grid and every number come from rules.toml."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Who's Next reference card: the attack table from cards/, the kit's scoring marked."""
+"""The Who's Next player aid: the attack table from cards/, the kit's scoring marked."""
 
 from __future__ import annotations
 
