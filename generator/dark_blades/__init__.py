@@ -8,7 +8,7 @@ from generator.product import Printing, Product, ReferenceSheet
 COUNTERS_PDF = "dark-blades-counters.pdf"
 SPELLS_PDF = "dark-blades-spells.pdf"
 RESULTS_PDF = "dark-blades-results-tables.pdf"
-AID_PDF = "dark-blades-aid.pdf"
+REFERENCE_PDF = "dark-blades-reference.pdf"
 SCENARIOS_PDF = "dark-blades-scenarios.pdf"
 MAPS_PDF = "dark-blades-maps.pdf"
 
@@ -32,7 +32,7 @@ PRINTING = Printing(
             "the Dark Blades combat results tables",
         ),
         ReferenceSheet(
-            AID_PDF,
+            REFERENCE_PDF,
             "generator.commands.dark_blades:player_aid",
             what="the Dark Blades player aid",
         ),

@@ -81,7 +81,7 @@ def test_each_row_says_how_to_print_it_on_what_paper_and_what_to_skip(built) -> 
         assert by["dark-blades-counters.pdf"]["sides"] == "long edge"
     for name in ("dark-blades-counters.pdf", "dark-blades-spells.pdf", "kniggits-tokens.pdf"):
         assert by[name]["paper"] == "card" and by[name]["cut"] == "yes"
-    for name in ("dark-blades-aid.pdf", "calibration.pdf", "print-checklist.pdf"):
+    for name in ("dark-blades-reference.pdf", "calibration.pdf", "print-checklist.pdf"):
         assert by[name]["paper"] == "plain" and by[name]["cut"] == "no"
     words = " ".join(text.split())
     assert "…" not in text

@@ -216,7 +216,7 @@ def test_a_broken_table_is_one_line_and_no_sheet(tmp_path) -> None:
     assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "death-spell.toml" in result.stderr and "11 is not a face of d10" in result.stderr
-    assert not (out / "dark-blades-aid.pdf").exists()
+    assert not (out / "dark-blades-reference.pdf").exists()
 
 
 def test_the_combat_rules_and_table_rules_issue_14_asks_for(aid) -> None:
