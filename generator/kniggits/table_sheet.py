@@ -22,6 +22,7 @@ from generator.kniggits.ruler import (
     ruler_length,
     strips,
 )
+from generator.sheet.canvas_kit import text as _text
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.options import PaperTooSmall, SheetOptions
@@ -53,12 +54,6 @@ OBSTACLES = (
 )  # fmt: skip
 PATTERN = {"wall": "bricks", "wood": "rings", "rocks": "dots", "tower": "cross"}
 FILL = {"wall": "#e8d7b8", "wood": "#cfe3c2", "rocks": "#d9d9d9", "tower": "#e6cfcf"}
-
-
-def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = False) -> None:
-    canvas.setFont(pdf_font(BOLD if bold else REGULAR), size)
-    canvas.setFillColor("#000000")
-    canvas.drawString(x, y, text)
 
 
 def check_fits(sheet: SheetOptions, scale: str) -> None:
