@@ -1,4 +1,4 @@
-"""Figures for the Dark Blades quick reference: pages, bytes, smallest type, time to write.
+"""Figures for the Dark Blades player aid: pages, bytes, smallest type, time to write.
 
 For each paper (A4, Letter and the smallest a reference sheet takes, 5x7in) it writes the
 sheet once, then reads it back with pdfplumber for the smallest character size.

@@ -1,6 +1,7 @@
 """The generator's view of the game registry (`companion.registry.GAMES`): each game's
 `PRINTING` declaration (`generator/<game>/__init__.py`, see `generator.product`), and the
-commands, products and reference sheets they add up to."""
+commands, products and reference sheets they add up to, with the kit's own products (the
+calibration sheet first, the reference sheets of every game last)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 from companion import registry
-from generator.product import Aid, Printing, Product
+from generator.product import Printing, Product, ReferenceSheet
 
 _KINDS = ("tables", "aid", "sheets")
+CALIBRATION_PDF = "calibration.pdf"
+CALIBRATION = Product(
+    "the calibration sheet", "generator.commands.build:build_calibration", (CALIBRATION_PDF,)
+)
 
 
 def printings() -> list[tuple[str, Printing]]:
@@ -32,14 +37,20 @@ def pnp_commands() -> dict[str, str]:
 
 
 def products() -> list[Product]:
-    """What `build` makes of the games, game by game in registry order."""
-    return [product for _, printing in printings() for product in printing.products]
+    """Everything `build` makes, in order: the calibration sheet, each game's products (game
+    by game in registry order), then every game's reference sheets (one product)."""
+    games = [product for _, printing in printings() for product in printing.products]
+    files = tuple(sheet.file for sheet in sheets())
+    references = Product(
+        "the reference sheets", "generator.commands.build:build_reference_sheets", files
+    )
+    return [CALIBRATION, *games, references]
 
 
-def aids(kinds: tuple[str, ...] = _KINDS) -> list[Aid]:
+def sheets(kinds: tuple[str, ...] = _KINDS) -> list[ReferenceSheet]:
     """Every game's reference sheets of these kinds: by kind, then by file name."""
-    found = [aid for _, printing in printings() for aid in printing.aids if aid.kind in kinds]
-    return sorted(found, key=lambda aid: (_KINDS.index(aid.kind), aid.file))
+    found = [s for _, printing in printings() for s in printing.sheets if s.kind in kinds]
+    return sorted(found, key=lambda sheet: (_KINDS.index(sheet.kind), sheet.file))
 
 
 def resolve(where: str) -> Callable[..., Any]:

@@ -71,25 +71,25 @@ def board() -> str:
     "generator/ludo/__init__.py": '''
 """Ludo print-and-play (a throwaway test game)."""
 
-from generator.product import Aid, Printing, Product
+from generator.product import Printing, Product, ReferenceSheet
 
 
 PRINTING = Printing(
     commands={"ludo-board": "generator.commands.ludo:board"},
     products=(Product("the Ludo board", "generator.commands.ludo:build_board"),),
-    aids=(Aid("ludo-aid.pdf", "generator.commands.ludo:aid", what="the Ludo rules card"),),
+    sheets=(
+        ReferenceSheet("ludo-aid.pdf", "generator.commands.ludo:aid", what="the Ludo rules card"),
+    ),
 )
 ''',
     "generator/commands/ludo.py": '''
 """`havoc-pnp ludo-board`, and what `build` makes of Ludo."""
 
-from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from companion.commands.clikit import Command
-from generator.product import Made
 
 
 def _pdf(path: Path, title: str) -> int:
@@ -110,14 +110,12 @@ def board() -> None:
 
 
 def build_board(run):
-    from generator.howto import Written
     from generator.sheet.render_pdf import PdfStats
 
     path = run.path("ludo-board.pdf")
     pages = _pdf(path, "Ludo board")
     stats = PdfStats(path, pages, pages, 0, path.stat().st_size)
-    stats = replace(stats, path=run.stage.final(stats.path))
-    return [Made(Written(stats, "The Ludo board; single-sided."), "Ludo board")]
+    return [run.made(stats, "The Ludo board; single-sided.", "Ludo board")]
 
 
 def aid(path, cards, page, source_only):
@@ -218,7 +216,7 @@ def test_every_declaration_names_something_that_exists(tmp_path: Path) -> None:
     for where in havoc_commands + pnp_commands:
         assert isinstance(resolve(where), click.Command), where
     makers = [p.make for _, printing in printings() for p in printing.products]
-    writers = [a.write for _, printing in printings() for a in printing.aids]
+    writers = [a.write for _, printing in printings() for a in printing.sheets]
     assert len(makers) >= 5 and len(writers) >= 6
     assert all(callable(resolve(where)) for where in makers + writers)
     app = create_app(game=tmp_path / "g.sqlite3", testing=True)

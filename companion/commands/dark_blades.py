@@ -1,7 +1,7 @@
 """`havoc crt`, `havoc missile`: Dark Blades lookups, the answer first.
 
 Thin: parse (positional forms ``havoc crt ii 8 3``, names by unique start, short options),
-call `companion.dark_blades.resolve`, print its record as `companion.dark_blades.lines` (40
+call `companion.dark_blades.resolve`, print its record as `companion.text.dark_blades` (40
 columns, ``--explain`` for the full texts) or as JSON. `havoc fight` (companion.commands.fight)
 shares the option helpers here; `havoc terrain` lives in companion.commands.terrain.
 """
@@ -35,15 +35,14 @@ from companion.dark_blades import combat as c
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
-from companion.dark_blades.lines import lookup_lines, no_shot_lines
-from companion.dark_blades.missiles import TARGETS, load_weapons
-from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
+from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import InputError
 from companion.names import pick
 from companion.numbers import is_whole
 from companion.text import fit
+from companion.text.dark_blades import lookup_lines, no_shot_lines
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,
@@ -80,7 +79,15 @@ def cover_arg(cards: Any, crt: Crt, value: str | None) -> tuple[str | None, ter.
 
 
 def _weapons(ctx: click.Context) -> list[str]:
+    from companion.dark_blades.missiles import load_weapons  # `havoc crt` never needs it
+
     return load_weapons(cards_from(ctx)).names()
+
+
+def _targets(_ctx: click.Context | None) -> tuple[str, ...]:
+    from companion.dark_blades.missiles import TARGETS
+
+    return TARGETS
 
 
 def _terrain_names(ctx: click.Context) -> list[str]:
@@ -104,7 +111,7 @@ def _horse_target(rest: tuple[str, ...], target: str | None, to_hex: str) -> str
     """``--to K3,K4`` is a horseman's two hexes: the target is mounted (said or not); a target
     typed as on foot is refused."""
     words = [x for x in rest if not is_whole(x)]
-    typed = target or (pick(words[0], TARGETS, "target") if words else None)
+    typed = target or (pick(words[0], _targets(None), "target") if words else None)
     if typed == "infantry":
         raise InputError(
             f"--to {to_hex}: a target on foot stands on one hex (only a mounted character "
@@ -253,7 +260,7 @@ def crt(
 @click.option(
     "-t",
     "--target",
-    type=Name("target", lambda _ctx: TARGETS),
+    type=Name("target", _targets),
     metavar="KIND",
     help="infantry or mounted (i, m).",
 )
@@ -295,6 +302,8 @@ def missile(
     bow 8 i --map arena --from K1 --to K3); a horseman's two hexes: --to K3,K4 (the heavier
     cover counts). Maps laid together: --layout raid --from mill:C4 --to arena:K3.
     """
+    from companion.dark_blades.missiles import TARGETS, load_weapons
+
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
     typed = weapon  # already a whole name (a weapon or a counter word)

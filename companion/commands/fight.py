@@ -25,9 +25,9 @@ from companion.commands.combat_options import given_once, melee_options, whole_n
 from companion.dark_blades import combat as c
 from companion.dark_blades import fight as fight_rules
 from companion.dark_blades import fight_form
-from companion.dark_blades.lines import lookup_lines, no_shot_lines
 from companion.errors import InputError
 from companion.text import fit
+from companion.text.dark_blades import lookup_lines, no_shot_lines
 
 
 @click.command(

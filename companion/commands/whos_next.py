@@ -2,7 +2,7 @@
 
 The screen is the umpire's, but it is often read out or shown: every line that reveals the
 ring (who hunts whom, who takes whose slip) starts with "UMPIRE ONLY:" (see
-`companion.whos_next.screen`); `ring status` and `ring scores` never reveal it. Players are
+`companion.text.whos_next`); `ring status` and `ring scores` never reveal it. Players are
 named whole, by unique prefix or initials, any case; shell completion offers the alive ones.
 """
 
@@ -28,7 +28,7 @@ from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
 from companion.text import fit, wrap
 
 if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
-    from companion.whos_next.screen import Line
+    from companion.text.whos_next import Line
     from companion.whos_next.store import Outcome, Store
 
 NUMBERED = "     "  # continuation indent under "NN. " lines
@@ -82,7 +82,7 @@ def _echo(lines: list[str]) -> None:
 
 def _say(lines: list[Line]) -> None:
     """Print `Line`s: a secret one is marked UMPIRE ONLY on every screen line it takes."""
-    from companion.whos_next.screen import render
+    from companion.text.whos_next import render
 
     click.echo("\n".join(render(lines)))
 
@@ -106,7 +106,7 @@ def _champion(ctx: click.Context, store: Store, outcome: Outcome) -> str | None:
 def _event_json(
     kind: str, outcome: Outcome, champion: str | None, extra: dict | None = None
 ) -> dict[str, Any]:
-    from companion.whos_next.screen import slip_rule
+    from companion.text.whos_next import slip_rule
 
     death = outcome.death
     data = {"event": kind, **(extra or {}), **death.as_dict()}
@@ -182,7 +182,7 @@ def new(
 @click.argument("player", type=PLAYER)
 def show(player: str, game: Path | None, as_json: bool) -> None:
     """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
-    from companion.whos_next.screen import Line
+    from companion.text.whos_next import Line
 
     with open_store(game) as store:
         name, victim = store.victim(player)
@@ -201,7 +201,7 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
 
     Any other death (a player attacked someone who is not his victim): `ring duel`.
     """
-    from companion.whos_next.screen import after_death, died
+    from companion.text.whos_next import after_death, died
 
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
     with open_store(game) as store:
@@ -272,7 +272,7 @@ def duel(
             extra.update(result=table.result(face), effect=table.effect(face))
         emit_json(_event_json("duel", outcome, champion, extra))
         return
-    from companion.whos_next.screen import Line, after_death, died
+    from companion.text.whos_next import Line, after_death, died
 
     lines = [
         died(death),
@@ -328,7 +328,7 @@ def status(ctx: click.Context, game: Path | None, as_json: bool) -> None:
         return
     lines = [f"Who's Next: {len(living)} of {len(state.players)} alive"]
     if winner is not None and champion is not None:
-        from companion.whos_next.screen import game_over
+        from companion.text.whos_next import game_over
 
         lines += [wrap(line.text, "  ") for line in game_over(winner, champion)]
     else:
@@ -352,7 +352,7 @@ def undo(game: Path | None, as_json: bool) -> None:
     if as_json:
         emit_json({"undone": death.as_dict(), "alive": outcome.alive})
         return
-    from companion.whos_next.screen import undone
+    from companion.text.whos_next import undone
 
     _say(undone(death, outcome.alive))
 
@@ -370,9 +370,9 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     The rules' points table is lost: the kit's default is labelled as such. Ties go to
     the player who survived longest (the rules).
     """
+    from companion.text.whos_next import ordinal
     from companion.whos_next.duel_scoring import load_scoring
     from companion.whos_next.duel_scoring import scores as rank
-    from companion.whos_next.screen import ordinal
 
     scoring = load_scoring(cards_from(ctx))
     with open_store(game) as store:

@@ -5,7 +5,7 @@ the roster in pieces.csv, with its states after colons: ``gra:wounded``, ``thr:m
 ``gra:sword``, ``bf:ring``, ``gob:boxed``) as `Fighter` records. A character's piece is on
 foot unless ``:mounted`` says otherwise or the scenario starts him mounted (``mounted``: the
 roster names a scenario puts on horses). `melee` and `shot` turn two sides into the typed
-requests of `companion.dark_blades.requests`: the table from the two sides' kinds (infantry,
+requests of `companion.dark_blades.lookups`: the table from the two sides' kinds (infantry,
 mounted; a mule is a mounted target, a war dog infantry), the printed values for those states,
 the magic items' holders checked against their rules (`items`), and the state and kind of the
 one attacker and the one defender for the special rules. All the values in pieces.csv are the
@@ -20,8 +20,8 @@ import re
 from collections.abc import Collection
 from typing import Any, NamedTuple
 
+from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.pieces import Character
-from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.special import STATES, CombatRules, Hit, refused_holder
 from companion.errors import InputError
 from companion.names import pick

@@ -19,7 +19,7 @@ from companion.dark_blades import fight as f
 from companion.dark_blades import pieces
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
-from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
+from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import CombatRules, load_combat_rules
 from companion.data import Cards

@@ -2,7 +2,7 @@
 phone map page.
 
 `fire_on_map` puts the sight's range and cover (`companion.dark_blades.sight`) into a
-`requests.MissileRequest` and resolves it (`resolve.fire`); a sight with no shot (not seen,
+`lookups.MissileRequest` and resolves it (`resolve.fire`); a sight with no shot (not seen,
 infinite cover) is refused. `named_shot` builds that request from the roster's names
 (pieces.csv, read by `companion.dark_blades.fight`): the shooter's weapon, and the target's
 defence and kind, or a defence typed for a target not on the roster. A shooter whose roster
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from companion.dark_blades import combat as c
 from companion.dark_blades.completion import CellSource
 from companion.dark_blades.crt import Crt
+from companion.dark_blades.lookups import MissileRequest
 from companion.dark_blades.missiles import TARGETS, Missiles
-from companion.dark_blades.requests import MissileRequest
 from companion.dark_blades.resolve import fire
 from companion.dark_blades.sight import Sight
 from companion.errors import InputError

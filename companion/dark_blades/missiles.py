@@ -5,13 +5,13 @@ is refused. Shortbow and crossbow may not fire at range 1 (the rules: no firing 
 to an enemy); the Gargoyle's Breath reaches 1-10 hexes, on the "infantry against" tables, and
 results against the Gargoyle do not affect him. Names printed on the counters ("bow") resolve
 to the weapon the kit maps them to. `companion.dark_blades.combat` then resolves the shot.
+(NamedTuples, not dataclasses: this module is on `havoc missile`'s import path.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
@@ -24,8 +24,7 @@ GAME = "dark-blades"
 TARGETS = ("infantry", "mounted")
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(NamedTuple):
     """One range band of a weapon: its name, first and last hex, and the attack strength."""
 
     band: str
@@ -34,8 +33,7 @@ class Band:
     strength: int
 
 
-@dataclass(frozen=True)
-class Weapon:
+class Weapon(NamedTuple):
     """One weapon of missiles.toml, checked."""
 
     key: str
@@ -68,8 +66,7 @@ class Weapon:
         )
 
 
-@dataclass(frozen=True)
-class Missiles:
+class Missiles(NamedTuple):
     """missiles.toml, checked: the weapons by name and the adjacent-fire rule."""
 
     path: Path
@@ -166,7 +163,7 @@ def load_weapons(cards: Cards) -> Missiles:
 def _build(data: dict[str, Any], path: Path) -> Missiles:
     source = data["source"]
     weapons = {
-        key: weapon if weapon.source is not None else replace(weapon, source=source)
+        key: weapon if weapon.source is not None else weapon._replace(source=source)
         for key, weapon in data["weapons"].items()
     }
     if not weapons:

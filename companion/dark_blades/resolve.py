@@ -1,8 +1,8 @@
 """One Dark Blades combat or missile shot, from a typed request to the finished record.
 
-`resolve` takes a `requests.MeleeRequest` (a results table, strengths, the column shifts) and
+`resolve` takes a `lookups.MeleeRequest` (a results table, strengths, the column shifts) and
 returns a `combat.Lookup` (or a `combat.NoShot` when the rules forbid the shot); `fire` does
-the same for a `requests.MissileRequest` (a missile weapon at a range: its strength band, its
+the same for a `lookups.MissileRequest` (a missile weapon at a range: its strength band, its
 table for the target, no shot at range 1 for bows, the Gargoyle's Breath). Both are plain
 functions of the loaded data: the `havoc` CLI prints their record, a web page, a map tool or a
 printed sheet may present the same record.
@@ -16,8 +16,8 @@ from companion import dice
 from companion.dark_blades import combat as c
 from companion.dark_blades.completion import CellSource
 from companion.dark_blades.crt import Crt
+from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.readings import Reading
-from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.special import KINDS, STATES, CombatRules, Outcome, outcome
 from companion.errors import InputError
 

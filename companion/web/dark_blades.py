@@ -22,13 +22,13 @@ from companion.dark_blades import fight_form, pieces
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
-from companion.dark_blades.lines import KIT_LINE, void_words
+from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.missiles import TARGETS, load_weapons
-from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
+from companion.text.dark_blades import KIT_LINE, void_words
 from companion.web import modifiers
 from companion.web.current import cards, refused
 from companion.web.current import source_only as page_source_only

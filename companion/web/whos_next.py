@@ -133,9 +133,9 @@ def _qr_svg(text: str, scale: int = 6) -> str:
 def umpire(token: str) -> str:
     """The whole game: the ring, the forms, the deaths, the scores and the players' links."""
     _umpire(token)
+    from companion.text.whos_next import game_over
     from companion.whos_next.duel_scoring import load_scoring, scores
     from companion.whos_next.ring import alive, cycle
-    from companion.whos_next.screen import game_over
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
@@ -421,7 +421,7 @@ def _table_dice() -> list[int]:
 def undo() -> None:
     """Undo the death the form names (an undo names the death it undoes: a repeat is refused,
     not a second undo)."""
-    from companion.whos_next.screen import undone
+    from companion.text.whos_next import undone
 
     number = request.form.get("number", "")
     if not is_whole(number) or len(number) > 6:
@@ -431,9 +431,9 @@ def undo() -> None:
 
 
 def _say(lines: list[Any]) -> None:
-    """`companion.whos_next.screen` lines as the umpire's messages: the safe ones together,
+    """`companion.text.whos_next` lines as the umpire's messages: the safe ones together,
     then each secret one marked as the screen marks it (UMPIRE ONLY)."""
-    from companion.whos_next.screen import MARK
+    from companion.text.whos_next import MARK
 
     safe = " ".join(line.text for line in lines if not line.secret)
     if safe:
@@ -446,8 +446,8 @@ def _say(lines: list[Any]) -> None:
 def _told(outcome: Any, contest_at: int) -> None:
     """A death as the CLI's screen words it: who died, how the game stands, and who takes
     the dead player's slip (the rules' or the kit's ruling, said so; secret)."""
+    from companion.text.whos_next import after_death, died
     from companion.whos_next.duel_scoring import load_scoring, winner
-    from companion.whos_next.screen import after_death, died
 
     death = outcome.death
     champion = None

@@ -9,24 +9,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import click
 
 from companion.commands.clikit import Command, Kit, pass_kit, source_only_option
 from companion.errors import display_path
-from generator.commands.common import (
-    cards_dir,
-    out_dir_option,
-    output_option,
-    paper_option,
-    said,
-    say,
-)
+from generator.commands.common import cards_dir, out_dir_option, output_option, paper_option, say
 from generator.product import Made, Run
+from generator.registry import CALIBRATION_PDF
 from generator.sheet.options import PaperTooSmall, SheetOptions, sheet_options
-
-CALIBRATION_PDF = "calibration.pdf"
 
 
 @click.command(cls=Command)
@@ -74,17 +65,12 @@ def build(
     with Staging() as stage:
         run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin)
         made: list[Made] = []
-        skipped: list[tuple[str, str]] = []  # (file, why) left out: paper too small
-        for label, make, files in (
-            ("the calibration sheet", build_calibration, (CALIBRATION_PDF,)),
-            *((p.label, resolve(p.make), p.files) for p in products()),
-        ):
+        for product in products():  # the calibration sheet, the games', the reference sheets
             try:
-                made += make(run)
+                made += resolve(product.make)(run)
             except PaperTooSmall as error:  # that product only: the rest is built
-                click.echo(f"havoc-pnp: warning: {label} not built: {error}", err=True)
-                skipped += leave_out(run, files, error)
-        made += build_reference_sheets(run, skipped)
+                click.echo(f"havoc-pnp: warning: {product.label} not built: {error}", err=True)
+                run.leave_out(product.files, str(error))
         note, checklist = write_how_to_print(
             run.folder(),
             sheet,
@@ -92,7 +78,7 @@ def build(
             cards=run.cards_dir,
             named_out=out_dir,
             source_only=kit.source_only,
-            skipped=skipped,
+            skipped=run.skipped,
         )
         stage.path(out_dir / note.name)  # staged in place: moved with the others
         stage.path(out_dir / checklist.path.name)
@@ -108,18 +94,10 @@ def build(
     click.echo(f"{display_path(out_dir / note.name)}: how to print, step by step")
 
 
-def leave_out(run: Run, files: tuple[str, ...], error: Exception) -> list[tuple[str, str]]:
-    """A product the paper cannot hold: its files from an earlier build are removed from the
-    folder when the build lands (none is left stale); (file, why) for HOW-TO-PRINT."""
-    for name in files:
-        run.stage.remove(run.out_dir / name)
-    return [(name, str(error)) for name in files]
-
-
 def build_calibration(run: Run) -> list[Made]:
     """The calibration sheet, first of everything `build` makes."""
     from generator.calibrate import write_calibration_pdf
-    from generator.howto import Written, rebuild_command
+    from generator.howto import rebuild_command
 
     sheet = run.sheet
     rebuild = rebuild_command(
@@ -129,70 +107,38 @@ def build_calibration(run: Run) -> list[Made]:
     what = "Printer calibration: 100% scale and " + (
         "the fold." if sheet.duplex == "none" else "the duplex back offset."
     )
-    stats = replace(stats, path=run.stage.final(stats.path))
     duplex = sheet.duplex != "none"
-    return [Made(Written(stats, what, kind="calibration", duplex=duplex), "calibration sheet")]
+    return [run.made(stats, what, "calibration sheet", kind="calibration", duplex=duplex)]
 
 
-def write_reference_sheets(
-    cards: Any,
-    page: Any,
-    out_dir: Path,
-    source_only: bool,
-    kinds: tuple[str, ...],
-    too_small: list[tuple[str, str]] | None = None,
-) -> list[tuple[Path, int, str]]:
-    """Every game's reference sheets of these kinds (`generator.product.Aid`), written into
-    ``out_dir``: (file, pages, what it is). Any error stops them all, except that with a
-    ``too_small`` list a sheet the paper cannot hold (`PaperTooSmall`) is left out with a
-    warning and listed there as (file, why)."""
-    from generator.registry import aids, resolve
-
-    written = []
-    for aid in aids(kinds):
-        path = out_dir / aid.file
-        try:
-            pages, what = resolve(aid.write)(path, cards, page, source_only)
-        except PaperTooSmall as error:
-            if too_small is None:
-                raise
-            click.echo(f"havoc-pnp: warning: {aid.file} not built: {error}", err=True)
-            too_small.append((aid.file, str(error)))
-        else:
-            written.append((path, pages, what))
-    return written
-
-
-def build_reference_sheets(run: Run, skipped: list[tuple[str, str]]) -> list[Made]:
-    """The reference sheets (results tables, the game aids, the scenario sheets), on the
-    build's paper; portrait or landscape as suits each. A sheet the paper cannot hold is left
-    out and removed from the folder (added to ``skipped``)."""
-    from generator.howto import Written
-    from generator.registry import aids
+def build_reference_sheets(
+    run: Run, kinds: tuple[str, ...] = ("tables", "aid", "sheets")
+) -> list[Made]:
+    """Every game's reference sheets of these kinds (`generator.product.ReferenceSheet`), on
+    the run's paper; portrait or landscape as suits each; marked duplex when the run prints
+    both sides (read at the table: both sides when the printer can). A paper too small for
+    any reference sheet leaves them all out (`PaperTooSmall`, one warning); a sheet this
+    paper cannot hold is left out with a warning (`Run.leave_out`) when the run is a build,
+    and fails `aids` (``kinds`` without "sheets")."""
+    from generator.registry import resolve, sheets
     from generator.sheet.document import checked_page
     from generator.sheet.render_pdf import PdfStats
 
-    sheet = run.sheet
-    try:
-        page = checked_page(sheet.width, sheet.height, sheet.paper)
-    except PaperTooSmall as error:
-        click.echo(f"havoc-pnp: warning: the reference sheets not built: {error}", err=True)
-        skipped += leave_out(run, tuple(aid.file for aid in aids()), error)
-        return []
-    staged = run.folder()
-    too_small: list[tuple[str, str]] = []
+    page = checked_page(run.sheet.width, run.sheet.height, run.sheet.paper)
+    duplex = run.sheet.duplex != "none"
     made = []
-    kinds = {aid.file: aid.kind for aid in aids()}
-    duplex = sheet.duplex != "none"  # read at the table: both sides when the printer can
-    for path, pages, what in write_reference_sheets(
-        run.cards, page, staged, run.source_only, ("tables", "aid", "sheets"), too_small
-    ):
-        final = run.stage.final(run.path(path.name))
-        stats = PdfStats(final, pages, pages, 0, path.stat().st_size)
-        written = Written(stats, what + ".", kind=kinds[path.name], duplex=duplex)
-        made.append(Made(written, what))
-    for name, why in too_small:
-        skipped += leave_out(run, (name,), PaperTooSmall(why))
+    for sheet in sheets(kinds):
+        path = run.path(sheet.file)
+        try:
+            pages, what = resolve(sheet.write)(path, run.cards, page, run.source_only)
+        except PaperTooSmall as error:
+            if "sheets" not in kinds:
+                raise
+            click.echo(f"havoc-pnp: warning: {sheet.file} not built: {error}", err=True)
+            run.leave_out((sheet.file,), str(error))
+            continue
+        stats = PdfStats(path, pages, pages, 0, path.stat().st_size)
+        made.append(run.made(stats, what + ".", what, kind=sheet.kind, duplex=duplex))
     return made
 
 
@@ -200,13 +146,13 @@ AID_KINDS = ("tables", "aid")  # what `havoc-pnp aids` writes; `build` adds the 
 
 
 class _AidsCommand(Command):
-    """`aids --help` lists the sheets every registered game declares (`Aid.what`)."""
+    """`aids --help` lists the sheets every registered game declares (`ReferenceSheet.what`)."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from generator.registry import aids as aids_of
+        from generator.registry import sheets
 
         with formatter.section("Writes"):
-            formatter.write_dl([(aid.file, aid.what) for aid in aids_of(AID_KINDS)])
+            formatter.write_dl([(sheet.file, sheet.what) for sheet in sheets(AID_KINDS)])
 
 
 @click.command(cls=_AidsCommand)
@@ -215,12 +161,13 @@ class _AidsCommand(Command):
 @out_dir_option("Directory for the reference sheets.")
 @pass_kit
 def aids(kit: Kit, paper: str, out_dir: Path) -> None:
-    """Reference sheets to read at the table: every game's tables and player aid, listed
-    below (`build` writes them too, with the scenario sheets)."""
-    from generator.sheet.document import page_for
+    """Reference sheets to read at the table: every game's results tables and player aid,
+    listed below (`build` writes them too, with the scenario sheets). All or nothing."""
+    from generator.sheet.staging import Staging
 
-    page = page_for(paper)
-    for path, pages, what in write_reference_sheets(
-        kit.cards, page, out_dir, kit.source_only, AID_KINDS
-    ):
-        said(path, pages, what)
+    sheet = SheetOptions.parse(paper=paper, duplex="none")  # single-sided: pages are sheets
+    with Staging() as stage:
+        run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir)
+        made = build_reference_sheets(run, AID_KINDS)
+    for m in made:
+        say(m.written.stats, m.said)

@@ -51,6 +51,7 @@ def cards_dir(kit: Kit) -> Path | None:
 
 
 def say(stats: PdfStats, what: str) -> None:
+    """The one line printed for each file a command writes: where, what, pages on sheets, size."""
 
     click.echo(
         f"{display_path(stats.path)}: {what}, {stats.pages} page{'s' if stats.pages != 1 else ''}"
@@ -66,14 +67,6 @@ paper_option = click.option(
     metavar="PAPER",
     help="A4, Letter, or WxH such as 8.5x11in (at least 5x7in).",
 )
-
-
-def said(path: Path, pages: int, what: str) -> None:
-
-    size = path.stat().st_size / 1024
-    click.echo(
-        f"{display_path(path)}: {what}, {pages} page{'s' if pages != 1 else ''}, {size:.0f} KB"
-    )
 
 
 def own_margin(sheet: Any, margin_given: bool, margin: str) -> Any:

@@ -154,10 +154,7 @@ def setups(
 
 def build_setups(run: Run) -> list[Made]:
     """`build`'s small batch of Cthulhu Who? set-ups (seeds from SETUPS_BUILD_SEED)."""
-    from dataclasses import replace
-
     from generator.cthulhu_who.setups import DEFAULT_BATCH
-    from generator.howto import Written
 
     stats = setups_pdf(
         run.cards,
@@ -170,11 +167,11 @@ def build_setups(run: Run) -> list[Made]:
         "1in",
         run.source_only,
     )
-    stats = replace(stats, path=run.stage.final(stats.path))
     last = SETUPS_BUILD_SEED + DEFAULT_BATCH - 1
-    written = Written(
+    made = run.made(
         stats,
         f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
+        f"{DEFAULT_BATCH} Cthulhu Who? set-ups",
         notes=(
             "Each: the rolls, the garden, exactly its pieces (double-sided).",
             "Then the 8 x 8 board in tiles and the exact odds"
@@ -185,7 +182,7 @@ def build_setups(run: Run) -> list[Made]:
         kind="setups",
         duplex=run.sheet.duplex != "none",
     )
-    return [Made(written, f"{DEFAULT_BATCH} Cthulhu Who? set-ups")]
+    return [made]
 
 
 def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:

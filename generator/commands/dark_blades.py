@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # heavy modules load only when a command needs them
 from generator.commands.common import (
     output_option,
     paper_option,
-    said,
     say,
 )
 
@@ -134,7 +133,9 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     help="Leave the figures off the counters (the roster's art column is still checked).",
 )
 @pass_kit
+@click.pass_context
 def counters(
+    ctx: click.Context,
     kit: Kit,
     sheet: SheetOptions,
     roster: Path | None,
@@ -155,7 +156,8 @@ def counters(
     from dataclasses import replace
 
     blank_values = blank_values or kit.source_only
-    if scenario is not None and output == Path("out") / COUNTERS_PDF:
+    named = ctx.get_parameter_source("output") != click.core.ParameterSource.DEFAULT
+    if scenario is not None and not named:  # -o given, even as the default: that file
         from companion.dark_blades import pieces as roster_data
         from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
@@ -256,12 +258,12 @@ def results_tables(path: Path, cards: Cards, page: Any, source_only: bool) -> tu
     )
 
 
-def quick_reference(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
-    """The quick reference, a reference sheet: (pages, what it is)."""
+def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The player aid, a reference sheet: (pages, what it is)."""
     from generator.dark_blades.aid import write_dark_blades_aid
 
     pages = write_dark_blades_aid(path, cards, page, source_only=source_only)
-    return pages, "Dark Blades quick reference" + (" (rulebook only)" if source_only else "")
+    return pages, "Dark Blades player aid" + (" (rulebook only)" if source_only else "")
 
 
 def scenario_sheets(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
@@ -275,10 +277,6 @@ def scenario_sheets(path: Path, cards: Cards, page: Any, source_only: bool) -> t
 
 def build_counters(run: Run) -> list[Made]:
     """`build`'s counters: the kit's roster (blank value boxes with --source-only)."""
-    from dataclasses import replace
-
-    from generator.howto import Written
-
     blank = run.source_only  # the values are the kit's: blank boxes with --source-only
     stats, pieces = counters_pdf(run.cards, run.sheet, run.path(COUNTERS_PDF), None, blank)
     what = (
@@ -286,26 +284,23 @@ def build_counters(run: Run) -> list[Made]:
         if run.sheet.duplex != "none"
         else "Dark Blades counters, fronts left and backs right of the fold."
     )
-    stats = replace(stats, path=run.stage.final(stats.path))
-    written = Written(stats, what, pieces, kind="counters", duplex=run.sheet.duplex != "none",
-                      notes=values_note(run.cards, blank))  # fmt: skip
-    return [Made(written, f"{len(pieces)} counters")]
+    duplex = run.sheet.duplex != "none"
+    notes = values_note(run.cards, blank)
+    return [
+        run.made(stats, what, f"{len(pieces)} counters", pieces=pieces, kind="counters",
+                 duplex=duplex, notes=notes)
+    ]  # fmt: skip
 
 
 def build_spells(run: Run) -> list[Made]:
     """`build`'s spell cards: poker size, on the cards' own margin unless --margin was given."""
-    from dataclasses import replace
-
-    from generator.howto import Written
-
     sheet = run.sheet
     cards_sheet = card_sheet(sheet, run.margin_given)
     stats, pieces = spells_pdf(
         run.cards, cards_sheet, default_card(), run.path(SPELLS_PDF), run.source_only
     )
-    stats = replace(stats, path=run.stage.final(stats.path))
     gutter = sheet.duplex == "none"
-    written = Written(
+    made = run.made(
         stats,
         "Dark Blades spell cards, "
         + (
@@ -313,6 +308,7 @@ def build_spells(run: Run) -> list[Made]:
             if gutter
             else "fronts and backs interleaved page by page."
         ),
+        f"{len(pieces)} spell cards",
         notes=(
             f"{len(pieces)} poker-size cards (2.5 x 3.5 in). Other sizes:",
             "havoc-pnp spells --card-size bridge (or mini, 63x88mm)",
@@ -327,7 +323,7 @@ def build_spells(run: Run) -> list[Made]:
         kind="cards",
         duplex=not gutter,
     )
-    return [Made(written, f"{len(pieces)} spell cards")]
+    return [made]
 
 
 @click.command(cls=Command)
@@ -341,10 +337,11 @@ def scenarios(kit: Kit, names: tuple[str, ...], paper: str, output: Path) -> Non
     from companion.dark_blades.scenarios import find_scenario, load_scenarios
     from generator.dark_blades.scenario_sheets import write_scenario_sheets
     from generator.sheet.document import page_for
+    from generator.sheet.render_pdf import PdfStats
 
     cards = kit.cards
     page = page_for(paper)
     known = load_scenarios(cards, pieces.load(cards))
     keys = [find_scenario(known, n).key for n in names]
     pages = write_scenario_sheets(output, cards, page, keys or None, kit.source_only)
-    said(output, pages, "Dark Blades scenario sheets")
+    say(PdfStats(output, pages, pages, 0, output.stat().st_size), "Dark Blades scenario sheets")

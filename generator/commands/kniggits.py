@@ -1,5 +1,5 @@
 """`havoc-pnp kniggits`: skill tokens, standing figures, army sheets, the ruler and obstacles;
-what `build` makes of them and the reference card (declared in generator/kniggits/__init__.py)."""
+what `build` makes of them and the player aid (declared in generator/kniggits/__init__.py)."""
 
 from __future__ import annotations
 
@@ -98,9 +98,6 @@ def kniggits(
 def build_kniggits(run: Run) -> list[Made]:
     """`build`'s Kniggits set: the kit's default tokens, figures, army sheets, ruler and
     obstacles."""
-    from dataclasses import replace
-
-    from generator.howto import Written
     from generator.kniggits.build import (
         ARMIES_PDF,
         FIGURES_PDF,
@@ -110,17 +107,14 @@ def build_kniggits(run: Run) -> list[Made]:
     )
 
     kinds = {TOKENS_PDF: "tokens", FIGURES_PDF: "figures", ARMIES_PDF: "armies", TABLE_PDF: "ruler"}
-    made = []
-    for item in write_kniggits(run.folder(), run.sheet, run.cards):
-        name = item.stats.path.name
-        stats = replace(item.stats, path=run.stage.final(run.path(name)))
-        written = Written(stats, f"Kniggits {item.what}.", kind=kinds[name])
-        made.append(Made(written, item.what))
-    return made
+    return [
+        run.made(item.stats, f"Kniggits {item.what}.", item.what, kind=kinds[item.stats.path.name])
+        for item in write_kniggits(run.folder(), run.sheet, run.cards)
+    ]
 
 
-def reference_card(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
-    """The reference card, a reference sheet: (pages, what it is)."""
+def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The player aid, a reference sheet: (pages, what it is)."""
     from generator.kniggits.aid import write_kniggits_aid
 
-    return write_kniggits_aid(path, cards, page), "Kniggits reference card"
+    return write_kniggits_aid(path, cards, page), "Kniggits player aid"

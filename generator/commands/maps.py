@@ -10,6 +10,7 @@ import click
 from companion.commands.clikit import Command, cards_from, source_only_from, source_only_option
 from generator.commands.common import output_option
 from generator.dark_blades import MAPS_PDF
+from generator.product import Made, Run
 from generator.sheet.options import SheetOptions, sheet_options
 
 # The tiles run to 1/4in inside the paper (everything on them stays there), unless --margin is
@@ -31,13 +32,9 @@ def maps_pdf(cards, sheet: SheetOptions, out: Path, names: tuple[str, ...], sour
     return maps, write_maps_pdf(out, maps, sheet)
 
 
-def build_maps(run):
+def build_maps(run: Run) -> list[Made]:
     """`build`'s maps: every map at the counters' scale, and a blank hex sheet."""
-    from dataclasses import replace
-
     from generator.commands.common import own_margin
-    from generator.howto import Written
-    from generator.product import Made
     from generator.sheet.render_pdf import PdfStats
 
     path = run.path(MAPS_PDF)
@@ -56,16 +53,16 @@ def build_maps(run):
         "the tinted strip of the tile to its right or below, its edge on the dashed",
         "line, hex lines and coordinates meeting; tape the joins on the back.",
     )
-    stats = replace(PdfStats(path, pages, pages, 0, size), path=run.stage.final(path))
-    written = Written(
-        stats,
+    made = run.made(
+        PdfStats(path, pages, pages, 0, size),
         what + ".",
+        what,
         notes=notes,
         kind="maps",
         optional=optional_pages(found, sheet, pages),
         uses=scenario_uses(run.cards, found),
     )
-    return [Made(written, what)]
+    return [made]
 
 
 def optional_pages(maps, sheet: SheetOptions, pages: int) -> str:

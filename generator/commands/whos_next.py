@@ -1,5 +1,5 @@
 """`havoc-pnp slips`: Who's Next slips from the saved ring, the umpire's sheet, the pieces; what
-`build` makes of them and the reference card (declared in generator/whos_next/__init__.py)."""
+`build` makes of them and the player aid (declared in generator/whos_next/__init__.py)."""
 
 from __future__ import annotations
 
@@ -79,18 +79,14 @@ def slips(
 
 def build_slips(run: Run) -> list[Made]:
     """Blank Who's Next slips (never a saved ring: building must not leak the umpire's secret)."""
-    from dataclasses import replace
-
-    from generator.howto import Written
     from generator.whos_next.build import write_blank_sample
 
     stats, what = write_blank_sample(run.folder(), run.sheet)
-    stats = replace(stats, path=run.stage.final(run.path(stats.path.name)))
-    return [Made(Written(stats, what + ".", kind="slips"), what)]
+    return [run.made(stats, what + ".", what, kind="slips")]
 
 
-def reference_card(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
-    """The reference card, a reference sheet: (pages, what it is)."""
+def player_aid(path: Path, cards: Cards, page: Any, source_only: bool) -> tuple[int, str]:
+    """The player aid, a reference sheet: (pages, what it is)."""
     from generator.whos_next.aid import write_whos_next_aid
 
-    return write_whos_next_aid(path, cards, page), "Who's Next reference card"
+    return write_whos_next_aid(path, cards, page), "Who's Next player aid"

@@ -16,7 +16,7 @@ from companion.cthulhu_who.attacks import CANNOT, CRUSH, SILENT, attack_table
 from companion.cthulhu_who.geometry import readings
 from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
-from generator.sheet.document import Page, grid, write_document
+from generator.sheet.document import PageSize, grid, write_document
 from generator.sheet.markup import flowables, render_template
 
 TITLE = "Cthulhu Who? player aid"
@@ -85,7 +85,7 @@ def _tables(cards: Cards, width: float) -> dict[str, Any]:
     }
 
 
-def write_cthulhu_aid(path: Path, cards: Cards, page: Page, source_only: bool = False) -> int:
+def write_cthulhu_aid(path: Path, cards: Cards, page: PageSize, source_only: bool = False) -> int:
     """Write the player aid; returns its page count. The kit's readings of the board close
     it, boxed as the kit's words (left out with ``source_only``)."""
     portrait = page.portrait

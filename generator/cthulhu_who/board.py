@@ -15,9 +15,10 @@ from typing import Any
 
 from companion.cthulhu_who.garden import SIDE, join_openings
 from companion.cthulhu_who.geometry import column_letter
-from generator.cthulhu_who.canvas_kit import text, width_of
+from generator.sheet.canvas_kit import text, width_of
 from generator.sheet.options import SheetOptions
-from generator.sheet.units import MM, format_length
+from generator.sheet.scales import check_bar
+from generator.sheet.units import format_length
 
 OVERLAP = 0.5 * 72  # 1/2in strips
 HEADER = 42.0  # tile label and instructions above the window
@@ -177,25 +178,6 @@ def _start_label(
     canvas.rect(mid - width / 2 - 4, centre - size * 0.7, width + 8, size * 1.4, stroke=0, fill=1)
     canvas.restoreState()
     text(canvas, mid, centre - size / 3, words, size, True, "middle", max_width=room)
-
-
-def check_bar(canvas: Any, x: float, y: float, right: float) -> None:
-    """A 100 mm bar with 10 mm ticks: measure it to check the print is at 100%."""
-    c = canvas
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.8)
-    c.line(x, y, x + 100 * MM, y)
-    c.lines(
-        [(x + i * 10 * MM, y, x + i * 10 * MM, y + (6 if i % 5 == 0 else 3)) for i in range(11)]
-    )
-    text(
-        c,
-        x + 100 * MM + 6,
-        y - 2,
-        "100 mm: measure it; if not 100 mm, print at 100% (no fit to page)",
-        7.5,
-        max_width=right - x - 100 * MM - 6,
-    )
 
 
 def draw_tile(

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.cthulhu_who.geometry import Reading, Readings
 from companion.errors import DataError
-from generator.cthulhu_who.canvas_kit import paragraph, text
+from generator.sheet.canvas_kit import paragraph, text
 from generator.sheet.fonts import REGULAR, split_lines
 from generator.sheet.options import SheetOptions
 

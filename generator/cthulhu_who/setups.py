@@ -29,7 +29,6 @@ from companion.data import Cards
 from companion.errors import InputError
 from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.continued import Continued
-from generator.cthulhu_who.pdf_join import PdfJoiner
 from generator.cthulhu_who.pieces import setup_pieces
 from generator.cthulhu_who.readings_page import ReadingPages
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
@@ -38,6 +37,7 @@ from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.layout import pieces_area
 from generator.sheet.options import SheetOptions
 from generator.sheet.pages import side_words
+from generator.sheet.pdf_join import PdfJoiner
 from generator.sheet.pieces import Piece
 from generator.sheet.render_pdf import PdfStats, new_canvas
 from generator.sheet.units import format_length

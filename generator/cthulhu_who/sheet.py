@@ -20,19 +20,19 @@ from companion.cthulhu_who.garden import Garden, GardenSettings
 from companion.cthulhu_who.geometry import column_letter
 from companion.cthulhu_who.setup import SetUp, SetupTables
 from companion.errors import InputError
-from generator.cthulhu_who.canvas_kit import (
+from generator.cthulhu_who.continued import Continued, Part
+from generator.cthulhu_who.pieces import letter_colour, shape_ops
+from generator.sheet import guides
+from generator.sheet.canvas_kit import (
     Forms,
     draw_qr,
     paragraph,
     text,
     width_of,
 )
-from generator.cthulhu_who.continued import Continued, Part
-from generator.cthulhu_who.pieces import letter_colour, shape_ops
-from generator.sheet import guides
 from generator.sheet.fonts import BOLD
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH, MARK_LENGTH
-from generator.sheet.layout import Page, Placement, mirror, pack
+from generator.sheet.layout import ImposedPage, Placement, mirror, pack
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pages import PageWriter, footer_box, side_words
 from generator.sheet.pieces import Piece, Text
@@ -430,7 +430,7 @@ class SheetPainter:
         c.setStrokeColorRGB(*GUIDE_GREY)
         c.setLineWidth(GUIDE_WIDTH)
         if o.cut_guides != "none" and fronts:
-            page = Page("front", 0, fronts)
+            page = ImposedPage("front", 0, fronts)
             if o.cut_guides == "crop":
                 segments = guides.crop_marks(page.placements, room)
             else:  # to the paper's edges, but not up through the rolls and the garden

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.cthulhu_who.setup import SetupTables, setup_distribution
-from generator.cthulhu_who.canvas_kit import text
+from generator.sheet.canvas_kit import text
 from generator.sheet.options import SheetOptions
 
 CHARTS = (

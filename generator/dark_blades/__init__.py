@@ -1,9 +1,9 @@
-"""Dark Blades sheets: counters, spell cards, results tables, quick reference, scenario sheets.
+"""Dark Blades sheets: counters, spell cards, results tables, player aid, scenario sheets.
 
 `PRINTING` declares what Dark Blades adds to `havoc-pnp` and `build` (see `generator.product`).
 """
 
-from generator.product import Aid, Printing, Product
+from generator.product import Printing, Product, ReferenceSheet
 
 COUNTERS_PDF = "dark-blades-counters.pdf"
 SPELLS_PDF = "dark-blades-spells.pdf"
@@ -24,19 +24,19 @@ PRINTING = Printing(
         Product("the spell cards", "generator.commands.dark_blades:build_spells", (SPELLS_PDF,)),
         Product("the maps", "generator.commands.maps:build_maps", (MAPS_PDF,)),
     ),
-    aids=(
-        Aid(
+    sheets=(
+        ReferenceSheet(
             RESULTS_PDF,
             "generator.commands.dark_blades:results_tables",
             "tables",
             "the Dark Blades combat results tables",
         ),
-        Aid(
+        ReferenceSheet(
             REFERENCE_PDF,
-            "generator.commands.dark_blades:quick_reference",
-            what="the Dark Blades quick reference",
+            "generator.commands.dark_blades:player_aid",
+            what="the Dark Blades player aid",
         ),
-        Aid(
+        ReferenceSheet(
             SCENARIOS_PDF,
             "generator.commands.dark_blades:scenario_sheets",
             "sheets",

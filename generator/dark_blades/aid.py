@@ -1,4 +1,4 @@
-"""The Dark Blades quick reference: sequence of play, terrain, missiles, water, stacking, dead
+"""The Dark Blades player aid: sequence of play, terrain, missiles, water, stacking, dead
 bodies, mounting, windows, capture, the spell areas with their diagrams, and the Death spell,
 spell resistance and magic item tables.
 
@@ -24,7 +24,7 @@ from companion.tables import Table, load_tables
 from generator.dark_blades.area_flowable import AreaDiagram
 from generator.sheet.document import (
     KIT_FILL,
-    Page,
+    PageSize,
     esc,
     grid,
     marked,
@@ -34,7 +34,7 @@ from generator.sheet.document import (
 )
 from generator.sheet.markup import flowables, render_template
 
-TITLE = "Dark Blades quick reference"
+TITLE = "Dark Blades player aid"
 SIZE = 8.0
 SIZES = (8.0, 7.75, 7.5, 7.25)  # the sheet takes the largest that prints an even page count
 GAME = "dark-blades"
@@ -207,8 +207,10 @@ def context(cards: Cards) -> dict[str, Any]:
     }
 
 
-def write_dark_blades_aid(path: Path, cards: Cards, page: Page, source_only: bool = False) -> int:
-    """Write the quick reference; returns its page count. With ``source_only`` the kit's
+def write_dark_blades_aid(
+    path: Path, cards: Cards, page: PageSize, source_only: bool = False
+) -> int:
+    """Write the player aid; returns its page count. With ``source_only`` the kit's
     readings (the template's ``>`` boxes) and the kit's own spell area are left out.
 
     Printed duplex, so the sheet is set at the largest of SIZES that gives an even page count

@@ -17,12 +17,12 @@ from typing import Any
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.map_marks import lip_ticks, name_edge
 from companion.dark_blades.maps import APERTURES, HexMap
-from generator.cthulhu_who.board import check_bar
-from generator.cthulhu_who.canvas_kit import text
 from generator.dark_blades.water_tiles import KEY as WATER_KEY
 from generator.dark_blades.water_tiles import LAKE_FILL, draw_water, ripples
+from generator.sheet.canvas_kit import paragraph, text
 from generator.sheet.fonts import BOLD, REGULAR, text_width
 from generator.sheet.options import SheetOptions
+from generator.sheet.scales import check_bar
 from generator.sheet.units import format_length
 
 OVERLAP = 0.5 * 72  # the strip a neighbouring tile is laid over
@@ -390,8 +390,6 @@ def tile_pages(
         )
         if g.m.note:
             notes.append(g.m.note)
-    from generator.cthulhu_who.canvas_kit import paragraph
-
     for note in notes:
         base = paragraph(c, x0, base, note, 8, x1 - x0, 10) - 3
     check_bar(c, x0, y0 + 22, x1)

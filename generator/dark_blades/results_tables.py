@@ -20,7 +20,7 @@ from companion.dark_blades.special import CombatRules, load_combat_rules
 from companion.data import Cards
 from generator.sheet.document import (
     KIT_FILL,
-    Page,
+    PageSize,
     colour,
     esc,
     grid,
@@ -198,7 +198,9 @@ def shifts_story(crt: Crt, rules: CombatRules | None = None) -> list[Any]:
     return story
 
 
-def write_results_tables(path: Path, cards: Cards, page: Page, source_only: bool = False) -> int:
+def write_results_tables(
+    path: Path, cards: Cards, page: PageSize, source_only: bool = False
+) -> int:
     """Write the results-table sheets; returns the page count."""
     crt = load_crt(cards)
     source = cell_source(cards, crt, source_only)

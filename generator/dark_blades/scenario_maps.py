@@ -11,8 +11,8 @@ from reportlab.platypus import Flowable
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import HexMap
 from companion.dark_blades.scenario_marks import Mark
-from generator.cthulhu_who.canvas_kit import text
 from generator.dark_blades.map_tiles import BAND, FILLS, Geometry, draw_map
+from generator.sheet.canvas_kit import text
 from generator.sheet.fonts import BOLD, pdf_font
 
 HEIGHT = 84.0  # points: the figure's maps, at most

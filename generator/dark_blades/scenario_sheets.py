@@ -18,7 +18,7 @@ from companion.dark_blades import pieces
 from companion.dark_blades.scenarios import Scenario, load_scenarios
 from companion.data import Cards
 from generator.sheet import document as doc
-from generator.sheet.document import Page, esc, grid, write_document
+from generator.sheet.document import PageSize, esc, grid, write_document
 
 SIZE = 10.0  # a scenario sheet has room: body text at 10 pt
 para = partial(doc.para, body=SIZE)
@@ -183,7 +183,7 @@ def scenario_story(
 def write_scenario_sheets(
     path: Path,
     cards: Cards,
-    page: Page,
+    page: PageSize,
     names: list[str] | None = None,
     source_only: bool = False,
 ) -> int:

@@ -41,7 +41,7 @@ HOW = {
         "counter design once - drag as many as you need; right-click a counter > Flip (or",
         "Ctrl+F) turns it to its printed back (healthy/stunned, wounded/dead), > Delete (or",
         "Ctrl+D) takes it off; a d10 button (the roll goes to the chat); a Tables window with",
-        "the results tables and the quick reference.",
+        "the results tables and the player aid.",
         "No VASSAL ran where this was made. Checked by the kit's tests: the zip holds",
         "buildFile.xml, moduledata and every image the XML names; the XML parses, its root is",
         "VASSAL.build.GameModule with VassalVersion 3.6.0; every HexGrid's x0 and y0 are whole",

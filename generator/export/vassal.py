@@ -1,6 +1,6 @@
 """VASSAL: a module (``.vmod``) with the kit's maps and layouts as boards, every counter as a
 piece that flips between its printed faces, a piece palette by side, a d10 and the results
-tables and quick reference as charts (shared/reference/exports.md).
+tables and player aid as charts (shared/reference/exports.md).
 
 A ``.vmod`` is a zip of ``buildFile.xml`` (the module: every element a VASSAL class, named in
 full), ``moduledata`` (name, version, the VASSAL version it is for) and ``images/`` (named bare
@@ -281,7 +281,7 @@ def build_file(
             "module.ChartWindow",
             name="Tables",
             text="Tables",
-            tooltip="Results tables and quick reference",
+            tooltip="Results tables and player aid",
             hotkey="",
             icon="",
         )
@@ -368,15 +368,15 @@ def _counters(cards: Cards, piece: float, source_only: bool, dpi: float):
 
 
 def _charts(cards: Cards, source_only: bool, scratch: Path):
-    """The results tables and the quick reference, one image per page (A4 pages)."""
-    from generator.commands.dark_blades import quick_reference, results_tables
+    """The results tables and the player aid, one image per page (A4 pages)."""
+    from generator.commands.dark_blades import player_aid, results_tables
     from generator.sheet.document import page_for
 
     page = page_for("A4")
     out = []
     for key, title, write in (
         ("results", "Results tables", results_tables),
-        ("reference", "Quick reference", quick_reference),
+        ("reference", "Player aid", player_aid),
     ):
         pdf = scratch / f"{key}.pdf"
         write(pdf, cards, page, source_only)

@@ -147,8 +147,8 @@ def draw_board(path: Path, m: HexMap, piece: float, blank: bool = False) -> Boar
 def _mark(c: Any, m: HexMap, width: float) -> None:
     """The kit's own design (and a layout's reading of its joins) said on the board, in the
     top band left of the edge number, as the printed maps say it."""
-    from generator.cthulhu_who.canvas_kit import text
     from generator.dark_blades.map_tiles import BAND, KIT_MARK
+    from generator.sheet.canvas_kit import text
 
     words = [KIT_MARK] if m.is_kit else []
     reading = getattr(m, "reading", None)

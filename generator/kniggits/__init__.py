@@ -3,7 +3,7 @@
 `PRINTING` declares what Kniggits adds to `havoc-pnp` and `build` (see `generator.product`).
 """
 
-from generator.product import Aid, Printing, Product
+from generator.product import Printing, Product, ReferenceSheet
 
 TOKENS_PDF = "kniggits-tokens.pdf"
 FIGURES_PDF = "kniggits-figures.pdf"
@@ -19,10 +19,10 @@ PRINTING = Printing(
             (TOKENS_PDF, FIGURES_PDF, ARMIES_PDF, TABLE_PDF),
         ),
     ),
-    aids=(
-        Aid(
+    sheets=(
+        ReferenceSheet(
             "kniggits-aid.pdf",
-            "generator.commands.kniggits:reference_card",
+            "generator.commands.kniggits:player_aid",
             what="the Kniggits player aid",
         ),
     ),

@@ -1,4 +1,4 @@
-"""The Kniggits reference card: buying, moving, turning, the exchange grid, fleeing.
+"""The Kniggits player aid: buying, moving, turning, the exchange grid, fleeing.
 
 Text from ``templates/aids/kniggits.j2`` with every number from ``cards/kniggits/rules.toml``
 (through the companion's `KniggitRules`); the exchange grid is built from the rules' heights.
@@ -11,10 +11,10 @@ from typing import Any
 
 from companion.data import Cards
 from companion.kniggits.rules import KniggitRules, rules
-from generator.sheet.document import Page, grid, write_document
+from generator.sheet.document import PageSize, grid, write_document
 from generator.sheet.markup import flowables, render_template
 
-TITLE = "Kniggits reference card"
+TITLE = "Kniggits player aid"
 SIZE = 10.0
 COLOUR_NAMES = {"movement": "Movement", "attack": "Attack", "defense": "Defense"}
 
@@ -41,7 +41,7 @@ def _exchange(r: KniggitRules, width: float) -> Any:
     )
 
 
-def write_kniggits_aid(path: Path, cards: Cards, page: Page) -> int:
+def write_kniggits_aid(path: Path, cards: Cards, page: PageSize) -> int:
     portrait = page.portrait
     r = rules(cards)
     text = render_template("aids/kniggits.j2", {"r": r})

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
 from generator.kniggits.settings import ArmyColour, PrintSettings
+from generator.sheet.canvas_kit import text as _text
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font, split_lines
 from generator.sheet.options import PaperTooSmall, SheetOptions
@@ -28,12 +29,6 @@ NAME_W, MOVE_W = 118.0, 44.0
 BLANK_ROWS, BLANK_BOXES = 10, 10
 HALF_ROWS = 8  # a blank sheet on half a page keeps at least this many kniggits' rows
 HALF_GAP = 10.0  # points each half keeps from the cut line between two blank sheets
-
-
-def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = False) -> None:
-    canvas.setFont(pdf_font(BOLD if bold else REGULAR), size)
-    canvas.setFillColor("#000000")
-    canvas.drawString(x, y, text)
 
 
 def _boxes(canvas: Any, x: float, top: float, width: float, count: int, colour: str,

@@ -1,4 +1,4 @@
-"""A Kniggits ruler in inches, exactly to scale, and a 100 mm check bar.
+"""A Kniggits ruler in inches, exactly to scale (its page carries the kit's 100 mm check bar).
 
 The rules measure everything in inches, for figures about an inch tall; for smaller figures
 they halve every distance, for big ones they double them (``--scale half|double``). The ruler
@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.kniggits.rules import KniggitRules
 from generator.sheet.fonts import BOLD, REGULAR, pdf_font
-from generator.sheet.units import INCH, MM
+from generator.sheet.units import INCH
 
 SCALES = {"half": 0.5, "normal": 1.0, "double": 2.0}
 SCALE_WORDS = {
@@ -168,18 +168,3 @@ def draw_strip(
         path.lineTo(x + length - 7, jy + 3)
         path.close()
         canvas.drawPath(path, stroke=0, fill=1)
-
-
-def draw_check_bar(canvas: Any, x: float, y: float) -> None:
-    """A 100 mm bar with a tick every 10 mm: "this bar is 100 mm"."""
-    canvas.setStrokeColor("#000000")
-    canvas.setFillColor("#000000")
-    canvas.setLineWidth(1.0)
-    canvas.line(x, y, x + 100 * MM, y)
-    for cm in range(11):
-        canvas.setLineWidth(0.6 if cm % 5 else 1.0)
-        canvas.line(x + cm * 10 * MM, y, x + cm * 10 * MM, y + (8 if cm % 5 == 0 else 5))
-    canvas.setFont(pdf_font(BOLD), 9)
-    canvas.drawString(
-        x, y + 11, "this bar is 100 mm: if it is not, print again at 100% (no fit to page)"
-    )

@@ -18,16 +18,17 @@ from generator.kniggits.ruler import (
     SCALES,
     STRIP_H,
     TAB,
-    draw_check_bar,
     draw_strip,
     ruler_length,
     strips,
 )
+from generator.sheet.canvas_kit import text as _text
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pages import PageWriter
 from generator.sheet.render_pdf import PdfStats, new_canvas
+from generator.sheet.scales import check_bar
 from generator.sheet.units import INCH
 
 TITLE = "Kniggits — ruler and obstacles"
@@ -53,12 +54,6 @@ OBSTACLES = (
 )  # fmt: skip
 PATTERN = {"wall": "bricks", "wood": "rings", "rocks": "dots", "tower": "cross"}
 FILL = {"wall": "#e8d7b8", "wood": "#cfe3c2", "rocks": "#d9d9d9", "tower": "#e6cfcf"}
-
-
-def _text(canvas: Any, x: float, y: float, text: str, size: float, bold: bool = False) -> None:
-    canvas.setFont(pdf_font(BOLD if bold else REGULAR), size)
-    canvas.setFillColor("#000000")
-    canvas.drawString(x, y, text)
 
 
 def check_fits(sheet: SheetOptions, scale: str) -> None:
@@ -118,7 +113,7 @@ def ruler_page(canvas: Any, sheet: SheetOptions, rules: KniggitRules, scale: str
         draw_strip(canvas, strip, x0, y, rules, scale, strip is parts[-1])
         placed.append((strip, x0, y))
         y -= STRIP_H + GAP
-    draw_check_bar(canvas, x0, max(y0 + 20, y + STRIP_H - 30))
+    check_bar(canvas, x0, max(y0 + 20, y + STRIP_H - 30), x1)
     return placed
 
 

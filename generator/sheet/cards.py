@@ -30,7 +30,7 @@ from generator.sheet import options as sheet_opts
 from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
-from generator.sheet.layout import Page, Placement, mirror
+from generator.sheet.layout import ImposedPage, Placement, mirror
 from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.pages import PageWriter, draw_footer_beside, footer_top
 from generator.sheet.pieces import Piece
@@ -202,7 +202,9 @@ def _too_big(w: float, h: float, options: SheetOptions, where: str) -> InputErro
     )
 
 
-def impose_cards(cards: Sequence[Piece], w: float, h: float, options: SheetOptions) -> list[Page]:
+def impose_cards(
+    cards: Sequence[Piece], w: float, h: float, options: SheetOptions
+) -> list[ImposedPage]:
     """Pages of cards, fronts and their backs interleaved (gutter-fold pages for duplex none)."""
     if options.duplex == "none":
         return impose_gutter_fold(cards, w, h, options)
@@ -211,7 +213,7 @@ def impose_cards(cards: Sequence[Piece], w: float, h: float, options: SheetOptio
         raise _too_big(w, h, options, "inside the margins")
     b, cols = options.bleed, grid.cols
     turn = 90 if grid.turned else 0
-    pages: list[Page] = []
+    pages: list[ImposedPage] = []
     for sheet, start in enumerate(range(0, len(cards), grid.per_page), start=1):
         fronts = []
         for i, card in enumerate(cards[start : start + grid.per_page]):
@@ -219,10 +221,10 @@ def impose_cards(cards: Sequence[Piece], w: float, h: float, options: SheetOptio
             x = grid.left + c * (grid.w + 2 * b)
             y = grid.top - grid.h - r * (grid.h + 2 * b)
             fronts.append(Placement(card, card.front, "front", x, y, grid.w, grid.h, turn))
-        pages.append(Page("front", sheet, fronts))
+        pages.append(ImposedPage("front", sheet, fronts))
         backs = [m for m in (mirror(f, options) for f in fronts) if m is not None]
         if backs:
-            pages.append(Page("back", sheet, backs))
+            pages.append(ImposedPage("back", sheet, backs))
     return pages
 
 
@@ -240,7 +242,7 @@ def fold_gutter(options: SheetOptions) -> float:
 
 def impose_gutter_fold(
     cards: Sequence[Piece], w: float, h: float, options: SheetOptions
-) -> list[Page]:
+) -> list[ImposedPage]:
     """Landscape pages: a row of fronts above the fold, their backs below, turned 180 degrees
     (a back placement's ``side`` is "back"; the renderer turns it)."""
     options = gutter_fold_options(options)
@@ -252,7 +254,7 @@ def impose_gutter_fold(
         raise _too_big(w, h, options, "twice (front and back) on a landscape page")
     left = x0 + (x1 - x0 - cols * (w + 2 * b)) / 2
     fold = (y0 + y1) / 2
-    pages: list[Page] = []
+    pages: list[ImposedPage] = []
     for sheet, start in enumerate(range(0, len(cards), cols), start=1):
         placed: list[Placement] = []
         for c, card in enumerate(cards[start : start + cols]):
@@ -260,14 +262,14 @@ def impose_gutter_fold(
             placed.append(Placement(card, card.front, "front", x, fold + gutter / 2, w, h))
             if card.back is not None:
                 placed.append(Placement(card, card.back, "back", x, fold - gutter / 2 - h, w, h))
-        pages.append(Page("fold", sheet, placed))
+        pages.append(ImposedPage("fold", sheet, placed))
     return pages
 
 
 # --------------------------------------------------------------------------- guides
 
 
-def fold_guides(page: Page, options: SheetOptions) -> tuple[list[guides.Segment], float]:
+def fold_guides(page: ImposedPage, options: SheetOptions) -> tuple[list[guides.Segment], float]:
     """Gutter-fold: crop marks (or lines) for the outer cuts and the card edges either side of
     the fold, and the fold's height. Cut after folding, along the card edges."""
     xs, ys = guides.cut_coordinates(page.placements)
@@ -337,7 +339,7 @@ def draw_turned(
 
 def write_cards_pdf(
     path: str | os.PathLike[str],
-    pages: Sequence[Page],
+    pages: Sequence[ImposedPage],
     options: SheetOptions,
     title: str,
     subject: str,

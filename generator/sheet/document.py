@@ -44,26 +44,26 @@ SMALLEST_PAPER = (5 * INCH, 7 * INCH)  # a reference sheet needs at least this m
 
 
 @dataclass(frozen=True)
-class Page:
+class PageSize:
     """Paper size in points and orientation for a document."""
 
     width: float
     height: float
 
     @property
-    def landscape(self) -> Page:
-        return Page(max(self.width, self.height), min(self.width, self.height))
+    def landscape(self) -> PageSize:
+        return PageSize(max(self.width, self.height), min(self.width, self.height))
 
     @property
-    def portrait(self) -> Page:
-        return Page(min(self.width, self.height), max(self.width, self.height))
+    def portrait(self) -> PageSize:
+        return PageSize(min(self.width, self.height), max(self.width, self.height))
 
     @property
     def frame_width(self) -> float:
         return self.width - 2 * MARGIN
 
 
-def page_for(paper: str) -> Page:
+def page_for(paper: str) -> PageSize:
     """The page for ``--paper`` text (A4, Letter, WxH); too small for a reference sheet is an
     InputError."""
     from generator.sheet.options import parse_paper
@@ -72,7 +72,7 @@ def page_for(paper: str) -> Page:
     return checked_page(width, height, paper.strip())
 
 
-def checked_page(width: float, height: float, label: str) -> Page:
+def checked_page(width: float, height: float, label: str) -> PageSize:
     """A page of ``width`` x ``height`` points, refused (`PaperTooSmall`) if too small for a
     reference sheet."""
     from generator.sheet.options import PaperTooSmall
@@ -81,7 +81,7 @@ def checked_page(width: float, height: float, label: str) -> Page:
         raise PaperTooSmall(
             f"--paper: {label!r} is too small for a reference sheet (at least 5 x 7 in)"
         )
-    return Page(width, height)
+    return PageSize(width, height)
 
 
 @cache
@@ -216,7 +216,7 @@ def grid(
 def write_document(
     path: str | Path,
     story: list[Any],
-    page: Page,
+    page: PageSize,
     title: str,
     subject: str,
     note: str,
@@ -263,7 +263,7 @@ def write_document(
             initialFontName=regular,
         )
         # one frame exactly MARGIN inside every edge, with no padding of its own: text, tables
-        # (as wide as `Page.frame_width`) and boxed notes share one left and one right edge
+        # (as wide as `PageSize.frame_width`) and boxed notes share one left and one right edge
         frame = Frame(
             MARGIN,
             MARGIN,

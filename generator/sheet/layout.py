@@ -53,8 +53,8 @@ class Placement:
 
 
 @dataclass
-class Page:
-    """One printed page; ``side`` is front, back or fold (fronts and backs together)."""
+class ImposedPage:
+    """One printed page as imposed: ``side`` is front, back or fold (fronts and backs together)."""
 
     side: Literal["front", "back", "fold"]
     sheet: int
@@ -261,19 +261,19 @@ def mirror(front: Placement, options: SheetOptions) -> Placement | None:
     return Placement(front.piece, back, "back", x + dx, y + dy, w, h, turn)
 
 
-def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
+def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[ImposedPage]:
     """All pages, fronts and backs interleaved (or fold-over pages)."""
     sheets = pack(pieces, options)
     two_sided = any(p.back is not None for p in pieces)
-    pages: list[Page] = []
+    pages: list[ImposedPage] = []
     for number, fronts in enumerate(sheets, start=1):
         backs = [m for m in (mirror(f, options) for f in fronts) if m is not None]
         if options.duplex == "none":
-            pages.append(Page("fold", number, fronts + backs))
+            pages.append(ImposedPage("fold", number, fronts + backs))
             continue
-        pages.append(Page("front", number, fronts))
+        pages.append(ImposedPage("front", number, fronts))
         if two_sided:
-            pages.append(Page("back", number, backs))
+            pages.append(ImposedPage("back", number, backs))
     return pages
 
 

@@ -22,7 +22,7 @@ from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import REGULAR, pdf_font
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
-from generator.sheet.layout import Page, Placement, impose
+from generator.sheet.layout import ImposedPage, Placement, impose
 from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.pages import PageWriter, footer_box, footer_top
 from generator.sheet.pdf_ops import FacePainter
@@ -96,7 +96,7 @@ _PAINTERS: WeakKeyDictionary[Any, FacePainter] = WeakKeyDictionary()
 # --------------------------------------------------------------------------- pages
 
 
-def side_label(page: Page, options: SheetOptions) -> str:
+def side_label(page: ImposedPage, options: SheetOptions) -> str:
     """FRONTS / BACKS (flip on the long or short edge) / fold-over."""
     if page.side == "front":
         return "FRONTS"
@@ -112,7 +112,7 @@ def offset_label(options: SheetOptions) -> str:
     return f"built for --back-offset {dx:g},{dy:g}"
 
 
-def _first_cut_labels(canvas: Any, page: Page, options: SheetOptions) -> None:
+def _first_cut_labels(canvas: Any, page: ImposedPage, options: SheetOptions) -> None:
     """'cut 1st' over the side marks where the sheet is parted first (see guides.crop_marks),
     at least 1/4in inside the paper's edge."""
     ys = guides.part_cuts(page.placements, options.bleed)
@@ -132,7 +132,7 @@ def _first_cut_labels(canvas: Any, page: Page, options: SheetOptions) -> None:
             canvas.drawString(x1 + guides.MARK_GAP, y + 1.5, FIRST_CUT)
 
 
-def draw_guides(canvas: Any, page: Page, options: SheetOptions) -> None:
+def draw_guides(canvas: Any, page: ImposedPage, options: SheetOptions) -> None:
     """Cut guides (front and fold-over pages) and the fold line."""
     canvas.setStrokeColorRGB(*GUIDE_GREY)
     canvas.setLineWidth(GUIDE_WIDTH)
@@ -195,7 +195,7 @@ def draw_boxes(canvas: Any, placements: Sequence[Placement], bleed: float) -> No
 
 
 def draw_pages(
-    canvas: Any, pages: Sequence[Page], options: SheetOptions, title: str, note: str
+    canvas: Any, pages: Sequence[ImposedPage], options: SheetOptions, title: str, note: str
 ) -> None:
     """Draw every page: faces, guides, footer (the page writer numbers and closes them)."""
     unit, bleed = options.piece, options.bleed

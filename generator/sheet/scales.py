@@ -1,5 +1,6 @@
 """Rulers drawn on the calibration sheet: the millimetre reading scales, the target cross and
-the 100 mm / 4 in scale bars. Everything is in points on a reportlab canvas, y up.
+the 100 mm / 4 in scale bars; and the 100 mm check bar other sheets carry (`check_bar`).
+Everything is in points on a reportlab canvas, y up.
 
 A reading scale runs -10..+10 mm around its zero: the fine part (-6..+6) has a tick every
 0.5 mm and a number every millimetre (even numbers close to the line, odd ones at the end of
@@ -149,3 +150,23 @@ def scale_bars(canvas: Any, x: float, y: float, upright: bool = False) -> None:
             canvas.line(x + i * step, base, x + i * step, base + tall)
         canvas.setFont(REGULAR, 7)
         canvas.drawString(x, base + 9.5, f"{label}: this bar must measure exactly {label}")
+
+
+CHECK_BAR_WIDTH = 1.0  # the check bar's line and ticks, pt (a width tests look for)
+CHECK_BAR_WORDS = "100 mm: measure it; if not 100 mm, print at 100% (no fit to page)"
+
+
+def check_bar(canvas: Any, x: float, y: float, right: float) -> None:
+    """A 100 mm bar from (x, y) with a tick every 10 mm (taller every 50 mm), its words to its
+    right, shrunk to end by ``right``: measure it to check the print is at 100%. Drawn from
+    2 pt below ``y`` (the words' baseline) to 6 pt above it."""
+    from generator.sheet.canvas_kit import text
+
+    canvas.setStrokeColorRGB(*INK)
+    canvas.setLineWidth(CHECK_BAR_WIDTH)
+    canvas.line(x, y, x + 100 * MM, y)
+    canvas.lines(
+        [(x + i * 10 * MM, y, x + i * 10 * MM, y + (6 if i % 5 == 0 else 3)) for i in range(11)]
+    )
+    words_x = x + 100 * MM + 6
+    text(canvas, words_x, y - 2, CHECK_BAR_WORDS, 7.5, max_width=right - words_x)

@@ -3,7 +3,7 @@
 `PRINTING` declares what Who's Next adds to `havoc-pnp` and `build` (see `generator.product`).
 """
 
-from generator.product import Aid, Printing, Product
+from generator.product import Printing, Product, ReferenceSheet
 
 SLIPS_PDF = "whos-next-slips.pdf"
 
@@ -12,10 +12,10 @@ PRINTING = Printing(
     products=(
         Product("the Who's Next slips", "generator.commands.whos_next:build_slips", (SLIPS_PDF,)),
     ),
-    aids=(
-        Aid(
+    sheets=(
+        ReferenceSheet(
             "whos-next-aid.pdf",
-            "generator.commands.whos_next:reference_card",
+            "generator.commands.whos_next:player_aid",
             what="the Who's Next player aid",
         ),
     ),

@@ -1,4 +1,4 @@
-"""The Who's Next reference card: the ring, the slips, the d6 attack, the three-left rule, and
+"""The Who's Next player aid: the ring, the slips, the d6 attack, the three-left rule, and
 the kit's labelled scoring.
 
 Text from ``templates/aids/whos-next.j2``; the attack table, the contest and the scoring come
@@ -11,14 +11,14 @@ from pathlib import Path
 
 from companion.data import Cards
 from companion.whos_next.duel_scoring import load_attack_table, load_contest, load_scoring
-from generator.sheet.document import Page, grid, write_document
+from generator.sheet.document import PageSize, grid, write_document
 from generator.sheet.markup import flowables, render_template
 
-TITLE = "Who's Next reference card"
+TITLE = "Who's Next player aid"
 SIZE = 10.0
 
 
-def write_whos_next_aid(path: Path, cards: Cards, page: Page) -> int:
+def write_whos_next_aid(path: Path, cards: Cards, page: PageSize) -> int:
     portrait = page.portrait
     attack = load_attack_table(cards)
     rows = [["d6", "Result"]]

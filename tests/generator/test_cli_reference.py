@@ -7,14 +7,14 @@ from pypdf import PdfReader
 
 from generator.cli import main as pnp
 from generator.dark_blades import RESULTS_PDF, SCENARIOS_PDF
-from generator.registry import aids
+from generator.registry import sheets
 from tests.conftest import run
 
 
 def test_aids_writes_every_reference_sheet(tmp_path) -> None:
     result = run(pnp, ["aids", "--out", str(tmp_path), "--paper", "letter"])
     assert result.exit_code == 0, result.stderr
-    names = [aid.file for aid in aids(("tables", "aid"))]
+    names = [sheet.file for sheet in sheets(("tables", "aid"))]
     assert RESULTS_PDF in names and SCENARIOS_PDF not in names and len(names) == 5
     for name in names:
         box = PdfReader(tmp_path / name).pages[0].mediabox

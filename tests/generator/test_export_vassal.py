@@ -295,7 +295,7 @@ def test_palette_by_side_and_a_d10_and_the_charts(module):
     charts = list(root.iter(B + "widget.Chart"))
     titles = [c.get("chartName") for c in charts]
     assert any(t.startswith("Results tables") for t in titles)
-    assert any(t.startswith("Quick reference") for t in titles)
+    assert any(t.startswith("Player aid") for t in titles)
     for c in charts:
         with Image.open(io.BytesIO(files["images/" + c.get("fileName")])) as image:
             assert min(image.size) > 800  # an A4 page at a readable resolution

@@ -12,7 +12,7 @@ import pytest
 from web_helpers import visible
 
 from companion.dark_blades.crt import MISSING
-from companion.dark_blades.lines import KIT_LINE
+from companion.text.dark_blades import KIT_LINE
 from companion.web.words import page_words
 
 

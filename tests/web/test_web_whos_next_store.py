@@ -10,7 +10,7 @@ import re
 import pytest
 from web_helpers import NAMES, visible
 
-from companion.whos_next.screen import MARK, slip, undone
+from companion.text.whos_next import MARK, slip, undone
 
 
 def _finish(site) -> str:

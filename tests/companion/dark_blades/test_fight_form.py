@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.dark_blades import fight_form
-from companion.dark_blades.requests import MeleeRequest, MissileRequest
+from companion.dark_blades.lookups import MeleeRequest, MissileRequest
 from companion.data import Cards
 
 CARDS = Cards()

@@ -8,10 +8,10 @@ import pytest
 from companion.dark_blades import pieces
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import load_crt
+from companion.dark_blades.lookups import MissileRequest
 from companion.dark_blades.map_fire import fire_on_map, named_shot, on_map
 from companion.dark_blades.maps import find_map
 from companion.dark_blades.missiles import load_weapons
-from companion.dark_blades.requests import MissileRequest
 from companion.dark_blades.resolve import fire
 from companion.dark_blades.sight import line_of_sight, load_sight
 from companion.data import Cards

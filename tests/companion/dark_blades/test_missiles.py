@@ -97,7 +97,7 @@ def test_a_missile_request_is_a_library_call() -> None:
     crossbow at 28 hexes (strength 20) on a defence of 10 in light cover is 2-1 moved one
     column left, 1-1, die 1 (the printed row: "B", wounded)."""
     from companion.dark_blades.crt import load_crt
-    from companion.dark_blades.requests import MissileRequest
+    from companion.dark_blades.lookups import MissileRequest
     from companion.dark_blades.resolve import fire
 
     cards = Cards()

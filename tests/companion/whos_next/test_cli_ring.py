@@ -420,7 +420,7 @@ def test_the_winner_is_the_most_points_not_the_last_standing(ring):
 def test_the_contest_line_says_it_is_the_kits_reading() -> None:
     """The rules say "when only 3 players are left, both roll"; the kit reads 3 or fewer and
     says so where it tells the table (issue 14)."""
-    from companion.whos_next.screen import left
+    from companion.text.whos_next import left
 
     text = " ".join(line.text for line in left(3, None, 3))
     assert "both roll one die" in text and "(kit's reading: 3 or fewer left)" in text

@@ -9,7 +9,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from companion.whos_next.screen import MARK
+from companion.text.whos_next import MARK
 from tests.conftest import assert_narrow
 
 ORDER = ["Fay", "Cat", "Ann", "Eve", "Bob", "Dan"]  # the ring: Fay hunts Cat, ..., Dan hunts Fay

@@ -12,7 +12,7 @@ from companion.cthulhu_who.attacks import attack_table
 from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
 from generator.cthulhu_who.aid import write_cthulhu_aid
-from generator.sheet.document import MIN_SIZE, Page
+from generator.sheet.document import MIN_SIZE, PageSize
 from generator.sheet.options import PAPERS
 
 CARDS = Cards(None)
@@ -21,7 +21,7 @@ CARDS = Cards(None)
 @pytest.fixture(scope="module")
 def aid(tmp_path_factory):
     path = tmp_path_factory.mktemp("cw") / "aid.pdf"
-    write_cthulhu_aid(path, CARDS, Page(*PAPERS["a4"]))
+    write_cthulhu_aid(path, CARDS, PageSize(*PAPERS["a4"]))
     with pdfplumber.open(path) as pdf:
         tables = [t for p in pdf.pages for t in p.extract_tables()]
         text = " ".join(p.extract_text() for p in pdf.pages)

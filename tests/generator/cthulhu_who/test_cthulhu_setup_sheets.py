@@ -14,10 +14,10 @@ from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
 from companion.errors import InputError
 from generator.cthulhu_who import sheet as sheet_module
-from generator.cthulhu_who.canvas_kit import Forms
 from generator.cthulhu_who.continued import Continued
 from generator.cthulhu_who.pieces import CULTIST, HERO, MONSTER, TERRAIN, WEAPON
 from generator.cthulhu_who.setups import rolled, write_setups_pdf
+from generator.sheet.canvas_kit import Forms
 from generator.sheet.options import SheetOptions
 
 pypdf = pytest.importorskip("pypdf")

@@ -13,7 +13,7 @@ from companion.data import Cards
 from generator.cli import main as pnp
 from generator.cthulhu_who.aid import write_cthulhu_aid
 from generator.cthulhu_who.setups import write_setups_pdf
-from generator.sheet.document import Page
+from generator.sheet.document import PageSize
 from generator.sheet.options import PAPERS, SheetOptions
 from tests.conftest import run
 
@@ -59,7 +59,7 @@ def test_source_only_leaves_the_readings_out(tmp_path):
     assert not any("kit's reading" in t for t in texts)
     assert any("blank back" in t for t in texts)
     aid = tmp_path / "aid.pdf"
-    write_cthulhu_aid(aid, Cards(), Page(*PAPERS["a4"]), source_only=True)
+    write_cthulhu_aid(aid, Cards(), PageSize(*PAPERS["a4"]), source_only=True)
     text = " ".join(_texts(aid))
     assert "Havoc Kit's readings" not in text
     assert not any(r.title in text for r in RD.items.values())
@@ -67,7 +67,7 @@ def test_source_only_leaves_the_readings_out(tmp_path):
 
 def test_the_aid_prints_every_reading_labelled(tmp_path):
     aid = tmp_path / "aid.pdf"
-    write_cthulhu_aid(aid, Cards(), Page(*PAPERS["a4"]))
+    write_cthulhu_aid(aid, Cards(), PageSize(*PAPERS["a4"]))
     text = " ".join(_texts(aid))
     assert "the Havoc Kit's readings, not the rulebook's" in text
     for r in RD.items.values():

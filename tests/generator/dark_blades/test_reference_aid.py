@@ -1,4 +1,4 @@
-"""The Dark Blades quick reference: every table read back from the PDF equals cards/, the lake's
+"""The Dark Blades player aid: every table read back from the PDF equals cards/, the lake's
 doubled 6 as printed with its note, every area named with its diagram, readable sizes inside
 the printable area on A4 and Letter, deterministic bytes, qpdf --check."""
 
@@ -18,7 +18,7 @@ from companion.data import Cards
 from companion.tables import load_tables
 from generator.dark_blades.aid import MAGIC, WATER, write_dark_blades_aid
 from generator.dark_blades.areas import DRAW
-from generator.sheet.document import MIN_SIZE, Page
+from generator.sheet.document import MIN_SIZE, PageSize
 from generator.sheet.options import PAPERS
 
 CARDS = Cards(None)
@@ -52,7 +52,7 @@ def _regular(obj) -> bool:
 @pytest.fixture(scope="module", params=["a4", pytest.param("letter", marks=pytest.mark.slow)])
 def aid(request, tmp_path_factory):
     path = tmp_path_factory.mktemp("db") / f"ref-{request.param}.pdf"
-    pages = write_dark_blades_aid(path, CARDS, Page(*PAPERS[request.param]))
+    pages = write_dark_blades_aid(path, CARDS, PageSize(*PAPERS[request.param]))
     return (path, pages, *_read(path))
 
 
@@ -160,12 +160,12 @@ def test_capture_and_sequence_of_play(aid) -> None:
 
 def test_same_input_same_bytes_and_qpdf(tmp_path) -> None:
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    page = Page(*PAPERS["a4"])
+    page = PageSize(*PAPERS["a4"])
     write_dark_blades_aid(a, CARDS, page)
     write_dark_blades_aid(b, CARDS, page)
     assert a.read_bytes() == b.read_bytes()
     with pdfplumber.open(a) as pdf:
-        assert pdf.metadata["Title"] == "Dark Blades quick reference"
+        assert pdf.metadata["Title"] == "Dark Blades player aid"
     if shutil.which("qpdf") is None:
         pytest.skip("qpdf not installed")
     check = subprocess.run(["qpdf", "--check", str(a)], capture_output=True, text=True)
@@ -179,7 +179,7 @@ def test_a_users_cards_change_the_sheet(tmp_path) -> None:
     text = kit.read_text(encoding="utf-8").replace("They drown.", "They are swept away.")
     (mine / "lake.toml").write_text(text, encoding="utf-8")
     out = tmp_path / "mine.pdf"
-    write_dark_blades_aid(out, Cards(tmp_path / "cards"), Page(*PAPERS["a4"]))
+    write_dark_blades_aid(out, Cards(tmp_path / "cards"), PageSize(*PAPERS["a4"]))
     tables = _read(out)[0]
     lake = [t for t in tables if t[0] == ["D10", "Result"]][WATER.index("lake")]
     assert lake[-1] == ["9, 0", "They are swept away."]
@@ -187,7 +187,7 @@ def test_a_users_cards_change_the_sheet(tmp_path) -> None:
 
 def test_source_only_leaves_out_the_kits_readings(tmp_path) -> None:
     out = tmp_path / "rules.pdf"
-    write_dark_blades_aid(out, CARDS, Page(*PAPERS["a4"]), source_only=True)
+    write_dark_blades_aid(out, CARDS, PageSize(*PAPERS["a4"]), source_only=True)
     tables, text, _chars, regular = _read(out)
     crt = load_crt(CARDS)
     assert _flat(crt.reading("no-terrain-on-missiles").text) not in text

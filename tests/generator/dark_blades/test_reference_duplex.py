@@ -1,4 +1,4 @@
-"""The Dark Blades quick reference prints duplex: an even page count (four on A4 and on Letter
+"""The Dark Blades player aid prints duplex: an even page count (four on A4 and on Letter
 for the kit's data, with and without --source-only), and no page under a quarter used."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pdf_read import pages as read_pages
 
 from companion.data import Cards
 from generator.dark_blades.aid import write_dark_blades_aid
-from generator.sheet.document import MARGIN, Page
+from generator.sheet.document import MARGIN, PageSize
 from generator.sheet.options import PAPERS
 
 CARDS = Cards(None)
@@ -27,7 +27,7 @@ def used(page) -> float:
 @pytest.mark.parametrize("source_only", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_reference_prints_duplex_on_four_pages_none_under_a_quarter(tmp_path, paper, source_only):
     path = tmp_path / "ref.pdf"
-    pages = write_dark_blades_aid(path, CARDS, Page(*PAPERS[paper]), source_only=source_only)
+    pages = write_dark_blades_aid(path, CARDS, PageSize(*PAPERS[paper]), source_only=source_only)
     read = read_pages(path)
     assert len(read) == pages == 4
     shares = [used(p) for p in read]

@@ -18,7 +18,7 @@ from companion.dark_blades.crt import load_crt
 from companion.dark_blades.special import load_combat_rules
 from companion.data import Cards
 from generator.dark_blades.results_tables import STAR, write_results_tables
-from generator.sheet.document import MIN_SIZE, Page
+from generator.sheet.document import MIN_SIZE, PageSize
 from generator.sheet.options import PAPERS
 from tests.conftest import sweep
 
@@ -30,7 +30,7 @@ GREY = (0.85098, 0.85098, 0.85098)
 @cache
 def built(tmp: Path, source_only: bool) -> Path:
     path = tmp / ("source.pdf" if source_only else "kit.pdf")
-    write_results_tables(path, CARDS, Page(*PAPERS["a4"]), source_only=source_only)
+    write_results_tables(path, CARDS, PageSize(*PAPERS["a4"]), source_only=source_only)
     return path
 
 
@@ -148,7 +148,7 @@ def test_readable_inside_the_printable_area(tmp: Path, source_only: bool) -> Non
 
 def test_deterministic_titled_and_valid(tmp: Path) -> None:
     again = tmp / "again.pdf"
-    write_results_tables(again, CARDS, Page(*PAPERS["a4"]))
+    write_results_tables(again, CARDS, PageSize(*PAPERS["a4"]))
     assert again.read_bytes() == built(tmp, False).read_bytes()
     assert pdf_title(again) == "Dark Blades combat results tables"
     if shutil.which("qpdf"):

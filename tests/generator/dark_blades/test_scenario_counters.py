@@ -4,6 +4,7 @@ havoc-pnp: no kit value printed (blank boxes, write-in spell lines, rulebook cel
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from pdf_read import pages as read_pages
@@ -98,6 +99,15 @@ def test_cli_scenario_file_name_and_footer(tmp_path, monkeypatch) -> None:
     assert "Scenario 4: The Raid:" in text
     bad = run(pnp, ["counters", "--scenario", "siege"])
     assert bad.exit_code == 2 and "unknown scenario 'siege'" in bad.stderr
+
+
+def test_cli_scenario_keeps_an_explicit_output_equal_to_the_default(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    named = Path("out") / "dark-blades-counters.pdf"
+    result = run(pnp, ["counters", "--scenario", "raid", "-o", str(named)])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [named.name]
+    assert pdf_title(tmp_path / named).endswith("Scenario 4: The Raid")
 
 
 @pytest.mark.parametrize("where", ["group", "command"])

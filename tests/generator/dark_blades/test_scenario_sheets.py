@@ -10,7 +10,7 @@ from companion.dark_blades import pieces
 from companion.dark_blades.scenarios import load_scenarios
 from companion.data import Cards
 from generator.dark_blades.scenario_sheets import write_scenario_sheets
-from generator.sheet.document import MIN_SIZE, Page
+from generator.sheet.document import MIN_SIZE, PageSize
 from generator.sheet.options import PAPERS
 
 CARDS = Cards(None)
@@ -20,7 +20,7 @@ SCENARIOS = load_scenarios(CARDS, pieces.load(CARDS))
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory):
     path = tmp_path_factory.mktemp("sc") / "scenarios.pdf"
-    pages = write_scenario_sheets(path, CARDS, Page(*PAPERS["letter"]))
+    pages = write_scenario_sheets(path, CARDS, PageSize(*PAPERS["letter"]))
     read = read_pages(path)
     texts = [p.text for p in read if not _map_page(p.text)]  # the scenarios' own pages
     chars = [(p.width, p.height, p.chars, _map_page(p.text)) for p in read]
@@ -67,7 +67,9 @@ def test_readable_and_inside_the_printable_area(sheets) -> None:
 
 def test_one_scenario_and_deterministic(sheets, tmp_path) -> None:
     one = tmp_path / "raid.pdf"
-    assert write_scenario_sheets(one, CARDS, Page(*PAPERS["letter"]), ["raid"]) == 2  # + its maps
+    assert (
+        write_scenario_sheets(one, CARDS, PageSize(*PAPERS["letter"]), ["raid"]) == 2
+    )  # + its maps
     again = tmp_path / "all.pdf"
-    write_scenario_sheets(again, CARDS, Page(*PAPERS["letter"]))
+    write_scenario_sheets(again, CARDS, PageSize(*PAPERS["letter"]))
     assert again.read_bytes() == sheets[0].read_bytes()

@@ -1,4 +1,4 @@
-"""The Kniggits reference card: the exchange grid and every number come from rules.toml."""
+"""The Kniggits player aid: the exchange grid and every number come from rules.toml."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pdfplumber
 from companion.data import Cards
 from companion.kniggits.rules import rules
 from generator.kniggits.aid import write_kniggits_aid
-from generator.sheet.document import Page
+from generator.sheet.document import PageSize
 from generator.sheet.options import PAPERS
 from tests.conftest import ROOT
 
@@ -22,7 +22,7 @@ def read(path):
 
 def test_exchange_grid_from_the_rules(tmp_path) -> None:
     path = tmp_path / "k.pdf"
-    write_kniggits_aid(path, Cards(None), Page(*PAPERS["a4"]))
+    write_kniggits_aid(path, Cards(None), PageSize(*PAPERS["a4"]))
     text, tables, pages = read(path)
     assert pages == 1
     grid = next(t for t in tables if t[0][0] == "Sword \\ shield")
@@ -43,5 +43,5 @@ def test_numbers_follow_the_cards(tmp_path) -> None:
     )
     shutil.copy(ROOT / "cards" / "kniggits" / "army.csv", mine / "army.csv")
     path = tmp_path / "k.pdf"
-    write_kniggits_aid(path, Cards(tmp_path / "cards"), Page(*PAPERS["a4"]))
+    write_kniggits_aid(path, Cards(tmp_path / "cards"), PageSize(*PAPERS["a4"]))
     assert "at most 14 inches" in read(path)[0]

@@ -14,6 +14,7 @@ from companion.kniggits.rules import rules
 from generator.kniggits.ruler import HALF_TICK_WIDTH, INCH_TICK_WIDTH, SCALES, strips
 from generator.kniggits.table_sheet import write_table_pdf
 from generator.sheet.options import SheetOptions
+from generator.sheet.scales import CHECK_BAR_WIDTH, CHECK_BAR_WORDS
 from tests.conftest import ROOT
 
 MM = 72 / 25.4
@@ -74,10 +75,10 @@ def test_strips_split_evenly_and_cover_every_inch():
 def test_check_bar_is_100mm(tmp_path):
     pdf = write_table_pdf(tmp_path / "r.pdf", SheetOptions.parse(), rules(Cards()), "normal").path
     page = read_pages(pdf)[0]
-    major = sorted(ln.x0 for ln in _vertical(page, 1.0))
-    text = page.text
-    assert abs(major[-1] - major[0] - 100 * MM) < 0.01
-    assert "this bar is 100 mm" in text
+    ticks = sorted(ln.x0 for ln in _vertical(page, CHECK_BAR_WIDTH))
+    assert len(ticks) == 11
+    assert abs(ticks[-1] - ticks[0] - 100 * MM) < 0.01
+    assert CHECK_BAR_WORDS.split(":")[0] in page.text
 
 
 @pytest.mark.parametrize("scale", ["half", "double"])

@@ -1,4 +1,4 @@
-"""The Who's Next reference card: the attack table from cards/, the kit's scoring marked."""
+"""The Who's Next player aid: the attack table from cards/, the kit's scoring marked."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pdfplumber
 
 from companion.data import Cards
 from companion.whos_next.duel_scoring import load_attack_table, load_scoring
-from generator.sheet.document import Page
+from generator.sheet.document import PageSize
 from generator.sheet.options import PAPERS
 from generator.whos_next.aid import write_whos_next_aid
 
@@ -14,7 +14,7 @@ from generator.whos_next.aid import write_whos_next_aid
 def test_card_shows_the_attack_and_the_kits_scoring(tmp_path) -> None:
     path = tmp_path / "w.pdf"
     cards = Cards(None)
-    write_whos_next_aid(path, cards, Page(*PAPERS["a4"]))
+    write_whos_next_aid(path, cards, PageSize(*PAPERS["a4"]))
     with pdfplumber.open(path) as pdf:
         assert len(pdf.pages) == 1
         text = " ".join(pdf.pages[0].extract_text().split())

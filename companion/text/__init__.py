@@ -4,6 +4,9 @@ The width (issue 25 item 9) is the terminal's, `COLUMNS` first (as shells and cl
 capped at 80 (longer lines read badly); 40 where the terminal is narrower or unknown (a pipe,
 a file, a phone's terminal app that reports nothing): the kit's answers are laid out for 40.
 Plain Python (no click): the rules format their answers with these, the commands print them.
+The package's modules are the presentation both front ends share, one per game that needs it
+(`companion.text.dark_blades`: a lookup's lines; `companion.text.whos_next`: the umpire's
+screen); they read the rules' records, the rules never import them.
 """
 
 from __future__ import annotations

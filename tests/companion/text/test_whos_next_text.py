@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.text import WIDTH, cells
-from companion.whos_next.screen import MARK, Line, ordinal, plural, render
+from companion.text.whos_next import MARK, Line, ordinal, plural, render
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,10 @@
-"""Drawing helpers shared by the Cthulhu Who? pages: faces as reusable PDF forms, text, QR.
+"""Drawing helpers on a reportlab canvas, for any game's pages: faces as reusable PDF forms,
+text in the kit's typeface, QR codes.
 
-A set-up PDF repeats the same few faces (a Dog, a Cultist, a Tree) on hundreds of pages, so
-each distinct face is drawn once as a PDF form XObject, in cell units, and every copy is one
-``cm`` + ``Do``: pages stay a few hundred bytes of placements, which keeps the file small.
+A Cthulhu Who? set-up PDF repeats the same few faces (a Dog, a Cultist, a Tree) on hundreds
+of pages, so each distinct face is drawn once as a PDF form XObject, in cell units, and every
+copy is one ``cm`` + ``Do``: pages stay a few hundred bytes of placements, so the file stays
+small.
 """
 
 from __future__ import annotations

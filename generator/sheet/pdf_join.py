@@ -1,4 +1,5 @@
-"""Join reportlab PDFs into one, a chunk at a time: how a big set-up batch streams to disk.
+"""Join reportlab PDFs into one, a chunk at a time: how a big document (a batch of
+Cthulhu Who? set-ups) streams to disk.
 
 reportlab holds a whole document in memory until ``save()``. A batch of set-ups is therefore
 drawn as a series of small reportlab documents (chunks), and each chunk, once saved to bytes,
