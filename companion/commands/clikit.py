@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.errors import EXIT_BAD_INPUT, HavocError
+from companion.errors import EXIT_BAD_INPUT, FieldError, HavocError, InputError
 from companion.names import complete, pick
 from companion.numbers import MAX_SEED, MAX_WHOLE, whole_in
 
@@ -55,8 +55,30 @@ class _OneValueEach:
         return parser
 
 
+def field_name(command: click.Command, field: str) -> str | None:
+    """How ``command`` names the rules' field ``field``: the option of that name or flag
+    (``--die``, ``--from``), else the argument (``DIE``); None if it takes no such field."""
+    flag = "--" + field.replace("_", "-")
+    for param in command.params:
+        if param.name == field or flag in param.opts:
+            if isinstance(param, click.Option):
+                return next((o for o in param.opts if o.startswith("--")), param.opts[0])
+            return param.human_readable_name
+    return None
+
+
 class Command(_OneValueEach, click.Command):
-    """Every kit command: one value per single-value option (``@click.command(cls=Command)``)."""
+    """Every kit command: one value per single-value option (``@click.command(cls=Command)``);
+    a refusal of one field (`FieldError`) names it as the command's option or argument."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except FieldError as error:
+            name = field_name(self, error.field)
+            if name is None:
+                raise
+            raise InputError(error.said(name)) from None
 
 
 class Narrow(Command):

@@ -216,8 +216,8 @@ def crt(
         terrain = ter.load_terrain(cards)
     kind, cover_terrain = cover_arg(cards, loaded, cover)
     shifts = Shifts(
-        attacker_terrain=ter.advantage(terrain, attacker_terrain, "attacker", "--attacker-terrain"),
-        defender_terrain=ter.advantage(terrain, defender_terrain, "defender", "--defender-terrain"),
+        attacker_terrain=ter.advantage(terrain, attacker_terrain, "attacker", "attacker_terrain"),
+        defender_terrain=ter.advantage(terrain, defender_terrain, "defender", "defender_terrain"),
         cover=kind,
         cover_terrain=cover_terrain,
         magic_sword=magic_sword,

@@ -18,7 +18,7 @@ from typing import Any
 from companion import schema
 from companion.csv_rosters import Column, Row, read_csv
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError
 from companion.numbers import is_whole
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
@@ -254,9 +254,9 @@ def check_army(path: str | Path, rules: KniggitRules, budget: int | None = None)
     if budget is None:
         budget = rules.suggested_total
     if budget < 0:
-        raise InputError(f"--points: expected 0 or more, got {budget}")
+        raise FieldError("points", budget, f"expected 0 or more, got {budget}")
     if budget > MAX_POINTS:
-        raise InputError(f"--points: at most {MAX_POINTS:,}, got {budget:,}")
+        raise FieldError("points", budget, f"at most {MAX_POINTS:,}, got {budget:,}")
     kniggits = read_army(path, rules)
     count = sum(k.count for k in kniggits)
     tokens = sum(k.count * sum(k.tokens.values()) for k in kniggits)
@@ -322,9 +322,11 @@ def parse_tokens(text: str, rules: KniggitRules) -> dict[str, int]:
     parts = [p.strip() for p in text.split(",")]
     names = ",".join(c[0].upper() for c in rules.colours)
     if len(parts) != len(rules.colours) or not all(is_whole(p) for p in parts):
-        raise InputError(f"--tokens: expected {names} as whole numbers like 2,1,1, got {text!r}")
+        why = f"expected {names} as whole numbers like 2,1,1, got {text!r}"
+        raise FieldError("tokens", text, why)
     if any(len(p.lstrip("0")) > len(str(MAX_TOKENS)) or int(p) > MAX_TOKENS for p in parts):
-        raise InputError(f"--tokens: at most {MAX_TOKENS:,} of each colour, got {text!r}")
+        why = f"at most {MAX_TOKENS:,} of each colour, got {text!r}"
+        raise FieldError("tokens", text, why)
     return dict(zip(rules.colours, (int(p) for p in parts), strict=True))
 
 
@@ -334,10 +336,11 @@ def exchange(
     """Resolve a blow: same height is defended; an undefended height knocks off one token."""
     heights = list(rules.heights)
     if attack not in (*heights, FUMBLE):
-        raise InputError(f"--attack: expected one of {', '.join(heights)}, fumble; got {attack!r}")
+        why = f"expected one of {', '.join(heights)}, fumble; got {attack!r}"
+        raise FieldError("attack", attack, why)
     if defend not in (*heights, NONE, FUMBLE):
-        raise InputError(
-            f"--defend: expected one of {', '.join(heights)}, none, fumble; got {defend!r}"
+        raise FieldError(
+            "defend", defend, f"expected one of {', '.join(heights)}, none, fumble; got {defend!r}"
         )
     before = standing(rules, tokens) if tokens is not None else None
     if attack == FUMBLE:
