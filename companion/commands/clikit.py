@@ -56,11 +56,15 @@ class _OneValueEach:
 
 
 def field_name(command: click.Command, field: str) -> str | None:
-    """How ``command`` names the rules' field ``field``: the option of that name or flag
-    (``--die``, ``--from``), else the argument (``DIE``); None if it takes no such field."""
+    """How ``command`` names the rules' field ``field``: as its ``fields`` say, else the
+    option of that name or flag (``--die``, ``--from``), else the argument (``DIE``); None
+    if it takes no such field."""
+    named = getattr(command, "fields", {}).get(field)
+    if named is not None:
+        return str(named)
     flag = "--" + field.replace("_", "-")
     for param in command.params:
-        if param.name == field or flag in param.opts:
+        if field in (param.name, param.human_readable_name.lower()) or flag in param.opts:
             if isinstance(param, click.Option):
                 return next((o for o in param.opts if o.startswith("--")), param.opts[0])
             return param.human_readable_name
@@ -69,7 +73,12 @@ def field_name(command: click.Command, field: str) -> str | None:
 
 class Command(_OneValueEach, click.Command):
     """Every kit command: one value per single-value option (``@click.command(cls=Command)``);
-    a refusal of one field (`FieldError`) names it as the command's option or argument."""
+    a refusal of one field (`FieldError`) names it as the command's option or argument
+    (``fields``: a field's name where the parameter's own will not do, ``{"to": "TO"}``)."""
+
+    def __init__(self, *args: Any, fields: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields = dict(fields or {})
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

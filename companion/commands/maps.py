@@ -127,7 +127,9 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
     return lines
 
 
-@click.command(cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS)
+@click.command(
+    cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS, fields={"to": "TO"}
+)
 @click.argument("map_name", metavar="[MAP]", shell_complete=None)
 @click.argument("origin", metavar="FROM", required=False)
 @click.argument("target", metavar="TO[,TO2]", required=False)

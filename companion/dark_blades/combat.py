@@ -385,7 +385,8 @@ def shifts_for(
             raise DataError(f"no [shifts.{name}] entry", crt.path)
         columns, applies, text = crt.shifts[name]
         if not _applies(applies, table):
-            raise InputError(f"--{name}: not for {table.name} (only {', '.join(applies)})")
+            why = f"not for {table.name} (only {', '.join(applies)})"
+            raise FieldError(name.replace("-", "_"), True, why)
         marked = crt.shift_readings.get(name, {})
         reading = marked.get(table.name) or marked.get(table.kind)
         label = name.replace("-", " ")
@@ -394,19 +395,21 @@ def shifts_for(
 
 
 def parse_strengths(values: tuple[str, ...] | list[str], what: str) -> list[int]:
-    """``("5,4", "3")`` → ``[5, 4, 3]`` (several attackers, or several defenders, combined)."""
+    """``("5,4", "3")`` → ``[5, 4, 3]`` (several attackers, or several defenders, combined);
+    a refusal is a `FieldError` of field ``what`` (``attack``, ``defence``)."""
     out: list[int] = []
     for value in values:
         for part in str(value).split(","):
             part = part.strip()
             if not is_whole(part) or len(part) > 6:
-                raise InputError(f"--{what}: expected whole numbers like 8 or 5,3, got {part!r}")
+                why = f"expected whole numbers like 8 or 5,3, got {part!r}"
+                raise FieldError(what, part, why)
             number = int(part)
             if number < 1:
-                raise InputError(f"--{what}: strengths must be 1 or more, got {number}")
+                raise FieldError(what, number, f"strengths must be 1 or more, got {number}")
             out.append(number)
     if not out:
-        raise InputError(f"--{what}: give a strength")
+        raise FieldError(what, None, "give a strength")
     return out
 
 

@@ -332,7 +332,10 @@ def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...], field: str) -> 
         )
     rows = load_terrain(cards).rows
     found = tuple(rows[m.terrain[h]] for h in hexes if m.terrain[h] in rows)
-    check_position(found, True, "target", field)
+    try:
+        check_position(found, True, "target", field)
+    except FieldError as e:
+        raise FieldError(field, names, e.reason, echo=True) from None
 
 
 def horse_sight(m: HexMap, rules: SightRules, origin: Hex, hexes: tuple[Hex, Hex]) -> Sight:

@@ -157,8 +157,8 @@ def crt() -> str:
             at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
             kind, row = cover_arg(terrain_table, data, args.get("cover"))
             shifts = Shifts(
-                attacker_terrain=ter.advantage(terrain_table, at, "attacker", "attacker's terrain"),
-                defender_terrain=ter.advantage(terrain_table, dt, "defender", "defender's terrain"),
+                attacker_terrain=ter.advantage(terrain_table, at, "attacker", "attacker_terrain"),
+                defender_terrain=ter.advantage(terrain_table, dt, "defender", "defender_terrain"),
                 cover=kind,
                 cover_terrain=row,
                 **{f: args.get(f) == "on" for f in FLAGS},

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.errors import DataError, FieldError, InputError
+from companion.errors import DataError, InputError
 from companion.whos_next import ring as rules
 
 APPLICATION_ID = 0x48564B52  # "HVKR" in the SQLite header: a Havoc Kit ring game
@@ -28,13 +28,13 @@ class NoGame(InputError):
         super().__init__(NO_GAME)
 
 
-class ReplaceRefused(FieldError):
+class ReplaceRefused(InputError):
     """A new ring would replace a saved game, in progress or finished, and ``force`` was not
     given. ``alive``/``total``: how it stands; ``last``: the last one standing, once over."""
 
     def __init__(self, alive: int, total: int, last: str | None) -> None:
         self.alive, self.total, self.last = alive, total, last
-        super().__init__("force", None, f"{self.what()}; it is replaced only when asked")
+        super().__init__(f"{self.what()}: it is replaced only when asked to")
 
     def what(self) -> str:
         """What is saved, without the CLI's remedy (the web offers a tick instead)."""

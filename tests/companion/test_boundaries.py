@@ -7,10 +7,13 @@ the generator.
 
 from __future__ import annotations
 
+import ast
 import json
 import pkgutil
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import companion
 
@@ -56,3 +59,41 @@ def test_the_check_sees_an_import() -> None:
     assert _first_importers(["companion.text", "companion.commands.clikit"], ("click",)) == {
         "click": "companion.commands.clikit"
     }
+
+
+# Rules modules whose refusals still carry an option word, pending another branch (the lead
+# empties this at merge: `companion/dark_blades/pieces.py` is helper art's to edit).
+PENDING = {"companion/dark_blades/pieces.py"}
+_OPTION = re.compile(r"(?<![\w-])--([a-z]|$)")  # ``--die``, or ``f"--{name}"``
+
+
+def option_words_in_raises(root: Path) -> list[str]:
+    """Each ``raise`` in a rules module (companion/ but its CLI and web app) whose message
+    carries an option word, as ``path:line``: the rules name a field, a front end its option."""
+    found = []
+    for path in sorted((root / "companion").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith(("companion/commands/", "companion/web/")) or rel == "companion/cli.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and any(
+                isinstance(s, ast.Constant) and isinstance(s.value, str) and _OPTION.search(s.value)
+                for s in ast.walk(node)
+            ):
+                found.append(f"{rel}:{node.lineno}")
+    return found
+
+
+def test_rules_refusals_carry_no_option_words() -> None:
+    root = Path(companion.__file__).parent.parent
+    found = option_words_in_raises(root)
+    assert [f for f in found if f.split(":")[0] not in PENDING] == []
+
+
+def test_the_option_word_check_sees_one(tmp_path: Path) -> None:
+    rules = tmp_path / "companion" / "kniggits"
+    rules.mkdir(parents=True)
+    (rules / "rules.py").write_text('def f(x):\n    raise ValueError(f"--{x}: no")\n')
+    (tmp_path / "companion" / "web").mkdir()
+    (tmp_path / "companion" / "web" / "page.py").write_text('raise ValueError("--die: no")\n')
+    assert option_words_in_raises(tmp_path) == ["companion/kniggits/rules.py:2"]

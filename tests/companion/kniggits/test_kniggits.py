@@ -77,7 +77,7 @@ def test_over_and_under_budget(rules, tmp_path):
     assert kniggits.check_army(path, rules, 55).legal
     under = kniggits.check_army(path, rules, 60)
     assert under.legal and under.under == 5
-    with pytest.raises(InputError, match="--points"):
+    with pytest.raises(InputError, match="^points: "):
         kniggits.check_army(path, rules, -1)
 
 
@@ -192,9 +192,9 @@ def test_losing_a_token_he_does_not_have(rules):
 
 
 def test_bad_exchange_input(rules):
-    with pytest.raises(InputError, match="--attack"):
+    with pytest.raises(InputError, match="^attack: "):
         kniggits.exchange(rules, "sideways", "high")
-    with pytest.raises(InputError, match="--defend"):
+    with pytest.raises(InputError, match="^defend: "):
         kniggits.exchange(rules, "high", "up")
     with pytest.raises(InputError, match="M,A,D"):
         kniggits.parse_tokens("1,2", rules)
