@@ -125,9 +125,7 @@ def test_a_4_square_block_shifts_one_step_and_enters_new_squares(rd, tree):
     assert set(diagonal.entered) == {sq("D4"), sq("C5"), sq("D5")}  # 3 new squares
     with pytest.raises(InputError, match="^to: D3 is not one step"):
         geo.crush(g, rd, sq("B3"), sq("D3"))
-    with pytest.raises(
-        InputError, match=r"^to: the block D4 E4 D5 E5 has terrain on E5 \(Tree\)"
-    ):
+    with pytest.raises(InputError, match=r"^to: the block D4 E4 D5 E5 has terrain on E5 \(Tree\)"):
         geo.crush(g, rd, sq("C3"), sq("D4"))  # D4 E4 D5 E5: onto the tree
     with pytest.raises(InputError, match="^monster: a 2 x 2 block from H3 runs off"):
         geo.crush(g, rd, sq("H3"), sq("G3"))

@@ -230,7 +230,9 @@ def test_hexes_on_a_layout_name_their_map_and_a_bare_hex_is_refused() -> None:
 
 
 def test_source_only_refuses_a_layout_of_the_kits_maps() -> None:
-    with pytest.raises(InputError, match="kit's own design, left out with the rulebook's words only"):
+    with pytest.raises(
+        InputError, match="kit's own design, left out with the rulebook's words only"
+    ):
         find_layout(Cards(), "raid", source_only=True)
 
 
