@@ -91,13 +91,19 @@ class FieldError(InputError):
     'Range 40: out of range'
     """
 
-    def __init__(self, field: str, value: object, reason: str, echo: bool = False) -> None:
-        self.field, self.value, self.reason, self.echo = field, value, reason, echo
+    def __init__(
+        self, field: str, value: object, reason: str, echo: bool = False, named: bool = False
+    ) -> None:
+        self.field, self.value, self.reason = field, value, reason
+        self.echo, self.named = echo, named
         super().__init__(self.said(field.replace("_", " ")))
 
     def said(self, name: str) -> str:
         """The refusal, naming the field as ``name`` (``--die``, "Die"), then the value given
-        when ``echo`` (``--die 12: a d10 shows ...``)."""
+        when ``echo`` (``--die 12: a d10 shows ...``); ``named``: the reason names what it
+        refuses itself (``attacker 2: stunned: may not fire``) and is said as it is."""
+        if self.named:
+            return self.reason
         return f"{name} {self.value}: {self.reason}" if self.echo else f"{name}: {self.reason}"
 
 

@@ -32,6 +32,7 @@ from companion.text import fit
 
 @click.command(
     cls=Narrow,
+    fields={"attackers": "attacker", "defenders": "defender", "die": "DIE"},
     short_help="Dark Blades combat by the pieces' names.",
     epilog="--json: {…the keys of `havoc crt --json` (of `havoc missile --json` with --range), "
     "attackers, defenders: [{name, type, state, mounted, attack, defence, sword, ring, boxed}], "
@@ -121,7 +122,7 @@ def fight(
         "seed": seed,
         "scenario": scenario,
     }
-    asked = fight_form.ask(cards, values, fight_form.CLI_LABELS)
+    asked = fight_form.ask(cards, values)
     record = fight_form.answer(cards, asked, source_only_from(ctx))
     attackers, defenders = asked.attackers, asked.defenders
     if as_json:

@@ -260,18 +260,13 @@ def missile() -> str:
 
 
 ROWS = 3  # pieces a side on the fight page
+# The fight form's own labels of `fight_form.FIELDS` (the rest are the pages' usual `LABELS`).
 PAGE_LABELS = {
-    "attackers": "attacker",
-    "defenders": "defender",
-    "range": "range",
-    "cover": "cover",
-    "attacker_terrain": "attacker's terrain",
-    "defender_terrain": "defender's terrain",
+    "attackers": "Attackers",
+    "defenders": "Defenders",
     "sword": "Magic Sword",
     "ring": "Magic Ring",
-    "die": "die",
-    "seed": "seed",
-    "scenario": "scenario",
+    "scenario": "Scenario",
 }
 
 
@@ -325,13 +320,13 @@ def fight() -> str:
             }
             if not values["attackers"] or not values["defenders"]:
                 raise InputError("give an attacker and a defender (pick a name on each side)")
-            asked = fight_form.ask(here, values, PAGE_LABELS)
+            asked = fight_form.ask(here, values)
             record = fight_form.answer(here, asked, _source_only())
             answer = view(asked.crt, record, _source_only())
             missile = isinstance(asked.request, MissileRequest)
             sides = fight_rules.sides_line(asked.attackers, asked.defenders, missile=missile)
         except HavocError as e:
-            error = refused(e)
+            error = refused(e, PAGE_LABELS)
     choices = {
         "at_choices": terrain_choices(terrain_table, "attacker"),
         "dt_choices": terrain_choices(terrain_table, "defender"),

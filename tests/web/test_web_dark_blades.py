@@ -282,9 +282,9 @@ def test_fight_page_several_names_items_and_scenario(site, havoc):
         ("a1=Dark+Blades&a1_sword=on&d1=Goblin", '"Dark Blades" cannot use the magic sword'),
         ("a1=Goblin&d1=The+Black+Fox&d1_ring=on", 'The "Black Fox" will not wear this ring'),
         ("a1=Goblin&d1=Grast&d1_health=dizzy", "defender 1 health: expected"),
-        ("a1=Goblin&d1=Grast&range=x", "range: expected hexes"),
-        ("a1=Goblin&d1=Grast&dt=zz", "defender's terrain"),
-        ("a1=Goblin&d1=Grast&cover=tree", "cover: for missile fire"),
+        ("a1=Goblin&d1=Grast&range=x", "“Range”: expected hexes"),
+        ("a1=Goblin&d1=Grast&dt=zz", "“Defender's terrain”"),
+        ("a1=Goblin&d1=Grast&cover=tree", "“Cover”: for missile fire"),
     ],
 )
 def test_a_fight_that_cannot_be_answered_says_why(site, query, said):
