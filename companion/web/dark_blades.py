@@ -260,6 +260,7 @@ def missile() -> str:
 
 
 ROWS = 3  # pieces a side on the fight page
+PER_PIECE = ("sword", "ring")  # ticked on a piece's row, not for the whole side
 # The fight form's own labels of `fight_form.FIELDS` (the rest are the pages' usual `LABELS`).
 PAGE_LABELS = {
     "attackers": "Attackers",
@@ -307,16 +308,12 @@ def fight() -> str:
     answer, error, sides, asked = None, None, None, None
     if any(k != "source_only" for k in args):
         try:
-            values = {
+            values = {  # each field as typed; the sides and terrains from their rows
+                **{f: args.get(f, "") for f in fight_form.FIELDS if f not in PER_PIECE},
                 "attackers": _pieces("attacker", "sword"),
                 "defenders": _pieces("defender", "ring"),
-                "range": args.get("range", ""),
-                "cover": args.get("cover", ""),
                 "attacker_terrain": _hexes("at", "attacker's"),
                 "defender_terrain": _hexes("dt", "defender's"),
-                "die": args.get("die", ""),
-                "seed": args.get("seed", ""),
-                "scenario": args.get("scenario", ""),
             }
             if not values["attackers"] or not values["defenders"]:
                 raise InputError("give an attacker and a defender (pick a name on each side)")
