@@ -42,7 +42,7 @@ GAME = Game(
 
 import click
 
-from companion.commands.clikit import Command, Kit, pass_kit
+from havoc_cli.kit import Command, Kit, pass_kit
 from companion.data import read_toml
 
 
@@ -88,7 +88,7 @@ from pathlib import Path
 
 import click
 
-from companion.commands.clikit import Command
+from havoc_cli.kit import Command
 from generator.product import Made
 
 

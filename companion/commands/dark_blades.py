@@ -12,19 +12,6 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import (
-    WHOLE,
-    Name,
-    Narrow,
-    Whole,
-    cards_from,
-    emit_json,
-    json_option,
-    seed_option,
-    source_only_from,
-    source_only_option,
-    stacked,
-)
 from companion.commands.combat_options import (
     SYMBOLS,
     given_once,
@@ -44,6 +31,19 @@ from companion.errors import InputError
 from companion.names import pick
 from companion.numbers import is_whole
 from companion.text import fit
+from havoc_cli.kit import (
+    WHOLE,
+    Name,
+    Narrow,
+    Whole,
+    cards_from,
+    emit_json,
+    json_option,
+    seed_option,
+    source_only_from,
+    source_only_option,
+    stacked,
+)
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,

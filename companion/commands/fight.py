@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.clikit import (
+from companion.commands.combat_options import given_once, melee_options, whole_number
+from companion.dark_blades import combat as c
+from companion.dark_blades import fight as fight_rules
+from companion.dark_blades import fight_form
+from companion.dark_blades.lines import lookup_lines, no_shot_lines
+from companion.errors import InputError
+from companion.text import fit
+from havoc_cli.kit import (
     WHOLE,
     Narrow,
     Whole,
@@ -21,13 +28,6 @@ from companion.commands.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.commands.combat_options import given_once, melee_options, whole_number
-from companion.dark_blades import combat as c
-from companion.dark_blades import fight as fight_rules
-from companion.dark_blades import fight_form
-from companion.dark_blades.lines import lookup_lines, no_shot_lines
-from companion.errors import InputError
-from companion.text import fit
 
 
 @click.command(

@@ -14,11 +14,11 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import Command, Whole, cards_from, emit_json, json_option
 from companion.errors import InputError, display_path
 from companion.kniggits.rules import MAX_POINTS
 from companion.names import complete, pick
 from companion.text import fit, path_lines, wrap
+from havoc_cli.kit import Command, Whole, cards_from, emit_json, json_option
 
 EXIT_OVER_BUDGET = 1
 ARMY_JSON = """--json: {file, budget, points, kniggit_points, token_points, over_by, under_by,

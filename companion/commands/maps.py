@@ -9,14 +9,6 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.clikit import (
-    Command,
-    cards_from,
-    emit_json,
-    json_option,
-    source_only_from,
-    source_only_option,
-)
 from companion.dark_blades.maps import HexMap, find_map, load_maps
 from companion.dark_blades.sight import (
     ADJACENT,
@@ -30,6 +22,14 @@ from companion.dark_blades.sight import (
 )
 from companion.data import Cards
 from companion.text import fit, wrap
+from havoc_cli.kit import (
+    Command,
+    cards_from,
+    emit_json,
+    json_option,
+    source_only_from,
+    source_only_option,
+)
 
 KIT_MAP = "kit's map, not the rulebook's"
 JSON_KEYS = (

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import (
+from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
+from companion.text import fit, wrap
+from havoc_cli.kit import (
     SEED,
     WHOLE,
     Group,
@@ -24,8 +26,6 @@ from companion.commands.clikit import (
     json_option,
     seed_option,
 )
-from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
-from companion.text import fit, wrap
 
 if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
     from companion.whos_next.screen import Line

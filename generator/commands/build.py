@@ -13,7 +13,6 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import Command, Kit, pass_kit, source_only_option
 from companion.errors import display_path
 from generator.commands.common import (
     cards_dir,
@@ -23,8 +22,10 @@ from generator.commands.common import (
     said,
     say,
 )
+from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
-from generator.sheet.options import PaperTooSmall, SheetOptions, sheet_options
+from generator.sheet.options import PaperTooSmall, SheetOptions
+from havoc_cli.kit import Command, Kit, pass_kit, source_only_option
 
 CALIBRATION_PDF = "calibration.pdf"
 

@@ -1,8 +1,11 @@
-"""The companion's import boundaries, checked in a fresh interpreter.
+"""The import boundaries, checked in a fresh interpreter, and the rules' words.
 
 Rules modules (everything in companion/ but the `havoc` CLI, its commands and the web app) never
 import click; no companion module, the CLI and the web included, imports reportlab, svgwrite or
-the generator.
+the generator. The generator's engine (everything in generator/ but the `havoc-pnp` CLI and its
+commands) never imports click either: click lives in the two `commands/` packages, the two
+`cli.py` and the plumbing they share, `havoc_cli`. A rules module's refusal names a field,
+never an option (`--die`).
 """
 
 from __future__ import annotations
@@ -16,13 +19,16 @@ import sys
 from pathlib import Path
 
 import companion
+import generator
 
 CLI_AND_WEB = ("companion.cli", "companion.commands", "companion.web")
+GENERATOR_CLI = ("generator.cli", "generator.commands")
 
 
-def _modules() -> list[str]:
-    found = [m.name for m in pkgutil.walk_packages(companion.__path__, "companion.")]
-    return sorted(["companion", *found])
+def _modules(package: object = companion) -> list[str]:
+    name = package.__name__  # type: ignore[attr-defined]
+    found = [m.name for m in pkgutil.walk_packages(package.__path__, name + ".")]  # type: ignore[attr-defined]
+    return sorted([name, *found])
 
 
 def _first_importers(modules: list[str], banned: tuple[str, ...]) -> dict[str, str]:
@@ -48,16 +54,22 @@ def test_rules_modules_never_import_click() -> None:
     assert _first_importers(rules, ("click",)) == {}
 
 
+def test_the_generators_engine_never_imports_click() -> None:
+    engine = [m for m in _modules(generator) if not m.startswith(GENERATOR_CLI)]
+    assert "generator.sheet.options" in engine and "generator.sheet.cards" in engine
+    assert _first_importers(engine, ("click",)) == {}
+
+
 def test_no_companion_module_imports_the_printing_libraries_or_the_generator() -> None:
     everything = _modules()
-    assert "companion.commands.clikit" in everything and "companion.web.app" in everything
+    assert "companion.commands.fight" in everything and "companion.web.app" in everything
     assert _first_importers(everything, ("reportlab", "svgwrite", "generator")) == {}
 
 
 def test_the_check_sees_an_import() -> None:
     # The same probe names the module that loads a package, so the checks above can fail.
-    assert _first_importers(["companion.text", "companion.commands.clikit"], ("click",)) == {
-        "click": "companion.commands.clikit"
+    assert _first_importers(["companion.text", "havoc_cli.kit"], ("click",)) == {
+        "click": "havoc_cli.kit"
     }
 
 
