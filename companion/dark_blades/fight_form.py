@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.dark_blades import combat as c
+from companion.dark_blades import combat_form, pieces
 from companion.dark_blades import fight as f
-from companion.dark_blades import pieces
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.requests import MeleeRequest, MissileRequest, Shifts
@@ -24,7 +24,6 @@ from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import CombatRules, load_combat_rules
 from companion.data import Cards
 from companion.errors import FieldError, InputError
-from companion.names import pick
 from companion.numbers import is_whole
 
 if TYPE_CHECKING:  # imported when a terrain or a cover is named
@@ -139,7 +138,7 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
             )
         except InputError as e:
             raise _field("attackers", e) from None
-        kind, row = _cover(cards, crt, cover_text, request.target)
+        kind, row = combat_form.cover(cards, crt, cover_text, request.target)
         request = request._replace(cover=kind, cover_terrain=row, magic_ring=ring)
     else:
         if cover_text and cover_text != "none":
@@ -179,24 +178,6 @@ def _terrain(
     except InputError as e:
         raise _field(field, e, text) from None
     return found
-
-
-def _cover(cards: Cards, crt: Crt, text: str, target: str) -> tuple[str | None, ter.Terrain | None]:
-    """A cover kind or the terrain rows it is read from, each by any unique start (``li``,
-    ``tr``; a horseman's two hexes ``slope,tree``); blank: none given."""
-    if not text:
-        return None, None
-    from companion.dark_blades import terrain as ter  # only when a cover is given
-
-    try:
-        ter.cover_hexes(text, target)
-        table = ter.load_terrain(cards)
-        names = [pick(part, [*crt.cover, *table.rows], "cover") for part in text.split(",")]
-        if len(names) == 1 and names[0] in crt.cover:
-            return names[0], None
-        return ter.cover_of(table, list(crt.cover), ",".join(names))
-    except InputError as e:
-        raise _field("cover", e, text) from None
 
 
 def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | c.NoShot:
