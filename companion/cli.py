@@ -9,8 +9,8 @@ from __future__ import annotations
 import click
 
 from companion import __version__
-from companion.commands.clikit import LazyGroup, cards_option, source_only_option
 from companion.text import WIDTH
+from havoc_cli.kit import LazyGroup, cards_option, source_only_option
 
 # Help text wraps to the companion's phone width in every subcommand (click inherits these).
 CONTEXT = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -192,9 +192,15 @@ def _rows_as_data(rows: list[Row]) -> list[tuple[dict[str, Any], int, dict[str, 
 
 
 def _read_csv(path: Path, columns: Sequence[Column], allow_extra: bool) -> list[Row]:
-    import csv  # here, not above: a roster read back from the disk cache needs no CSV reader
+    return parse_csv(decode_csv(read_limited(path), path), columns, path, allow_extra=allow_extra)
 
-    text = decode_csv(read_limited(path), path)
+
+def parse_csv(
+    text: str, columns: Sequence[Column], path: Path, *, allow_extra: bool = False
+) -> list[Row]:
+    """The rows of a CSV roster's ``text`` (as `read_csv` reads a file; ``path`` names it in
+    errors: a file, or "your army" for text typed into a page)."""
+    import csv  # here, not above: a roster read back from the disk cache needs no CSV reader
 
     lines = text.splitlines()
     content = [i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")]
@@ -233,26 +239,47 @@ def _read_csv(path: Path, columns: Sequence[Column], allow_extra: bool) -> list[
                 path,
                 index,
             )
-        values: dict[str, Any] = {}
-        extra: dict[str, str] = {}
         raw_by_name = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=False))
-        for column in columns:
-            raw = raw_by_name.get(column.name, "")
-            if raw == "":
-                if column.required:
-                    raise DataError(f"column '{column.name}': a value is required", path, index)
-                values[column.name] = column.default
-                continue
-            values[column.name] = parse_cell(column, raw, path, index)
-            if column.unique:
-                first_line = seen[column.name].get(raw.casefold())
-                if first_line is not None:
-                    raise DataError(
-                        f"duplicate {column.name} {raw!r} (first on line {first_line})", path, index
-                    )
-                seen[column.name][raw.casefold()] = index
-        for name, raw in raw_by_name.items():
-            if name not in by_name:
-                extra[name] = raw
-        rows.append(Row(values, path, index, extra))
+        rows.append(_row(columns, raw_by_name, path, index, seen))
     return rows
+
+
+def rows_of(
+    records: Sequence[Mapping[str, str]], columns: Sequence[Column], path: Path
+) -> list[Row]:
+    """Rows typed cell by cell (a page's form: each record's cells by column name), checked as
+    `read_csv` checks a file's; record N is line N in errors (`CellError.line`)."""
+    seen: dict[str, dict[str, int]] = {c.name: {} for c in columns if c.unique}
+    return [_row(columns, dict(r), path, i, seen) for i, r in enumerate(records, 1)]
+
+
+def _row(
+    columns: Sequence[Column],
+    raw_by_name: dict[str, str],
+    path: Path,
+    index: int,
+    seen: dict[str, dict[str, int]],
+) -> Row:
+    """One row's cells, checked by their columns (``seen``: the unique columns' values so far)."""
+    by_name = {c.name for c in columns}
+    values: dict[str, Any] = {}
+    extra: dict[str, str] = {}
+    for column in columns:
+        raw = raw_by_name.get(column.name, "")
+        if raw == "":
+            if column.required:
+                raise CellError(column.name, "a value is required", path, index)
+            values[column.name] = column.default
+            continue
+        values[column.name] = parse_cell(column, raw, path, index)
+        if column.unique:
+            first_line = seen[column.name].get(raw.casefold())
+            if first_line is not None:
+                raise DataError(
+                    f"duplicate {column.name} {raw!r} (first on line {first_line})", path, index
+                )
+            seen[column.name][raw.casefold()] = index
+    for name, raw in raw_by_name.items():
+        if name not in by_name:
+            extra[name] = raw
+    return Row(values, path, index, extra)

@@ -23,7 +23,7 @@ import math
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError, InputError
 
 if TYPE_CHECKING:  # random is imported when a roll is made: `havoc fight 7` rolls no die
     import random
@@ -234,7 +234,7 @@ def distribution(dice: Dice) -> dict[int, int]:
     spread = dice.spread
     if spread > MAX_OUTCOMES:
         raise InputError(
-            f"{dice.text}: {spread} possible totals; --stats lists at most {MAX_OUTCOMES}"
+            f"{dice.text}: {spread} possible totals; the odds list at most {MAX_OUTCOMES}"
         )
     counts = [1]  # sums of zero dice: one way to make 0
     for sides, _sign in dice.die_sides():
@@ -353,12 +353,14 @@ class DiceSource:
                 value = 10
             if not 1 <= value <= sides:
                 ten = ", 0 for ten" if sides == 10 else ""
-                raise InputError(f"--die {value}: a d{sides} shows 1 to {sides}{ten}")
+                raise FieldError("die", value, f"a d{sides} shows 1 to {sides}{ten}", echo=True)
             return value, False
         if self.rng is None:
-            raise InputError(
-                f"--die: more dice are needed than the {self.count} given "
-                "(give more, or add --seed N to roll the rest)"
+            raise FieldError(
+                "die",
+                None,
+                f"more dice are needed than the {self.count} given "
+                "(give more, or a seed to roll the rest)",
             )
         return self.rng.randint(1, sides), True
 
@@ -376,7 +378,7 @@ class DiceSource:
         """Refuse faces nobody used."""
         if self.given:
             left = " ".join(str(v) for v in self.given)
-            raise InputError(f"--die: {len(self.given)} more than needed given ({left})")
+            raise FieldError("die", left, f"{len(self.given)} more than needed given ({left})")
 
 
 # --------------------------------------------------------------------------- data files' dice

@@ -76,6 +76,37 @@ class AmbiguousName(InputError):
         super().__init__(f"{what} '{text}' could be {listed(matches)}: type more of it")
 
 
+class FieldError(InputError):
+    """One field of a request is refused: ``field`` (the rules' name for it: ``die``,
+    ``cover``, ``attacker_terrain``), the ``value`` given (None: none given) and the ``reason``.
+
+    The rules never speak a front end's words: `str()` is a plain sentence naming the field;
+    the CLI says it with the field's option, a page with the field's label (`said`).
+
+    >>> str(FieldError("attacker_terrain", "x", "expected +, 0 or -, got 'x'"))
+    "attacker terrain: expected +, 0 or -, got 'x'"
+    >>> FieldError("die", "7", "a d6 shows 1 to 6, got 7").said("--die")
+    '--die: a d6 shows 1 to 6, got 7'
+    >>> FieldError("range", 40, "out of range", echo=True).said("Range")
+    'Range 40: out of range'
+    """
+
+    def __init__(
+        self, field: str, value: object, reason: str, echo: bool = False, named: bool = False
+    ) -> None:
+        self.field, self.value, self.reason = field, value, reason
+        self.echo, self.named = echo, named
+        super().__init__(self.said(field.replace("_", " ")))
+
+    def said(self, name: str) -> str:
+        """The refusal, naming the field as ``name`` (``--die``, "Die"), then the value given
+        when ``echo`` (``--die 12: a d10 shows ...``); ``named``: the reason names what it
+        refuses itself (``attacker 2: stunned: may not fire``) and is said as it is."""
+        if self.named:
+            return self.reason
+        return f"{name} {self.value}: {self.reason}" if self.echo else f"{name}: {self.reason}"
+
+
 class OptionError(InputError):
     """A command-line option's value is refused: ``option`` (``--piece-size``) and ``reason``.
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from companion import dice, schema
 from companion.data import Cards
-from companion.errors import DataError, InputError, UnknownName
+from companion.errors import DataError, FieldError, InputError, UnknownName
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
 from companion.text import MISSING
@@ -315,5 +315,6 @@ def chain(
         else:
             table = None
     if faces:
-        raise InputError(f"{len(faces)} --die value(s) left over: the chain ended before them")
+        why = f"{len(faces)} value(s) left over: the chain ended before them"
+        raise FieldError("die", faces, why)
     return steps, None if table is None else table.name  # a name: stopped at MAX_CHAIN

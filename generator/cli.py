@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from companion import __version__
-from companion.commands.clikit import LazyGroup, cards_option, source_only_option
+from havoc_cli.kit import LazyGroup, cards_option, source_only_option
 
 # The commands every game shares; each game declares its own in its package
 # (`PRINTING.commands`, generator/<game>/__init__.py), read through `generator.registry`.

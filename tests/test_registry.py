@@ -42,7 +42,7 @@ GAME = Game(
 
 import click
 
-from companion.commands.clikit import Command, Kit, pass_kit
+from havoc_cli.kit import Command, Kit, pass_kit
 from companion.data import read_toml
 
 
@@ -89,7 +89,7 @@ from pathlib import Path
 
 import click
 
-from companion.commands.clikit import Command
+from havoc_cli.kit import Command
 
 
 def _pdf(path: Path, title: str) -> int:

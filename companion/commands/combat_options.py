@@ -9,10 +9,10 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import cards_from, stacked
 from companion.errors import InputError
 from companion.names import complete
 from companion.numbers import is_whole
+from havoc_cli.kit import cards_from, stacked
 
 SYMBOLS = ("+", "0", "-")
 

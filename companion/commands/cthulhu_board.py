@@ -11,7 +11,9 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import (
+from companion.errors import InputError
+from companion.text import fit, wrap
+from havoc_cli.kit import (
     SEED,
     Narrow,
     Whole,
@@ -20,8 +22,6 @@ from companion.commands.clikit import (
     json_option,
     kit_of,
 )
-from companion.errors import InputError
-from companion.text import fit, wrap
 
 CRUSH_JSON = """--json: {setup, boards, monster (its 4 squares), to (its 4 squares after,
 or null), entered, figures: [{square, figure, result}], collapse (squares), collapse_needs,

@@ -13,7 +13,11 @@ from typing import Any
 import click
 
 from companion import dice as d
-from companion.commands.clikit import (
+from companion.commands.cthulhu_board import board_attack_for, board_options, square_name
+from companion.errors import InputError, display_path
+from companion.names import complete
+from companion.text import fit, wrap
+from havoc_cli.kit import (
     SEED,
     WHOLE,
     Command,
@@ -23,10 +27,6 @@ from companion.commands.clikit import (
     json_option,
     seed_short_option,
 )
-from companion.commands.cthulhu_board import board_attack_for, board_options, square_name
-from companion.errors import InputError, display_path
-from companion.names import complete
-from companion.text import fit, wrap
 
 ATTACK_JSON = """--json: {attacker, target, result (roll, cannot attack, crush or not in
 the rules), needs, low, high, chance, percent (null when not in the rules), seed, roll: {dice,

@@ -12,7 +12,25 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import (
+from companion.commands.combat_options import (
+    given_once,
+    melee_options,
+    whole_number,
+)
+from companion.dark_blades import combat as c
+from companion.dark_blades import combat_form
+from companion.dark_blades import terrain as ter
+from companion.dark_blades.completion import cell_source
+from companion.dark_blades.crt import Crt, load_crt
+from companion.dark_blades.missiles import TARGETS, load_weapons
+from companion.dark_blades.resolve import fire, resolve
+from companion.dark_blades.special import KINDS, STATES, load_combat_rules
+from companion.errors import InputError
+from companion.names import pick
+from companion.numbers import is_whole
+from companion.text import fit
+from companion.text.dark_blades import lookup_lines, no_shot_lines
+from havoc_cli.kit import (
     WHOLE,
     Name,
     Narrow,
@@ -25,24 +43,6 @@ from companion.commands.clikit import (
     source_only_option,
     stacked,
 )
-from companion.commands.combat_options import (
-    SYMBOLS,
-    given_once,
-    melee_options,
-    whole_number,
-)
-from companion.dark_blades import combat as c
-from companion.dark_blades import terrain as ter
-from companion.dark_blades.completion import cell_source
-from companion.dark_blades.crt import Crt, load_crt
-from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
-from companion.dark_blades.resolve import fire, resolve
-from companion.dark_blades.special import KINDS, STATES, load_combat_rules
-from companion.errors import InputError
-from companion.names import pick
-from companion.numbers import is_whole
-from companion.text import fit
-from companion.text.dark_blades import lookup_lines, no_shot_lines
 
 JSON_KEYS = """--json: {table, title, attack, attack_strengths, defence, defence_strengths,
 raw_odds, start_column, shifts: [{reason, columns, kits_reading}], column, die, rolled, seed,
@@ -71,21 +71,12 @@ def cover_names(ctx: click.Context) -> list[str]:
     return [*load_crt(cards_from(ctx)).cover, *ter.load_terrain(cards_from(ctx)).rows]
 
 
-def cover_arg(cards: Any, crt: Crt, value: str | None) -> tuple[str | None, ter.Terrain | None]:
-    """``light`` → ("light", None); ``tree`` → ("light", the Tree row)."""
-    if value is None or value in crt.cover:
-        return value, None
-    return ter.cover_of(ter.load_terrain(cards), list(crt.cover), value)
-
-
 def _weapons(ctx: click.Context) -> list[str]:
-    from companion.dark_blades.missiles import load_weapons  # `havoc crt` never needs it
 
     return load_weapons(cards_from(ctx)).names()
 
 
 def _targets(_ctx: click.Context | None) -> tuple[str, ...]:
-    from companion.dark_blades.missiles import TARGETS
 
     return TARGETS
 
@@ -218,29 +209,22 @@ def crt(
     die = given_once(die, whole_number(pos[2], "DIE") if pos[2] is not None else None, "die")
     if not attack_s or not defence_s:
         raise InputError(f"give the attack and the defence (e.g. havoc crt {table} 8 3)")
-    terrain = None
-    if attacker_terrain.strip() not in SYMBOLS or defender_terrain.strip() not in SYMBOLS:
-        terrain = ter.load_terrain(cards)
-    kind, cover_terrain = cover_arg(cards, loaded, cover)
-    shifts = Shifts(
-        attacker_terrain=ter.advantage(terrain, attacker_terrain, "attacker", "--attacker-terrain"),
-        defender_terrain=ter.advantage(terrain, defender_terrain, "defender", "--defender-terrain"),
-        cover=kind,
-        cover_terrain=cover_terrain,
-        magic_sword=magic_sword,
-        magic_ring=magic_ring,
-        fast_rider=fast_rider,
-    )
-    request = MeleeRequest(
-        table=table,
-        attack=tuple(c.parse_strengths(attack_s, "attack")),
-        defence=tuple(c.parse_strengths(defence_s, "defence")),
-        shifts=shifts,
-        die=die,
-        seed=seed,
-        defender_state=defender_state,
-        defender_kind=defender_kind,
-    )
+    values = {
+        "table": table,
+        "attack": attack_s,
+        "defence": defence_s,
+        "attacker_terrain": attacker_terrain,
+        "defender_terrain": defender_terrain,
+        "cover": cover,
+        "magic_sword": magic_sword,
+        "magic_ring": magic_ring,
+        "fast_rider": fast_rider,
+        "die": die,
+        "seed": seed,
+        "defender_state": defender_state,
+        "defender_kind": defender_kind,
+    }
+    request = combat_form.melee(cards, loaded, values)
     cells = cell_source(cards, loaded, source_only_from(ctx))
     record = resolve(loaded, request, cells, load_combat_rules(cards))
     print_record(loaded, record, as_json, explain)
@@ -302,7 +286,6 @@ def missile(
     bow 8 i --map arena --from K1 --to K3); a horseman's two hexes: --to K3,K4 (the heavier
     cover counts). Maps laid together: --layout raid --from mill:C4 --to arena:K3.
     """
-    from companion.dark_blades.missiles import TARGETS, load_weapons
 
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
@@ -335,22 +318,20 @@ def missile(
             f"give the range, the defence and the target (havoc missile {typed} 10 8 i)"
         )
     crt_data = load_crt(cards)
-    ter.cover_hexes(cover, target)
-    kind, cover_terrain = cover_arg(cards, crt_data, cover)
-    request = MissileRequest(
-        weapon=typed,
-        hexes=hexes,
-        defence=tuple(c.parse_strengths([defence], "defence")),
-        target=target,
-        cover=kind,
-        cover_terrain=cover_terrain,
-        magic_ring=magic_ring,
-        fast_rider=fast_rider,
-        die=die,
-        seed=seed,
-        defender_state=defender_state,
-        defender_kind=defender_kind,
-    )
+    values = {
+        "weapon": typed,
+        "range": hexes,
+        "defence": [defence],
+        "target": target,
+        "cover": cover,
+        "magic_ring": magic_ring,
+        "fast_rider": fast_rider,
+        "die": die,
+        "seed": seed,
+        "defender_state": defender_state,
+        "defender_kind": defender_kind,
+    }
+    request = combat_form.missile(cards, crt_data, values)
     cells = cell_source(cards, crt_data, source_only_from(ctx))
     if sight is not None:
         from companion.commands.maps import print_map_shot

@@ -9,15 +9,15 @@ from __future__ import annotations
 import click
 
 from companion import dice as d
-from companion.commands.clikit import (
+from companion.errors import InputError
+from companion.text import WIDTH, wrap
+from havoc_cli.kit import (
     Command,
     die_short_option,
     emit_json,
     json_option,
     seed_short_option,
 )
-from companion.errors import InputError
-from companion.text import WIDTH, wrap
 
 
 def _fit(text: str, indent: str) -> list[str]:

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.clikit import (
+from companion.commands.combat_options import given_once, melee_options, whole_number
+from companion.dark_blades import combat as c
+from companion.dark_blades import fight as fight_rules
+from companion.dark_blades import fight_form
+from companion.errors import InputError
+from companion.text import fit
+from companion.text.dark_blades import lookup_lines, no_shot_lines
+from havoc_cli.kit import (
     WHOLE,
     Narrow,
     Whole,
@@ -21,17 +28,11 @@ from companion.commands.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.commands.combat_options import given_once, melee_options, whole_number
-from companion.dark_blades import combat as c
-from companion.dark_blades import fight as fight_rules
-from companion.dark_blades import fight_form
-from companion.errors import InputError
-from companion.text import fit
-from companion.text.dark_blades import lookup_lines, no_shot_lines
 
 
 @click.command(
     cls=Narrow,
+    fields={"attackers": "attacker", "defenders": "defender", "die": "DIE"},
     short_help="Dark Blades combat by the pieces' names.",
     epilog="--json: {…the keys of `havoc crt --json` (of `havoc missile --json` with --range), "
     "attackers, defenders: [{name, type, state, mounted, attack, defence, sword, ring, boxed}], "
@@ -121,7 +122,7 @@ def fight(
         "seed": seed,
         "scenario": scenario,
     }
-    asked = fight_form.ask(cards, values, fight_form.CLI_LABELS)
+    asked = fight_form.ask(cards, values)
     record = fight_form.answer(cards, asked, source_only_from(ctx))
     attackers, defenders = asked.attackers, asked.defenders
     if as_json:

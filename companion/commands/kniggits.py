@@ -14,11 +14,11 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import Command, Whole, cards_from, emit_json, json_option
 from companion.errors import InputError, display_path
 from companion.kniggits.rules import MAX_POINTS
 from companion.names import complete, pick
 from companion.text import fit, path_lines, wrap
+from havoc_cli.kit import Command, Whole, cards_from, emit_json, json_option
 
 EXIT_OVER_BUDGET = 1
 ARMY_JSON = """--json: {file, budget, points, kniggit_points, token_points, over_by, under_by,
@@ -61,10 +61,11 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
     points, 1 if over, 2 if the file is bad. Kniggits missing a colour are named: they run
     away before the battle.
     """
-    from companion.kniggits.rules import check_army, rules
+    from companion.csv_rosters import read_csv
+    from companion.kniggits.rules import army_columns, check_army, rules
 
     r = rules(cards_from(ctx))
-    check = check_army(army_file, r, points)
+    check = check_army(read_csv(army_file, army_columns(r)), r, points, army_file)
     colours = r.colours
     spare = dict((id(k), n) for k, n in check.spare)
     if as_json:

@@ -9,14 +9,6 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.clikit import (
-    Command,
-    cards_from,
-    emit_json,
-    json_option,
-    source_only_from,
-    source_only_option,
-)
 from companion.dark_blades.maps import HexMap, find_map, load_maps
 from companion.dark_blades.sight import (
     ADJACENT,
@@ -30,6 +22,14 @@ from companion.dark_blades.sight import (
 )
 from companion.data import Cards
 from companion.text import fit, wrap
+from havoc_cli.kit import (
+    Command,
+    cards_from,
+    emit_json,
+    json_option,
+    source_only_from,
+    source_only_option,
+)
 
 KIT_MAP = "kit's map, not the rulebook's"
 JSON_KEYS = (
@@ -67,11 +67,11 @@ def sight_between(
     origin: str,
     target: str,
     source_only: bool,
-    option: str = "TO",
+    field: str = "to",
     layout: str | None = None,
 ) -> tuple[HexMap, Sight]:
     """The map (or ``layout``) named and the sight from ``origin`` to ``target`` on it (hexes
-    as typed; ``K3,K4``: a mounted target's two neighbouring hexes, ``option`` naming where it
+    as typed; ``K3,K4``: a mounted target's two neighbouring hexes, ``field`` naming where it
     was typed). On a layout, the layout's reading joins the sight's readings."""
     m = board(cards, map_name, layout, source_only)
     start = m.hex(origin)
@@ -79,7 +79,7 @@ def sight_between(
         s = line_of_sight(m, load_sight(cards), start, m.hex(target))
     else:
         hexes = tuple(m.hex(part.strip()) for part in target.split(","))
-        check_horse(m, cards, hexes, option)
+        check_horse(m, cards, hexes, field)
         s = horse_sight(m, load_sight(cards), start, (hexes[0], hexes[1]))
     reading = getattr(m, "reading", None)  # a layout's: which edges meet is the kit's
     return m, s._replace(readings=(*s.readings, reading)) if reading else s
@@ -127,7 +127,9 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
     return lines
 
 
-@click.command(cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS)
+@click.command(
+    cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS, fields={"to": "TO"}
+)
 @click.argument("map_name", metavar="[MAP]", shell_complete=None)
 @click.argument("origin", metavar="FROM", required=False)
 @click.argument("target", metavar="TO[,TO2]", required=False)

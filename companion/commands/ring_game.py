@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Name
 from companion.names import pick
+from havoc_cli.kit import Name
 
 if TYPE_CHECKING:
     from companion.whos_next.store import Store

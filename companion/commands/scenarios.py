@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.clikit import (
+from companion.text import fit
+from havoc_cli.kit import (
     Command,
     cards_from,
     emit_json,
@@ -16,7 +17,6 @@ from companion.commands.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.text import fit
 
 SCENARIO_JSON = """--json: {key, number, title, source, first_player, maps, mounted, sides:
 [{name, enters_turn, setup, pieces: [{name, count, all}]}], special, victory, kit_readings,

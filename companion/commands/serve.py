@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from companion.commands.clikit import Command, Kit, Whole, emit_json, json_option, pass_kit
+from havoc_cli.kit import Command, Kit, Whole, emit_json, json_option, pass_kit
 
 DEFAULT_PORT = 8600
 

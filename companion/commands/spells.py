@@ -11,7 +11,9 @@ from typing import Any
 
 import click
 
-from companion.commands.clikit import (
+from companion.dark_blades import spells as sp
+from companion.text import fit
+from havoc_cli.kit import (
     WHOLE,
     Command,
     Name,
@@ -22,8 +24,6 @@ from companion.commands.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.dark_blades import spells as sp
-from companion.text import fit
 
 KIT_MARK = "[KIT] "
 SPELL_KEYS = """--json: {name, count, source_only, area: {key, name, letter, words, text,

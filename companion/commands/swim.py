@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.clikit import (
+from companion.dark_blades.water import HURT, Swim, load_rules, swim
+from companion.text import fit, wrap
+from havoc_cli.kit import (
     Command,
     cards_from,
     emit_json,
@@ -20,8 +22,6 @@ from companion.commands.clikit import (
     source_only_from,
     source_only_option,
 )
-from companion.dark_blades.water import HURT, Swim, load_rules, swim
-from companion.text import fit, wrap
 
 KIT_MAP = "kit's map, not the rulebook's"
 JSON_KEYS = (

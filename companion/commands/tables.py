@@ -11,7 +11,10 @@ import click
 
 from companion import dice
 from companion import tables as t
-from companion.commands.clikit import (
+from companion.errors import DataError
+from companion.names import complete
+from companion.text import WIDTH, fit, path_lines, wrap
+from havoc_cli.kit import (
     Command,
     cards_from,
     die_option,
@@ -20,9 +23,6 @@ from companion.commands.clikit import (
     seed_option,
     source_only_from,
 )
-from companion.errors import DataError
-from companion.names import complete
-from companion.text import WIDTH, fit, path_lines, wrap
 
 
 def _chance(table: t.Table, row: t.TableRow) -> tuple[int, int]:

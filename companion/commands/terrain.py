@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.clikit import Narrow, cards_from, emit_json, json_option
 from companion.dark_blades import terrain as ter
 from companion.names import pick
 from companion.text import MISSING, fit, wrap
+from havoc_cli.kit import Narrow, cards_from, emit_json, json_option
 
 
 @click.command(

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import (
+from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
+from companion.text import fit, wrap
+from havoc_cli.kit import (
     SEED,
     WHOLE,
     Group,
@@ -24,8 +26,6 @@ from companion.commands.clikit import (
     json_option,
     seed_option,
 )
-from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
-from companion.text import fit, wrap
 
 if TYPE_CHECKING:  # the store and the rules are imported only by the commands that use them
     from companion.text.whos_next import Line
@@ -152,8 +152,13 @@ def new(
     if order and seed is not None:
         raise InputError("--order is the ring itself: there is nothing to --seed")
     rng = random.Random(seed) if seed is not None else None
+    from companion.whos_next.game_file import ReplaceRefused
+
     with open_store(game, create=True) as store:
-        drawn, replaced = store.new_game(names, rng, force=force, order=order)
+        try:
+            drawn, replaced = store.new_game(names, rng, force=force, order=order)
+        except ReplaceRefused as refused:  # the CLI's way out: the option
+            raise InputError(f"{refused.what()}: add --force to replace it") from None
         path = store.path
     if as_json:
         emit_json(

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from companion import schema
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError
 from companion.schema import Field, ListOf, Table, Where
 
 GAME = "cthulhu-who"
@@ -243,7 +243,7 @@ def place_terrain(settings: GardenSettings, boards: int, rng: random.Random) -> 
     """Terrain for ``boards`` boards: per row of each board, min..max pieces, kinds at random;
     rolled again until no start row is sealed and the garden is in one piece."""
     if boards not in (1, 2):
-        raise InputError(f"--boards: expected 1 or 2, got {boards}")
+        raise FieldError("boards", boards, f"expected 1 or 2, got {boards}")
     columns = list(range(SIDE))
     for _ in range(MAX_TRIES):
         terrain = []

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from companion import schema
 from companion.cthulhu_who.garden import SIDE, Garden, Square, Terrain, join_openings
 from companion.data import Cards
-from companion.errors import InputError
+from companion.errors import FieldError
 from companion.schema import Field, MapOf, Table
 
 GAME = "cthulhu-who"
@@ -135,17 +135,17 @@ def names(squares: Iterable[Square]) -> list[str]:
     return [name(s) for s in sorted(squares, key=lambda s: (s[1], s[0]))]
 
 
-def parse_square(text: str, garden: Garden, option: str) -> Square:
-    """``B3`` (any case) -> ``(1, 2)``, on this garden; else an InputError naming ``option``."""
+def parse_square(text: str, garden: Garden, field: str) -> Square:
+    """``B3`` (any case) -> ``(1, 2)``, on this garden; else a `FieldError` of ``field``."""
     raw = text.strip().upper()
     last = column_letter(garden.cols - 1)
     expected = f"a column letter A-{last} and a row 1-{garden.rows}, like B3"
     if len(raw) < 2 or not ("A" <= raw[0] <= "Z") or not raw[1:].isdigit() or len(raw) > 4:
-        raise InputError(f"{option}: expected {expected}, got {text[:12]!r}")
+        raise FieldError(field, text, f"expected {expected}, got {text[:12]!r}")
     col, row = ord(raw[0]) - ord("A"), int(raw[1:]) - 1
     if col >= garden.cols or not 0 <= row < garden.rows:
         boards = "two boards" if garden.boards == 2 else "one board"
-        raise InputError(f"{option}: {raw} is off the garden ({boards}: {expected})")
+        raise FieldError(field, text, f"{raw} is off the garden ({boards}: {expected})")
     return col, row
 
 
@@ -154,12 +154,14 @@ def terrain_at(garden: Garden) -> dict[Square, Terrain]:
     return {(t.col, t.row): t for t in garden.terrain}
 
 
-def free_square(garden: Garden, square: Square, option: str) -> Square:
+def free_square(garden: Garden, square: Square, field: str) -> Square:
     """``square`` if no terrain fills it (the kit's reading: terrain fills its square)."""
     found = terrain_at(garden).get(square)
     if found is not None:
-        raise InputError(
-            f"{option}: {name(square)} holds terrain ({found.kind.name}); no figure stands there"
+        raise FieldError(
+            field,
+            name(square),
+            f"{name(square)} holds terrain ({found.kind.name}); no figure stands there",
         )
     return square
 
@@ -311,7 +313,7 @@ class Shot(NamedTuple):
 def shot(garden: Garden, rd: Readings, a: Square, b: Square, reach: int) -> Shot:
     """The board's answer for an attack from ``a`` to ``b`` by an attacker of ``reach``."""
     if a == b:
-        raise InputError(f"--to: {name(b)} is the attacker's own square (--from)")
+        raise FieldError("to", name(b), f"{name(b)} is the attacker's own square")
     return Shot(a, b, distance(rd, a, b), reach, next_to(garden, rd, a, b), line(garden, rd, a, b))
 
 
@@ -324,26 +326,31 @@ def block(corner: Square) -> tuple[Square, ...]:
     return ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1))
 
 
-def check_block(garden: Garden, corner: Square, option: str) -> tuple[Square, ...]:
+def check_block(garden: Garden, corner: Square, field: str) -> tuple[Square, ...]:
     """The block at ``corner``, if it lies on the garden, off terrain, not across the wall."""
     squares = block(corner)
     off = [s for s in squares if not (0 <= s[0] < garden.cols and 0 <= s[1] < garden.rows)]
     if off:
-        raise InputError(
-            f"{option}: a 2 x 2 block from {name(corner)} runs off the garden at {name(off[0])}"
+        raise FieldError(
+            field,
+            name(corner),
+            f"a 2 x 2 block from {name(corner)} runs off the garden at {name(off[0])}",
         )
     here = terrain_at(garden)
     for s in squares:
         if s in here:
-            raise InputError(
-                f"{option}: the block {' '.join(name(q) for q in squares)} has terrain on "
-                f"{name(s)} ({here[s].kind.name})"
+            raise FieldError(
+                field,
+                name(corner),
+                f"the block {' '.join(name(q) for q in squares)} has terrain on "
+                f"{name(s)} ({here[s].kind.name})",
             )
     a, b, c, d = squares
     if not all(step_ok(garden, x, y) for x, y in ((a, b), (c, d))):
-        raise InputError(
-            f"{option}: the block {name(corner)} would stand across the join's wall "
-            "(only rows 4-5 are open)"
+        raise FieldError(
+            field,
+            name(corner),
+            f"the block {name(corner)} would stand across the join's wall (only rows 4-5 are open)",
         )
     return squares
 
@@ -358,18 +365,20 @@ class Crush(NamedTuple):
 
 def crush(garden: Garden, rd: Readings, start: Square, end: Square) -> Crush:
     """The block at ``start`` shifted one step to ``end``: checked square by square."""
-    before = check_block(garden, start, "--monster")
+    before = check_block(garden, start, "monster")
     dc, dr = end[0] - start[0], end[1] - start[1]
     if (dc, dr) not in (KING if rd.steps == "king" else SIDES):
         ways = (
             "one step (diagonals too)" if rd.steps == "king" else "one step along a row or column"
         )
-        raise InputError(f"--to: {name(end)} is not {ways} from {name(start)}; a move is 1 space")
-    after = check_block(garden, end, "--to")
+        raise FieldError(
+            "to", name(end), f"{name(end)} is not {ways} from {name(start)}; a move is 1 space"
+        )
+    after = check_block(garden, end, "to")
     for s in before:
         moved = (s[0] + dc, s[1] + dr)
         if not step_ok(garden, s, moved):
-            raise InputError(f"--to: {name(s)} to {name(moved)} crosses the join's wall")
+            raise FieldError("to", name(end), f"{name(s)} to {name(moved)} crosses the join's wall")
     entered = tuple(s for s in after if s not in before)
     return Crush(start, end, tuple(sorted(entered, key=lambda s: (s[1], s[0]))))
 

@@ -15,7 +15,7 @@ from companion.cthulhu_who import geometry as geo
 from companion.cthulhu_who.attacks import Attacker, AttackTable
 from companion.cthulhu_who.garden import Garden, garden_for, garden_settings
 from companion.data import Cards
-from companion.errors import InputError
+from companion.errors import FieldError
 
 MAX_SEED = 10**18  # a set-up seed has at most 18 digits (the phone page's limit too)
 
@@ -23,11 +23,11 @@ MAX_SEED = 10**18  # a set-up seed has at most 18 digits (the phone page's limit
 def garden_of(cards: Cards, setup: int, boards: int) -> Garden:
     """The garden printed with set-up ``setup`` on ``boards`` boards."""
     if not 0 <= setup < MAX_SEED:
-        raise InputError(
-            f"--setup: expected a set-up seed 0 or more (at most 18 digits), got {setup}"
+        raise FieldError(
+            "setup", setup, f"expected a set-up seed 0 or more (at most 18 digits), got {setup}"
         )
     if boards not in (1, 2):
-        raise InputError(f"--boards: expected 1 or 2, got {boards}")
+        raise FieldError("boards", boards, f"expected 1 or 2, got {boards}")
     return garden_for(garden_settings(cards), setup, boards)
 
 
@@ -104,16 +104,16 @@ def board_attack(
     boards: int,
     start: str,
     end: str,
-    options: tuple[str, str] = ("--from", "--to"),
+    fields: tuple[str, str] = ("from", "to"),
 ) -> BoardAttack:
     """``attacker`` on square ``start`` attacking the ``target`` on ``end``, on the garden of
-    set-up ``setup``; ``options``: the two squares' names in errors (the CLI's options)."""
+    set-up ``setup``; ``fields``: the two squares' fields in errors."""
     garden = garden_of(cards, setup, boards)
-    first, second = options  # how the two squares are named in errors
+    first, second = fields  # the two squares' fields in errors
     a = geo.free_square(garden, geo.parse_square(start, garden, first), first)
     b = geo.free_square(garden, geo.parse_square(end, garden, second), second)
     if a == b:
-        raise InputError(f"{second}: {geo.name(b)} is the attacker's own square ({first})")
+        raise FieldError(second, end, f"{geo.name(b)} is the attacker's own square")
     shot = geo.shot(garden, rd, a, b, attacker.range)
     used = ["diagonals"]
     if attacker.range > 1:
@@ -165,24 +165,28 @@ def four_square_move(
     """The block at ``monster`` moving to ``to`` (None: not moving); ``figures``: ``SQ=KIND``
     for each figure the players say is in a square it enters (its fate from the attack table)."""
     garden = garden_of(cards, setup, boards)
-    start = geo.parse_square(monster, garden, "--monster")
-    geo.check_block(garden, start, "--monster")
+    start = geo.parse_square(monster, garden, "monster")
+    geo.check_block(garden, start, "monster")
     moved = None
     if to is not None:
-        moved = geo.crush(garden, rd, start, geo.parse_square(to, garden, "--to"))
+        moved = geo.crush(garden, rd, start, geo.parse_square(to, garden, "to"))
     elif figures:
-        raise InputError("--at: figures are crushed only by a move; give --to")
+        raise FieldError(
+            "at", figures[0], "figures are crushed only by a move; give where it moves to"
+        )
     crusher = next(a for a in table.attackers if a.name.lower().startswith("4-square"))
     crushed = []
     entered = {geo.name(q) for q in moved.entered} if moved else set()
     for given in figures:
         square, sep, kind = given.partition("=")
         if not sep or not kind.strip():
-            raise InputError(f"--at: expected SQUARE=FIGURE like C3=hero, got {given[:30]!r}")
-        where = geo.name(geo.parse_square(square, garden, "--at"))
+            raise FieldError(
+                "at", given, f"expected SQUARE=FIGURE like C3=hero, got {given[:30]!r}"
+            )
+        where = geo.name(geo.parse_square(square, garden, "at"))
         if where not in entered:
-            raise InputError(
-                f"--at: {where} is not a square it enters ({', '.join(sorted(entered))})"
+            raise FieldError(
+                "at", given, f"{where} is not a square it enters ({', '.join(sorted(entered))})"
             )
         target = table.target(kind)
         score = crusher.scores[target]

@@ -21,7 +21,7 @@ from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_me
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import Rule
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
 
@@ -332,10 +332,9 @@ def shifts_for(
     if att.terrains or dfn.terrains or (att.symbol, dfn.symbol) != ("0", "0"):
         if table.kind != "hand-to-hand":
             short = crt.reading("no-terrain-on-missiles").short
-            raise InputError(
-                f"--attacker-terrain/--defender-terrain: not for missile fire ({short}); "
-                "give --cover"
-            )
+            field = "attacker_terrain" if att.terrains or att.symbol != "0" else "defender_terrain"
+            why = f"not for missile fire ({short}); give the target's cover"
+            raise FieldError(field, None, why)
         entry = crt.terrain.get((att.symbol, dfn.symbol))
         if entry is None:
             raise DataError(
@@ -346,10 +345,8 @@ def shifts_for(
         if att.terrains or dfn.terrains:
             from companion.dark_blades.terrain import check_position
 
-            check_position(att.terrains, mounted_attacker, "attacker", "--attacker-terrain")
-            check_position(
-                dfn.terrains, table.target == "mounted", "defender", "--defender-terrain"
-            )
+            check_position(att.terrains, mounted_attacker, "attacker", "attacker_terrain")
+            check_position(dfn.terrains, table.target == "mounted", "defender", "defender_terrain")
         reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
         readings = [*att.readings, *dfn.readings]
         if columns or readings:
@@ -357,16 +354,17 @@ def shifts_for(
             out.append(Shift(reason, columns, readings[0] if readings else None, label))
     if cover is not None:
         if table.kind != "missile":
-            raise InputError("--cover: for missile fire only (the missile tables)")
+            raise FieldError("cover", cover, "for missile fire only (the missile tables)")
         if cover not in crt.cover:
-            raise InputError(f"--cover: expected one of {', '.join(crt.cover)}, got {cover!r}")
+            why = f"expected one of {', '.join(crt.cover)}, got {cover!r}"
+            raise FieldError("cover", cover, why)
         if cover_terrain is not None:
             from companion.dark_blades.terrain import check_position
 
-            check_position((cover_terrain,), table.target == "mounted", "target", "--cover")
+            check_position((cover_terrain,), table.target == "mounted", "target", "cover")
         columns_or_none, text = crt.cover[cover]
         if columns_or_none is None:
-            raise InputError(f"--cover {cover}: no shot: {text}")
+            raise FieldError("cover", cover, f"no shot: {text}", echo=True)
         if columns_or_none:
             label, reason = f"{cover} cover", f"cover {cover}: {text}"
             if cover_terrain is not None:
@@ -387,7 +385,8 @@ def shifts_for(
             raise DataError(f"no [shifts.{name}] entry", crt.path)
         columns, applies, text = crt.shifts[name]
         if not _applies(applies, table):
-            raise InputError(f"--{name}: not for {table.name} (only {', '.join(applies)})")
+            why = f"not for {table.name} (only {', '.join(applies)})"
+            raise FieldError(name.replace("-", "_"), True, why)
         marked = crt.shift_readings.get(name, {})
         reading = marked.get(table.name) or marked.get(table.kind)
         label = name.replace("-", " ")
@@ -396,19 +395,21 @@ def shifts_for(
 
 
 def parse_strengths(values: tuple[str, ...] | list[str], what: str) -> list[int]:
-    """``("5,4", "3")`` → ``[5, 4, 3]`` (several attackers, or several defenders, combined)."""
+    """``("5,4", "3")`` → ``[5, 4, 3]`` (several attackers, or several defenders, combined);
+    a refusal is a `FieldError` of field ``what`` (``attack``, ``defence``)."""
     out: list[int] = []
     for value in values:
         for part in str(value).split(","):
             part = part.strip()
             if not is_whole(part) or len(part) > 6:
-                raise InputError(f"--{what}: expected whole numbers like 8 or 5,3, got {part!r}")
+                why = f"expected whole numbers like 8 or 5,3, got {part!r}"
+                raise FieldError(what, part, why)
             number = int(part)
             if number < 1:
-                raise InputError(f"--{what}: strengths must be 1 or more, got {number}")
+                raise FieldError(what, number, f"strengths must be 1 or more, got {number}")
             out.append(number)
     if not out:
-        raise InputError(f"--{what}: give a strength")
+        raise FieldError(what, None, "give a strength")
     return out
 
 
@@ -432,7 +433,7 @@ def parse_face(crt: Crt, face: int | None, rng: random.Random | None) -> tuple[i
     face = dice.d10_face(face, crt.die)  # a d10's ten is the printed 0
     if face not in crt.faces:
         shown = dice.face_runs(crt.faces, crt.faces)
-        raise InputError(f"--die {face}: a {crt.die} face is {shown} (0 is ten)")
+        raise FieldError("die", face, f"a {crt.die} face is {shown} (0 is ten)", echo=True)
     return face, False
 
 

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.pieces import Character
 from companion.dark_blades.special import STATES, CombatRules, Hit, refused_holder
-from companion.errors import InputError
+from companion.errors import FieldError, InputError
 from companion.names import pick
 
 VALUES_NOTE = "values: the kit's (pieces.csv)"
@@ -285,7 +285,7 @@ def shot(
 ) -> MissileRequest:
     """The missile shot of one foot ``shooter`` with his weapon at one defender."""
     if len(shooter) != 1 or len(defenders) != 1:
-        raise InputError("--range: one shooter fires at one target")
+        raise FieldError("range", None, "one shooter fires at one target")
     f = shooter[0]
     if f.mounted:
         raise InputError(

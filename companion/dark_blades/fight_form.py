@@ -1,12 +1,12 @@
 """One parser for a fight by name, shared by `havoc fight` and its phone page: strings in, a
-typed `Asked` out, each refusal a `FieldError` naming its field in the front end's words.
+typed `Asked` out, each refusal a `companion.errors.FieldError` naming one of `FIELDS`.
 
 `ask` takes the fields as the user typed them (`FIELDS`: the two sides' name specs, the range,
-the cover, each side's terrain, the Magic Sword and Ring, the die, the seed, the scenario) and
-``labels``, how the front end names each field (``--defender-terrain`` on the command line,
-"defender's terrain" on the page). `answer` resolves what `ask` returns, with the cells and
-the special rules, as `havoc crt` and `havoc missile` do. The front ends only gather strings
-and present the record: they cannot drift apart.
+the cover, each side's terrain, the Magic Sword and Ring, the die, the seed, the scenario).
+Each front end names a refused field in its own words (the command its option, the page its
+label). `answer` resolves what `ask` returns, with the cells and the special rules, as
+`havoc crt` and `havoc missile` do. The front ends only gather strings and present the
+record: they cannot drift apart.
 """
 
 from __future__ import annotations
@@ -15,16 +15,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.dark_blades import combat as c
+from companion.dark_blades import combat_form, pieces
 from companion.dark_blades import fight as f
-from companion.dark_blades import pieces
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import CombatRules, load_combat_rules
 from companion.data import Cards
-from companion.errors import InputError
-from companion.names import pick
+from companion.errors import FieldError, InputError
 from companion.numbers import is_whole
 
 if TYPE_CHECKING:  # imported when a terrain or a cover is named
@@ -43,27 +42,6 @@ FIELDS = (
     "seed",
     "scenario",
 )
-CLI_LABELS = {
-    "attackers": "attacker",
-    "defenders": "defender",
-    "range": "--range",
-    "cover": "--cover",
-    "attacker_terrain": "--attacker-terrain",
-    "defender_terrain": "--defender-terrain",
-    "sword": "--magic-sword",
-    "ring": "--magic-ring",
-    "die": "DIE",
-    "seed": "--seed",
-    "scenario": "--scenario",
-}
-
-
-class FieldError(InputError):
-    """A refusal of one field: ``field`` (one of `FIELDS`) and the line the user sees."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(message)
 
 
 class Asked(NamedTuple):
@@ -82,23 +60,27 @@ def _text(values: Mapping[str, Any], name: str) -> str:
     return "" if value is None else str(value).strip()[:200]
 
 
-def _whole(text: str, label: str, field: str, lowest: int, example: str) -> int | None:
+def _whole(text: str, field: str, lowest: int, example: str) -> int | None:
     if not text:
         return None
     if not is_whole(text) or len(text) > 18 or int(text) < lowest:
-        raise FieldError(field, f"{label}: expected {example}, got {text[:20]!r}")
+        raise FieldError(field, text, f"expected {example}, got {text[:20]!r}")
     return int(text)
 
 
-def _field(field: str, label: str, error: InputError) -> FieldError:
-    """``error`` as a refusal of ``field`` (said once with its label)."""
+ROLES = {"attackers": "attacker", "defenders": "defender"}  # the words a side's refusal starts with
+
+
+def _field(field: str, error: InputError, value: object = None) -> FieldError:
+    """``error`` as a refusal of ``field``; a side's that names its piece or role already
+    (``attacker 'zz': ...``, ``Goblin: stunned``) is said as it is."""
     if isinstance(error, FieldError):
         return error
-    text = error.message
-    return FieldError(field, text if text.startswith(label) else f"{label}: {text}")
+    named = field in ROLES and error.message.startswith(ROLES[field])
+    return FieldError(field, value, error.message, named=named)
 
 
-def _mounted(cards: Cards, name: str, label: str) -> tuple[tuple[str, ...], str | None]:
+def _mounted(cards: Cards, name: str) -> tuple[tuple[str, ...], str | None]:
     """The roster names scenario ``name`` starts mounted, and its title (blank: none)."""
     if not name:
         return (), None
@@ -107,29 +89,29 @@ def _mounted(cards: Cards, name: str, label: str) -> tuple[tuple[str, ...], str 
     try:
         scenario = find_scenario(load_scenarios(cards, pieces.load(cards)), name)
     except InputError as e:
-        raise _field("scenario", label, e) from None
+        raise _field("scenario", e, name) from None
     mounted = tuple(name for side in scenario.sides for name in side.mounted)
     return mounted, scenario.title
 
 
-def ask(cards: Cards, values: Mapping[str, Any], labels: Mapping[str, str]) -> Asked:
+def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
     """Parse the fields of a fight (see the module docstring); a `FieldError` names the first
     field that cannot be answered."""
     roster = pieces.roster(cards)
     crt = load_crt(cards)
     rules = load_combat_rules(cards)
-    mounted, title = _mounted(cards, _text(values, "scenario"), labels["scenario"])
+    mounted, title = _mounted(cards, _text(values, "scenario"))
     sides = []
     for field, role in (("attackers", "attacker"), ("defenders", "defender")):
         specs = values.get(field) or []
         try:
             sides.append(f.side(roster, [str(s)[:200] for s in specs][:12], role, mounted))
         except InputError as e:
-            raise _field(field, labels[field], e) from None
+            raise _field(field, e) from None
     attackers, defenders = sides
-    hexes = _whole(_text(values, "range"), labels["range"], "range", 1, "hexes like 12")
-    die = _whole(_text(values, "die"), labels["die"], "die", 0, "a face like 7 (0 is ten)")
-    seed = _whole(_text(values, "seed"), labels["seed"], "seed", 0, "a whole number")
+    hexes = _whole(_text(values, "range"), "range", 1, "hexes like 12")
+    die = _whole(_text(values, "die"), "die", 0, "a face like 7 (0 is ten)")
+    seed = _whole(_text(values, "seed"), "seed", 0, "a whole number")
     at = _text(values, "attacker_terrain") or "0"
     dt = _text(values, "defender_terrain") or "0"
     cover_text = _text(values, "cover")
@@ -143,27 +125,27 @@ def ask(cards: Cards, values: Mapping[str, Any], labels: Mapping[str, str]) -> A
             missile=hexes is not None,
         )
     except InputError as e:
-        raise _field("sword" if "Sword" in e.message else "ring", "", e) from None
+        field = "sword" if "Sword" in e.message else "ring"
+        raise FieldError(field, True, e.message, named=True) from None
     if hexes is not None:
         if at != "0" or dt != "0":
             field = "attacker_terrain" if at != "0" else "defender_terrain"
-            raise FieldError(
-                field, f"{labels[field]}: not for missile fire (give the target's cover)"
-            )
+            why = "not for missile fire (give the target's cover)"
+            raise FieldError(field, at if field == "attacker_terrain" else dt, why)
         try:
             request: MeleeRequest | MissileRequest = f.shot(
                 attackers, defenders, hexes, None, die, seed
             )
         except InputError as e:
-            raise _field("attackers", labels["attackers"], e) from None
-        kind, row = _cover(cards, crt, cover_text, request.target, labels["cover"])
+            raise _field("attackers", e) from None
+        kind, row = combat_form.cover(cards, crt, cover_text, request.target)
         request = request._replace(cover=kind, cover_terrain=row, magic_ring=ring)
     else:
         if cover_text and cover_text != "none":
-            raise FieldError("cover", f"{labels['cover']}: for missile fire (give a range)")
+            raise FieldError("cover", cover_text, "for missile fire (give a range)")
         shifts = Shifts(
-            attacker_terrain=_terrain(cards, crt, at, "attacker", attackers, labels),
-            defender_terrain=_terrain(cards, crt, dt, "defender", defenders, labels),
+            attacker_terrain=_terrain(cards, crt, at, "attacker", attackers),
+            defender_terrain=_terrain(cards, crt, dt, "defender", defenders),
             magic_sword=sword,
             magic_ring=ring,
         )
@@ -171,7 +153,7 @@ def ask(cards: Cards, values: Mapping[str, Any], labels: Mapping[str, str]) -> A
             request = f.melee(attackers, defenders, shifts, die, seed)
         except InputError as e:
             field = "attackers" if e.message.startswith("attacker") else "defenders"
-            raise _field(field, labels[field], e) from None
+            raise _field(field, e) from None
     return Asked(attackers, defenders, request, crt, rules, title)
 
 
@@ -181,7 +163,6 @@ def _terrain(
     text: str,
     role: str,
     side: list[f.Fighter],
-    labels: Mapping[str, str],
 ) -> str | ter.Advantage:
     """A bare + 0 - as it is (the symbols of the terrain shift table), else the terrain rows
     named, checked against the side's kind (a horseman's two hexes)."""
@@ -191,32 +172,12 @@ def _terrain(
 
     field = f"{role}_terrain"
     try:
-        found = ter.advantage(ter.load_terrain(cards), text, role, labels[field])
+        found = ter.advantage(ter.load_terrain(cards), text, role, field)
         mounted = any(p.target == "mounted" for p in side)
-        ter.check_position(found.terrains, mounted, role, labels[field])
+        ter.check_position(found.terrains, mounted, role, field)
     except InputError as e:
-        raise _field(field, labels[field], e) from None
+        raise _field(field, e, text) from None
     return found
-
-
-def _cover(
-    cards: Cards, crt: Crt, text: str, target: str, label: str
-) -> tuple[str | None, ter.Terrain | None]:
-    """A cover kind or the terrain rows it is read from, each by any unique start (``li``,
-    ``tr``; a horseman's two hexes ``slope,tree``); blank: none given."""
-    if not text:
-        return None, None
-    from companion.dark_blades import terrain as ter  # only when a cover is given
-
-    try:
-        ter.cover_hexes(text, target)
-        table = ter.load_terrain(cards)
-        names = [pick(part, [*crt.cover, *table.rows], "cover") for part in text.split(",")]
-        if len(names) == 1 and names[0] in crt.cover:
-            return names[0], None
-        return ter.cover_of(table, list(crt.cover), ",".join(names))
-    except InputError as e:
-        raise _field("cover", label, e) from None
 
 
 def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | c.NoShot:

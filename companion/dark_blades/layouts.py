@@ -353,8 +353,8 @@ def find_layout(cards: Cards, text: str, source_only: bool = False) -> LayoutMap
         m = load_map(files[key], cards)
         if source_only and m.is_kit:
             raise InputError(
-                f"layout {lay.key!r}: map {key!r} is the kit's own design, left out by "
-                "--source-only (transcribe yours: cards/README.md)"
+                f"layout {lay.key!r}: map {key!r} is the kit's own design, left out with the "
+                "rulebook's words only (transcribe yours: cards/README.md)"
             )
         maps.append(m)
     return _combined(lay, tuple(maps))

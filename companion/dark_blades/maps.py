@@ -130,7 +130,7 @@ class HexMap:
         if h is None and ":" in text:
             bare = text.rpartition(":")[2].strip()
             raise InputError(
-                f"hex {text.strip()}: MAP:HEX names a hex on a layout (give --layout); "
+                f"hex {text.strip()}: MAP:HEX names a hex on a layout (give the layout); "
                 f"on {self.name}, give {bare or 'the hex'} alone"
             )
         if h is None:
@@ -549,7 +549,7 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
             return load_map(names[found[0]], cards)
     maps = load_maps(cards, source_only)
     if not maps:
-        why = " (--source-only leaves out the kit's own maps)" if source_only else ""
+        why = " (the rulebook's words only leave out the kit's own maps)" if source_only else ""
         raise InputError(f"map {text!r}: no maps{why}")
     names = {m.key: m for m in maps}
     names.update({m.name: m for m in maps if m.name not in names})
@@ -558,7 +558,7 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     except InputError:
         if source_only and any(text.casefold() in m.key for m in load_maps(cards)):
             raise InputError(
-                f"map {text!r}: the kit's own design, left out by --source-only "
+                f"map {text!r}: the kit's own design, left out with the rulebook's words only "
                 "(the rulebook's maps are not in the text; transcribe yours: cards/README.md)"
             ) from None
         raise

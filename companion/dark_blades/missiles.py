@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError
 from companion.names import pick
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
@@ -61,8 +61,11 @@ class Weapon(NamedTuple):
             if band.first <= hexes <= band.last:
                 return band
         first, last = self.bands[0].first, self.bands[-1].last
-        raise InputError(
-            f"--range {hexes}: out of range (a {self.name} reaches {first}-{last} hexes)"
+        raise FieldError(
+            "range",
+            hexes,
+            f"out of range (a {self.name} reaches {first}-{last} hexes)",
+            echo=True,
         )
 
 

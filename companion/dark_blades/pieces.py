@@ -167,7 +167,7 @@ def _character(
         if column in used and value is None:
             raise row.error(
                 f"column '{column}': a {piece_type.key} piece prints this value; fill it in "
-                "(or print with --blank-values and write it by hand)"
+                "(or print the value boxes blank and write it by hand)"
             )
         if column not in used and value is not None:
             shown = ", ".join(c for c in VALUE_COLUMNS if c in used)

@@ -19,7 +19,7 @@ from companion.dark_blades.crt import Crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import KINDS, STATES, CombatRules, Outcome, outcome
-from companion.errors import InputError
+from companion.errors import FieldError
 
 if TYPE_CHECKING:  # not imported for hand-to-hand: `havoc fight` without --range
     from companion.dark_blades.missiles import Missiles
@@ -82,13 +82,11 @@ def _resolve(
     look.seed = request.seed
     look.left_open = [f"open: {s.label} (rules silent; not applied)" for s in left_open]
     if request.defender_state not in STATES:
-        raise InputError(
-            f"--defender-state: expected {', '.join(STATES)}, got {request.defender_state!r}"
-        )
+        why = f"expected {', '.join(STATES)}, got {request.defender_state!r}"
+        raise FieldError("defender_state", request.defender_state, why)
     if request.defender_kind not in KINDS:
-        raise InputError(
-            f"--defender-kind: expected {', '.join(KINDS)}, got {request.defender_kind!r}"
-        )
+        why = f"expected {', '.join(KINDS)}, got {request.defender_kind!r}"
+        raise FieldError("defender_kind", request.defender_kind, why)
     look.defender_state, look.defender_kind = request.defender_state, request.defender_kind
     if extra.rules is not None:
         source_only = cells is None or cells.completion is None
@@ -132,13 +130,13 @@ def fire(
     found, typed = missiles.find(request.weapon)
     hexes, cover = request.hexes, request.cover
     if hexes < 1:
-        raise InputError(f"--range {hexes}: expected 1 hex or more")
+        raise FieldError("range", hexes, "expected 1 hex or more", echo=True)
     band = found.band_at(hexes)
     if len(request.defence) > 1:
-        raise InputError("--defence: a missile is fired at one target (one defence)")
+        raise FieldError("defence", None, "a missile is fired at one target (one defence)")
     if cover not in (None, "none") and not found.cover:
         why = found.cover_reading.short if found.cover_reading else "no cover rule"
-        raise InputError(f"--cover: not for the {found.name} ({why})")
+        raise FieldError("cover", cover, f"not for the {found.name} ({why})")
     shifts = Shifts(
         cover=(cover or "none") if found.cover else None,
         cover_terrain=request.cover_terrain if found.cover else None,

@@ -316,20 +316,26 @@ def _judge(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> tuple[Sigh
     return sight, best
 
 
-def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...], option: str) -> None:
+def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...], field: str) -> None:
     """Refuse, with the rule, a mounted target that is not on two neighbouring hexes or
     stands in a hex impassable to horses (tree, window, house interior)."""
     from companion.dark_blades.terrain import check_position, load_terrain
-    from companion.errors import InputError
+    from companion.errors import FieldError
 
     names = ",".join(m.label(h) for h in hexes)
     if len(hexes) != 2 or hg.distance(*hexes) != 1:
-        raise InputError(
-            f"{option} {names}: a mounted character occupies two neighbouring hexes (K3,K4)"
+        raise FieldError(
+            field,
+            names,
+            "a mounted character occupies two neighbouring hexes (K3,K4)",
+            echo=True,
         )
     rows = load_terrain(cards).rows
     found = tuple(rows[m.terrain[h]] for h in hexes if m.terrain[h] in rows)
-    check_position(found, True, "target", f"{option} {names}")
+    try:
+        check_position(found, True, "target", field)
+    except FieldError as e:
+        raise FieldError(field, names, e.reason, echo=True) from None
 
 
 def horse_sight(m: HexMap, rules: SightRules, origin: Hex, hexes: tuple[Hex, Hex]) -> Sight:

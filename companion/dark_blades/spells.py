@@ -33,7 +33,7 @@ from companion.dark_blades.spell_records import (
 )
 from companion.data import Cards
 from companion.dice import make_rng
-from companion.errors import InputError
+from companion.errors import FieldError
 
 __all__ = [
     "FIELDS",
@@ -82,9 +82,11 @@ def deal(deck: Deck, seed: int | None = None, players: int | None = None) -> Dea
     players = deck.players if players is None else players
     cards = deck.cards
     if players < 1 or players * deck.deal > len(cards):
-        raise InputError(
-            f"--players: expected 1 to {len(cards) // deck.deal} ({deck.deal} cards each from "
-            f"{len(cards)}), got {players}"
+        raise FieldError(
+            "players",
+            players,
+            f"expected 1 to {len(cards) // deck.deal} ({deck.deal} cards each from "
+            f"{len(cards)}), got {players}",
         )
     if seed is None:
         seed = make_rng(None).randrange(10**6)

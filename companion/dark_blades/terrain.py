@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError, InputError
 from companion.names import pick
 from companion.schema import Field, ListOf, Table, Where
 from companion.text import MISSING
@@ -158,21 +158,22 @@ def cover_kind(table: TerrainTable, terrain: Terrain, kinds: list[str]) -> str:
     return kind
 
 
-def advantage(table: TerrainTable | None, text: str, role: str, option: str) -> Advantage:
+def advantage(table: TerrainTable | None, text: str, role: str, field: str) -> Advantage:
     """``+``/``0``/``-``, or terrain names joined by commas (a mounted character's two hexes:
-    the most disadvantageous counts), for ``role`` "attacker" or "defender"."""
+    the most disadvantageous counts), for ``role`` "attacker" or "defender"; a refusal is a
+    `FieldError` of ``field``."""
     text = text.strip()
     if text in SYMBOLS:
         return Advantage(text, (), ())
     if table is None:
-        raise InputError(f"{option}: expected +, 0 or -, got {text!r}")
+        raise FieldError(field, text, f"expected +, 0 or -, got {text!r}")
     parts = [p for p in text.split(",") if p.strip()]
     if not parts:
-        raise InputError(f"{option}: expected +, 0, - or a terrain like slope")
+        raise FieldError(field, text, "expected +, 0, - or a terrain like slope")
     try:
         terrains = tuple(find(table, p) for p in parts)
     except InputError as exc:
-        raise InputError(f"{option}: {exc.message}") from None
+        raise FieldError(field, text, exc.message) from None
     symbols = [t.as_attacker if role == "attacker" else t.as_defender for t in terrains]
     symbol = min(symbols, key=SYMBOLS.index)
     readings = tuple(
@@ -190,38 +191,45 @@ def cover_of(table: TerrainTable, kinds: list[str], value: str) -> tuple[str, Te
         return value, None
     rows = [find(table, part) for part in value.split(",") if part.strip()]
     if not rows:
-        raise InputError(f"--cover: expected a cover kind or a terrain, got {value!r}")
+        raise FieldError("cover", value, f"expected a cover kind or a terrain, got {value!r}")
     if len(rows) > 1:  # only a horseman covers two hexes
-        check_position(tuple(rows), True, "target", "--cover")
+        check_position(tuple(rows), True, "target", "cover")
     row = max(rows, key=lambda r: kinds.index(cover_kind(table, r, kinds)))
     return cover_kind(table, row, kinds), row
 
 
-def check_position(terrains: tuple[Terrain, ...], mounted: bool, who: str, option: str) -> None:
+def check_position(terrains: tuple[Terrain, ...], mounted: bool, who: str, field: str) -> None:
     """Refuse a position the rules rule out, with the rule: a horseman in a hex impassable to
     horses (tree, window, house interior), an infantryman on two hexes, a horseman on three."""
     if not terrains:
         return
     if not mounted and len(terrains) > 1:
-        raise InputError(
-            f"{option}: the {who} is on foot and stands on one hex, not "
-            f"{len(terrains)} (only a mounted character occupies two)"
+        raise FieldError(
+            field,
+            None,
+            f"the {who} is on foot and stands on one hex, not "
+            f"{len(terrains)} (only a mounted character occupies two)",
         )
     if mounted and len(terrains) > 2:
-        raise InputError(f"{option}: a mounted character occupies two hexes, not {len(terrains)}")
+        why = f"a mounted character occupies two hexes, not {len(terrains)}"
+        raise FieldError(field, None, why)
     if mounted:
         for t in terrains:
             if "impassable to horse" in t.movement.casefold():
-                raise InputError(
-                    f"{option}: a mounted {who} cannot be in a {t.name} hex (Terrain Types: "
-                    f"{t.printed}: {t.movement})"
+                raise FieldError(
+                    field,
+                    t.name,
+                    f"a mounted {who} cannot be in a {t.name} hex (Terrain Types: "
+                    f"{t.printed}: {t.movement})",
                 )
 
 
 def cover_hexes(value: str | None, target: str) -> None:
     """Refuse two hexes of cover for a target on foot (only a horseman occupies two)."""
     if value and "," in value and target != "mounted":
-        raise InputError(
-            f"--cover {value}: a target on foot stands on one hex (only a mounted character "
-            "occupies two)"
+        raise FieldError(
+            "cover",
+            value,
+            "a target on foot stands on one hex (only a mounted character occupies two)",
+            echo=True,
         )

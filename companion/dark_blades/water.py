@@ -20,7 +20,7 @@ from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.map_water import WATER
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError, InputError
 from companion.schema import Field, ListOf, MapOf, Table
 from companion.tables import Table as DiceTable
 from companion.tables import TableRow, read_table
@@ -436,7 +436,7 @@ def swim(
     water, table = _first_table(m, rules, start, c)
     if hurt is not None:
         if hurt not in HURT:
-            raise InputError(f"--hurt: expected {' or '.join(HURT)}, got {hurt!r}")
+            raise FieldError("hurt", hurt, f"expected {' or '.join(HURT)}, got {hurt!r}")
         if water == "river":
             c.readings.update({"river-hurt": _river_hurt(rules)})
         why = rules.words["hurt"]

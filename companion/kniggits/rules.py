@@ -4,21 +4,22 @@ Movement tokens above those the 12-inch cap needs are not wasted: the move stays
 while low blows knock tokens off, so they are reported as spares, never as waste.
 
 The numbers (costs, inches, colours, which height hits which token) come from
-``cards/kniggits/rules.toml``; an army is a CSV file (``count,name`` then one column per token
-colour). Everything here is pure: read, check, return plain records.
+``cards/kniggits/rules.toml``; an army is rows (`army_columns`: ``count,name`` then one column
+per token colour), read by the front end from a CSV file or a page's form. Everything here is
+pure: check rows, return plain records.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion import schema
-from companion.csv_rosters import Column, Row, read_csv
+from companion.csv_rosters import Column, Row
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError
 from companion.numbers import is_whole
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
@@ -201,22 +202,11 @@ def army_columns(rules: KniggitRules) -> list[Column]:
     ]
 
 
-def read_army(path: str | Path, rules: KniggitRules) -> list[Kniggit]:
-    """Read an army CSV; bad cells are one-line DataErrors naming file:line and column."""
-    rows: list[Row] = read_csv(path, army_columns(rules))
-    if not rows:
-        raise DataError("no kniggits: expected at least one row after the header", path)
-    return [
-        Kniggit(row["count"], row["name"], {c: row[c] for c in rules.colours}, row.line)
-        for row in rows
-    ]
-
-
 @dataclass
 class ArmyCheck:
     """An army measured against the agreed points total and the rules."""
 
-    path: Path
+    path: Path | None  # where the rows were read (None: typed into a page)
     budget: int
     kniggits: list[Kniggit]
     kniggit_points: int
@@ -249,19 +239,35 @@ class ArmyCheck:
         return sum(k.count for k in self.kniggits) - sum(k.count for k in self.runaways)
 
 
-def check_army(path: str | Path, rules: KniggitRules, budget: int | None = None) -> ArmyCheck:
-    """Read and check an army file against ``budget`` (default: the rules' suggested total)."""
+def check_army(
+    rows: Sequence[Row],
+    rules: KniggitRules,
+    budget: int | None = None,
+    path: str | Path | None = None,
+) -> ArmyCheck:
+    """Check an army's rows against ``budget`` (default: the rules' suggested total). The
+    front end reads them (`army_columns`: a file's with `read_csv`, a form's with `rows_of`);
+    ``path``: where from, for the record and its errors."""
     if budget is None:
         budget = rules.suggested_total
     if budget < 0:
-        raise InputError(f"--points: expected 0 or more, got {budget}")
+        raise FieldError("points", budget, f"expected 0 or more, got {budget}")
     if budget > MAX_POINTS:
-        raise InputError(f"--points: at most {MAX_POINTS:,}, got {budget:,}")
-    kniggits = read_army(path, rules)
+        raise FieldError("points", budget, f"at most {MAX_POINTS:,}, got {budget:,}")
+    if not rows:
+        raise DataError("no kniggits: expected at least one row after the header", path)
+    kniggits = [
+        Kniggit(row["count"], row["name"], {c: row[c] for c in rules.colours}, row.line)
+        for row in rows
+    ]
     count = sum(k.count for k in kniggits)
     tokens = sum(k.count * sum(k.tokens.values()) for k in kniggits)
     check = ArmyCheck(
-        Path(path), budget, kniggits, count * rules.kniggit_cost, tokens * rules.token_cost
+        None if path is None else Path(path),
+        budget,
+        kniggits,
+        count * rules.kniggit_cost,
+        tokens * rules.token_cost,
     )
     for k in kniggits:
         if k.missing(rules):
@@ -322,9 +328,11 @@ def parse_tokens(text: str, rules: KniggitRules) -> dict[str, int]:
     parts = [p.strip() for p in text.split(",")]
     names = ",".join(c[0].upper() for c in rules.colours)
     if len(parts) != len(rules.colours) or not all(is_whole(p) for p in parts):
-        raise InputError(f"--tokens: expected {names} as whole numbers like 2,1,1, got {text!r}")
+        why = f"expected {names} as whole numbers like 2,1,1, got {text!r}"
+        raise FieldError("tokens", text, why)
     if any(len(p.lstrip("0")) > len(str(MAX_TOKENS)) or int(p) > MAX_TOKENS for p in parts):
-        raise InputError(f"--tokens: at most {MAX_TOKENS:,} of each colour, got {text!r}")
+        why = f"at most {MAX_TOKENS:,} of each colour, got {text!r}"
+        raise FieldError("tokens", text, why)
     return dict(zip(rules.colours, (int(p) for p in parts), strict=True))
 
 
@@ -334,10 +342,11 @@ def exchange(
     """Resolve a blow: same height is defended; an undefended height knocks off one token."""
     heights = list(rules.heights)
     if attack not in (*heights, FUMBLE):
-        raise InputError(f"--attack: expected one of {', '.join(heights)}, fumble; got {attack!r}")
+        why = f"expected one of {', '.join(heights)}, fumble; got {attack!r}"
+        raise FieldError("attack", attack, why)
     if defend not in (*heights, NONE, FUMBLE):
-        raise InputError(
-            f"--defend: expected one of {', '.join(heights)}, none, fumble; got {defend!r}"
+        raise FieldError(
+            "defend", defend, f"expected one of {', '.join(heights)}, none, fumble; got {defend!r}"
         )
     before = standing(rules, tokens) if tokens is not None else None
     if attack == FUMBLE:

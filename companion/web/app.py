@@ -22,6 +22,7 @@ from flask.sessions import SecureCookieSessionInterface
 from companion.data import Cards, templates_dir
 from companion.errors import HavocError
 from companion.registry import blueprints, games
+from companion.web.current import page_line
 from companion.web.security import Csrf, Hands, new_token, redact
 
 LOG = logging.getLogger("havoc.web")
@@ -98,9 +99,6 @@ def create_app(
     app.extensions["havoc_hands"] = Hands()  # the spell deal's private links
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    from companion.web.words import page_words
-
-    app.jinja_env.filters["page_words"] = page_words  # refusals name the page's fields
     from companion.web.figures import piece_figure
 
     app.jinja_env.globals["piece_figure"] = piece_figure  # templates/web/_figure.html
@@ -142,7 +140,8 @@ def create_app(
         if request.path.startswith("/p/"):  # a player: never the server's paths or its words
             message = "The game file cannot be read; ask the umpire."
             return render_template("error.html", title="Cannot read the game", message=message), 503
-        return render_template("error.html", title="Cannot do that", message=str(error)), 400
+        message = page_line(error)
+        return render_template("error.html", title="Cannot do that", message=message), 400
 
     @app.errorhandler(500)
     def server_error(_error: Exception) -> tuple[str, int]:

@@ -17,6 +17,8 @@ from companion.numbers import is_whole
 from companion.web.current import cards, refused, source_only
 from companion.web.dice_tables import seed_arg
 
+SQUARES = {"from": "attacker's square", "to": "target's square"}  # the board's two fields
+
 bp = Blueprint("cthulhu_who", __name__, url_prefix="/cthulhu-who")
 
 
@@ -79,8 +81,7 @@ def _board(who: Any, whom: str) -> Any:
     seed = _setup_seed(args.get("setup", "").strip())
     boards = 2 if args.get("boards") == "2" else 1
     here = cards()
-    names = ("attacker's square", "target's square")
-    return board_attack(here, readings(here), who, whom, seed, boards, start, end, names)
+    return board_attack(here, readings(here), who, whom, seed, boards, start, end)
 
 
 @bp.get("/attack")
@@ -119,5 +120,5 @@ def attack() -> str:
                 answer["roll"] = (thrown.values, thrown.total, score.kills(thrown.total))
         except HavocError as e:
             answer = None
-            error = refused(e)
+            error = refused(e, SQUARES)
     return render_template("attack.html", table=table, args=args, answer=answer, error=error)

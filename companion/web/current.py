@@ -8,10 +8,12 @@ with no import cycle.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import current_app, g, request
 
 from companion.data import Cards
-from companion.errors import HavocError
+from companion.errors import FieldError, HavocError
 from companion.whos_next.store import Store
 
 
@@ -36,11 +38,48 @@ def game_store(create: bool = False) -> Store:
     return store
 
 
-def refused(error: HavocError) -> str:
-    """The refusal's one line for the page, and mark this request refused: the app answers it
-    with status 400 (the page still shows the form, filled in, under the line)."""
+# The pages' names of the rules' fields (`companion.errors.FieldError.field`); a page with its
+# own words for a field passes them to `refused` or `page_line`.
+LABELS = {
+    "attack": "Attack",
+    "defence": "Defence",
+    "die": "Die",
+    "seed": "Seed",
+    "cover": "Cover",
+    "range": "Range",
+    "target": "Target",
+    "weapon": "Weapon",
+    "attacker_terrain": "Attacker's terrain",
+    "defender_terrain": "Defender's terrain",
+    "magic_sword": "Magic Sword",
+    "magic_ring": "Magic Ring",
+    "fast_rider": "Fast rider",
+    "tokens": "Tokens",
+    "defend": "Shield",
+    "points": "Points",
+    "players": "Players",
+    "player": "Player",
+    "hurt": "Hurt",
+    "setup": "Set-up",
+    "boards": "Boards",
+}
+
+
+def page_line(error: HavocError, labels: Mapping[str, str] | None = None) -> str:
+    """The refusal's one line in the page's words: a refused field (`FieldError`) named by its
+    label (``labels`` first, then the pages' usual `LABELS`), anything else as it is."""
+    if not isinstance(error, FieldError):
+        return str(error)
+    words = {**LABELS, **(labels or {})}
+    label = words.get(error.field, error.field.replace("_", " "))
+    return error.said(f"\u201c{label}\u201d")
+
+
+def refused(error: HavocError, labels: Mapping[str, str] | None = None) -> str:
+    """The refusal's one line for the page (`page_line`), and mark this request refused: the
+    app answers it with status 400 (the page still shows the form, filled in, under the line)."""
     g.havoc_refused = True
-    return str(error)
+    return page_line(error, labels)
 
 
 def board_or_404(key: str, layout: bool = False):  # -> HexMap (imported only when asked)

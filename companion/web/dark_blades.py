@@ -17,22 +17,20 @@ from flask import Blueprint, render_template, request, url_for
 
 from companion import dice
 from companion.dark_blades import combat as c
+from companion.dark_blades import combat_form, fight_form, pieces
 from companion.dark_blades import fight as fight_rules
-from companion.dark_blades import fight_form, pieces
 from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
-from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
+from companion.dark_blades.lookups import MissileRequest
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import HavocError, InputError
-from companion.numbers import is_whole
 from companion.text.dark_blades import KIT_LINE, void_words
 from companion.web import modifiers
 from companion.web.current import cards, refused
 from companion.web.current import source_only as page_source_only
-from companion.web.dice_tables import seed_arg
 from companion.web.paths import named
 
 bp = Blueprint("dark_blades", __name__, url_prefix="/dark-blades")
@@ -41,14 +39,12 @@ FLAGS = ("magic_sword", "magic_ring", "fast_rider")
 KIT_SAYS = KIT_LINE.strip()  # "kit's completion: rulebook cell lost", as `havoc crt` says
 
 
-def _die() -> int | None:
-    """The form's die face (blank: rolled, seeded by ``seed`` when given)."""
-    text = request.args.get("die", "").strip()[:6]
-    if not text:
-        return None
-    if not is_whole(text):
-        raise InputError(f"die: expected a face like 7 (0 is ten), got {text!r}")
-    return int(text)
+def _typed(fields: tuple[str, ...]) -> dict[str, Any]:
+    """The form's fields as typed (a ticked box is ``on``: True), for
+    `companion.dark_blades.combat_form`, the parser `havoc crt` and `havoc missile` use."""
+    return {
+        f: (request.args.get(f) == "on" if f in FLAGS else request.args.get(f, "")) for f in fields
+    }
 
 
 def _hexes(field: str, whose: str) -> str:
@@ -63,27 +59,8 @@ def _hexes(field: str, whose: str) -> str:
     return f"{first},{second}"
 
 
-def _choice(field: str, choices: tuple[str, ...]) -> str:
-    """A select's value (blank: the first choice), refused if not one of ``choices``."""
-    value = request.args.get(field, "").strip()[:20] or choices[0]
-    if value not in choices:
-        raise InputError(f"{field}: expected one of {', '.join(choices)}, got {value!r}")
-    return value
-
-
 def _source_only() -> bool:
     return page_source_only()
-
-
-def cover_arg(
-    table: ter.TerrainTable, crt: Crt, value: str | None
-) -> tuple[str | None, ter.Terrain | None]:
-    """A cover kind (``light``) as it is, or a terrain row (``tree``) as its printed cover type
-    and the row (as ``havoc missile -c tree``); blank is no cover given."""
-    value = (value or "").strip()[:40]
-    if not value:
-        return None, None
-    return ter.cover_of(table, list(crt.cover), value)
 
 
 def terrain_choices(table: ter.TerrainTable, role: str) -> list[tuple[str, str]]:
@@ -171,26 +148,13 @@ def crt() -> str:
     answer, error = None, None
     if args.get("attack") or args.get("defence"):
         try:
-            table = args.get("table", "")[:60] or next(iter(data.tables))  # the select's first
-            at, dt = _hexes("at", "attacker's"), _hexes("dt", "defender's")
-            kind, row = cover_arg(terrain_table, data, args.get("cover"))
-            shifts = Shifts(
-                attacker_terrain=ter.advantage(terrain_table, at, "attacker", "attacker's terrain"),
-                defender_terrain=ter.advantage(terrain_table, dt, "defender", "defender's terrain"),
-                cover=kind,
-                cover_terrain=row,
-                **{f: args.get(f) == "on" for f in FLAGS},
-            )
-            wanted = MeleeRequest(
-                table=table,
-                attack=tuple(c.parse_strengths([args.get("attack", "")[:60]], "attack")),
-                defence=tuple(c.parse_strengths([args.get("defence", "")[:60]], "defence")),
-                shifts=shifts,
-                die=_die(),
-                seed=seed_arg(),
-                defender_state=_choice("defender_state", STATES),
-                defender_kind=_choice("defender_kind", KINDS),
-            )
+            values = {
+                **_typed(combat_form.MELEE_FIELDS),
+                "table": args.get("table", "")[:60] or next(iter(data.tables)),  # the first
+                "attacker_terrain": _hexes("at", "attacker's"),
+                "defender_terrain": _hexes("dt", "defender's"),
+            }
+            wanted = combat_form.melee(here, data, values)
             cells = cell_source(here, data, _source_only())
             record = resolve(data, wanted, cells, load_combat_rules(here))
             answer = view(data, record, _source_only())
@@ -223,27 +187,9 @@ def missile() -> str:
     answer, error = None, None
     if args.get("range"):
         try:
-            hexes_text = args.get("range", "").strip()[:6]
-            if not is_whole(hexes_text) or int(hexes_text) < 1:
-                raise InputError(f"range: expected hexes like 12, got {hexes_text!r}")
-            target = args.get("target", "infantry")
-            if target not in TARGETS:
-                raise InputError(f"target: expected {' or '.join(TARGETS)}, got {target[:20]!r}")
-            ter.cover_hexes(args.get("cover"), target)
-            kind, row = cover_arg(terrain_table, data, args.get("cover"))
-            wanted = MissileRequest(
-                weapon=args.get("weapon", "")[:40],
-                hexes=int(hexes_text),
-                defence=tuple(c.parse_strengths([args.get("defence", "")[:20]], "defence")),
-                target=target,
-                cover=kind,
-                cover_terrain=row,
-                magic_ring=args.get("magic_ring") == "on",
-                fast_rider=args.get("fast_rider") == "on",
-                die=_die(),
-                seed=seed_arg(),
-                defender_state=_choice("defender_state", STATES),
-                defender_kind=_choice("defender_kind", KINDS),
+            values = _typed(combat_form.MISSILE_FIELDS)
+            wanted = combat_form.missile(
+                here, data, {**values, "target": values["target"] or "infantry"}
             )
             cells = cell_source(here, data, _source_only())
             record = fire(data, weapons, wanted, cells, load_combat_rules(here))
@@ -267,18 +213,14 @@ def missile() -> str:
 
 
 ROWS = 3  # pieces a side on the fight page
+PER_PIECE = ("sword", "ring")  # ticked on a piece's row, not for the whole side
+# The fight form's own labels of `fight_form.FIELDS` (the rest are the pages' usual `LABELS`).
 PAGE_LABELS = {
-    "attackers": "attacker",
-    "defenders": "defender",
-    "range": "range",
-    "cover": "cover",
-    "attacker_terrain": "attacker's terrain",
-    "defender_terrain": "defender's terrain",
+    "attackers": "Attackers",
+    "defenders": "Defenders",
     "sword": "Magic Sword",
     "ring": "Magic Ring",
-    "die": "die",
-    "seed": "seed",
-    "scenario": "scenario",
+    "scenario": "Scenario",
 }
 
 
@@ -319,26 +261,22 @@ def fight() -> str:
     answer, error, sides, asked = None, None, None, None
     if any(k != "source_only" for k in args):
         try:
-            values = {
+            values = {  # each field as typed; the sides and terrains from their rows
+                **{f: args.get(f, "") for f in fight_form.FIELDS if f not in PER_PIECE},
                 "attackers": _pieces("attacker", "sword"),
                 "defenders": _pieces("defender", "ring"),
-                "range": args.get("range", ""),
-                "cover": args.get("cover", ""),
                 "attacker_terrain": _hexes("at", "attacker's"),
                 "defender_terrain": _hexes("dt", "defender's"),
-                "die": args.get("die", ""),
-                "seed": args.get("seed", ""),
-                "scenario": args.get("scenario", ""),
             }
             if not values["attackers"] or not values["defenders"]:
                 raise InputError("give an attacker and a defender (pick a name on each side)")
-            asked = fight_form.ask(here, values, PAGE_LABELS)
+            asked = fight_form.ask(here, values)
             record = fight_form.answer(here, asked, _source_only())
             answer = view(asked.crt, record, _source_only())
             missile = isinstance(asked.request, MissileRequest)
             sides = fight_rules.sides_line(asked.attackers, asked.defenders, missile=missile)
         except HavocError as e:
-            error = refused(e)
+            error = refused(e, PAGE_LABELS)
     choices, terrain_sides = _terrain_form(terrain_table, data)
     return render_template(
         "fight.html",

@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,9 +70,10 @@ def army() -> str:
     if request.method == "POST" and "add" not in form:
         try:
             budget = _points(points_text, MAX_POINTS)
-            from_rows = text is None
-            army_text = _csv(r, rows) if from_rows else text
-            check = _check(army_text[:MAX_ARMY_TEXT], r, budget, rows_named=from_rows)
+            if text is None:
+                check = _check_rows(r, rows, budget)
+            else:
+                check = _check_text(r, text[:MAX_ARMY_TEXT], budget)
         except HavocError as e:
             error = refused(e)
     return render_template(
@@ -133,44 +132,35 @@ def _sample_rows(r: KniggitRules) -> list[dict[str, str]]:
     ]
 
 
-def _csv(r: KniggitRules, rows: list[dict[str, str]]) -> str:
-    """The rows as the army file the checker reads (a blank count is one kniggit, a blank
-    token count none)."""
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["count", "name", *r.colours])
-    for row in rows:
-        if any(row.values()):
-            writer.writerow([row["count"] or "1", row["name"], *(row[c] or "0" for c in r.colours)])
-    return out.getvalue()
+YOURS = Path("your army")  # where a typed army's errors say it is
 
 
-def _check(text: str, r: KniggitRules, budget: int | None, rows_named: bool = False) -> ArmyCheck:
-    """The army check on ``text`` (written to a private temporary file the checker reads);
-    errors name "your army" instead of the temporary file, or with ``rows_named`` the form's
-    row and field ("kniggit 2, Movement: ...")."""
-    from companion.kniggits.rules import check_army
+def _check_rows(r: KniggitRules, rows: list[dict[str, str]], budget: int | None) -> ArmyCheck:
+    """The army check on the form's rows (a blank count is one kniggit, a blank token count
+    none); a refused cell names its row and the form's label ("kniggit 2, Movement: ...")."""
+    from companion.csv_rosters import rows_of
+    from companion.errors import CellError
+    from companion.kniggits.rules import army_columns, check_army
 
-    fd, name = tempfile.mkstemp(suffix=".csv", prefix="havoc-army-")
+    typed = [
+        {"count": row["count"] or "1", "name": row["name"], **{c: row[c] or "0" for c in r.colours}}
+        for row in rows
+        if any(row.values())
+    ]
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        try:
-            return check_army(Path(name), r, budget)
-        except HavocError as e:
-            if rows_named and e.line is not None:
-                raise HavocError(f"kniggit {e.line - 1}, {_field_words(e.message)}") from None
-            e.path = "your army" if e.path is not None else None
-            raise HavocError(str(e)) from None
-    finally:
-        os.unlink(name)
+        return check_army(rows_of(typed, army_columns(r), YOURS), r, budget)
+    except CellError as e:
+        raise InputError(f"kniggit {e.line}, {e.column.capitalize()}: {e.reason}") from None
+    except HavocError as e:
+        if e.line is None:
+            raise
+        raise InputError(f"kniggit {e.line}, {e.message}") from None
 
 
-def _field_words(message: str) -> str:
-    """``column 'movement': ...`` as the form labels it (``Movement: ...``)."""
-    import re
+def _check_text(r: KniggitRules, text: str, budget: int | None) -> ArmyCheck:
+    """The army check on an army file's text pasted into the form (its errors name "your
+    army" and the line)."""
+    from companion.csv_rosters import parse_csv
+    from companion.kniggits.rules import army_columns, check_army
 
-    return re.sub(r"column '([a-z]+)'", lambda m: m.group(1).capitalize(), message, count=1)
+    return check_army(parse_csv(text, army_columns(r), YOURS), r, budget, None)

@@ -22,7 +22,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from werkzeug.wrappers import Response
 
 from companion.dark_blades import spells as sp
-from companion.errors import HavocError, InputError
+from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import cards, refused
 from companion.web.current import source_only as page_source_only
@@ -51,7 +51,7 @@ def _number(field: str, default: int | None) -> int | None:
     if not text:
         return default
     if not is_whole(text):
-        raise InputError(f"--{field}: expected a whole number like 2, got {text!r}")
+        raise FieldError(field, text, f"expected a whole number like 2, got {text!r}")
     return int(text)
 
 

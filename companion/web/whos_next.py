@@ -30,7 +30,7 @@ from werkzeug.wrappers import Response
 
 from companion.errors import HavocError
 from companion.numbers import is_whole
-from companion.web.current import cards, game_store, source_only
+from companion.web.current import cards, game_store, page_line, source_only
 from companion.web.security import looks_like_token, same
 from companion.whos_next.game_file import NoGame, ReplaceRefused
 
@@ -313,7 +313,7 @@ def new_game(token: str) -> Response | tuple[str, int]:
         message = (replaced + ". " if replaced else "") + f"{how}: {len(drawn.players)} players."
         flash(message[0].upper() + message[1:])
     except HavocError as error:
-        why = str(error)
+        why = page_line(error)
         if isinstance(error, ReplaceRefused):  # the page offers a tick, not the CLI's --force
             why = f"{error.what()}: tick \u201cReplace\u201d to replace it"
         page = _page(
@@ -335,7 +335,7 @@ def _umpire_action(
     words: dict[str, str] | None = None,
 ) -> Callable[[Callable[[], None]], Callable[[str], Response]]:
     """An umpire's form post: the umpire's token and the form's CSRF token checked, the action
-    run, a refusal (`HavocError`) shown as its one line (option names in the page's ``words``),
+    run, a refusal (`HavocError`) shown as its one line (a field named in the page's ``words``),
     then back to the umpire page, whatever happened."""
 
     def decorate(action: Callable[[], None]) -> Callable[[str], Response]:
@@ -346,9 +346,7 @@ def _umpire_action(
             try:
                 action()
             except HavocError as error:
-                from companion.web.words import page_words
-
-                flash(page_words(str(error), words or {}), "error")
+                flash(page_line(error, words), "error")
             return redirect(url_for("whos_next.umpire", token=token))
 
         return view
@@ -407,12 +405,13 @@ def duel() -> None:
 
 def _table_dice() -> list[int]:
     """The faces typed in the duel form's ``dice`` field (blank: none; the server rolls)."""
-    from companion.errors import InputError
+    from companion.errors import FieldError
 
     text = request.form.get("dice", "")[:40]
     words = text.replace(",", " ").split()
     if len(words) > 12 or not all(is_whole(w) and len(w) <= 3 for w in words):
-        raise InputError(f"--die: expected faces like 5, or 5 3 when both roll; got {text!r}")
+        why = f"expected faces like 5, or 5 3 when both roll; got {text!r}"
+        raise FieldError("die", text, why)
     return [int(w) for w in words]
 
 

@@ -34,7 +34,7 @@ class ReplaceRefused(InputError):
 
     def __init__(self, alive: int, total: int, last: str | None) -> None:
         self.alive, self.total, self.last = alive, total, last
-        super().__init__(f"{self.what()}: add --force to replace it")
+        super().__init__(f"{self.what()}: it is replaced only when asked to")
 
     def what(self) -> str:
         """What is saved, without the CLI's remedy (the web offers a tick instead)."""

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import click
 
-from companion.commands.clikit import Command, Kit, pass_kit, source_only_option
 from companion.errors import display_path
 from generator.commands.common import cards_dir, out_dir_option, output_option, paper_option, say
+from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.registry import CALIBRATION_PDF
-from generator.sheet.options import PaperTooSmall, SheetOptions, sheet_options
+from generator.sheet.options import PaperTooSmall, SheetOptions
+from havoc_cli.kit import Command, Kit, pass_kit, source_only_option
 
 
 @click.command(cls=Command)

@@ -10,8 +10,8 @@ import click
 from companion.errors import display_path
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
-    from companion.commands.clikit import Kit
     from generator.sheet.render_pdf import PdfStats
+    from havoc_cli.kit import Kit
 
 
 def output_option(name: str) -> Any:

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import SEED, WHOLE, Command, Kit, Whole, pass_kit
 from companion.errors import InputError, OptionError
 from companion.numbers import MAX_SEED
+from generator.commands.sheet_options import sheet_options
 from generator.cthulhu_who import SETUPS_PDF
 from generator.product import Made, Run
-from generator.sheet.options import SheetOptions, sheet_options
+from generator.sheet.options import SheetOptions
+from havoc_cli.kit import SEED, WHOLE, Command, Kit, Whole, pass_kit
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards

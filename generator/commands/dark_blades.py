@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import Command, Kit, pass_kit, source_only_option
 from companion.errors import InputError, display_path
+from generator.commands.sheet_options import card_sheet_options, sheet_options
 from generator.dark_blades import COUNTERS_PDF, SCENARIOS_PDF, SPELLS_PDF
 from generator.product import Made, Run
-from generator.sheet.cards import card_sheet_options
-from generator.sheet.options import SheetOptions, sheet_options
+from generator.sheet.options import SheetOptions
+from havoc_cli.kit import Command, Kit, pass_kit, source_only_option
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards

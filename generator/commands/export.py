@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from companion.commands.clikit import Command, cards_from, source_only_from
 from companion.errors import InputError
+from havoc_cli.kit import Command, cards_from, source_only_from
 
 TARGETS = ("tgc", "mpc", "tts", "vassal")
 

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import click
 
-from companion.commands.clikit import Command, cards_from, source_only_from, source_only_option
 from generator.commands.common import output_option
+from generator.commands.sheet_options import sheet_options
 from generator.dark_blades import MAPS_PDF
 from generator.product import Made, Run
-from generator.sheet.options import SheetOptions, sheet_options
+from generator.sheet.options import SheetOptions
+from havoc_cli.kit import Command, cards_from, source_only_from, source_only_option
 
 # The tiles run to 1/4in inside the paper (everything on them stays there), unless --margin is
 # given: at the 1mm corner clearance a mounted counter needs, 5/8in hexes keep the map on 6

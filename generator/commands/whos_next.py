@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.clikit import WHOLE, Command, Kit, pass_kit
+from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
-from generator.sheet.options import SheetOptions, sheet_options
+from generator.sheet.options import SheetOptions
+from havoc_cli.kit import WHOLE, Command, Kit, pass_kit
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards

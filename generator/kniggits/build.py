@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.csv_rosters import read_csv
 from companion.data import Cards
 from companion.errors import InputError
-from companion.kniggits.rules import ROLES, ArmyCheck, check_army, rules
+from companion.kniggits.rules import ROLES, ArmyCheck, army_columns, check_army, rules
 from generator.kniggits import ARMIES_PDF, FIGURES_PDF, TABLE_PDF, TOKENS_PDF
 from generator.kniggits.army_sheet import check_fits as check_army_fits
 from generator.kniggits.army_sheet import write_army_pdf
@@ -42,7 +43,8 @@ def load_armies(cards: Cards, paths: Sequence[Path], points: int | None) -> list
     for path in paths:
         if not Path(path).exists():  # a device or a FIFO: as `havoc army` says it
             raise InputError("--army: file not found", path)
-        out.append(check_army(path, kniggit_rules, points))
+        rows = read_csv(path, army_columns(kniggit_rules))
+        out.append(check_army(rows, kniggit_rules, points, path))
     return out
 
 

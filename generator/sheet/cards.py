@@ -18,15 +18,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import click
-
 from companion.errors import InputError
 from generator.sheet import guides
-from generator.sheet import options as sheet_opts
 from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
@@ -67,38 +64,6 @@ def parse_card_size(text: str) -> tuple[str, float, float]:
     if min(w, h) < 1 * INCH or max(w, h) > 8 * INCH:
         raise InputError(f"--card-size: expected 1in to 8in a side, got {text[:40]!r}")
     return (text.strip(), w, h)
-
-
-def card_sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The engine's sheet options for cards: ``--card-size`` instead of ``--piece-size``, a
-    1/4in default margin; the command receives ``sheet: SheetOptions`` and ``card: (name,
-    width, height)``."""
-    entries = [o for o in sheet_opts.SHEET_OPTIONS if o[0] != "--piece-size"]
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        raw = {o[2:].replace("-", "_"): kwargs.pop(o[2:].replace("-", "_")) for o, *_ in entries}
-        kwargs["card"] = parse_card_size(kwargs.pop("card_size"))
-        kwargs["sheet"] = SheetOptions.parse(**raw)
-        return command(*args, **kwargs)
-
-    for option, metavar, default, help_text in reversed(entries):
-        if option == "--margin":
-            default = CARD_MARGIN
-        if option == "--duplex":
-            help_text = "Flip on the long or short edge, or none (gutter-fold, no duplex)."
-        if option == "--gutter":
-            help_text = "Gutter-fold (--duplex none): the gap the fold runs along."
-        wrapper = click.option(
-            option, default=default, show_default=True, metavar=metavar, help=help_text
-        )(wrapper)
-    return click.option(
-        "--card-size",
-        default=DEFAULT_CARD,
-        show_default=True,
-        metavar="SIZE",
-        help=f"{', '.join(CARD_SIZES)}, or WxH such as 2.5x3.5in.",
-    )(wrapper)
 
 
 # --------------------------------------------------------------------------- imposition

@@ -1,21 +1,17 @@
 """Sheet options shared by every generator command: one frozen, validated `SheetOptions`.
 
 Paper, margins, piece size, bleed, cut guides, duplex mode, back offset and the gutter between
-blocks are parsed and checked here, once; `sheet_options` is the click decorator that adds them
-all to a command and hands it a ready `SheetOptions` as ``sheet``. Every bad value becomes one
+blocks are parsed and checked here, once (`generator.commands.sheet_options` adds them to a
+command and hands it a ready `SheetOptions` as ``sheet``). Every bad value becomes one
 `InputError` line naming the option, what was expected and what was given.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
-
-import click
+from typing import Literal
 
 from companion.errors import InputError, OptionError
 from generator.sheet.units import (
@@ -359,65 +355,3 @@ def parse_offset(text: str) -> tuple[float, float]:
     if abs(dx) > 20 or abs(dy) > 20:
         raise InputError(f"--back-offset: expected at most 20 mm each way, got {text!r}")
     return (dx + 0.0, dy + 0.0)
-
-
-# ---------------------------------------------------------------------- click decorator
-
-# The sheet options every printing command takes: (option, metavar, default, help). The card
-# commands reuse them with --card-size instead of --piece-size (generator/sheet/cards.py).
-SHEET_OPTIONS: list[tuple[str, str, str, str]] = [
-    ("--paper", "PAPER", "A4", "A4, Letter, or WxH such as 8.5x11in or 200x280mm."),
-    (
-        "--margin",
-        "SIZE[,..]",
-        "0.5in",
-        "Margin: one size, or top/bottom,left/right, or top,right,bottom,left. Under 1/4in "
-        "warns: most printers clip the outer 3-5 mm.",
-    ),
-    (
-        "--piece-size",
-        "SIZE",
-        DEFAULT_PIECE_SIZE,
-        "Counter side: 1/2in, 5/8in, 3/4in, 1in, or e.g. 16mm (at least 10mm; a size at "
-        "which a word would print too small to read is refused).",
-    ),
-    ("--bleed", "SIZE", "none", "none (shared cut lines), 3mm or 1/8in."),
-    (
-        "--cut-guides",
-        "MODE",
-        "crop",
-        "crop (marks in the margin), lines (to the page edge) or none. Every front piece also "
-        "has a fine line just inside its edge, so each cut stays visible on every strip.",
-    ),
-    ("--duplex", "EDGE", "long", "Flip on the long or short edge, or none (fold-over backs)."),
-    (
-        "--back-offset",
-        "DX,DY",
-        "0,0",
-        "DX,DY in mm (read it off `calibrate`): backs move by it, and fronts give up that much "
-        "room on one side, so they move too: reprint both sides after changing it.",
-    ),
-    ("--gutter", "SIZE", "1/8in", "Gap between blocks of pieces."),
-]
-
-
-def sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add the shared sheet options to a click command; it receives ``sheet: SheetOptions``."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        raw = {
-            opt[2:].replace("-", "_"): kwargs.pop(opt[2:].replace("-", "_"))
-            for opt, _, _, _ in SHEET_OPTIONS
-        }
-        kwargs["sheet"] = sheet = SheetOptions.parse(**raw)
-        warning = sheet.margin_warning()
-        if warning:
-            click.echo(f"havoc-pnp: warning: {warning}", err=True)
-        return command(*args, **kwargs)
-
-    for option, metavar, default, help_text in reversed(SHEET_OPTIONS):
-        wrapper = click.option(
-            option, default=default, show_default=True, metavar=metavar, help=help_text
-        )(wrapper)
-    return wrapper

@@ -8,8 +8,8 @@ import click
 import pytest
 
 from companion.cli import main as havoc_main
-from companion.commands.clikit import SEED, Whole
 from generator.cli import main as pnp_main
+from havoc_cli.kit import SEED, Whole
 from tests.conftest import run
 
 ODD = ["x", "²", "٣", "١٠", "-1", "+5", "1e9", "1.5", " 7", "12345678901234567890"]

@@ -107,7 +107,7 @@ def test_a_quick_group_runs_without_the_cycle_collector_and_gives_it_back() -> N
     import click
     from click.testing import CliRunner
 
-    from companion.commands.clikit import LazyGroup
+    from havoc_cli.kit import LazyGroup
 
     seen = []
 

@@ -218,9 +218,9 @@ def test_dice_source_uses_given_faces_first_then_only_seeded_rolls() -> None:
     again = dice.DiceSource([4], 7)
     again.next(6)
     assert [again.next(6) for _ in range(50)] == rolled
-    with pytest.raises(InputError, match="--die 7: a d6 shows 1 to 6"):
+    with pytest.raises(InputError, match="^die 7: a d6 shows 1 to 6"):
         dice.DiceSource([7], None).next(6)
-    with pytest.raises(InputError, match="--die 0: a d6"):
+    with pytest.raises(InputError, match="^die 0: a d6"):
         dice.DiceSource([0], None).next(6)
     left = dice.DiceSource([1, 2, 3], None)
     left.next(6)

@@ -87,7 +87,7 @@ def test_a_pair_the_rules_rule_out_is_one_line_and_the_first_hex_still_answers(
         answer = site.client.get(f"{ARENA}?f=A1&t=G1&t2={second}")
         text = visible(answer.get_data(as_text=True))
         assert answer.status_code == 400 and text.count("Refused:") == 1, text
-        assert f"target G1,{second}:" in text and why in text
+        assert f"“Target” G1,{second}:" in text and why in text
         alone = site.client.get(f"{ARENA}?f=A1&t=G1").get_data(as_text=True)
         assert _result(answer.get_data(as_text=True)) == _result(alone) != ""
 

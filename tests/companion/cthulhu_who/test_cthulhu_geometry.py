@@ -7,7 +7,7 @@ import pytest
 from companion.cthulhu_who import geometry as geo
 from companion.cthulhu_who.garden import SIDE, Garden, Terrain, garden_settings
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError, InputError
 from tests.conftest import ROOT
 
 
@@ -32,15 +32,17 @@ def garden(boards: int = 1, *terrain: tuple[str, object]) -> Garden:
 def test_squares_are_named_as_printed_column_letter_then_row():
     g = garden(2)
     assert geo.name((0, 0)) == "A1" and geo.name((15, 7)) == "P8"
-    assert geo.parse_square(" b3 ", g, "--from") == (1, 2)
+    assert geo.parse_square(" b3 ", g, "from") == (1, 2)
     assert all(
         geo.parse_square(geo.name((c, r)), g, "x") == (c, r) for c in range(16) for r in range(8)
     )
-    with pytest.raises(InputError, match=r"--to: I1 is off the garden \(one board"):
-        geo.parse_square("I1", garden(1), "--to")
+    with pytest.raises(FieldError, match=r"^to: I1 is off the garden \(one board") as caught:
+        geo.parse_square("I1", garden(1), "to")
+    assert (caught.value.field, caught.value.value) == ("to", "I1")
+    assert caught.value.said("--to").startswith("--to: I1 is off the garden")
     for bad in ("B9", "B0", "3B", "B", "BB3", ""):
-        with pytest.raises(InputError, match="^--from: "):
-            geo.parse_square(bad, garden(1), "--from")
+        with pytest.raises(FieldError, match="^from: "):
+            geo.parse_square(bad, garden(1), "from")
 
 
 def test_diagonals_count_one_and_range_is_the_larger_difference(rd):
@@ -121,13 +123,11 @@ def test_a_4_square_block_shifts_one_step_and_enters_new_squares(rd, tree):
     assert right.entered == (sq("D3"), sq("D4"))
     diagonal = geo.crush(g, rd, sq("B3"), sq("C4"))
     assert set(diagonal.entered) == {sq("D4"), sq("C5"), sq("D5")}  # 3 new squares
-    with pytest.raises(InputError, match="^--to: D3 is not one step"):
+    with pytest.raises(InputError, match="^to: D3 is not one step"):
         geo.crush(g, rd, sq("B3"), sq("D3"))
-    with pytest.raises(
-        InputError, match=r"^--to: the block D4 E4 D5 E5 has terrain on E5 \(Tree\)"
-    ):
+    with pytest.raises(InputError, match=r"^to: the block D4 E4 D5 E5 has terrain on E5 \(Tree\)"):
         geo.crush(g, rd, sq("C3"), sq("D4"))  # D4 E4 D5 E5: onto the tree
-    with pytest.raises(InputError, match="^--monster: a 2 x 2 block from H3 runs off"):
+    with pytest.raises(InputError, match="^monster: a 2 x 2 block from H3 runs off"):
         geo.crush(g, rd, sq("H3"), sq("G3"))
 
 

@@ -271,7 +271,7 @@ def test_missing_value_the_type_prints(tmp_path):
     message, where = roster_error(tmp_path, csv_row(wounded_move=""))
     assert message == (
         f"{where}:2: column 'wounded_move': a foot piece prints this value; fill it in "
-        "(or print with --blank-values and write it by hand)"
+        "(or print the value boxes blank and write it by hand)"
     )
 
 

@@ -8,9 +8,9 @@ import pytest
 from companion.dark_blades import fight_form
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest
 from companion.data import Cards
+from companion.errors import FieldError
 
 CARDS = Cards()
-PAGE = {k: k.replace("_", " ") for k in fight_form.FIELDS}
 
 
 def test_strings_in_a_typed_request_out() -> None:
@@ -22,7 +22,6 @@ def test_strings_in_a_typed_request_out() -> None:
             "defender_terrain": "slope",
             "die": "1",
         },
-        fight_form.CLI_LABELS,
     )
     assert isinstance(asked.request, MeleeRequest)
     assert asked.request.table == "infantry-vs-infantry" and asked.request.die == 1
@@ -30,7 +29,7 @@ def test_strings_in_a_typed_request_out() -> None:
     assert asked.request.shifts.defender_terrain.terrains[0].name == "slope"
     assert [a.name for a in asked.attackers] == ["Goblin", "Goblin"]
     shot = fight_form.ask(
-        CARDS, {"attackers": ["lab"], "defenders": ["gob"], "range": "12", "cover": "tr"}, PAGE
+        CARDS, {"attackers": ["lab"], "defenders": ["gob"], "range": "12", "cover": "tr"}
     )
     assert isinstance(shot.request, MissileRequest) and shot.request.cover == "light"
 
@@ -57,8 +56,8 @@ def test_strings_in_a_typed_request_out() -> None:
     ],
 )
 def test_each_refusal_names_its_field(values: dict, field: str, said: str) -> None:
-    with pytest.raises(fight_form.FieldError) as caught:
-        fight_form.ask(CARDS, values, PAGE)
+    with pytest.raises(FieldError) as caught:
+        fight_form.ask(CARDS, values)
     assert caught.value.field == field and said in str(caught.value)
     assert "\n" not in str(caught.value)
 

@@ -225,12 +225,14 @@ def test_hexes_on_a_layout_name_their_map_and_a_bare_hex_is_refused() -> None:
         m.hex("mill:Z9")
     with pytest.raises(InputError) as caught:
         find_map(Cards(), "mill").hex("mill:C4")
-    assert "names a hex on a layout (give --layout)" in str(caught.value)
+    assert "names a hex on a layout (give the layout)" in str(caught.value)
     assert "give C4 alone" in str(caught.value)
 
 
 def test_source_only_refuses_a_layout_of_the_kits_maps() -> None:
-    with pytest.raises(InputError, match="kit's own design, left out by --source-only"):
+    with pytest.raises(
+        InputError, match="kit's own design, left out with the rulebook's words only"
+    ):
         find_layout(Cards(), "raid", source_only=True)
 
 

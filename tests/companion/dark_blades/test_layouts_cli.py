@@ -28,7 +28,7 @@ def test_a_bare_hex_on_a_layout_and_a_map_hex_on_a_map_are_refused_in_one_line(h
     assert result.output.strip().endswith("hex C4: on a layout, name the map: mill:C4 or arena:C4")
     result = havoc("los", "mill", "mill:C4", "K3")
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
-    assert "MAP:HEX names a hex on a layout (give --layout)" in result.output
+    assert "MAP:HEX names a hex on a layout (give the layout)" in result.output
     for args in (
         ("los", "--layout", "raid", "arena", "mill:C4", "arena:K3"),
         ("los", "--layout", "raid", "mill:C4"),

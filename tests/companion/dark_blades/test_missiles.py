@@ -23,7 +23,7 @@ def test_every_hex_of_every_band_is_as_the_cards_file_says(weapon: str) -> None:
             name, found = strength_at(Cards(), weapon, hexes)
             assert name == RAW[weapon]["name"]
             assert (found.band, found.strength) == (band["band"], band["strength"])
-    with pytest.raises(InputError, match=f"--range {bands[-1]['to'] + 1}: out of range"):
+    with pytest.raises(InputError, match=f"^range {bands[-1]['to'] + 1}: out of range"):
         strength_at(Cards(), weapon, bands[-1]["to"] + 1)
 
 
@@ -46,7 +46,7 @@ def test_gargoyles_breath_as_the_rules_give_it() -> None:
     assert breath.table_for("mounted") == "infantry-vs-mounted"
     assert "adverse" in breath.no_adverse
     assert breath.adverse_reading.short.startswith("kit's reading")
-    with pytest.raises(InputError, match="--range 11: out of range"):
+    with pytest.raises(InputError, match="^range 11: out of range"):
         breath.band_at(11)
 
 

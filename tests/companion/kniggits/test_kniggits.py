@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.csv_rosters import read_csv, rows_of
 from companion.errors import DataError, InputError
 from companion.kniggits import rules as kniggits
 from tests.conftest import ROOT
@@ -19,6 +20,13 @@ HEADER = "count,name,movement,attack,defense\n"
 @pytest.fixture(scope="module")
 def rules() -> kniggits.KniggitRules:
     return kniggits.load_rules(CARDS / "rules.toml")
+
+
+def checked(
+    path: Path, rules: kniggits.KniggitRules, budget: int | None = None
+) -> kniggits.ArmyCheck:
+    """An army file checked as `havoc army` checks it: its rows read, then checked."""
+    return kniggits.check_army(read_csv(path, kniggits.army_columns(rules)), rules, budget, path)
 
 
 def army(tmp_path: Path, body: str, name: str = "army.csv") -> Path:
@@ -46,7 +54,7 @@ def test_move_is_two_inches_a_token_capped_at_twelve(rules, tokens, inches):
 
 
 def test_sample_army_is_a_legal_50_points(rules):
-    check = kniggits.check_army(CARDS / "army.csv", rules)
+    check = checked(CARDS / "army.csv", rules)
     assert check.budget == 50
     # Independently: 5 per kniggit, 1 per token, straight from the CSV.
     rows = [
@@ -61,7 +69,7 @@ def test_sample_army_is_a_legal_50_points(rules):
 
 def test_runaways_are_named_and_still_cost_points(rules, tmp_path):
     path = army(tmp_path, "1,Sir Robin,3,0,2\n2,Squire,1,1,0\n1,Sir Bors,1,1,1\n")
-    check = kniggits.check_army(path, rules)
+    check = checked(path, rules)
     assert [k.name for k in check.runaways] == ["Sir Robin", "Squire"]
     assert check.runaways[0].missing(rules) == ["attack"]
     assert check.runaways[1].missing(rules) == ["defense"]
@@ -72,18 +80,18 @@ def test_runaways_are_named_and_still_cost_points(rules, tmp_path):
 
 def test_over_and_under_budget(rules, tmp_path):
     path = army(tmp_path, "5,Knight,2,2,2\n")  # 5 x (5 + 6) = 55
-    over = kniggits.check_army(path, rules)
+    over = checked(path, rules)
     assert over.points == 55 and over.over == 5 and not over.legal
-    assert kniggits.check_army(path, rules, 55).legal
-    under = kniggits.check_army(path, rules, 60)
+    assert checked(path, rules, 55).legal
+    under = checked(path, rules, 60)
     assert under.legal and under.under == 5
-    with pytest.raises(InputError, match="--points"):
-        kniggits.check_army(path, rules, -1)
+    with pytest.raises(InputError, match="^points: "):
+        checked(path, rules, -1)
 
 
 def test_movement_tokens_above_the_cap_are_spares_not_waste(rules, tmp_path):
     path = army(tmp_path, "1,Runner,9,1,1\n1,Walker,6,1,1\n")
-    check = kniggits.check_army(path, rules)
+    check = checked(path, rules)
     assert [(k.name, n) for k, n in check.spare] == [("Runner", 3)]
     # each spare keeps the 12-inch move through one more low blow: not wasted
     tokens = {"movement": 9, "attack": 1, "defense": 1}
@@ -99,10 +107,10 @@ def test_army_names_must_differ_and_defence_is_accepted(rules, tmp_path):
     with pytest.raises(
         DataError, match=r"army\.csv:3: duplicate name 'squire' \(first on line 2\)"
     ):
-        kniggits.check_army(twice, rules)
+        checked(twice, rules)
     british = tmp_path / "uk.csv"
     british.write_text("count,name,movement,attack,defence\n1,Sir Robin,2,1,3\n")
-    (k,) = kniggits.check_army(british, rules).kniggits
+    (k,) = checked(british, rules).kniggits
     assert k.tokens == {"movement": 2, "attack": 1, "defense": 3}
 
 
@@ -122,18 +130,30 @@ def test_army_names_must_differ_and_defence_is_accepted(rules, tmp_path):
 )
 def test_bad_army_rows(rules, tmp_path, body, message):
     with pytest.raises(DataError, match=message):
-        kniggits.check_army(army(tmp_path, body), rules)
+        checked(army(tmp_path, body), rules)
 
 
 def test_bad_army_files(rules, tmp_path):
     wrong = tmp_path / "wrong.csv"
     wrong.write_text("count,name,speed\n1,A,1\n", encoding="utf-8")
     with pytest.raises(DataError, match=r"wrong\.csv:1: unknown column 'speed'"):
-        kniggits.check_army(wrong, rules)
+        checked(wrong, rules)
     with pytest.raises(DataError, match="no kniggits"):
-        kniggits.check_army(army(tmp_path, ""), rules)
+        checked(army(tmp_path, ""), rules)
     with pytest.raises(DataError, match="file not found"):
-        kniggits.check_army(tmp_path / "missing.csv", rules)
+        checked(tmp_path / "missing.csv", rules)
+
+
+def test_rows_typed_into_a_form_are_checked_as_a_files(rules):
+    columns = kniggits.army_columns(rules)
+    typed = [{"count": "2", "name": "Squire", "movement": "1", "attack": "1", "defense": "1"}]
+    check = kniggits.check_army(rows_of(typed, columns, Path("your army")), rules)
+    assert check.path is None and check.points == 2 * 5 + 2 * 3
+    bad = [*typed, {"count": "1", "name": "Knight", "movement": "x"}]
+    with pytest.raises(DataError, match=r"^your army:2: column 'movement': expected a whole"):
+        rows_of(bad, columns, Path("your army"))
+    with pytest.raises(DataError, match="no kniggits"):
+        kniggits.check_army([], rules)
 
 
 # --------------------------------------------------------------------------- exchanges
@@ -192,9 +212,9 @@ def test_losing_a_token_he_does_not_have(rules):
 
 
 def test_bad_exchange_input(rules):
-    with pytest.raises(InputError, match="--attack"):
+    with pytest.raises(InputError, match="^attack: "):
         kniggits.exchange(rules, "sideways", "high")
-    with pytest.raises(InputError, match="--defend"):
+    with pytest.raises(InputError, match="^defend: "):
         kniggits.exchange(rules, "high", "up")
     with pytest.raises(InputError, match="M,A,D"):
         kniggits.parse_tokens("1,2", rules)

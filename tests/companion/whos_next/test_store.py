@@ -155,7 +155,9 @@ def test_new_with_force_replaces_and_a_finished_game_is_never_replaced_silently(
     while (ring := store.load()).winner() is None:
         store.kill(R.alive(ring)[0], ring.victims[R.alive(ring)[0]])
     finished = store.load()
-    with pytest.raises(InputError, match=r"over and keeps its scores: add --force"):
+    with pytest.raises(
+        InputError, match=r"over and keeps its scores: it is replaced only when asked"
+    ):
         store.new_game(["X", "Y", "Z", "W"])
     assert store.load() == finished  # the finished game, its scores with it, is untouched
     _, note = store.new_game(["X", "Y", "Z", "W"], force=True)

@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from companion.errors import InputError
-from generator.sheet.options import SheetOptions, sheet_options
+from generator.commands.sheet_options import sheet_options
+from generator.sheet.options import SheetOptions
 
 MM = 72 / 25.4
 

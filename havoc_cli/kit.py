@@ -19,12 +19,62 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.errors import EXIT_BAD_INPUT, HavocError
+from companion.errors import EXIT_BAD_INPUT, FieldError, HavocError, InputError
 from companion.names import complete, pick
 from companion.numbers import MAX_SEED, MAX_WHOLE, whole_in
 
 if TYPE_CHECKING:
     from companion.data import Cards
+
+
+def given_twice(command: click.Command, ctx: click.Context, args: list[str]) -> str | None:
+    """The first single-value option ``args`` give twice (its name), else None: read off the
+    command's declared options (click's public `Option` attributes), as click reads the
+    words: ``--opt=V`` or ``--opt V``, ``-sV`` or ``-s V``, flags clustered (``-eR``), up to
+    ``--``; a group's own options end at its subcommand's name."""
+    values: dict[str, int] = {}  # each option word that takes values: how many words
+    single: dict[str, click.Option] = {}  # each option word of a single-value option
+    for param in command.get_params(ctx):
+        if isinstance(param, click.Option):
+            for word in (*param.opts, *param.secondary_opts):
+                if not (param.is_flag or param.count):
+                    values[word] = max(1, param.nargs)
+                if not (param.multiple or param.count or param.is_flag):
+                    single[word] = param
+    seen: set[click.Option] = set()
+
+    def given(word: str) -> str | None:
+        param = single.get(word)
+        if param is None:
+            return None
+        if param in seen:
+            return param.opts[-1]
+        seen.add(param)
+        return None
+
+    i = 0
+    while i < len(args):
+        token = args[i]
+        i += 1
+        if token == "--":
+            break
+        if token.startswith("--"):
+            word, has_value, _ = token.partition("=")
+            if (twice := given(word)) is not None:
+                return twice
+            if word in values and not has_value:
+                i += values[word]
+        elif token.startswith("-") and len(token) > 1:
+            for at in range(1, len(token)):
+                word = "-" + token[at]
+                if (twice := given(word)) is not None:
+                    return twice
+                if word in values:  # the rest of the word is its value, else the next word
+                    i += values[word] - (1 if at + 1 < len(token) else 0)
+                    break
+        elif isinstance(command, click.Group):
+            break  # the subcommand's name: the rest is the subcommand's
+    return None
 
 
 class _OneValueEach:
@@ -34,29 +84,46 @@ class _OneValueEach:
     twice is a usage error naming it, so a typo never silently replaces a value.
     """
 
-    def make_parser(self, ctx: click.Context) -> Any:
-        parser = super().make_parser(ctx)  # type: ignore[misc]
-        parse = parser.parse_args
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        twice = given_twice(self, ctx, args)  # type: ignore[arg-type]
+        if twice is not None:
+            raise click.UsageError(f"{twice} given twice; give it once", ctx)
+        return super().parse_args(ctx, args)  # type: ignore[misc, no-any-return]
 
-        def parse_once(args: list[str]) -> Any:
-            opts, rest, order = parse(args)
-            seen: set[click.Parameter] = set()
-            for param in order:
-                if (
-                    isinstance(param, click.Option)
-                    and not (param.multiple or param.count or param.is_flag)
-                    and param in seen
-                ):
-                    raise click.UsageError(f"{param.opts[-1]} given twice; give it once", ctx)
-                seen.add(param)
-            return opts, rest, order
 
-        parser.parse_args = parse_once
-        return parser
+def field_name(command: click.Command, field: str) -> str | None:
+    """How ``command`` names the rules' field ``field``: as its ``fields`` say, else the
+    option of that name or flag (``--die``, ``--from``), else the argument (``DIE``); None
+    if it takes no such field."""
+    named = getattr(command, "fields", {}).get(field)
+    if named is not None:
+        return str(named)
+    flag = "--" + field.replace("_", "-")
+    for param in command.params:
+        if field in (param.name, param.human_readable_name.lower()) or flag in param.opts:
+            if isinstance(param, click.Option):
+                return next((o for o in param.opts if o.startswith("--")), param.opts[0])
+            return param.human_readable_name
+    return None
 
 
 class Command(_OneValueEach, click.Command):
-    """Every kit command: one value per single-value option (``@click.command(cls=Command)``)."""
+    """Every kit command: one value per single-value option (``@click.command(cls=Command)``);
+    a refusal of one field (`FieldError`) names it as the command's option or argument
+    (``fields``: a field's name where the parameter's own will not do, ``{"to": "TO"}``)."""
+
+    def __init__(self, *args: Any, fields: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields = dict(fields or {})
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except FieldError as error:
+            name = field_name(self, error.field)
+            if name is None:
+                raise
+            raise InputError(error.said(name)) from None
 
 
 class Narrow(Command):
