@@ -51,7 +51,7 @@ class Dice(NamedTuple):
     """
 
     text: str
-    count: int
+    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count
     sides: int
     modifier: int = 0
     terms: tuple[tuple[int, int, int], ...] = ()

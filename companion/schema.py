@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from companion.data import COLOUR_EXPECTED, colour_value, read_toml
 from companion.errors import DataError
@@ -291,12 +291,30 @@ def _stamp(path: Path) -> tuple[str, int, int]:
     return str(path.resolve()), stat.st_mtime_ns, stat.st_size
 
 
+@overload
+def load(
+    path: str | os.PathLike[str],
+    schema: Any,
+    build: None = None,
+    depends: tuple[Path, ...] = (),
+) -> Any: ...
+
+
+@overload
+def load(
+    path: str | os.PathLike[str],
+    schema: Any,
+    build: Callable[[Any, Path], T],
+    depends: tuple[Path, ...] = (),
+) -> T: ...
+
+
 def load(
     path: str | os.PathLike[str],
     schema: Any,
     build: Callable[[Any, Path], T] | None = None,
     depends: tuple[Path, ...] = (),
-) -> T:
+) -> Any:
     """Read ``path``, check it against ``schema`` and ``build(checked, path)`` its record.
 
     Once per process: cached per (resolved path, modification time and size) of the file and of

@@ -90,13 +90,13 @@ def _result(result: str, where: Where) -> str:
 check_die = dice.check_die
 
 
-def _short(short: str, where: Where) -> str:
+def _one_line(short: str, where: Where) -> str:
     if len(short) > 40:
         raise where.error("expected one line of at most 40 characters")
     return short
 
 
-_READING = schema.Table((Field("short", str, check=_short), Field("text", str)))
+_READING = schema.Table((Field("short", str, check=_one_line), Field("text", str)))
 
 
 def _reading(value: str | dict, where: Where) -> str | dict:

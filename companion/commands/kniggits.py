@@ -71,7 +71,7 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
     if as_json:
         emit_json(
             {
-                "file": display_path(check.path),
+                "file": display_path(army_file),
                 "budget": check.budget,
                 "points": check.points,
                 "kniggit_points": check.kniggit_points,
@@ -100,7 +100,7 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
     else:
         count = sum(k.count for k in check.kniggits)
         tokens = check.token_points // r.token_cost if r.token_cost else 0
-        shown = display_path(check.path)
+        shown = display_path(army_file)
         if check.over:
             state = f"over by {check.over}"
         elif check.under:

@@ -399,7 +399,7 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     lines = [scoring.label + "."]
     if over:
         for s in standings:
-            fate = "alive" if s.alive else f"died {ordinal(s.died)}"
+            fate = "alive" if s.died is None else f"died {ordinal(s.died)}"
             points = f"{s.points} pt" + ("" if s.points == 1 else "s")
             lines.append(wrap(f"{s.rank:>2}. {s.name} ({fate})", NUMBERED[1:]))
             kills = f"kills {s.own_victim_kills} own, {s.other_kills} other"

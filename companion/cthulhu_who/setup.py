@@ -49,7 +49,7 @@ class SetupDice(NamedTuple):
 class PieceNeed(NamedTuple):
     """``count`` pieces of one kind a set-up needs on the board."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count
     kind: str  # "monster", "cultist" or "hero"
     name: str
     squares: int = 1
@@ -208,7 +208,7 @@ class SetupTables:
                 )
             )
         group = 4
-        weapon_sets = [[((), ())]]
+        weapon_sets: list[list[tuple[tuple[int, ...], tuple[str, ...]]]] = [[((), ())]]
         for k in range(1, group + 1):
             weapon_sets.append(
                 [

@@ -127,19 +127,18 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
     except InputError as e:
         field = "sword" if "Sword" in e.message else "ring"
         raise FieldError(field, True, e.message, named=True) from None
+    request: MeleeRequest | MissileRequest
     if hexes is not None:
         if at != "0" or dt != "0":
             field = "attacker_terrain" if at != "0" else "defender_terrain"
             why = "not for missile fire (give the target's cover)"
             raise FieldError(field, at if field == "attacker_terrain" else dt, why)
         try:
-            request: MeleeRequest | MissileRequest = f.shot(
-                attackers, defenders, hexes, None, die, seed
-            )
+            shot = f.shot(attackers, defenders, hexes, None, die, seed)
         except InputError as e:
             raise _field("attackers", e) from None
-        kind, row = combat_form.cover(cards, crt, cover_text, request.target)
-        request = request._replace(cover=kind, cover_terrain=row, magic_ring=ring)
+        kind, row = combat_form.cover(cards, crt, cover_text, shot.target)
+        request = shot._replace(cover=kind, cover_terrain=row, magic_ring=ring)
     else:
         if cover_text and cover_text != "none":
             raise FieldError("cover", cover_text, "for missile fire (give a range)")

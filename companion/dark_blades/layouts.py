@@ -45,7 +45,7 @@ class Layout(NamedTuple):
     """One ``[[layout]]`` of layouts.toml, checked (its maps not yet read)."""
 
     path: Path
-    index: int  # its place in the file's list (for the line of an error)
+    index: int  # type: ignore[assignment]  # (shadows tuple.index) its place in the file, for errors
     key: str
     name: str
     maps: tuple[str, ...]
@@ -341,7 +341,7 @@ def find_layout(cards: Cards, text: str, source_only: bool = False) -> LayoutMap
         for name in (lay.key, lay.name, *lay.scenarios):
             names.setdefault(name, lay)
     lay = names[pick(text, list(names), "layout")]
-    files = {}
+    files: dict[str, Path] = {}
     for path in map_files(cards):
         files.setdefault(path.stem, path)
     maps = []

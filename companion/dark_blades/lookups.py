@@ -46,8 +46,7 @@ class MeleeRequest(NamedTuple):
     die: int | None = None
     seed: int | None = None
     defender_state: str = "healthy"
-    defender_kind: str = "character"
-    defender_boxed: bool = False  # or dog, mule, troll (their special rules)
+    defender_kind: str = "character"  # or dog, mule, troll (their special rules)
     defender_boxed: bool = False  # the defender cannot retreat (the user says so)
     attacker: Hit | None = None  # the one attacker's state and kind; None: unknown or several
 

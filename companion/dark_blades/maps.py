@@ -551,10 +551,10 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     if not maps:
         why = " (the rulebook's words only leave out the kit's own maps)" if source_only else ""
         raise InputError(f"map {text!r}: no maps{why}")
-    names = {m.key: m for m in maps}
-    names.update({m.name: m for m in maps if m.name not in names})
+    by_name = {m.key: m for m in maps}
+    by_name.update({m.name: m for m in maps if m.name not in by_name})
     try:
-        return names[pick(text, list(names), "map")]
+        return by_name[pick(text, list(by_name), "map")]
     except InputError:
         if source_only and any(text.casefold() in m.key for m in load_maps(cards)):
             raise InputError(

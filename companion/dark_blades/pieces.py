@@ -39,7 +39,7 @@ MAX_VALUE = 999
 class Character(NamedTuple):
     """One roster row: a character or creature, ``count`` of them."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count
     name: str
     label: str
     side: str
@@ -59,7 +59,7 @@ class Character(NamedTuple):
 class Marker(NamedTuple):
     """One markers.csv row: ``count`` markers (per piece of ``per_piece`` if given)."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count
     name: str
     per_piece: str
     front: str

@@ -88,12 +88,13 @@ def _resolve(
         why = f"expected {', '.join(KINDS)}, got {request.defender_kind!r}"
         raise FieldError("defender_kind", request.defender_kind, why)
     look.defender_state, look.defender_kind = request.defender_state, request.defender_kind
-    if extra.rules is not None:
+    combat_rules = extra.rules
+    if combat_rules is not None:
         source_only = cells is None or cells.completion is None
 
         def hit(cell: str) -> Outcome:
             return outcome(
-                extra.rules,
+                combat_rules,
                 results,
                 cell,
                 request.defender_state,

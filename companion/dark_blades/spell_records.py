@@ -119,7 +119,7 @@ class Card:
     @property
     def origins(self) -> set[str]:
         """Every origin on the card (area included)."""
-        found = {t.origin for t in self.texts.values() if t is not None}
+        found: set[str] = {t.origin for t in self.texts.values() if t is not None}
         if self.area_origin is not None:
             found.add(self.area_origin)
         return found

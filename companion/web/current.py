@@ -65,7 +65,7 @@ LABELS = {
 }
 
 
-def page_line(error: HavocError, labels: Mapping[str, str] | None = None) -> str:
+def page_line(error: HavocError | ValueError, labels: Mapping[str, str] | None = None) -> str:
     """The refusal's one line in the page's words: a refused field (`FieldError`) named by its
     label (``labels`` first, then the pages' usual `LABELS`), anything else as it is."""
     if not isinstance(error, FieldError):
@@ -75,7 +75,7 @@ def page_line(error: HavocError, labels: Mapping[str, str] | None = None) -> str
     return error.said(f"\u201c{label}\u201d")
 
 
-def refused(error: HavocError, labels: Mapping[str, str] | None = None) -> str:
+def refused(error: HavocError | ValueError, labels: Mapping[str, str] | None = None) -> str:
     """The refusal's one line for the page (`page_line`), and mark this request refused: the
     app answers it with status 400 (the page still shows the form, filled in, under the line)."""
     g.havoc_refused = True

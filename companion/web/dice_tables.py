@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
@@ -21,6 +21,9 @@ from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import cards, refused
 from companion.web.paths import named
+
+if TYPE_CHECKING:
+    from werkzeug.wrappers import Response  # what redirect() gives
 
 bp = Blueprint("dice_tables", __name__)
 HISTORY = 6  # earlier rolls shown under the result
@@ -125,7 +128,7 @@ def listing() -> str:
 
 
 @bp.get("/tables/<game>/<name>")
-def table(game: str, name: str) -> str:
+def table(game: str, name: str) -> str | Response:
     """One table: roll it (following ``next`` tables) or look up a real die's face."""
     tables = t.load_tables(cards())
     start = tables.get(f"{game}/{name}")
@@ -133,10 +136,11 @@ def table(game: str, name: str) -> str:
         in_game = {k.split("/", 1)[1]: k for k in tables if k.split("/", 1)[0] == game}
         if not in_game:
             abort(404)
+        args: dict[str, Any] = request.args.to_dict()  # each key's first value, as ** gives
         short = named(
-            name, in_game, "table", lambda n: url_for(".table", game=game, name=n, **request.args)
+            name, in_game, "table", lambda n: url_for(".table", game=game, name=n, **args)
         )
-        return redirect(url_for(".table", game=game, name=short, **request.args))
+        return redirect(url_for(".table", game=game, name=short, **args))
     steps: list[dict[str, Any]] = []
     error = None
     if "roll" in request.args or request.args.get("die", "").strip():

@@ -9,6 +9,8 @@ name is not in the roster. Pure Python (companion/art.py): no reportlab, no svgl
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import g
 from markupsafe import Markup
 
@@ -39,7 +41,7 @@ def piece_figure(who: object, state: str = "") -> Markup:
         return Markup("")
     name = str(getattr(who, "name", who)).strip()
     if hasattr(who, "mounted"):  # a fighter the page's request already parsed
-        fighter = who
+        fighter = cast(fight.Fighter, who)
     else:
         try:
             fighter = fight.side(data.roster, [f"{name}:{state}" if state else name], "piece")[0]

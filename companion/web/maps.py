@@ -16,6 +16,7 @@ hexes named ``mill:C4``.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request
@@ -35,6 +36,9 @@ from companion.dark_blades.sight import (
 from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import board_or_404, cards, refused, source_only
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 bp = Blueprint("maps", __name__, url_prefix="/dark-blades/maps")
 R = 12.0  # hex circumradius in SVG units: 20 columns come to about 360 px
@@ -149,7 +153,7 @@ def _keep(args, weapons: list[str]) -> dict[str, str]:
     """The shot's and the start hexes' fields each link carries on: only values the page can
     use (a weapon's name, a defence of digits and commas, infantry or mounted, a number of
     players), so that 280 links stay light whatever the address holds."""
-    good = {
+    good: dict[str, Callable[[str], object]] = {
         "s": NAME.fullmatch,
         "n": NAME.fullmatch,
         "w": lambda v: v.lower() in weapons,
@@ -167,7 +171,7 @@ def _keep(args, weapons: list[str]) -> dict[str, str]:
 
 def _taps(
     names: list[str], origin: str, target: str, second: str, parse=hg.parse_hex
-) -> dict[str, tuple]:
+) -> dict[str, tuple[str, str, str]]:
     """Where tapping each hex leads, as (shooter, target, second target hex): the shooter
     first, then the target; with a target chosen, a hex next to it becomes a horseman's second
     hex (tapping that again drops it) and any other hex is a new target."""
@@ -200,7 +204,7 @@ def _answer(m, here, args) -> dict:
     """The page's answer: the hexes tapped, the sight and the shot, the start hexes, and the
     one refusal line (a pair the rules rule out drops its second hex; the first still answers).
     """
-    out = {"error": None, "sight": None, "shot": None, "starts": []}
+    out: dict[str, Any] = {"error": None, "sight": None, "shot": None, "starts": []}
     try:
         origin, target, second = (_hex_arg(m, k) for k in ("f", "t", "t2"))
     except (HavocError, ValueError) as e:
@@ -332,8 +336,8 @@ def _page(here, m) -> str:
     a = _answer(m, here, args)
     f, t, t2, sight = a["f"], a["t"], a["t2"], a["sight"]
     weapons = load_weapons(here)
-    zoom = args.get("z", "1")
-    zoom = int(zoom) if is_whole(zoom) and int(zoom) in ZOOMS else 1
+    zoom_text = args.get("z", "1")
+    zoom = int(zoom_text) if is_whole(zoom_text) and int(zoom_text) in ZOOMS else 1
     keep = _keep(args, [w.lower() for w in weapons.names()])
     unzoomed = dict(keep)
     if zoom > 1:

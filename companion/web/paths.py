@@ -10,10 +10,14 @@ wrong one gets the same 404.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from flask import Response, abort, current_app, redirect, render_template, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
+
+if TYPE_CHECKING:
+    from werkzeug.wrappers import Response as BaseResponse  # what redirect() gives
 
 PRIVATE = ("/u/", "/p/")
 STATIC = "static"
@@ -46,7 +50,7 @@ def _prefixes() -> list[str]:
     return sorted(p for p in firsts if not p.startswith(("/u", "/p", "/<")))
 
 
-def moved() -> Response | None:
+def moved() -> BaseResponse | None:
     """A redirect to the page ``request.path`` means, when it is unambiguous; else None."""
     path = request.path.lower()
     if len(path) > 200 or path.startswith(PRIVATE) or "//" in path or _page(request.path):

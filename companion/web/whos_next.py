@@ -147,6 +147,7 @@ def umpire(token: str) -> str:
     living = alive(state)
     seats = {name: seat for seat, name in enumerate(state.players)}
     standings = scores(state, load_scoring(cards()))
+    last = state.winner()
     return _page(
         "umpire.html",
         token=token,
@@ -158,8 +159,8 @@ def umpire(token: str) -> str:
         html={p: str(escape(p)) for p in state.players},
         seats=seats,
         standings=standings,
-        winner=state.winner(),
-        over=game_over(state.winner(), standings[0].name) if state.winner() else [],
+        winner=last,
+        over=game_over(last, standings[0].name) if last else [],
         links=links,
         inline_links=INLINE_LINKS,
         start_maps=_start_maps(len(state.players)),
