@@ -162,7 +162,7 @@ def write_checklist(
         if needed <= room or size <= 5.0:
             break
         size -= 0.25
-    xs = []  # each figure column's right edge
+    xs: list[float] = []  # each figure column's right edge
     edge = x1
     for _heading, w in reversed(_columns(size)):
         xs.insert(0, edge)
@@ -196,8 +196,8 @@ def write_checklist(
             canvas.setFont(pdf_font(BOLD), size)
             canvas.drawString(text_x, y, entry.name)
             how = handling(entry, duplex)
-            cells = (str(entry.pages), str(entry.sheets), how.sides, how.paper)
-            cells += ("yes" if how.cut else "no",)
+            cut = "yes" if how.cut else "no"
+            cells = (str(entry.pages), str(entry.sheets), how.sides, how.paper, cut)
             canvas.setFont(pdf_font(FONT), size)
             for cell, x in zip(cells, xs, strict=True):
                 canvas.setFont(pdf_font(BOLD if cell == CARD else FONT), size)

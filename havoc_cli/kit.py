@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -204,22 +204,28 @@ class LazyGroup(Group):
             click.echo("interrupted", err=True)
             sys.exit(130)
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
-        kwargs["prog_name"] = self.prog
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,  # ignored: the program is always called ``self.prog``
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, self.prog, complete_var, standalone_mode=False, **extra)
         collecting = gc.isenabled()
         if self.quick:  # a command lives for milliseconds: reference counting frees what it
             gc.disable()  # drops, and the cycle collector's passes cost a cold start ~2 ms
         try:
-            return self._main(*args, **kwargs)
+            return self._main(args, complete_var, **extra)
         finally:
             if collecting:
                 gc.enable()
 
-    def _main(self, *args: Any, **kwargs: Any) -> Any:
+    def _main(self, args: Sequence[str] | None, complete_var: str | None, **extra: Any) -> Any:
         try:
-            result = super().main(*args, standalone_mode=False, **kwargs)
+            result = super().main(args, self.prog, complete_var, standalone_mode=False, **extra)
         except click.exceptions.Abort:
             click.echo("aborted", err=True)
             sys.exit(1)

@@ -52,9 +52,7 @@ def setups_pdf(
             raise
         raise error.renamed("--square") from None
     if count >= 20 and sys.stderr.isatty():
-        with click.progressbar(
-            length=count, label="set-up sheets", file=click.get_text_stream("stderr")
-        ) as bar:
+        with click.progressbar(length=count, label="set-up sheets", file=sys.stderr) as bar:
             return write_setups_pdf(
                 out, cards, sheet, count, seed, boards, stats, bar.update, source_only, qr_url
             )

@@ -57,6 +57,7 @@ def shape_ops(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str
     if shape == "square":
         s = r * 0.9
         return [Rect(cx - s, cy - s, 2 * s, 2 * s, fill, stroke, width)]
+    points: tuple[tuple[float, float], ...]
     if shape == "diamond":
         points = ((cx, cy + r), (cx + r, cy), (cx, cy - r), (cx - r, cy))
     elif shape == "triangle":

@@ -236,8 +236,8 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> No
             c.line(x + (d - 0.25) * r, y + 0.3 * r, x + (d + 0.25) * r, y - 0.2 * r)
     water = draw_water(c, g.m, h, x, y, r)  # the flow's arrow, the wheel
     if words and (kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS):
-        words = {"stepping-stones": "stones"}.get(kind, kind)
-        _label(c, g, x, y + 0.62 * r, words, max(5.0, r / 7))
+        label = {"stepping-stones": "stones"}.get(kind, kind)
+        _label(c, g, x, y + 0.62 * r, label, max(5.0, r / 7))
     elif words and water:
         _label(c, g, x, y + 0.62 * r, water, max(5.0, r / 7))
 

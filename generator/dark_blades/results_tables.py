@@ -186,8 +186,8 @@ def shifts_story(crt: Crt, rules: CombatRules | None = None) -> list[Any]:
         ),
     ]
     cover = [["Target", "Missile tables"]]
-    for name, (_cols, text) in crt.cover.items():
-        cover.append([name, text])
+    for name, entry in crt.cover.items():  # its columns may be None: not unpacked
+        cover.append([name, entry.text])
     story += [para("Firing on targets in cover", "h2"), grid(cover, [60, 304])]
     other = [["Shift", "Tables", "Effect"]]
     for name, (_cols, tables, text) in crt.shifts.items():

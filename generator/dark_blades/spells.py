@@ -260,7 +260,8 @@ def _draw(
     )
     y = top - band_h - gap
     for (key, label, text, kit, wi), (bh, lines) in zip(plan, heights, strict=True):
-        if key == "effect" and dh:  # the diagram goes between the area and the effect
+        # the diagram goes between the area and the effect (dh > 0 only for a card with an area)
+        if key == "effect" and dh and card.area is not None:
             ops.append(Rect(pad, y - dh, inner_w, dh, None, GREY, 0.4, radius=2.0))
             ops += diagram(card.area.key, pad + 3, y - dh + 3, inner_w - 6, dh - 6)
             y -= dh + gap

@@ -68,7 +68,9 @@ def export_shop(
     shop = SHOPS[key]
     deck = sources.spell_deck(cards, source_only)
     w, h = sources.POKER
-    faces = [FacePage(p.front, w, h, 1.0) for p in deck] + [FacePage(deck[0].back, w, h, 1.0)]
+    faces = [FacePage(p.front, w, h, 1.0) for p in deck] + [
+        FacePage(sources.back(deck[0]), w, h, 1.0)
+    ]
     names = [sources.slug(p.name) for p in deck] + ["back"]
     files, images = _pngs(faces, shop.bleed, names, out / "cards", f"{shop.name} cards")
     assert all(i.size == shop.size for i in images), [i.size for i in images]
@@ -96,7 +98,7 @@ def _chits(folder: Path, cards: Cards, size: float, source_only: bool, chit: str
     for k in square:
         pages += [
             FacePage(k.piece.front, size, size, size),
-            FacePage(k.piece.back, size, size, size),
+            FacePage(sources.back(k.piece), size, size, size),
         ]
         names += [f"{k.name}-front", f"{k.name}-back"]
     files, images = _pngs(pages, INCH / 8, names, folder, "The Game Crafter chits")

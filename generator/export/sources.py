@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from companion.data import Cards
 from generator.sheet.pieces import Face, Piece
@@ -33,7 +33,15 @@ def counters(cards: Cards, piece_size: float, source_only: bool) -> list[Piece]:
     return counter_pieces(cards, blank_values=source_only, piece_size=piece_size)
 
 
-class Kind(NamedTuple):
+def back(piece: Piece) -> Face:
+    """A two-sided piece's back: the exports draw both sides of every card and counter."""
+    if piece.back is None:
+        raise ValueError(f"{piece.name} has no back to export")
+    return piece.back
+
+
+@dataclass(frozen=True)
+class Kind:  # not a NamedTuple: its ``count`` would hide tuple.count
     """One distinct piece (its two faces) and how many the sheets print of it."""
 
     name: str

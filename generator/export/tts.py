@@ -59,7 +59,9 @@ def card_sheet(out: Path, cards: Cards, source_only: bool) -> tuple[Path, Path, 
     if rows > MAX_GRID[1]:
         raise ValueError(f"{len(deck)} cards need more than one 10 x 7 sheet")
     w, h = sources.POKER
-    pages = [FacePage(p.front, w, h, 1.0) for p in deck] + [FacePage(deck[0].back, w, h, 1.0)]
+    pages = [FacePage(p.front, w, h, 1.0) for p in deck] + [
+        FacePage(sources.back(deck[0]), w, h, 1.0)
+    ]
     pdf = write_faces_pdf(out / "cards.pdf", pages, 0.0, "Tabletop Simulator cards")
     try:
         images = rasterise(pdf, CARD_DPI)

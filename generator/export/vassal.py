@@ -24,6 +24,7 @@ import tempfile
 import time
 import zipfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 from xml.etree import ElementTree as ET
@@ -87,7 +88,8 @@ def _el(parent: ET.Element, cls: str, **attrs: object) -> ET.Element:
     return ET.SubElement(parent, B + cls, {k: str(v) for k, v in attrs.items()})
 
 
-class Counter(NamedTuple):
+@dataclass(frozen=True)
+class Counter:  # not a NamedTuple: its ``count`` would hide tuple.count
     """One distinct counter: its palette entry, images (front, back) and size (pixels)."""
 
     name: str
@@ -350,6 +352,7 @@ def _counters(cards: Cards, piece: float, source_only: bool, dpi: float):
     for i, k in enumerate(kinds):
         front, back = images[2 * i], images[2 * i + 1]
         side = re.sub(r":? double-length$", "", k.piece.block) or "Counters"
+        width, height = front.size
         out.append(
             (
                 Counter(
@@ -357,7 +360,8 @@ def _counters(cards: Cards, piece: float, source_only: bool, dpi: float):
                     side,
                     f"{k.name}-front.png",
                     f"{k.name}-back.png",
-                    *front.size,
+                    width,
+                    height,
                     k.count,
                 ),
                 front,

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from companion.dark_blades.layouts import LayoutMap
 from companion.dark_blades.maps import HexMap
 
 DY_PX = 120  # pixels across a hex's flats (even: see the module's note)
@@ -82,11 +83,10 @@ class _Frame:
 
 def _pieces(m: HexMap) -> list[tuple[str, HexMap, int, int, set[str]]]:
     """(key, map, column shift, row shift, joined edges) of each map of the board."""
-    layout = getattr(m, "layout", None)
-    if layout is None:
+    if not isinstance(m, LayoutMap):
         return [("", m, 0, 0, set())]
     joined: dict[str, set[str]] = {}
-    for join in layout.joins:
+    for join in m.layout.joins:
         for key, edge in (join.edge, join.meets):
             joined.setdefault(key, set()).add(edge)
     return [(p.key, p.map, p.col, p.row, joined.get(p.key, set())) for p in m.pieces]

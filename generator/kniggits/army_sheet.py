@@ -31,6 +31,14 @@ HALF_ROWS = 8  # a blank sheet on half a page keeps at least this many kniggits'
 HALF_GAP = 10.0  # points each half keeps from the cut line between two blank sheets
 
 
+def army_file(army: ArmyCheck) -> Path:
+    """The file an army to print was read from (the generator prints only armies read from
+    files, `generator.kniggits.build.load_armies`; an army typed into a page has none)."""
+    if army.path is None:
+        raise ValueError("an army to print is one read from a file: this one has no path")
+    return army.path
+
+
 def _boxes(canvas: Any, x: float, top: float, width: float, count: int, colour: str,
            letter: str) -> int:  # fmt: skip
     """``count`` tick boxes in rows across ``width``; return the rows used."""
@@ -178,7 +186,7 @@ def army_page(
 
     canvas = writer.canvas
     x0, y0, x1, _ = sheet.safe_area
-    y = _header(canvas, sheet, f"Army: {army.path.stem}", colour, lefty)
+    y = _header(canvas, sheet, f"Army: {army_file(army).stem}", colour, lefty)
     spent = (
         f"Points: agreed {army.budget}, spent {army.points} ("
         f"{army.kniggit_points // max(rules.kniggit_cost, 1)} kniggits x {rules.kniggit_cost} = "
@@ -188,7 +196,7 @@ def army_page(
     state = f"OVER BY {army.over}" if army.over else f"{army.under} unspent"
     _text(canvas, x0, y, spent, 9, True)
     _text(canvas, x0, y - 12, f"{state} \u00b7 {army.fighting} fight \u00b7 from "
-          f"{display_path(army.path)}", 8)  # fmt: skip
+          f"{display_path(army_file(army))}", 8)  # fmt: skip
     y = _table_head(canvas, sheet, y - 30, settings)
     runaways = {id(k) for k in army.runaways}
     spare = {id(k): n for k, n in army.spare}
@@ -204,7 +212,7 @@ def army_page(
             )
         for name in _expanded(kniggit):
             if y < y0 + 60:
-                writer.end_page(what=f"{army.path.stem} (continued)")
+                writer.end_page(what=f"{army_file(army).stem} (continued)")
                 y = _table_head(canvas, sheet, sheet.safe_area[3] - 14, settings)
             y = _row(canvas, sheet, y, name, kniggit.tokens, rules, settings, flag)
     _footnotes(canvas, sheet, y, rules)
@@ -315,7 +323,7 @@ def write_army_pdf(
             if armies:
                 lefty = index + 1 in left_handed
                 army_page(writer, sheet, armies[index], colour, rules, settings, lefty)
-                what = armies[index].path.stem
+                what = army_file(armies[index]).stem
             else:
                 blank_page(canvas, sheet, colour, rules, settings, index + 1 in left_handed)
                 what = "blank, to fill in by hand"

@@ -47,7 +47,8 @@ def strips(total: int, fits: int) -> list[Strip]:
     """``total`` inches split into as few strips as fit (``fits`` inches each), evenly."""
     count = math.ceil(total / fits)
     size = math.ceil(total / count)
-    out, start = [], 0
+    out: list[Strip] = []
+    start = 0
     while start < total:
         end = min(start + size, total)
         out.append(Strip(len(out) + 1, start, end))

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.kniggits.rules import ArmyCheck
+from generator.kniggits.army_sheet import army_file
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font
@@ -84,7 +85,7 @@ def figures(
         for kniggit in army.kniggits:
             for number in range(1, kniggit.count + 1):
                 name = kniggit.name if kniggit.count == 1 else f"{kniggit.name} {number}"
-                out.append(Figure(name, colour, army.path.stem, index + 1 in left_handed))
+                out.append(Figure(name, colour, army_file(army).stem, index + 1 in left_handed))
     return out
 
 

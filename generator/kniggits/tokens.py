@@ -51,6 +51,7 @@ def _scaled(points: tuple[tuple[float, float], ...], k: float) -> tuple[tuple[fl
 def _symbol(role: str, ink: str, colour: str) -> tuple[Op, ...]:
     """A small symbol under the letter: an arrow (movement), a sword (attack), a shield (an
     outlined heater shield with a band down it, in the token's own colour inside)."""
+    pts: tuple[tuple[float, float], ...]
     if role == "movement":
         pts = ((0.32, 0.2), (0.55, 0.2), (0.55, 0.13), (0.68, 0.245), (0.55, 0.36),
                (0.55, 0.29), (0.32, 0.29))  # fmt: skip

@@ -21,6 +21,13 @@ _REF = re.compile(rb"(\d+) 0 R\b")
 _OBJ = re.compile(rb"^(\d+) 0 obj\r?\n")
 
 
+def _found(match: re.Match[bytes] | None, what: str) -> re.Match[bytes]:
+    """``match``, or a ValueError naming the ``what`` a reportlab PDF always has."""
+    if match is None:
+        raise ValueError(f"not a PDF as reportlab writes it: no {what}")
+    return match
+
+
 class PdfJoiner:
     """Writes one PDF to ``handle`` from chunks added in page order."""
 
@@ -43,8 +50,8 @@ class PdfJoiner:
         """Copy one reportlab PDF's pages (and what they use) into the output."""
         xref_at = pdf.rindex(b"\nxref\n") + 1
         trailer = pdf[pdf.rindex(b"trailer") :]
-        root = int(re.search(rb"/Root (\d+) 0 R", trailer).group(1))
-        info = int(re.search(rb"/Info (\d+) 0 R", trailer).group(1))
+        root = int(_found(re.search(rb"/Root (\d+) 0 R", trailer), "/Root").group(1))
+        info = int(_found(re.search(rb"/Info (\d+) 0 R", trailer), "/Info").group(1))
         lines = pdf[xref_at:].split(b"\n", 2)  # "xref", "0 COUNT", then 20-byte entries
         count = int(lines[1].split()[1])
         table = lines[2][: 20 * count]
@@ -53,15 +60,16 @@ class PdfJoiner:
             for i in range(1, count)
             if table[20 * i + 17] == 110
         }  # 110: "n", an object in use
-        order = sorted(offsets, key=offsets.get)
+        order = sorted(offsets, key=offsets.__getitem__)
         ends = {obj: offsets[nxt] for obj, nxt in zip(order, order[1:], strict=False)}
         ends[order[-1]] = xref_at
         body = {obj: pdf[offsets[obj] : ends[obj]] for obj in order}
-        pages = int(re.search(rb"/Pages (\d+) 0 R", body[root]).group(1))
+        pages = int(_found(re.search(rb"/Pages (\d+) 0 R", body[root]), "/Pages").group(1))
         kids = [int(k) for k in _REF.findall(body[pages].split(b"/Kids", 1)[1].split(b"]")[0])]
         if not self.started:
             self._write(pdf[: offsets[order[0]]])  # reportlab's header
-            self.trailer_id = re.search(rb"/ID\s*\n?(\[[^\]]*\])", trailer).group(1)
+            found = re.search(rb"/ID\s*\n?(\[[^\]]*\])", trailer)
+            self.trailer_id = _found(found, "/ID in the trailer").group(1)
             self.started = True
         mapping = {pages: self.PAGES, root: self.CATALOG}
         keep_info = self.INFO not in self.offsets
@@ -79,7 +87,7 @@ class PdfJoiner:
             if obj in (root, pages) or (obj == info and not keep_info):
                 continue
             text = body[obj]
-            head = _OBJ.match(text)
+            head = _found(_OBJ.match(text), "numbered object header")
             rest = text[head.end() :]
             cut = _stream_start(rest)
             new_id = mapping[obj]

@@ -140,8 +140,8 @@ class FacePainter:
 
     def op(self, op: Op) -> str:
         """One instruction as PDF operators, in cell units."""
-        kind = type(op)
-        if kind is Text:
+        # ``type(op) is`` (not a shared ``kind`` variable) so that mypy narrows the union
+        if type(op) is Text:
             if not op.text:
                 return ""
             size = fit_size(op.text, op.font, op.size, op.max_width)
@@ -154,7 +154,7 @@ class FacePainter:
             text.setFont(pdf_font(op.font), size)
             text.textOut(op.text)
             return f"{colour(op.colour)} {text.getCode()}"
-        if kind is Rect:
+        if type(op) is Rect:
             setup, paint = _paint(op.fill, op.stroke, op.stroke_width)
             if not paint:
                 return ""
@@ -163,7 +163,7 @@ class FacePainter:
             else:
                 path = f"{num(op.x)} {num(op.y)} {num(op.w)} {num(op.h)} re"
             return " ".join([*setup, path, paint])
-        if kind is Line:
+        if type(op) is Line:
             parts = [colour(op.colour, stroke=True), f"{num(op.width)} w"]
             if op.dash:
                 parts.append(f"[{' '.join(num(d) for d in op.dash)}] 0 d")
@@ -171,14 +171,14 @@ class FacePainter:
             if op.dash:
                 parts.append("[] 0 d")
             return " ".join(parts)
-        if kind is Polygon:
+        if type(op) is Polygon:
             setup, paint = _paint(op.fill, op.stroke, op.stroke_width)
             if not paint or not op.points:
                 return ""
             (x0, y0), *rest = op.points
-            path = [f"{num(x0)} {num(y0)} m"] + [f"{num(x)} {num(y)} l" for x, y in rest]
-            return " ".join([*setup, *path, "h", paint])
-        if kind is Circle:
+            steps = [f"{num(x0)} {num(y0)} m"] + [f"{num(x)} {num(y)} l" for x, y in rest]
+            return " ".join([*setup, *steps, "h", paint])
+        if type(op) is Circle:
             setup, paint = _paint(op.fill, op.stroke, op.stroke_width)
             if not paint:
                 return ""

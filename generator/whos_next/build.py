@@ -113,7 +113,7 @@ def write_slips(
             raise InputError("--changed-since: needs a saved game (havoc ring new ...)")
         players = parse_names(names) if names is not None else []
         if players:
-            items = [(None, p) for p in players]
+            items: list[tuple[Slip | None, str]] = [(None, p) for p in players]
             note = "victims left blank, to fill in by hand"
         else:
             count = blank if blank is not None else DEFAULT_BLANK

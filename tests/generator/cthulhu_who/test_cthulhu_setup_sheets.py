@@ -396,3 +396,22 @@ def test_continued_sheets_of_a_long_batch_go_out_in_chunks_too(tmp_path, monkeyp
     assert len(continued) > 2  # more continued sheets (front, back) than one chunk
     assert texts[0] == texts[1]
     assert (whole.pages, whole.sheets) == (chunked.pages, chunked.sheets)
+
+
+@pytest.mark.slow
+def test_a_terminal_gets_a_progress_bar_on_stderr(tmp_path, monkeypatch):
+    import io
+    import sys
+
+    from generator.commands.cthulhu_who import setups_pdf
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    out = tmp_path / "many.pdf"
+    stats = setups_pdf(Cards(), SheetOptions.parse(), out, 20, 1, 1, False, "1in")
+    assert stats.path == out and out.exists()
+    assert "set-up sheets" in terminal.getvalue() and "100%" in terminal.getvalue()

@@ -116,3 +116,12 @@ def test_a_bad_army_file_names_its_line(tmp_path):
     assert result.exit_code == 2
     assert "bad.csv:2" in result.output and "attack" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_an_army_without_a_file_is_refused_for_print():
+    from companion.kniggits.rules import ArmyCheck
+    from generator.kniggits.army_sheet import army_file
+
+    assert army_file(ArmyCheck(ARMY, 20, [], 0, 0)) == ARMY
+    with pytest.raises(ValueError, match="read from a file"):
+        army_file(ArmyCheck(None, 20, [], 0, 0))
