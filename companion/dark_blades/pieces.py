@@ -14,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from companion import art
 from companion.csv_rosters import Column, Row, read_csv
 from companion.dark_blades.piece_types import (
     VALUE_COLUMNS,
@@ -309,6 +308,8 @@ def load(cards: Cards, roster: Path | None = None) -> PieceSet:
     same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
     made = sum(c.count * len(types[c.type].pieces) for c in characters)
     markers = load_markers(markers_path, characters, strict=same_place, pieces=made)
+    from companion import art  # the figures: not on `havoc fight`'s path (it reads `roster`)
+
     manifest = art.load_manifest(cards)
     types_path = cards.path(GAME, "piece-types.toml")
     for where, key in kinds.figures.keys():
