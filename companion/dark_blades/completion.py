@@ -36,6 +36,7 @@ from companion import schema
 from companion.dark_blades.crt import Crt, ResultsTable
 from companion.data import Cards
 from companion.errors import DataError
+from companion.patterns import LazyPattern
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
 COMPLETION_FILE = "crt-completion.toml"
@@ -193,7 +194,7 @@ def no_effect_meaning(table: ResultsTable) -> str:
     return "No effect (the kit's result; this table prints no dash)."
 
 
-KILLED = re.compile(r"\b(defender|rider) killed", re.IGNORECASE)
+KILLED = LazyPattern(r"\b(defender|rider) killed", re.IGNORECASE)
 
 
 def is_kill(text: str) -> bool:

@@ -9,7 +9,6 @@ a fight on them; `companion.dark_blades.missiles` holds the missile weapons' ran
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -20,6 +19,7 @@ from companion.dice import check_die, die_faces
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
 from companion.numbers import is_whole
+from companion.patterns import LazyPattern
 from companion.schema import Field, ListOf, MapOf, Table, Where
 from companion.text import MISSING
 
@@ -28,7 +28,7 @@ __all__ += ["odds_value"]
 
 GAME = "dark-blades"
 TERRAIN = ("+", "0", "-")
-_ODDS = re.compile(r"(\d{1,3})-(\d{1,3})")
+_ODDS = LazyPattern(r"(\d{1,3})-(\d{1,3})")
 
 
 class TerrainShift(NamedTuple):

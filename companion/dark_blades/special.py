@@ -23,6 +23,7 @@ from companion.dark_blades.crt import ResultsTable
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
 from companion.errors import DataError
+from companion.patterns import LazyPattern
 from companion.schema import Field, ListOf, MapOf, Table
 
 RULES_FILE = "combat-rules.toml"
@@ -44,9 +45,9 @@ NEEDED = (
     "magic-ring",
 )
 READINGS = ("star", "mule", "stun-is-injury", "stunned-cannot-retreat")
-HORSE_HIT = re.compile(r"horse (and rider )?killed", re.IGNORECASE)
-KILLS = re.compile(r"\b(defender|rider) killed", re.IGNORECASE)
-INJURES = re.compile(r"\b(wounded|stunned)\b", re.IGNORECASE)
+HORSE_HIT = LazyPattern(r"horse (and rider )?killed", re.IGNORECASE)
+KILLS = LazyPattern(r"\b(defender|rider) killed", re.IGNORECASE)
+INJURES = LazyPattern(r"\b(wounded|stunned)\b", re.IGNORECASE)
 
 
 class Rule(NamedTuple):
