@@ -182,23 +182,20 @@ def write_setups_pdf(
     def rebuild(s: int) -> list[Piece]:
         return setup_pieces(rolled(tables, s), garden_for(settings, s, boards), max_cols, art)
 
+    def painter_on(canvas: Any, first: int) -> SheetPainter:
+        """A painter for one chunk's document, its pages counted on from ``first``."""
+        return SheetPainter(
+            canvas, options, tables, settings, plan, count, first=first, qr_url=qr_url,
+            readings_where=where,
+        )  # fmt: skip
+
     with atomic_file(target) as handle, binary_streams():
         joiner = PdfJoiner(handle)
         for start in range(0, count, CHUNK):
             # one small reportlab document per chunk, copied out and let go (pdf_join.py)
             buffer = io.BytesIO()
             canvas = new_canvas(buffer, options, title, subject)
-            painter = SheetPainter(
-                canvas,
-                options,
-                tables,
-                settings,
-                plan,
-                count,
-                first=pages,
-                qr_url=qr_url,
-                readings_where=where,
-            )
+            painter = painter_on(canvas, pages)
             for i in range(start, min(start + CHUNK, count)):
                 s = seed + i
                 setup = rolled(tables, s)
@@ -219,17 +216,7 @@ def write_setups_pdf(
             for start in range(0, plan.sheets, CHUNK):
                 buffer = io.BytesIO()
                 canvas = new_canvas(buffer, options, title, subject)
-                painter = SheetPainter(
-                    canvas,
-                    options,
-                    tables,
-                    settings,
-                    plan,
-                    count,
-                    pages,
-                    qr_url=qr_url,
-                    readings_where=where,
-                )
+                painter = painter_on(canvas, pages)
                 painter.continued_sheets(rebuild, range(start, min(start + CHUNK, plan.sheets)))
                 if start + CHUNK >= plan.sheets:
                     _board_and_odds(canvas, painter, options, tables, boards, tiles, stats, kit)
