@@ -9,12 +9,16 @@ with no import cycle.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from flask import current_app, g, request
 
 from companion.data import Cards
 from companion.errors import FieldError, HavocError
 from companion.whos_next.store import Store
+
+if TYPE_CHECKING:  # the maps load only on a map page
+    from companion.dark_blades.maps import HexMap
 
 
 def source_only() -> bool:
@@ -82,7 +86,7 @@ def refused(error: HavocError | ValueError, labels: Mapping[str, str] | None = N
     return page_line(error, labels)
 
 
-def board_or_404(key: str, layout: bool = False):  # -> HexMap (imported only when asked)
+def board_or_404(key: str, layout: bool = False) -> HexMap:
     """The Dark Blades map, or with ``layout`` the layout (maps laid together), a page's
     address names; 404 when there is none."""
     from flask import abort
