@@ -69,6 +69,7 @@ def make_server(app: Any, host: str, port: int, threads: int = THREADS) -> Any:
         raise InputError(f"--host {host}: not an address this machine can listen on") from None
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
+    threads_ready(dispatcher)
     try:  # the first address the host names, as the banner shows one
         return Server(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0])
     except OSError as exc:
@@ -78,6 +79,21 @@ def make_server(app: Any, host: str, port: int, threads: int = THREADS) -> Any:
                 f"--port {port}: already in use (try another, e.g. --port {port + 1})"
             ) from None
         raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def threads_ready(dispatcher: ThreadedTaskDispatcher, wait: float = 5.0) -> bool:
+    """Wait until every worker thread is idle, waiting for a task (at most `wait` seconds).
+
+    Waitress counts a thread that has started but not yet reached its wait as busy, so a
+    request in the first moments after start-up was logged as "Task queue depth is 1" on a
+    loaded machine. The banner is printed only once the threads are ready."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        with dispatcher.lock:
+            if dispatcher.active_count <= 0:
+                return True
+        time.sleep(0.002)
+    return False
 
 
 def qr_text(link: str) -> str:

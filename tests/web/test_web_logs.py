@@ -50,3 +50,84 @@ def test_redact_takes_tokens_of_the_link_alphabet():
     token = link_token()
     assert redact(f"GET /x/{token} and {token}") == "GET /x/… and …"
     assert redact("handle_user_exception_and_more_words") == "handle_user_exception_and_more_words"
+
+
+class _SlowStart:
+    """A dispatcher whose threads take a moment to start, as on a loaded machine."""
+
+    @staticmethod
+    def make():
+        import time
+
+        from waitress.task import ThreadedTaskDispatcher
+
+        class Slow(ThreadedTaskDispatcher):
+            def handler_thread(self, thread_no):
+                time.sleep(0.2)
+                super().handler_thread(thread_no)
+
+        return Slow()
+
+
+class _Task:
+    def __init__(self) -> None:
+        import threading
+
+        self.done = threading.Event()
+
+    def service(self) -> None:
+        self.done.set()
+
+    def defer(self) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+
+def _first_task_warns(dispatcher, caplog) -> bool:
+    task = _Task()
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="waitress.queue"):
+        dispatcher.add_task(task)
+    assert task.done.wait(5)
+    return any("Task queue depth" in r.getMessage() for r in caplog.records)
+
+
+def test_the_first_request_after_start_up_is_not_a_queue_warning(caplog):
+    """Waitress counts a thread not yet waiting as busy: a request in the first moments was
+    logged as "Task queue depth is 1" (CI's SIGTERM test saw it). The server waits for its
+    threads before its banner."""
+    from companion.web.server import threads_ready
+
+    logging.getLogger("waitress.queue").filters.clear()  # every message, not once a minute
+    hurried = _SlowStart.make()
+    hurried.set_thread_count(2)
+    try:
+        assert _first_task_warns(hurried, caplog)  # what happened before
+    finally:
+        hurried.shutdown()
+    ready = _SlowStart.make()
+    ready.set_thread_count(2)
+    try:
+        assert threads_ready(ready)
+        assert not _first_task_warns(ready, caplog)
+    finally:
+        ready.shutdown()
+    quiet_logs()
+
+
+def test_make_server_returns_with_every_thread_waiting(tmp_path):
+    from companion.web.app import create_app
+    from companion.web.server import make_server
+
+    server = make_server(
+        create_app(tmp_path / "g.sqlite3", testing=True), "127.0.0.1", 0, threads=4
+    )
+    try:
+        with server.task_dispatcher.lock:
+            assert server.task_dispatcher.active_count == 0
+            assert len(server.task_dispatcher.threads) == 4
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown()
