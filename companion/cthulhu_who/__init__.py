@@ -1,4 +1,5 @@
-"""Cthulhu Who? rules: the set-up tables and roller, the attack scores.
+"""Cthulhu Who? rules: the set-up tables and roller, the attack scores, the board (the kit's
+readings) and a 4-square monster's move.
 
 `GAME` declares what Cthulhu Who? adds to the companion (see `companion.game`).
 """
@@ -16,5 +17,6 @@ GAME = Game(
     pages=(
         Page("cthulhu_who.setup", "Set-up roll"),
         Page("cthulhu_who.attack", "Attack score"),
+        Page("cthulhu_who.crush", "4-square monster's move"),
     ),
 )

@@ -140,9 +140,11 @@ def parse_square(text: str, garden: Garden, field: str) -> Square:
     raw = text.strip().upper()
     last = column_letter(garden.cols - 1)
     expected = f"a column letter A-{last} and a row 1-{garden.rows}, like B3"
-    if len(raw) < 2 or not ("A" <= raw[0] <= "Z") or not raw[1:].isdigit() or len(raw) > 4:
+    digits = raw[1:]  # ASCII only: "²" is a digit to str.isdigit, and int() reads "٣" as 3
+    number = digits.isascii() and digits.isdigit()
+    if not 2 <= len(raw) <= 4 or not ("A" <= raw[0] <= "Z") or not number:
         raise FieldError(field, text, f"expected {expected}, got {text[:12]!r}")
-    col, row = ord(raw[0]) - ord("A"), int(raw[1:]) - 1
+    col, row = ord(raw[0]) - ord("A"), int(digits) - 1
     if col >= garden.cols or not 0 <= row < garden.rows:
         boards = "two boards" if garden.boards == 2 else "one board"
         raise FieldError(field, text, f"{raw} is off the garden ({boards}: {expected})")

@@ -12,10 +12,18 @@ import re
 from typing import Any, NamedTuple
 
 from companion.cthulhu_who import geometry as geo
-from companion.cthulhu_who.attacks import Attacker, AttackTable
+from companion.cthulhu_who.attacks import (
+    CANNOT,
+    CRUSH,
+    SILENT,
+    Attacker,
+    AttackTable,
+    Score,
+    name_key,
+)
 from companion.cthulhu_who.garden import Garden, garden_for, garden_settings
 from companion.data import Cards
-from companion.errors import FieldError
+from companion.errors import FieldError, InputError
 
 MAX_SEED = 10**18  # a set-up seed has at most 18 digits (the phone page's limit too)
 
@@ -125,6 +133,29 @@ def board_attack(
     return BoardAttack(garden, shot, rd.short(*used))
 
 
+def _crusher(table: AttackTable) -> Attacker:
+    """The attack table's 4-square monster row (its crushes)."""
+    return next(a for a in table.attackers if a.name.lower().startswith("4-square"))
+
+
+def _fate(score: Score) -> str:
+    """What a 4-square monster's move does to a figure in a square it enters."""
+    return {CRUSH: "crushed", SILENT: "not in the rules", CANNOT: "not crushed"}.get(
+        score.kind, "a roll"
+    )
+
+
+def crush_fates(table: AttackTable) -> list[tuple[str, str]]:
+    """Each kind of figure (the table's targets) and its fate in a square the 4-square
+    monster enters, kinds with the same fate together: ``[("Hero, Cultist", "crushed"), ...]``
+    (the attack table's 4-square row: "crush", or "silent" where the rules do not say)."""
+    crusher = _crusher(table)
+    by_fate: dict[str, list[str]] = {}
+    for target in table.targets:
+        by_fate.setdefault(_fate(crusher.scores[target]), []).append(target)
+    return [(", ".join(kinds), fate) for fate, kinds in by_fate.items()]
+
+
 class Move(NamedTuple):
     """A 4-square monster's move (or, with no move, where it stands) and its collapse."""
 
@@ -174,7 +205,7 @@ def four_square_move(
         raise FieldError(
             "at", figures[0], "figures are crushed only by a move; give where it moves to"
         )
-    crusher = next(a for a in table.attackers if a.name.lower().startswith("4-square"))
+    crusher = _crusher(table)
     crushed = []
     entered = {geo.name(q) for q in moved.entered} if moved else set()
     for given in figures:
@@ -188,12 +219,13 @@ def four_square_move(
             raise FieldError(
                 "at", given, f"{where} is not a square it enters ({', '.join(sorted(entered))})"
             )
-        target = table.target(kind)
-        score = crusher.scores[target]
-        result = {"crush": "crushed", "silent": "not in the rules", "cannot": "not crushed"}.get(
-            score.kind, "a roll"
-        )
-        crushed.append((where, target, result))
+        try:
+            target = table.target(kind)
+        except InputError:
+            kinds = ", ".join(name_key(t) for t in table.targets)
+            why = f"{kind.strip()[:20]!r} is not a figure: expected {kinds}"
+            raise FieldError("at", given, why) from None
+        crushed.append((where, target, _fate(crusher.scores[target])))
     end = moved.end if moved else start
     used = ["four-square", "collapse", "diagonals"] + (["wall"] if boards == 2 else [])
     hits = table.collapse_hits()

@@ -46,6 +46,9 @@ class SetupDice(NamedTuple):
     weapons: tuple[int, ...]
 
 
+KINDS = ("hero", "cultist", "monster")  # the kinds of figure (`PieceNeed.kind`, figures.toml)
+
+
 class PieceNeed(NamedTuple):
     """``count`` pieces of one kind a set-up needs on the board."""
 

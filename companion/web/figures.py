@@ -4,7 +4,9 @@
 small inline ``<svg>`` of a roster piece's figure, found as the counter's is
 (`companion.dark_blades.pieces.PieceSet.figure`: the row's ``art``, else the kit's figure for
 its type or weapon), so a player finds "the goblin with the axe" on the table. Nothing when the
-name is not in the roster. Pure Python (companion/art.py): no reportlab, no svglib.
+name is not in the roster. ``kind_figures(game, kinds)`` gives a game's figure for each kind of
+piece (its ``figures.toml``: the Cthulhu Who? hero, cultist and monster). Pure Python
+(companion/art.py): no reportlab, no svglib.
 """
 
 from __future__ import annotations
@@ -57,4 +59,25 @@ def piece_figure(who: object, state: str = "") -> Markup:
         markup = art.inline(path, f"{character.label or character.name}: figure")
     except (HavocError, OSError, ValueError):
         return Markup("")
+    return _small(markup)
+
+
+def _small(markup: str) -> Markup:
+    """An inline figure at the pages' small size (the stylesheet sizes it in ``em``)."""
     return Markup(markup.replace("<svg ", '<svg width="24" height="24" ', 1))
+
+
+def kind_figures(game: str, kinds: tuple[str, ...]) -> dict[str, Markup]:
+    """Kind -> the inline figure ``game``'s ``figures.toml`` names for it (as its printed
+    pieces carry it); a kind with none, or whose file cannot be read, is left out."""
+    try:
+        found = art.game_figures(cards(), game, kinds)
+    except HavocError:
+        return {}
+    out = {}
+    for kind, path in found.items():
+        try:
+            out[kind] = _small(art.inline(path, f"{kind}: figure"))
+        except (HavocError, OSError, ValueError):
+            continue
+    return out

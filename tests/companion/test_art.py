@@ -47,6 +47,14 @@ def test_the_credits_line_names_every_author():
     assert "game-icons.net" in line and "CC BY 3.0" in line
 
 
+def test_the_readme_credits_every_figure_with_its_author_and_source():
+    credits = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Credits\n", 1)[1]
+    credits = credits.split("\n## ", 1)[0]
+    for row in _rows():
+        line = next((ln for ln in credits.splitlines() if f"**{row['author']}**" in ln), "")
+        assert f"[{row['icon']}]({row['source']})" in line, row
+
+
 def test_share_alike_art_is_refused(tmp_path: Path):
     mine = tmp_path / "art"
     shutil.copytree(ART, mine)

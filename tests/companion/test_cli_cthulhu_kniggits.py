@@ -574,3 +574,5 @@ def test_crush_names_the_squares_entered_and_the_collapse(havoc):
     assert "11-12 v Hero" in data["collapse_needs"]
     bad = havoc(*args, "--at", f"{_name(start)}=hero")
     assert bad.exit_code == 2 and "is not a square it enters" in bad.output
+    unknown = havoc(*args, "--at", f"{_name(entered[0])}=shoggoth")
+    assert unknown.exit_code == 2 and "--at: 'shoggoth' is not a figure" in unknown.output

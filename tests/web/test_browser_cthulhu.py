@@ -46,3 +46,35 @@ def test_setup_readings_and_an_attack_on_its_garden(served, browser):
     dark = _phone(browser, dark=True)
     dark.goto(page.url)
     _check(dark, "cthulhu-attack-clear-dark")
+
+
+def test_the_setups_figures_and_a_4_square_monsters_move_on_its_garden(served, browser):
+    page = _phone(browser)
+    page.goto(f"{served}/cthulhu-who/setup?seed=1")
+    labels = page.eval_on_selector_all(
+        "li svg.figure", "figures => figures.map(f => f.getAttribute('aria-label'))"
+    )
+    assert labels == ["monster: figure", "cultist: figure", "hero: figure"]  # as the sheet
+    _check(page, "cthulhu-setup-figures")
+    page.click("text=4-square monster's move on this garden")
+    assert page.input_value("#setup") == "1"
+    page.fill("#monster", "B3")
+    page.fill("#to", "B4")
+    page.fill("#at", "B5=hero")
+    page.click("form button.primary")
+    page.wait_for_selector(".answer")
+    answer = page.inner_text(".answer")
+    assert answer.startswith("B5, C5") and "Hero on B5: crushed" in answer
+    assert "A3, B3, C3, D4, A6, C6, D6" in page.inner_text("main")
+    _check(page, "cthulhu-crush")
+    dark = _phone(browser, dark=True)
+    dark.goto(page.url)
+    _check(dark, "cthulhu-crush-dark")
+    page.fill("#to", "C3")  # garden 1: the statue on D3
+    page.click("form button.primary")
+    assert "has terrain on D3 (Statue)" in page.inner_text(".flash.error")
+    _check(page, "cthulhu-crush-refused")
+    page.goto(f"{served}/cthulhu-who/attack?attacker=4-Square+Monster&target=Hero&setup=1")
+    _check(page, "cthulhu-attack-crush")
+    page.click("text=Its move on the garden")
+    assert page.input_value("#setup") == "1" and page.url.endswith("/cthulhu-who/crush?setup=1")

@@ -1,11 +1,15 @@
 """The Cthulhu Who? phone pages on the garden: the attack page with the set-up's squares (as
-`havoc attack --setup S --from --to`), the set-up page's kit's readings, bad input a 400."""
+`havoc attack --setup S --from --to`), a 4-square monster's move (as `havoc crush`), the set-up
+page's kit's readings and figures, bad input a 400."""
 
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
+from route_sweep import one_line
 from web_helpers import visible
 
 from companion.cli import main as havoc
@@ -80,3 +84,122 @@ def test_the_setup_page_shows_the_kits_readings_unless_rulebook_only(site):
     ).get_data(as_text=True)
     plain = site.text("/cthulhu-who/setup?seed=5&source_only=on")
     assert "kit's readings" not in plain and not any(r.title in plain for r in rd.items.values())
+
+
+def _crush_cli(*args: str) -> dict:
+    return json.loads(run(havoc, ["crush", *args, "--json"]).stdout)
+
+
+@pytest.mark.parametrize(
+    "setup, boards, monster, to, at",
+    [
+        ("1", "1", "B3", "B4", ()),  # garden 1: B3-C4 shifts up into B5, C5
+        ("1", "1", "B3", "B4", ("B5=hero", "c5=dog")),  # named: crushed, not in the rules
+        ("1", "1", "B3", "B2", ("B2=cultist",)),
+        ("1", "1", "B3", "", ()),  # no move: where it stands, its collapse
+        ("1", "2", "G4", "H4", ()),  # two boards: through the join's opening
+    ],
+)
+def test_the_crush_page_says_what_havoc_crush_says(site, setup, boards, monster, to, at):
+    args = ["--setup", setup, "--boards", boards, "--monster", monster]
+    args += ["--to", to] if to else []
+    for figure in at:
+        args += ["--at", figure]
+    cli = _crush_cli(*args)
+    query = {"setup": setup, "boards": boards, "monster": monster, "to": to, "at": ", ".join(at)}
+    answer = site.client.get("/cthulhu-who/crush", query_string=query)
+    assert answer.status_code == 200
+    page = visible(answer.get_data(as_text=True))
+    if to:
+        entered = ", ".join(cli["entered"])
+        assert page.startswith(f"{entered} Enters {entered}: crushes every figure there KIT")
+        assert f"on {cli['to']}" in page.split("Killed there")[0]
+    else:
+        assert cli["to"] is None and page.startswith(f"{monster} Stands on {cli['monster']}")
+    for figure in cli["figures"]:
+        assert f"{figure['figure']} on {figure['square']}: {figure['result']}" in page
+    if to and not at:  # none named: each kind's fate, from the table's 4-square row
+        assert "Hero, Cultist: crushed" in page and "4-square Monster: not in the rules" in page
+    collapse = page.split("Killed there, it collapses", 1)[1]
+    assert f"{', '.join(cli['collapse'])} KIT" in collapse
+    assert f"On 2d6: {cli['collapse_needs']}" in collapse
+    for reading in cli["readings"]:
+        assert f"KIT {reading.split(': ', 1)[1]}" in collapse
+
+
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("monster=B3", "set-up: expected the seed printed on the sheet"),
+        ("setup=x&monster=B3", "set-up: expected the seed printed on the sheet"),
+        ("setup=1&to=B4", "monster's square: give its block's lowest square"),
+        ("setup=1&monster=B%C2%B2", "“monster's square”: expected a column letter"),
+        ("setup=1&monster=H3", "“monster's square”: a 2 x 2 block from H3 runs off"),
+        ("setup=1&monster=B3&to=C3", "“square it moves to”: the block C3 D3 C4 D4 has terrain"),
+        ("setup=1&monster=B3&to=D3", "“square it moves to”: D3 is not one step"),
+        ("setup=1&monster=B3&at=B4%3Dhero", "figures are crushed only by a move"),
+        ("setup=1&monster=B3&to=B4&at=B6%3Dhero", "B6 is not a square it enters (B5, C5)"),
+        ("setup=1&monster=B3&to=B4&at=B5hero", "expected SQUARE=FIGURE like C3=hero"),
+        ("setup=1&monster=B3&to=B4&at=B5%3Dshoggoth", "'shoggoth' is not a figure: expected"),
+        ("setup=1&monster=B3&to=B4&source_only=on", "the kit's reading, not the rulebook's"),
+    ],
+)
+def test_bad_crush_input_is_a_400_with_one_line(site, query, words):
+    answer = site.client.get(f"/cthulhu-who/crush?{query}")
+    body = answer.get_data(as_text=True)
+    page = visible(body)
+    assert answer.status_code == 400, page
+    assert one_line(400, body) and page.startswith("Refused: ") and words in page
+    assert "Killed there" not in page and "Enters " not in page
+
+
+def test_the_crush_page_opens_on_the_setups_seed_from_the_setup_and_attack_pages(site):
+    setup = site.client.get("/cthulhu-who/setup?seed=5").get_data(as_text=True)
+    assert 'href="/cthulhu-who/crush?setup=5"' in setup
+    attack = "/cthulhu-who/attack?attacker=4-Square+Monster&target=Hero&setup=5"
+    assert 'href="/cthulhu-who/crush?setup=5"' in site.client.get(attack).get_data(as_text=True)
+    form = site.client.get("/cthulhu-who/crush?setup=5")  # the seed alone: the form, filled in
+    assert form.status_code == 200 and "Refused" not in visible(form.get_data(as_text=True))
+    assert 'name="setup" inputmode="numeric" maxlength="18" value="5"' in form.get_data(
+        as_text=True
+    )
+    assert "4-square monster's move" in site.text("/")
+
+
+def test_the_setup_page_shows_each_kinds_figure_as_the_sheet_prints_it(site):
+    from companion import art
+    from generator.cthulhu_who.pieces import figure_files
+
+    body = site.client.get("/cthulhu-who/setup?seed=1").get_data(as_text=True)
+    pieces = body.split("<h2>Pieces needed</h2>", 1)[1].split("</ul>", 1)[0]
+    items = re.findall(r"<li>(.*?)</li>", pieces, re.S)
+    kinds = [need.kind for need in _setup(1).pieces()]
+    assert len(items) == len(kinds) and set(kinds) == {"hero", "cultist", "monster"}
+    files = figure_files(Cards())
+    for item, kind in zip(items, kinds, strict=True):
+        figure = art.inline(Path(files[kind]), f"{kind}: figure")
+        assert figure.split(">", 1)[1] in item  # the sheet's file, inline
+    assert "<svg" not in site.client.get("/cthulhu-who/setup").get_data(as_text=True)
+
+
+def _setup(seed: int):
+    import random
+
+    from companion.cthulhu_who.setup import setup_tables
+
+    return setup_tables(Cards()).roll_many(random.Random(seed), 1)[0]
+
+
+@pytest.mark.parametrize("field", ["setup", "boards", "monster", "to", "at"])
+def test_odd_values_in_each_crush_field_reach_the_rules_and_are_one_line(site, field):
+    from route_sweep import ODD
+
+    good = {"setup": "1", "boards": "1", "monster": "B3", "to": "B4", "at": "B5=hero"}
+    for value in [*ODD, "B5=" + "x" * 200, ",,,", "B5=hero," * 50]:
+        answer = site.client.get("/cthulhu-who/crush", query_string={**good, field: value})
+        body = answer.get_data(as_text=True)
+        assert answer.status_code in (200, 400), (field, value)
+        if answer.status_code == 400:
+            assert one_line(400, body), (field, value)
+        else:
+            assert "Killed there, it collapses" in visible(body), (field, value)

@@ -40,7 +40,7 @@ def test_squares_are_named_as_printed_column_letter_then_row():
         geo.parse_square("I1", garden(1), "to")
     assert (caught.value.field, caught.value.value) == ("to", "I1")
     assert caught.value.said("--to").startswith("--to: I1 is off the garden")
-    for bad in ("B9", "B0", "3B", "B", "BB3", ""):
+    for bad in ("B9", "B0", "3B", "B", "BB3", "", "B²", "B٣", "B0003"):  # ASCII digits
         with pytest.raises(FieldError, match="^from: "):
             geo.parse_square(bad, garden(1), "from")
 

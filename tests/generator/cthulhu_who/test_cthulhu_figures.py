@@ -17,13 +17,17 @@ def _figures(piece) -> list[Figure]:
     return [op for op in piece.front.ops if isinstance(op, Figure)]
 
 
-def test_cultists_and_monsters_show_their_figure_beside_shape_and_letter():
+def test_heroes_cultists_and_monsters_show_their_figure_beside_shape_and_letter():
     files = cw.figure_files(Cards())
-    assert Path(files["cultist"]).name == "cultist.svg"
-    assert Path(files["monster"]).name == "monster.svg"
+    assert {kind: Path(f).name for kind, f in files.items()} == {
+        "hero": "hero.svg",
+        "cultist": "cultist.svg",
+        "monster": "monster.svg",
+    }
+    hero = cw.hero_piece(1, "Shotgun", files["hero"])
     cultist = cw.cultist_piece(1, files["cultist"])
     monster = cw.monster_piece(1, "Super", 4, 2, files["monster"])
-    for piece in (cultist, monster):
+    for piece in (hero, cultist, monster):
         (figure,) = _figures(piece)
         letters = [t for t in piece.front.ops if isinstance(t, Text) and len(t.text) == 1]
         assert letters  # the letter still tells the kind apart
@@ -58,7 +62,7 @@ def test_the_setups_pdf_draws_each_figure_once(tmp_path: Path, havoc_pnp):
         for number in range(1, int(reader.trailer["/Size"]))
         if (obj := _object(reader, number)) is not None
     ]
-    assert len(own) == 2  # the cultist and the monster, however many pieces use them
+    assert len(own) == 3  # the hero, the cultist and the monster, however many pieces use them
     assert (ROOT / "cards" / "cthulhu-who" / "figures.toml").is_file()
 
 
