@@ -154,8 +154,10 @@ def test_bad_crush_input_is_a_400_with_one_line(site, query, words):
 
 
 def test_the_crush_page_opens_on_the_setups_seed_from_the_setup_and_attack_pages(site):
-    setup = site.client.get("/cthulhu-who/setup?seed=5").get_data(as_text=True)
-    assert 'href="/cthulhu-who/crush?setup=5"' in setup
+    setup = site.client.get("/cthulhu-who/setup?seed=6").get_data(as_text=True)  # a House
+    assert 'href="/cthulhu-who/crush?setup=6"' in setup
+    two_square = site.client.get("/cthulhu-who/setup?seed=5").get_data(as_text=True)
+    assert "Elephant" in two_square and "/cthulhu-who/crush" not in two_square  # no 4-square
     attack = "/cthulhu-who/attack?attacker=4-Square+Monster&target=Hero&setup=5"
     assert 'href="/cthulhu-who/crush?setup=5"' in site.client.get(attack).get_data(as_text=True)
     form = site.client.get("/cthulhu-who/crush?setup=5")  # the seed alone: the form, filled in
