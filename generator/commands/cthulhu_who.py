@@ -173,9 +173,13 @@ def build_setups(run: Run) -> list[Made]:
         f"{DEFAULT_BATCH} Cthulhu Who? set-ups",
         notes=(
             "Each: the rolls, the garden, exactly its pieces (double-sided).",
-            "Then the 8 x 8 board in tiles and the exact odds"
-            + ("." if run.source_only else "; on their backs,"),
-            *(() if run.source_only else ("the kit's readings of the board.",)),
+            "Then the 8 x 8 board in tiles; "
+            + ("on their backs," if run.sheet.duplex != "none" else "after them,"),
+            (
+                "the exact odds."
+                if run.source_only
+                else "the kit's readings of the board and the exact odds."
+            ),
             "More: havoc-pnp setups -n N --seed S.",
         ),
         kind="setups",
