@@ -167,15 +167,20 @@ def build_setups(run: Run) -> list[Made]:
         run.source_only,
     )
     last = SETUPS_BUILD_SEED + DEFAULT_BATCH - 1
+    # where the odds and the readings go (`setups._board_and_odds`), in their order
+    backs, read = "on their backs,", "the kit's readings of the board and the exact odds."
+    if run.sheet.duplex == "none":
+        backs, read = "after them,", "the exact odds and the kit's readings of the board."
+    if run.source_only:
+        backs, read = backs.replace("their backs", "a tile's back"), "the exact odds."
     made = run.made(
         stats,
         f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
         f"{DEFAULT_BATCH} Cthulhu Who? set-ups",
         notes=(
             "Each: the rolls, the garden, exactly its pieces (double-sided).",
-            "Then the 8 x 8 board in tiles and the exact odds"
-            + ("." if run.source_only else "; on their backs,"),
-            *(() if run.source_only else ("the kit's readings of the board.",)),
+            "Then the 8 x 8 board in tiles; " + backs,
+            read,
             "More: havoc-pnp setups -n N --seed S.",
         ),
         kind="setups",

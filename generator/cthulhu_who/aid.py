@@ -17,10 +17,11 @@ from companion.cthulhu_who.geometry import readings
 from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
 from generator.sheet.document import PageSize, grid, write_document
-from generator.sheet.markup import flowables, render_template
+from generator.sheet.markup import COLUMN_GAP, flowables, render_template
 
 TITLE = "Cthulhu Who? player aid"
-SIZE = 9.0
+SIZES = (9.0, 8.5, 8.0)  # body type: the largest that sets the aid on PAGES pages
+PAGES = 2  # one sheet, both sides
 
 
 def chance_text(chance: Fraction, sides: int = 36) -> str:
@@ -30,17 +31,50 @@ def chance_text(chance: Fraction, sides: int = 36) -> str:
     return f"{count}/{sides} ({percent}%)"
 
 
-def _tables(cards: Cards, width: float) -> dict[str, Any]:
+SIZES_W = (24.0, 48.0, 44.0)  # the monster-size table: die, monster, squares
+DIE_W, COL_MIN = 30.0, 55.0  # a die-down table's die column; its narrowest other column
+
+
+def _fit(texts: list[str], size: float, bold: bool = False) -> float:
+    """A column as wide as the widest of ``texts`` at ``size``, with the cells' padding."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.sheet.fonts import BOLD, REGULAR, pdf_font
+
+    font = pdf_font(BOLD if bold else REGULAR)
+    return max(stringWidth(t, font, size) for t in texts) + 8
+
+
+def _header(text: str, width: float, size: float) -> str:
+    """``text`` on one line where it fits a column ``width`` wide, else broken before its
+    bracket (``4: Elephant`` over ``(2)``)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.sheet.fonts import BOLD, pdf_font
+
+    if stringWidth(text, pdf_font(BOLD), size) + 6 <= width:
+        return text
+    return text.replace(" (", "\n(")
+
+
+def _tables(cards: Cards, width: float, size: float) -> dict[str, Any]:
     setup = setup_tables(cards)
     attacks = attack_table(cards)
     actions = load_actions(cards)
     faces = list(setup.faces)
-    size_cols = [f"{d}: {setup.sizes[d].name} ({setup.sizes[d].squares})" for d in faces]
+    # the monsters table beside the size table where its columns keep their narrowest
+    beside = width - sum(SIZES_W) - COLUMN_GAP
+    across = beside if beside - DIE_W >= COL_MIN * len(faces) else width
 
-    def by_size(cells: dict[tuple[int, int], int]) -> Any:
-        rows = [["Die", *size_cols]]
+    def by_size(cells: dict[tuple[int, int], int], across: float) -> Any:
+        col = (across - DIE_W) / len(faces)
+        names = [f"{d}: {setup.sizes[d].name} ({setup.sizes[d].squares})" for d in faces]
+        broken = [_header(n, col, size) for n in names]
+        if any("\n" in b for b in broken):  # all headers alike: each over two lines
+            broken = [n.replace(" (", "\n(") for n in names]
+        rows = [["Die", *broken]]
         rows += [[str(d), *(str(cells[s, d]) for s in faces)] for d in faces]
-        return grid(rows, [30] + [(width - 30) / len(faces)] * len(faces), header_cols=1, size=SIZE)
+        return grid(rows, [DIE_W] + [col] * len(faces), header_cols=1, size=size)
 
     heroes = [["Die", *(b.label for b in setup.bands)]]
     heroes += [[str(d), *(str(setup.heroes[i, d]) for i in range(len(setup.bands)))] for d in faces]
@@ -63,24 +97,27 @@ def _tables(cards: Cards, width: float) -> dict[str, Any]:
         "sizes": grid(
             [["Die", "Monster", "Squares"]]
             + [[str(d), setup.sizes[d].name, str(setup.sizes[d].squares)] for d in faces],
-            [30, 90, 60],
-            size=SIZE,
+            list(SIZES_W),
+            size=size,
         ),
-        "monsters": by_size(setup.monsters),
-        "cultists": by_size(setup.cultists),
-        "heroes": grid(heroes, [30] + [60] * len(setup.bands), header_cols=1, size=SIZE),
-        "weapons": grid([["Die", "Weapon"], *map(list, setup.weapon_rows)], [30, 90], size=SIZE),
+        "monsters": by_size(setup.monsters, across),
+        "cultists": by_size(setup.cultists, width),
+        "heroes": grid(heroes, [DIE_W] + [50] * len(setup.bands), header_cols=1, size=size),
+        "weapons": grid([["Die", "Weapon"], *map(list, setup.weapon_rows)], [30, 80], size=size),
         "actions": grid(
             [["Action points", "Buys"]] + [[str(c), w] for c, w in actions.rows],
-            [80, 300],
-            size=SIZE,
+            [
+                _fit(["Action points"], size, True),
+                _fit(["Buys"] + [w for _, w in actions.rows], size),
+            ],
+            size=size,
         ),
         "attacks": grid(
             scores,
             [name_w] + [(width - name_w) / len(attacks.targets)] * len(attacks.targets),
             header_cols=1,
             extra=[("ALIGN", (1, 1), (-1, -1), "CENTER")],
-            size=SIZE,
+            size=size,
         ),
     }
 
@@ -92,15 +129,21 @@ def write_cthulhu_aid(path: Path, cards: Cards, page: PageSize, source_only: boo
     shown = [] if source_only else list(readings(cards).items.values())
     context = {"actions": load_actions(cards), "readings": shown}
     text = render_template("aids/cthulhu-who.j2", context)
-    story = flowables(text, _tables(cards, portrait.frame_width), body=SIZE)
-    return write_document(
-        path,
-        story,
-        portrait,
-        title=TITLE,
-        subject="Cthulhu Who?: set-up tables, action points and attack scores with their chances",
-        note="the rules' tables, but the 4-square monster row is the kit's reading of the "
-        "rules' text"
-        + ("" if source_only else ", and so are the board's readings (boxed)")
-        + "; the chances are exact for 2d6.",
-    )
+    width = portrait.frame_width
+    for size in SIZES:  # the largest type that keeps it to one sheet; else the smallest
+        story = flowables(text, _tables(cards, width, size), body=size, width=width)
+        pages = write_document(
+            path,
+            story,
+            portrait,
+            title=TITLE,
+            subject="Cthulhu Who?: set-up tables, action points and attack scores with their "
+            "chances",
+            note="the rules' tables, but the 4-square monster row is the kit's reading of the "
+            "rules' text"
+            + ("" if source_only else ", and so are the board's readings (boxed)")
+            + "; the chances are exact for 2d6.",
+        )
+        if pages <= PAGES:
+            break
+    return pages

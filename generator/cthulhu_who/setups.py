@@ -8,8 +8,8 @@ far is saved and copied into the output file (pdf_join.py), so memory stays flat
 set-ups go in. Repeated faces are PDF forms (canvas_kit), so a page is a few hundred bytes.
 Each set-up takes one sheet; pieces that do not fit on it go on shared "pieces, continued"
 sheets after the last set-up (continued.py). After those: the full-size board (tiled), and
-with ``stats`` the exact odds page. In duplex mode every single-sided page gets a blank back,
-so each set-up starts on its own sheet.
+with ``stats`` the exact odds page (printed duplex, on a tile's back). In duplex mode every
+single-sided page gets a blank back, so each set-up starts on its own sheet.
 """
 
 from __future__ import annotations
@@ -72,45 +72,48 @@ def _board_and_odds(
     stats: bool,
     kit: ReadingPages | None,
 ) -> None:
-    """The tiled board and the odds page. Printing duplex, their backs carry the kit's
-    readings of the board, page after page of them, again from the first if there are more
-    backs than pages (a blank back under --source-only, ``kit`` None), so the next page starts
-    a new sheet of paper; readings pages left over follow, two to a sheet. Printed
-    single-sided, the readings get pages of their own after them."""
+    """The tiled board and the odds page. Printing duplex, the tiles' backs carry the kit's
+    readings of the board, page after page of them, then the odds (so neither takes a sheet
+    of its own), and the readings again from the first if there are more tiles (a blank back
+    where nothing is left: under --source-only, ``kit`` None); pages left over follow, two to
+    a sheet. Printed single-sided, the odds and the readings get pages of their own after the
+    tiles."""
     duplex = options.duplex != "none"
-    used = 0
     front, back = side_words("front", options.duplex), side_words("back", options.duplex)
+    pages: list[tuple[Callable[[], None], str]] = []  # to read: (draw it, what it is)
+    if kit is not None:
+        for index in range(len(kit.pages)):
+            pages.append((lambda i=index: kit.draw(canvas, i), "the kit's readings of the board"))
+    odds = (lambda: draw_stats(canvas, options, tables), "the exact odds")
+    if stats and duplex:
+        pages.append(odds)
 
-    def readings_page(index: int, side: str) -> None:
-        assert kit is not None
-        kit.draw(canvas, index % len(kit.pages))
-        painter.writer.end_page(side, "the kit's readings of the board")
+    def page(which: tuple[Callable[[], None], str], side: str) -> None:
+        which[0]()
+        painter.writer.end_page(side, which[1])
 
-    def close(what: str) -> None:
-        nonlocal used
+    for n, tile in enumerate(tiles):
+        draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)
+        what = f"board tile {tile.label}"
         if not duplex:
             painter.writer.end_page("", what)
-        elif kit is None:
-            painter.writer.end_page(front, what)
-            painter.writer.blank_back(what)
+            continue
+        painter.writer.end_page(front, what)
+        if n < len(pages):
+            page(pages[n], back)
+        elif kit is not None:  # the readings again
+            page(pages[(n - len(pages)) % len(kit.pages)], back)
         else:
-            painter.writer.end_page(front, what)
-            readings_page(used, back)
-            used += 1
-
-    for tile in tiles:
-        draw_tile(canvas, tile, tiles, boards, options.piece, options, OVERLAP)
-        close(f"board tile {tile.label}")
-    if stats:
-        draw_stats(canvas, options, tables)
-        close("the exact odds")
-    if kit is None:
+            painter.writer.blank_back(what)
+    if not duplex:
+        for which in ([odds] if stats else []) + pages:
+            page(which, "")
         return
-    rest = range(used, len(kit.pages)) if duplex else range(len(kit.pages))
-    for index in rest:
-        readings_page(index, "" if not duplex else (front if (index - used) % 2 == 0 else back))
-    if duplex and len(rest) % 2:
-        painter.writer.blank_back("the kit's readings of the board")
+    rest = pages[len(tiles) :]
+    for index, which in enumerate(rest):
+        page(which, front if index % 2 == 0 else back)
+    if len(rest) % 2:
+        painter.writer.blank_back(rest[-1][1])
 
 
 def rolled(tables: SetupTables, seed: int) -> SetUp:

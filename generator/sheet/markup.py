@@ -9,6 +9,13 @@ line:
 ``[[NAME]]`` the table the code built under that name · ``---`` a page break · a blank line ends
 a paragraph; other lines are joined into paragraphs (an indented line after a bullet goes on
 with the bullet). ``**bold**`` works inside any line.
+
+``::: columns`` ... ``::: next`` ... ``::: end`` sets what lies between side by side, in
+reading order left to right (each column as wide as its widest table, the last the rest of the
+frame's ``width``); where they do not fit the width side by side (the last column's table, or
+TEXT_COLUMN), one under the other.
+``::: keep`` ... ``::: end`` keeps what lies between on one page (a heading, its rules, their
+table).
 """
 
 from __future__ import annotations
@@ -44,13 +51,58 @@ def _inline(text: str) -> str:
     return _BOLD.sub(r"<b>\1</b>", doc.esc(text))
 
 
+COLUMN_GAP = 12.0  # points between columns set side by side
+TEXT_COLUMN = 144.0  # the narrowest the last column may be (it may hold only text)
+
+
+def _widest(column: list[Any]) -> float:
+    """The width of a column's widest table (0: none)."""
+    return max((sum(f._colWidths) for f in column if hasattr(f, "_colWidths")), default=0.0)
+
+
+def side_by_side(columns: list[list[Any]], width: float | None) -> list[Any]:
+    """``columns`` of flowables side by side in a frame ``width`` wide, or one under the other
+    where their tables do not fit (or ``width`` is not known)."""
+    from reportlab.platypus import Table, TableStyle
+
+    widths = [_widest(c) for c in columns[:-1]]
+    last = max(_widest(columns[-1]), TEXT_COLUMN)
+    room = None if width is None else width - sum(widths) - COLUMN_GAP * len(widths)
+    if room is None or len(columns) < 2 or room < last:
+        return [f for c in columns for f in c]
+    cells: list[Any] = []
+    for column in columns[:-1]:
+        cells += [column, ""]  # an empty column between: the gap
+    widths = [x for w in widths for x in (w, COLUMN_GAP)] + [room]
+    table = Table([[*cells, columns[-1]]], colWidths=widths, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return [table]
+
+
 def flowables(
-    text: str, tables: Mapping[str, Callable[[], Any] | Any], body: float = doc.BODY
+    text: str,
+    tables: Mapping[str, Callable[[], Any] | Any],
+    body: float = doc.BODY,
+    width: float | None = None,
 ) -> list[Any]:
-    """The mark-up of ``text`` as platypus flowables; ``[[NAME]]`` inserts ``tables[NAME]``."""
-    from reportlab.platypus import PageBreak
+    """The mark-up of ``text`` as platypus flowables; ``[[NAME]]`` inserts ``tables[NAME]``;
+    ``width``: the frame's, for columns set side by side."""
+    from reportlab.platypus import KeepTogether, PageBreak
 
     story: list[Any] = []
+    outer: list[Any] = []  # the story outside a ``:::`` block, while in one
+    columns: list[list[Any]] = []
+    keep = False
     paragraph: list[str] = []
     box: list[str] = []
     bullet: list[str] = []
@@ -68,6 +120,26 @@ def flowables(
 
     for raw in text.splitlines():
         line = raw.strip()
+        if line in ("::: columns", "::: keep", "::: next", "::: end"):
+            flush()
+            if line in ("::: columns", "::: keep"):
+                if columns:
+                    raise ValueError(f"{line!r} inside a '::: columns' or '::: keep'")
+                outer, story = story, []
+                columns.append(story)
+                keep = line == "::: keep"
+            elif keep and line == "::: next":
+                raise ValueError("'::: next' inside '::: keep'")
+            elif not columns:
+                raise ValueError(f"{line!r} without '::: columns'")
+            elif line == "::: next":
+                story = []
+                columns.append(story)
+            else:
+                story = outer
+                story += [KeepTogether(columns[0])] if keep else side_by_side(columns, width)
+                columns = []
+            continue
         if line.startswith(">"):
             if paragraph:
                 flush()
@@ -106,4 +178,6 @@ def flowables(
                 flush()
             paragraph.append(line)
     flush()
+    if columns:
+        raise ValueError("'::: columns' or '::: keep' without '::: end'")
     return story

@@ -1,4 +1,4 @@
-"""Paper not wasted: the default build prints in at most 30 sheets on A4 and on Letter
+"""Paper not wasted: the default build prints in at most GOAL (29) sheets on A4 and on Letter
 (print-checklist.pdf included, the maps left out), and no sheet of a product of several sheets is under a quarter
 used ("used": the share of the printable area's 1/4in cells that carry ink, on the fuller face
 of the sheet; the footer band left out)."""
@@ -15,8 +15,9 @@ from generator.checklist import printed
 from tests.conftest import run
 
 # Issue 16 brought the default build to 28 sheets (goal 30); the scenario sheets' map pages
-# (+2, every set-up hex readable) and the Cthulhu Who? aid's board readings (+1) make it 31.
-GOAL = 31
+# (+2, every set-up hex readable) and the Cthulhu Who? aid's board readings (+1) made it 31;
+# the aid on one sheet (-1) and the set-ups' odds on a board tile's back (-1) make it 29.
+GOAL = 29
 CELL = SAFE = 18.0
 FOOTER = 40.0
 DPI = 36
@@ -66,7 +67,7 @@ def sheets_of(out: Path) -> dict[str, int]:
     return found
 
 
-def test_the_default_build_takes_at_most_31_sheets(built) -> None:
+def test_the_default_build_takes_at_most_goal_sheets(built) -> None:
     sheets = sheets_of(built)
     sheets.pop("dark-blades-maps.pdf", None)  # the goal leaves the maps out (their own issue)
     assert sum(sheets.values()) <= GOAL, sheets
@@ -124,4 +125,6 @@ def test_bleed_setups_leave_no_sheet_under_a_quarter_used(kit_build, paper) -> N
     shares = [max(shares[i : i + 2]) for i in range(0, len(shares), 2)]
     low = [(n, round(s, 2)) for n, s in enumerate(shares, 1) if s < 0.25]
     assert low == [], low
-    assert sheets <= 8  # four set-ups, one shared continued sheet, the board, the odds
+    # four set-ups, one shared continued sheet, the board's two tiles (the readings and the
+    # odds on their backs)
+    assert sheets <= 7

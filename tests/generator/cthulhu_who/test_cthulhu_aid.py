@@ -14,6 +14,7 @@ from companion.data import Cards
 from generator.cthulhu_who.aid import write_cthulhu_aid
 from generator.sheet.document import MIN_SIZE, PageSize
 from generator.sheet.options import PAPERS
+from tests.conftest import sweep
 
 CARDS = Cards(None)
 
@@ -59,11 +60,17 @@ def test_setup_tables_equal_the_cards(aid) -> None:
     assert heroes[0][1:] == [b.label for b in setup.bands]
 
 
-def test_action_points_equal_the_cards(aid) -> None:
+def test_action_points_equal_the_cards_and_their_limits_stand_beside_them(aid) -> None:
     table = next(t for t in aid[1] if t[0][0] == "Action points")
     assert [tuple(r) for r in table[1:]] == [(str(c), w) for c, w in load_actions(CARDS).rows]
+    with pdfplumber.open(aid[0]) as pdf:
+        for page in pdf.pages:
+            found = [t for t in page.find_tables() if t.extract()[0][0] == "Action points"]
+            if found:
+                x0, top, x1, bottom = found[0].bbox
+                beside = page.crop((x1 + 1, top - 2, page.width, bottom + 2)).extract_text()
     for limit in load_actions(CARDS).limits:
-        assert " ".join(limit.split()) in " ".join(aid[2].split())
+        assert " ".join(limit.split()) in " ".join(beside.split())
 
 
 def test_readable_inside_the_printable_area(aid) -> None:
@@ -72,3 +79,19 @@ def test_readable_inside_the_printable_area(aid) -> None:
             assert ch["size"] >= MIN_SIZE - 0.01
             assert 18 <= ch["x0"] and ch["x1"] <= width - 18
             assert 18 <= ch["top"] and ch["bottom"] <= height - 18
+
+
+@pytest.mark.parametrize("paper", sweep("a4", "letter"))
+def test_one_sheet_with_every_reading_and_the_attacks_on_one_face(tmp_path, paper) -> None:
+    from companion.cthulhu_who.geometry import readings
+
+    path = tmp_path / "aid.pdf"
+    assert write_cthulhu_aid(path, CARDS, PageSize(*PAPERS[paper])) == 2  # both sides of one
+    with pdfplumber.open(path) as pdf:
+        texts = [" ".join(p.extract_text().split()) for p in pdf.pages]
+        body = min(c["size"] for p in pdf.pages for c in p.chars if c["top"] < p.height - 60)
+    assert body >= 8.0 - 0.01  # SIZES' smallest; the footer alone is at MIN_SIZE
+    joined = " ".join(texts)
+    assert all(f"{r.title} (kit's reading)." in joined for r in readings(CARDS).items.values())
+    attacks = [i for i, t in enumerate(texts) if "Attacker" in t or "Attacks: roll 2d6" in t]
+    assert len(attacks) == 1  # heading, rules and table on one face

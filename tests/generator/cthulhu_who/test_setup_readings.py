@@ -37,16 +37,16 @@ def test_the_readings_fill_the_blank_backs_or_get_a_page(tmp_path, duplex):
     texts = _texts(path)
     assert not any("blank back" in t for t in texts)
     found = [i for i, t in enumerate(texts) if "the Havoc Kit's readings" in t and _has_readings(t)]
+    tiles = [i for i, t in enumerate(texts) if "Board tile" in t and "readings" not in t]
+    odds = [i for i, t in enumerate(texts) if "the exact odds Enumerated" in t]
     if duplex == "none":
         assert found == [len(texts) - 1]  # one page of its own, at the end
+        assert odds == [len(texts) - 2] and tiles == [odds[0] - 2, odds[0] - 1]
     else:
-        # on the back of every page that would have had a blank one: the tiles, the odds
-        fronts = [
-            i
-            for i, t in enumerate(texts)
-            if ("Board tile" in t or "the exact odds Enumerated" in t) and "readings" not in t
-        ]
-        assert found == [i + 1 for i in fronts] and fronts
+        # on the backs of the tiles, which would have had blank ones: the readings, then the
+        # odds (no sheet of their own); every tile a front
+        assert len(tiles) == 2 and all(i % 2 == 0 for i in tiles)
+        assert found == [tiles[0] + 1] and odds == [tiles[1] + 1] == [len(texts) - 1]
     assert all(f"{r.title} (kit's reading)" in texts[found[0]] for r in RD.items.values())
     assert "on the board tiles' backs" in texts[0] or "on the last page" in texts[0]
 
@@ -57,7 +57,10 @@ def test_source_only_leaves_the_readings_out(tmp_path):
     write_setups_pdf(path, Cards(), opts, 1, 1, 1, True, source_only=True)
     texts = _texts(path)
     assert not any("kit's reading" in t for t in texts)
-    assert any("blank back" in t for t in texts)
+    # the odds on the first tile's back, the second tile's back blank
+    tiles = [i for i, t in enumerate(texts) if "Board tile" in t and "blank back" not in t]
+    assert "the exact odds Enumerated" in texts[tiles[0] + 1]
+    assert "blank back" in texts[tiles[1] + 1] and len(texts) == tiles[1] + 2
     aid = tmp_path / "aid.pdf"
     write_cthulhu_aid(aid, Cards(), PageSize(*PAPERS["a4"]), source_only=True)
     text = " ".join(_texts(aid))
