@@ -19,6 +19,7 @@ import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +84,7 @@ def _board_and_odds(
     pages: list[tuple[Callable[[], None], str]] = []  # to read: (draw it, what it is)
     if kit is not None:
         for index in range(len(kit.pages)):
-            pages.append((lambda i=index: kit.draw(canvas, i), "the kit's readings of the board"))
+            pages.append((partial(kit.draw, canvas, index), "the kit's readings of the board"))
     odds = (lambda: draw_stats(canvas, options, tables), "the exact odds")
     if stats and duplex:
         pages.append(odds)
