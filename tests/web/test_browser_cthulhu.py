@@ -56,8 +56,10 @@ def test_the_setups_figures_and_a_4_square_monsters_move_on_its_garden(served, b
     )
     assert labels == ["monster: figure", "cultist: figure", "hero: figure"]  # as the sheet
     _check(page, "cthulhu-setup-figures")
+    assert page.query_selector("text=4-square monster's move on this garden") is None  # a Dog
+    page.goto(f"{served}/cthulhu-who/setup?seed=6")  # seed 6 rolls a House: 4 squares
     page.click("text=4-square monster's move on this garden")
-    assert page.input_value("#setup") == "1"
+    assert page.input_value("#setup") == "6"
     page.fill("#monster", "B3")
     page.fill("#to", "B4")
     page.fill("#at", "B5=hero")
@@ -65,16 +67,16 @@ def test_the_setups_figures_and_a_4_square_monsters_move_on_its_garden(served, b
     page.wait_for_selector(".answer")
     answer = page.inner_text(".answer")
     assert answer.startswith("B5, C5") and "Hero on B5: crushed" in answer
-    assert "A3, B3, C3, D4, A6, C6, D6" in page.inner_text("main")
+    assert "A3, B3, C3, D3, D4, A5, D5, A6, B6, C6" in page.inner_text("main")
     _check(page, "cthulhu-crush")
     dark = _phone(browser, dark=True)
     dark.goto(page.url)
     _check(dark, "cthulhu-crush-dark")
-    page.fill("#to", "C3")  # garden 1: the statue on D3
+    page.fill("#to", "A3")  # garden 6: the wall on A4
     page.click("form button.primary")
-    assert "has terrain on D3 (Statue)" in page.inner_text(".flash.error")
+    assert "has terrain on A4 (Wall)" in page.inner_text(".flash.error")
     _check(page, "cthulhu-crush-refused")
-    page.goto(f"{served}/cthulhu-who/attack?attacker=4-Square+Monster&target=Hero&setup=1")
+    page.goto(f"{served}/cthulhu-who/attack?attacker=4-Square+Monster&target=Hero&setup=6")
     _check(page, "cthulhu-attack-crush")
     page.click("text=Its move on the garden")
-    assert page.input_value("#setup") == "1" and page.url.endswith("/cthulhu-who/crush?setup=1")
+    assert page.input_value("#setup") == "6" and page.url.endswith("/cthulhu-who/crush?setup=6")
