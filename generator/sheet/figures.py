@@ -77,7 +77,7 @@ def _ink_box(path: str, _stamp: tuple[int, int]) -> tuple[float, float, float, f
     if path.lower().endswith(".png"):
         return 0.0, 0.0, 1.0, 1.0
     art = drawing(path, "#000000")
-    x0, y0, x1, y1 = art.getBounds()
+    x0, y0, x1, y1 = art.getBounds()  # drawing() refused a figure with no bounds
     w, h = art.width, art.height
     box = (max(0.0, x0 / w), max(0.0, y0 / h), min(1.0, x1 / w), min(1.0, y1 / h))
     if box[2] - box[0] <= 0 or box[3] - box[1] <= 0:
@@ -98,7 +98,7 @@ def _drawing(path: str, colour: str, _stamp: tuple[int, int]) -> Any:
         return _png(path, data)
     from svglib.svglib import svg2rlg
 
-    logging.getLogger("svglib.svglib").setLevel(logging.ERROR)
+    logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # its failures are ours to report
     text = data.replace(b"currentColor", colour.encode("ascii"))
     try:
         result = svg2rlg(io.BytesIO(text))
@@ -106,6 +106,12 @@ def _drawing(path: str, colour: str, _stamp: tuple[int, int]) -> Any:
         raise DataError(f"figure: svglib cannot draw it ({type(exc).__name__})", path) from None
     if result is None:
         raise DataError("figure: svglib cannot draw it", path)
+    if result.getBounds() is None:
+        raise DataError(
+            "figure: nothing in it svglib can draw (no path or shape; masks, foreignObject"
+            " and embedded images are not drawn)",
+            path,
+        )
     return result
 
 

@@ -247,3 +247,31 @@ def test_a_users_replacement_kit_figure_that_cannot_be_drawn_is_one_line(tmp_pat
     made = gen.counter_pieces(Cards(tmp_path))
     troll = next(p for p in made if "character:Troll" in p.tags)
     assert figures(troll)[0].source == str(tmp_path / "art" / "troll.svg")
+
+
+NOTHING_TO_DRAW = {
+    "empty": "",
+    "foreignObject only": '<foreignObject width="10" height="10"><p>orc</p></foreignObject>',
+    "an image only": '<image href="orc.png" width="10" height="10"/>',
+}
+
+
+@pytest.mark.parametrize("body", NOTHING_TO_DRAW.values(), ids=NOTHING_TO_DRAW.keys())
+def test_an_svg_with_nothing_svglib_can_draw_is_one_line(tmp_path: Path, havoc_pnp, body):
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{body}</svg>'
+    (tmp_path / "orc.svg").write_text(svg, encoding="utf-8")
+    header = (ROOT / "cards" / "dark-blades" / "pieces.csv").read_text(encoding="utf-8")
+    header_line = next(ln for ln in header.splitlines() if ln.startswith("count,"))
+    roster = tmp_path / "mine.csv"
+    row = "1,Orc,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,an orc"
+    roster.write_text(f"{header_line}\n{row},orc.svg\n", encoding="utf-8")
+    result = havoc_pnp("counters", "--roster", roster, "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "mine.csv:2: column 'art': 'orc.svg': nothing in it svglib can draw" in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
+    (tmp_path / "art").mkdir()  # the same as a replacement for one of the kit's own figures
+    (tmp_path / "art" / "troll.svg").write_text(svg, encoding="utf-8")
+    result = havoc_pnp("--cards", tmp_path, "counters", "-o", tmp_path / "c.pdf")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "art/troll.svg: figure: nothing in it svglib can draw" in result.stderr
+    assert not (tmp_path / "c.pdf").exists()
