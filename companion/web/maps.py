@@ -52,6 +52,37 @@ KEEP = {
     "k": 8,
     "p": 3,
 }  # what each link carries on, and its longest value
+LONGEST = {**KEEP, "die": 2, "z": 1}  # a longer value is refused, not cut short
+WORDS = {  # the form's words for each field, in a refusal
+    "s": "shooter",
+    "n": "target (name)",
+    "w": "weapon",
+    "d": "defence",
+    "k": "target on the tables",
+    "p": "players",
+    "die": "die",
+    "z": "zoom",
+}
+
+
+def _arg(args, key: str, default: str = "") -> str:
+    """The field ``key`` as typed (spaces trimmed); one longer than the page takes is refused
+    in the form's words, never cut short to a value nobody typed."""
+    text = args.get(key, default).strip()
+    if len(text) > LONGEST[key]:
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        raise InputError(
+            f"{WORDS[key]}: at most {LONGEST[key]} characters, got {shown!r} ({len(text)})"
+        )
+    return text
+
+
+def _zoom(args) -> int:
+    """The map's zoom: 1 (none given), 2 or 3; anything else is refused."""
+    text = _arg(args, "z", "1") or "1"
+    if not (is_whole(text) and int(text) in ZOOMS):
+        raise InputError(f"zoom: expected {', '.join(map(str, ZOOMS))}, got {text!r}")
+    return int(text)
 
 
 @bp.get("/")
@@ -99,25 +130,25 @@ def _shot(sight, args, kind: str | None = None) -> dict | None:
     from companion.web.dark_blades import view
     from companion.web.dice_tables import seed_arg
 
-    defence = args.get("d", "").strip()[: KEEP["d"]]
-    name = args.get("n", "").strip()[: KEEP["n"]]
+    defence = _arg(args, "d")
+    name = _arg(args, "n")
     if not (defence or name) or not sight.open_shot:  # range 1: the weapon's to refuse
         return None
     here = cards()
     data = load_crt(here)
     weapons = load_weapons(here)
-    target = kind or args.get("k", "infantry").strip()
+    target = kind or _arg(args, "k", "infantry")
     if target not in TARGETS:
         raise InputError(f"target: expected {' or '.join(TARGETS)}")
-    die_text = args.get("die", "").strip()[:2]
+    die_text = _arg(args, "die")
     if die_text and not is_whole(die_text):
         raise InputError(f"die: expected a face like 7 (0 is ten), got {die_text!r}")
     die = int(die_text) if die_text else None
     strengths = tuple(c.parse_strengths([defence], "defence")) if defence else ()
-    shooter = args.get("s", "").strip()[: KEEP["s"]]
+    shooter = _arg(args, "s")
     sides = None
     if shooter:
-        weapon = args.get("w", "").strip()
+        weapon = _arg(args, "w")
         if weapon:
             raise InputError(f"shooter {shooter}: his weapon is the roster's; leave out {weapon}")
         roster = pieces.load(here).roster
@@ -131,7 +162,7 @@ def _shot(sight, args, kind: str | None = None) -> dict | None:
         if name:
             raise InputError("target by name: give the shooter's name too")
         wanted = MissileRequest(
-            weapon=args.get("w", "shortbow").strip()[: KEEP["w"]] or "shortbow",
+            weapon=_arg(args, "w", "shortbow") or "shortbow",
             hexes=sight.range,
             defence=strengths,
             target=target,
@@ -230,7 +261,7 @@ def _answer(m, here, args) -> dict:
         except (HavocError, ValueError) as e:
             out["error"] = refused(e)
     try:
-        players = args.get("p", "").strip()[: KEEP["p"]]
+        players = _arg(args, "p")
         if players:
             if not is_whole(players):
                 raise InputError(f"players: expected a number, got {players!r}")
@@ -336,8 +367,10 @@ def _page(here, m) -> str:
     a = _answer(m, here, args)
     f, t, t2, sight = a["f"], a["t"], a["t2"], a["sight"]
     weapons = load_weapons(here)
-    zoom_text = args.get("z", "1")
-    zoom = int(zoom_text) if is_whole(zoom_text) and int(zoom_text) in ZOOMS else 1
+    try:
+        zoom = _zoom(args)
+    except InputError as e:
+        zoom, a["error"] = 1, a["error"] or refused(e)
     keep = _keep(args, [w.lower() for w in weapons.names()])
     unzoomed = dict(keep)
     if zoom > 1:

@@ -61,3 +61,23 @@ def test_bad_input_is_refused_in_one_line_and_unknown_maps_are_404(site: Site) -
     assert "Refused:</b> hex &#39;Z1&#39;: not on The Arena" in page
     assert site.client.get("/dark-blades/maps/nowhere").status_code == 404
     assert site.client.get("/dark-blades/maps/arena?source_only=on").status_code == 404
+
+
+def test_a_zoom_or_a_field_the_page_cannot_take_is_refused_not_cut_short(site: Site) -> None:
+    shot = "/dark-blades/maps/mill?f=K1&t=K3&w=crossbow"
+    cases = {
+        f"{shot}&d=10&z=" + "9" * 5000: "zoom: at most 1 characters",  # int() would refuse it
+        f"{shot}&d=10&z=x": "zoom: expected 1, 2, 3, got &#39;x&#39;",
+        f"{shot}&d=10&z=4": "zoom: expected 1, 2, 3, got &#39;4&#39;",
+        f"{shot}&d=1234567": "defence: at most 6 characters, got &#39;1234567&#39; (7)",
+        f"{shot}&d=10&die=777": "die: at most 2 characters, got &#39;777&#39; (3)",
+        "/dark-blades/maps/mill?p=1234": "players: at most 3 characters",
+        "/dark-blades/maps/layout/raid?z=" + "9" * 5000: "zoom: at most 1 characters",
+    }
+    for url, line in cases.items():
+        answer = site.client.get(url)
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 400, (url[:80], answer.status_code)
+        assert f"Refused:</b> {line}" in page, url[:80]
+    for url in (f"{shot}&d=10&z=2", f"{shot}&d=10&die=7", "/dark-blades/maps/layout/raid?z=3"):
+        assert site.client.get(url).status_code == 200, url
