@@ -137,6 +137,12 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
             shot = f.shot(attackers, defenders, hexes, None, die, seed)
         except InputError as e:
             raise _field("attackers", e) from None
+        from companion.dark_blades.missiles import load_weapons
+
+        try:
+            load_weapons(cards).carried(attackers[0].name, shot.weapon)
+        except InputError as e:
+            raise FieldError("attackers", None, e.message, named=True) from None
         kind, row = combat_form.cover(cards, crt, cover_text, shot.target)
         request = shot._replace(cover=kind, cover_terrain=row, magic_ring=ring)
     else:

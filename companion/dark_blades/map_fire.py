@@ -60,14 +60,7 @@ def shooter(roster: tuple[Character, ...], missiles: Missiles, spec: str) -> Fig
     if len(found) != 1:
         raise InputError("shooter: one name (one shooter fires)")
     f = found[0]
-    try:
-        missiles.find(f.weapon)
-    except InputError:
-        if f.weapon in ("", "none"):
-            raise InputError(f"shooter {f.name}: has no weapon (pieces.csv)") from None
-        raise InputError(
-            f"shooter {f.name}: his weapon, {f.weapon} (pieces.csv), is not a missile weapon"
-        ) from None
+    missiles.carried(f"shooter {f.name}", f.weapon)
     return f
 
 

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
-from companion.errors import DataError, FieldError
+from companion.errors import DataError, FieldError, InputError
 from companion.names import pick
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
@@ -88,6 +88,18 @@ class Missiles(NamedTuple):
         if name in self.weapons:
             return self.weapons[name], name
         return next(w for w in self.weapons.values() if name in w.counter_words), name
+
+    def carried(self, who: str, weapon: str) -> Weapon:
+        """``who``'s roster weapon as a missile weapon; refused, naming ``who`` and his weapon,
+        when it is none (a sword, claws, no weapon)."""
+        try:
+            return self.find(weapon)[0]
+        except InputError:
+            if weapon in ("", "none"):
+                raise InputError(f"{who}: has no weapon (pieces.csv)") from None
+            raise InputError(
+                f"{who}: his weapon, {weapon} (pieces.csv), is not a missile weapon"
+            ) from None
 
 
 def _positive(value: int, where: Where) -> int:

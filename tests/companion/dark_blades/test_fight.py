@@ -80,6 +80,9 @@ def test_missile_fire_by_name(havoc) -> None:
         (("zat:wounded", "gra"), "only alive and dead"),
         (("gob,gra:mounted", "thr"), "mix mounted and foot"),
         (("gob",), "give an attacker and a defender"),
+        (("gob", "thr", "-r", "3"), "Goblin: his weapon, sword (pieces.csv), is not a missile"),
+        (("troll", "thr", "-r", "3"), "Troll: his weapon, claws (pieces.csv), is not a missile"),
+        (("sarah", "thr", "-r", "3"), "Sarah: has no weapon (pieces.csv)"),
     ],
 )
 def test_refusals_are_one_line(havoc, args: tuple[str, ...], message: str) -> None:
