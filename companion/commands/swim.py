@@ -93,7 +93,9 @@ def source_lines(s: Swim) -> list[str]:
     return lines
 
 
-@click.command(cls=Command, short_help="Dark Blades: in the water.", epilog=JSON_KEYS)
+@click.command(
+    cls=Command, fields={"die": "DIE"}, short_help="Dark Blades: in the water.", epilog=JSON_KEYS
+)
 @click.argument("map_name", metavar="[MAP]")
 @click.argument("hex_name", metavar="HEX", required=False)
 @click.argument("faces", metavar="[DIE]...", nargs=-1)

@@ -192,9 +192,13 @@ class _Dice:
 
     def __init__(self, given: list[int], rng: random.Random | None) -> None:
         self.given, self.rng = list(given), rng
+        self.taken = 0  # faces given that this swim used
+        self.most = [0]  # the most any of the swims (a lake 6's other row too) used: shared
 
     def next(self, table: DiceTable) -> tuple[int, bool] | None:
         if self.given:
+            self.taken += 1
+            self.most[0] = max(self.most[0], self.taken)
             return dice.d10_face(self.given.pop(0), table.die), False
         if self.rng is None:
             return None
@@ -205,6 +209,7 @@ class _Dice:
         import random
 
         twin = _Dice(self.given, None)
+        twin.taken, twin.most = self.taken, self.most
         if isinstance(self.rng, random.SystemRandom) or self.rng is None:
             twin.rng = self.rng
         else:
@@ -434,15 +439,26 @@ def swim(
         )
     c = _Carry(m, rules, start)
     water, table = _first_table(m, rules, start, c)
+    faces = " ".join(map(str, given))
     if hurt is not None:
         if hurt not in HURT:
             raise FieldError("hurt", hurt, f"expected {' or '.join(HURT)}, got {hurt!r}")
+        if given:
+            why = f"a {hurt} swimmer drowns and rolls no die: leave out {faces}"
+            raise FieldError("die", faces, why)
         if water == "river":
             c.readings.update({"river-hurt": _river_hurt(rules)})
         why = rules.words["hurt"]
         return Swim(start, water, "drowns", start, (start,), (), tuple(c.readings.values()), why)
     rng = dice.make_rng(seed) if (seed is not None or not given) else None
-    return _swim(m, rules, start, water, table, _Dice(list(given), rng), c)
+    feed = _Dice(list(given), rng)
+    result = _swim(m, rules, start, water, table, feed, c)
+    used = feed.most[0]
+    if used < len(given):  # a face nobody rolled: a slip of the finger, never silently dropped
+        extra = " ".join(map(str, given[used:]))
+        why = f"{len(given)} faces given, the swim rolls {used}: leave out {extra}"
+        raise FieldError("die", faces, why)
+    return result
 
 
 def _river_hurt(rules: Rules) -> Reading:

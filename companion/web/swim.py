@@ -98,7 +98,7 @@ def _page(here, m) -> str:
                 raise InputError(f"hurt: expected {' or '.join(HURT)}")
             answer = swim(m, load_rules(here), m.hex(hex_text), _faces(dice_text), seed, hurt)
         except HavocError as e:
-            error = refused(e)
+            error = refused(e, {"die": "Dice"})
     water = [m.label(h) for h in sorted(m.hexes()) if is_water(m, h)]
     return render_template(
         "swim.html",

@@ -15,6 +15,9 @@ def test_the_swim_page_refuses_land_and_bad_dice_with_400(site) -> None:
     assert response.status_code == 400
     assert "A1 is open, not water" in response.get_data(as_text=True)
     assert site.client.get("/dark-blades/swim/mill?h=G8&d=x").status_code == 400
+    extra = site.client.get("/dark-blades/swim/mill?h=G8&d=5+3+1")
+    assert extra.status_code == 400
+    assert "“Dice”: 3 faces given, the swim rolls 2: leave out 1" in extra.get_data(as_text=True)
     assert site.client.get("/dark-blades/swim/nowhere").status_code == 404
 
 

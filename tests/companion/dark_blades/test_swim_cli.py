@@ -47,3 +47,15 @@ def test_swim_refuses_land_a_bad_die_and_the_kits_map_under_source_only(havoc) -
     assert "Traceback" not in result.output
     result = havoc("--source-only", "swim", "mill", "G8", "1")
     assert result.exit_code == 2 and "kit's own" in result.output
+
+
+def test_swim_refuses_faces_no_table_rolls_never_drops_them(havoc) -> None:
+    result = havoc("swim", "mill", "G8", "5", "3", "1", "1")
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "DIE: 4 faces given, the swim rolls 2: leave out 1 1" in result.output
+    assert havoc("swim", "mill", "G8", "5", "3").exit_code == 0
+    # a lake 6: the other printed row rolls once more, so its face is used, not extra
+    assert havoc("swim", "mill", "L3", "6", "3").exit_code == 0
+    assert "rolls 2: leave out 3\n" in havoc("swim", "mill", "L3", "6", "3", "3").output
+    hurt = havoc("swim", "mill", "G8", "5", "--hurt", "wounded")
+    assert hurt.exit_code == 2 and "DIE: a wounded swimmer drowns and rolls no die" in hurt.output
