@@ -314,9 +314,13 @@ def missile(
     die = given_once(die, whole_number(pos[2], "DIE") if pos[2] is not None else None, "die")
     target = given_once(target, pick(words[0], TARGETS, "target") if words else None, "target")
     if hexes is None or defence is None or target is None:
-        raise InputError(
-            f"give the range, the defence and the target (havoc missile {typed} 10 8 i)"
-        )
+        wanted = {"the RANGE": hexes, "the target's DEFENCE": defence, "i or m": target}
+        gaps = [k for k, v in wanted.items() if v is None]
+        missing = " and ".join([", ".join(gaps[:-1]), gaps[-1]] if len(gaps) > 1 else gaps)
+        if sight is not None:  # the map gave the range
+            example = f"havoc missile {typed} 8 i --map ..."
+            raise InputError(f"--map gives the range: give {missing} ({example})")
+        raise InputError(f"give {missing} (havoc missile {typed} 10 8 i)")
     crt_data = load_crt(cards)
     values = {
         "weapon": typed,
