@@ -176,7 +176,7 @@ class Sight(NamedTuple):
     def as_dict(self) -> dict[str, Any]:
         """For --json; a horseman's two hexes joined by a comma, each hex's own answer in
         ``hexes`` (empty for a target on one hex)."""
-        label = self.map.label
+        label, on = self.map.label, self.map.on_map
         return {
             "map": self.map.name,
             "map_design": self.map.design,
@@ -191,8 +191,11 @@ class Sight(NamedTuple):
             "cover": self.cover,
             "cover_why": self.why,
             "target_terrain": ",".join(self.map.terrain[h] for h in self.targets),
-            "line": [label(h) for h in self.line],
-            "line_steps": [[h and label(h) for h in step] for step in self.steps],
+            "line": [label(h) for h in self.line if on(h)],
+            "line_steps": [
+                [label(h) if h else None for h in step if h is None or on(h)] for step in self.steps
+            ],
+            "line_text": steps_text(self.map, self.steps),
             "along_hex_side": self.along_side,
             "other_side": _side_dict(self.map, self.other) if self.other else None,
             "rules": [r.as_dict() for r in self.rules],
@@ -206,7 +209,7 @@ class Sight(NamedTuple):
 
 def _side_dict(m: HexMap, s: Side) -> dict[str, Any]:
     return {
-        "line": [m.label(h) for h in s.hexes],
+        "line": [m.label(h) for h in s.hexes if m.on_map(h)],
         "blocked_by": list(s.blocked_by),
         "no_shot": s.no_shot or None,
         "cover": s.cover,
@@ -232,9 +235,18 @@ def part_words(s: Sight) -> list[str]:
 
 def steps_text(m: HexMap, steps: tuple[tuple[Hex | None, ...], ...]) -> str:
     """The line firer to target, ``Q4 Q3|R4 R3``: where the line runs along a hex side, the
-    hexes just either side of it joined by ``|`` (``D7|-``: through a corner, a hex on one side
-    only)."""
-    return " ".join("|".join("-" if h is None else m.label(h) for h in step) for step in steps)
+    hexes just either side of it joined by ``|``; ``D7 (corner)``: through a corner, a hex on
+    one side only; ``C1 (edge)``: along the map's edge, the other side's hex off the map. Only
+    hexes on the map are named."""
+    words = []
+    for step in steps:
+        on = [m.label(h) for h in step if h is not None and m.on_map(h)]
+        if not on:
+            continue
+        if len(step) == 2 and len(on) == 1:
+            on[0] += " (corner)" if None in step else " (edge)"
+        words.append("|".join(on))
+    return " ".join(words)
 
 
 def _steps(one: tuple[Hex, ...], two: tuple[Hex, ...]) -> tuple[tuple[Hex | None, ...], ...]:

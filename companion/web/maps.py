@@ -32,6 +32,7 @@ from companion.dark_blades.sight import (
     line_of_sight,
     load_sight,
     part_words,
+    steps_text,
 )
 from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
@@ -412,7 +413,7 @@ def _page(here, m) -> str:
         },
         zoom=zoom,
         error=a["error"],
-        line_names=[m.label(h) for h in sight.line] if sight else [],
+        line_text=steps_text(m, sight.steps) if sight else "",
         segments=segments,
     )
 

@@ -81,3 +81,11 @@ def test_a_zoom_or_a_field_the_page_cannot_take_is_refused_not_cut_short(site: S
         assert f"Refused:</b> {line}" in page, url[:80]
     for url in (f"{shot}&d=10&z=2", f"{shot}&d=10&die=7", "/dark-blades/maps/layout/raid?z=3"):
         assert site.client.get(url).status_code == 200, url
+
+
+def test_the_map_page_names_the_line_as_the_command_line_does(site: Site, havoc) -> None:
+    import json
+
+    page = site.client.get("/dark-blades/maps/arena?f=B1&t=D1").get_data(as_text=True)
+    text = json.loads(havoc("los", "arena", "B1", "D1", "--json").output)["line_text"]
+    assert f"<small>line: {text}</small>" in page and "C0" not in page

@@ -140,3 +140,19 @@ def test_missile_with_a_map_takes_one_number_the_defence(havoc) -> None:
     assert mapped["range"] == 4 == typed["range"]
     for key in ("column", "result", "strength"):
         assert mapped[key] == typed[key], key
+
+
+def test_a_line_names_only_hexes_on_the_map(havoc) -> None:
+    """Along the map's top edge the far side's hexes (C0) are off the map: the line says
+    "(edge)" and never names them; through a corner, "(corner)"."""
+    result = havoc("los", "arena", "B1", "D1")
+    assert result.exit_code == 0 and "line: B1 C1 (edge) D1\n" in result.output
+    assert "C0" not in result.output
+    data = json.loads(havoc("los", "arena", "B1", "D1", "--json").output)
+    assert data["line"] == ["B1", "C1", "D1"] and data["line_steps"] == [["B1"], ["C1"], ["D1"]]
+    assert data["line_text"] == "B1 C1 (edge) D1"
+    corner = json.loads(havoc("los", "arena", "A1", "B6", "--json").output)
+    assert corner["line_text"] == "A1 A2 B3 (corner) A3 B4 A4 (corner) B5 B6"
+    assert ["B3", None] in corner["line_steps"] or [None, "B3"] in corner["line_steps"]
+    inside = json.loads(havoc("los", "arena", "A1", "E1", "--json").output)
+    assert inside["line_text"] == "A1 B2|B1 C1 D2|D1 E1"  # both sides on the map: both named
