@@ -26,8 +26,9 @@ from companion.data import Cards
 from companion.errors import FieldError, InputError
 from companion.numbers import is_whole
 
-if TYPE_CHECKING:  # imported when a terrain or a cover is named
+if TYPE_CHECKING:  # imported when a terrain or a cover is named, a scenario given
     from companion.dark_blades import terrain as ter
+    from companion.dark_blades.scenarios import Scenario
 
 FIELDS = (
     "attackers",
@@ -80,18 +81,34 @@ def _field(field: str, error: InputError, value: object = None) -> FieldError:
     return FieldError(field, value, error.message, named=named)
 
 
-def _mounted(cards: Cards, name: str) -> tuple[tuple[str, ...], str | None]:
-    """The roster names scenario ``name`` starts mounted, and its title (blank: none)."""
+def _scenario(cards: Cards, name: str) -> Scenario | None:
+    """The scenario ``name`` (blank: none)."""
     if not name:
-        return (), None
+        return None
     from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
     try:
-        scenario = find_scenario(load_scenarios(cards, pieces.load(cards)), name)
+        return find_scenario(load_scenarios(cards, pieces.load(cards)), name)
     except InputError as e:
         raise _field("scenario", e, name) from None
-    mounted = tuple(name for side in scenario.sides for name in side.mounted)
-    return mounted, scenario.title
+
+
+def _spared(scenario: Scenario, attackers: list[f.Fighter], defenders: list[f.Fighter]) -> None:
+    """Refuse an attack the scenario's special rules forbid (Mule Train: the Black Fox's side
+    may not attack the mules), quoting the rule."""
+    for side in scenario.sides:
+        members = {force.character.name for force in side.forces}
+        by = [a for a in attackers if a.name in members]
+        on = [d for d in defenders if d.name in side.may_not_attack]
+        if by and on:
+            raise FieldError(
+                "defenders",
+                None,
+                f"{scenario.title}: {by[0].name} ({side.name}) may not attack the "
+                f'{on[0].name}: "{side.may_not_attack_rule}" (Special Rules; the kit '
+                "reads any attack on one as an attempt to kill it)",
+                named=True,
+            )
 
 
 def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
@@ -100,7 +117,9 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
     roster = pieces.roster(cards)
     crt = load_crt(cards)
     rules = load_combat_rules(cards)
-    mounted, title = _mounted(cards, _text(values, "scenario"))
+    scenario = _scenario(cards, _text(values, "scenario"))
+    title = scenario.title if scenario else None
+    mounted = tuple(n for side in scenario.sides for n in side.mounted) if scenario else ()
     sides = []
     for field, role in (("attackers", "attacker"), ("defenders", "defender")):
         specs = values.get(field) or []
@@ -109,6 +128,8 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
         except InputError as e:
             raise _field(field, e) from None
     attackers, defenders = sides
+    if scenario is not None:
+        _spared(scenario, attackers, defenders)
     hexes = _whole(_text(values, "range"), "range", 1, "hexes like 12")
     die = _whole(_text(values, "die"), "die", 0, "a face like 7 (0 is ten)")
     seed = _whole(_text(values, "seed"), "seed", 0, "a whole number")

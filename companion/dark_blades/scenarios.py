@@ -6,7 +6,10 @@ readings where the text is silent (``kit_readings``). A side's pieces name rows 
 (``pieces.csv``, by name or label): ``"NAME"``, ``"N NAME"`` or ``"all NAME"`` (every one the
 roster prints). A side's ``mounted`` names the pieces that start on horseback and ``horses``
 those that start dismounted with their horses on the map (``"all"``: every piece of the side
-that can ride); the rest are on foot. A user's own scenario is one more file: no code change.
+that can ride); the rest are on foot. A side's ``may_not_attack`` names roster pieces it may not
+attack, by the special rule numbered ``may_not_attack_rule`` (1: the first of ``special``):
+`havoc fight --scenario` refuses such an attack, quoting the rule. A user's own scenario is one
+more file: no code change.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ class Side:
     enters_turn: int | None  # None: on the map from the start
     mounted: tuple[str, ...] = ()  # roster names: start on horseback
     horses: tuple[str, ...] = ()  # roster names: start dismounted, their horses on the map
+    may_not_attack: tuple[str, ...] = ()  # roster names this side may not attack
+    may_not_attack_rule: str = ""  # the special rule that says so, as printed
 
     @property
     def pieces(self) -> int:
@@ -151,6 +156,8 @@ SIDE = Table(
         Field("enters_turn", object, required=False, check=_turn),
         Field("mounted", ListOf(str), required=False, default=[]),
         Field("horses", ListOf(str), required=False, default=[]),
+        Field("may_not_attack", ListOf(str), required=False, default=[]),
+        Field("may_not_attack_rule", int, required=False),
     )
 )
 SCENARIO = Table(
@@ -177,7 +184,10 @@ def read_scenario(path: Path, pieces: PieceSet) -> Scenario:
             key: _riders(side[key], forces, pieces, here.child(key))
             for key in ("mounted", "horses")
         }
-        sides.append(Side(side["name"], forces, side["setup"], side["enters_turn"], **riders))
+        spared = _spared(side, data["special"], pieces, here)
+        sides.append(
+            Side(side["name"], forces, side["setup"], side["enters_turn"], **riders, **spared)
+        )
     fields = {k: data[k] for k in (*_TEXTS, *_LISTS)}
     return Scenario(key=path.stem, number=data["number"], **fields, sides=tuple(sides), path=path)
 
@@ -204,6 +214,36 @@ def _force(text: str, where: Where, pieces: PieceSet) -> Force:
             f"{character.count} (raise its count in {pieces.roster_path.name})"
         )
     return Force(character, count, all_of_them)
+
+
+def _spared(
+    side: dict[str, Any], special: tuple[str, ...], pieces: PieceSet, where: Where
+) -> dict[str, Any]:
+    """A side's ``may_not_attack`` as roster names, with the special rule that says so."""
+    names = side["may_not_attack"]
+    number = side.get("may_not_attack_rule")
+    if not names:
+        return {}
+    if number is None or not 1 <= number <= len(special):
+        raise where.child("may_not_attack_rule").error(
+            f"expected the number of the special rule that says so (1 to {len(special)})"
+        )
+    out = []
+    for j, name in enumerate(names):
+        wanted = name.strip().casefold()
+        found = [
+            c.name
+            for c in pieces.roster
+            if wanted in (c.name.casefold(), (c.label or "").casefold())
+        ]
+        if not found:
+            raise (
+                where.child("may_not_attack")
+                .child(j)
+                .error(f"no piece named {name!r} in {pieces.roster_path.name}")
+            )
+        out.append(found[0])
+    return {"may_not_attack": tuple(out), "may_not_attack_rule": special[number - 1]}
 
 
 def _riders(

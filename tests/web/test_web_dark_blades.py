@@ -286,6 +286,7 @@ def test_fight_page_several_names_items_and_scenario(site, havoc):
         ("a1=Goblin&d1=Grast&dt=zz", "“Defender's terrain”"),
         ("a1=Goblin&d1=Grast&cover=tree", "“Cover”: for missile fire"),
         ("a1=Goblin&d1=Grast&range=3", "Goblin: his weapon, sword (pieces.csv), is not a missile"),
+        ("a1=Troll&d1=Pack+Mule&scenario=mule", "Troll (Black Fox) may not attack the Pack Mule"),
     ],
 )
 def test_a_fight_that_cannot_be_answered_says_why(site, query, said):

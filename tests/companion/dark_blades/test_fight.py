@@ -188,3 +188,33 @@ def test_the_chance_line_says_what_each_result_does_here(havoc) -> None:
     assert "E→dead 1/10" in text and "C→dead (kit)" in text
     assert "kit's reading: stunned cannot retreat" in lines
     assert all(len(line) <= 40 for line in lines)
+
+
+def test_mule_train_the_black_fox_side_may_not_attack_the_mules(havoc, tmp_path) -> None:
+    """Mule Train's special rule: "The Black Fox player may not attempt to kill the mules"."""
+    for args in (
+        ("elv", "pack mule", "3"),
+        ("troll,elv", "pack mule", "3"),
+        ("elv", "mule", "-r", "4"),
+    ):
+        result = havoc("fight", *args, "--scenario", "mule")
+        assert result.exit_code == 2 and result.output.count("\n") <= 1, result.output
+        assert "may not attack the Pack Mule" in result.output
+        assert "may not attempt to kill the mules" in result.output
+    assert havoc("fight", "elv", "pack mule", "3").exit_code == 0  # no scenario: no such rule
+    assert havoc("fight", "zatan", "pack mule", "3", "--scenario", "mule").exit_code == 0
+    assert havoc("fight", "elv", "thr", "3", "--scenario", "mule").exit_code == 0
+    import shutil
+
+    from tests.conftest import ROOT
+
+    mine = tmp_path / "dark-blades" / "scenarios"
+    mine.mkdir(parents=True)
+    text = (ROOT / "cards/dark-blades/scenarios/mule-train.toml").read_text(encoding="utf-8")
+    (mine / "mule-train.toml").write_text(
+        text.replace("may_not_attack_rule = 3", "may_not_attack_rule = 9"), encoding="utf-8"
+    )
+    bad = havoc("--cards", tmp_path, "fight", "elv", "pack mule", "3", "--scenario", "mule")
+    assert bad.exit_code == 2 and "may_not_attack_rule" in bad.output
+    assert "expected the number of the special rule that says so (1 to 3)" in bad.output
+    shutil.rmtree(mine)
