@@ -184,9 +184,18 @@ def read_scenario(path: Path, pieces: PieceSet) -> Scenario:
             key: _riders(side[key], forces, pieces, here.child(key))
             for key in ("mounted", "horses")
         }
-        spared = _spared(side, data["special"], pieces, here)
+        spared, rule = _spared(side, data["special"], pieces, here)
         sides.append(
-            Side(side["name"], forces, side["setup"], side["enters_turn"], **riders, **spared)
+            Side(
+                side["name"],
+                forces,
+                side["setup"],
+                side["enters_turn"],
+                riders["mounted"],
+                riders["horses"],
+                spared,
+                rule,
+            )
         )
     fields = {k: data[k] for k in (*_TEXTS, *_LISTS)}
     return Scenario(key=path.stem, number=data["number"], **fields, sides=tuple(sides), path=path)
@@ -218,12 +227,12 @@ def _force(text: str, where: Where, pieces: PieceSet) -> Force:
 
 def _spared(
     side: dict[str, Any], special: tuple[str, ...], pieces: PieceSet, where: Where
-) -> dict[str, Any]:
+) -> tuple[tuple[str, ...], str]:
     """A side's ``may_not_attack`` as roster names, with the special rule that says so."""
     names = side["may_not_attack"]
     number = side.get("may_not_attack_rule")
     if not names:
-        return {}
+        return (), ""
     if number is None or not 1 <= number <= len(special):
         raise where.child("may_not_attack_rule").error(
             f"expected the number of the special rule that says so (1 to {len(special)})"
@@ -243,7 +252,7 @@ def _spared(
                 .error(f"no piece named {name!r} in {pieces.roster_path.name}")
             )
         out.append(found[0])
-    return {"may_not_attack": tuple(out), "may_not_attack_rule": special[number - 1]}
+    return tuple(out), special[number - 1]
 
 
 def _riders(
