@@ -86,6 +86,8 @@ def named_shot(
     if target_spec:
         if defence:
             raise InputError("target: give a name or a defence, not both")
+        if two_hexes and ":" not in target_spec:  # two hexes tapped: a horseman, mounted
+            target_spec += ":mounted"
         targets = fight.side(roster, [target_spec], "target")
         if len(targets) != 1:
             raise InputError("target: one name (a missile is fired at one target)")

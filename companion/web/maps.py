@@ -53,6 +53,7 @@ KEEP = {
     "k": 8,
     "p": 3,
 }  # what each link carries on, and its longest value
+ASSUMED = "assumed: each healthy unless typed so (Grast:wounded, Goblin:stunned)"
 LONGEST = {**KEEP, "die": 2, "z": 1}  # a longer value is refused, not cut short
 WORDS = {  # the form's words for each field, in a refusal
     "s": "shooter",
@@ -176,7 +177,7 @@ def _shot(sight, args, kind: str | None = None) -> dict | None:
         "answer": view(data, record, source_only()),
         "crt": data,
         "sides": sides,
-        "values_note": VALUES_NOTE if shooter else "",
+        "values_note": f"{VALUES_NOTE}; {ASSUMED}" if shooter else "",
         "used": [f"cover {sight.cover} (the map)"] if sight.cover != "none" else [],
     }
 
@@ -414,8 +415,17 @@ def _page(here, m) -> str:
         zoom=zoom,
         error=a["error"],
         line_text=steps_text(m, sight.steps) if sight else "",
+        in_water=_in_water(m, f),
         segments=segments,
     )
+
+
+def _in_water(m, name: str) -> bool:
+    """Whether the tapped shooter's hex is water (the swim link starts from it only then)."""
+    from companion.dark_blades.water import is_water
+
+    h = _parser(m)(name) if name else None
+    return h is not None and is_water(m, h)
 
 
 def _roster_names(here) -> list[str]:

@@ -144,3 +144,14 @@ def test_the_close_up_shows_the_picked_hexes_at_42_px_a_hex(site: Site) -> None:
     far = site.client.get(f"{ARENA}?f=A1&t=T14").get_data(as_text=True)
     assert len(re.findall(r'<svg class="hexmap close"', far)) == 2  # shooter's, target's
     assert "The whole map" in visible(far)
+
+
+def test_a_named_target_on_two_hexes_is_mounted_and_the_page_says_what_it_assumed(site) -> None:
+    two = "/dark-blades/maps/arena?f=K1&t=K3&t2=K4&s=Elven+Mercenary"
+    page = site.client.get(f"{two}&n=Grast").get_data(as_text=True)
+    assert "Elven Mercenary v Grast (mounted) 14" in page  # two hexes tapped: he rides
+    assert "assumed: each healthy unless typed so" in page
+    foot = site.client.get(f"{two}&n=Goblin")
+    assert foot.status_code == 400 and "Goblin: has no mounted piece" in foot.get_data(as_text=True)
+    said = site.client.get(f"{two}&n=Grast:foot").get_data(as_text=True)
+    assert "target Grast (on foot): on one hex" in said  # typed so: as typed

@@ -23,6 +23,11 @@ def test_the_swim_page_refuses_land_and_bad_dice_with_400(site) -> None:
 
 def test_the_map_page_links_to_the_swim_page_with_the_tapped_hex(site) -> None:
     page = site.client.get("/dark-blades/maps/mill?f=G8").get_data(as_text=True)
-    assert "/dark-blades/swim/mill?f=G8" in page
+    assert "/dark-blades/swim/mill?f=G8" in page and "G8 is water: swim from G8" in page
+    land = site.client.get("/dark-blades/maps/mill?f=A1").get_data(as_text=True)
+    assert '?f=A1">' not in land.split("In the water?")[0][-200:]  # no swim from dry land
+    assert '/dark-blades/swim/mill">In the water? Swim</a>' in land
+    layout = site.client.get("/dark-blades/maps/layout/raid?f=mill:G8").get_data(as_text=True)
+    assert 'swim/layout/mill-arena?f=mill:G8">mill:G8 is water: swim from mill:G8' in layout
     swim = site.client.get("/dark-blades/swim/mill?f=G8").get_data(as_text=True)
     assert 'value="G8"' in swim and "Crushed" not in swim and "Crawls out" not in swim
