@@ -68,6 +68,8 @@ def swim_lines(s: Swim, explain: bool = False, name=None) -> list[str]:
         if len(r.rows) > 1:
             lines.append("  printed in two rows (kit: the first):")
         lines.extend(wrap(f"  {row.result}", "  ") for row in r.rows)
+        if not r.rows:
+            lines.append("  the rules give no result for it")
     if s.other is not None:
         o = s.other
         lines.append(f"other printed row: {headline(o, name)}")
@@ -89,6 +91,8 @@ def source_lines(s: Swim) -> list[str]:
     for r in s.rolls:
         lines.append(f"{r.table.title}: {r.face} {'rolled' if r.rolled else 'given'}")
         lines.extend(wrap(f"  {row.result}", "  ") for row in r.rows)
+        if not r.rows:
+            lines.append("  the rules give no result for it")
     lines.append(wrap("the hexes he is carried through: left out by --source-only", "  "))
     return lines
 

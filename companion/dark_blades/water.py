@@ -401,6 +401,9 @@ def _finish(
             rolls.append(Roll(stones, got[0], got[1], rows))
             if rows:
                 c.end = ("hangs on", rows[0].result)
+            elif "stones-unlisted" in rules.readings:  # the kit's: he does not hang on
+                c.read("stones-unlisted")
+                c.end = ("in the water", rules.words["each_step"])
             else:
                 c.end = ("on the stones", f"{stones.title}: {got[0]} is {MISSING}")
     outcome, why = c.end or ("in the water", rules.words["each_step"])

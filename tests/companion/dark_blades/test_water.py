@@ -3,6 +3,7 @@ map's flow, with the kit's readings labelled where it decides."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,12 @@ def test_swept_into_stepping_stones_he_stops_and_rolls_to_hang_on(mill, rules) -
     assert [r.table.name for r in out.rolls][-1] == "river-stepping-stones"
     assert "stones-roll" in [r.name for r in out.readings]
     out = swim(mill, rules, mill.hex("M8"), [9, 5, 7])  # 7-0: the rules give no result
+    assert out.outcome == "in the water" and out.where == mill.hex("P10")  # the kit's: not held
+    assert "stones-unlisted" in [r.name for r in out.readings]
+    assert not out.rolls[-1].rows  # the printed table is as printed: no row for 7
+    without = copy.copy(rules)  # a user's water.toml without the reading: the rules' silence
+    without.readings = {k: v for k, v in rules.readings.items() if k != "stones-unlisted"}
+    out = swim(mill, without, mill.hex("M8"), [9, 5, 7])
     assert out.outcome == "on the stones" and "not in the source rules" in out.why
     out = swim(mill, rules, mill.hex("M8"), [9, 5])  # real dice ran out: ask, never roll
     assert out.outcome == "roll" and out.pending == "river-stepping-stones"
