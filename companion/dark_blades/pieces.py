@@ -69,6 +69,7 @@ class Marker(NamedTuple):
     back_colour: str
     notes: str
     line: int
+    needs: tuple[str, ...] = ()  # roster names: printed only with one of them (none: always)
 
 
 class PieceSet(TypesFile):
@@ -113,10 +114,13 @@ class PieceSet(TypesFile):
         return self.weapons.get(character.weapon, "")
 
     def marker_count(self, marker: Marker) -> int:
-        """How many of ``marker`` to print (``count`` times the pieces it follows)."""
+        """How many of ``marker`` to print (``count`` times the pieces it follows); none
+        when the roster holds none of the pieces it ``needs`` (a scenario's counters)."""
+        by_name = {c.name.casefold(): c for c in self.roster}
+        if marker.needs and not any(n.casefold() in by_name for n in marker.needs):
+            return 0
         if not marker.per_piece:
             return marker.count
-        by_name = {c.name.casefold(): c for c in self.roster}
         piece = by_name.get(marker.per_piece.casefold())
         return 0 if piece is None else marker.count * piece.count
 
@@ -233,6 +237,7 @@ MARKER_COLUMNS = [
     Column("count", "count", required=True, maximum=MAX_PIECES),
     Column("name", required=True, unique=True),
     Column("per_piece", default=""),
+    Column("needs", default=""),
     Column("front", required=True),
     Column("front_note", default=""),
     Column("back", required=True),
@@ -263,6 +268,13 @@ def load_markers(
                 f"column 'per_piece': {per!r} is not a name in the pieces roster "
                 "(one marker per piece of that name)"
             )
+        needs = tuple(n.strip() for n in row["needs"].split("|") if n.strip())
+        for name in needs:
+            if name.casefold() not in counts and strict:
+                raise row.error(
+                    f"column 'needs': {name!r} is not a name in the pieces roster "
+                    "(names joined by |: the marker prints only with one of them)"
+                )
         total += row["count"] * (counts.get(per.casefold(), 0) if per else 1)
         if total > MAX_PIECES:
             raise row.error(_too_many(total, "roster with its markers"))
@@ -285,6 +297,7 @@ def load_markers(
                 back_colour=row["back_colour"],
                 notes=row["notes"],
                 line=row.line,
+                needs=needs,
             )
         )
     return tuple(out)

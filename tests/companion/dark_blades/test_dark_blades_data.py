@@ -201,6 +201,30 @@ def test_one_flames_marker_per_troll(kit):
     assert kit.marker_count(flames) == trolls.count
 
 
+def test_a_marker_that_needs_a_piece_prints_only_with_it(kit):
+    """The Magic Ring needs the Shaman who creates it: none on the Arena's counters."""
+    ring = next(m for m in kit.markers if m.name == "Magic Ring")
+    target = next(m for m in kit.markers if m.name == "Spell Target Hex")
+    assert ring.needs == ("Shaman",) and kit.marker_count(ring) == 1
+    no_shaman = kit.with_roster(tuple(c for c in kit.roster if c.name != "Shaman"))
+    assert no_shaman.marker_count(ring) == 0
+    assert no_shaman.marker_count(target) == target.count  # Quill casts spells too
+    no_caster = no_shaman.with_roster(tuple(c for c in no_shaman.roster if c.name != "Quill"))
+    assert no_caster.marker_count(target) == 0
+
+
+def test_marker_needs_must_name_roster_rows(tmp_path):
+    header = MARKERS_HEADER.replace("per_piece,", "per_piece,needs,")
+    pieces = f"{HEADER}\n{csv_row(name='Troll', side='black-fox')}\n"
+    rows = f"{header}\n1,Ring,,Troll|Shamn,RING,,RING,,,\n"
+    message = load_error(cards_with(tmp_path, markers=rows, pieces=pieces))
+    where = display_path(tmp_path / "cards" / "dark-blades" / "markers.csv")
+    assert message == (
+        f"{where}:2: column 'needs': 'Shamn' is not a name in the pieces roster "
+        "(names joined by |: the marker prints only with one of them)"
+    )
+
+
 def test_a_users_cards_dir_overrides_only_the_files_it_holds(tmp_path):
     text = "\n".join([HEADER, csv_row(count="3", name="Troll", side="black-fox")]) + "\n"
     loaded = db.load(cards_with(tmp_path, pieces=text))
