@@ -39,6 +39,7 @@ def write_exports(
 ) -> list[str]:
     """Write each target into ``out_dir/TARGET`` through ``stage`` (moved into place with the
     rest); returns the lines to say."""
+    from generator.export import sources
     from generator.export.readme import readme
     from generator.export.shops import export_shop
     from generator.export.tts import export_tts
@@ -51,16 +52,23 @@ def write_exports(
             folder = scratch / target
             if target == "tts":
                 final = out_dir / target
-                paths, lines = export_tts(folder, cards, piece_size, source_only, base_url, final)
-                files = [p.relative_to(folder) for p in paths]
+                paths, lines, shown = export_tts(
+                    folder, cards, piece_size, source_only, base_url, final
+                )
+                files, credits = (
+                    [p.relative_to(folder) for p in paths],
+                    sources.credits(cards, shown),
+                )
             elif target == "vassal":
                 made = export_vassal(folder, cards, piece_size, source_only)
                 files, lines = [p.relative_to(folder) for p in made.files], made.said
+                credits = made.credits
             else:
                 written = export_shop(target, folder, cards, piece_size, source_only)
                 files, lines = written.files, written.said
+                credits = sources.credits(cards, written.pieces)
             (folder / "README.txt").write_text(
-                readme(target, lines, [str(f) for f in files]), encoding="utf-8"
+                readme(target, lines, [str(f) for f in files], credits), encoding="utf-8"
             )
             for f in [*files, Path("README.txt")]:
                 shutil.move(folder / f, stage.path(out_dir / target / f))

@@ -142,3 +142,40 @@ def test_nothing_is_written_when_the_folder_is_a_file(havoc_pnp, tmp_path):
     result = havoc_pnp("export", "mpc", "--out", blocker)
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
     assert blocker.read_text() == "a file"
+
+
+def drawn_authors(pieces) -> set[str]:
+    """The authors of the kit's figures drawn on ``pieces``, read from the manifest here."""
+    from companion import art
+    from generator.sheet.pieces import Figure
+
+    files = {
+        Path(op.source).resolve()
+        for p in pieces
+        for face in (p.front, p.back)
+        if face is not None
+        for op in face.ops
+        if isinstance(op, Figure)
+    }
+    return {c.author for c in art.load_manifest(Cards()).values() if c.file.resolve() in files}
+
+
+def test_tts_readme_credits_every_author_whose_figure_it_shows(exported):
+    from companion import art
+
+    text = " ".join((exported / "tts" / "README.txt").read_text("utf-8").split())
+    credits = text.split("Credits:", 1)[1]
+    shown = drawn_authors(sources.counters(Cards(), 45.0, False))
+    assert len(shown) >= 4
+    for author in shown:
+        assert author in credits, author
+    assert "game-icons.net" in credits and "CC BY 3.0" in credits
+    assert "https://creativecommons.org/licenses/by/3.0/" in credits
+    for author in set(art.authors(art.load_manifest(Cards()))) - shown:
+        assert author not in credits, author  # credited where his figure is shown, not here
+
+
+def test_a_shop_export_without_figures_credits_none(exported):
+    text = (exported / "mpc" / "README.txt").read_text("utf-8")
+    assert not drawn_authors(sources.spell_deck(Cards(), False))
+    assert "Credits:" not in text and "game-icons" not in text

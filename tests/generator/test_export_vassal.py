@@ -327,3 +327,30 @@ def test_build_with_a_failing_export_writes_nothing(havoc_pnp, tmp_path, monkeyp
     result = havoc_pnp("build", "--out", tmp_path / "b", "--export", "tgc,vassal")
     assert result.exit_code == 2 and "no room" in result.output
     assert not (tmp_path / "b").exists()
+
+
+def test_the_module_and_its_readme_credit_the_figures_authors(module, vmod):
+    from companion import art
+    from generator.export import sources
+    from generator.sheet.pieces import Figure
+
+    files, root = module
+    drawn = {
+        Path(op.source).resolve()
+        for p in sources.counters(Cards(), 45.0, False)
+        for face in (p.front, p.back)
+        if face is not None
+        for op in face.ops
+        if isinstance(op, Figure)
+    }
+    shown = {c.author for c in art.load_manifest(Cards()).values() if c.file.resolve() in drawn}
+    assert len(shown) >= 4
+    (help_file,) = root.iter(B + "module.documentation.HelpFile")
+    assert help_file.get("fileType") == "archive" and help_file.get("title") == "Credits"
+    inside = " ".join(files[help_file.get("fileName")].decode("utf-8").split())
+    readme = " ".join((vmod / "README.txt").read_text("utf-8").split()).split("Credits:", 1)[1]
+    for text in (inside, readme):
+        assert "game-icons.net" in text and "CC BY 3.0" in text
+        assert "https://creativecommons.org/licenses/by/3.0/" in text
+        for author in shown:
+            assert author in text, author
