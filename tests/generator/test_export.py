@@ -179,3 +179,61 @@ def test_a_shop_export_without_figures_credits_none(exported):
     text = (exported / "mpc" / "README.txt").read_text("utf-8")
     assert not drawn_authors(sources.spell_deck(Cards(), False))
     assert "Credits:" not in text and "game-icons" not in text
+
+
+def listing(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_exporting_again_leaves_only_what_this_run_wrote(havoc_pnp, tmp_path):
+    assert havoc_pnp("export", "mpc", "--out", tmp_path).exit_code == 0
+    folder = tmp_path / "mpc"
+    (folder / "cards" / "stale-card.png").write_bytes(b"an earlier run's")
+    (folder / "counters").mkdir()
+    (folder / "counters" / "knight-front.png").write_bytes(b"an earlier run's")
+    result = havoc_pnp("export", "mpc", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    readme = (folder / "README.txt").read_text("utf-8")
+    listed = {line.strip() for line in readme.split("Files:\n", 1)[1].split("\n\n")[0].splitlines()}
+    assert listing(folder) == listed | {"README.txt"}
+    assert not (folder / "counters").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mpc"]  # no staging folder left
+
+
+@pytest.mark.slow
+def test_chits_of_an_earlier_size_are_gone_after_an_export_at_five_eighths(havoc_pnp, tmp_path):
+    assert havoc_pnp("export", "tgc", "--out", tmp_path, "--piece-size", "1in").exit_code == 0
+    assert (tmp_path / "tgc" / "counters" / "counts.csv").is_file()
+    assert havoc_pnp("export", "tgc", "--out", tmp_path).exit_code == 0
+    assert not (tmp_path / "tgc" / "counters").exists()
+
+
+def test_a_target_folder_the_kit_did_not_write_is_refused(havoc_pnp, tmp_path):
+    mine = tmp_path / "tts"
+    mine.mkdir()
+    (mine / "my-notes.txt").write_text("mine")
+    result = havoc_pnp("export", "mpc,tts", "--out", tmp_path)
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "did not write" in result.output and "tts" in result.output
+    assert listing(tmp_path) == {"tts/my-notes.txt"}  # mpc not written either
+
+
+def test_a_failing_export_leaves_the_old_folder_as_it_was(havoc_pnp, tmp_path, monkeypatch):
+    from companion.errors import InputError
+    from generator.export import shops
+
+    old = tmp_path / "mpc"
+    (old / "cards").mkdir(parents=True)
+    (old / "README.txt").write_text("Havoc Kit export: mpc\n")
+    (old / "cards" / "back.png").write_bytes(b"old back")
+
+    def fail(key, out, *args, **kwargs):
+        (out / "cards").mkdir(parents=True)
+        (out / "cards" / "back.png").write_bytes(b"half")
+        raise InputError("mpc: no room")
+
+    monkeypatch.setattr(shops, "export_shop", fail)
+    result = havoc_pnp("export", "mpc", "--out", tmp_path)
+    assert result.exit_code == 2 and "no room" in result.output
+    assert listing(tmp_path) == {"mpc/README.txt", "mpc/cards/back.png"}
+    assert (old / "cards" / "back.png").read_bytes() == b"old back"
