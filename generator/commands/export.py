@@ -26,6 +26,31 @@ def parse_targets(text: str, label: str = "TARGET") -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def parse_base_url(text: str) -> str:
+    """``--base-url``: an http:// or https:// address with a host, no spaces or quotes (nor a
+    query or fragment: file names are added at its end), as given; a trailing slash is
+    dropped (the names are joined with one)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+        parts.port  # noqa: B018 (a port that is not a number raises)
+    except ValueError:
+        host = None
+    if (
+        parts.scheme.lower() not in ("http", "https")
+        or not host
+        or parts.query
+        or parts.fragment
+        or "?" in text
+        or "#" in text
+        or any(c.isspace() or c in "\"'`<>\\" or not c.isprintable() for c in text)
+    ):
+        raise InputError(f"--base-url: expected an http:// or https:// address, got {text!r}")
+    return text.rstrip("/")
+
+
 def check_replaceable(folder: Path) -> None:
     """Refuse (one line) a ``folder`` an export would replace that the kit did not write: it
     exists, holds something, and has no README.txt of an earlier export."""
@@ -128,6 +153,8 @@ def export(
     from generator.sheet.staging import Staging
 
     targets = parse_targets(target)
+    if base_url is not None:
+        base_url = parse_base_url(base_url)
     size = SheetOptions.parse(piece_size=piece_size).piece
     with Staging() as stage:
         said = write_exports(

@@ -237,3 +237,38 @@ def test_a_failing_export_leaves_the_old_folder_as_it_was(havoc_pnp, tmp_path, m
     assert result.exit_code == 2 and "no room" in result.output
     assert listing(tmp_path) == {"mpc/README.txt", "mpc/cards/back.png"}
     assert (old / "cards" / "back.png").read_bytes() == b"old back"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "ftp://example.org/kit",
+        "example.org/kit",
+        "https://",
+        "http:///kit",
+        "https://example .org/kit",
+        "https://example.org/my kit/",
+        "https://example.org/'kit'",
+        'https://example.org/"kit"',
+        "https://example.org/kit?v=1",
+        "javascript:alert(1)",
+        "",
+    ],
+)
+def test_a_bad_base_url_is_one_line(havoc_pnp, tmp_path, bad):
+    result = havoc_pnp("export", "tts", "--out", tmp_path / "x", "--base-url", bad)
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert f"--base-url: expected an http:// or https:// address, got {bad!r}" in result.output
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("given", ["https://example.org/kit", "https://example.org/kit/"])
+def test_a_base_url_is_joined_with_one_slash(tmp_path, given):
+    from generator.commands.export import parse_base_url
+    from generator.export.tts import Urls
+
+    url = Urls(tmp_path, None, parse_base_url(given))
+    assert (
+        url(tmp_path / "counters" / "a-front.png") == "https://example.org/kit/counters/a-front.png"
+    )
