@@ -17,6 +17,8 @@ HOW = {
         "names end -1, -2). Chits (counters/, only at --piece-size 1/2in, 3/4in or 1in): a",
         "Small (1/2in), Medium (3/4in) or Large (1in) Square Chit per design, front and back",
         "images as named, the quantity from counters/counts.csv.",
+        "Mounted characters' double-length (2 x 1) counters are left out, as no TGC chit is 2 x 1:",
+        "print them at home from dark-blades-counters.pdf (same --piece-size) beside the chits.",
     ),
     "mpc": (
         "MakePlayingCards / PrinterStudio: poker cards 822 x 1122 px (36 px bleed a side,",

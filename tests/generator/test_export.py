@@ -87,6 +87,8 @@ def test_tgc_chits_at_the_shops_sizes_with_counts(tmp_path, size, px):
         for side in ("front", "back"):
             with Image.open(folder / row[side]) as image:
                 assert image.size == (px, px) and image.mode == "RGB"
+    mounted = sum(1 for p in made if (p.cols, p.rows) == (2, 1))
+    assert mounted and f"{mounted} double-length pieces left out" in result.output
 
 
 def test_tts_sheet_json_and_urls(exported):
@@ -272,3 +274,13 @@ def test_a_base_url_is_joined_with_one_slash(tmp_path, given):
     assert (
         url(tmp_path / "counters" / "a-front.png") == "https://example.org/kit/counters/a-front.png"
     )
+
+
+def test_tgc_readme_says_what_becomes_of_the_mounted_counters(exported):
+    text = " ".join((exported / "tgc" / "README.txt").read_text("utf-8").split())
+    assert "double-length (2 x 1) counters are left out" in text
+    assert "print them at home from dark-blades-counters.pdf (same --piece-size)" in text
+    # as the export does: no counter images at 5/8in (and at chit sizes, square ones only:
+    # test_tgc_chits_at_the_shops_sizes_with_counts)
+    assert not (exported / "tgc" / "counters").exists()
+    assert any(p.cols == 2 and p.rows == 1 for p in sources.counters(Cards(), 45.0, False))
