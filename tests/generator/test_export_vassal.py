@@ -354,3 +354,21 @@ def test_the_module_and_its_readme_credit_the_figures_authors(module, vmod):
         assert "https://creativecommons.org/licenses/by/3.0/" in text
         for author in shown:
             assert author in text, author
+
+
+def test_build_refuses_an_export_folder_it_did_not_write_before_building(
+    havoc_pnp, tmp_path, monkeypatch
+):
+    import generator.registry
+
+    def built():
+        raise AssertionError("the build started")
+
+    monkeypatch.setattr(generator.registry, "products", built)
+    mine = tmp_path / "b" / "export" / "vassal"
+    mine.mkdir(parents=True)
+    (mine / "my-module.vmod").write_text("mine")
+    result = havoc_pnp("build", "--out", tmp_path / "b", "--export", "vassal")
+    assert result.exit_code == 2 and "did not write" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert [p.name for p in (tmp_path / "b").rglob("*")] == ["export", "vassal", "my-module.vmod"]
