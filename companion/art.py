@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -38,6 +39,11 @@ SHAPE_ATTRS = (
 )  # fmt: skip
 # Share-alike and non-commercial licences are refused: the kit's art must stay free to print.
 FREE_LICENCES = ("CC BY 3.0", "CC BY 4.0", "CC0 1.0", "public domain")
+LICENCE_URLS = {
+    "CC BY 3.0": "https://creativecommons.org/licenses/by/3.0/",
+    "CC BY 4.0": "https://creativecommons.org/licenses/by/4.0/",
+    "CC0 1.0": "https://creativecommons.org/publicdomain/zero/1.0/",
+}
 
 
 class Credit(NamedTuple):
@@ -209,6 +215,20 @@ def credits_line(manifest: dict[str, Credit]) -> str:
     licences = " / ".join(dict.fromkeys(c.licence for c in manifest.values()))
     who = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
     return f"Figures: icons by {who}, game-icons.net ({licences}); see cards/art/manifest.csv."
+
+
+def licence_line(manifest: dict[str, Credit]) -> str:
+    """The line after `credits_line`: where to read the figures' licence (or licences)."""
+    licences = dict.fromkeys(c.licence for c in manifest.values())
+    urls = [LICENCE_URLS[name] for name in licences if name in LICENCE_URLS]
+    return f"Licence: {', '.join(urls) or ' / '.join(licences)} (the figures only)."
+
+
+def credited(manifest: dict[str, Credit], files: Iterable[str | Path]) -> dict[str, Credit]:
+    """The manifest's figures among ``files`` (the figures drawn): what a credit must name.
+    A user's own file is not the kit's art and is left out."""
+    drawn = {Path(f).resolve() for f in files}
+    return {key: c for key, c in manifest.items() if c.file.resolve() in drawn}
 
 
 # --------------------------------------------------------------------------- the phone

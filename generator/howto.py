@@ -183,6 +183,7 @@ def context(
         "duplex": sheet.duplex,
         "back_offset": values["back-offset"],
         "credits": figure_credits(cards),
+        "licence": figure_licence(cards),
         "bleed": bool(sheet.bleed),
         "cut_guides": sheet.cut_guides,
         "calibration": next((n for n in names if "calibration" in n), "the calibration sheet"),
@@ -197,6 +198,14 @@ def figure_credits(cards: Path | None = None) -> str:
     from companion.data import Cards
 
     return art.credits_line(art.load_manifest(Cards(cards) if cards else Cards()))
+
+
+def figure_licence(cards: Path | None = None) -> str:
+    """The line after `figure_credits`: the figures' licence and where to read it."""
+    from companion import art
+    from companion.data import Cards
+
+    return art.licence_line(art.load_manifest(Cards(cards) if cards else Cards()))
 
 
 def render(

@@ -56,12 +56,14 @@ def build(
     """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
     and how to print and cut it. All or nothing: the files are written aside and moved into
     place together, so a failure leaves the last build."""
-    from generator.commands.export import parse_targets, write_exports
+    from generator.commands.export import check_replaceable, parse_targets, write_exports
     from generator.howto import read_back, write_how_to_print
     from generator.registry import products, resolve
     from generator.sheet.staging import Staging
 
     targets = parse_targets(export_to, "--export") if export_to is not None else []
+    for target in targets:  # before anything is built
+        check_replaceable(out_dir / "export" / target)
     margin = ctx.get_parameter_source("margin") != click.core.ParameterSource.DEFAULT
     with Staging() as stage:
         run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin)

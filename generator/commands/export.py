@@ -5,8 +5,6 @@ none."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import click
@@ -28,6 +26,51 @@ def parse_targets(text: str, label: str = "TARGET") -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def parse_base_url(text: str) -> str:
+    """``--base-url``: an http:// or https:// address with a host, no spaces or quotes (nor a
+    query or fragment: file names are added at its end), as given; a trailing slash is
+    dropped (the names are joined with one)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+        parts.port  # noqa: B018 (a port that is not a number raises)
+    except ValueError:
+        host = None
+    if (
+        parts.scheme.lower() not in ("http", "https")
+        or not host
+        or parts.query
+        or parts.fragment
+        or "?" in text
+        or "#" in text
+        or any(c.isspace() or c in "\"'`<>\\" or not c.isprintable() for c in text)
+    ):
+        raise InputError(f"--base-url: expected an http:// or https:// address, got {text!r}")
+    return text.rstrip("/")
+
+
+def check_replaceable(folder: Path) -> None:
+    """Refuse (one line) a ``folder`` an export would replace that the kit did not write: it
+    exists, holds something, and has no README.txt of an earlier export."""
+    from generator.export.readme import TITLE
+
+    if not folder.is_dir() or folder.is_symlink() or not any(folder.iterdir()):
+        return  # nothing there, or nothing to lose (Staging refuses a file in the way)
+    readme = folder / "README.txt"
+    try:
+        ours = readme.is_file() and readme.read_text("utf-8", "replace").startswith(TITLE)
+    except OSError:
+        ours = False
+    if not ours:
+        raise InputError(
+            "holds files havoc-pnp export did not write (no README.txt of an earlier export); "
+            "not replacing it: move them away or choose another --out",
+            folder,
+        )
+
+
 def write_exports(
     targets: list[str],
     out_dir: Path,
@@ -37,36 +80,38 @@ def write_exports(
     base_url: str | None,
     stage,
 ) -> list[str]:
-    """Write each target into ``out_dir/TARGET`` through ``stage`` (moved into place with the
-    rest); returns the lines to say."""
+    """Write each target as a new folder that replaces ``out_dir/TARGET`` through ``stage``
+    (swapped in with the rest, so it holds exactly what this run wrote); returns the lines to
+    say. A TARGET folder the kit did not write is refused before anything is drawn."""
+    from generator.export import sources
     from generator.export.readme import readme
     from generator.export.shops import export_shop
     from generator.export.tts import export_tts
     from generator.export.vassal import export_vassal
 
+    for target in targets:
+        check_replaceable(out_dir / target)
     said: list[str] = []
-    scratch = Path(tempfile.mkdtemp(prefix="havoc-export-"))
-    try:
-        for target in targets:
-            folder = scratch / target
-            if target == "tts":
-                final = out_dir / target
-                paths, lines = export_tts(folder, cards, piece_size, source_only, base_url, final)
-                files = [p.relative_to(folder) for p in paths]
-            elif target == "vassal":
-                made = export_vassal(folder, cards, piece_size, source_only)
-                files, lines = [p.relative_to(folder) for p in made.files], made.said
-            else:
-                written = export_shop(target, folder, cards, piece_size, source_only)
-                files, lines = written.files, written.said
-            (folder / "README.txt").write_text(
-                readme(target, lines, [str(f) for f in files]), encoding="utf-8"
+    for target in targets:
+        final = out_dir / target
+        folder = stage.whole_folder(final)
+        if target == "tts":
+            paths, lines, shown = export_tts(
+                folder, cards, piece_size, source_only, base_url, final
             )
-            for f in [*files, Path("README.txt")]:
-                shutil.move(folder / f, stage.path(out_dir / target / f))
-            said.append(f"{out_dir / target}: {'; '.join(lines)}")
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+            files, credits = [p.relative_to(folder) for p in paths], sources.credits(cards, shown)
+        elif target == "vassal":
+            made = export_vassal(folder, cards, piece_size, source_only)
+            files, lines = [p.relative_to(folder) for p in made.files], made.said
+            credits = made.credits
+        else:
+            written = export_shop(target, folder, cards, piece_size, source_only)
+            files, lines = written.files, written.said
+            credits = sources.credits(cards, written.pieces)
+        (folder / "README.txt").write_text(
+            readme(target, lines, [str(f) for f in files], credits), encoding="utf-8"
+        )
+        said.append(f"{final}: {'; '.join(lines)}")
     return said
 
 
@@ -108,6 +153,8 @@ def export(
     from generator.sheet.staging import Staging
 
     targets = parse_targets(target)
+    if base_url is not None:
+        base_url = parse_base_url(base_url)
     size = SheetOptions.parse(piece_size=piece_size).piece
     with Staging() as stage:
         said = write_exports(

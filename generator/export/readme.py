@@ -3,6 +3,11 @@ import it (the shop's or program's own steps, as their public documentation give
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from textwrap import wrap
+
+TITLE = "Havoc Kit export"  # a README's first words: the mark of a folder the kit wrote
+
 HOW = {
     "tgc": (
         "The Game Crafter: poker cards 825 x 1125 px (2.5 x 3.5in with 1/8in bleed, 300 dpi),",
@@ -12,6 +17,8 @@ HOW = {
         "names end -1, -2). Chits (counters/, only at --piece-size 1/2in, 3/4in or 1in): a",
         "Small (1/2in), Medium (3/4in) or Large (1in) Square Chit per design, front and back",
         "images as named, the quantity from counters/counts.csv.",
+        "Mounted characters' double-length (2 x 1) counters are left out, as no TGC chit is 2 x 1:",
+        "print them at home from dark-blades-counters.pdf (same --piece-size) beside the chits.",
     ),
     "mpc": (
         "MakePlayingCards / PrinterStudio: poker cards 822 x 1122 px (36 px bleed a side,",
@@ -58,10 +65,16 @@ HOW = {
 }
 
 
-def readme(target: str, lines: list[str], files: list[str]) -> str:
-    """The README's text: how to use this export, what it wrote, every file."""
-    out = [f"Havoc Kit export: {target}", "", *HOW[target], "", "This export:"]
+def readme(target: str, lines: list[str], files: list[str], credits: Sequence[str] = ()) -> str:
+    """The README's text: how to use this export, what it wrote, every file, and the credit
+    for the figures it shows (`sources.credits`)."""
+    out = [f"{TITLE}: {target}", "", *HOW[target], "", "This export:"]
     out += [f"- {line}" for line in lines]
     out += ["", "Files:"] + [f"  {name}" for name in files]
+    if credits:
+        out += ["", "Credits:"]
+        for line in credits:  # an address or game-icons.net is never broken
+            out += wrap(line, 88, initial_indent="  ", subsequent_indent="    ",
+                        break_long_words=False, break_on_hyphens=False)  # fmt: skip
     out += ["", "Made from the kit's own sheets (havoc-pnp export); see HOW-TO-PRINT for paper."]
     return "\n".join(out) + "\n"

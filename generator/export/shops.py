@@ -16,6 +16,7 @@ from typing import NamedTuple
 from companion.data import Cards
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.sheet.pieces import Piece
 from generator.sheet.units import INCH
 
 DPI = 300
@@ -43,6 +44,7 @@ class Written(NamedTuple):
 
     files: list[Path]
     said: list[str]
+    pieces: tuple[Piece, ...] = ()  # what the images show (for the figures' credit)
 
 
 def _pngs(pages: list[FacePage], bleed: float, names: list[str], folder: Path, title: str):
@@ -75,6 +77,7 @@ def export_shop(
     files, images = _pngs(faces, shop.bleed, names, out / "cards", f"{shop.name} cards")
     assert all(i.size == shop.size for i in images), [i.size for i in images]
     said = [f"{len(deck)} card fronts and 1 back, {shop.size[0]} x {shop.size[1]} px"]
+    shown: list[Piece] = list(deck)
     if key == "tgc":
         chit = CHITS.get(round(piece_size, 6))
         if chit is None:
@@ -84,10 +87,11 @@ def export_shop(
                 else "counters: TGC's square chits are 1/2in, 3/4in or 1in (--piece-size)"
             )
         else:
-            more, line = _chits(out / "counters", cards, piece_size, source_only, chit)
+            more, line, chits = _chits(out / "counters", cards, piece_size, source_only, chit)
             files += more
             said.append(line)
-    return Written([f.relative_to(out) for f in files], said)
+            shown += chits
+    return Written([f.relative_to(out) for f in files], said, tuple(shown))
 
 
 def _chits(folder: Path, cards: Cards, size: float, source_only: bool, chit: str):
@@ -115,4 +119,4 @@ def _chits(folder: Path, cards: Cards, size: float, source_only: bool, chit: str
         f"{len(square)} designs (counts.csv)"
         + (f"; {left} double-length pieces left out (no TGC chit is 2 x 1)" if left else "")
     )
-    return [*files, table], line
+    return [*files, table], line, [k.piece for k in square]

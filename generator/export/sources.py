@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.data import Cards
-from generator.sheet.pieces import Face, Piece
+from generator.sheet.pieces import Face, Figure, Piece
 
 POKER = (180.0, 252.0)  # 2.5 x 3.5 in: the shops' poker card and the kit's default
 
@@ -65,3 +65,21 @@ def kinds(pieces: Sequence[Piece]) -> list[Kind]:
         used.add(name)
         out.append(Kind(name, group[0], len(group)))
     return out
+
+
+def credits(cards: Cards, pieces: Sequence[Piece]) -> list[str]:
+    """The lines crediting the authors of the kit's figures drawn on ``pieces`` (CC BY asks
+    for it): the printed kit's own credit and licence lines (`companion.art`), for the figures
+    this export shows; none when it shows none."""
+    from companion import art
+
+    drawn = [
+        op.source
+        for p in pieces
+        for face in (p.front, p.back)
+        if face is not None
+        for op in face.ops
+        if isinstance(op, Figure)
+    ]
+    shown = art.credited(art.load_manifest(cards), drawn)
+    return [art.credits_line(shown), art.licence_line(shown)] if shown else []

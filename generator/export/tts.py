@@ -18,6 +18,7 @@ from typing import Any
 from companion.data import Cards
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.sheet.pieces import Piece
 
 CARD_PX = (400, 560)  # 2.5 x 3.5 in at 160 dpi: 10 across is 4000 px
 CARD_DPI = 160
@@ -85,9 +86,10 @@ def export_tts(
     source_only: bool = False,
     base_url: str | None = None,
     final: Path | None = None,
-) -> tuple[list[Path], list[str]]:
+) -> tuple[list[Path], list[str], list[Piece]]:
     """Write the sheets, the tiles and ``havoc-kit-dark-blades.json`` into ``out``; ``final``:
-    the folder they will be moved to (their file:/// addresses), ``out`` itself when None."""
+    the folder they will be moved to (their file:/// addresses), ``out`` itself when None.
+    Returns the files, what to say of them and the pieces they show."""
     out.mkdir(parents=True, exist_ok=True)
     url = Urls(out, final, base_url)
     faces, back, cols, rows, deck = card_sheet(out, cards, source_only)
@@ -119,7 +121,7 @@ def export_tts(
             for p, card_id in zip(deck, ids, strict=True)
         ],
     }
-    tiles, bags = _tiles(out / "counters", cards, piece_size, source_only, url)
+    tiles, bags, shown = _tiles(out / "counters", cards, piece_size, source_only, url)
     saved = {
         "SaveName": "Havoc Kit: Dark Blades",
         "GameMode": "",
@@ -137,7 +139,7 @@ def export_tts(
         f"{len(tiles) // 2} designs, in {len(bags)} bags",
         f"{target.name}: copy it into Tabletop Simulator's Saved Objects folder",
     ]
-    return [faces, back, *tiles, target], said
+    return [faces, back, *tiles, target], said, [*deck, *shown]
 
 
 def _tiles(folder: Path, cards: Cards, size: float, source_only: bool, url: Urls):
@@ -191,4 +193,4 @@ def _tiles(folder: Path, cards: Cards, size: float, source_only: bool, url: Urls
                     },
                 }
             )
-    return files, list(bags.values())
+    return files, list(bags.values()), [k.piece for k in kinds]

@@ -33,6 +33,7 @@ from companion.data import Cards
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
 from generator.export.vassal_board import Board, draw_board
+from generator.sheet.pieces import Piece
 
 VASSAL_VERSION = "3.6.0"
 MODULE = "havoc-kit-dark-blades.vmod"
@@ -41,6 +42,7 @@ CHART_DPI = 110
 CTRL_F = "70,130"  # VK_F with Ctrl (InputEvent.CTRL_DOWN_MASK | CTRL_MASK), as VASSAL writes it
 B = "VASSAL.build."
 DELETE = "delete;Delete;68,130"  # the Delete trait: right-click > Delete, or Ctrl+D
+CREDITS_FILE = "credits.txt"  # in the zip; Help > Credits opens it
 MOVED = "$pieceName$ moves $previousLocation$ -> $location$ *"
 
 
@@ -201,9 +203,13 @@ def _grid(parent: ET.Element, board: Board, g) -> None:
 
 
 def build_file(
-    boards: Sequence[Board], counters: Sequence[Counter], charts: Sequence[tuple[str, str]]
+    boards: Sequence[Board],
+    counters: Sequence[Counter],
+    charts: Sequence[tuple[str, str]],
+    help_file: str | None = None,
 ) -> tuple[bytes, int]:
-    """The module's buildFile.xml, and how many piece slots it has."""
+    """The module's buildFile.xml, and how many piece slots it has; ``help_file``: a text file
+    in the zip that the Help menu opens (the figures' credits)."""
     root = ET.Element(
         B + "GameModule",
         {
@@ -218,7 +224,10 @@ def build_file(
         },
     )
     _el(root, "module.BasicCommandEncoder")
-    _el(root, "module.Documentation")
+    docs = _el(root, "module.Documentation")
+    if help_file:
+        _el(docs, "module.documentation.HelpFile", title="Credits", fileName=help_file,
+            fileType="archive")  # fmt: skip
     _el(
         root,
         "module.GlobalOptions",
@@ -335,9 +344,9 @@ def _boards(cards: Cards, piece: float, source_only: bool, scratch: Path):
     return out
 
 
-def _counters(cards: Cards, piece: float, source_only: bool, dpi: float):
+def _counters(pieces: Sequence[Piece], piece: float, dpi: float):
     """Front and back images of each distinct counter, at the boards' scale."""
-    kinds = sources.kinds(sources.counters(cards, piece, source_only))
+    kinds = sources.kinds(pieces)
     pages = []
     for k in kinds:
         w, h = k.piece.cols * piece, k.piece.rows * piece
@@ -398,6 +407,7 @@ class Exported(NamedTuple):
     said: list[str]
     boards: list[Board]
     counters: list[Counter]
+    credits: list[str]  # the figures' credit, in the module's CREDITS_FILE too
 
 
 def export_vassal(
@@ -409,10 +419,15 @@ def export_vassal(
         scratch = Path(tmp)
         boards = _boards(cards, piece_size, source_only, scratch)
         dpi = 72 * boards[0][0].px_per_pt
-        counters = _counters(cards, piece_size, source_only, dpi)
+        pieces = sources.counters(cards, piece_size, source_only)
+        counters = _counters(pieces, piece_size, dpi)
         charts = _charts(cards, source_only, scratch)
+    credits = sources.credits(cards, pieces)
     xml, slots = build_file(
-        [b for b, _ in boards], [c for c, _f, _b in counters], [(t, n) for t, n, _ in charts]
+        [b for b, _ in boards],
+        [c for c, _f, _b in counters],
+        [(t, n) for t, n, _ in charts],
+        CREDITS_FILE if credits else None,
     )
     images: list[tuple[str, object]] = [(b.image, im) for b, im in boards]
     for c, front, back in counters:
@@ -422,6 +437,8 @@ def export_vassal(
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("buildFile.xml", xml)
         z.writestr("moduledata", module_data("Dark Blades from the Havoc Kit's own sheets"))
+        if credits:
+            z.writestr(CREDITS_FILE, "\n".join([f"{NAME}: credits", "", *credits]) + "\n")
         for name, image in images:
             info = zipfile.ZipInfo("images/" + name, date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
@@ -435,7 +452,7 @@ def export_vassal(
         f"{slots} counter designs ({sum(c.count for c, _f, _b in counters)} counters "
         f"printed), d10, {len(charts)} chart pages",
     ]
-    return Exported([target], said, [b for b, _ in boards], [c for c, _f, _b in counters])
+    return Exported([target], said, [b for b, _ in boards], [c for c, _f, _b in counters], credits)
 
 
 def _png(image) -> bytes:

@@ -17,6 +17,11 @@ or a device in the way is refused, one line), moves each existing file aside, mo
 in, and if any move fails puts every old file back. Staging folders are always removed. A
 failure in the last file of a build therefore leaves the previous build intact, HOW-TO-PRINT
 included. `final` maps a staged path back to the path the user named (for messages).
+
+`whole_folder` stages a folder that the run rewrites whole (an export's ``DIR/TARGET``): it is
+written as a new folder beside the old one and swapped in on commit (the old one moved aside,
+and deleted only once everything has landed), so the folder ends up holding exactly what this
+run wrote, and a failure leaves the old folder as it was.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ class Staging:
         self._files: dict[Path, Path] = {}  # staged path -> final path (symlinks resolved)
         self._named: dict[Path, Path] = {}  # staged path -> the path as the user named it
         self._removals: list[Path] = []
+        self._folders: dict[Path, Path] = {}  # staged folder -> the folder it replaces
         self._created: list[Path] = []  # folders made here, deepest first
         self._committed = False
 
@@ -89,6 +95,16 @@ class Staging:
         self._named[staged] = named
         return staged
 
+    def whole_folder(self, directory: str | os.PathLike[str]) -> Path:
+        """A new, empty folder to write ``directory``'s whole content into now; on commit it
+        replaces ``directory`` (whatever that held is gone, once everything has landed)."""
+        final = Path(directory)
+        if final.is_symlink() or (final.exists() and not final.is_dir()):
+            raise InputError("cannot write there: it is not a folder", final)
+        staged = Path(tempfile.mkdtemp(prefix=final.name + "-", dir=self.folder(final.parent)))
+        self._folders[staged] = final
+        return staged
+
     def final(self, staged: str | os.PathLike[str]) -> Path:
         """The path the user named for a staged path (itself if it is not staged)."""
         return self._named.get(Path(staged), Path(staged))
@@ -109,6 +125,13 @@ class Staging:
         removals = [p for p in self._removals if p.is_file() or p.is_symlink()]
         done: list[tuple[Path, Path | None]] = []  # (final, its backup or None)
         try:
+            for index, (staged, final) in enumerate(self._folders.items()):
+                backup = None
+                if final.exists():
+                    backup = staged.parent / f".old-folder-{index}"
+                    os.replace(final, backup)
+                done.append((final, backup))
+                os.replace(staged, final)
             for index, (staged, final) in enumerate(moves):
                 backup = None
                 if final.exists() or final.is_symlink():
@@ -122,10 +145,12 @@ class Staging:
                 done.append((path, backup))
         except OSError as exc:
             for final, backup in reversed(done):
-                if backup is not None and backup.exists():
-                    os.replace(backup, final)
+                if final.is_dir() and not final.is_symlink():  # a swapped-in folder
+                    shutil.rmtree(final, ignore_errors=True)
                 elif backup is None:
                     final.unlink(missing_ok=True)
+                if backup is not None and backup.exists():
+                    os.replace(backup, final)
             raise InputError(f"cannot write: {exc.strerror or exc}; nothing was changed") from None
         self._committed = True
 

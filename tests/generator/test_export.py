@@ -87,6 +87,8 @@ def test_tgc_chits_at_the_shops_sizes_with_counts(tmp_path, size, px):
         for side in ("front", "back"):
             with Image.open(folder / row[side]) as image:
                 assert image.size == (px, px) and image.mode == "RGB"
+    mounted = sum(1 for p in made if (p.cols, p.rows) == (2, 1))
+    assert mounted and f"{mounted} double-length pieces left out" in result.output
 
 
 def test_tts_sheet_json_and_urls(exported):
@@ -142,3 +144,143 @@ def test_nothing_is_written_when_the_folder_is_a_file(havoc_pnp, tmp_path):
     result = havoc_pnp("export", "mpc", "--out", blocker)
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
     assert blocker.read_text() == "a file"
+
+
+def drawn_authors(pieces) -> set[str]:
+    """The authors of the kit's figures drawn on ``pieces``, read from the manifest here."""
+    from companion import art
+    from generator.sheet.pieces import Figure
+
+    files = {
+        Path(op.source).resolve()
+        for p in pieces
+        for face in (p.front, p.back)
+        if face is not None
+        for op in face.ops
+        if isinstance(op, Figure)
+    }
+    return {c.author for c in art.load_manifest(Cards()).values() if c.file.resolve() in files}
+
+
+def test_tts_readme_credits_every_author_whose_figure_it_shows(exported):
+    from companion import art
+
+    text = " ".join((exported / "tts" / "README.txt").read_text("utf-8").split())
+    credits = text.split("Credits:", 1)[1]
+    shown = drawn_authors(sources.counters(Cards(), 45.0, False))
+    assert len(shown) >= 4
+    for author in shown:
+        assert author in credits, author
+    assert "game-icons.net" in credits and "CC BY 3.0" in credits
+    assert "https://creativecommons.org/licenses/by/3.0/" in credits
+    for author in set(art.authors(art.load_manifest(Cards()))) - shown:
+        assert author not in credits, author  # credited where his figure is shown, not here
+
+
+def test_a_shop_export_without_figures_credits_none(exported):
+    text = (exported / "mpc" / "README.txt").read_text("utf-8")
+    assert not drawn_authors(sources.spell_deck(Cards(), False))
+    assert "Credits:" not in text and "game-icons" not in text
+
+
+def listing(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_exporting_again_leaves_only_what_this_run_wrote(havoc_pnp, tmp_path):
+    assert havoc_pnp("export", "mpc", "--out", tmp_path).exit_code == 0
+    folder = tmp_path / "mpc"
+    (folder / "cards" / "stale-card.png").write_bytes(b"an earlier run's")
+    (folder / "counters").mkdir()
+    (folder / "counters" / "knight-front.png").write_bytes(b"an earlier run's")
+    result = havoc_pnp("export", "mpc", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    readme = (folder / "README.txt").read_text("utf-8")
+    listed = {line.strip() for line in readme.split("Files:\n", 1)[1].split("\n\n")[0].splitlines()}
+    assert listing(folder) == listed | {"README.txt"}
+    assert not (folder / "counters").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mpc"]  # no staging folder left
+
+
+@pytest.mark.slow
+def test_chits_of_an_earlier_size_are_gone_after_an_export_at_five_eighths(havoc_pnp, tmp_path):
+    assert havoc_pnp("export", "tgc", "--out", tmp_path, "--piece-size", "1in").exit_code == 0
+    assert (tmp_path / "tgc" / "counters" / "counts.csv").is_file()
+    assert havoc_pnp("export", "tgc", "--out", tmp_path).exit_code == 0
+    assert not (tmp_path / "tgc" / "counters").exists()
+
+
+def test_a_target_folder_the_kit_did_not_write_is_refused(havoc_pnp, tmp_path):
+    mine = tmp_path / "tts"
+    mine.mkdir()
+    (mine / "my-notes.txt").write_text("mine")
+    result = havoc_pnp("export", "mpc,tts", "--out", tmp_path)
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "did not write" in result.output and "tts" in result.output
+    assert listing(tmp_path) == {"tts/my-notes.txt"}  # mpc not written either
+
+
+def test_a_failing_export_leaves_the_old_folder_as_it_was(havoc_pnp, tmp_path, monkeypatch):
+    from companion.errors import InputError
+    from generator.export import shops
+
+    old = tmp_path / "mpc"
+    (old / "cards").mkdir(parents=True)
+    (old / "README.txt").write_text("Havoc Kit export: mpc\n")
+    (old / "cards" / "back.png").write_bytes(b"old back")
+
+    def fail(key, out, *args, **kwargs):
+        (out / "cards").mkdir(parents=True)
+        (out / "cards" / "back.png").write_bytes(b"half")
+        raise InputError("mpc: no room")
+
+    monkeypatch.setattr(shops, "export_shop", fail)
+    result = havoc_pnp("export", "mpc", "--out", tmp_path)
+    assert result.exit_code == 2 and "no room" in result.output
+    assert listing(tmp_path) == {"mpc/README.txt", "mpc/cards/back.png"}
+    assert (old / "cards" / "back.png").read_bytes() == b"old back"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "ftp://example.org/kit",
+        "example.org/kit",
+        "https://",
+        "http:///kit",
+        "https://example .org/kit",
+        "https://example.org/my kit/",
+        "https://example.org/'kit'",
+        'https://example.org/"kit"',
+        "https://example.org/kit?v=1",
+        "javascript:alert(1)",
+        "",
+    ],
+)
+def test_a_bad_base_url_is_one_line(havoc_pnp, tmp_path, bad):
+    result = havoc_pnp("export", "tts", "--out", tmp_path / "x", "--base-url", bad)
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert f"--base-url: expected an http:// or https:// address, got {bad!r}" in result.output
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("given", ["https://example.org/kit", "https://example.org/kit/"])
+def test_a_base_url_is_joined_with_one_slash(tmp_path, given):
+    from generator.commands.export import parse_base_url
+    from generator.export.tts import Urls
+
+    url = Urls(tmp_path, None, parse_base_url(given))
+    assert (
+        url(tmp_path / "counters" / "a-front.png") == "https://example.org/kit/counters/a-front.png"
+    )
+
+
+def test_tgc_readme_says_what_becomes_of_the_mounted_counters(exported):
+    text = " ".join((exported / "tgc" / "README.txt").read_text("utf-8").split())
+    assert "double-length (2 x 1) counters are left out" in text
+    assert "print them at home from dark-blades-counters.pdf (same --piece-size)" in text
+    # as the export does: no counter images at 5/8in (and at chit sizes, square ones only:
+    # test_tgc_chits_at_the_shops_sizes_with_counts)
+    assert not (exported / "tgc" / "counters").exists()
+    assert any(p.cols == 2 and p.rows == 1 for p in sources.counters(Cards(), 45.0, False))

@@ -327,3 +327,48 @@ def test_build_with_a_failing_export_writes_nothing(havoc_pnp, tmp_path, monkeyp
     result = havoc_pnp("build", "--out", tmp_path / "b", "--export", "tgc,vassal")
     assert result.exit_code == 2 and "no room" in result.output
     assert not (tmp_path / "b").exists()
+
+
+def test_the_module_and_its_readme_credit_the_figures_authors(module, vmod):
+    from companion import art
+    from generator.export import sources
+    from generator.sheet.pieces import Figure
+
+    files, root = module
+    drawn = {
+        Path(op.source).resolve()
+        for p in sources.counters(Cards(), 45.0, False)
+        for face in (p.front, p.back)
+        if face is not None
+        for op in face.ops
+        if isinstance(op, Figure)
+    }
+    shown = {c.author for c in art.load_manifest(Cards()).values() if c.file.resolve() in drawn}
+    assert len(shown) >= 4
+    (help_file,) = root.iter(B + "module.documentation.HelpFile")
+    assert help_file.get("fileType") == "archive" and help_file.get("title") == "Credits"
+    inside = " ".join(files[help_file.get("fileName")].decode("utf-8").split())
+    readme = " ".join((vmod / "README.txt").read_text("utf-8").split()).split("Credits:", 1)[1]
+    for text in (inside, readme):
+        assert "game-icons.net" in text and "CC BY 3.0" in text
+        assert "https://creativecommons.org/licenses/by/3.0/" in text
+        for author in shown:
+            assert author in text, author
+
+
+def test_build_refuses_an_export_folder_it_did_not_write_before_building(
+    havoc_pnp, tmp_path, monkeypatch
+):
+    import generator.registry
+
+    def built():
+        raise AssertionError("the build started")
+
+    monkeypatch.setattr(generator.registry, "products", built)
+    mine = tmp_path / "b" / "export" / "vassal"
+    mine.mkdir(parents=True)
+    (mine / "my-module.vmod").write_text("mine")
+    result = havoc_pnp("build", "--out", tmp_path / "b", "--export", "vassal")
+    assert result.exit_code == 2 and "did not write" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert [p.name for p in (tmp_path / "b").rglob("*")] == ["export", "vassal", "my-module.vmod"]

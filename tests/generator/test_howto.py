@@ -139,3 +139,14 @@ def test_the_note_says_where_the_values_come_from(havoc_pnp, kit_build, tmp_path
     note = " ".join(build(havoc_pnp, tmp_path / "out", "--cards", tmp_path / "mine").split())
     assert f"Values on the counters come from {display_path(mine / 'pieces.csv')}." in note
     assert "own defaults" not in note
+
+
+def test_the_note_names_the_export_command_in_one_line(tmp_path: Path) -> None:
+    from generator.commands.export import TARGETS
+    from generator.howto import render
+    from generator.sheet.options import SheetOptions
+
+    note = render(SheetOptions.parse(), tmp_path, [], read=[])
+    (line,) = [x for x in note.splitlines() if "havoc-pnp export" in x]
+    assert len(line) <= 80 and line.endswith("havoc-pnp export " + ",".join(TARGETS))
+    assert "Licence: https://creativecommons.org/licenses/by/3.0/" in note

@@ -131,6 +131,34 @@ def test_staging_puts_the_old_files_back_when_a_move_fails(tmp_path, monkeypatch
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]
 
 
+def test_a_whole_folder_is_swapped_in_or_the_old_one_put_back(tmp_path, monkeypatch) -> None:
+    old = tmp_path / "tts"
+    (old / "counters").mkdir(parents=True)
+    (old / "counters" / "stale.png").write_text("old")
+    (tmp_path / "note.txt").write_text("old note")
+    real = os.replace
+    calls = []
+
+    def flaky(src, dst):
+        calls.append(dst)
+        if len(calls) == 4:  # the old folder aside, the new one in, note's backup, then note
+            raise OSError(28, "No space left on device")
+        return real(src, dst)
+
+    with pytest.raises(InputError, match="nothing was changed"):
+        with Staging() as stage:
+            (stage.whole_folder(old) / "new.png").write_text("new")
+            stage.path(tmp_path / "note.txt").write_text("new note")
+            monkeypatch.setattr(os, "replace", flaky)
+    monkeypatch.setattr(os, "replace", real)
+    assert (old / "counters" / "stale.png").read_text() == "old" and not (old / "new.png").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["note.txt", "tts"]
+    with Staging() as stage:
+        (stage.whole_folder(old) / "new.png").write_text("new")
+    assert sorted(p.name for p in old.iterdir()) == ["new.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["note.txt", "tts"]
+
+
 def test_staging_refuses_a_file_where_the_folder_goes(tmp_path) -> None:
     (tmp_path / "out").write_text("not a folder")
     with pytest.raises(InputError, match="it is a file, not a folder"):
