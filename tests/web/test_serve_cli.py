@@ -36,7 +36,15 @@ def _start(tmp_path: Path, *args: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the server's process, before Python starts: SIGINT as at a terminal. A suite run as a
+    background job inherits SIGINT ignored, and Python keeps an ignored SIGINT ignored: the
+    Ctrl-C tests would then wait 30 s and fail."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _stop(proc: subprocess.Popen, signum: int = signal.SIGINT) -> tuple[str, str]:
@@ -185,3 +193,20 @@ def test_json_says_where_it_listens(tmp_path):
     assert data["url"] == f"http://127.0.0.1:{data['port']}/" and data["host"] == "127.0.0.1"
     assert data["umpire_url"].startswith(data["url"] + "u/")
     assert out == ""  # nothing after the document
+
+
+def test_ctrl_c_stops_it_when_the_tests_run_as_a_background_job(tmp_path):
+    """A background job inherits SIGINT ignored: the servers the tests start still stop on it."""
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        proc = _start(tmp_path, "--port", "0")
+    finally:
+        signal.signal(signal.SIGINT, old)
+    try:
+        base = _after(_read_banner(proc), "type (with http://)")
+        with urllib.request.urlopen(base + "dice?e=2d6") as answer:  # serving: in its loop
+            assert answer.status == 200
+    finally:
+        out, err = _stop(proc)
+    assert proc.returncode == 0, err
+    assert "Stopped." in out and "Traceback" not in err
