@@ -164,12 +164,21 @@ def test_source_only_keeps_the_figures(tmp_path: Path, havoc_pnp):
     assert forms and uses >= len(gen.counter_pieces(Cards()))
 
 
-def test_a_users_own_art_prints_and_a_missing_one_is_one_line(tmp_path: Path, havoc_pnp):
-    (tmp_path / "orc.svg").write_text(SVG, encoding="utf-8")
+def _orc_roster(tmp_path: Path) -> tuple[str, str, Path]:
+    """A user's roster of one Orc: the kit's header line, his row without its art cell, and
+    where the roster goes (the test writes it with the art it tries)."""
     header = (ROOT / "cards" / "dark-blades" / "pieces.csv").read_text(encoding="utf-8")
     header_line = next(ln for ln in header.splitlines() if ln.startswith("count,"))
-    roster = tmp_path / "mine.csv"
-    row = "1,Orc,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,an orc"
+    return (
+        header_line,
+        "1,Orc,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,an orc",
+        tmp_path / "mine.csv",
+    )
+
+
+def test_a_users_own_art_prints_and_a_missing_one_is_one_line(tmp_path: Path, havoc_pnp):
+    (tmp_path / "orc.svg").write_text(SVG, encoding="utf-8")
+    header_line, row, roster = _orc_roster(tmp_path)
     roster.write_text(f"{header_line}\n{row},orc.svg\n", encoding="utf-8")
     made = gen.counter_pieces(Cards(), roster=roster)
     orc = next(p for p in made if "character:Orc" in p.tags)
@@ -213,10 +222,7 @@ def _png(width: int, height: int) -> bytes:
 
 
 def test_a_users_png_scan_prints_and_a_broken_one_is_one_line(tmp_path: Path, havoc_pnp):
-    header = (ROOT / "cards" / "dark-blades" / "pieces.csv").read_text(encoding="utf-8")
-    header_line = next(ln for ln in header.splitlines() if ln.startswith("count,"))
-    roster = tmp_path / "mine.csv"
-    row = "1,Orc,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,an orc"
+    header_line, row, roster = _orc_roster(tmp_path)
     (tmp_path / "scan.png").write_bytes(_png(8, 6))
     roster.write_text(f"{header_line}\n{row},scan.png\n", encoding="utf-8")
     out = tmp_path / "c.pdf"
@@ -260,10 +266,7 @@ NOTHING_TO_DRAW = {
 def test_an_svg_with_nothing_svglib_can_draw_is_one_line(tmp_path: Path, havoc_pnp, body):
     svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{body}</svg>'
     (tmp_path / "orc.svg").write_text(svg, encoding="utf-8")
-    header = (ROOT / "cards" / "dark-blades" / "pieces.csv").read_text(encoding="utf-8")
-    header_line = next(ln for ln in header.splitlines() if ln.startswith("count,"))
-    roster = tmp_path / "mine.csv"
-    row = "1,Orc,,black-fox,foot,sword,9,9,5,3,4,4,2,,,,,,,an orc"
+    header_line, row, roster = _orc_roster(tmp_path)
     roster.write_text(f"{header_line}\n{row},orc.svg\n", encoding="utf-8")
     result = havoc_pnp("counters", "--roster", roster, "-o", tmp_path / "x.pdf")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
