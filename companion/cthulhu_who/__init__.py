@@ -9,11 +9,11 @@ from companion.game import Game, Page
 GAME = Game(
     title="Cthulhu Who?",
     commands={
-        "attack": "companion.commands.cthulhu_who:attack",
-        "crush": "companion.commands.cthulhu_board:crush",
-        "setup": "companion.commands.cthulhu_who:setup",
+        "attack": "companion.commands.cthulhu_who.setups:attack",
+        "crush": "companion.commands.cthulhu_who.board:crush",
+        "setup": "companion.commands.cthulhu_who.setups:setup",
     },
-    blueprints=("companion.web.cthulhu_who",),
+    blueprints=("companion.web.cthulhu_who.pages",),
     pages=(
         Page("cthulhu_who.setup", "Set-up roll"),
         Page("cthulhu_who.attack", "Attack score"),

@@ -8,10 +8,10 @@ from companion.game import Game, Page
 GAME = Game(
     title="Kniggits",
     commands={
-        "army": "companion.commands.kniggits:army",
-        "exchange": "companion.commands.kniggits:exchange",
+        "army": "companion.commands.kniggits.armies:army",
+        "exchange": "companion.commands.kniggits.armies:exchange",
     },
-    blueprints=("companion.web.kniggits",),
+    blueprints=("companion.web.kniggits.pages",),
     pages=(
         Page("kniggits.exchange", "Sword v shield"),
         Page("kniggits.army", "Army check"),

@@ -7,7 +7,7 @@ from companion.game import Game
 
 GAME = Game(
     title="Who's Next",
-    commands={"ring": "companion.commands.whos_next:ring"},
-    blueprints=("companion.web.whos_next",),
+    commands={"ring": "companion.commands.whos_next.ring:ring"},
+    blueprints=("companion.web.whos_next.pages",),
     index_note="index_whos_next.html",
 )

@@ -17,12 +17,12 @@ PRINTING = Printing(
         "counters": "generator.commands.dark_blades:counters",
         "spells": "generator.commands.dark_blades:spells",
         "scenarios": "generator.commands.dark_blades:scenarios",
-        "maps": "generator.commands.maps:maps",
+        "maps": "generator.commands.dark_blades_maps:maps",
     },
     products=(
         Product("the counters", "generator.commands.dark_blades:build_counters", (COUNTERS_PDF,)),
         Product("the spell cards", "generator.commands.dark_blades:build_spells", (SPELLS_PDF,)),
-        Product("the maps", "generator.commands.maps:build_maps", (MAPS_PDF,)),
+        Product("the maps", "generator.commands.dark_blades_maps:build_maps", (MAPS_PDF,)),
     ),
     sheets=(
         ReferenceSheet(

@@ -62,7 +62,9 @@ def test_the_generators_engine_never_imports_click() -> None:
 
 def test_no_companion_module_imports_the_printing_libraries_or_the_generator() -> None:
     everything = _modules()
-    assert "companion.commands.fight" in everything and "companion.web.app" in everything
+    assert (
+        "companion.commands.dark_blades.fight" in everything and "companion.web.app" in everything
+    )
     assert _first_importers(everything, ("reportlab", "svgwrite", "svglib", "generator")) == {}
 
 

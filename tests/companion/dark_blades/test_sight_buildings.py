@@ -364,6 +364,6 @@ def test_every_hex_printed_goes_through_the_maps_label(havoc) -> None:
     assert data["from"] == "arena:Q4" and data["to"] == "arena:T2"
     assert all(h.startswith("arena:") for h in data["line"])
     assert s.refusal == "through window arena:R4, then window arena:S2"
-    from companion.commands.maps import sight_lines
+    from companion.commands.dark_blades.maps import sight_lines
 
     assert "line: arena:Q4 arena:R4" in "\n".join(sight_lines(s))

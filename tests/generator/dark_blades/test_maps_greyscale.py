@@ -85,7 +85,7 @@ def test_a_mounted_counter_clears_every_hex_corner_by_1mm(size):
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_the_map_stays_on_six_tiles_at_five_eighths(paper):
     from generator.commands.common import own_margin
-    from generator.commands.maps import MAP_MARGIN
+    from generator.commands.dark_blades_maps import MAP_MARGIN
 
     sheet = own_margin(SheetOptions.parse(paper=paper), False, MAP_MARGIN)
     for key in ("arena", "mill"):

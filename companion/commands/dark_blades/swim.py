@@ -127,7 +127,7 @@ def swim_command(
     order (first roll, roll again, stepping stones); none given: the dice are rolled. Maps
     laid together: --layout raid mill:G8 5 (no MAP; the hex with its map).
     """
-    from companion.commands.maps import board
+    from companion.commands.dark_blades.maps import board
     from companion.errors import InputError
     from companion.numbers import is_whole
 

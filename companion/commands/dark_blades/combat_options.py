@@ -1,5 +1,5 @@
 """The options and small parsers `havoc crt` and `havoc fight` share (``-A``, ``-D``, ``-S``; a
-value given once; a whole number), apart from `companion.commands.dark_blades` so that `havoc
+value given once; a whole number), apart from `companion.commands.dark_blades.crt` so that `havoc
 fight` does not import the missile command's modules to start.
 """
 

@@ -8,7 +8,7 @@ from web_helpers import Site
 
 from companion.dark_blades.layouts import find_layout
 from companion.data import Cards
-from companion.web.maps import _joins
+from companion.web.dark_blades.maps import _joins
 
 PAGE = "/dark-blades/maps/layout/raid"
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.commands.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
+from companion.commands.whos_next.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
 from companion.text import fit, wrap
 from havoc_cli.kit import (
     SEED,

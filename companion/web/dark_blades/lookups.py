@@ -28,9 +28,9 @@ from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import KINDS, STATES, load_combat_rules
 from companion.errors import HavocError, InputError
 from companion.text.dark_blades import KIT_LINE, void_words
-from companion.web import modifiers
 from companion.web.current import cards, refused
 from companion.web.current import source_only as page_source_only
+from companion.web.dark_blades import modifiers
 from companion.web.paths import named
 
 bp = Blueprint("dark_blades", __name__, url_prefix="/dark-blades")

@@ -2,15 +2,15 @@
 
 Thin: hand the strings to `companion.dark_blades.fight_form` (the parser the phone page
 shares), which finds the pieces and resolves the fight, and print as `havoc crt` does (whose
-option helpers it shares, `companion.commands.combat_options`). A module of its own so that `havoc
-crt` and `havoc missile` do not import the pieces.
+option helpers it shares, `combat_options` beside it). A module of its own so that `havoc crt`
+and `havoc missile` do not import the pieces.
 """
 
 from __future__ import annotations
 
 import click
 
-from companion.commands.combat_options import given_once, melee_options, whole_number
+from companion.commands.dark_blades.combat_options import given_once, melee_options, whole_number
 from companion.dark_blades import combat as c
 from companion.dark_blades import fight as fight_rules
 from companion.dark_blades import fight_form

@@ -140,7 +140,7 @@ def hand(deal: str, players: str, player: str, mac: str) -> str:
 @bp.get("/hand/<deal>/<players>/<player>/<mac>/qr")
 def hand_qr(deal: str, players: str, player: str, mac: str) -> str:
     """A hand's link as a big QR code, for the dealer to show that player only."""
-    from companion.web.whos_next import _loopback, _qr_svg
+    from companion.web.whos_next.pages import _loopback, _qr_svg
 
     _dealt_hand, p = _hand_of(deal, players, player, mac)
     link = _absolute(url_for(".hand", deal=deal, players=players, player=player, mac=mac))

@@ -2,8 +2,8 @@
 
 Thin: parse (positional forms ``havoc crt ii 8 3``, names by unique start, short options),
 call `companion.dark_blades.resolve`, print its record as `companion.text.dark_blades` (40
-columns, ``--explain`` for the full texts) or as JSON. `havoc fight` (companion.commands.fight)
-shares the option helpers here; `havoc terrain` lives in companion.commands.terrain.
+columns, ``--explain`` for the full texts) or as JSON. `havoc fight` (the `fight` module beside
+this one) shares its option helpers; `havoc terrain` lives in `terrain` beside it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from companion.commands.combat_options import (
+from companion.commands.dark_blades.combat_options import (
     given_once,
     melee_options,
     whole_number,
@@ -292,7 +292,7 @@ def missile(
     typed = weapon  # already a whole name (a weapon or a counter word)
     sight = None
     if map_name or layout or from_hex is not None or to_hex is not None:
-        from companion.commands.maps import map_shot
+        from companion.commands.dark_blades.maps import map_shot
 
         if to_hex is not None and "," in to_hex:
             target = _horse_target(rest, target, to_hex)
@@ -338,7 +338,7 @@ def missile(
     request = combat_form.missile(cards, crt_data, values)
     cells = cell_source(cards, crt_data, source_only_from(ctx))
     if sight is not None:
-        from companion.commands.maps import print_map_shot
+        from companion.commands.dark_blades.maps import print_map_shot
         from companion.dark_blades.map_fire import fire_on_map
 
         rules = load_combat_rules(cards)

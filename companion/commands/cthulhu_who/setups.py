@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from companion import dice as d
-from companion.commands.cthulhu_board import board_attack_for, board_options, square_name
+from companion.commands.cthulhu_who.board import board_attack_for, board_options, square_name
 from companion.errors import InputError, display_path
 from companion.names import complete
 from companion.text import fit, wrap

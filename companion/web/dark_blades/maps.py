@@ -129,7 +129,7 @@ def _shot(sight, args, kind: str | None = None) -> dict | None:
     from companion.dark_blades.lookups import MissileRequest
     from companion.dark_blades.map_fire import fire_on_map, named_shot
     from companion.dark_blades.special import load_combat_rules
-    from companion.web.dark_blades import view
+    from companion.web.dark_blades.lookups import view
     from companion.web.dice_tables import seed_arg
 
     defence = _arg(args, "d")

@@ -1,0 +1,1 @@
+"""Cthulhu Who?'s `havoc` subcommands: thin click commands over companion/cthulhu_who/."""

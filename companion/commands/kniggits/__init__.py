@@ -1,0 +1,1 @@
+"""Kniggits's `havoc` subcommands: thin click commands over companion/kniggits/."""

@@ -1,0 +1,1 @@
+"""Who's Next's `havoc` subcommands: thin click commands over companion/whos_next/."""

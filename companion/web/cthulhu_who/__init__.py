@@ -1,0 +1,1 @@
+"""Cthulhu Who?'s phone pages: thin Flask blueprints over companion/cthulhu_who/."""

@@ -1,0 +1,1 @@
+"""Dark Blades's phone pages: thin Flask blueprints over companion/dark_blades/."""

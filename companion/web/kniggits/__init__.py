@@ -1,0 +1,1 @@
+"""Kniggits's phone pages: thin Flask blueprints over companion/kniggits/."""
