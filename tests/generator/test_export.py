@@ -60,14 +60,109 @@ def test_tgc_card_text_lies_inside_the_75px_safe_zone():
             assert min(c.x0, c.top, page.width - c.x1, page.height - c.bottom) * 300 / 72 >= 75
 
 
+def longest_run(image, line: int, ground, across: bool, span: tuple[int, int]) -> int:
+    """The longest run of pixels off the ``ground`` colour along column ``line`` (``across``:
+    along row ``line``) within ``span``: a line drawn along it shows as a long run."""
+    px = image.load()
+    best = run = 0
+    for i in range(*span):
+        pixel = px[i, line] if across else px[line, i]
+        off = max(abs(a - b) for a, b in zip(pixel, ground, strict=True)) > 24
+        run = run + 1 if off else 0
+        best = max(best, run)
+    return best
+
+
+def lines_near_cuts(image, bleed: float, ground=(255, 255, 255)) -> dict[str, int]:
+    """Each pixel column and row within 1 mm (12 px at 300 dpi) of a cut line whose longest
+    run of ink along it is over 1 mm: what a cut that far off would show as a line on an
+    edge (a pattern crossing the cut makes short runs only)."""
+    w, h = image.size
+    mm = 12
+    found = {}
+    for cut in (bleed, w - bleed):
+        for x in range(round(cut - mm), round(cut + mm) + 1):
+            run = longest_run(image, x, ground, False, (round(bleed), round(h - bleed)))
+            if run > mm:
+                found[f"column {x}"] = run
+    for cut in (bleed, h - bleed):
+        for y in range(round(cut - mm), round(cut + mm) + 1):
+            run = longest_run(image, y, ground, True, (round(bleed), round(w - bleed)))
+            if run > mm:
+                found[f"row {y}"] = run
+    return found
+
+
+@pytest.mark.parametrize(("shop", "bleed"), [("tgc", 37.5), ("mpc", 36.0)])
+def test_nothing_is_printed_along_a_shops_cut_lines(exported, shop, bleed):
+    """No line along any of the four cut lines nor within 1 mm of them, on the fronts (no grey
+    frame at the cut) or the back (the lattice's upright sides away from the cut)."""
+    folder = exported / shop / "cards"
+    for name in ("back", "death", "fear-1", "magic-arrow", "zap"):
+        with Image.open(folder / f"{name}.png") as image:
+            assert lines_near_cuts(image.convert("RGB"), bleed) == {}, name
+
+
+def test_the_cut_line_frame_was_on_the_cut_before(exported):
+    """The check above finds a frame on the cut: the home sheets' face, with its cut line,
+    rasterised as the shops' were."""
+    import tempfile
+
+    from generator.export.faces import rasterise
+
+    deck = sources.spell_deck(Cards(), False)
+    pdf = Path(tempfile.mkdtemp()) / "f.pdf"
+    write_faces_pdf(pdf, [FacePage(deck[0].front, 180, 252, 1.0)], 9.0, "t")
+    (image,) = rasterise(pdf, 300)
+    found = lines_near_cuts(image, 37.5)
+    assert {"column 37", "column 787", "row 37", "row 1087"} <= set(found), found
+
+
+def test_chit_art_lies_inside_the_safe_zone():
+    """A 3/4in TGC chit (300 px, the cut 37.5 px in): only the face's own ground from the image
+    edge to 1/8in inside the cut (75 px), the art within; nothing along the cut."""
+    import tempfile
+
+    from generator.export.faces import rasterise
+    from generator.export.shops import CHIT_SAFE, uncut
+
+    size = 54.0
+    kinds = sources.kinds(sources.counters(Cards(), size, False))
+    square = [k for k in kinds if k.piece.cols == 1][::9]
+    pages = [FacePage(uncut(k.piece.front, 1, 1), size, size, size, CHIT_SAFE) for k in square]
+    pdf = Path(tempfile.mkdtemp()) / "c.pdf"
+    write_faces_pdf(pdf, pages, 9.0, "t")
+    for k, image in zip(square, rasterise(pdf, 300), strict=True):
+        assert image.size == (300, 300)
+        ground = tuple(int(k.piece.front.background[i : i + 2], 16) for i in (1, 3, 5))
+        px = image.load()
+        art = [
+            (x, y)
+            for x in range(300)
+            for y in range(300)
+            if max(abs(a - b) for a, b in zip(px[x, y], ground, strict=True)) > 24
+        ]
+        assert art, k.name  # the art is there ...
+        xs, ys = [x for x, _ in art], [y for _, y in art]
+        assert min(xs) >= 75 and min(ys) >= 75 and max(xs) < 225 and max(ys) < 225, k.name
+        assert lines_near_cuts(image, 37.5, ground) == {}, k.name
+
+
 def test_tgc_at_the_default_size_says_chits_need_another_size(exported):
     readme = (exported / "tgc" / "README.txt").read_text(encoding="utf-8")
-    assert "no TGC chit is 5/8in" in readme and "--piece-size 1/2in, 3/4in or 1in" in readme
+    assert "no TGC chit is 5/8in" in readme and "--piece-size 3/4in or 1in" in readme
     assert not (exported / "tgc" / "counters").exists()
 
 
+def test_tgc_half_inch_chits_are_refused_as_too_small_inside_the_safe_zone(havoc_pnp, tmp_path):
+    result = havoc_pnp("export", "tgc", "--out", tmp_path, "--piece-size", "1/2in")
+    assert result.exit_code == 0, result.output
+    assert "would be 1/4in, too small to read" in result.output
+    assert not (tmp_path / "tgc" / "counters").exists()
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize(("size", "px"), [("1/2in", 225), ("3/4in", 300), ("1in", 375)])
+@pytest.mark.parametrize(("size", "px"), [("3/4in", 300), ("1in", 375)])
 def test_tgc_chits_at_the_shops_sizes_with_counts(tmp_path, size, px):
     from click.testing import CliRunner
 
