@@ -1,17 +1,25 @@
 """Tabletop Simulator: the spell deck as a card sheet and its back, the counters as
-double-sided tiles, and a saved object that spawns them (shared/reference/exports.md).
+double-sided tiles, the maps and layouts as boards, and saved objects that spawn them: one with
+everything, one per scenario laid out for play (shared/reference/exports.md).
 
 A card sheet is a grid of at most 10 x 7 cards, each sheet at most 4096 px a side (RGB PNG);
 the deck is a ``DeckCustom`` whose ``CustomDeck`` names the sheet and the back, its cards'
 ``CardID`` = deck key x 100 + index. Each counter is a ``Custom_Tile`` (front and back images),
-every copy the sheets print, gathered in one bag per side. Image addresses are ``file:///``
-paths to the files written, or ``--base-url URL`` + the file name, for a table whose other
-players must see them.
+every copy the sheets print, gathered in one bag per side. ``Stretch`` is false: TTS's
+knowledge base says a stretched tile's image is squeezed into a symmetrical (square) tile, an
+unstretched one takes its image's shape, so a double-length counter stays 2 x 1. Such a tile is
+``scaleZ`` units deep and as wide as its image's shape makes it, so every counter has the same
+scale (one cell deep) and each board (a locked tile of the map drawn as VASSAL's boards are)
+the scale that makes it as many cells deep as the map is counters: the maps at the counters'
+scale. Image addresses are ``file:///`` paths to the files written, or ``--base-url URL`` +
+the file name, for a table whose other players must see them.
 """
 
 from __future__ import annotations
 
 import json
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +50,35 @@ class Urls:
         return (self.final / inside).resolve().as_uri()
 
 
-def _transform(x: float, z: float, scale: float = 1.0) -> dict[str, float]:
+def _transform(x: float, z: float, scale: float = 1.0, y: float = 1.0) -> dict[str, float]:
     return {
-        "posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
+        "posX": x, "posY": y, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
         "scaleX": scale, "scaleY": 1.0, "scaleZ": scale,
     }  # fmt: skip
+
+
+def tile(name: str, front: str, back: str, scale: float, x: float = 0.0, z: float = 0.0,
+         locked: bool = False, thickness: float = 0.1) -> dict[str, Any]:  # fmt: skip
+    """A two-sided ``Custom_Tile`` of its images' shape (``Stretch`` false), ``scale`` units
+    deep."""
+    return {
+        "Name": "Custom_Tile",
+        "Nickname": name,
+        "Transform": _transform(x, z, scale),
+        "Locked": locked,
+        "CustomImage": {
+            "ImageURL": front,
+            "ImageSecondaryURL": back,
+            "ImageScalar": 1.0,
+            "WidthScale": 0.0,
+            "CustomTile": {
+                "Type": 0,
+                "Thickness": thickness,
+                "Stackable": False,
+                "Stretch": False,
+            },
+        },
+    }
 
 
 def card_sheet(out: Path, cards: Cards, source_only: bool) -> tuple[Path, Path, int, int, list]:
@@ -121,25 +153,133 @@ def export_tts(
             for p, card_id in zip(deck, ids, strict=True)
         ],
     }
-    tiles, bags, shown = _tiles(out / "counters", cards, piece_size, source_only, url)
-    saved = {
-        "SaveName": "Havoc Kit: Dark Blades",
-        "GameMode": "",
-        "Note": "Made by havoc-pnp export tts from the Havoc Kit's own sheets.",
-        "ObjectStates": [deck_object, *bags],
-        "TabStates": {},
-        "VersionNumber": "",
-    }
+    tiles, bags, shown, images = _tiles(out / "counters", cards, piece_size, source_only, url)
+    boards = _boards(out / "maps", cards, piece_size, source_only)
+    scale = piece_size / 45.0
+    board_objects, x = [], 0.0
+    for b in boards:
+        board_objects.append(_board(b, url, scale, x))
+        x += b.depth * scale * b.aspect * 1.1 + 2.0
+    saved = _saved("Havoc Kit: Dark Blades", [deck_object, *bags, *board_objects])
     target = out / "havoc-kit-dark-blades.json"
     target.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
+    written = [faces, back, *tiles, *[b.path for b in boards], target]
+    from generator.export.scenario_setup import set_ups
+
+    by_key = {b.key: b for b in boards}
+    setups = set_ups(cards, piece_size, source_only, set(by_key))
+    for setup in setups:
+        path = out / f"havoc-kit-dark-blades-{setup.key}.json"
+        objects = _scenario(setup, by_key[setup.board], deck_object, images, url, scale)
+        path.write_text(
+            json.dumps(_saved(f"Havoc Kit: Dark Blades: {setup.title}", objects), indent=1) + "\n",
+            encoding="utf-8",
+        )
+        written.append(path)
     said = [
         f"spell deck: {faces.name} ({cols} x {rows} cards of {CARD_PX[0]} x {CARD_PX[1]} px), "
         f"{back.name}",
         f"{sum(len(b['ContainedObjects']) for b in bags)} counters as tiles, "
         f"{len(tiles) // 2} designs, in {len(bags)} bags",
-        f"{target.name}: copy it into Tabletop Simulator's Saved Objects folder",
+        f"{len(boards)} boards (" + ", ".join(b.name for b in boards) + ") at the counters' scale",
+        f"{target.name}: everything; "
+        + (
+            f"{len(setups)} scenarios laid out (havoc-kit-dark-blades-SCENARIO.json: "
+            + ", ".join(s.key for s in setups)
+            + "); copy them into Tabletop Simulator's Saved Objects folder"
+            if setups
+            else "copy it into Tabletop Simulator's Saved Objects folder"
+        ),
     ]
-    return [faces, back, *tiles, target], said, [*deck, *shown]
+    return written, said, [*deck, *shown]
+
+
+def _saved(name: str, objects: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "SaveName": name,
+        "GameMode": "",
+        "Note": "Made by havoc-pnp export tts from the Havoc Kit's own sheets.",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": "",
+    }
+
+
+@dataclass(frozen=True)
+class TtsBoard:
+    """A board image written for TTS: its map's or layout's key and name, its file, its shape
+    (width over height) and its depth in counters (the map's height over the piece size)."""
+
+    key: str
+    name: str
+    path: Path
+    aspect: float
+    depth: float
+
+
+def _boards(folder: Path, cards: Cards, piece: float, source_only: bool) -> list[TtsBoard]:
+    """Every map and layout, drawn as VASSAL's boards are (`vassal.board_images`), one PNG each."""
+    from generator.export.vassal import board_images
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="havoc-tts-") as tmp:
+        made = board_images(cards, piece, source_only, Path(tmp))
+    out = []
+    for board, image in made:
+        path = folder / board.image
+        image.save(path)
+        depth = board.height / (piece * board.px_per_pt)
+        out.append(TtsBoard(board.key, board.name, path, board.width / board.height, depth))
+    return out
+
+
+def _board(b: TtsBoard, url: Urls, scale: float, x: float = 0.0) -> dict[str, Any]:
+    """A board: a locked tile of the map, ``depth`` counters deep at the counters' ``scale``."""
+    made = tile(f"{b.name} (board)", url(b.path), url(b.path), scale * b.depth, x, 0.0, True, 0.2)
+    made["Transform"]["posY"] = 0.9
+    return made
+
+
+def _scenario(setup, board: TtsBoard, deck: dict[str, Any], images, url: Urls, scale: float):
+    """A scenario laid out: its board, a bag per side (its turn of entry in its name), the
+    markers, the spell deck, and a notecard with the scenario sheet's text."""
+    width = board.depth * scale * board.aspect
+    objects: list[dict[str, Any]] = [_board(board, url, scale)]
+    z = board.depth * scale / 2
+    for i, side in enumerate(setup.sides):
+        when = f", enters on turn {side.enters_turn}" if side.enters_turn else ""
+        bag = {
+            "Name": "Bag",
+            "Nickname": f"{side.name}{when}",
+            "Description": side.setup,
+            "Transform": _transform(-width / 2 - 3.0, z - 3.0 * i),
+            "ContainedObjects": [_piece_tile(p, images, url, scale) for p in side.pieces],
+        }
+        objects.append(bag)
+    if setup.markers:
+        objects.append(
+            {
+                "Name": "Bag",
+                "Nickname": "Markers",
+                "Transform": _transform(-width / 2 - 3.0, z - 3.0 * len(setup.sides)),
+                "ContainedObjects": [_piece_tile(p, images, url, scale) for p in setup.markers],
+            }
+        )
+    objects.append({**deck, "Transform": _transform(width / 2 + 3.0, z)})
+    objects.append(
+        {
+            "Name": "Notecard",
+            "Nickname": setup.title,
+            "Description": setup.text,
+            "Transform": _transform(width / 2 + 3.0, z - 5.0),
+        }
+    )
+    return objects
+
+
+def _piece_tile(p: Piece, images, url: Urls, scale: float) -> dict[str, Any]:
+    front, back = images[(p.front, p.back, p.cols, p.rows)]
+    return tile(p.name, url(front), url(back), scale)
 
 
 def _tiles(folder: Path, cards: Cards, size: float, source_only: bool, url: Urls):
@@ -174,23 +314,10 @@ def _tiles(folder: Path, cards: Cards, size: float, source_only: bool, url: Urls
         )
         front, back = files[2 * index], files[2 * index + 1]
         for n in range(k.count):
-            bag["ContainedObjects"].append(
-                {
-                    "Name": "Custom_Tile",
-                    "Nickname": k.piece.name if k.count == 1 else f"{k.name} {n + 1}",
-                    "Transform": _transform(0.0, 0.0, size / 45.0),
-                    "CustomImage": {
-                        "ImageURL": url(front),
-                        "ImageSecondaryURL": url(back),
-                        "ImageScalar": 1.0,
-                        "WidthScale": 0.0,
-                        "CustomTile": {
-                            "Type": 0,
-                            "Thickness": 0.1,
-                            "Stackable": False,
-                            "Stretch": True,
-                        },
-                    },
-                }
-            )
-    return files, list(bags.values()), [k.piece for k in kinds]
+            name = k.piece.name if k.count == 1 else f"{k.name} {n + 1}"
+            bag["ContainedObjects"].append(tile(name, url(front), url(back), size / 45.0))
+    images = {
+        (k.piece.front, k.piece.back, k.piece.cols, k.piece.rows): (files[2 * i], files[2 * i + 1])
+        for i, k in enumerate(kinds)
+    }
+    return files, list(bags.values()), [k.piece for k in kinds], images

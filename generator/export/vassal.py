@@ -320,8 +320,9 @@ def module_data(description: str) -> bytes:
     return ET.tostring(data, encoding="UTF-8", xml_declaration=True)
 
 
-def _boards(cards: Cards, piece: float, source_only: bool, scratch: Path):
-    """Every map, then every layout whose maps are all there, drawn and rasterised."""
+def board_images(cards: Cards, piece: float, source_only: bool, scratch: Path):
+    """Every map, then every layout whose maps are all there, drawn and rasterised: (board,
+    image) pairs."""
     from companion.dark_blades.layouts import find_layout, load_layouts
     from companion.dark_blades.maps import load_maps
     from generator.dark_blades.map_tiles import blank_map
@@ -417,7 +418,7 @@ def export_vassal(
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="havoc-vassal-") as tmp:
         scratch = Path(tmp)
-        boards = _boards(cards, piece_size, source_only, scratch)
+        boards = board_images(cards, piece_size, source_only, scratch)
         dpi = 72 * boards[0][0].px_per_pt
         pieces = sources.counters(cards, piece_size, source_only)
         counters = _counters(pieces, piece_size, dpi)

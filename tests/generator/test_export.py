@@ -200,12 +200,92 @@ def test_tts_sheet_json_and_urls(exported):
     with Image.open(sheet) as image:
         assert max(image.size) <= MAX_SIDE and image.mode == "RGB"
         assert image.size == (custom["NumWidth"] * 400, custom["NumHeight"] * 560)
-    tiles = [t for b in bags for t in b["ContainedObjects"]]
+    tiles = [t for b in bags if b["Name"] == "Bag" for t in b["ContainedObjects"]]
     assert len(tiles) == len(sources.counters(Cards(), 45.0, False))
     for tile in tiles:
         assert tile["Name"] == "Custom_Tile"
         for key in ("ImageURL", "ImageSecondaryURL"):
             assert Path(url2pathname(urlparse(tile["CustomImage"][key]).path)).is_file()
+
+
+def image_of(obj, key="ImageURL") -> Image.Image:
+    return Image.open(Path(url2pathname(urlparse(obj["CustomImage"][key]).path)))
+
+
+def test_tts_double_length_tiles_keep_their_two_by_one_shape(exported):
+    """No tile is stretched into a square (TTS: a stretched tile is symmetrical, an unstretched
+    one takes its image's shape); the mounted counters' images are 2 x 1, both faces, and
+    every counter has the same scale (one cell deep)."""
+    saved = json.loads((exported / "tts" / "havoc-kit-dark-blades.json").read_text("utf-8"))
+    tiles = [t for b in saved["ObjectStates"] if b["Name"] == "Bag" for t in b["ContainedObjects"]]
+    shapes = {}
+    for tile in tiles:
+        assert tile["CustomImage"]["CustomTile"]["Stretch"] is False
+        t = tile["Transform"]
+        assert t["scaleX"] == t["scaleZ"] == 1.0  # 5/8in counters: the same scale, every one
+        with image_of(tile) as front, image_of(tile, "ImageSecondaryURL") as back:
+            assert front.size == back.size
+            shapes[tile["Nickname"]] = front.size
+    mounted = sum(1 for p in sources.counters(Cards(), 45.0, False) if p.cols == 2)
+    long = [n for n, (w, h) in shapes.items() if abs(w / h - 2) < 0.02]
+    assert len(long) == mounted == 50
+    assert all(abs(w / h - 1) < 0.01 for n, (w, h) in shapes.items() if n not in long)
+
+
+def test_tts_boards_at_the_counters_scale(exported):
+    """Each map and layout is a locked tile as many counters deep as its board image is deep
+    in counters (a hex is hex_flats across the flats, drawn DY_PX pixels)."""
+    from generator.dark_blades.map_tiles import hex_flats
+    from generator.export.vassal_board import DY_PX
+
+    saved = json.loads((exported / "tts" / "havoc-kit-dark-blades.json").read_text("utf-8"))
+    boards = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"]
+    assert {b["Nickname"] for b in boards} == {
+        "The Arena (board)", "The Water Mill (board)", "The Water Mill above The Arena (board)"
+    }  # fmt: skip
+    piece_px = 45.0 * DY_PX / hex_flats(45.0)
+    for b in boards:
+        assert b["Locked"] is True and b["CustomImage"]["CustomTile"]["Stretch"] is False
+        with image_of(b) as image:
+            assert b["Transform"]["scaleZ"] == pytest.approx(image.size[1] / piece_px, rel=1e-3)
+            assert max(image.size) <= MAX_SIDE
+
+
+def test_tts_each_scenario_laid_out(exported):
+    """One saved object per scenario: its board (the layout of its maps), a bag per side with
+    that side's counters (its turn of entry named), and the scenario sheet's text."""
+    from companion.dark_blades import pieces as db
+    from companion.dark_blades.scenarios import load_scenarios
+    from generator.dark_blades.counters import counter_pieces
+
+    scenarios = load_scenarios(Cards(), db.load(Cards()))
+    folder = exported / "tts"
+    for key, scenario in scenarios.items():
+        saved = json.loads((folder / f"havoc-kit-dark-blades-{key}.json").read_text("utf-8"))
+        objects = saved["ObjectStates"]
+        (board,) = [o for o in objects if o["Name"] == "Custom_Tile"]
+        maps = "The Water Mill (board)" if key == "mill" else "The Water Mill above The Arena"
+        assert board["Nickname"].startswith(maps)
+        bags = {o["Nickname"]: o for o in objects if o["Name"] == "Bag"}
+        for side in scenario.sides:
+            name = side.name + (f", enters on turn {side.enters_turn}" if side.enters_turn else "")
+            tiles = bags[name]["ContainedObjects"]
+            printed = counter_pieces(Cards(), counts=scenario.roster(), riders=scenario.riders())
+            for force in side.forces:  # each of its counters, as `counters --scenario` prints
+                tag = f"character:{force.character.name}"
+                want = [p.name for p in printed if tag in p.tags]
+                assert sorted(t["Nickname"] for t in tiles if t["Nickname"] in want) == sorted(
+                    want
+                ), (key, force.character.name)
+        (note,) = [o for o in objects if o["Name"] == "Notecard"]
+        assert scenario.title in note["Nickname"] and scenario.victory[0] in note["Description"]
+        assert "Where (hexes" in note["Description"]
+
+
+def test_tts_readme_gives_both_ways_to_share_the_images(exported):
+    text = " ".join((exported / "tts" / "README.txt").read_text("utf-8").split())
+    assert "--base-url https://your.host/path" in text
+    assert "Cloud Manager" in text and "Upload All Loaded Files" in text
 
 
 def test_tts_base_url(tmp_path):
