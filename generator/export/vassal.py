@@ -58,32 +58,75 @@ def encode(fields: Sequence[str], delimiter: str) -> str:
     return delimiter.join(out)
 
 
-def layer_type(images: Sequence[str], name: str = "Side") -> str:
-    """A Layer trait (``emb2;``) cycling through ``images``, always active, Ctrl+F to step."""
+CTRL_SHIFT_F = "70,195"  # VK_F with Ctrl and Shift
+CTRL_H = "72,130"
+TURN_CW, TURN_CCW = "93,130", "91,130"  # Ctrl+] and Ctrl+[, VASSAL's own defaults
+ACROSS = 30.0  # a double-length piece's lie: 30 degrees up to the right, across to the hex there
+
+
+def state_layer(images: Sequence[str], levels: Sequence[str]) -> str:
+    """A Layer (``emb2;``) of a piece's states, one image each, always active: Ctrl+F (Next
+    state) and Ctrl+Shift+F (Previous state) step through them, Ctrl+H goes back to the first;
+    each level's name (``+ (stunned)``) follows the piece's name, so the chat and the mouse-over
+    say the state."""
     fields = [
         "", "0", "",  # activate: command, modifiers, key (none: always active)
-        "Flip", "130", "F",  # increase: command, modifiers, key
-        "", "0", "",  # decrease
-        "", "", "1",  # reset: command, key, level
+        "Next state", "130", "F",  # increase: command, modifiers, key
+        "Previous state", "195", "F",  # decrease
+        f"{levels[0].capitalize()} again", CTRL_H, "1",  # reset: command, key, level
         "false", "0", "0",  # draw underneath when selected; x, y offset
-        encode(images, ","), encode([""] * len(images), ","),  # images, level names
-        "true", name,  # loop levels; the layer's name
+        encode(images, ","), encode([f"+ ({n})" for n in levels], ","),  # images, level names
+        "true", "State",  # loop levels; the layer's name
         "", "",  # random: key, command
         "false", "", "1",  # follow property: no
         "1", "true",  # version 1 (named key strokes), always active
-        "", CTRL_F, "",  # activate, increase, decrease key strokes
+        "", CTRL_F, CTRL_SHIFT_F,  # activate, increase, decrease key strokes
     ]  # fmt: skip
     return "emb2;" + encode(fields, ";")
 
 
-def piece_definition(front: str, back: str, name: str, gpid: int) -> str:
-    """A PieceSlot's text: Delete over the Layer over the basic piece, as VASSAL's AddPiece
-    encodes it."""
-    basic = "piece;" + encode(["", "", front, name], ";")  # clone, delete keys: none
-    # each trait over the rest (Decorator.getType): a tab inside the rest is escaped
-    kind = encode([DELETE, encode([layer_type([front, back]), basic], "\t")], "\t")
-    inner = encode(["1", encode(["null", "0", "0", str(gpid), "0"], ";")], "\t")
-    return encode(["+", "null", kind, encode(["", inner], "\t")], "/")
+def layer_type(images: Sequence[str], name: str = "Side") -> str:
+    """A two-level Layer (``emb2;``): the flip between a counter's printed faces, Ctrl+F."""
+    return state_layer(images, ["front", "back"])
+
+
+def turning() -> list[tuple[str, str]]:
+    """The traits that lay a double-length piece across two hexes, outermost first, each
+    (type, state): a rotation in the grid's six directions (60-degree steps, Ctrl+] and
+    Ctrl+[), over a fixed turn of ACROSS degrees, so that the six facings are the six
+    directions from a hex to its neighbours on VASSAL's flat-topped grid."""
+    six = "rotate;" + encode(
+        ["6", TURN_CW, TURN_CCW, "Turn clockwise", "Turn counter-clockwise", "", "", "Facing", ""],
+        ";",
+    )
+    fixed = "rotate;" + encode(["1", "", "", "", "", "Across two hexes", ""], ";")
+    return [(six, "0"), (fixed, repr(ACROSS))]
+
+
+def outline(x0: int, y0: int, x1: int, y1: int) -> str:
+    """A NonRectangular trait: the piece's shape (where a click selects it) is this rectangle
+    about its position, not its whole image."""
+    return f"nonRect;m,{x0},{y0},l,{x1},{y0},l,{x1},{y1},l,{x0},{y1},c"
+
+
+def piece_definition(
+    images: Sequence[str],
+    name: str,
+    gpid: int,
+    levels: Sequence[str] = ("front", "back"),
+    traits: Sequence[tuple[str, str]] = (),
+) -> str:
+    """A PieceSlot's text, as VASSAL's AddPiece encodes it: Delete over ``traits`` (outermost
+    first, each (type, state)) over the Layer of ``images`` (one per state in ``levels``) over
+    the basic piece showing the first image."""
+    basic = "piece;" + encode(["", "", images[0], name], ";")  # clone, delete keys: none
+    chain = [(DELETE, ""), *traits, (state_layer(images, levels), "1")]
+    kind = basic
+    state = encode(["null", "0", "0", str(gpid), "0"], ";")
+    for t, st in reversed(chain):  # each trait over the rest (Decorator.getType)
+        kind = encode([t, kind], "\t")
+        state = encode([st, state], "\t")
+    return encode(["+", "null", kind, state], "/")
 
 
 def _el(parent: ET.Element, cls: str, **attrs: object) -> ET.Element:
@@ -92,15 +135,27 @@ def _el(parent: ET.Element, cls: str, **attrs: object) -> ET.Element:
 
 @dataclass(frozen=True)
 class Counter:  # not a NamedTuple: its ``count`` would hide tuple.count
-    """One distinct counter: its palette entry, images (front, back) and size (pixels)."""
+    """One palette piece: a character's counters of one size as one piece whose states are
+    their printed faces (a foot character: healthy, stunned, wounded, killed), or a marker;
+    ``images`` one per state (``levels``), ``width`` x ``height`` its image (pixels), ``count``
+    how many the sheets print; ``double``: a double-length piece, laid across two hexes
+    (`turning`), its image padded so that its position is its rear hex's centre, ``shape`` the
+    counter's rectangle about that position."""
 
     name: str
     side: str
-    front: str
-    back: str
+    images: tuple[str, ...]
+    levels: tuple[str, ...]
     width: int
     height: int
     count: int
+    double: bool = False
+    shape: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def definition(self, gpid: int) -> str:
+        """The piece slot's text: `piece_definition` with the traits this piece needs."""
+        traits = [*turning(), (outline(*self.shape), "")] if self.double else []
+        return piece_definition(self.images, self.name, gpid, self.levels, traits)
 
 
 def _map(root: ET.Element, board: Board, main: bool) -> None:
@@ -268,7 +323,7 @@ def build_file(
         slot = _el(
             panel, "widget.PieceSlot", entryName=c.name, gpid=gpid, width=c.width, height=c.height
         )
-        slot.text = piece_definition(c.front, c.back, c.name, gpid)
+        slot.text = c.definition(gpid)
     _el(
         root,
         "module.DiceButton",
@@ -345,39 +400,81 @@ def board_images(cards: Cards, piece: float, source_only: bool, scratch: Path):
     return out
 
 
-def _counters(pieces: Sequence[Piece], piece: float, dpi: float):
-    """Front and back images of each distinct counter, at the boards' scale."""
-    kinds = sources.kinds(pieces)
+def _groups(cards: Cards, pieces: Sequence[Piece]) -> list[tuple[str, str, list, list[str]]]:
+    """The distinct counters gathered into palette pieces: (name, side, kinds, level names) -
+    a character's counters of one size in the order the sheets print them, a marker alone;
+    the levels are the faces' state words, as piece-types.toml names them."""
+    from companion.dark_blades import pieces as db
+
+    types = db.load(cards).types
+    found: dict[tuple[str, int], list] = {}
+    for k in sources.kinds(pieces):
+        tags = dict(t.split(":", 1) for t in k.piece.tags if ":" in t)
+        who = tags.get("character") or k.piece.name
+        found.setdefault((who, k.piece.cols), []).append(k)
+    out = []
+    for (who, cols), kinds in found.items():
+        first = kinds[0].piece
+        tags = dict(t.split(":", 1) for t in first.tags if ":" in t)
+        side = re.sub(r":? double-length$", "", first.block) or "Counters"
+        if "type" not in tags:  # a marker: its two printed faces
+            out.append((re.sub(r"\s+\d+$", "", first.name), side, kinds, ["front", "back"]))
+            continue
+        levels: list[str] = []
+        for k in kinds:
+            key = dict(t.split(":", 1) for t in k.piece.tags if ":" in t)["piece"]
+            spec = next(p for p in types[tags["type"]].pieces if p.key == key)
+            levels += [spec.front.state.lower(), spec.back.state.lower()]
+        out.append((who if cols == 1 else f"{who} ({tags['piece']})", side, kinds, levels))
+    return out
+
+
+def _counters(cards: Cards, pieces: Sequence[Piece], piece: float, dpi: float):
+    """Each palette piece (`_groups`) with its images, at the boards' scale: a double-length
+    piece's padded so that its position (the image's centre) is its rear hex's centre and the
+    counter reaches across the side to the next hex (the hexes' centres DY_PX apart)."""
+    from PIL import Image
+
+    from generator.export.vassal_board import DY_PX
+
+    groups = _groups(cards, pieces)
     pages = []
-    for k in kinds:
-        w, h = k.piece.cols * piece, k.piece.rows * piece
-        pages += [
-            FacePage(k.piece.front, w, h, piece),
-            FacePage(k.piece.back or k.piece.front, w, h, piece),
-        ]
+    for _n, _s, kinds, _l in groups:
+        for k in kinds:
+            w, h = k.piece.cols * piece, k.piece.rows * piece
+            pages += [
+                FacePage(k.piece.front, w, h, piece),
+                FacePage(k.piece.back or k.piece.front, w, h, piece),
+            ]
     with tempfile.TemporaryDirectory(prefix="havoc-vassal-") as tmp:
         pdf = write_faces_pdf(Path(tmp) / "counters.pdf", pages, 0.0, "VASSAL counters")
-        images = rasterise(pdf, dpi)
+        images = iter(rasterise(pdf, dpi))
     out = []
-    for i, k in enumerate(kinds):
-        front, back = images[2 * i], images[2 * i + 1]
-        side = re.sub(r":? double-length$", "", k.piece.block) or "Counters"
-        width, height = front.size
-        out.append(
-            (
-                Counter(
-                    re.sub(r"\s+\d+$", "", k.piece.name),
-                    side,
-                    f"{k.name}-front.png",
-                    f"{k.name}-back.png",
-                    width,
-                    height,
-                    k.count,
-                ),
-                front,
-                back,
-            )
-        )
+    for name, side, kinds, levels in groups:
+        faces, files = [], []
+        for k in kinds:
+            for which in ("front", "back"):
+                faces.append(next(images))
+                files.append(f"{k.name}-{which}.png")
+        length, height = faces[0].size
+        double = kinds[0].piece.cols == 2
+        shape = (0, 0, 0, 0)
+        if double:
+            reach = DY_PX // 2  # from the rear hex's centre to the side it lies across
+            width = 2 * (reach + (length + 1) // 2)
+            padded = []
+            for face in faces:
+                canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+                canvas.paste(face, (width // 2 + reach - length // 2, 0))
+                padded.append(canvas)
+            faces = padded
+            left = reach - length // 2
+            shape = (left, -(height // 2), left + length, height - height // 2)
+        else:
+            width = length
+        counter = Counter(name, side, tuple(files), tuple(levels), width, height,
+                          kinds[0].count, double, shape)  # fmt: skip
+        out.append((counter, faces))
     return out
 
 
@@ -421,18 +518,18 @@ def export_vassal(
         boards = board_images(cards, piece_size, source_only, scratch)
         dpi = 72 * boards[0][0].px_per_pt
         pieces = sources.counters(cards, piece_size, source_only)
-        counters = _counters(pieces, piece_size, dpi)
+        counters = _counters(cards, pieces, piece_size, dpi)
         charts = _charts(cards, source_only, scratch)
     credits = sources.credits(cards, pieces)
     xml, slots = build_file(
         [b for b, _ in boards],
-        [c for c, _f, _b in counters],
+        [c for c, _f in counters],
         [(t, n) for t, n, _ in charts],
         CREDITS_FILE if credits else None,
     )
     images: list[tuple[str, object]] = [(b.image, im) for b, im in boards]
-    for c, front, back in counters:
-        images += [(c.front, front), (c.back, back)]
+    for c, faces in counters:
+        images += list(zip(c.images, faces, strict=True))
     images += [(name, im) for _t, name, im in charts]
     target = out / MODULE
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
@@ -450,10 +547,11 @@ def export_vassal(
         f"{target.name}: {len(boards)} map window{'s' if len(boards) > 1 else ''} ("
         + ", ".join(f"{b.name} {b.width} x {b.height} px" for b, _ in boards)
         + f"), hexes {first.dy:g} px across the flats (dx {first.dx:.4f} px), "
-        f"{slots} counter designs ({sum(c.count for c, _f, _b in counters)} counters "
-        f"printed), d10, {len(charts)} chart pages",
+        f"{slots} pieces (a character's counters of one size as one piece, its states their "
+        f"{len(pieces)} printed counters' faces; the mounted ones laid across two hexes), "
+        f"d10, {len(charts)} chart pages",
     ]
-    return Exported([target], said, [b for b, _ in boards], [c for c, _f, _b in counters], credits)
+    return Exported([target], said, [b for b, _ in boards], [c for c, _f in counters], credits)
 
 
 def _png(image) -> bytes:

@@ -119,7 +119,7 @@ def test_zip_holds_the_module_and_every_image_it_names(module, vmod):
     named = {b.get("image") for b in root.iter(B + "module.map.boardPicker.Board")}
     named |= {c.get("fileName") for c in root.iter(B + "widget.Chart")}
     for slot in root.iter(SLOT):
-        layer, basic = decode(decode(decode(slot.text, "/")[2], "\t")[1], "\t")
+        layer, basic = chain(slot)[0][-2:]
         named |= set(decode(decode(layer[len("emb2;") :], ";")[15], ","))
         named.add(decode(basic, ";")[3])
     assert named and named <= images
@@ -243,44 +243,84 @@ def test_layout_zones_name_each_hex_on_its_own_map(module):
         assert lay.label(h).endswith(hg.name(lay.piece(h)[1]))
 
 
-def test_one_flipping_piece_per_counter_design_gpids_below_next(module):
+def chain(slot) -> tuple[list[str], list[str]]:
+    """A slot's traits, outermost first, and their states (the basic piece's last)."""
+    plus, target, kind_text, state = decode(slot.text, "/")
+    assert (plus, target) == ("+", "null")
+    types, states = [], []
+    while True:
+        t, rest = decode(kind_text, "\t") if "\t" in kind_text else (kind_text, "")
+        types.append(t)
+        if not rest:
+            states.append(state)
+            return types, states
+        st, state = decode(state, "\t")
+        states.append(st)
+        kind_text = rest
+
+
+def test_one_piece_per_character_and_size_its_states_the_printed_faces(module):
+    """A character's counters of one size are one piece: a Layer of their printed faces in
+    print order, each level named by its state (healthy, stunned, wounded, killed); a marker
+    is a piece of its two faces; gpids unique and below nextPieceSlotId."""
     files, root = module
     slots = list(root.iter(SLOT))
-    kinds = sources.kinds(sources.counters(Cards(), 45.0, False))
-    assert len(slots) == len(kinds)
+    counters = sources.counters(Cards(), 45.0, False)
+    characters = {
+        (t.split(":", 1)[1], p.cols) for p in counters for t in p.tags if t.startswith("character:")
+    }
+    markers = {p.name.rstrip("0123456789 ") for p in counters if "marker" in p.tags}
+    assert len(slots) == len(characters) + len(markers)
     gpids = [int(s.get("gpid")) for s in slots]
     assert len(set(gpids)) == len(gpids) and max(gpids) < int(root.get("nextPieceSlotId"))
-    for slot, kind in zip(sorted(slots, key=lambda s: int(s.get("gpid"))), kinds, strict=True):
-        assert slot.get("entryName") == re.sub(r"\s+\d+$", "", kind.piece.name)
-        plus, target, kind_text, state = decode(slot.text, "/")
-        assert (plus, target) == ("+", "null")
-        delete, rest = decode(kind_text, "\t")
-        assert delete == "delete;Delete;68,130"
-        layer, basic = decode(rest, "\t")
+    levels_seen = set()
+    for slot in slots:
+        types, states = chain(slot)
+        assert types[0] == "delete;Delete;68,130" and states[0] == ""
+        layer, basic = types[-2], types[-1]
         assert layer.startswith("emb2;") and basic.startswith("piece;")
         f = decode(layer[len("emb2;") :], ";")
-        front, back = decode(f[15], ",")
-        assert (f[3], f[17], f[24], f[25], f[27]) == ("Flip", "true", "1", "true", "70,130")
+        images, names = decode(f[15], ","), decode(f[16], ",")
+        assert (f[3], f[17], f[24], f[25], f[27], f[28]) == (
+            "Next state", "true", "1", "true", "70,130", "70,195"
+        )  # fmt: skip
+        assert len(images) == len(names) in (2, 4) and all(n.startswith("+ (") for n in names)
+        levels_seen |= {n[3:-1] for n in names}
         _piece, _clone, _delete, image, name = decode(basic, ";")
-        assert image == front and name == slot.get("entryName")
-        deleted, rest = decode(state, "\t")
-        level, basic_state = decode(rest, "\t")
-        assert deleted == ""
-        assert level == "1" and decode(basic_state, ";") == [
+        assert image == images[0] and name == slot.get("entryName")
+        assert states[-2] == "1" and decode(states[-1], ";") == [
             "null",
             "0",
             "0",
             slot.get("gpid"),
             "0",
         ]
-        with Image.open(io.BytesIO(files["images/" + front])) as a:
-            assert a.size == (int(slot.get("width")), int(slot.get("height")))
-            assert a.size[0] == pytest.approx(a.size[1] * kind.piece.cols, abs=1)
-            with Image.open(io.BytesIO(files["images/" + back])) as b:
-                assert b.size == a.size
-                assert (a.tobytes() != b.tobytes()) == (
-                    (kind.piece.back or kind.piece.front) != kind.piece.front
-                )
+        sizes = set()
+        for i in images:
+            with Image.open(io.BytesIO(files["images/" + i])) as a:
+                sizes.add(a.size)
+        assert sizes == {(int(slot.get("width")), int(slot.get("height")))}
+    assert {"healthy", "stunned", "wounded", "killed", "mounted", "riderless horse"} <= levels_seen
+
+
+def test_a_double_length_piece_turns_in_six_facings_about_its_rear_hex(module):
+    """Delete > rotation in six 60-degree steps > a fixed 30-degree lie > its shape (the counter's
+    rectangle, reaching from its rear hex's centre across the side to the next) > its states."""
+    from generator.export.vassal_board import DY_PX
+
+    _files, root = module
+    doubles = [s for s in root.iter(SLOT) if "rotate;" in s.text]
+    assert len(doubles) == 24  # 23 riders' mounted pieces and the mule
+    for slot in doubles:
+        types, states = chain(slot)
+        six, fixed, shape = types[1:4]
+        assert decode(six, ";")[:5] == ["rotate", "6", "93,130", "91,130", "Turn clockwise"]
+        assert decode(fixed, ";")[1] == "1" and states[1:3] == ["0", "30.0"]
+        nums = [int(n) for n in shape[len("nonRect;") :].split(",") if n.lstrip("-").isdigit()]
+        x0, y0, x1, _y0, _x1, y1 = nums[:6]
+        assert x0 < DY_PX // 2 < x1 and x0 < 0 - DY_PX // 2 + (x1 - x0)  # across the side
+        assert y0 == -y1 or y0 == -y1 - 1
+        assert int(slot.get("width")) >= 2 * x1  # the image centred on the rear hex
 
 
 def test_palette_by_side_and_a_d10_and_the_charts(module):
