@@ -26,6 +26,12 @@ class SideSetUp:
     pieces: tuple[Piece, ...]
     enters_turn: int | None
     setup: str
+    forces: tuple[tuple[str, int, bool], ...] = ()  # (roster name, how many, rides)
+
+    @property
+    def words(self) -> str:
+        """``Dark Blades (enters on turn 2)``: the side as the margin of its board says it."""
+        return self.name + (f" (enters on turn {self.enters_turn})" if self.enters_turn else "")
 
 
 @dataclass(frozen=True)
@@ -36,15 +42,20 @@ class SetUp:
     key: str
     title: str
     board: str
+    hexmap: HexMap
     maps: tuple[str, ...]
     marks: tuple[Mark, ...]
     sides: tuple[SideSetUp, ...]
     markers: tuple[Piece, ...]
     text: str
+    number: int = 0
 
 
-def set_ups(cards: Cards, piece_size: float, source_only: bool, boards: set[str]) -> list[SetUp]:
-    """Every scenario whose board is among ``boards`` (map and layout keys), in printed order."""
+def set_ups(
+    cards: Cards, piece_size: float, source_only: bool, boards: dict[str, HexMap]
+) -> list[SetUp]:
+    """Every scenario whose board is among ``boards`` (maps and layouts by key), in printed
+    order."""
     from companion.dark_blades import pieces as db
     from companion.dark_blades.layouts import load_layouts
     from companion.dark_blades.maps import load_maps
@@ -64,6 +75,7 @@ def set_ups(cards: Cards, piece_size: float, source_only: bool, boards: set[str]
         board = keys[0] if len(keys) == 1 else layouts.get(keys, "")
         if board not in boards:
             continue
+        hexmap = boards[board]
         made = counter_pieces(
             cards,
             blank_values=source_only,
@@ -77,12 +89,24 @@ def set_ups(cards: Cards, piece_size: float, source_only: bool, boards: set[str]
             wanted = {f.character.name: f.count for f in side.forces}
             mine = [p for p in made if _character(p) in names]
             mine = _take(mine, wanted)
-            sides.append(SideSetUp(side.name, tuple(mine), side.enters_turn, side.setup))
+            riders = scenario.riders()
+            forces = tuple((f.character.name, f.count, f.character.name in riders)
+                           for f in side.forces)  # fmt: skip
+            sides.append(SideSetUp(side.name, tuple(mine), side.enters_turn, side.setup, forces))
         markers = tuple(p for p in made if "marker" in p.tags)
         text = sheet_text(scenario, on, marks)
         out.append(
             SetUp(
-                scenario.key, scenario.title, board, keys, tuple(marks), tuple(sides), markers, text
+                scenario.key,
+                scenario.title,
+                board,
+                hexmap,
+                keys,
+                tuple(marks),
+                tuple(sides),
+                markers,
+                text,
+                scenario.number,
             )  # fmt: skip
         )
     return out

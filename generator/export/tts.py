@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.dark_blades.maps import HexMap
 from companion.data import Cards
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
@@ -167,7 +168,7 @@ def export_tts(
     from generator.export.scenario_setup import set_ups
 
     by_key = {b.key: b for b in boards}
-    setups = set_ups(cards, piece_size, source_only, set(by_key))
+    setups = set_ups(cards, piece_size, source_only, {b.key: b.hexmap for b in boards})
     for setup in setups:
         path = out / f"havoc-kit-dark-blades-{setup.key}.json"
         objects = _scenario(setup, by_key[setup.board], deck_object, images, url, scale)
@@ -215,6 +216,7 @@ class TtsBoard:
     path: Path
     aspect: float
     depth: float
+    hexmap: HexMap
 
 
 def _boards(folder: Path, cards: Cards, piece: float, source_only: bool) -> list[TtsBoard]:
@@ -225,11 +227,11 @@ def _boards(folder: Path, cards: Cards, piece: float, source_only: bool) -> list
     with tempfile.TemporaryDirectory(prefix="havoc-tts-") as tmp:
         made = board_images(cards, piece, source_only, Path(tmp))
     out = []
-    for board, image in made:
+    for board, image, hexmap in made:
         path = folder / board.image
         image.save(path)
         depth = board.height / (piece * board.px_per_pt)
-        out.append(TtsBoard(board.key, board.name, path, board.width / board.height, depth))
+        out.append(TtsBoard(board.key, board.name, path, board.width / board.height, depth, hexmap))
     return out
 
 

@@ -32,6 +32,7 @@ from xml.etree import ElementTree as ET
 from companion.data import Cards
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.export.scenario_setup import SetUp, set_ups
 from generator.export.vassal_board import Board, draw_board
 from generator.sheet.pieces import Piece
 
@@ -158,7 +159,7 @@ class Counter:  # not a NamedTuple: its ``count`` would hide tuple.count
         return piece_definition(self.images, self.name, gpid, self.levels, traits)
 
 
-def _map(root: ET.Element, board: Board, main: bool) -> None:
+def _map(root: ET.Element, board: Board, main: bool) -> ET.Element:
     m = _el(
         root,
         "module.Map",
@@ -193,11 +194,26 @@ def _map(root: ET.Element, board: Board, main: bool) -> None:
         height=board.height,
         reversible="false",
     )
-    if len(board.grids) == 1 and not board.grids[0].zone:
+    if len(board.grids) == 1 and not board.grids[0].zone and not board.zones:
         _grid(b, board, board.grids[0])
     else:
         zoned = _el(b, "module.map.boardPicker.board.ZonedGrid")
-        for g in board.grids:
+        for z in board.zones:  # first: a point in a set-up zone is named by it
+            grid = next(g for g in board.grids if g.zone == z.map)
+            zone = _el(
+                zoned,
+                "module.map.boardPicker.board.mapgrid.Zone",
+                name=z.name,
+                locationFormat=(f"{z.map}:" if z.map else "") + "$gridLocation$ ($name$)",
+                useParentGrid="false",
+                useHighlight="false",
+                highlightProperty="",
+                path=";".join(f"{x},{y}" for x, y in z.outline),
+            )
+            _grid(zone, board, grid)
+        if board.zones and not board.grids[0].zone:  # a single map: its grid everywhere else
+            _grid(zoned, board, board.grids[0])
+        for g in (g for g in board.grids if g.zone):
             zone = _el(
                 zoned,
                 "module.map.boardPicker.board.mapgrid.Zone",
@@ -215,6 +231,31 @@ def _map(root: ET.Element, board: Board, main: bool) -> None:
         "ImageSaver", "CounterDetailViewer", "Zoomer",
     ):  # fmt: skip
         _el(m, "module.map." + child)
+    _el(
+        m,
+        "module.map.LOS_Thread",
+        threadName="Line of sight",
+        label="LOS",
+        tooltip="Line of sight: drag from hex to hex (the range in hexes shown)",
+        hotkey="",
+        iconName="",
+        snapLOS="true",
+        snapStart="true",
+        snapEnd="true",
+        report="true",
+        persistence="Ctrl-Click & Drag",
+        persistentIconName="",
+        **{"global": "Always"},
+        threadColor="255,0,0",
+        drawRange="true",
+        scale="1",
+        round="Nearest whole number",
+        rangeBg="255,255,255",
+        rangeFg="0,0,0",
+        hideCounters="false",
+        hideOpacity="0",
+    )
+    return m
 
 
 def _grid(parent: ET.Element, board: Board, g) -> None:
@@ -262,9 +303,13 @@ def build_file(
     counters: Sequence[Counter],
     charts: Sequence[tuple[str, str]],
     help_file: str | None = None,
+    scenarios: Sequence[tuple[Board, SetUp]] = (),
 ) -> tuple[bytes, int]:
-    """The module's buildFile.xml, and how many piece slots it has; ``help_file``: a text file
-    in the zip that the Help menu opens (the figures' credits)."""
+    """The module's buildFile.xml, and how many palette pieces it has; ``help_file``: a text
+    file in the zip that the Help menu opens (the figures' credits); ``scenarios``: a map window
+    each, its board the scenario's, each side's pieces an at-start stack in its margin, its
+    sheet's text in the Help menu (`help_name`)."""
+    at_start = [_stack_slots(setup, counters) for _b, setup in scenarios]
     root = ET.Element(
         B + "GameModule",
         {
@@ -273,13 +318,18 @@ def build_file(
             "VassalVersion": VASSAL_VERSION,
             "description": "Dark Blades (Cry Havoc family): maps, counters, tables, from the "
             "Havoc Kit's own sheets",
-            "nextPieceSlotId": str(len(counters) + 1),
+            "nextPieceSlotId": str(
+                len(counters) + sum(len(p) for st in at_start for _w, p in st) + 1
+            ),
             "ModuleOther1": "",
             "ModuleOther2": "",
         },
     )
     _el(root, "module.BasicCommandEncoder")
     docs = _el(root, "module.Documentation")
+    for _b, setup in scenarios:
+        _el(docs, "module.documentation.HelpFile", title=f"Scenario {setup.number}: "
+            f"{setup.title}", fileName=help_name(setup), fileType="archive")  # fmt: skip
     if help_file:
         _el(docs, "module.documentation.HelpFile", title="Credits", fileName=help_file,
             fileType="archive")  # fmt: skip
@@ -295,6 +345,38 @@ def build_file(
     _el(root, "module.KeyNamer")
     for i, board in enumerate(boards):
         _map(root, board, i == 0)
+    gpid = len(counters)
+    for (board, _setup), stacks in zip(scenarios, at_start, strict=True):
+        m = _map(root, board, False)
+        for (_words, x, y), (name, slots) in zip(board.margin, stacks, strict=True):
+            stack = _el(m, "module.map.SetupStack", name=name, owningBoard=board.name,
+                        useGridLocation="false", location="", x=x, y=y)  # fmt: skip
+            for c in slots:
+                gpid += 1
+                slot = _el(stack, "widget.PieceSlot", entryName=c.name, gpid=gpid,
+                           width=c.width, height=c.height)  # fmt: skip
+                slot.text = c.definition(gpid)
+    turn = _el(
+        root,
+        "module.turn.TurnTracker",
+        name="Turn",
+        buttonText="Turn",
+        buttonTooltip="The turn track: Next and Previous turn",
+        hotkey="",
+        nexthotkey="",
+        prevhotkey="",
+        icon="",
+        turnFormat="Turn $Turn$",
+        reportFormat="* Turn: $newTurn$ *",
+        tooltip="",
+        length="-1",
+        lengthStyle="Maximum",
+        turnFontSize="14",
+        turnFontBold="true",
+        turnDocked="false",
+    )
+    _el(turn, "module.turn.CounterTurnLevel", name="Turn", property="Turn",
+        turnFormat="$value$", start="1", incr="1", loop="false", loopLimit="-1")  # fmt: skip
     window = _el(
         root,
         "module.PieceWindow",
@@ -358,6 +440,27 @@ def build_file(
     return ET.tostring(root, encoding="UTF-8", xml_declaration=True), len(counters)
 
 
+def help_name(setup: SetUp) -> str:
+    """The scenario sheet's text in the module's zip (the Help menu opens it)."""
+    return f"scenario-{setup.key}.txt"
+
+
+def _stack_slots(setup: SetUp, counters: Sequence[Counter]) -> list[tuple[str, list[Counter]]]:
+    """Each side's pieces for its at-start stack: (the stack's name, the palette pieces, one per
+    counter the scenario puts on the table): each character's foot piece, and his mounted piece
+    when he rides in this scenario (a piece with no foot piece, a mule, as it is)."""
+    out = []
+    for side in setup.sides:
+        slots: list[Counter] = []
+        for who, count, rides in side.forces:
+            mine = [c for c in counters if c.name == who or c.name.startswith(who + " (")]
+            foot = [c for c in mine if not c.double]
+            chosen = foot + [c for c in mine if c.double and (rides or not foot)]
+            slots += chosen * count
+        out.append((side.words, slots))
+    return out
+
+
 def module_data(description: str) -> bytes:
     """The moduledata file: what VASSAL's module library shows before opening the module."""
     data = ET.Element("data", {"version": "1"})
@@ -396,7 +499,28 @@ def board_images(cards: Cards, piece: float, source_only: bool, scratch: Path):
         board = draw_board(pdf, m, piece, blank=m.key == "blank")
         (image,) = rasterise(pdf, 72 * board.px_per_pt)
         assert image.size == (board.width, board.height), (image.size, board)
-        out.append((board, image))
+        out.append((board, image, m))
+    return out
+
+
+def scenario_boards(setups: Sequence[SetUp], piece: float, scratch: Path):
+    """Each scenario's board: its maps laid as it lays them, its set-up areas, entries and
+    exits drawn and made zones, a margin with a place for each side's pieces."""
+    out = []
+    for setup in setups:
+        pdf = scratch / f"board-scenario-{setup.key}.pdf"
+        board = draw_board(
+            pdf,
+            setup.hexmap,
+            piece,
+            marks=setup.marks,
+            sides=tuple(side.words for side in setup.sides),
+            key=f"scenario-{setup.key}",
+            name=f"Scenario {setup.number}: {setup.title}",
+        )
+        (image,) = rasterise(pdf, 72 * board.px_per_pt)
+        assert image.size == (board.width, board.height), (image.size, board)
+        out.append((board, image, setup))
     return out
 
 
@@ -515,7 +639,10 @@ def export_vassal(
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="havoc-vassal-") as tmp:
         scratch = Path(tmp)
-        boards = board_images(cards, piece_size, source_only, scratch)
+        made = board_images(cards, piece_size, source_only, scratch)
+        setups = set_ups(cards, piece_size, source_only, {b.key: m for b, _i, m in made})
+        played = scenario_boards(setups, piece_size, scratch)
+        boards = [(b, im) for b, im, _m in made]
         dpi = 72 * boards[0][0].px_per_pt
         pieces = sources.counters(cards, piece_size, source_only)
         counters = _counters(cards, pieces, piece_size, dpi)
@@ -526,8 +653,10 @@ def export_vassal(
         [c for c, _f in counters],
         [(t, n) for t, n, _ in charts],
         CREDITS_FILE if credits else None,
+        [(b, setup) for b, _im, setup in played],
     )
     images: list[tuple[str, object]] = [(b.image, im) for b, im in boards]
+    images += [(b.image, im) for b, im, _s in played]
     for c, faces in counters:
         images += list(zip(c.images, faces, strict=True))
     images += [(name, im) for _t, name, im in charts]
@@ -537,6 +666,8 @@ def export_vassal(
         z.writestr("moduledata", module_data("Dark Blades from the Havoc Kit's own sheets"))
         if credits:
             z.writestr(CREDITS_FILE, "\n".join([f"{NAME}: credits", "", *credits]) + "\n")
+        for _b, _im, setup in played:
+            z.writestr(help_name(setup), setup.text)
         for name, image in images:
             info = zipfile.ZipInfo("images/" + name, date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
@@ -549,7 +680,11 @@ def export_vassal(
         + f"), hexes {first.dy:g} px across the flats (dx {first.dx:.4f} px), "
         f"{slots} pieces (a character's counters of one size as one piece, its states their "
         f"{len(pieces)} printed counters' faces; the mounted ones laid across two hexes), "
-        f"d10, {len(charts)} chart pages",
+        f"d10, {len(charts)} chart pages, a line-of-sight thread on each map, a turn track",
+        f"{len(played)} scenarios set up, a map window each ("
+        + ", ".join(b.name for b, _im, _s in played)
+        + "): the set-up areas drawn and made zones, each side's pieces beside the board, "
+        "the scenario sheet in Help",
     ]
     return Exported([target], said, [b for b, _ in boards], [c for c, _f in counters], credits)
 

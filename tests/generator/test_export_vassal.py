@@ -148,7 +148,8 @@ def test_a_map_window_per_map_and_layout_with_the_children_a_map_needs(module):
     _files, root = module
     maps = root.findall(B + "module.Map")
     want = [m.name for m in load_maps(Cards())] + [lay.name for lay in load_layouts(Cards())]
-    assert [m.get("mapName") for m in maps] == want
+    assert [m.get("mapName") for m in maps][: len(want)] == want
+    assert all(m.get("mapName").startswith("Scenario ") for m in maps[len(want) :])
     needed = {
         "PieceMover", "StackMetrics", "KeyBufferer", "SelectionHighlighters", "MenuDisplayer",
         "ForwardToChatter", "CounterDetailViewer", "Zoomer",
@@ -163,8 +164,9 @@ def test_a_map_window_per_map_and_layout_with_the_children_a_map_needs(module):
 
 def test_grids_are_whole_pixel_origins_and_the_drawn_hexes_size(module):
     _files, root = module
+    plain = [m for m in root.findall(B + "module.Map") if not m.get("mapName").startswith("Sc")]
+    assert len([g for m in plain for g in m.iter(GRID)]) == 2 + 2  # a layout: a zone a map
     grids = list(root.iter(GRID))
-    assert len(grids) == 2 + 2  # two maps, and a layout of two maps (a zone each)
     for g in grids:
         assert g.get("sideways") == "false"
         assert re.fullmatch(r"-?\d+", g.get("x0")) and re.fullmatch(r"-?\d+", g.get("y0"))
@@ -264,7 +266,8 @@ def test_one_piece_per_character_and_size_its_states_the_printed_faces(module):
     print order, each level named by its state (healthy, stunned, wounded, killed); a marker
     is a piece of its two faces; gpids unique and below nextPieceSlotId."""
     files, root = module
-    slots = list(root.iter(SLOT))
+    (window,) = root.findall(B + "module.PieceWindow")
+    slots = list(window.iter(SLOT))
     counters = sources.counters(Cards(), 45.0, False)
     characters = {
         (t.split(":", 1)[1], p.cols) for p in counters for t in p.tags if t.startswith("character:")
@@ -309,7 +312,8 @@ def test_a_double_length_piece_turns_in_six_facings_about_its_rear_hex(module):
     from generator.export.vassal_board import DY_PX
 
     _files, root = module
-    doubles = [s for s in root.iter(SLOT) if "rotate;" in s.text]
+    (window,) = root.findall(B + "module.PieceWindow")
+    doubles = [s for s in window.iter(SLOT) if "rotate;" in s.text]
     assert len(doubles) == 24  # 23 riders' mounted pieces and the mule
     for slot in doubles:
         types, states = chain(slot)
@@ -385,8 +389,9 @@ def test_the_module_and_its_readme_credit_the_figures_authors(module, vmod):
     }
     shown = {c.author for c in art.load_manifest(Cards()).values() if c.file.resolve() in drawn}
     assert len(shown) >= 4
-    (help_file,) = root.iter(B + "module.documentation.HelpFile")
-    assert help_file.get("fileType") == "archive" and help_file.get("title") == "Credits"
+    helps = list(root.iter(B + "module.documentation.HelpFile"))
+    (help_file,) = [h for h in helps if h.get("title") == "Credits"]
+    assert help_file.get("fileType") == "archive"
     inside = " ".join(files[help_file.get("fileName")].decode("utf-8").split())
     readme = " ".join((vmod / "README.txt").read_text("utf-8").split()).split("Credits:", 1)[1]
     for text in (inside, readme):
@@ -412,3 +417,168 @@ def test_build_refuses_an_export_folder_it_did_not_write_before_building(
     assert result.exit_code == 2 and "did not write" in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert [p.name for p in (tmp_path / "b").rglob("*")] == ["export", "vassal", "my-module.vmod"]
+
+
+# ------------------------------------------------------------------ scenarios
+
+
+def scenario_set_ups():
+    from generator.export.scenario_setup import set_ups
+
+    return set_ups(Cards(), 45.0, False, {m.key: m for m in _boards_by_key()})
+
+
+def _boards_by_key():
+    from companion.dark_blades.layouts import find_layout, load_layouts
+    from companion.dark_blades.maps import load_maps
+
+    return [*load_maps(Cards()), *(find_layout(Cards(), lay.key) for lay in load_layouts(Cards()))]
+
+
+def test_each_scenario_a_map_its_zones_named_as_on_the_sheet_its_sides_at_start(module):
+    """A map window per scenario: its board the scenario's maps as it lays them; a zone for
+    each set-up area, entry and exit, named as on the scenario sheet, holding exactly the
+    mark's hexes (VASSAL's even-odd polygon, the hex centres its grid gives); an at-start
+    stack per side, named with its turn of entry, holding a piece per character and copy (and
+    the mounted piece of each rider); the sheet's text in the Help menu."""
+    from companion.dark_blades import hexgrid as hg
+    from companion.dark_blades import pieces as db
+    from companion.dark_blades.scenarios import load_scenarios
+
+    files, root = module
+    scenarios = load_scenarios(Cards(), db.load(Cards()))
+    setups = scenario_set_ups()
+    assert [s.key for s in setups] == list(scenarios)
+    maps = {m.get("mapName"): m for m in root.findall(B + "module.Map")}
+    helps = {
+        h.get("title"): h.get("fileName") for h in root.iter(B + "module.documentation.HelpFile")
+    }
+    for setup in setups:
+        scenario = scenarios[setup.key]
+        title = f"Scenario {scenario.number}: {scenario.title}"
+        m = maps[title]
+        zones = list(m.iter(ZONE))
+        for mark in setup.marks:
+            mine = [z for z in zones if z.get("name") == mark.name]
+            assert mine, (title, mark.name)
+            grid = VassalGrid(next(mine[0].iter(GRID)))
+            outlines = [
+                [tuple(map(int, p.split(","))) for p in z.get("path").split(";")] for z in mine
+            ]
+            for col in range(20):
+                for row in range(1, 15):
+                    x = int(col * grid.dx) + grid.x0
+                    y = (
+                        int((row - 1 - col % 2) * grid.dy + (grid.dy / 2 if col % 2 else 0))
+                        + grid.y0
+                    )
+                    held = any(inside((x, y), o) for o in outlines)
+                    assert held == ((col, row) in mark.hexes), (
+                        title,
+                        mark.name,
+                        hg.name((col, row)),
+                    )
+                    if held:
+                        assert grid.name(x, y) == hg.name((col, row))
+        stacks = list(m.iter(B + "module.map.SetupStack"))
+        assert [st.get("name") for st in stacks] == [side.words for side in setup.sides]
+        for st, side in zip(stacks, scenario.sides, strict=True):
+            names = [p.get("entryName") for p in st.iter(SLOT)]
+            for force in side.forces:
+                who = force.character.name
+                assert (
+                    names.count(who) == force.count or names.count(f"{who} (mule)") == force.count
+                )
+                rides = who in scenario.riders()
+                assert names.count(f"{who} (mounted)") == (force.count if rides else 0), who
+        text = files[helps[title]].decode("utf-8")
+        assert scenario.victory[0] in text and "Where (hexes" in text
+        assert all(side.setup in text for side in scenario.sides)
+    gpids = [int(p.get("gpid")) for p in root.iter(SLOT)]
+    assert len(set(gpids)) == len(gpids) and max(gpids) < int(root.get("nextPieceSlotId"))
+
+
+def test_a_line_of_sight_thread_on_each_map_and_a_turn_track(module):
+    _files, root = module
+    for m in root.findall(B + "module.Map"):
+        (los,) = m.findall(B + "module.map.LOS_Thread")
+        assert los.get("snapStart") == los.get("snapEnd") == "true"
+        assert los.get("drawRange") == "true" and los.get("scale") == "1"
+    (turn,) = root.findall(B + "module.turn.TurnTracker")
+    (level,) = turn.findall(B + "module.turn.CounterTurnLevel")
+    assert (level.get("start"), level.get("incr"), level.get("property")) == ("1", "1", "Turn")
+
+
+ENGINE_CHECK = Path(__file__).parent / "vassal_engine" / "ExportCheck.java"
+
+
+def engine_classpath() -> str | None:
+    """The VASSAL engine the shared vassal-check tool installs, and the libraries it needs."""
+    import glob
+    import os
+    import shutil
+
+    home = Path(os.environ.get("TMPDIR", "/tmp")) / "vassal-check"
+    engine = sorted(glob.glob(str(home / "venv/lib/python3*/site-packages/jars/Vengine.jar")))
+    if not engine or not shutil.which("javac") or not shutil.which("xvfb-run"):
+        return None
+    jars = (
+        "commons-lang3 commons-io slf4j-api logback-classic logback-core miglayout-swing "
+        "miglayout-core swingx-core jsoup commons-codec gnu-getopt TimingFramework asm "
+        "httpclient5 httpcore5 httpcore5-h2 batik-all xmlgraphics-commons xml-apis-ext "
+        "maven-artifact-3.x plexus-utils"
+    ).split()
+    return ":".join([engine[0], *(f"/usr/share/java/{j}.jar" for j in jars)])
+
+
+@pytest.mark.slow
+def test_vassals_engine_builds_the_module_snaps_and_lays_the_mounted_pieces(vmod, tmp_path):
+    """In VASSAL's own engine (the jar ../shared/tools/vassal-check installs): every kind of
+    component built (7 maps, 10 at-start stacks, a LOS thread a map, the turn track, the d10);
+    a dropped point snapped to the hex whose centre is nearest; each mounted piece, dropped on
+    a hex, covers that hex and one neighbour, a different one in each of its six facings; the
+    pieces' names say their states; a scenario's set-up zones name their hexes."""
+    import subprocess
+
+    cp = engine_classpath()
+    if cp is None:
+        pytest.skip("VASSAL's engine is not installed: run ../shared/tools/vassal-check/run once")
+    subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", str(tmp_path), str(ENGINE_CHECK)],
+                   check=True)  # fmt: skip
+    picture = tmp_path / "raid.png"
+    done = subprocess.run(
+        ["xvfb-run", "-a", "java", "-Djava.awt.headless=false", "-cp", f"{cp}:{tmp_path}",
+         "ExportCheck", str(vmod / "havoc-kit-dark-blades.vmod"), str(picture),
+         "Scenario 4: The Raid"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=600,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and "OK" in lines, done.stdout[-2000:] + done.stderr[-2000:]
+    built = {line.split()[1]: int(line.split()[2]) for line in lines if line.startswith("built ")}
+    assert (built["Map"], built["SetupStack"], built["LOS_Thread"]) == (7, 10, 7)
+    assert built["TurnTracker"] == built["DiceButton"] == 1 and built["PieceSlot"] > 66
+    snaps = [line for line in lines if line.startswith("snap ")]
+    assert snaps == ["snap 700,620 -> 717,625 G5", "snap 905,930 -> 925,985 I8",
+                     "snap 1210,1010 -> 1237,1045 L9"]  # fmt: skip
+    facings: dict[str, list[set[str]]] = {}
+    for line in lines:
+        if line.startswith("facing "):
+            name, _n, _angle, at, covered = line[len("facing ") :].split(" | ")
+            facings.setdefault(name, []).append(set(covered.split()))
+            assert at == "G5"
+    assert len(facings) == 24
+    for name, sets in facings.items():
+        assert all(len(c) == 2 and "G5" in c for c in sets), name
+        assert {n for c in sets for n in c} == {"G5", "H5", "H6", "G6", "F6", "F5", "G4"}, name
+    states = dict(
+        line[len("states ") :].split(" | ") for line in lines if line.startswith("states ")
+    )
+    assert states["Dark Blades"].startswith(
+        "Dark Blades (healthy) / Dark Blades (stunned) / Dark Blades (wounded) / "
+        "Dark Blades (killed)"
+    )
+    raid = {line.split(" | ")[2] for line in lines if line.startswith("hex Scenario 4: The Raid")}
+    assert {"mill:C2 (Dark Blades group)", "arena:J14 (Black Fox side)", "arena:J8"} <= raid
+    assert "drawn Scenario 4: The Raid | 2523x3470 | 30 pieces" in lines
+    with Image.open(picture) as image:
+        assert image.size == (2523, 3470)

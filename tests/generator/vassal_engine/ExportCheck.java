@@ -63,6 +63,15 @@ public class ExportCheck {
             System.out.println("zone " + map.getMapName() + " | " + z.getName() + " | " + r.x + "," + r.y + "," + r.width + "," + r.height);
           }
       }
+      if (map.getMapName().startsWith("Scenario")) {
+        Board b = map.getAllDescendantComponentsOf(Board.class).get(0);
+        Set<Point> seen = new HashSet<>();
+        for (int x = 0; x < b.getSize().width; x += 40)
+          for (int y = 0; y < b.getSize().height; y += 40) {
+            Point c = b.getGrid().snapTo(new Point(x, y));
+            if (seen.add(c) && b.getGrid().locationName(c) != null) System.out.println("hex " + map.getMapName() + " | " + c.x + "," + c.y + " | " + b.getGrid().locationName(c));
+          }
+      }
       for (SetupStack s : map.getComponentsOf(SetupStack.class)) {
         Point p = new Point(Integer.parseInt(s.getAttributeValueString("x")), Integer.parseInt(s.getAttributeValueString("y")));
         int n = s.getComponentsOf(PieceSlot.class).size();
@@ -105,6 +114,45 @@ public class ExportCheck {
         System.out.println("facing " + slot.getConfigureName() + " | " + facing + " | " + turn.getCumulativeAngle() + " | " + grid.locationName(at) + " | " + String.join(" ", covered));
       }
       turn.mySetState("0");
+    }
+    if (args.length > 2) {  // a scenario's map as a new game lays it, drawn by VASSAL's own Board
+      // and GamePiece drawing: each at-start stack's pieces where the stack stands (a little
+      // fanned out, as a stack expands), and one mounted piece laid in a set-up zone
+      for (Map map : module.getComponentsOf(Map.class)) {
+        if (!map.getMapName().equals(args[2])) continue;
+        Board b = map.getAllDescendantComponentsOf(Board.class).get(0);
+        java.awt.Dimension size = b.getSize();
+        java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(size.width, size.height, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = image.createGraphics();
+        java.awt.Image art = VASSAL.tools.imageop.Op.load(b.getAttributeValueString("image")).getImage();
+        g.drawImage(art, 0, 0, null);
+        int drawn = 0;
+        for (SetupStack st : map.getComponentsOf(SetupStack.class)) {
+          int x = Integer.parseInt(st.getAttributeValueString("x")), y = Integer.parseInt(st.getAttributeValueString("y"));
+          List<PieceSlot> slots = st.getComponentsOf(PieceSlot.class);
+          for (int i = 0; i < slots.size(); i++) {
+            int col = i % 4, row = i / 4;
+            slots.get(i).getPiece().draw(g, x - 150 + 100 * col, y - 300 + 70 * row, null, 1.0);
+            drawn++;
+          }
+        }
+        Iterator<Zone> zones = ((ZonedGrid) b.getGrid()).getZones();
+        Zone z = zones.next();
+        Rectangle r = z.getBounds();
+        Point at = b.getGrid().snapTo(new Point(r.x + r.width / 2, r.y + r.height / 2));
+        for (PieceSlot slot : module.getAllDescendantComponentsOf(PieceSlot.class)) {
+          GamePiece piece = slot.getPiece();
+          FreeRotator turn = (FreeRotator) Decorator.getDecorator(piece, FreeRotator.class);
+          if (turn == null) continue;
+          turn.mySetState("1");
+          piece.draw(g, at.x, at.y, null, 1.0);
+          System.out.println("laid " + slot.getConfigureName() + " | " + b.getGrid().locationName(at) + " | facing 1");
+          break;
+        }
+        g.dispose();
+        javax.imageio.ImageIO.write(image, "png", new java.io.File(args[1]));
+        System.out.println("drawn " + map.getMapName() + " | " + size.width + "x" + size.height + " | " + drawn + " pieces");
+      }
     }
     System.out.println("OK");
     return 0;
