@@ -166,12 +166,20 @@ def export_tts(
     target.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
     written = [faces, back, *tiles, *[b.path for b in boards], target]
     from generator.export.scenario_setup import set_ups
+    from generator.export.vassal import scenario_boards
 
-    by_key = {b.key: b for b in boards}
     setups = set_ups(cards, piece_size, source_only, {b.key: b.hexmap for b in boards})
-    for setup in setups:
+    with tempfile.TemporaryDirectory(prefix="havoc-tts-") as tmp:
+        played = scenario_boards(setups, piece_size, Path(tmp))
+    for board, image, setup in played:  # the scenario's maps, its marks drawn, a margin
+        board_path = out / "maps" / board.image
+        image.save(board_path)
+        depth = board.height / (piece_size * board.px_per_pt)
+        drawn = TtsBoard(board.key, board.name, board_path, board.width / board.height, depth,
+                         setup.hexmap)  # fmt: skip
         path = out / f"havoc-kit-dark-blades-{setup.key}.json"
-        objects = _scenario(setup, by_key[setup.board], deck_object, images, url, scale)
+        objects = _scenario(setup, drawn, deck_object, images, url, scale)
+        written.insert(-1, board_path)
         path.write_text(
             json.dumps(_saved(f"Havoc Kit: Dark Blades: {setup.title}", objects), indent=1) + "\n",
             encoding="utf-8",

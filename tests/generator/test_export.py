@@ -260,12 +260,19 @@ def test_tts_each_scenario_laid_out(exported):
 
     scenarios = load_scenarios(Cards(), db.load(Cards()))
     folder = exported / "tts"
+    everything = json.loads((folder / "havoc-kit-dark-blades.json").read_text("utf-8"))
+    everything = everything["ObjectStates"]
     for key, scenario in scenarios.items():
         saved = json.loads((folder / f"havoc-kit-dark-blades-{key}.json").read_text("utf-8"))
         objects = saved["ObjectStates"]
         (board,) = [o for o in objects if o["Name"] == "Custom_Tile"]
-        maps = "The Water Mill (board)" if key == "mill" else "The Water Mill above The Arena"
-        assert board["Nickname"].startswith(maps)
+        assert board["Nickname"] == f"Scenario {scenario.number}: {scenario.title} (board)"
+        assert board["CustomImage"]["ImageURL"].endswith(f"maps/board-scenario-{key}.png")
+        laid = "The Water Mill (board)" if key == "mill" else "The Water Mill above The Arena"
+        (plain,) = [o for o in everything if o.get("Nickname", "").startswith(laid)]
+        assert board["Transform"]["scaleZ"] == pytest.approx(plain["Transform"]["scaleZ"])
+        with image_of(board) as drawn, image_of(plain) as bare:
+            assert drawn.size[1] == bare.size[1] and drawn.size[0] > bare.size[0]  # a margin
         bags = {o["Nickname"]: o for o in objects if o["Name"] == "Bag"}
         for side in scenario.sides:
             name = side.name + (f", enters on turn {side.enters_turn}" if side.enters_turn else "")
