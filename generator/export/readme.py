@@ -37,6 +37,8 @@ HOW = {
         "havoc-kit-dark-blades-SCENARIO.json, one per scenario: its board laid as the scenario",
         "lays its maps, a bag per side (named with the turn it enters), the markers, the deck",
         "and a notecard with the scenario sheet's text (set-up hexes, reinforcements, rules).",
+        "Kniggits: kniggits/havoc-kit-kniggits.json, a bag of round skill tokens of each kind",
+        "(kniggits/token-*.png), to spend and take back as the rules say.",
         "Import: copy the .json files into Tabletop Simulator's Saved Objects folder",
         "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects), then in a game:",
         "Objects > Saved Objects > havoc-kit-dark-blades (or a scenario's).",

@@ -185,6 +185,8 @@ def export_tts(
             encoding="utf-8",
         )
         written.append(path)
+    kniggits, kniggits_said = _kniggits(out / "kniggits", cards, url)
+    written += kniggits
     said = [
         f"spell deck: {faces.name} ({cols} x {rows} cards of {CARD_PX[0]} x {CARD_PX[1]} px), "
         f"{back.name}",
@@ -200,7 +202,52 @@ def export_tts(
             else "copy it into Tabletop Simulator's Saved Objects folder"
         ),
     ]
-    return written, said, [*deck, *shown]
+    return written, [*said, kniggits_said], [*deck, *shown]
+
+
+KNIGGITS_TOKEN = 36.0  # points: the kit's default token (1/2in), as `havoc-pnp kniggits` prints
+
+
+def _kniggits(folder: Path, cards: Cards, url: Urls) -> tuple[list[Path], str]:
+    """Kniggits: a round token image per kind of skill token, and a saved object with a bag of
+    each (as many as the kit prints of each, print.toml's ``per_colour``), the tokens round
+    tiles (Custom_Tile type 2) that stack."""
+    from companion.kniggits.rules import ROLES
+    from generator.kniggits.settings import settings
+    from generator.kniggits.tokens import token_face
+
+    folder.mkdir(parents=True, exist_ok=True)
+    chosen = settings(cards)
+    size = KNIGGITS_TOKEN
+    pages = [FacePage(token_face(chosen.kinds[r], "round"), size, size, size) for r in ROLES]
+    pdf = write_faces_pdf(folder / "tokens.pdf", pages, 0.0, "Tabletop Simulator tokens")
+    try:
+        images = rasterise(pdf, TILE_DPI)
+    finally:
+        pdf.unlink()
+    files, bags = [], []
+    for i, (role, image) in enumerate(zip(ROLES, images, strict=True)):
+        kind = chosen.kinds[role]
+        path = folder / f"token-{role}.png"
+        image.save(path)
+        files.append(path)
+        token = tile(f"{kind.label} token ({kind.letter})", url(path), url(path), size / 45.0)
+        token["CustomImage"]["CustomTile"].update(Type=2, Stackable=True)
+        bags.append(
+            {
+                "Name": "Bag",
+                "Nickname": f"{kind.label} tokens ({kind.letter})",
+                "Transform": _transform(3.0 * i, 0.0),
+                "ContainedObjects": [token] * chosen.per_colour,
+            }
+        )
+    target = folder / "havoc-kit-kniggits.json"
+    target.write_text(json.dumps(_saved("Havoc Kit: Kniggits", bags), indent=1) + "\n",
+                      encoding="utf-8")  # fmt: skip
+    return [*files, target], (
+        f"Kniggits: kniggits/havoc-kit-kniggits.json, a bag of {chosen.per_colour} round "
+        f"tokens of each of the {len(ROLES)} skills"
+    )
 
 
 def _saved(name: str, objects: list[dict[str, Any]]) -> dict[str, Any]:

@@ -466,3 +466,27 @@ def test_tgc_readme_says_what_becomes_of_the_mounted_counters(exported):
     # test_tgc_chits_at_the_shops_sizes_with_counts)
     assert not (exported / "tgc" / "counters").exists()
     assert any(p.cols == 2 and p.rows == 1 for p in sources.counters(Cards(), 45.0, False))
+
+
+def test_tts_kniggits_a_bag_of_round_tokens_of_each_skill(exported):
+    from companion.kniggits.rules import ROLES
+    from generator.kniggits.settings import settings
+
+    chosen = settings(Cards())
+    folder = exported / "tts" / "kniggits"
+    saved = json.loads((folder / "havoc-kit-kniggits.json").read_text("utf-8"))
+    bags = saved["ObjectStates"]
+    assert [b["Nickname"] for b in bags] == [
+        f"{chosen.kinds[r].label} tokens ({chosen.kinds[r].letter})" for r in ROLES
+    ]
+    for bag, role in zip(bags, ROLES, strict=True):
+        tokens = bag["ContainedObjects"]
+        assert len(tokens) == chosen.per_colour
+        custom = tokens[0]["CustomImage"]
+        assert custom["CustomTile"]["Type"] == 2 and custom["CustomTile"]["Stretch"] is False
+        with image_of(tokens[0]) as image:
+            assert image.size[0] == image.size[1] and image.mode == "RGB"
+            # the token's own colour at its middle-left (inside the circle, clear of the letter)
+            want = chosen.kinds[role].colour
+            got = image.getpixel((image.size[0] // 8, image.size[1] // 2))
+            assert got == tuple(int(want[i : i + 2], 16) for i in (1, 3, 5))
