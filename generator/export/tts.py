@@ -119,6 +119,7 @@ def export_tts(
     source_only: bool = False,
     base_url: str | None = None,
     final: Path | None = None,
+    seed: int = 1,
 ) -> tuple[list[Path], list[str], list[Piece]]:
     """Write the sheets, the tiles and ``havoc-kit-dark-blades.json`` into ``out``; ``final``:
     the folder they will be moved to (their file:/// addresses), ``out`` itself when None.
@@ -187,6 +188,8 @@ def export_tts(
         written.append(path)
     kniggits, kniggits_said = _kniggits(out / "kniggits", cards, url)
     written += kniggits
+    cthulhu, cthulhu_said, cthulhu_pieces = _cthulhu(out / "cthulhu-who", cards, url, seed)
+    written += cthulhu
     said = [
         f"spell deck: {faces.name} ({cols} x {rows} cards of {CARD_PX[0]} x {CARD_PX[1]} px), "
         f"{back.name}",
@@ -202,7 +205,72 @@ def export_tts(
             else "copy it into Tabletop Simulator's Saved Objects folder"
         ),
     ]
-    return written, [*said, kniggits_said], [*deck, *shown]
+    return written, [*said, kniggits_said, cthulhu_said], [*deck, *shown, *cthulhu_pieces]
+
+
+def _cthulhu(
+    folder: Path, cards: Cards, url: Urls, seed: int
+) -> tuple[list[Path], str, list[Piece]]:
+    """Cthulhu Who?: set-up ``seed`` (`cthulhu.cthulhu_set_up`): the board with its garden, a
+    locked tile; the pieces, a square tile each (a monster its footprint), one a square deep
+    at scale 1; a bag for each start row and one of weapon counters; the rolls on a notecard."""
+    from generator.cthulhu_who.pieces import HERO, WEAPON
+    from generator.export.cthulhu import cthulhu_set_up
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="havoc-tts-") as tmp:
+        made = cthulhu_set_up(cards, seed, Path(tmp))
+    files = []
+    board_path = folder / f"board-seed-{seed}.png"
+    made.board.save(board_path)
+    files.append(board_path)
+    bags: dict[str, list[dict[str, Any]]] = {
+        "Heroes (start on row 1)": [],
+        "Weapon counters (under their heroes)": [],
+        "Monsters and cultists (start on row 8)": [],
+    }
+    for piece, front, back in made.pieces:
+        base = sources.slug(piece.name)
+        paths = folder / f"{base}-front.png", folder / f"{base}-back.png"
+        front.save(paths[0])
+        back.save(paths[1])
+        files += paths
+        bag = next(iter(bags)) if HERO in piece.tags else (
+            list(bags)[1] if WEAPON in piece.tags else list(bags)[2]
+        )  # fmt: skip
+        bags[bag].append(tile(piece.name, url(paths[0]), url(paths[1]), 1.0))
+    depth = made.squares[1]
+    objects: list[dict[str, Any]] = [
+        tile(
+            f"Cthulhu Who? board, seed {seed} (board)",
+            url(board_path),
+            url(board_path),
+            depth,
+            0.0,
+            0.0,
+            True,
+            0.2,
+        )  # fmt: skip
+    ]
+    for i, (name, tiles) in enumerate(bags.items()):
+        objects.append({"Name": "Bag", "Nickname": name,
+                        "Transform": _transform(-depth - 3.0, depth / 2 - 3.0 * i),
+                        "ContainedObjects": tiles})  # fmt: skip
+    objects.append({"Name": "Notecard", "Nickname": made.lines[0],
+                    "Description": "\n".join(made.lines[1:]),
+                    "Transform": _transform(depth + 3.0, depth / 2)})  # fmt: skip
+    target = folder / "havoc-kit-cthulhu-who.json"
+    target.write_text(json.dumps(_saved(f"Havoc Kit: Cthulhu Who? (seed {seed})", objects),
+                                 indent=1) + "\n", encoding="utf-8")  # fmt: skip
+    files.append(target)
+    return (
+        files,
+        (
+            f"Cthulhu Who?: cthulhu-who/havoc-kit-cthulhu-who.json, set-up seed {seed} (--seed): "
+            f"the board with its garden, {len(made.pieces)} pieces in 3 bags, the rolls"
+        ),
+        [p for p, _f, _b in made.pieces],
+    )
 
 
 KNIGGITS_TOKEN = 36.0  # points: the kit's default token (1/2in), as `havoc-pnp kniggits` prints

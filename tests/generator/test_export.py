@@ -490,3 +490,46 @@ def test_tts_kniggits_a_bag_of_round_tokens_of_each_skill(exported):
             want = chosen.kinds[role].colour
             got = image.getpixel((image.size[0] // 8, image.size[1] // 2))
             assert got == tuple(int(want[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def test_tts_cthulhu_who_the_set_up_of_a_seed(tmp_path):
+    """--seed N: the set-up `setups --seed N` rolls; its garden drawn on the board (a terrain
+    token's square is not the bare board's); its pieces in a bag per start row and one of
+    weapons; the same seed, the same board."""
+    from click.testing import CliRunner
+
+    from companion.cthulhu_who.garden import garden_for, garden_settings
+    from companion.cthulhu_who.setup import setup_tables
+    from generator.cli import main
+    from generator.cthulhu_who.setups import rolled
+    from generator.export.cthulhu import DPI, LABELS, SQUARE
+
+    boards = []
+    for run in ("a", "b"):
+        result = CliRunner().invoke(
+            main, ["export", "tts", "--out", str(tmp_path / run), "--seed", "7"]
+        )
+        assert result.exit_code == 0, result.output
+        boards.append((tmp_path / run / "tts" / "cthulhu-who" / "board-seed-7.png").read_bytes())
+    assert boards[0] == boards[1]
+    folder = tmp_path / "a" / "tts" / "cthulhu-who"
+    saved = json.loads((folder / "havoc-kit-cthulhu-who.json").read_text("utf-8"))
+    board, *bags, note = saved["ObjectStates"]
+    setup = rolled(setup_tables(Cards()), 7)
+    garden = garden_for(garden_settings(Cards()), 7, 1)
+    heroes, weapons, evil = (b["ContainedObjects"] for b in bags)
+    assert len(heroes) == len(weapons) == setup.heroes
+    assert len(evil) == setup.monsters + setup.cultists
+    assert "Monster Size: d6" in note["Description"]
+    assert board["Transform"]["scaleZ"] == pytest.approx(8 + 2 * LABELS)
+    px = SQUARE * DPI / 72
+    with image_of(board) as image:
+        placed = {(t.col, t.row) for t in garden.terrain}
+        for col in range(8):
+            for row in range(8):  # dark ink inside the square: a token's emblem and words
+                x0 = (LABELS + col) * px
+                y0 = image.size[1] - (LABELS + row + 1) * px
+                box = (round(x0 + 0.15 * px), round(y0 + 0.15 * px),
+                       round(x0 + 0.85 * px), round(y0 + 0.85 * px))  # fmt: skip
+                dark = sum(1 for v in image.crop(box).convert("L").tobytes() if v < 100)
+                assert (dark > 50) == ((col, row) in placed), (col, row, dark)
