@@ -89,6 +89,7 @@ def write_exports(
     from generator.export.shops import export_shop
     from generator.export.tts import export_tts
     from generator.export.vassal import export_vassal
+    from generator.export.vassal_cthulhu import export_cthulhu_vassal
 
     for target in targets:
         check_replaceable(out_dir / target)
@@ -103,8 +104,10 @@ def write_exports(
             files, credits = [p.relative_to(folder) for p in paths], sources.credits(cards, shown)
         elif target == "vassal":
             made = export_vassal(folder, cards, piece_size, source_only)
-            files, lines = [p.relative_to(folder) for p in made.files], made.said
-            credits = made.credits
+            cthulhu, said_cthulhu, shown = export_cthulhu_vassal(folder, cards, seed)
+            files = [p.relative_to(folder) for p in (*made.files, cthulhu)]
+            lines = [*made.said, said_cthulhu]
+            credits = sources.credits(cards, [*made.pieces, *shown])
         else:
             written = export_shop(target, folder, cards, piece_size, source_only)
             files, lines = written.files, written.said
@@ -144,7 +147,7 @@ def write_exports(
     default=1,
     show_default=True,
     type=click.IntRange(0),
-    help="tts: the Cthulhu Who? set-up laid out (as havoc-pnp setups --seed rolls it).",
+    help="tts, vassal: the Cthulhu Who? set-up laid out (as havoc-pnp setups --seed rolls it).",
 )
 @click.pass_context
 def export(

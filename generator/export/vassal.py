@@ -461,7 +461,7 @@ def _stack_slots(setup: SetUp, counters: Sequence[Counter]) -> list[tuple[str, l
     return out
 
 
-def module_data(description: str) -> bytes:
+def module_data(description: str, name: str = NAME) -> bytes:
     """The moduledata file: what VASSAL's module library shows before opening the module."""
     data = ET.Element("data", {"version": "1"})
     for tag, text in (
@@ -471,7 +471,7 @@ def module_data(description: str) -> bytes:
         ("VassalVersion", VASSAL_VERSION),
         ("dateSaved", str(int(time.time() * 1000))),
         ("description", description),
-        ("name", NAME),
+        ("name", name),
     ):
         ET.SubElement(data, tag).text = text
     ET.indent(data)
@@ -630,6 +630,7 @@ class Exported(NamedTuple):
     boards: list[Board]
     counters: list[Counter]
     credits: list[str]  # the figures' credit, in the module's CREDITS_FILE too
+    pieces: tuple[Piece, ...] = ()  # what its images show
 
 
 def export_vassal(
@@ -686,7 +687,9 @@ def export_vassal(
         + "): the set-up areas drawn and made zones, each side's pieces beside the board, "
         "the scenario sheet in Help",
     ]
-    return Exported([target], said, [b for b, _ in boards], [c for c, _f in counters], credits)
+    return Exported(
+        [target], said, [b for b, _ in boards], [c for c, _f in counters], credits, tuple(pieces)
+    )
 
 
 def _png(image) -> bytes:

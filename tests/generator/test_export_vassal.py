@@ -582,3 +582,78 @@ def test_vassals_engine_builds_the_module_snaps_and_lays_the_mounted_pieces(vmod
     assert "drawn Scenario 4: The Raid | 2523x3470 | 30 pieces" in lines
     with Image.open(picture) as image:
         assert image.size == (2523, 3470)
+
+
+# ------------------------------------------------------------------ Cthulhu Who?
+
+
+def test_cthulhu_who_module_the_set_up_of_the_seed(vmod):
+    """havoc-kit-cthulhu-who.vmod: the seed's set-up (seed 1 by default): every piece of it in
+    the palette, alive and dead; the heroes at-start on row 1, the monsters and cultists on
+    row 8 (VASSAL's square grid: origin the top-left square's centre), never on a terrain
+    square; 1d6 and 2d6."""
+    from companion.cthulhu_who.garden import garden_for, garden_settings
+    from companion.cthulhu_who.setup import setup_tables
+    from generator.cthulhu_who.setups import rolled
+
+    with zipfile.ZipFile(vmod / "havoc-kit-cthulhu-who.vmod") as z:
+        files = {name: z.read(name) for name in z.namelist()}
+    root = ET.fromstring(files["buildFile.xml"])
+    setup = rolled(setup_tables(Cards()), 1)
+    garden = garden_for(garden_settings(Cards()), 1, 1)
+    (window,) = root.findall(B + "module.PieceWindow")
+    names = [s.get("entryName") for s in window.iter(SLOT)]
+    assert sum(n.startswith("Hero ") for n in names) == setup.heroes
+    assert sum(n.startswith("Cultist ") for n in names) == setup.cultists
+    (grid,) = root.iter(B + "module.map.boardPicker.board.SquareGrid")
+    x0, y0, dx = int(grid.get("x0")), int(grid.get("y0")), float(grid.get("dx"))
+    terrain = {(t.col, t.row) for t in garden.terrain}
+    stacks = list(root.iter(B + "module.map.SetupStack"))
+    heroes = [st for st in stacks if st.get("name").startswith("Hero")]
+    assert len(heroes) == setup.heroes and len(stacks) > len(heroes)
+    covered: set[tuple[int, int]] = set()
+    for st in stacks:
+        (slot,) = st.iter(SLOT)
+        cols = round(int(slot.get("width")) / dx)
+        left = round((int(st.get("x")) - cols * dx / 2 - (x0 - dx / 2)) / dx)
+        row = 7 - round((int(st.get("y")) - y0) / dx)
+        assert row == (0 if st in heroes else 7), st.get("name")
+        squares = {(left + i, row) for i in range(cols)}
+        assert not squares & terrain and not squares & covered, st.get("name")
+        covered |= squares
+    assert {(d.get("nDice"), d.get("nSides")) for d in root.iter(B + "module.DiceButton")} == {
+        ("1", "6"), ("2", "6")
+    }  # fmt: skip
+    assert "Monster Size" in files["setup.txt"].decode("utf-8")
+
+
+@pytest.mark.slow
+def test_vassals_engine_names_the_cthulhu_who_squares_as_printed(vmod, tmp_path):
+    import subprocess
+
+    cp = engine_classpath()
+    if cp is None:
+        pytest.skip("VASSAL's engine is not installed: run ../shared/tools/vassal-check/run once")
+    subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", str(tmp_path), str(ENGINE_CHECK)],
+                   check=True)  # fmt: skip
+    done = subprocess.run(
+        ["xvfb-run", "-a", "java", "-Djava.awt.headless=false", "-cp", f"{cp}:{tmp_path}",
+         "ExportCheck", str(vmod / "havoc-kit-cthulhu-who.vmod")],
+        capture_output=True, text=True, cwd=tmp_path, timeout=600,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and "OK" in lines, done.stdout[-2000:] + done.stderr[-2000:]
+    names = {
+        tuple(map(int, line.split(" | ")[1].split(","))): line.split(" | ")[2]
+        for line in lines
+        if line.startswith("hex Cthulhu")
+    }
+    (grid,) = ET.fromstring(
+        zipfile.ZipFile(vmod / "havoc-kit-cthulhu-who.vmod").read("buildFile.xml")
+    ).iter(B + "module.map.boardPicker.board.SquareGrid")
+    x0, y0, d = int(grid.get("x0")), int(grid.get("y0")), int(float(grid.get("dx")))
+    for col in range(8):
+        for row in range(8):  # row 0 on top is the board's row 8
+            assert names[(x0 + col * d, y0 + row * d)] == f"{'ABCDEFGH'[col]}{8 - row}"
+    stacks = [line for line in lines if line.startswith("stack Cthulhu")]
+    assert stacks and all(" | 1 | " in line for line in stacks)

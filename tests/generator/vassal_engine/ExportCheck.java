@@ -63,7 +63,7 @@ public class ExportCheck {
             System.out.println("zone " + map.getMapName() + " | " + z.getName() + " | " + r.x + "," + r.y + "," + r.width + "," + r.height);
           }
       }
-      if (map.getMapName().startsWith("Scenario")) {
+      if (map.getMapName().startsWith("Scenario") || map.getMapName().startsWith("Cthulhu")) {
         Board b = map.getAllDescendantComponentsOf(Board.class).get(0);
         Set<Point> seen = new HashSet<>();
         for (int x = 0; x < b.getSize().width; x += 40)
