@@ -152,14 +152,15 @@ def export_cthulhu_vassal(out: Path, cards: Cards, seed: int) -> tuple[Path, str
             continue
         row = rows[kind]
         col = next_col[row]
-        while (col, row) in taken or col + piece.cols > 8:
+        while col + piece.cols <= 8 and any((col + i, row) in taken for i in range(piece.cols)):
             col += 1
         if col + piece.cols > 8:
             continue  # no room left on the row: the piece waits in the palette
         next_col[row] = col + piece.cols
         taken |= {(col + i, row) for i in range(piece.cols)}
         x = margin + round((col + piece.cols / 2) * px)
-        y = height - margin - round((row + 0.5) * px)
+        middle = row + 0.5 - (piece.rows - 1) / 2 if row else row + piece.rows / 2
+        y = height - margin - round(middle * px)  # a monster's footprint on the board
         stacks.append((piece, files, levels, w, h, x, y))
     for piece, files, levels, w, h, x, y in stacks:
         gpid += 1

@@ -125,7 +125,8 @@ def test_zip_holds_the_module_and_every_image_it_names(module, vmod):
     assert named and named <= images
     assert all(files["images/" + n][:8] == b"\x89PNG\r\n\x1a\n" for n in named)
     readme = (vmod / "README.txt").read_text(encoding="utf-8")
-    assert "havoc-kit-dark-blades.vmod" in readme and "Try first" in readme
+    assert "havoc-kit-dark-blades.vmod" in readme and "havoc-kit-cthulhu-who.vmod" in readme
+    assert "Checked by loading it in VASSAL's own engine" in readme
 
 
 def test_root_and_moduledata_declare_vassal_3_6(module):
