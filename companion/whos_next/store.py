@@ -598,9 +598,10 @@ class Store:
             if row is None or row[1] != "death":
                 raise InputError("nothing to undo: nobody has died since the ring was drawn")
             if number is not None and row[2] != number:
-                raise InputError(
-                    f"death {number} is already undone (the last death is now number {row[2]})"
-                )
+                said = {True: "is already undone", False: "is not the last"}[number > row[2]]
+                if number > row[2] + 1:
+                    said = "is not in this game"
+                raise InputError(f"death {number} {said} (the last death is now number {row[2]})")
             seq, _op, last, dead, _by, hunter, inherited = row[:7]
             hunter_row = self.conn.execute(
                 "SELECT victim, died FROM players WHERE seat = ?", (hunter,)
@@ -619,6 +620,17 @@ class Store:
             self.conn.execute("DELETE FROM history WHERE seq = ?", (seq,))
             death = death_from_row(view.name_at, row[2:], self.path)
             return Outcome(death, view.alive_count(), None)
+
+    def last_death(self) -> rules.Death | None:
+        """The last death (the one `undo` would step back over), or None."""
+        with self._transaction(write=False) as view:
+            self._require_game()
+            row = self.conn.execute(
+                f"SELECT op, {DEATH_COLUMNS} FROM history ORDER BY seq DESC LIMIT 1"
+            ).fetchone()
+            if row is None or row[0] != "death":
+                return None
+            return death_from_row(view.name_at, row[1:], self.path)
 
     def victim(self, player: str) -> tuple[str, str]:
         """(player as entered, his current victim): the umpire's private look-up."""
