@@ -81,9 +81,11 @@ def create_app(
         static_url_path="/static",
     )
     Cards(cards)  # a bad --cards is refused before the server starts
+    game_path = Path(game) if game is not None else default_game_path()
+    _check_game_path(game_path)
     app.config.update(
         SECRET_KEY=secrets.token_bytes(32),
-        GAME_PATH=Path(game) if game is not None else default_game_path(),
+        GAME_PATH=game_path,
         CARDS_DIR=Path(cards) if cards is not None else None,
         SOURCE_ONLY=source_only,
         UMPIRE_TOKEN=umpire_token or new_token(),
@@ -167,6 +169,26 @@ def create_app(
         return response
 
     return app
+
+
+def _check_game_path(path: Path) -> None:
+    """Refuse, before the server starts, a game path that can never be a game file: empty
+    (``--game ""`` is the current folder), a folder, a name the system refuses."""
+    import stat
+
+    from companion.errors import InputError
+
+    if str(path) in ("", "."):
+        raise InputError('--game "": give the game file\'s name (or leave --game out)')
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return  # drawn by the umpire's first ring
+    except OSError as exc:
+        name = str(path) if len(str(path)) <= 60 else f"…{str(path)[-40:]}"
+        raise InputError(f"--game {name}: {exc.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"--game {path}: a folder, not a game file")
 
 
 class OncePerMinute(logging.Filter):
