@@ -35,6 +35,14 @@ CSP = (
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 
+# Every answer carries these, the pages' and waitress's own (companion.web.server.ErrorAnswer).
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CSP),
+    ("Referrer-Policy", "no-referrer"),  # tokens never leave in a Referer
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+)
+
 
 class UmpireSessions(SecureCookieSessionInterface):
     """A signed session (for the umpire's messages) on the umpire's pages only: every other
@@ -160,10 +168,8 @@ def create_app(
     def headers(response: Response) -> Response:
         if g.get("havoc_refused") and response.status_code == 200:
             response.status_code = 400  # a form refused: its page, with the one-line reason
-        response.headers["Content-Security-Policy"] = CSP
-        response.headers["Referrer-Policy"] = "no-referrer"  # tokens never leave in a Referer
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["X-Frame-Options"] = "DENY"
+        for name, value in SECURITY_HEADERS:
+            response.headers[name] = value
         if request.path.startswith(PRIVATE_PREFIXES):
             response.headers["Cache-Control"] = "no-store"
         return response

@@ -25,7 +25,7 @@ from typing import Any
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher
+from waitress.task import ErrorTask, ThreadedTaskDispatcher
 
 from companion.errors import InputError
 
@@ -117,8 +117,21 @@ def qr_text(link: str) -> str:
     return out.getvalue()
 
 
+class ErrorAnswer(ErrorTask):
+    """Waitress's own answer to a request it refuses before the app sees it (400 malformed,
+    413 too large, 431 headers too large), with the security headers every page carries."""
+
+    def execute(self) -> None:
+        from companion.web.app import SECURITY_HEADERS
+
+        self.response_headers.extend([*SECURITY_HEADERS, ("Cache-Control", "no-store")])
+        super().execute()
+
+
 class Channel(HTTPChannel):
     """Waitress's channel, timing each request from its first byte and counted per address."""
+
+    error_task_class = ErrorAnswer
 
     request_started: float | None = None  # when the request being received began
     _counted = False  # counted in the server's per-address tally (until closed)
