@@ -13,7 +13,14 @@ from pathlib import Path
 import click
 
 from companion.errors import display_path
-from generator.commands.common import cards_dir, out_dir_option, output_option, paper_option, say
+from generator.commands.common import (
+    build_note_kept,
+    cards_dir,
+    out_dir_option,
+    output_option,
+    paper_option,
+    say,
+)
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.registry import CALIBRATION_PDF
@@ -33,7 +40,8 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
     rebuild = rebuild_command(
         sheet, None, back_offset="DX,DY", cards=cards_dir(kit), source_only=kit.source_only
     )
-    stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
+    with build_note_kept([output], "-o FILE"):
+        stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
     say(stats, "calibration sheet")
 
 
@@ -166,10 +174,12 @@ class _AidsCommand(Command):
 def aids(kit: Kit, paper: str, out_dir: Path) -> None:
     """Reference sheets to read at the table: every game's results tables and player aid,
     listed below (`build` writes them too, with the scenario sheets). All or nothing."""
+    from generator.registry import sheets
     from generator.sheet.staging import Staging
 
     sheet = SheetOptions.parse(paper=paper, duplex="none")  # single-sided: pages are sheets
-    with Staging() as stage:
+    written = [out_dir / s.file for s in sheets(AID_KINDS)]
+    with build_note_kept(written, "--out DIR"), Staging() as stage:
         run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir)
         made = build_reference_sheets(run, AID_KINDS)
     for m in made:

@@ -1,7 +1,15 @@
-"""Helpers every `havoc-pnp` command shares: output options, the report lines, --paper."""
+"""Helpers every `havoc-pnp` command shares: output options, the report lines, --paper, and
+the guard that keeps a build's HOW-TO-PRINT.txt and print-checklist.pdf true.
+
+One output convention: a command that writes one file takes ``-o FILE``; one that writes
+several takes ``--out DIR``. The other spelling is answered with a one-line hint (exit 2).
+"""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,30 +22,107 @@ if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from havoc_cli.kit import Kit
 
 
+def _hint(given: str, instead: str) -> Callable[[click.Context, click.Parameter, Any], None]:
+    """The callback of a hidden option spelt the other way: one line saying which to use."""
+
+    def refuse(ctx: click.Context, _param: click.Parameter, value: Any) -> None:
+        if value is not None:
+            raise click.UsageError(f"{given}: {ctx.info_name} {instead}", ctx)
+
+    return refuse
+
+
 def output_option(name: str) -> Any:
-    """``-o/--output FILE``, out/NAME by default."""
-    return click.option(
-        "-o",
-        "--output",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=Path("out") / name,
-        show_default=True,
-        help="The PDF to write (replaced in one step).",
-    )
+    """``-o/--output FILE``, out/NAME by default; ``--out`` (the several-files spelling) is
+    answered with a hint."""
+
+    def decorate(command: Any) -> Any:
+        command = click.option(
+            "--out",
+            hidden=True,
+            expose_value=False,
+            callback=_hint("--out", "writes one file: give -o FILE"),
+        )(command)
+        return click.option(
+            "-o",
+            "--output",
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=Path("out") / name,
+            show_default=True,
+            help="The PDF to write (replaced in one step).",
+        )(command)
+
+    return decorate
 
 
 def out_dir_option(
     help: str = "Directory for the PDFs (each replaced in one step).",  # noqa: A002
+    default: Path = Path("out"),
 ) -> Any:
-    """``--out DIR``, out/ by default."""
-    return click.option(
-        "--out",
-        "out_dir",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=Path("out"),
-        show_default=True,
-        help=help,
-    )
+    """``--out DIR``, out/ by default; ``-o``/``--output`` (the one-file spelling) is
+    answered with a hint."""
+
+    def decorate(command: Any) -> Any:
+        command = click.option(
+            "-o",
+            "--output",
+            hidden=True,
+            expose_value=False,
+            callback=_hint("-o/--output", "writes several files: give --out DIR"),
+        )(command)
+        return click.option(
+            "--out",
+            "out_dir",
+            type=click.Path(file_okay=False, path_type=Path),
+            default=default,
+            show_default=True,
+            help=help,
+        )(command)
+
+    return decorate
+
+
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given (not left to its default)."""
+    return ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
+
+
+NOTE = "HOW-TO-PRINT.txt"
+CHECKLIST = "print-checklist.pdf"
+
+
+def _digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+@contextmanager
+def build_note_kept(paths: Sequence[Path], other: str) -> Iterator[None]:
+    """Around writing ``paths``: if one of them is a file that the HOW-TO-PRINT.txt beside it
+    lists (a build's) and now holds other bytes, say in one line on stderr that the note and
+    the checklist describe the build's file (``other``: how to write beside it instead).
+    The same options make the same bytes, so a file remade as built says nothing."""
+    from generator.registry import products
+
+    built = {name for product in products() for name in product.files}
+    before = {}
+    for path in paths:
+        note = path.parent / NOTE
+        if path.name in built and note.is_file():
+            if path.name in note.read_text(encoding="utf-8", errors="replace"):
+                before[path] = _digest(path)
+    yield
+    changed = [p for p, digest in before.items() if _digest(p) != digest]
+    if changed:
+        folder = display_path(changed[0].parent / NOTE).removesuffix(NOTE)
+        names = ", ".join(p.name for p in changed)
+        click.echo(
+            f"havoc-pnp: warning: {folder}{NOTE} and {CHECKLIST} describe the build's "
+            f"{names}, now replaced: havoc-pnp build refreshes them ({other} writes elsewhere)",
+            err=True,
+        )
 
 
 def cards_dir(kit: Kit) -> Path | None:

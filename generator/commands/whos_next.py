@@ -57,8 +57,9 @@ def slips(
 ) -> None:
     """Who's Next: the players' slips from the saved ring, the umpire's sheet and the pieces.
 
-    Writes whos-next-slips.pdf, whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf.
-    Without a saved game: blank slips (or, with --names, slips and pieces for those players).
+    Writes whos-next-game-slips.pdf (beside the build's blank whos-next-slips.pdf),
+    whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf. Without a saved game: blank
+    slips (or, with --names, slips and pieces for those players).
     """
     from generator.whos_next.build import write_slips
 
