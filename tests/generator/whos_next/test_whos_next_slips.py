@@ -265,4 +265,4 @@ def test_the_ring_s_slips_and_umpire_sheet_are_the_owner_s_only_as_the_game_file
         assert run(main, ["slips", "--out", str(blank)]).exit_code == 0
     finally:
         os.umask(old)
-    assert (blank / "whos-next-game-slips.pdf").stat().st_mode & 0o777 == 0o644  # no secret: as usual
+    assert (blank / "whos-next-game-slips.pdf").stat().st_mode & 0o777 == 0o644  # no secret
