@@ -14,6 +14,7 @@ import click
 
 from companion.errors import display_path
 from generator.commands.common import (
+    PnpCommand,
     build_note_kept,
     cards_dir,
     out_dir_option,
@@ -25,10 +26,10 @@ from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.registry import CALIBRATION_PDF
 from generator.sheet.options import PaperTooSmall, SheetOptions
-from havoc_cli.kit import Command, Kit, pass_kit, source_only_option
+from havoc_cli.kit import Kit, pass_kit, source_only_option
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @output_option(CALIBRATION_PDF)
 @pass_kit
@@ -45,7 +46,7 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
     say(stats, "calibration sheet")
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @source_only_option
 @out_dir_option("Directory for every file the kit makes.")
@@ -156,7 +157,7 @@ def build_reference_sheets(
 AID_KINDS = ("tables", "aid")  # what `havoc-pnp aids` writes; `build` adds the "sheets"
 
 
-class _AidsCommand(Command):
+class _AidsCommand(PnpCommand):
     """`aids --help` lists the sheets every registered game declares (`ReferenceSheet.what`)."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -2,13 +2,14 @@
 the guard that keeps a build's HOW-TO-PRINT.txt and print-checklist.pdf true.
 
 One output convention: a command that writes one file takes ``-o FILE``; one that writes
-several takes ``--out DIR``. The other spelling is answered with a one-line hint (exit 2).
+several takes ``--out DIR``. The other spelling is answered with a one-line hint (exit 2):
+every command is a `PnpCommand`.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,70 +17,57 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from companion.errors import display_path
+from havoc_cli.kit import Command
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from generator.sheet.render_pdf import PdfStats
     from havoc_cli.kit import Kit
 
 
-def _hint(given: str, instead: str) -> Callable[[click.Context, click.Parameter, Any], None]:
-    """The callback of a hidden option spelt the other way: one line saying which to use."""
+class PnpCommand(Command):
+    """Every `havoc-pnp` command: the output option spelt the other way (``--out`` where the
+    command writes one file, ``-o``/``--output`` where it writes several) is answered with a
+    one-line hint naming the right one, instead of click's "no such option"."""
 
-    def refuse(ctx: click.Context, _param: click.Parameter, value: Any) -> None:
-        if value is not None:
-            raise click.UsageError(f"{given}: {ctx.info_name} {instead}", ctx)
-
-    return refuse
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as error:
+            shown = {o for p in self.params for o in p.opts}
+            if error.option_name == "--out" and "-o" in shown:
+                hint = "writes one file: give -o FILE"
+            elif error.option_name in ("-o", "--output") and "--out" in shown:
+                hint = "writes several files: give --out DIR"
+            else:
+                raise
+            raise click.UsageError(f"{error.option_name}: {ctx.info_name} {hint}", ctx) from None
 
 
 def output_option(name: str) -> Any:
-    """``-o/--output FILE``, out/NAME by default; ``--out`` (the several-files spelling) is
-    answered with a hint."""
-
-    def decorate(command: Any) -> Any:
-        command = click.option(
-            "--out",
-            hidden=True,
-            expose_value=False,
-            callback=_hint("--out", "writes one file: give -o FILE"),
-        )(command)
-        return click.option(
-            "-o",
-            "--output",
-            type=click.Path(dir_okay=False, path_type=Path),
-            default=Path("out") / name,
-            show_default=True,
-            help="The PDF to write (replaced in one step).",
-        )(command)
-
-    return decorate
+    """``-o/--output FILE``, out/NAME by default."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=Path("out") / name,
+        show_default=True,
+        help="The PDF to write (replaced in one step).",
+    )
 
 
 def out_dir_option(
     help: str = "Directory for the PDFs (each replaced in one step).",  # noqa: A002
     default: Path = Path("out"),
 ) -> Any:
-    """``--out DIR``, out/ by default; ``-o``/``--output`` (the one-file spelling) is
-    answered with a hint."""
-
-    def decorate(command: Any) -> Any:
-        command = click.option(
-            "-o",
-            "--output",
-            hidden=True,
-            expose_value=False,
-            callback=_hint("-o/--output", "writes several files: give --out DIR"),
-        )(command)
-        return click.option(
-            "--out",
-            "out_dir",
-            type=click.Path(file_okay=False, path_type=Path),
-            default=default,
-            show_default=True,
-            help=help,
-        )(command)
-
-    return decorate
+    """``--out DIR``, out/ by default."""
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=default,
+        show_default=True,
+        help=help,
+    )
 
 
 def given(ctx: click.Context, name: str) -> bool:

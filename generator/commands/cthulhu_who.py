@@ -14,12 +14,12 @@ from generator.commands.sheet_options import sheet_options
 from generator.cthulhu_who import SETUPS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import SEED, WHOLE, Command, Kit, Whole, pass_kit
+from havoc_cli.kit import SEED, WHOLE, Kit, Whole, pass_kit
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
     from generator.sheet.render_pdf import PdfStats
-from generator.commands.common import build_note_kept, given, output_option, say
+from generator.commands.common import PnpCommand, build_note_kept, given, output_option, say
 
 SETUPS_BUILD_SEED = 1  # `build`'s small batch of Cthulhu Who? set-ups starts at this seed
 
@@ -77,7 +77,7 @@ def check_qr_url(text: str | None) -> str | None:
     return text.rstrip("/")
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @click.option("-n", "count", type=WHOLE, default=1, show_default=True, help="How many set-ups.")
 @click.option(

@@ -13,13 +13,14 @@ from generator.commands.sheet_options import card_sheet_options, sheet_options
 from generator.dark_blades import COUNTERS_PDF, SCENARIOS_PDF, SPELLS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import Command, Kit, pass_kit, source_only_option
+from havoc_cli.kit import Kit, pass_kit, source_only_option
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
     from generator.sheet.pieces import Piece
     from generator.sheet.render_pdf import PdfStats
 from generator.commands.common import (
+    PnpCommand,
     build_note_kept,
     given,
     output_option,
@@ -89,7 +90,7 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     )
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @click.option(
     "--roster",
@@ -224,7 +225,7 @@ def card_sheet(sheet: SheetOptions, margin_given: bool) -> SheetOptions:
     return own_margin(sheet, margin_given, CARD_MARGIN)
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @card_sheet_options
 @click.option(
     "--card-back",
@@ -330,7 +331,7 @@ def build_spells(run: Run) -> list[Made]:
     return [made]
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @click.argument("names", nargs=-1, metavar="[NAME]...")
 @paper_option
 @output_option(SCENARIOS_PDF)

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from generator.commands.common import build_note_kept, given, output_option
+from generator.commands.common import PnpCommand, build_note_kept, given, output_option
 from generator.commands.sheet_options import sheet_options
 from generator.dark_blades import MAPS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import Command, cards_from, source_only_from, source_only_option
+from havoc_cli.kit import cards_from, source_only_from, source_only_option
 
 # The tiles run to 1/4in inside the paper (everything on them stays there), unless --margin is
 # given: at the 1mm corner clearance a mounted counter needs, 5/8in hexes keep the map on 6
@@ -102,7 +102,7 @@ def scenario_uses(cards, maps) -> str:
     return "Scenarios: " + "; ".join(f"{', '.join(t)}: {m}" for m, t in uses.items()) + "."
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @output_option(MAPS_PDF)
 @source_only_option

@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from companion.errors import InputError
-from generator.commands.common import out_dir_option
-from havoc_cli.kit import Command, cards_from, source_only_from
+from generator.commands.common import PnpCommand, out_dir_option
+from havoc_cli.kit import cards_from, source_only_from
 
 TARGETS = ("tgc", "mpc", "tts", "vassal")
 
@@ -116,7 +116,7 @@ def write_exports(
     return said
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @click.argument("target", metavar="TARGET[,TARGET...]")
 @out_dir_option("Each target goes into DIR/TARGET, with a README.txt.", Path("out") / "export")
 @click.option(

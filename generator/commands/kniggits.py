@@ -12,14 +12,14 @@ from companion.kniggits.rules import MAX_POINTS
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import WHOLE, Command, Kit, Whole, pass_kit
+from havoc_cli.kit import WHOLE, Kit, Whole, pass_kit
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
-from generator.commands.common import build_note_kept, out_dir_option, say
+from generator.commands.common import PnpCommand, build_note_kept, out_dir_option, say
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @click.option(
     "--army",

@@ -13,8 +13,8 @@ ONE_FILE = ["calibrate", "counters", "maps", "scenarios", "setups", "spells"]
 SEVERAL = ["aids", "build", "export", "kniggits", "slips"]
 
 
-def _visible(command: click.Command) -> set[str]:
-    return {o for p in command.params if not getattr(p, "hidden", False) for o in p.opts}
+def _options(command: click.Command) -> set[str]:
+    return {o for p in command.params for o in p.opts}
 
 
 def test_every_command_writes_through_one_spelling() -> None:
@@ -22,10 +22,15 @@ def test_every_command_writes_through_one_spelling() -> None:
     names = main.list_commands(ctx)
     assert sorted(names) == sorted(ONE_FILE + SEVERAL)  # a new command is sorted in here
     for name in names:
-        shown = _visible(main.get_command(ctx, name))
+        shown = _options(main.get_command(ctx, name))
         assert ("-o" in shown) == (name in ONE_FILE), name
         assert ("--out" in shown) == (name in SEVERAL), name
         assert "--output" not in shown or "-o" in shown, name
+
+
+def test_a_mistyped_option_is_not_offered_the_other_spelling(havoc_pnp) -> None:
+    result = havoc_pnp("counters", "--colour", "red")
+    assert result.exit_code == 2 and "--out" not in result.output, result.output
 
 
 @pytest.mark.parametrize("name", ONE_FILE)
@@ -44,7 +49,7 @@ def test_o_on_a_several_files_command_is_a_hint(havoc_pnp, tmp_path, name, spell
     result = havoc_pnp(name, *target, spelling, tmp_path / "x.pdf")
     assert result.exit_code == 2
     assert result.output.count("\n") == 1, result.output
-    assert f"-o/--output: {name} writes several files: give --out DIR" in result.output
+    assert f"{spelling}: {name} writes several files: give --out DIR" in result.output
     assert not list(tmp_path.iterdir())
 
 
