@@ -294,11 +294,20 @@ def _death(view: RingView, dead: str, by: str, how: str, rolls: tuple = ()) -> D
     )
 
 
+class NotTheVictim(InputError):
+    """A kill of someone who is not the killer's victim (``killer``, ``dead``: the players, as
+    named in the ring): a front end may point to the duel, the way any other death goes."""
+
+    def __init__(self, killer: str, dead: str) -> None:
+        self.killer, self.dead = killer, dead
+        super().__init__(f"{dead} is not {killer}'s victim")
+
+
 def plan_kill(view: RingView, killer: str, dead: str) -> Death:
     """The umpire confirms KILLER killed his own victim; refuse anything else."""
     k, v = _two_players(view, killer, dead)
     if view.victim_of(k) != v:
-        raise InputError(f"{v} is not {k}'s victim")
+        raise NotTheVictim(k, v)
     return _death(view, v, k, "kill")
 
 

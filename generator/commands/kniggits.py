@@ -12,14 +12,14 @@ from companion.kniggits.rules import MAX_POINTS
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import WHOLE, Command, Kit, Whole, pass_kit
+from havoc_cli.kit import WHOLE, Kit, Whole, pass_kit
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
-from generator.commands.common import out_dir_option, say
+from generator.commands.common import PnpCommand, build_note_kept, out_dir_option, say
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @click.option(
     "--army",
@@ -77,21 +77,29 @@ def kniggits(
     Writes kniggits-tokens.pdf, kniggits-figures.pdf, kniggits-armies.pdf and
     kniggits-ruler-obstacles.pdf. (--piece-size does not apply: see --token-size.)
     """
-    from generator.kniggits.build import write_kniggits
+    from generator.kniggits.build import (
+        ARMIES_PDF,
+        FIGURES_PDF,
+        TABLE_PDF,
+        TOKENS_PDF,
+        write_kniggits,
+    )
     from generator.sheet.options import parse_piece_size
 
     size = parse_piece_size(token_size, "--token-size")
-    made = write_kniggits(
-        out_dir,
-        sheet,
-        kit.cards,
-        armies,
-        scale=scale,
-        shape=token_shape,  # type: ignore[arg-type]
-        token_size=size,
-        points=points,
-        left_handed=left_handed,
-    )
+    files = [out_dir / name for name in (TOKENS_PDF, FIGURES_PDF, ARMIES_PDF, TABLE_PDF)]
+    with build_note_kept(files, "--out DIR"):
+        made = write_kniggits(
+            out_dir,
+            sheet,
+            kit.cards,
+            armies,
+            scale=scale,
+            shape=token_shape,  # type: ignore[arg-type]
+            token_size=size,
+            points=points,
+            left_handed=left_handed,
+        )
     for item in made:
         say(item.stats, item.what)
 

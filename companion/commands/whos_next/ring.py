@@ -9,6 +9,7 @@ named whole, by unique prefix or initials, any case; shell completion offers the
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -206,11 +207,17 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
 
     Any other death (a player attacked someone who is not his victim): `ring duel`.
     """
+    from companion.errors import InputError
     from companion.text.whos_next import after_death, died
+    from companion.whos_next.ring import NotTheVictim
 
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
     with open_store(game) as store:
-        outcome = store.kill(killer, victim)
+        try:
+            outcome = store.kill(killer, victim)
+        except NotTheVictim as error:  # any other death is a duel: say so, in one line
+            duel = shlex.join(["havoc", "ring", "duel", error.killer, error.dead])
+            raise InputError(f"{error.message}; any other death is a duel: {duel}") from None
         champion = _champion(ctx, store, outcome)
     death = outcome.death
     if as_json:

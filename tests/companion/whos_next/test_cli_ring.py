@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import tomllib
 
@@ -217,6 +218,19 @@ def test_wrong_victim_is_refused_without_naming_the_real_one(ring):
     result = ring("kill", "Ann", wrong, ok=False)
     refused(result, f"{wrong} is not Ann's victim")
     assert real not in result.output
+
+
+def test_a_wrong_kill_points_to_the_duel_it_was(ring):
+    ring("new", "Ann Lee", *PLAYERS[1:])
+    real = victim(ring, "ann")
+    wrong = next(p for p in PLAYERS[1:] if p != real)
+    result = ring("kill", "ann", wrong.lower(), ok=False)
+    refused(result, f"{wrong} is not Ann Lee's victim; any other death is a duel: ")
+    hint = shlex.split(result.output.strip().rsplit(": ", 1)[1])
+    assert hint == ["havoc", "ring", "duel", "Ann Lee", wrong]  # names as in the ring, quoted
+    assert len(ring("status", "--json")["alive"]) == len(PLAYERS)  # the refusal wrote nothing
+    duel = ring(*hint[2:], "--seed", "1", "--json")
+    assert duel["dead"] in ("Ann Lee", wrong)  # the command it gave is the one that works
 
 
 def test_the_dead_are_refused(ring):
