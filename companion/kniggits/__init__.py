@@ -1,4 +1,4 @@
-"""Kniggits rules: the army check and the sword-and-shield exchange.
+"""Kniggits rules: the army check, the sword-and-shield exchange and the battle.
 
 `GAME` declares what Kniggits adds to the companion (see `companion.game`).
 """
@@ -11,9 +11,10 @@ GAME = Game(
         "army": "companion.commands.kniggits.armies:army",
         "exchange": "companion.commands.kniggits.armies:exchange",
     },
-    blueprints=("companion.web.kniggits.pages",),
+    blueprints=("companion.web.kniggits.pages", "companion.web.kniggits.battle"),
     pages=(
         Page("kniggits.exchange", "Sword v shield"),
         Page("kniggits.army", "Army check"),
+        Page("kniggits_battle.page", "Battle"),
     ),
 )
