@@ -104,13 +104,16 @@ class BattleStore:
             raise DataError(f"battle file busy or unwritable: {exc}", self.path) from None
         try:
             yield
-            self.conn.execute("COMMIT")
+            self._commit()
         except sqlite3.DatabaseError as exc:
             self._rollback()
             raise DataError(f"battle file not changed: {exc}", self.path) from None
         except BaseException:
             self._rollback()
             raise
+
+    def _commit(self) -> None:
+        self.conn.execute("COMMIT")
 
     def _rollback(self) -> None:
         if self.conn.in_transaction:

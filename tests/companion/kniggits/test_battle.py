@@ -161,3 +161,60 @@ def test_a_damaged_or_foreign_file_is_one_line(rules, tmp_path):
     conn.close()
     with pytest.raises(DataError, match="not a Havoc Kit battle file"):
         BattleStore(other)
+
+
+# A child process whose battle store pauses between writing a change and committing it (after
+# creating the file named by argv[1]), so the test can kill -9 it inside the transaction.
+PAUSING = """
+import json, os, sys, time
+from pathlib import Path
+from companion.data import Cards
+from companion.kniggits.rules import rules
+from companion.kniggits.store import BattleStore
+marker, path, action = sys.argv[1:4]
+commit = BattleStore._commit
+def paused(self):
+    if self.conn.total_changes:
+        Path(marker).write_text(str(os.getpid()))
+        time.sleep(60)
+    commit(self)
+BattleStore._commit = paused
+r = rules(Cards())
+with BattleStore(path) as store:
+    seen = store.load(r).events
+    if action == "undo":
+        store.undo(r, seen)
+    else:
+        store.add(r, json.loads(action), seen)
+"""
+
+
+@pytest.mark.slow
+def test_kill_9_inside_a_change_leaves_the_battle_before_it(rules, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "battle.sqlite3"
+    with BattleStore(path, create=True) as store:
+        store.new(rules, setup(rules, blue="1,Sir Blue,2,2,2\n"))
+        for seen in range(2):
+            store.add(rules, {"op": "phase"}, seen)
+        before = store.load(rules)
+    fight = '{"op": "fight", "a": [0, 0], "b": [1, 0], "a_sword": "high", "b_shield": "low"}'
+    for action in (fight, '{"op": "phase"}', "undo"):
+        marker = tmp_path / "inside"
+        marker.unlink(missing_ok=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", PAUSING, str(marker), str(path), action], cwd=ROOT
+        )
+        deadline = time.monotonic() + 30
+        while not marker.exists():
+            assert proc.poll() is None and time.monotonic() < deadline, action
+            time.sleep(0.02)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        with BattleStore(path) as store:  # the next open rolls the hot journal back
+            assert store.load(rules) == before, action
