@@ -10,6 +10,7 @@ GAME = Game(
     commands={
         "army": "companion.commands.kniggits.armies:army",
         "exchange": "companion.commands.kniggits.armies:exchange",
+        "battle": "companion.commands.kniggits.battle:battle",
     },
     blueprints=("companion.web.kniggits.pages", "companion.web.kniggits.battle"),
     pages=(

@@ -55,10 +55,10 @@ class OutOfDate(InputError):
 
 
 def default_battle_path() -> Path:
-    """Next to the Who's Next game file: ``$XDG_DATA_HOME/havoc-kit/kniggits-battle.sqlite3``."""
-    from companion.whos_next.game_file import default_game_path
-
-    return default_game_path().parent / FILE_NAME
+    """``$XDG_DATA_HOME/havoc-kit/kniggits-battle.sqlite3`` (``~/.local/share`` without it),
+    beside the Who's Next game file."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "havoc-kit" / FILE_NAME
 
 
 def _now() -> str:

@@ -25,12 +25,12 @@ def move(rules: KniggitRules, movement_tokens: int) -> str:
 
 
 def state(s: Standing) -> str:
-    """One word for what he does now: ``flees``, ``crawls`` (fights, but crawls), ``fights``,
-    or ``defends`` (no Attack token: may not attack)."""
+    """A word for what he does now: ``flees``, ``crawls`` (fights, but crawls), ``fights``,
+    or ``cannot attack`` (no Attack token)."""
     if s.flees:
         return "flees"
     if not s.can_attack:
-        return "defends"
+        return "cannot attack"
     return "crawls" if s.crawls else "fights"
 
 
