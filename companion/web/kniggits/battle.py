@@ -120,8 +120,13 @@ def _battle_page(battle: Any, error: str | None = None) -> str:
     from companion.text import kniggits as words
 
     won = battle.winner()
+    mover = battle.sides[battle.player].kniggits
+    ready = [i for i, k in enumerate(mover) if battle.standing(k).can_attack]
+    undone = request.args.get("undone", "")
     return render_template(
         "battle.html",
+        attacker=battle.last.attacker[1] if battle.last else (ready or [0])[0],
+        undone=int(undone) if is_whole(undone) and len(undone) < 6 else None,
         b=battle,
         rules=battle.rules,
         words=words,
@@ -253,5 +258,8 @@ def _index(field: str) -> int:
 
 @bp.post("/undo")
 def undo() -> Response | tuple[str, int]:
-    """Undo the last step (the one the page showed last)."""
-    return _change(lambda store, r, seen: store.undo(r, seen))
+    """Undo the last step (the one the page showed last); the page then says so."""
+    answer = _change(lambda store, r, seen: store.undo(r, seen))
+    if isinstance(answer, Response) and answer.status_code == 302:
+        return redirect(url_for("kniggits_battle.page", undone=request.form["seen"]))
+    return answer

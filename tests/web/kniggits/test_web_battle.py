@@ -70,7 +70,10 @@ def test_a_battle_from_two_armies_to_the_win(site):
     assert "Sir Blue M1 A0 D0 FLEES" in text
     answer = post(site, "phase", seen=seen(site))
     assert answer.status_code == 400 and "the battle is over" in visible(answer.get_data(True))
-    step(site, "undo")
+    undo = post(site, "undo", seen=seen(site))
+    assert undo.status_code == 302
+    said = visible(site.client.get(undo.headers["Location"]).get_data(as_text=True))
+    assert said.startswith("Undone: step 6.")
     text = page(site)
     assert text.startswith("Turn 1: Red 3. Fighting") and "Sir Blue M1 A1 D0" in text
 
