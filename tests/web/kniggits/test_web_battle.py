@@ -73,7 +73,7 @@ def test_a_battle_from_two_armies_to_the_win(site):
     undo = post(site, "undo", seen=seen(site))
     assert undo.status_code == 302
     said = visible(site.client.get(undo.headers["Location"]).get_data(as_text=True))
-    assert said.startswith("Undone: step 6.")
+    assert said.startswith("Undone: step 5.")
     text = page(site)
     assert text.startswith("Turn 1: Red 3. Fighting") and "Sir Blue M1 A1 D0" in text
 
