@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.kniggits.rules import MAX_POINTS
+from companion.kniggits.rules import MAX_POINTS, MAX_TOKENS
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
@@ -51,6 +51,15 @@ from generator.commands.common import PnpCommand, build_note_kept, out_dir_optio
 )
 @click.option("--token-size", default="1/2in", show_default=True, help="Skill token size.")
 @click.option(
+    "--tokens",
+    "tokens",
+    type=Whole(1, MAX_TOKENS),
+    default=None,
+    metavar="N",
+    help="Print N tokens of each colour (default: at least the rules' 40 of each, more where "
+    "the armies bought more).",
+)
+@click.option(
     "--left-handed",
     "left_handed",
     type=WHOLE,
@@ -70,6 +79,7 @@ def kniggits(
     token_shape: str,
     token_size: str,
     left_handed: tuple[int, ...],
+    tokens: int | None,
     out_dir: Path,
 ) -> None:
     """Kniggits: skill tokens, standing figures, army sheets, a true-scale ruler and obstacles.
@@ -99,6 +109,7 @@ def kniggits(
             token_size=size,
             points=points,
             left_handed=left_handed,
+            tokens=tokens,
         )
     for item in made:
         say(item.stats, item.what)

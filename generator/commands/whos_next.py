@@ -22,6 +22,7 @@ from generator.commands.common import PnpCommand, out_dir_option, say
 @sheet_options
 @click.option(
     "--game",
+    "-g",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
     envvar="HAVOC_RING_GAME",

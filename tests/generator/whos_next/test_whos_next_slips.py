@@ -148,7 +148,8 @@ def test_names_give_named_slips_and_pieces(tmp_path):
 
 def test_umpire_sheet_holds_the_ring_in_order(tmp_path, game):
     out = tmp_path / "out"
-    assert run(main, ["slips", "--game", str(game), "--out", str(out)]).exit_code == 0
+    # -g, as every `havoc ring` command takes it
+    assert run(main, ["slips", "-g", str(game), "--out", str(out)]).exit_code == 0
     with pdfplumber.open(out / "whos-next-umpire.pdf") as doc:
         text = doc.pages[0].extract_text()
         title = doc.metadata.get("Title", "")
