@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.checklist import CARD, CARD_WORDS, Printed, handling, printed, write_checklist
+from generator.checklist import (
+    CARD,
+    CARD_WEIGHT,
+    CARD_WORDS,
+    Printed,
+    handling,
+    printed,
+    write_checklist,
+)
 from generator.checklist import FILENAME as CHECKLIST
 from generator.sheet.files import atomic_file
 from generator.sheet.options import SheetOptions
@@ -180,6 +188,7 @@ def context(
             "gutter": values["gutter"],
         },
         "fold": fold,
+        "card_weight": CARD_WEIGHT,
         "duplex": sheet.duplex,
         "back_offset": values["back-offset"],
         "credits": figure_credits(cards),
