@@ -14,6 +14,7 @@ import click
 
 from companion.errors import display_path
 from generator.commands.common import cards_dir, out_dir_option, output_option, paper_option, say
+from generator.commands.dark_blades_maps import hex_option
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.registry import CALIBRATION_PDF
@@ -39,6 +40,7 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
 
 @click.command(cls=Command)
 @sheet_options
+@hex_option
 @source_only_option
 @out_dir_option("Directory for every file the kit makes.")
 @click.option(
@@ -51,7 +53,12 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
 @pass_kit
 @click.pass_context
 def build(
-    ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path, export_to: str | None
+    ctx: click.Context,
+    kit: Kit,
+    sheet: SheetOptions,
+    hexes: str,
+    out_dir: Path,
+    export_to: str | None,
 ) -> None:
     """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
     and how to print and cut it. All or nothing: the files are written aside and moved into
@@ -66,7 +73,10 @@ def build(
         check_replaceable(out_dir / "export" / target)
     margin = ctx.get_parameter_source("margin") != click.core.ParameterSource.DEFAULT
     with Staging() as stage:
-        run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin)
+        run = Run(
+            kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin,
+            hexes=hexes.lower(),
+        )  # fmt: skip
         made: list[Made] = []
         for product in products():  # the calibration sheet, the games', the reference sheets
             try:
@@ -82,6 +92,7 @@ def build(
             named_out=out_dir,
             source_only=kit.source_only,
             skipped=run.skipped,
+            hexes=run.hexes,
         )
         stage.path(out_dir / note.name)  # staged in place: moved with the others
         stage.path(out_dir / checklist.path.name)
@@ -104,7 +115,12 @@ def build_calibration(run: Run) -> list[Made]:
 
     sheet = run.sheet
     rebuild = rebuild_command(
-        sheet, None, back_offset="DX,DY", cards=run.cards_dir, source_only=run.source_only
+        sheet,
+        None,
+        back_offset="DX,DY",
+        cards=run.cards_dir,
+        source_only=run.source_only,
+        hexes=run.hexes,
     )
     stats = write_calibration_pdf(run.path(CALIBRATION_PDF), sheet, rebuild=rebuild)
     what = "Printer calibration: 100% scale and " + (
