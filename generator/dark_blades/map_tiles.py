@@ -23,8 +23,8 @@ from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.map_marks import lip_ticks, name_edge
 from companion.dark_blades.maps import APERTURES, HexMap
 from generator.dark_blades import HEX_FITS
+from generator.dark_blades.water_tiles import BLUE, LAKE_FILL, draw_water, ripples
 from generator.dark_blades.water_tiles import KEY as WATER_KEY
-from generator.dark_blades.water_tiles import LAKE_FILL, draw_water, ripples
 from generator.sheet.canvas_kit import paragraph, text
 from generator.sheet.fonts import BOLD, REGULAR, text_width
 from generator.sheet.options import SheetOptions
@@ -45,33 +45,60 @@ TIGHT_READING = (
     "its centre. Line of sight and ranges count hexes: the same at any hex size."
 )
 KIT_MARK = "THE HAVOC KIT'S OWN MAP DESIGN - not the rulebook's map"
-# Fills chosen for greyscale too (a black-and-white print): open ground, slope, trees, water and
-# buildings lie 8 L* or more apart (L* 100, 91, 81, 72, 63); the lake, stepping stones and the
-# bridge differ from their neighbours by pattern and word as well (tests: test_maps_greyscale).
-FILLS = {
-    "open": None,
-    "tree": (0.70, 0.86, 0.64),
-    "slope": (0.96, 0.89, 0.76),
-    "house": (0.60, 0.60, 0.60),
-    "window": (0.60, 0.60, 0.60),
-    "door": (0.60, 0.60, 0.60),
-    "river": (0.55, 0.72, 0.93),
+# One fill a terrain class, chosen for greyscale too (a black-and-white print): every two fills,
+# the paper of open ground included, lie 8 CIE L* or more apart (open 100, slope 91.6, building
+# 83.4, tree 75.2, bridge 66.6, river 58.2, lake 49), and 7 or more in a printer driver's
+# Rec. 601 grey (`print_grey`); the lake, deepest, and the building, light with heavy walls,
+# are 34 L* apart. Windows and doors are building hexes (the building's fill, a gap in the
+# wall, a word); stepping stones lie in the river (its fill, pale stones, a word).
+# Tests: test_maps_greyscale.
+TERRAIN_FILLS: dict[str, tuple[float, float, float] | None] = {
+    "open": None,  # the paper
+    "slope": (0.977, 0.897, 0.757),
+    "building": (0.815, 0.815, 0.815),
+    "tree": (0.69, 0.75, 0.57),
+    "bridge": (0.751, 0.611, 0.461),
+    "river": (0.452, 0.552, 0.732),
     "lake": LAKE_FILL,
-    "stepping-stones": (0.55, 0.72, 0.93),
-    "bridge": (0.91, 0.84, 0.72),
 }
-GREEN, BROWN, BLUE, DARK = (0.1, 0.42, 0.1), (0.45, 0.28, 0.08), (0.1, 0.35, 0.7), (0.1, 0.1, 0.1)
+FILL_OF = {"house": "building", "window": "building", "door": "building",
+           "stepping-stones": "river"}  # fmt: skip
+FILLS = {
+    kind: TERRAIN_FILLS[FILL_OF.get(kind, kind)]
+    for kind in ("open", "tree", "slope", "house", "window", "door", "river", "lake",
+                 "stepping-stones", "bridge")
+}  # fmt: skip
+DARK_FILL = 70.0  # on a fill darker than this (CIE L*), coordinates print black, not grey
+GREEN, BROWN, DARK = (0.1, 0.42, 0.1), (0.45, 0.28, 0.08), (0.1, 0.1, 0.1)
+
+
+def _linear(value: float) -> float:
+    """An sRGB component (0-1) decoded to linear light."""
+    return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+
+def _lstar(y: float) -> float:
+    """CIE L* of a relative luminance Y (0-1, D65 white)."""
+    f = y ** (1 / 3) if y > 0.008856 else 7.787 * y + 16 / 116
+    return 116 * f - 16
 
 
 def lightness(rgb: tuple[float, float, float] | None) -> float:
-    """CIE L* of the grey a black-and-white print makes of a fill (luma of the encoded values,
-    decoded as sRGB; None, no fill: the paper's 100)."""
+    """CIE L* of a fill (sRGB, D65: relative luminance Y from the decoded components; None,
+    no fill: the paper's 100): the grey a black-and-white print should make of it."""
     if rgb is None:
         return 100.0
-    g = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    linear = g / 12.92 if g <= 0.04045 else ((g + 0.055) / 1.055) ** 2.4
-    f = linear ** (1 / 3) if linear > 0.008856 else 7.787 * linear + 16 / 116
-    return 116 * f - 16
+    r, g, b = (_linear(v) for v in rgb)
+    return _lstar(0.2126 * r + 0.7152 * g + 0.0722 * b)
+
+
+def print_grey(rgb: tuple[float, float, float] | None) -> float:
+    """L* of the grey many printer drivers make instead: Rec. 601 luma of the encoded
+    components, printed as that grey."""
+    if rgb is None:
+        return 100.0
+    luma = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return _lstar(_linear(luma))
 
 
 def corner_clearance(piece: float, fit: str = "roomy") -> float:
@@ -223,17 +250,24 @@ def _poly(c: Any, pts: list[tuple[float, float]], fill: Any, stroke: bool) -> No
     c.drawPath(p, stroke=1 if stroke else 0, fill=1 if fill is not None else 0)
 
 
-def _label(c: Any, g: Geometry, x: float, y: float, words: str, size: float) -> None:
+def _label(
+    c: Any, g: Geometry, x: float, y: float, words: str, size: float, ink: bool = False
+) -> None:
     """Text centred at board (x, y) on the y-down board canvas (set upright), if it lies
-    whole in the window."""
+    whole in the window: grey, or black (``ink``) on a dark fill."""
     half = text_width(words, REGULAR, size) / 2
     if not g.holds(x - half, y - size, x + half, y + size * 0.3):
         return
     c.saveState()
     c.translate(x, y)
     c.scale(1, -1)
-    text(c, 0, 0, words, size, anchor="middle", grey=True)
+    text(c, 0, 0, words, size, anchor="middle", grey=not ink)
     c.restoreState()
+
+
+def _dark(kind: str) -> bool:
+    """A terrain whose fill is too dark for grey words (`DARK_FILL`)."""
+    return lightness(FILLS.get(kind)) < DARK_FILL
 
 
 def _wave(c: Any, x: float, y: float, w: float) -> None:
@@ -267,7 +301,7 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> No
         ripples(c, x, y, r)
     elif kind == "stepping-stones":
         c.setStrokeColorRGB(*DARK)
-        c.setFillColorRGB(0.6, 0.6, 0.6)
+        c.setFillColorRGB(0.88, 0.88, 0.88)  # pale stones on the river's blue
         for dx, dy in ((-0.35, 0.2), (0.0, -0.05), (0.35, 0.2)):
             c.circle(x + dx * r, y + dy * r, 0.12 * r, stroke=1, fill=1)
     elif kind == "bridge":
@@ -281,9 +315,9 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> No
     water = draw_water(c, g.m, h, x, y, r)  # the flow's arrow, the wheel
     if words and (kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS):
         label = {"stepping-stones": "stones"}.get(kind, kind)
-        _label(c, g, x, y + 0.62 * r, label, max(5.0, r / 7))
+        _label(c, g, x, y + 0.62 * r, label, max(5.0, r / 7), _dark(kind))
     elif words and water:
-        _label(c, g, x, y + 0.62 * r, water, max(5.0, r / 7))
+        _label(c, g, x, y + 0.62 * r, water, max(5.0, r / 7), _dark(kind))
 
 
 def _box(g: Geometry, h: hg.Hex) -> tuple[float, float, float, float]:
@@ -336,13 +370,14 @@ def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> N
     size = max(6.0, g.r / 8)  # coordinates: 6 pt or more
     for h in shown:
         x, y = g.centre(h)
+        ink = not blank and _dark(m.terrain[h])
         edge = name_edge(m.lips, h)  # clear of a top lip's ticks
         if edge == "top":
-            _label(c, g, x, y - g.f / 2 + size + 2, hg.name(h), size)
+            _label(c, g, x, y - g.f / 2 + size + 2, hg.name(h), size, ink)
         elif edge == "bottom":
-            _label(c, g, x, y + g.f / 2 - 0.3 * size - 2, hg.name(h), size)
+            _label(c, g, x, y + g.f / 2 - 0.3 * size - 2, hg.name(h), size, ink)
         else:
-            _label(c, g, x, y + 0.35 * size, hg.name(h), size)
+            _label(c, g, x, y + 0.35 * size, hg.name(h), size, ink)
     if not blank:
         for place in m.places:
             x, y = g.centre(place.label)
@@ -434,10 +469,12 @@ def tile_pages(
     ]
     if not blank:
         notes.append(
-            "Key: tree = green, three tree rings; slope = tan, strokes, its top lip a heavy "
-            "brown line with ticks down the slope; building = grey, hatched, heavy walls, "
+            "Key: tree = green, three tree rings; slope = cream, strokes, its top lip a heavy "
+            "brown line with ticks down the slope; building = light grey, hatched, heavy walls, "
             "window = dashed gap 'window', door = gap 'door'; "
-            "bridge = planks; stepping stones = grey stones; " + WATER_KEY + "."
+            "bridge = brown, planks, 'bridge'; stepping stones = pale stones in the river, "
+            "'stones'; " + WATER_KEY + ". In black and white the fills go from paper (open) "
+            "through slope, building, tree, bridge and river to the lake, darkest."
         )
         if g.m.note:
             notes.append(g.m.note)
