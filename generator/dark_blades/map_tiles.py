@@ -26,7 +26,7 @@ from generator.dark_blades import HEX_FITS
 from generator.dark_blades.water_tiles import BLUE, LAKE_FILL, draw_water, ripples
 from generator.dark_blades.water_tiles import KEY as WATER_KEY
 from generator.sheet.canvas_kit import paragraph, text
-from generator.sheet.fonts import BOLD, REGULAR, text_width
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font, text_width
 from generator.sheet.options import SheetOptions
 from generator.sheet.scales import check_bar
 from generator.sheet.units import format_length
@@ -389,6 +389,11 @@ def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> N
             c.saveState()
             c.translate(x, y)
             c.scale(1, -1)
+            c.setFont(pdf_font(BOLD), size)  # a white halo first: it reads over a symbol
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setLineWidth(2.2)
+            c.setLineJoin(1)
+            c.drawCentredString(0, 0, place.name, mode=1)
             text(c, 0, 0, place.name, size, bold=True, anchor="middle")
             c.restoreState()
         _edges(c, g)
