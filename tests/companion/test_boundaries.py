@@ -6,6 +6,12 @@ svglib or the generator. The generator's engine (everything in generator/ but th
 commands) never imports click either: click lives in the two `commands/` packages, the two
 `cli.py` and the plumbing they share, `havoc_cli`. A rules module's refusal names a field,
 never an option (`--die`).
+
+The rules speak values only (issue 29): no module but the front ends (the `havoc` CLI, its
+commands, the web app and the text layer itself) imports the text layer `companion.text`, and
+no module classifies an error by its message text (``e.message.startswith(...)``, ``"Sword" in
+e.message``, ``str(e) == ...``): an error carries its field. ``python
+tests/companion/test_boundaries.py`` prints what the two checks find.
 """
 
 from __future__ import annotations
@@ -111,3 +117,175 @@ def test_the_option_word_check_sees_one(tmp_path: Path) -> None:
     (tmp_path / "companion" / "web").mkdir()
     (tmp_path / "companion" / "web" / "page.py").write_text('raise ValueError("--die: no")\n')
     assert option_words_in_raises(tmp_path) == ["companion/kniggits/rules.py:2"]
+
+
+# The front ends: the only modules that may import the text layer (the words of a terminal).
+FRONT_ENDS = (
+    "companion/commands/",
+    "companion/web/",
+    "companion/text/",
+    "companion/cli.py",
+    "havoc_cli/",
+)
+SCANNED = ("companion", "generator", "havoc_cli")
+TEXT_LAYER = "companion.text"
+
+
+def _python_files(root: Path) -> list[tuple[str, ast.Module]]:
+    out = []
+    for top in SCANNED:
+        for path in sorted((root / top).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            out.append((rel, ast.parse(path.read_text(encoding="utf-8"))))
+    return out
+
+
+def _imported(node: ast.AST, rel: str) -> list[str]:
+    """The modules an import statement names (``from . import text`` resolved from ``rel``)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    base = node.module or ""
+    if node.level:
+        package = rel.removesuffix(".py").split("/")[:-1]
+        if rel.endswith("__init__.py"):
+            package = rel.split("/")[:-1]
+        up = package[: len(package) - (node.level - 1)]
+        base = ".".join([*up, *([base] if base else [])])
+    return [base, *(f"{base}.{a.name}" for a in node.names)]
+
+
+def text_layer_imports(root: Path) -> list[str]:
+    """Each import of `companion.text` (or a module under it) outside the front ends, as
+    ``path:line``; imports inside functions and under TYPE_CHECKING count too."""
+    found = []
+    for rel, tree in _python_files(root):
+        if rel.startswith(FRONT_ENDS):
+            continue
+        for node in ast.walk(tree):
+            names = _imported(node, rel)
+            if any(n == TEXT_LAYER or n.startswith(TEXT_LAYER + ".") for n in names):
+                found.append(f"{rel}:{node.lineno}")  # type: ignore[attr-defined]
+    return found
+
+
+_TEXT_METHODS = {
+    "startswith",
+    "endswith",
+    "find",
+    "rfind",
+    "index",
+    "count",
+    "split",
+    "partition",
+    "removeprefix",
+    "removesuffix",
+}
+_RE_CALLS = {"search", "match", "fullmatch", "findall", "finditer", "sub"}
+_MATCHING = (ast.In, ast.NotIn, ast.Eq, ast.NotEq)
+
+
+def _message_text(node: ast.AST, caught: set[str]) -> bool:
+    """Whether ``node`` is an error's words: ``x.message``, ``e.reason``/``e.args`` of a
+    caught error ``e``, ``str(e)``, ``e.args[0]``."""
+    if isinstance(node, ast.Subscript):
+        return _message_text(node.value, caught)
+    if isinstance(node, ast.Attribute):
+        if node.attr == "message":
+            return True
+        return node.attr in ("reason", "args") and isinstance(node.value, ast.Name) and (
+            node.value.id in caught
+        )
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id in ("str", "repr") and any(
+            isinstance(a, ast.Name) and a.id in caught for a in node.args
+        )
+    return False
+
+
+def message_matches(root: Path) -> list[str]:
+    """Each place that reads an error's message text to decide something (``e.message.
+    startswith(...)``, ``"Sword" in e.message``, ``str(e) == ...``, ``re.search(..., str(e))``,
+    ``e.message.removeprefix(...)``), as ``path:line``, anywhere in companion/, generator/ and
+    havoc_cli/: an error's kind and field are its attributes, never its words."""
+    found = []
+    for rel, tree in _python_files(root):
+        caught = {h.name for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.name}
+        for node in ast.walk(tree):
+            hit = False
+            if isinstance(node, ast.Compare) and any(isinstance(o, _MATCHING) for o in node.ops):
+                hit = any(_message_text(x, caught) for x in (node.left, *node.comparators))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                attr = node.func.attr
+                if attr in _TEXT_METHODS:
+                    hit = _message_text(node.func.value, caught)
+                elif attr in _RE_CALLS or attr == "fullmatch":
+                    hit = any(_message_text(a, caught) for a in node.args)
+            if hit:
+                found.append(f"{rel}:{node.lineno}")  # type: ignore[attr-defined]
+    return sorted(set(found))
+
+
+# Files owned by other branches that still read a message's text (the lead empties this at
+# merge): generator/ is another helper's.
+PENDING_MATCHES = {"generator/dark_blades/counter_figures.py"}
+
+
+def test_no_rules_module_imports_the_text_layer() -> None:
+    root = Path(companion.__file__).parent.parent
+    assert text_layer_imports(root) == []
+
+
+def test_no_error_is_classified_by_its_message_text() -> None:
+    root = Path(companion.__file__).parent.parent
+    found = message_matches(root)
+    assert [f for f in found if f.split(":")[0] not in PENDING_MATCHES] == []
+
+
+def test_the_two_checks_see_a_planted_case(tmp_path: Path) -> None:
+    rules = tmp_path / "companion" / "dark_blades"
+    rules.mkdir(parents=True)
+    (rules / "__init__.py").write_text("")
+    (rules / "bad.py").write_text(
+        "from companion.text import WIDTH\n"
+        "def f():\n"
+        "    from .. import text\n"
+        "    try:\n"
+        "        pass\n"
+        "    except ValueError as e:\n"
+        "        if 'Sword' in e.message or str(e) == 'x':\n"
+        "            pass\n"
+        "        side = e.message.startswith('attacker')\n"
+        "        why = e.reason.endswith('.')\n"
+    )
+    front = tmp_path / "companion" / "commands"
+    front.mkdir()
+    (front / "page.py").write_text("from companion.text import fit\n")
+    (tmp_path / "companion" / "text").mkdir()
+    (tmp_path / "companion" / "text" / "__init__.py").write_text("from companion.text import x\n")
+    for top in ("generator", "havoc_cli"):
+        (tmp_path / top).mkdir()
+    assert text_layer_imports(tmp_path) == [
+        "companion/dark_blades/bad.py:1",
+        "companion/dark_blades/bad.py:3",
+    ]
+    assert message_matches(tmp_path) == [
+        "companion/dark_blades/bad.py:10",
+        "companion/dark_blades/bad.py:7",
+        "companion/dark_blades/bad.py:9",
+    ]
+    # A message used as words (quoted in a new refusal) is no match.
+    (rules / "bad.py").write_text(
+        "try:\n    pass\nexcept ValueError as e:\n    raise KeyError(f'x: {e.message}')\n"
+    )
+    assert message_matches(tmp_path) == []
+
+
+if __name__ == "__main__":  # the figures of issue 29: python tests/companion/test_boundaries.py
+    here = Path(companion.__file__).parent.parent
+    imports, matches = text_layer_imports(here), message_matches(here)
+    print(f"rules modules importing the text layer: {len({f.split(':')[0] for f in imports})}")
+    print("".join(f"  {f}\n" for f in imports), end="")
+    print(f"message-text matches: {len(matches)}")
+    print("".join(f"  {f}\n" for f in matches), end="")
