@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from companion import dice, schema
-from companion.data import Cards
+from companion.data import MISSING, Cards
 from companion.errors import DataError, FieldError, InputError, UnknownName
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
-from companion.text import MISSING
 
 if TYPE_CHECKING:
     from companion.fill_in import FillIn

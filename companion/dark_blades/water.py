@@ -19,12 +19,11 @@ from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.map_water import WATER
 from companion.dark_blades.readings import Reading, reading_schema
-from companion.data import Cards
+from companion.data import MISSING, Cards
 from companion.errors import DataError, FieldError, InputError
 from companion.schema import Field, ListOf, MapOf, Table
 from companion.tables import Table as DiceTable
 from companion.tables import TableRow, read_table
-from companion.text import MISSING
 
 if TYPE_CHECKING:
     import random

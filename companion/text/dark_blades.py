@@ -13,7 +13,7 @@ from __future__ import annotations
 from companion import dice
 from companion.dark_blades.combat import Lookup, NoShot, direction
 from companion.dark_blades.crt import MISSING, Crt
-from companion.text import WIDTH, cells, wrap
+from companion.text import WIDTH, cells, fill_in_lines, wrap
 
 
 def pack(items: list[str], head: str = "", indent: str = "  ") -> list[str]:
@@ -144,7 +144,7 @@ def _explain(crt: Crt, look: Lookup) -> list[str]:
         out.append(wrap(f"note: {look.table.note}", "  "))
     if not look.cell:
         cell = [f"  [{look.table.name}]", f"  row {look.face}, column {look.column_label}"]
-        out += crt.fill.lines(cell)
+        out += fill_in_lines(crt.fill, cell)
     if look.kit:
         out.append(
             wrap(

@@ -194,8 +194,10 @@ def _message_text(node: ast.AST, caught: set[str]) -> bool:
     if isinstance(node, ast.Attribute):
         if node.attr == "message":
             return True
-        return node.attr in ("reason", "args") and isinstance(node.value, ast.Name) and (
-            node.value.id in caught
+        return (
+            node.attr in ("reason", "args")
+            and isinstance(node.value, ast.Name)
+            and (node.value.id in caught)
         )
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         return node.func.id in ("str", "repr") and any(
