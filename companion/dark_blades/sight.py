@@ -328,9 +328,14 @@ def _judge(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> tuple[Sigh
     return sight, best
 
 
-def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...], field: str) -> None:
+HORSE_FIELD = "target_hexes"  # the field a horseman's two hexes are refused as
+
+
+def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...]) -> None:
     """Refuse, with the rule, a mounted target that is not on two neighbouring hexes or
-    stands in a hex impassable to horses (tree, window, house interior)."""
+    stands in a hex impassable to horses (tree, window, house interior), naming the field
+    `HORSE_FIELD`."""
+    field = HORSE_FIELD
     from companion.dark_blades.terrain import check_position, load_terrain
     from companion.errors import FieldError
 

@@ -11,7 +11,7 @@ and the source. Pure text: the CLI prints it, a web page may use the record inst
 from __future__ import annotations
 
 from companion import dice
-from companion.dark_blades.combat import Lookup, NoShot, direction
+from companion.dark_blades.combat import Lookup, NoShot, Shift, direction
 from companion.dark_blades.crt import MISSING, Crt
 from companion.text import WIDTH, cells, fill_in_lines, wrap
 
@@ -93,6 +93,11 @@ def _fits(line: str, shorter: str) -> str:
 KIT_LINE = "  kit's completion: rulebook cell lost"
 
 
+def _shift_label(s: Shift) -> str:
+    """A shift's few words; one whose full text quotes a rule points to it (``-e``)."""
+    return f"{s.label} (-e)" if s.more else s.label
+
+
 def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     """The answer, then the chain; with ``explain``, every full text after it."""
     lines = [wrap(_answer(look), "   ")]
@@ -106,7 +111,7 @@ def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     chain = _odds(look)
     if look.shifts:
         lines.append(chain)
-        lines += [f"{direction(s.columns)}: {s.label}" for s in look.shifts]
+        lines += [f"{direction(s.columns)}: {_shift_label(s)}" for s in look.shifts]
         chain = f"column {look.column_label}"
         if look.end_note:
             chain += " (end)"
