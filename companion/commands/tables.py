@@ -13,7 +13,8 @@ from companion import dice
 from companion import tables as t
 from companion.errors import DataError
 from companion.names import complete
-from companion.text import WIDTH, fill_in_lines, fit, path_lines, wrap
+from companion.text import WIDTH, fit, path_lines, wrap
+from companion.text.fill_in import fill_in_lines
 from havoc_cli.kit import (
     Command,
     cards_from,

@@ -15,15 +15,12 @@ import os
 from collections.abc import Mapping
 
 from companion.columns import PHONE, cells
-from companion.errors import display_path
-from companion.fill_in import YOURS, FillIn
 
 __all__ = [
     "NARROW",
     "WIDEST",
     "WIDTH",
     "cells",
-    "fill_in_lines",
     "fit",
     "path_lines",
     "terminal_width",
@@ -117,24 +114,6 @@ def fit(lines: list[str], indent: str = "  ") -> str:
     """Join output lines, wrapping any wider than the companion's width (``indent`` after)."""
     out = [part for line in lines for part in line.split("\n")]
     return "\n".join(line if cells(line) <= WIDTH else wrap(line, indent) for line in out)
-
-
-def fill_in_lines(fill: FillIn, cell_lines: list[str], what: str = "fill it in") -> list[str]:
-    """Where to fill in a lost cell (`companion.fill_in.FillIn`) as lines of the companion's
-    width; ``cell_lines`` name the cell, indented."""
-    shown = display_path(fill.path)
-    if fill.own:
-        return [f"{what}, in your copy:", *path_lines(shown), *cell_lines]
-    target = f"{YOURS}/{fill.relative}"
-    to = [f"to {target},"] if len(target) + 4 <= WIDTH else ["to", *path_lines(target + ",")]
-    return [
-        f"{what}: copy the kit's file",
-        *path_lines(shown),
-        *to,
-        "fill in there",
-        *cell_lines,
-        wrap(f"and run with --cards {YOURS}", "  "),
-    ]
 
 
 def path_lines(path: str, indent: str = "  ", width: int = WIDTH) -> list[str]:

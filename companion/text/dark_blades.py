@@ -13,7 +13,8 @@ from __future__ import annotations
 from companion import dice
 from companion.dark_blades.combat import Lookup, NoShot, Shift, direction
 from companion.dark_blades.crt import MISSING, Crt
-from companion.text import WIDTH, cells, fill_in_lines, wrap
+from companion.text import WIDTH, cells, wrap
+from companion.text.fill_in import fill_in_lines
 
 
 def pack(items: list[str], head: str = "", indent: str = "  ") -> list[str]:

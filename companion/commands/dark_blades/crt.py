@@ -219,7 +219,7 @@ def crt(
 
 @click.command(
     cls=Narrow,
-    fields={"origin": "--from", "target_hexes": "--to"},  # map_request.SIGHT_FIELDS
+    fields={"origin": "--from", "target_hexes": "--to"},  # sight_request.SIGHT_FIELDS
     short_help="Dark Blades missile fire.",
     epilog=JSON_KEYS.replace(
         "{table,", "{weapon, range, band, strength, target, typed (a counter word),\ntable,"
@@ -286,7 +286,7 @@ def missile(
         "defender_kind": defender_kind,
     }
     if map_name or layout or from_hex is not None or to_hex is not None:
-        from companion.commands.dark_blades.maps import map_shot, missile_on_map
+        from companion.commands.dark_blades.map_shot import map_shot, missile_on_map
 
         sight = map_shot(ctx, map_name, from_hex, to_hex, rest, hexes, cover, layout)
         if sight is None:

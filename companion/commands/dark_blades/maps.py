@@ -2,26 +2,20 @@
 first; ``TO,TO2`` is a mounted target's two hexes (as ``-c slope,open`` in `havoc missile`).
 
 Thin: find the map or the layout, hand the hexes as typed to the parser the phone's map page
-shares (`companion.dark_blades.map_request`), print the answer in 40 columns (or ``--json``).
-`sight_lines` and `map_shot` are shared with `havoc missile --map`.
+shares (`companion.dark_blades.sight_request`), print the answer in 40 columns (or ``--json``).
+`sight_lines` is shared with `havoc missile --map` (`map_shot` beside this module).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import click
 
-from companion.dark_blades import map_request
-from companion.dark_blades.combat import Lookup, NoShot
-from companion.dark_blades.crt import Crt
+from companion.dark_blades import sight_request
 from companion.dark_blades.layouts import find_layout
 from companion.dark_blades.maps import HexMap, find_map, load_maps
 from companion.dark_blades.sight import ADJACENT, HORSE_FIELD, Sight, part_words, steps_text
 from companion.data import Cards
 from companion.errors import InputError
-from companion.numbers import is_whole
 from companion.text import fit, wrap
 from havoc_cli.kit import (
     Command,
@@ -70,8 +64,8 @@ def sight_between(
     """The map (or ``layout``) named and the sight from ``origin`` to ``target`` on it (hexes
     as typed; ``K3,K4``: a mounted target's two neighbouring hexes), as the phone asks it."""
     m = board(cards, map_name, layout, source_only)
-    asked = map_request.sight_request(cards, m, {"origin": origin, HORSE_FIELD: target})
-    return m, map_request.sight(cards, asked)
+    asked = sight_request.sight_request(cards, m, {"origin": origin, HORSE_FIELD: target})
+    return m, sight_request.sight(cards, asked)
 
 
 def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str]:
@@ -172,66 +166,3 @@ def los(
         emit_json(s.as_dict())
     else:
         click.echo(fit(sight_lines(s, explain)))
-
-
-def map_shot(
-    ctx: click.Context,
-    map_name: str | None,
-    from_hex: str | None,
-    to_hex: str | None,
-    rest: tuple[str, ...],
-    hexes: int | None,
-    cover: str | None,
-    layout: str | None = None,
-) -> Sight | None:
-    """`havoc missile ... --map MAP --from HEX --to HEX[,HEX]` (or ``--layout LAYOUT`` and hexes
-    like ``mill:C4``): the sight, which gives the range and the cover. The one number typed is
-    the DEFENCE: two (``4 8``: a RANGE DEFENCE out of habit, or DEFENCE DIE?) are refused, the
-    die given by --die. No line of sight, infinite cover or a firing rule against the shot: the
-    answer is printed here and the sight is None (nothing to roll)."""
-    if map_name is not None and layout is not None:
-        raise InputError("give --map or --layout, not both")
-    board = "--layout LAYOUT" if layout is not None else "--map MAP"
-    if (map_name is None and layout is None) or from_hex is None or to_hex is None:
-        raise InputError(f"give {board}, --from HEX and --to HEX together")
-    if hexes is not None or cover is not None:
-        raise InputError(
-            f"{board.split()[0]} gives the range and the cover: leave out --range and --cover"
-        )
-    if sum(1 for x in rest if is_whole(x)) > 1:  # RANGE DEFENCE typed out of habit
-        raise InputError(
-            f"{board.split()[0]} gives the range: one number, the DEFENCE (a die: --die N), "
-            f"got {' '.join(rest)!r}"
-        )
-    _m, s = sight_between(
-        cards_from(ctx), map_name, from_hex, to_hex, source_only_from(ctx), layout
-    )
-    if not s.open_shot:  # range 1 is the weapon's to refuse (the Breath reaches 1 hex)
-        as_json = ctx.params.get("as_json", False)
-        if as_json:
-            emit_json({"result": None, "no_shot": True, "map": s.as_dict()})
-        else:
-            click.echo(fit(["NO SHOT", *sight_lines(s, shot=True)]))
-        return None
-    return s
-
-
-def missile_on_map(
-    ctx: click.Context,
-    s: Sight,
-    crt: Crt,
-    values: dict[str, Any],
-    explain: bool,
-    show: Callable[[Crt, Lookup | NoShot, bool, bool], None],
-) -> None:
-    """The shot along ``s`` from `havoc missile`'s fields (the weapon, the DEFENCE, i or m,
-    the die...), through the parser the phone's map page shares: its answer (``show``), then
-    where its range and cover came from (``map`` in --json)."""
-    cards = cards_from(ctx)
-    asked = map_request.shot_request(cards, crt, s, values)
-    record = map_request.shot(cards, crt, asked, source_only_from(ctx))
-    if ctx.params.get("as_json", False):
-        emit_json({**record.as_dict(), "map": s.as_dict()})
-        return
-    show(crt, record, False, explain)
-    click.echo(fit(["from the map:", *sight_lines(s, explain, shot=True)]))

@@ -3,7 +3,7 @@ the current takes him (crawls out, drowns, crushed in the mill wheel, swept off 
 stepping stones, or still in the water), the hexes he is carried through, and each roll.
 
 Thin: find the map, hand the hex and the faces as typed to the parser the phone's swim page
-shares (`companion.dark_blades.map_request`), print in 40 columns (or ``--json``). DIE: real
+shares (`companion.dark_blades.swim_request`), print in 40 columns (or ``--json``). DIE: real
 dice's faces, in the order rolled (the first roll, then "roll again", then the stepping
 stones'); the rest are rolled (``--seed N``: the same rolls).
 """
@@ -14,7 +14,7 @@ import click
 
 from companion.commands.dark_blades.maps import board
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades import map_request
+from companion.dark_blades import swim_request
 from companion.dark_blades.water import HURT, Swim
 from companion.errors import InputError
 from companion.text import fit, wrap
@@ -141,7 +141,7 @@ def swim_command(
     cards = cards_from(ctx)
     m = board(cards, map_name, layout, source_only_from(ctx))
     values = {"hex": hex_name, "die": faces, "hurt": hurt, "seed": seed}
-    s = map_request.swim_answer(cards, map_request.swim_request(m, values))
+    s = swim_request.swim_answer(cards, swim_request.swim_request(m, values))
     source_only = source_only_from(ctx)
     if as_json:
         data = s.as_dict() if not source_only else {"rolls": s.as_dict()["rolls"]}

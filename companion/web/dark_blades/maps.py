@@ -1,16 +1,16 @@
-"""The phone map page: a Dark Blades map as SVG, tap the shooter then the target (plain links,
-no JavaScript), and see range, line, cover and the missile result; Who's Next start hexes.
+"""The phone map page: a Dark Blades map as SVG, tap the shooter then the target (plain links, no
+JavaScript), and see range, line, cover and the missile result; Who's Next start hexes.
 
-Thin: the tapped hexes and the shot's fields go to `companion.dark_blades.map_request`, the
-parser `havoc los` and `havoc missile --map` share (`FIELDS`: each link's key and the field it
-carries): the shooter by name (``s``: his roster weapon) or a weapon (``w``), at the target by
-name (``n``) or a defence (``d``, of kind ``k``). Each hex is a link to the same page with
-``f`` (shooter), ``t`` (target) and ``t2`` (a horseman's second hex, next to ``t``: the pair
-answers as `havoc los MAP F T,T2` does) set, and the shot's fields carried on; ``z`` zooms the
-whole map (the page scrolls to pan). Above it, a close-up of the picked hexes at `CROP_HEX` px a hex
-(`_crops`), and the slopes' ticks with the coordinates clear of them (`map_marks`).
-A layout (maps laid together, ``/layout/KEY``) is the same page over the joined maps, its
-hexes named ``mill:C4``.
+Thin: the tapped hexes and the shot's fields go to the parsers `havoc los` and `havoc missile
+--map` share, `companion.dark_blades.sight_request` and `shot_request` (`FIELDS`: each link's
+key and the field it carries): the shooter by name (``s``: his roster weapon) or a weapon
+(``w``), at the target by name (``n``) or a defence (``d``, of kind ``k``). Each hex is a link
+to the same page with ``f`` (shooter), ``t`` (target) and ``t2`` (a horseman's second hex, next
+to ``t``: the pair answers as `havoc los MAP F T,T2` does) set, and the shot's fields carried
+on; ``z`` zooms the whole map (the page scrolls to pan). Above it, a close-up of the picked
+hexes at `CROP_HEX` px a hex (`_crops`), and the slopes' ticks with the coordinates clear of
+them (`map_marks`). A layout (maps laid together, ``/layout/KEY``) is the same page over the
+joined maps, its hexes named ``mill:C4``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades import map_request, pieces
+from companion.dark_blades import pieces, shot_request, sight_request
 from companion.dark_blades.crt import load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
 from companion.dark_blades.layouts import load_layouts
@@ -64,7 +64,7 @@ WORDS = {  # the form's words for each field, in a refusal
     "die": "die",
     "z": "zoom",
 }
-FIELDS = {  # each key of the page's address and the field of `map_request` it carries
+FIELDS = {  # each key of the page's address and the field of `shot_request` it carries
     "s": "shooter",
     "n": "target_name",
     "w": "weapon",
@@ -126,7 +126,7 @@ def _parser(m):
 def _shot(here, sight, args) -> dict | None:
     """The shot along the sight, once the page knows a target (``n``, his name, or ``d``, a
     defence), from the fields the page carries (`FIELDS`), parsed and fired by
-    `companion.dark_blades.map_request` as for `havoc missile --map`."""
+    `companion.dark_blades.shot_request` as for `havoc missile --map`."""
     values: dict[str, Any] = {field: _arg(args, key) for key, field in FIELDS.items()}
     if not (values["defence"] or values["target_name"]) or not sight.open_shot:
         return None  # no target yet; range 1 is the weapon's to refuse
@@ -136,8 +136,8 @@ def _shot(here, sight, args) -> dict | None:
         values["target"] = ""  # two hexes tapped: the page says "Target: mounted"
     values["seed"] = args.get("seed", "").strip()[:20]
     data = load_crt(here)
-    asked = map_request.shot_request(here, data, sight, values)
-    record = map_request.shot(here, data, asked, source_only())
+    asked = shot_request.shot_request(here, data, sight, values)
+    record = shot_request.shot(here, data, asked, source_only())
     sides = None
     if asked.shooters:
         sides = sides_line(list(asked.shooters), list(asked.targets), missile=True)
@@ -215,7 +215,7 @@ def _answer(m, here, args) -> dict:
         if f and t:
             asked = _sight_request(here, m, f, t, t2, out)
             origin, targets = asked.origin, asked.targets
-            out["sight"] = map_request.sight(here, asked)
+            out["sight"] = sight_request.sight(here, asked)
         elif f:
             origin = m.hex(f)
     except (HavocError, ValueError) as e:
@@ -238,18 +238,18 @@ def _answer(m, here, args) -> dict:
     return out
 
 
-def _sight_request(here, m, f: str, t: str, t2: str, out: dict) -> map_request.SightRequest:
-    """The tapped hexes as `map_request` parses them; a horseman's pair the rules rule out
+def _sight_request(here, m, f: str, t: str, t2: str, out: dict) -> sight_request.SightRequest:
+    """The tapped hexes as `sight_request` parses them; a horseman's pair the rules rule out
     (not neighbours, a hex impassable to horses) is said in ``out`` and drops its second hex:
     the first still answers."""
     values = {"origin": f, HORSE_FIELD: [t, t2]}
     try:
-        return map_request.sight_request(here, m, values)
+        return sight_request.sight_request(here, m, values)
     except FieldError as e:
         if not t2 or e.field != HORSE_FIELD:
             raise
         out["error"] = refused(e, LABELS)
-    return map_request.sight_request(here, m, {**values, HORSE_FIELD: [t]})
+    return sight_request.sight_request(here, m, {**values, HORSE_FIELD: [t]})
 
 
 def _drawing(m) -> tuple[list, list]:

@@ -1,7 +1,7 @@
 """The phone swim page: a Dark Blades character in the water on a map, answer first: where the
 current takes him, the hexes he is carried through, each roll and the kit's readings.
 
-Thin: the fields go to `companion.dark_blades.map_request`, the parser `havoc swim MAP HEX
+Thin: the fields go to `companion.dark_blades.swim_request`, the parser `havoc swim MAP HEX
 [DIE...]` shares, which answers (a refused field named by the form's label, `LABELS`).
 ``h`` the hex, ``d`` real dice's faces (blank: rolled; ``seed`` repeats a roll), ``hurt``
 wounded or stunned; ``f`` the hex tapped on the map page (filled in when it is water). Its own
@@ -15,7 +15,7 @@ import math
 from flask import Blueprint, render_template, request
 
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades import map_request
+from companion.dark_blades import swim_request
 from companion.dark_blades.water import HURT, is_water
 from companion.errors import HavocError, InputError
 from companion.web.current import board_or_404, cards, refused, source_only
@@ -87,8 +87,8 @@ def _page(here, m) -> str:
     if hex_text:
         try:
             values = {"hex": hex_text, "die": dice_text, "hurt": hurt, "seed": args.get("seed")}
-            asked = map_request.swim_request(m, values)
-            seed, answer = asked.seed, map_request.swim_answer(here, asked)
+            asked = swim_request.swim_request(m, values)
+            seed, answer = asked.seed, swim_request.swim_answer(here, asked)
         except HavocError as e:
             error = refused(e, LABELS)
     water = [m.label(h) for h in sorted(m.hexes()) if is_water(m, h)]
