@@ -21,6 +21,7 @@ from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_me
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import Rule
+from companion.dark_blades.states import Health
 from companion.errors import DataError, FieldError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
@@ -75,7 +76,7 @@ _LATER: dict[str, Any] = {  # Lookup's fields with defaults: a value, or a facto
     "completion": None,
     "outcome": None,
     "rules": list,
-    "defender_state": "healthy",
+    "defender_state": Health.HEALTHY,
     "defender_kind": "character",
     "left_open": list,
     "effects": dict,

@@ -18,7 +18,7 @@ from companion.dark_blades import combat as c
 from companion.dark_blades.crt import Crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.request_fields import text, whole
-from companion.dark_blades.special import KINDS, STATES
+from companion.dark_blades.states import HEALTH, KINDS
 from companion.data import Cards
 from companion.errors import FieldError, InputError
 from companion.names import pick
@@ -120,7 +120,7 @@ def melee(cards: Cards, crt: Crt, values: Mapping[str, Any]) -> MeleeRequest:
         shifts=shifts,
         die=whole(values, "die", 0, "a face like 7 (0 is ten)"),
         seed=whole(values, "seed", 0, "a whole number"),
-        defender_state=choice(values, "defender_state", STATES),
+        defender_state=choice(values, "defender_state", HEALTH),
         defender_kind=choice(values, "defender_kind", KINDS),
     )
 
@@ -146,6 +146,6 @@ def missile(cards: Cards, crt: Crt, values: Mapping[str, Any]) -> MissileRequest
         fast_rider=bool(values.get("fast_rider")),
         die=whole(values, "die", 0, "a face like 7 (0 is ten)"),
         seed=whole(values, "seed", 0, "a whole number"),
-        defender_state=choice(values, "defender_state", STATES),
+        defender_state=choice(values, "defender_state", HEALTH),
         defender_kind=choice(values, "defender_kind", KINDS),
     )

@@ -13,7 +13,7 @@ from typing import Any
 from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.maps import HexMap
 from companion.dark_blades.request_fields import text, whole, words
-from companion.dark_blades.water import HURT, Swim, load_rules, swim
+from companion.dark_blades.water import Swim, load_rules, swim
 from companion.data import Cards
 from companion.errors import FieldError
 from companion.numbers import is_whole
@@ -45,9 +45,7 @@ def swim_request(board: HexMap, values: Mapping[str, Any]) -> SwimRequest:
     bad = [f for f in faces if not (is_whole(f) and len(f) <= 2)]
     if bad:
         raise FieldError("die", bad[0], f"expected die faces (whole numbers), got {bad[0]!r}")
-    hurt = text(values, "hurt") or None
-    if hurt is not None and hurt not in HURT:
-        raise FieldError("hurt", hurt, f"expected {' or '.join(HURT)}, got {hurt[:20]!r}")
+    hurt = text(values, "hurt") or None  # `water.swim` refuses any but wounded, stunned
     seed = whole(values, "seed", 0, "a whole number")
     return SwimRequest(board, start, tuple(int(f) for f in faces), hurt, seed)
 

@@ -24,7 +24,8 @@ from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
-from companion.dark_blades.special import KINDS, STATES, load_combat_rules
+from companion.dark_blades.special import load_combat_rules
+from companion.dark_blades.states import HEALTH, KINDS, Health
 from companion.errors import InputError
 from companion.names import pick
 from companion.numbers import is_whole
@@ -124,8 +125,8 @@ _shared = stacked(  # the options `crt` and `missile` share
     click.option("--die", type=WHOLE, metavar="N", help="A real d10's face; else roll."),
     click.option(
         "--defender-state",
-        type=Name("defender state", lambda _ctx: STATES),
-        default="healthy",
+        type=Name("defender state", lambda _ctx: HEALTH),
+        default=Health.HEALTHY,
         metavar="S",
         help="healthy, wounded or stunned (further injury kills).",
     ),

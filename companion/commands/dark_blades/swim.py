@@ -15,7 +15,8 @@ import click
 from companion.commands.dark_blades.maps import board
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades import swim_request
-from companion.dark_blades.water import HURT, Swim
+from companion.dark_blades.states import HURT
+from companion.dark_blades.water import Swim
 from companion.errors import InputError
 from companion.text import fit, wrap
 from havoc_cli.kit import (

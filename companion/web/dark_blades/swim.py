@@ -16,7 +16,8 @@ from flask import Blueprint, render_template, request
 
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades import swim_request
-from companion.dark_blades.water import HURT, is_water
+from companion.dark_blades.states import HURT
+from companion.dark_blades.water import is_water
 from companion.errors import HavocError, InputError
 from companion.web.current import board_or_404, cards, refused, source_only
 
