@@ -89,3 +89,17 @@ def test_the_map_page_names_the_line_as_the_command_line_does(site: Site, havoc)
     page = site.client.get("/dark-blades/maps/arena?f=B1&t=D1").get_data(as_text=True)
     text = json.loads(havoc("los", "arena", "B1", "D1", "--json").output)["line_text"]
     assert f"<small>line: {text}</small>" in page and "C0" not in page
+
+
+def test_every_hex_link_is_named_by_its_coordinate_and_terrain(site: Site) -> None:
+    """A screen reader says each hex (Lighthouse's link-name audit): its coordinate and terrain
+    as the map file gives them, 'open' for a hex with none."""
+    from companion.dark_blades.maps import find_map
+    from companion.data import Cards
+
+    page = site.client.get("/dark-blades/maps/arena?f=K1").get_data(as_text=True)
+    named = dict(re.findall(r'<a href="[^"]*" aria-label="([A-Z]\d+) ([a-z-]+)">', page))
+    arena = find_map(Cards(), "arena", False)
+    links = re.findall(r'<a href="\?f=K1&t=', page)
+    assert len(named) == len(links) == arena.width * arena.height
+    assert named["K1"] == "open" and {"tree", "slope", "house"} <= set(named.values())
