@@ -25,6 +25,7 @@ from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lookups import MissileRequest
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
+from companion.dark_blades.scenarios import load_scenarios
 from companion.dark_blades.special import load_combat_rules
 from companion.dark_blades.states import HEALTH, KINDS
 from companion.errors import HavocError, InputError
@@ -303,8 +304,6 @@ def fight() -> str:
 def _scenarios(here: Any, roster: Any) -> list[Any]:
     """The scenarios for the form's select (none when they cannot be read: the page still
     answers without one)."""
-    from companion.dark_blades.scenarios import load_scenarios
-
     try:
         return list(load_scenarios(here, pieces.load(here)).values())
     except HavocError:
