@@ -186,9 +186,14 @@ _RE_CALLS = {"search", "match", "fullmatch", "findall", "finditer", "sub"}
 _MATCHING = (ast.In, ast.NotIn, ast.Eq, ast.NotEq)
 
 
-def _message_text(node: ast.AST, caught: set[str]) -> bool:
+def _message_text(
+    node: ast.AST, caught: set[str], aliases: frozenset[str] | set[str] = frozenset()
+) -> bool:
     """Whether ``node`` is an error's words: ``x.message``, ``e.reason``/``e.args`` of a
-    caught error ``e``, ``str(e)``, ``e.args[0]``."""
+    caught error ``e``, ``str(e)``, ``e.args[0]``, or a name given one of those
+    (``text = str(e)``: ``aliases``)."""
+    if isinstance(node, ast.Name):
+        return node.id in aliases
     if isinstance(node, ast.Subscript):
         return _message_text(node.value, caught)
     if isinstance(node, ast.Attribute):
@@ -214,16 +219,23 @@ def message_matches(root: Path) -> list[str]:
     found = []
     for rel, tree in _python_files(root):
         caught = {h.name for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.name}
+        aliases = {
+            t.id
+            for a in ast.walk(tree)
+            if isinstance(a, ast.Assign) and _message_text(a.value, caught)
+            for t in a.targets
+            if isinstance(t, ast.Name)
+        }
         for node in ast.walk(tree):
             hit = False
             if isinstance(node, ast.Compare) and any(isinstance(o, _MATCHING) for o in node.ops):
-                hit = any(_message_text(x, caught) for x in (node.left, *node.comparators))
+                hit = any(_message_text(x, caught, aliases) for x in (node.left, *node.comparators))
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 attr = node.func.attr
                 if attr in _TEXT_METHODS:
-                    hit = _message_text(node.func.value, caught)
+                    hit = _message_text(node.func.value, caught, aliases)
                 elif attr in _RE_CALLS or attr == "fullmatch":
-                    hit = any(_message_text(a, caught) for a in node.args)
+                    hit = any(_message_text(a, caught, aliases) for a in node.args)
             if hit:
                 found.append(f"{rel}:{node.lineno}")  # type: ignore[attr-defined]
     return sorted(set(found))
@@ -232,6 +244,9 @@ def message_matches(root: Path) -> list[str]:
 # Files owned by other branches that still read a message's text (the lead empties this at
 # merge): generator/ is another helper's.
 PENDING_MATCHES = {"generator/dark_blades/counter_figures.py"}
+# Where the words are all an error gives: tomllib's TOMLDecodeError carries its line only in
+# its text before Python 3.14 (`companion.data` reads the line number out of it).
+FOREIGN_ERRORS = {"companion/data.py"}
 
 
 def test_no_rules_module_imports_the_text_layer() -> None:
@@ -242,7 +257,8 @@ def test_no_rules_module_imports_the_text_layer() -> None:
 def test_no_error_is_classified_by_its_message_text() -> None:
     root = Path(companion.__file__).parent.parent
     found = message_matches(root)
-    assert [f for f in found if f.split(":")[0] not in PENDING_MATCHES] == []
+    allowed = PENDING_MATCHES | FOREIGN_ERRORS
+    assert [f for f in found if f.split(":")[0] not in allowed] == []
 
 
 def test_the_two_checks_see_a_planted_case(tmp_path: Path) -> None:
@@ -260,6 +276,8 @@ def test_the_two_checks_see_a_planted_case(tmp_path: Path) -> None:
         "            pass\n"
         "        side = e.message.startswith('attacker')\n"
         "        why = e.reason.endswith('.')\n"
+        "        text = str(e)\n"
+        "        line = re.search('at line', text)\n"
     )
     front = tmp_path / "companion" / "commands"
     front.mkdir()
@@ -274,6 +292,7 @@ def test_the_two_checks_see_a_planted_case(tmp_path: Path) -> None:
     ]
     assert message_matches(tmp_path) == [
         "companion/dark_blades/bad.py:10",
+        "companion/dark_blades/bad.py:12",
         "companion/dark_blades/bad.py:7",
         "companion/dark_blades/bad.py:9",
     ]
