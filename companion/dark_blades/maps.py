@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades import hexgrid as hg
@@ -26,6 +26,9 @@ from companion.data import Cards, read_limited, read_toml
 from companion.errors import DataError, InputError
 from companion.names import matches, pick
 from companion.schema import Field, ListOf, MapOf, Table, Where
+
+if TYPE_CHECKING:
+    from companion.dark_blades.readings import Reading
 
 GAME = "dark-blades"
 DESIGNS = ("kit", "transcribed")
@@ -96,8 +99,14 @@ class HexMap:
         self.flow = dict(flow or {})
         self.wheel = wheel
 
+    reading: Reading | None = None  # a layout's: which edges meet is the kit's reading
+
     def __repr__(self) -> str:
         return f"HexMap({self.key!r}, {self.name!r}, {self.width}x{self.height})"
+
+    def joins(self) -> set[frozenset[Hex]]:
+        """The sides where two maps of a board meet (each a pair of hexes): none on one map."""
+        return set()
 
     @property
     def is_kit(self) -> bool:
