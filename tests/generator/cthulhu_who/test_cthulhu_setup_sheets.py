@@ -238,13 +238,13 @@ def test_monster_pieces_measure_exactly_1_2_and_4_squares(tmp_path, monkeypatch,
 
 def test_bad_input_is_one_line_and_leaves_the_old_file(tmp_path, havoc_pnp):
     target = tmp_path / "keep.pdf"
-    target.write_bytes(b"old")
+    target.write_bytes(b"%PDF-1.4 old")  # a PDF: only the bad input refuses it
     for args in (["-n", "0"], ["--square", "9in"], ["--boards", "3"], ["--piece-size", "1in"]):
         result = havoc_pnp("setups", *args, "--seed", "1", "-o", target)
         assert result.exit_code == 2, args
         assert len(result.output.strip().splitlines()) == 1, result.output
         assert "Traceback" not in result.output
-        assert target.read_bytes() == b"old"
+        assert target.read_bytes() == b"%PDF-1.4 old"
 
 
 def test_setups_command_writes_the_pdf(tmp_path, havoc_pnp):
