@@ -152,8 +152,9 @@ def made_once(tmp_path_factory) -> Callable[[str, Callable[[Path], object]], Pat
 @pytest.fixture(scope="session")
 def pnp_once(made_once):
     """`pnp_once(*args)`: the folder `havoc-pnp ARGS --out DIR` wrote, `pnp_once(*args,
-    file=NAME)` the file `havoc-pnp ARGS -o DIR/NAME` wrote (and `pnp_once.said(...)` what it
-    printed), each made once for the whole run (`made_once`). Tests only read it."""
+    file=NAME)` the file `havoc-pnp ARGS -o DIR/NAME` wrote (`pnp_once.said(...)` what it
+    printed on standard output, `pnp_once.warned(...)` on standard error), each made once for
+    the whole run (`made_once`). Tests only read it."""
     from generator.cli import main
 
     def make(args: tuple[str, ...], file: str | None) -> Callable[[Path], None]:
@@ -162,6 +163,7 @@ def pnp_once(made_once):
             result = run(main, [*args, *out])
             assert result.exit_code == 0, result.output
             (folder / "stdout.txt").write_text(result.stdout, encoding="utf-8")
+            (folder / "stderr.txt").write_text(result.stderr, encoding="utf-8")
 
         return write
 
@@ -176,15 +178,22 @@ def pnp_once(made_once):
         made = product(*args, file=file)
         return (made.parent / "stdout.txt").read_text(encoding="utf-8")
 
+    def warned(*args: object, file: str | None = None) -> str:
+        """What that command printed on standard error."""
+        made = product(*args, file=file)
+        return (made.parent / "stderr.txt").read_text(encoding="utf-8")
+
     product.said = said  # type: ignore[attr-defined]
+    product.warned = warned  # type: ignore[attr-defined]
     return product
 
 
 @pytest.fixture(scope="session")
 def kit_build(pnp_once):
     """`kit_build(*options)`: the folder `havoc-pnp build --out DIR *options` wrote (and
-    `kit_build.said(*options)` what it printed), built once per set of options for the whole
-    run and shared by every test and xdist worker (`pnp_once`). Tests only read it."""
+    `kit_build.said(*options)` what it printed, `kit_build.warned(*options)` on standard
+    error), built once per set of options for the whole run and shared by every test and
+    xdist worker (`pnp_once`). Tests only read it."""
 
     def build(*options: object) -> Path:
         return pnp_once("build", *options)
@@ -193,7 +202,12 @@ def kit_build(pnp_once):
         """What that build printed on standard output."""
         return pnp_once.said("build", *options)
 
+    def warned(*options: object) -> str:
+        """What that build printed on standard error."""
+        return pnp_once.warned("build", *options)
+
     build.said = said  # type: ignore[attr-defined]
+    build.warned = warned  # type: ignore[attr-defined]
     return build
 
 
