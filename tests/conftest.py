@@ -1,6 +1,8 @@
 """Shared test helpers: run either CLI in-process and check the companion's 40-column rule; keep
-every test off the real home's game file; share whole-kit builds across xdist workers
-(`kit_build`); accept the default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`) or missing."""
+every test off the real home's game file; make each shared product once per run across xdist
+workers (`made_once`, `pnp_once`, `kit_build`) and run the tests of a module-scoped fixture on
+one worker; accept the default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`)
+or missing."""
 
 from __future__ import annotations
 
