@@ -12,7 +12,7 @@ from pdf_read import pages as read_pages
 
 from generator.cli import main
 from generator.kniggits.colour_check import VISIONS, delta_e, smallest_differences
-from tests.conftest import ROOT, run
+from tests.conftest import ROOT, run, sweep
 
 PRINT = ROOT / "cards/kniggits/print.toml"
 MIN_DELTA_E = 20.0  # well apart: ΔE*ab 2-3 is "just noticeable"
@@ -38,7 +38,7 @@ def _bought(path) -> Counter:
     return got
 
 
-@pytest.mark.parametrize("size", ["1/2in", "1in"])
+@pytest.mark.parametrize("size", sweep("1/2in", "1in"))
 def test_default_counts_are_the_rules_forty_of_each_and_fill_the_sheet(tmp_path, size):
     """At least the rules' 40 of each colour, in about equal amounts; the sheet they need is
     filled with more of each (whole rows), so no sheet is under half used."""
