@@ -17,6 +17,7 @@ GAME = Game(
         "scenario": "companion.commands.dark_blades.scenarios:scenario",
         "spell": "companion.commands.dark_blades.spells:spell",
         "deal": "companion.commands.dark_blades.spells:deal",
+        "labrynthia": "companion.commands.dark_blades.labrynthia:labrynthia",
     },
     blueprints=(
         "companion.web.dark_blades.maps",
