@@ -18,6 +18,7 @@ GAME = Game(
         "spell": "companion.commands.dark_blades.spells:spell",
         "deal": "companion.commands.dark_blades.spells:deal",
         "labrynthia": "companion.commands.dark_blades.labrynthia:labrynthia",
+        "campaign": "companion.commands.dark_blades.campaign:campaign",
     },
     blueprints=(
         "companion.web.dark_blades.maps",
