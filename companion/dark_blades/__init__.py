@@ -26,6 +26,7 @@ GAME = Game(
         "companion.web.dark_blades.lookups",
         "companion.web.dark_blades.spells",
         "companion.web.dark_blades.scenarios",
+        "companion.web.dark_blades.campaign",
     ),
     pages=(
         Page("dark_blades.crt", "Combat results"),
@@ -36,6 +37,7 @@ GAME = Game(
         Page("spells.listing", "Spell cards"),
         Page("spells.deal", "Deal the spells"),
         Page("scenarios.listing", "Scenarios"),
+        Page("dark_blades_campaign.page", "Campaign"),
         Page("dice_tables.listing", "Rolled tables"),
     ),
 )
