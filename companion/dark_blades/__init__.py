@@ -27,6 +27,7 @@ GAME = Game(
         "companion.web.dark_blades.spells",
         "companion.web.dark_blades.scenarios",
         "companion.web.dark_blades.campaign",
+        "companion.web.dark_blades.map_editor",
     ),
     pages=(
         Page("dark_blades.crt", "Combat results"),
@@ -38,6 +39,7 @@ GAME = Game(
         Page("spells.deal", "Deal the spells"),
         Page("scenarios.listing", "Scenarios"),
         Page("dark_blades_campaign.page", "Campaign"),
+        Page("map_editor.start", "Map editor"),
         Page("dice_tables.listing", "Rolled tables"),
     ),
 )

@@ -179,7 +179,13 @@ def new(
     cx = _context(ctx)
     keys = tuple(find_scenario(cx.scenarios, s).key for s in scenarios)
     with _open(ctx, campaign_file, create=True) as store:
-        _say(store.new(cx, Setup(title.strip() or "Campaign", keys), force=force), cx, as_json)
+        try:
+            started = store.new(cx, Setup(title.strip() or "Campaign", keys), force=force)
+        except InputError as exc:
+            if "already kept" not in exc.message:
+                raise
+            raise InputError("a campaign is already kept here: --force replaces it") from None
+        _say(started, cx, as_json)
 
 
 def _change(ctx: click.Context, campaign_file: Path | None, event: Any, as_json: bool) -> None:
