@@ -102,6 +102,61 @@ def paint(text: str, grid: list[str]) -> str:
     return re.sub(r"^height\s*=\s*\d+", f"height = {len(grid)}", text, count=1, flags=re.M)
 
 
+MARKS = ("walls", "lips", "flow", "wheel")
+
+
+def marks_of(m: HexMap) -> dict[str, list[str]]:
+    """A loaded map's hex-side marks as the editor keeps them, one token each: ``walls`` and
+    ``lips`` and ``flow`` as ``HEX/SIDE`` (a wall by the hex on the map, the first of its two
+    in column order), ``wheel`` as hexes."""
+    walls = []
+    for key in m.walls:
+        ends = sorted(key)
+        h, other = (ends[0], ends[1]) if m.on_map(ends[0]) else (ends[1], ends[0])
+        side = next(s for s in hg.SIDES if hg.neighbour(h, s) == other)
+        walls.append(f"{hg.name(h)}/{side}")
+    return {
+        "walls": sorted(walls),
+        "lips": sorted(f"{hg.name(h)}/{s}" for h, s in m.lips),
+        "flow": sorted(f"{hg.name(h)}/{s}" for h, s in m.flow.items()),
+        "wheel": sorted(hg.name(h) for h in m.wheel),
+    }
+
+
+def _block(key: str, tokens: list[str]) -> str:
+    if key == "wheel":
+        return f'wheel = "{" ".join(tokens)}"'
+    lines, line = [], ""
+    for token in tokens:
+        if line and len(line) + 1 + len(token) > 96:
+            lines.append(line)
+            line = token
+        else:
+            line = f"{line} {token}".strip()
+    if line:
+        lines.append(line)
+    return f'{key} = """\n' + "\n".join(lines) + '\n"""'
+
+
+def with_marks(text: str, marks: dict[str, list[str]]) -> str:
+    """``text`` with its ``walls``, ``lips``, ``flow`` and ``wheel`` keys made ``marks``'s
+    (a key not given is left as written; an empty one is taken out)."""
+    for key in MARKS:
+        if key not in marks:
+            continue
+        tokens = [t for t in marks[key] if t]
+        found = re.compile(rf'^{key}\s*=\s*(""".*?"""|"[^"\n]*")[^\n]*\n?', re.S | re.M)
+        new = _block(key, tokens) + "\n" if tokens else ""
+        match = found.search(text)
+        if match:
+            text = text[: match.start()] + new + text[match.end() :]
+        elif new:
+            at = re.search(r"^\[", text, re.M)
+            cut = at.start() if at else len(text)
+            text = text[:cut] + new + "\n" + text[cut:]
+    return text
+
+
 def check(text: str, cards: Cards, shown: str = "my-map.toml") -> HexMap:
     """The map the text makes, read by the map loader; a refusal is its `DataError`, naming
     ``shown`` instead of the private file."""

@@ -94,6 +94,10 @@ def _editor(text: str, key: str, error: str | None = None, said: str | None = No
     from companion.dark_blades import map_editor as me
 
     grid, legend = me.read_grid(text)
+    try:
+        marks = me.marks_of(me.check(text, cards(), f"{key}.toml"))
+    except HavocError:  # a drawing the loader refuses: its marks as the form sent them
+        marks = {k: request.form.get(k, "").split() for k in me.MARKS}
     return render_template(
         "map_editor.html",
         text=text,
@@ -103,6 +107,8 @@ def _editor(text: str, key: str, error: str | None = None, said: str | None = No
         hexes=_hexes(grid),
         size=_size(grid),
         key=key,
+        marks=marks,
+        radius=R,
         csrf=_csrf_token(),
         can_save=current_app.config.get("CARDS_DIR") is not None,
         error=error,
@@ -144,7 +150,9 @@ def _painted() -> str:
     if len(text) > me.MAX_TEXT:
         raise InputError(f"the map file is over {me.MAX_TEXT:,} characters")
     grid = [row for row in request.form.get("grid", "").split("/") if row]
-    return me.paint(text, grid) if grid else text
+    text = me.paint(text, grid) if grid else text
+    marks = {k: request.form[k][:20_000].split() for k in me.MARKS if k in request.form}
+    return me.with_marks(text, marks) if marks else text
 
 
 @bp.post("/check")
