@@ -157,15 +157,35 @@ def _painted() -> str:
 
 @bp.post("/check")
 def check() -> tuple[Response, int]:
-    """The map loader's word on the drawing: {ok, message} (the page shows it as you paint)."""
+    """The map loader's word on the drawing: {ok, message}; with ``los_from`` and ``los_to``
+    also the line of sight between them on the drawing (``sight``), as `havoc los` judges it."""
     from companion.dark_blades import map_editor as me
 
     key = _key_of(request.form.get("key", ""))
     try:
         m = me.check(_painted(), cards(), f"{key}.toml")
     except HavocError as error:
-        return jsonify(ok=False, message=str(error)), 200
-    return jsonify(ok=True, message=f"{key}.toml: a good map ({m.width} x {m.height})"), 200
+        return jsonify(ok=False, message=str(error), sight=None), 200
+    message = f"{key}.toml: a good map ({m.width} x {m.height})"
+    return jsonify(ok=True, message=message, sight=_sight(m)), 200
+
+
+def _sight(m: Any) -> str | None:
+    """The line of sight asked for on the drawing, in one line (or why not)."""
+    from companion.dark_blades.sight import line_of_sight, load_sight
+
+    a = (request.form.get("los_from") or "").strip()[:4]
+    b = (request.form.get("los_to") or "").strip()[:4]
+    if not a or not b:
+        return None
+    try:
+        s = line_of_sight(m, load_sight(cards()), m.hex(a), m.hex(b))
+    except HavocError as error:
+        return f"Line of sight: {error}"
+    head = f"{m.label(s.origin)}->{m.label(s.target)}: range {s.range}"
+    if not s.visible:
+        return f"NOT SEEN; {head}; blocked by {', '.join(s.blocked_by)}"
+    return f"seen; {head}; cover {s.cover} ({s.why})"
 
 
 @bp.post("/save")

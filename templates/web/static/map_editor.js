@@ -106,6 +106,7 @@
       .then(function (answer) {
         verdict.textContent = (answer.ok ? "OK: " : "Not yet: ") + answer.message;
         verdict.className = answer.ok ? "said" : "said bad";
+        document.getElementById("sight").textContent = answer.sight || "";
       })
       .catch(function () {});
   }
@@ -155,6 +156,8 @@
   });
   field("text").addEventListener("input", later);
   field("key").addEventListener("input", later);
+  field("los_from").addEventListener("input", later);
+  field("los_to").addEventListener("input", later);
   draw();
   check();
 })();

@@ -36,7 +36,7 @@ def test_a_new_map_painted_and_checked_by_the_loader(site) -> None:
         "/dark-blades/map-editor/check",
         data={**fields, "key": "ford", "grid": "tt..../....../..s.../......"},
     ).get_json()
-    assert good == {"ok": True, "message": "ford.toml: a good map (6 x 4)"}
+    assert good == {"ok": True, "message": "ford.toml: a good map (6 x 4)", "sight": None}
     bad = site.client.post(
         "/dark-blades/map-editor/check",
         data={**fields, "key": "ford", "grid": "....../..zz../....../......"},
@@ -96,3 +96,17 @@ def test_bad_sizes_are_one_line_400(site) -> None:
         )
         assert answer.status_code == 400
         assert "expected a whole number from 1 to 26" in visible(answer.get_data(True))
+
+
+def test_a_line_of_sight_tried_on_the_drawing(site) -> None:
+    fields = _form(_edit(site.client, name="Ford", width=6, height=4))
+    url = "/dark-blades/map-editor/check"
+    clear = site.client.post(url, data={**fields, "los_from": "A2", "los_to": "E2"}).get_json()
+    assert clear["sight"].startswith("seen; A2->E2: range 4")
+    grid = "....../..h.../....../......"  # a house between them
+    blocked = site.client.post(
+        url, data={**fields, "grid": grid, "los_from": "A2", "los_to": "E2"}
+    ).get_json()
+    assert blocked["sight"].startswith("NOT SEEN; A2->E2")
+    bad = site.client.post(url, data={**fields, "los_from": "Z9", "los_to": "A1"}).get_json()
+    assert bad["ok"] is True and bad["sight"].startswith("Line of sight:")
