@@ -499,7 +499,7 @@ def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str | None, Path]
     parsed files without checking them; a file that is not valid TOML is named by its key
     alone (its error is given when it is asked for). None when a file's name or design is
     amiss (the caller checks every map to word it)."""
-    heads = []
+    heads: list[tuple[str, str | None, Path]] = []
     for path in map_files(cards):
         try:
             data = read_toml(path)
