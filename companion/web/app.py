@@ -31,7 +31,8 @@ PRIVATE_PREFIXES = ("/u/", "/p/", "/dark-blades/spells/deal/", "/dark-blades/spe
 # Rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
 CORE_BLUEPRINTS = ("companion.web.dice_tables",)
 CSP = (
-    "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
+    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; manifest-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 
