@@ -263,7 +263,17 @@ def credited(manifest: dict[str, Credit], files: Iterable[str | Path]) -> dict[s
 def inline(path: Path, label: str = "", css_class: str = "figure") -> str:
     """Markup for ``path`` inline in a page: an ``<svg>`` of its shapes (coloured by the page's
     text colour where the file says ``currentColor``), or an ``<img>`` of a PNG."""
-    return _inline(str(path), path.stat().st_mtime_ns, label, css_class)
+    markup = _inline(str(path), path.stat().st_mtime_ns, label, css_class)
+    if not markup:
+        raise DataError(f"figure: {_why(str(path), path.stat().st_mtime_ns)}", path)
+    return markup
+
+
+@lru_cache(maxsize=256)
+def _why(path_text: str, _mtime: int) -> str | None:
+    """`unreadable`, remembered per file version: a page polled often never parses a broken
+    (or hostile: billion laughs) figure twice."""
+    return unreadable(Path(path_text))
 
 
 @lru_cache(maxsize=256)
@@ -273,9 +283,8 @@ def _inline(path_text: str, _mtime: int, label: str, css_class: str) -> str:
     from html import escape
 
     path = Path(path_text)
-    why = unreadable(path)  # a file replaced since the roster was read is checked again
-    if why:
-        raise DataError(f"figure: {why}", path)
+    if _why(path_text, _mtime):  # a file replaced since the roster was read is checked again
+        return ""  # remembered: `inline` refuses it
     data = read_limited(path, MAX_ART_BYTES)
     title = f"<title>{escape(label)}</title>" if label else ""
     aria = f'role="img" aria-label="{escape(label)}"' if label else 'aria-hidden="true"'
