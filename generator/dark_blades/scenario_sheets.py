@@ -186,9 +186,11 @@ def write_scenario_sheets(
     page: PageSize,
     names: list[str] | None = None,
     source_only: bool = False,
+    more: tuple[Scenario, ...] = (),
 ) -> int:
-    """Write one page per scenario (``names``: file keys; None: all); returns the page count."""
-    scenarios = load_scenarios(cards, pieces.load(cards))
+    """Write one page per scenario (``names``: file keys; None: all; ``more``: scenarios read
+    from files of the user's own, by their keys); returns the page count."""
+    scenarios = {**load_scenarios(cards, pieces.load(cards)), **{s.key: s for s in more}}
     chosen = [scenarios[n] for n in names] if names else list(scenarios.values())
     portrait = page.portrait
     story: list[Any] = []

@@ -54,3 +54,17 @@ def test_counters_for_a_scenario_file(havoc_pnp, tmp_path) -> None:
     assert said.output.split(":", 1)[1].split(",")[0] in (
         havoc_pnp("counters", "--scenario", "raid", "-o", kits).output
     )  # the same number of counters as the kit's own Raid
+
+
+def test_scenario_sheets_for_a_scenario_file(havoc_pnp, tmp_path) -> None:
+    from tests.pdf_read import title
+
+    path = _mine(tmp_path)
+    out = tmp_path / "s.pdf"
+    said = havoc_pnp("scenarios", path, "-o", out)
+    assert said.exit_code == 0, said.output
+    assert title(out).endswith("My Raid")
+    bad = _mine(tmp_path, "[[sides]]", "[[sidez]]")
+    said = havoc_pnp("scenarios", bad, "-o", tmp_path / "t.pdf")
+    assert said.exit_code == 2 and "my-raid.toml" in said.output
+    assert not (tmp_path / "t.pdf").exists()
