@@ -25,8 +25,10 @@ def test_havoc_scenario_takes_a_path(havoc, tmp_path) -> None:
     assert said.exit_code == 0, said.output
     assert_narrow(said.output)
     assert said.output.startswith("My Raid (scenario 4)")
+    assert "Background (this file's own words):" in said.output  # the user's words, not the kit's
+    assert "kit's own words" not in said.output
     data = json.loads(havoc("scenario", path, "--json").output)
-    assert data["key"] == "my-raid"
+    assert data["key"] == "my-raid" and data["background_is_kits"] is False
     fox = data["sides"][1]["pieces"]
     assert {"name": "Mon-Oger Sword", "count": 6, "all": False} in fox
 
