@@ -76,7 +76,9 @@ def test_a_map_drawn_by_taps_and_saved(served, browser, mine):
     assert page.input_value("#walls") == "D3/n"
     page.fill("#los_from", "B1")
     page.fill("#los_to", "B3")
-    assert _until(page, "#sight", "B1->B3").startswith("NOT SEEN")  # the tree in B2 stands between them
+    assert _until(page, "#sight", "B1->B3").startswith(
+        "NOT SEEN"
+    )  # the tree in B2 stands between them
     page.click("text=Save into your cards")
     assert "Saved: ford.toml" in page.inner_text("main")
     saved = load_map(mine / "dark-blades" / "maps" / "ford.toml", Cards(mine))
