@@ -233,5 +233,5 @@ def save() -> str | tuple[str, int] | Response:
             return render_template(
                 "map_editor_start.html", maps=list(_maps()), form={}, error=line
             ), 400
-    said = f"Saved: {out.name} in your cards (havoc los --map {key} ...)."
+    said = f"Saved: {out.name} in your cards (havoc --cards DIR los {key} FROM TO)."
     return _editor(text, key, said=said)
