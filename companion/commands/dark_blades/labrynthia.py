@@ -9,7 +9,8 @@ from typing import Any
 
 import click
 
-from companion.text import MISSING, fit, wrap
+from companion.data import MISSING
+from companion.text import fit, wrap
 from havoc_cli.kit import Narrow, cards_from, emit_json, json_option
 
 LABRYNTHIA_JSON = """--json: {source, states: [{name, capital, population_sum_kits, castles}]};
