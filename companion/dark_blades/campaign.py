@@ -21,7 +21,7 @@ from companion import schema
 from companion.dark_blades.pieces import GAME, Character, PieceSet
 from companion.dark_blades.scenarios import Scenario
 from companion.data import Cards
-from companion.errors import InputError
+from companion.errors import InputError, UnknownName
 from companion.names import pick
 from companion.schema import Field, MapOf, Table
 
@@ -128,14 +128,16 @@ def find_piece(scenario: Scenario, text: str) -> tuple[str, int]:
     """``"NAME"`` or ``"N NAME"`` → (a roster name of the scenario, N)."""
     m = _COUNTED.match(text.strip())
     count, name = (int(m.group(1)), m.group(2)) if m else (1, text.strip())
-    labels: dict[str, str] = {}
+    shown: dict[str, str] = {}  # each piece once: as its counter shows it (label or name)
     for side in scenario.sides:
         for f in side.forces:
-            labels[f.character.name] = f.character.name
-            if f.character.label:
-                labels.setdefault(f.character.label, f.character.name)
-    chosen = pick(name, list(labels), f"piece of {scenario.title}")
-    return labels[chosen], count
+            shown.setdefault(f.character.label or f.character.name, f.character.name)
+    try:
+        chosen = pick(name, list(shown), f"piece of {scenario.title}")
+    except UnknownName:  # the whole name, where the counter shows a label
+        names = list(dict.fromkeys(shown.values()))
+        return pick(name, names, f"piece of {scenario.title}"), count
+    return shown[chosen], count
 
 
 def next_roster(c: Campaign, scenario: Scenario) -> dict[str, int]:

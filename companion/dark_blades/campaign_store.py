@@ -51,6 +51,13 @@ class NoCampaign(InputError):
         super().__init__("no campaign started: start one with `havoc campaign new SCENARIO...`")
 
 
+class AlreadyKept(InputError):
+    """A campaign is kept in the file already (replaced only when asked)."""
+
+    def __init__(self) -> None:
+        super().__init__("a campaign is already kept here: replace it to start another")
+
+
 class OutOfDate(InputError):
     """The page a change came from showed an older campaign than the file holds."""
 
@@ -190,7 +197,7 @@ class CampaignStore:
         with self._transaction(write=True):
             if self._has_campaign():
                 if not force:
-                    raise InputError("a campaign is already kept here: replace it to start another")
+                    raise AlreadyKept()
                 self.conn.execute("DELETE FROM events")
                 self.conn.execute("DELETE FROM campaign")
             else:

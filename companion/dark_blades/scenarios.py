@@ -78,6 +78,19 @@ class Scenario:
     sides: tuple[Side, ...]
     path: Path
 
+    @property
+    def is_kits(self) -> bool:
+        """Whether the file is the kit's own (its background and readings the kit's words);
+        False for a user's file, whose words are the user's."""
+        from companion.data import default_cards_dir
+
+        return self.path.resolve().is_relative_to(default_cards_dir().resolve())
+
+    @property
+    def whose(self) -> str:
+        """Whose words the background and readings are: "the kit's" or "this file's"."""
+        return "the kit's" if self.is_kits else "this file's"
+
     def roster(self) -> dict[str, int]:
         """Roster name -> how many counters of it the scenario uses (all sides together)."""
         out: dict[str, int] = {}

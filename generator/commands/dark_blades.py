@@ -343,7 +343,8 @@ def build_spells(run: Run) -> list[Made]:
 def scenarios(
     ctx: click.Context, kit: Kit, names: tuple[str, ...], paper: str, output: Path
 ) -> None:
-    """Dark Blades scenario sheets, one page each (NAME: raid, mule, mill, arena; none: all).
+    """Dark Blades scenario sheets, one page each (NAME: raid, mule, mill, arena, or the path of
+    your own scenario file; none: all).
 
     With NAMEs the file is out/dark-blades-scenarios-NAME.pdf (beside the build's sheets)
     unless -o is given."""
@@ -355,10 +356,13 @@ def scenarios(
 
     cards = kit.cards
     page = page_for(paper)
-    known = load_scenarios(cards, pieces.load(cards))
-    keys = [find_scenario(known, n).key for n in names]
+    roster = pieces.load(cards)
+    known = load_scenarios(cards, roster)
+    chosen = [find_scenario(known, n, roster) for n in names]  # a name, or a file's path
+    keys = [s.key for s in chosen]
+    more = tuple(s for s in chosen if s.key not in known or known[s.key].path != s.path)
     if keys and not given(ctx, "output"):
         output = Path("out") / f"dark-blades-scenarios-{'-'.join(dict.fromkeys(keys))}.pdf"
     with build_note_kept([output], "-o FILE"):
-        pages = write_scenario_sheets(output, cards, page, keys or None, kit.source_only)
+        pages = write_scenario_sheets(output, cards, page, keys or None, kit.source_only, more)
     say(PdfStats(output, pages, pages, 0, output.stat().st_size), "Dark Blades scenario sheets")

@@ -174,6 +174,7 @@ def new(
     """Start a campaign: SCENARIOS in the order they are to be played, by name or file key
     (`havoc scenario` lists them), e.g. `campaign new raid mill mule`."""
     from companion.dark_blades.campaign import Setup
+    from companion.dark_blades.campaign_store import AlreadyKept
     from companion.dark_blades.scenarios import find_scenario
 
     cx = _context(ctx)
@@ -181,9 +182,7 @@ def new(
     with _open(ctx, campaign_file, create=True) as store:
         try:
             started = store.new(cx, Setup(title.strip() or "Campaign", keys), force=force)
-        except InputError as exc:
-            if "already kept" not in exc.message:
-                raise
+        except AlreadyKept:
             raise InputError("a campaign is already kept here: --force replaces it") from None
         _say(started, cx, as_json)
 

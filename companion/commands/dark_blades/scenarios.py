@@ -116,8 +116,9 @@ def _lines(s, source_only: bool = False, where=None) -> list[str]:  # noqa: ANN0
         ]
         return lines
     if s.kit_readings:
-        lines += ["", "Kit's readings (not the rulebook's):"] + [f"- {t}" for t in s.kit_readings]
-    lines += ["", "Background (the kit's own words):", s.background]
+        head = "Kit's readings" if s.is_kits else "Readings (this file's)"
+        lines += ["", f"{head} (not the rulebook's):"] + [f"- {t}" for t in s.kit_readings]
+    lines += ["", f"Background ({s.whose} own words):", s.background]
     return lines
 
 
@@ -146,7 +147,7 @@ def _as_json(s) -> dict:  # noqa: ANN001 - a scenarios.Scenario
         "victory": list(s.victory),
         "kit_readings": list(s.kit_readings),
         "background": s.background,
-        "background_is_kits": True,
+        "background_is_kits": s.is_kits,
     }
 
 

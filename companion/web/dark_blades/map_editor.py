@@ -165,9 +165,28 @@ def check() -> tuple[Response, int]:
     try:
         m = me.check(_painted(), cards(), f"{key}.toml")
     except HavocError as error:
-        return jsonify(ok=False, message=str(error), sight=None), 200
+        return jsonify(ok=False, message=str(error), sight=None, swim=None), 200
     message = f"{key}.toml: a good map ({m.width} x {m.height})"
-    return jsonify(ok=True, message=message, sight=_sight(m)), 200
+    return jsonify(ok=True, message=message, sight=_sight(m), swim=_swim(m)), 200
+
+
+def _swim(m: Any) -> str | None:
+    """A swim tried from ``swim_hex`` on the drawing (dice seeded by ``swim_seed``, 1 if not
+    given), as `havoc swim` rolls it: where the current takes him, in one line."""
+    from companion.dark_blades.water import load_rules, swim
+
+    at = (request.form.get("swim_hex") or "").strip()[:4]
+    if not at:
+        return None
+    seed_text = (request.form.get("swim_seed") or "1").strip()[:9]
+    try:
+        if not is_whole(seed_text):
+            raise FieldError("swim_seed", seed_text, "seed: expected a whole number")
+        s = swim(m, load_rules(cards()), m.hex(at), seed=int(seed_text))
+    except HavocError as error:
+        return f"Swim: {error}"
+    carried = " ".join(m.label(h) for h in s.path)
+    return f"Swim from {m.label(s.start)} (seed {seed_text}): {s.outcome}; carried {carried}"
 
 
 def _sight(m: Any) -> str | None:
@@ -214,5 +233,5 @@ def save() -> str | tuple[str, int] | Response:
             return render_template(
                 "map_editor_start.html", maps=list(_maps()), form={}, error=line
             ), 400
-    said = f"Saved: {out.name} in your cards (havoc los --map {key} ...)."
+    said = f"Saved: {out.name} in your cards (havoc --cards DIR los {key} FROM TO)."
     return _editor(text, key, said=said)

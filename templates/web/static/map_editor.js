@@ -107,6 +107,7 @@
         verdict.textContent = (answer.ok ? "OK: " : "Not yet: ") + answer.message;
         verdict.className = answer.ok ? "said" : "said bad";
         document.getElementById("sight").textContent = answer.sight || "";
+        document.getElementById("swim").textContent = answer.swim || "";
       })
       .catch(function () {});
   }
@@ -158,6 +159,8 @@
   field("key").addEventListener("input", later);
   field("los_from").addEventListener("input", later);
   field("los_to").addEventListener("input", later);
+  field("swim_hex").addEventListener("input", later);
+  field("swim_seed").addEventListener("input", later);
   draw();
   check();
 })();

@@ -238,3 +238,12 @@ def test_kill_9_inside_a_change_leaves_the_campaign_before_it(cx, tmp_path) -> N
     with CampaignStore(path) as store:  # and the file takes the change afterwards
         after = store.add(cx, json.loads(heir), before.events)
         assert after.heirs == {"The Black Fox": ("Vixen",)}
+
+
+def test_a_piece_by_its_counters_label_or_its_whole_name(cx) -> None:
+    raid = cx.scenarios["raid"]
+    assert cp.find_piece(raid, "fox") == ("The Black Fox", 1)
+    assert cp.find_piece(raid, "the black fox") == ("The Black Fox", 1)
+    assert cp.find_piece(raid, "3 mon-oger sw") == ("Mon-Oger Sword", 3)
+    with pytest.raises(InputError, match="unknown piece of The Raid"):
+        cp.find_piece(raid, "nobody")

@@ -25,8 +25,10 @@ def test_havoc_scenario_takes_a_path(havoc, tmp_path) -> None:
     assert said.exit_code == 0, said.output
     assert_narrow(said.output)
     assert said.output.startswith("My Raid (scenario 4)")
+    assert "Background (this file's own words):" in said.output  # the user's words, not the kit's
+    assert "kit's own words" not in said.output
     data = json.loads(havoc("scenario", path, "--json").output)
-    assert data["key"] == "my-raid"
+    assert data["key"] == "my-raid" and data["background_is_kits"] is False
     fox = data["sides"][1]["pieces"]
     assert {"name": "Mon-Oger Sword", "count": 6, "all": False} in fox
 
@@ -54,3 +56,17 @@ def test_counters_for_a_scenario_file(havoc_pnp, tmp_path) -> None:
     assert said.output.split(":", 1)[1].split(",")[0] in (
         havoc_pnp("counters", "--scenario", "raid", "-o", kits).output
     )  # the same number of counters as the kit's own Raid
+
+
+def test_scenario_sheets_for_a_scenario_file(havoc_pnp, tmp_path) -> None:
+    from tests.pdf_read import title
+
+    path = _mine(tmp_path)
+    out = tmp_path / "s.pdf"
+    said = havoc_pnp("scenarios", path, "-o", out)
+    assert said.exit_code == 0, said.output
+    assert title(out).endswith("My Raid")
+    bad = _mine(tmp_path, "[[sides]]", "[[sidez]]")
+    said = havoc_pnp("scenarios", bad, "-o", tmp_path / "t.pdf")
+    assert said.exit_code == 2 and "my-raid.toml" in said.output
+    assert not (tmp_path / "t.pdf").exists()

@@ -36,7 +36,12 @@ def test_a_new_map_painted_and_checked_by_the_loader(site) -> None:
         "/dark-blades/map-editor/check",
         data={**fields, "key": "ford", "grid": "tt..../....../..s.../......"},
     ).get_json()
-    assert good == {"ok": True, "message": "ford.toml: a good map (6 x 4)", "sight": None}
+    assert good == {
+        "ok": True,
+        "message": "ford.toml: a good map (6 x 4)",
+        "sight": None,
+        "swim": None,
+    }
     bad = site.client.post(
         "/dark-blades/map-editor/check",
         data={**fields, "key": "ford", "grid": "....../..zz../....../......"},
@@ -110,3 +115,14 @@ def test_a_line_of_sight_tried_on_the_drawing(site) -> None:
     assert blocked["sight"].startswith("NOT SEEN; A2->E2")
     bad = site.client.post(url, data={**fields, "los_from": "Z9", "los_to": "A1"}).get_json()
     assert bad["ok"] is True and bad["sight"].startswith("Line of sight:")
+
+
+def test_a_swim_tried_on_the_drawing(site) -> None:
+    fields = _form(_edit(site.client, **{"from": "mill"}))
+    url = "/dark-blades/map-editor/check"
+    said = site.client.post(url, data={**fields, "swim_hex": "J8", "swim_seed": "3"}).get_json()
+    assert said["ok"] and said["swim"].startswith("Swim from J8 (seed 3): ")
+    again = site.client.post(url, data={**fields, "swim_hex": "J8", "swim_seed": "3"}).get_json()
+    assert again["swim"] == said["swim"]  # the same seed, the same swim
+    bad = site.client.post(url, data={**fields, "swim_hex": "J8", "swim_seed": "x"}).get_json()
+    assert bad["swim"].startswith("Swim:") and "seed" in bad["swim"]
