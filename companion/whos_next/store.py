@@ -479,17 +479,18 @@ class Store:
         check: Callable[[], None] | None = None,
         *,
         contest_at: int,
+        more: Callable[[], bool] | None = None,
     ) -> Outcome:
         """Roll ATTACKER against DEFENDER (see `companion.whos_next.ring.plan_duel`) and apply it.
 
         ``check`` runs after the dice, before anything is written (e.g. refusing dice the
-        user gave that the duel did not use).
+        user gave that the duel did not use); ``more``: whether another die can be had.
         """
         with self._transaction(write=True) as view:
             self._require_game()
             self._require_one_cycle()
             death = rules.plan_duel(
-                view, attacker, defender, effect_of, roll, contest_at=contest_at
+                view, attacker, defender, effect_of, roll, contest_at=contest_at, more=more
             )
             if check is not None:
                 check()

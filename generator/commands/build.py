@@ -13,15 +13,23 @@ from pathlib import Path
 import click
 
 from companion.errors import display_path
-from generator.commands.common import cards_dir, out_dir_option, output_option, paper_option, say
+from generator.commands.common import (
+    PnpCommand,
+    build_note_kept,
+    cards_dir,
+    out_dir_option,
+    output_option,
+    paper_option,
+    say,
+)
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.registry import CALIBRATION_PDF
 from generator.sheet.options import PaperTooSmall, SheetOptions
-from havoc_cli.kit import Command, Kit, pass_kit, source_only_option
+from havoc_cli.kit import Kit, pass_kit, source_only_option
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @output_option(CALIBRATION_PDF)
 @pass_kit
@@ -33,11 +41,12 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
     rebuild = rebuild_command(
         sheet, None, back_offset="DX,DY", cards=cards_dir(kit), source_only=kit.source_only
     )
-    stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
+    with build_note_kept([output], "-o FILE"):
+        stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
     say(stats, "calibration sheet")
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @source_only_option
 @out_dir_option("Directory for every file the kit makes.")
@@ -148,7 +157,7 @@ def build_reference_sheets(
 AID_KINDS = ("tables", "aid")  # what `havoc-pnp aids` writes; `build` adds the "sheets"
 
 
-class _AidsCommand(Command):
+class _AidsCommand(PnpCommand):
     """`aids --help` lists the sheets every registered game declares (`ReferenceSheet.what`)."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -166,10 +175,12 @@ class _AidsCommand(Command):
 def aids(kit: Kit, paper: str, out_dir: Path) -> None:
     """Reference sheets to read at the table: every game's results tables and player aid,
     listed below (`build` writes them too, with the scenario sheets). All or nothing."""
+    from generator.registry import sheets
     from generator.sheet.staging import Staging
 
     sheet = SheetOptions.parse(paper=paper, duplex="none")  # single-sided: pages are sheets
-    with Staging() as stage:
+    written = [out_dir / s.file for s in sheets(AID_KINDS)]
+    with build_note_kept(written, "--out DIR"), Staging() as stage:
         run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir)
         made = build_reference_sheets(run, AID_KINDS)
     for m in made:

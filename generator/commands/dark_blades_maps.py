@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from generator.commands.common import output_option
+from generator.commands.common import PnpCommand, build_note_kept, given, output_option
 from generator.commands.sheet_options import sheet_options
 from generator.dark_blades import MAPS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import Command, cards_from, source_only_from, source_only_option
+from havoc_cli.kit import cards_from, source_only_from, source_only_option
 
 # The tiles run to 1/4in inside the paper (everything on them stays there), unless --margin is
 # given: at the 1mm corner clearance a mounted counter needs, 5/8in hexes keep the map on 6
@@ -102,7 +102,7 @@ def scenario_uses(cards, maps) -> str:
     return "Scenarios: " + "; ".join(f"{', '.join(t)}: {m}" for m, t in uses.items()) + "."
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @output_option(MAPS_PDF)
 @source_only_option
@@ -113,15 +113,19 @@ def maps(ctx: click.Context, sheet: SheetOptions, output: Path, names: tuple[str
     mounted (double) counter across two. Each map: an overview of how its tiles join, then
     the tiles (overlap strips, alignment marks, coordinates, edge numbers); then a blank hex
     sheet. NAME: arena, mill, or your own maps (--cards); none: every map. The kit's maps
-    are its own design, not the rulebook's: --source-only leaves them out.
+    are its own design, not the rulebook's: --source-only leaves them out. With NAMEs the
+    file is out/dark-blades-maps-NAME.pdf (beside the build's maps) unless -o is given.
     """
-    from click.core import ParameterSource
-
+    from companion.dark_blades.maps import find_map
     from companion.errors import display_path
     from generator.commands.common import own_margin
 
-    given = ctx.get_parameter_source("margin") is not ParameterSource.DEFAULT
-    sheet = own_margin(sheet, given, MAP_MARGIN)
-    found, (pages, size) = maps_pdf(cards_from(ctx), sheet, output, names, source_only_from(ctx))
+    sheet = own_margin(sheet, given(ctx, "margin"), MAP_MARGIN)
+    cards, source_only = cards_from(ctx), source_only_from(ctx)
+    if names and not given(ctx, "output"):
+        keys = dict.fromkeys(find_map(cards, n, source_only).key for n in names)
+        output = Path("out") / f"dark-blades-maps-{'-'.join(keys)}.pdf"
+    with build_note_kept([output], "-o FILE"):
+        found, (pages, size) = maps_pdf(cards, sheet, output, names, source_only)
     what = ", ".join(m.name for m in found) or "blank hex sheet only"
     click.echo(f"{display_path(output)}: {what}, {pages} pages, {size / 1024:.0f} KB")

@@ -252,6 +252,12 @@ def _sight_request(here, m, f: str, t: str, t2: str, out: dict) -> sight_request
     return sight_request.sight_request(here, m, {**values, HORSE_FIELD: [t]})
 
 
+def _n(value: float) -> float | int:
+    """A coordinate to 0.1 px, written without a trailing .0 (the page is lighter)."""
+    tenth = round(value, 1)
+    return int(tenth) if tenth.is_integer() else tenth
+
+
 def _drawing(m) -> tuple[list, list]:
     """The hexes as (name, x, y, terrain, the y of its coordinate) and the walls, top lips and
     the lips' ticks as segments (`map_marks`: the coordinate is kept clear of the ticks)."""
@@ -259,7 +265,7 @@ def _drawing(m) -> tuple[list, list]:
     for h in m.hexes():
         x, y = hg.centre(h, R)
         label = y + R + {"top": -6, "bottom": 8.5, "middle": 1.2}[name_edge(m.lips, h)]
-        hexes.append((m.label(h), round(x + R, 1), round(y + R, 1), m.terrain[h], round(label, 1)))
+        hexes.append((m.label(h), _n(x + R), _n(y + R), m.terrain[h], _n(label)))
     segments = []
     kinds = [("wl", _sides(m.building_walls | m.walls)), ("k", sorted(m.lips))]
     joins = m.joins()  # a layout's: where its maps meet
