@@ -32,7 +32,7 @@ from companion.dark_blades.crt import load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
 from companion.dark_blades.layouts import load_layouts
 from companion.dark_blades.map_marks import lip_ticks, name_edge
-from companion.dark_blades.maps import load_maps
+from companion.dark_blades.maps import load_maps, map_files
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.sight import HORSE_FIELD, part_words, steps_text
 from companion.dark_blades.water import is_water
@@ -382,9 +382,31 @@ def _centres(m) -> dict[str, tuple]:
     return {name: (x, y) for name, x, y, *_ in _drawing(m)[0]}
 
 
+_BOARDS: dict[tuple, Any] = {}  # a map by its address's key and every map file's stamp
+
+
+def _board(here, key: str):
+    """The map ``key`` names (`board_or_404`), found again only when a map file changed (its
+    stamps: the files' names, times and sizes), not read from the files' heads each time."""
+    files = map_files(here)
+    stamp = (key, source_only(), *((str(p), *_stat(p)) for p in files))
+    m = _BOARDS.get(stamp)
+    if m is None:
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        m = _BOARDS[stamp] = board_or_404(key)
+    return m
+
+
+def _stat(path) -> tuple[int, int]:
+    info = path.stat()
+    return info.st_mtime_ns, info.st_size
+
+
 @bp.get("/<key>")
 def page(key: str) -> str:
-    return _page(cards(), board_or_404(key))
+    here = cards()
+    return _page(here, _board(here, key))
 
 
 @bp.get("/layout/<key>")
@@ -446,10 +468,20 @@ def _in_water(m, name: str) -> bool:
     return h is not None and is_water(m, h)
 
 
+_NAMES: dict[tuple, list[str]] = {}  # the roster's names by its files' stamps
+
+
 def _roster_names(here) -> list[str]:
     """The roster's names, offered as the shooter and the target (a typed name by any unique
-    start, as `havoc fight` takes it)."""
-    return [ch.name for ch in pieces.load(here).roster]
+    start, as `havoc fight` takes it); read once per version of the roster's files."""
+    files = (here.path(pieces.GAME, "piece-types.toml"), here.path(pieces.GAME, "pieces.csv"))
+    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    names = _NAMES.get(stamp)
+    if names is None:
+        if len(_NAMES) > 8:
+            _NAMES.clear()
+        names = _NAMES[stamp] = [ch.name for ch in pieces.roster(here)]
+    return names
 
 
 def _sides(pairs) -> list:
