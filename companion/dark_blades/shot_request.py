@@ -85,7 +85,8 @@ def shot_request(cards: Cards, crt: Crt, sight: Sight, values: Mapping[str, Any]
         )
         return ShotRequest(sight, request, tuple(by), tuple(at))
     if name:
-        raise FieldError("target_name", name, "target by name: give the shooter's name too")
+        why = "target by name: give the shooter's name too"
+        raise FieldError("target_name", name, why, named=True)
     fields = {**values, "range": sight.range, "cover": "", "target": kind}
     return ShotRequest(sight, combat_form.missile(cards, crt, fields))
 

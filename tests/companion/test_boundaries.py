@@ -119,6 +119,50 @@ def test_the_option_word_check_sees_one(tmp_path: Path) -> None:
     assert option_words_in_raises(tmp_path) == ["companion/kniggits/rules.py:2"]
 
 
+_ANY_OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z-]*|-[a-zA-Z])(?![\w-])")  # --cards, -e
+# Rules strings that still carry an option word, pending: the fill-in advice (`FillIn.how`,
+# kept in the crt lookup's record as ``fill_in_how`` for --json and the page) says "run with
+# --cards YOUR-CARDS".
+PENDING_WORDS = {"companion/fill_in.py"}
+
+
+def option_words_in_rules(root: Path) -> list[str]:
+    """Each string in a rules module (companion/ but its CLI, web app and text layer; its
+    docstrings and other bare strings, an attribute's, apart) that carries an option word (``--cards``, ``-e``), as ``path:line``: the
+    rules speak values, a front end adds its own words."""
+    found = []
+    for path in sorted((root / "companion").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith(FRONT_ENDS):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+                and _ANY_OPTION.search(node.value)
+            ):
+                found.append(f"{rel}:{node.lineno}")
+    return found
+
+
+def test_no_option_word_in_the_rules_strings() -> None:
+    root = Path(companion.__file__).parent.parent
+    found = option_words_in_rules(root)
+    assert [f for f in found if f.split(":")[0] not in PENDING_WORDS] == []
+
+
+def test_the_rules_strings_check_sees_an_option_word(tmp_path: Path) -> None:
+    rules = tmp_path / "companion" / "dark_blades"
+    rules.mkdir(parents=True)
+    (rules / "combat.py").write_text(
+        '"""A docstring may name --explain."""\nmore = ", -e"\nLABEL = "kit\'s reading"\n'
+    )
+    assert option_words_in_rules(tmp_path) == ["companion/dark_blades/combat.py:2"]
+
+
 # The front ends: the only modules that may import the text layer (the words of a terminal).
 FRONT_ENDS = (
     "companion/commands/",
@@ -127,6 +171,9 @@ FRONT_ENDS = (
     "companion/cli.py",
     "havoc_cli/",
 )
+# The generator's products are the printing front end (architecture.md): a sheet may use the
+# text layer's words; its engine (generator/sheet/) may not.
+PRINTING, ENGINE = "generator/", "generator/sheet/"
 SCANNED = ("companion", "generator", "havoc_cli")
 TEXT_LAYER = "companion.text"
 
@@ -157,11 +204,12 @@ def _imported(node: ast.AST, rel: str) -> list[str]:
 
 
 def text_layer_imports(root: Path) -> list[str]:
-    """Each import of `companion.text` (or a module under it) outside the front ends, as
-    ``path:line``; imports inside functions and under TYPE_CHECKING count too."""
+    """Each import of `companion.text` (or a module under it) outside the front ends (the
+    `havoc` CLI, the web app, the text layer, the generator's products), as ``path:line``;
+    imports inside functions and under TYPE_CHECKING count too."""
     found = []
     for rel, tree in _python_files(root):
-        if rel.startswith(FRONT_ENDS):
+        if rel.startswith(FRONT_ENDS) or (rel.startswith(PRINTING) and not rel.startswith(ENGINE)):
             continue
         for node in ast.walk(tree):
             names = _imported(node, rel)
@@ -284,11 +332,14 @@ def test_the_two_checks_see_a_planted_case(tmp_path: Path) -> None:
     (front / "page.py").write_text("from companion.text import fit\n")
     (tmp_path / "companion" / "text").mkdir()
     (tmp_path / "companion" / "text" / "__init__.py").write_text("from companion.text import x\n")
-    for top in ("generator", "havoc_cli"):
-        (tmp_path / top).mkdir()
+    (tmp_path / "havoc_cli").mkdir()
+    (tmp_path / "generator" / "sheet").mkdir(parents=True)
+    (tmp_path / "generator" / "sheet" / "cards.py").write_text("import companion.text\n")
+    (tmp_path / "generator" / "aid.py").write_text("from companion.text import wrap\n")
     assert text_layer_imports(tmp_path) == [
         "companion/dark_blades/bad.py:1",
         "companion/dark_blades/bad.py:3",
+        "generator/sheet/cards.py:1",  # the engine: no; a product (aid.py): a front end
     ]
     assert message_matches(tmp_path) == [
         "companion/dark_blades/bad.py:10",
@@ -308,5 +359,8 @@ if __name__ == "__main__":  # the figures of issue 29: python tests/companion/te
     imports, matches = text_layer_imports(here), message_matches(here)
     print(f"rules modules importing the text layer: {len({f.split(':')[0] for f in imports})}")
     print("".join(f"  {f}\n" for f in imports), end="")
+    words = option_words_in_rules(here)
+    print(f"option words in the rules' strings: {len(words)}")
+    print("".join(f"  {f}\n" for f in words), end="")
     print(f"message-text matches: {len(matches)}")
     print("".join(f"  {f}\n" for f in matches), end="")
