@@ -60,5 +60,7 @@ def reading_schema(name: Callable[[Where], str]) -> Table:
 
 def read_reading(entry: Any, path: Path, where: str, name: str) -> Reading:
     """Check one ``{short, text}`` table found at the dotted key ``where`` of ``path``."""
-    keys = tuple(where.split("."))
-    return check(reading_schema(lambda _w: name), entry, Where(path, keys, where))
+    at = Where(path)
+    for key in where.split("."):
+        at = at.child(key)
+    return check(reading_schema(lambda _w: name), entry, at)

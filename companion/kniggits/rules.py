@@ -33,6 +33,12 @@ SPELLINGS = {"defense": ("defence",)}  # the rules spell it "Defense"; both are 
 MAX_COUNT = 1_000  # identical kniggits on one army-file row
 MAX_TOKENS = 1_000  # tokens of one colour on one kniggit (army file or --tokens)
 MAX_POINTS = 1_000_000  # --points
+# What one army may ask the paper to print (its standees, its tokens, its sheet's rows): the
+# rules suggest 50 points, 10 kniggits; past these a file is a typo or a hostile one (a two-line
+# army of 1,000 kniggits with 3,000 tokens each took over 1 GB and a minute).
+MAX_ARMY_KNIGGITS = 500
+MAX_ARMY_TOKENS = 5_000
+MAX_ARMIES = 8  # --army files in one run (the rules' battles are two armies, or a few)
 
 
 @dataclass(frozen=True)
@@ -262,6 +268,16 @@ def check_army(
     ]
     count = sum(k.count for k in kniggits)
     tokens = sum(k.count * sum(k.tokens.values()) for k in kniggits)
+    if count > MAX_ARMY_KNIGGITS:
+        raise DataError(
+            f"{count:,} kniggits in one army: at most {MAX_ARMY_KNIGGITS:,} (the kit's limit)",
+            path,
+        )
+    if tokens > MAX_ARMY_TOKENS:
+        raise DataError(
+            f"{tokens:,} skill tokens in one army: at most {MAX_ARMY_TOKENS:,} (the kit's limit)",
+            path,
+        )
     check = ArmyCheck(
         None if path is None else Path(path),
         budget,

@@ -22,6 +22,7 @@ from generator.commands.common import (
     paper_option,
     say,
 )
+from generator.commands.dark_blades_maps import hex_option
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.registry import CALIBRATION_PDF
@@ -48,6 +49,7 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
 
 @click.command(cls=PnpCommand)
 @sheet_options
+@hex_option
 @source_only_option
 @out_dir_option("Directory for every file the kit makes.")
 @click.option(
@@ -60,7 +62,12 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
 @pass_kit
 @click.pass_context
 def build(
-    ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path, export_to: str | None
+    ctx: click.Context,
+    kit: Kit,
+    sheet: SheetOptions,
+    hexes: str,
+    out_dir: Path,
+    export_to: str | None,
 ) -> None:
     """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
     and how to print and cut it. All or nothing: the files are written aside and moved into
@@ -75,7 +82,10 @@ def build(
         check_replaceable(out_dir / "export" / target)
     margin = ctx.get_parameter_source("margin") != click.core.ParameterSource.DEFAULT
     with Staging() as stage:
-        run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin)
+        run = Run(
+            kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin,
+            hexes=hexes.lower(),
+        )  # fmt: skip
         made: list[Made] = []
         for product in products():  # the calibration sheet, the games', the reference sheets
             try:
@@ -91,6 +101,7 @@ def build(
             named_out=out_dir,
             source_only=kit.source_only,
             skipped=run.skipped,
+            hexes=run.hexes,
         )
         stage.path(out_dir / note.name)  # staged in place: moved with the others
         stage.path(out_dir / checklist.path.name)
@@ -113,7 +124,12 @@ def build_calibration(run: Run) -> list[Made]:
 
     sheet = run.sheet
     rebuild = rebuild_command(
-        sheet, None, back_offset="DX,DY", cards=run.cards_dir, source_only=run.source_only
+        sheet,
+        None,
+        back_offset="DX,DY",
+        cards=run.cards_dir,
+        source_only=run.source_only,
+        hexes=run.hexes,
     )
     stats = write_calibration_pdf(run.path(CALIBRATION_PDF), sheet, rebuild=rebuild)
     what = "Printer calibration: 100% scale and " + (

@@ -44,15 +44,26 @@ class PnpCommand(Command):
 
 
 def output_option(name: str) -> Any:
-    """``-o/--output FILE``, out/NAME by default."""
+    """``-o/--output FILE``, out/NAME by default; a file there that is not a PDF is refused."""
     return click.option(
         "-o",
         "--output",
         type=click.Path(dir_okay=False, path_type=Path),
         default=Path("out") / name,
         show_default=True,
-        help="The PDF to write (replaced in one step).",
+        callback=_replaceable_pdf,
+        help="The PDF to write (replaced in one step; a file there that is not a PDF is not).",
     )
+
+
+def _replaceable_pdf(_ctx: click.Context, _param: click.Parameter, value: Path) -> Path:
+    """-o's path, unless a file the kit did not write (not a PDF) is there."""
+    from generator.sheet.files import not_a_pdf
+
+    why = not_a_pdf(value)
+    if why is not None:
+        raise click.BadParameter(why)
+    return value
 
 
 def out_dir_option(

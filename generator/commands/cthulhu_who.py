@@ -192,7 +192,7 @@ def build_setups(run: Run) -> list[Made]:
         f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
         f"{DEFAULT_BATCH} Cthulhu Who? set-ups",
         notes=(
-            "Each: the rolls, the garden, exactly its pieces (double-sided).",
+            "Each: the rolls, the garden, exactly its pieces (the figures double-sided).",
             "Then the 8 x 8 board in tiles; " + backs,
             read,
             "More: havoc-pnp setups -n N --seed S.",

@@ -52,7 +52,8 @@ def counters_pdf(
         from companion.dark_blades import pieces as roster_data
         from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
-        chosen = find_scenario(load_scenarios(cards, roster_data.load(cards, roster)), scenario)
+        loaded = roster_data.load(cards, roster)
+        chosen = find_scenario(load_scenarios(cards, loaded), scenario, loaded)
         counts, title = chosen.roster(), f"Scenario {chosen.number}: {chosen.title}"
         riders = chosen.riders()  # on foot unless the scenario mounts them or has their horses
     pieces = dark_blades.counter_pieces(
@@ -107,8 +108,9 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     "--scenario",
     default=None,
     metavar="NAME",
-    help="Only that scenario's pieces (raid, mule, mill, arena), as many as it uses, and "
-    "mounted pieces only for those it puts on horses (none where both sides are on foot); the "
+    help="Only that scenario's pieces (raid, mule, mill, arena, or the path of your own "
+    "scenario file), as many as it uses, and mounted pieces only for those it puts on horses "
+    "(none where both sides are on foot); the "
     "file is then out/dark-blades-counters-NAME.pdf unless -o is given.",
 )
 @click.option(
@@ -166,7 +168,8 @@ def counters(
         from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
         cards = kit.cards
-        key = find_scenario(load_scenarios(cards, roster_data.load(cards, roster)), scenario).key
+        loaded = roster_data.load(cards, roster)
+        key = find_scenario(load_scenarios(cards, loaded), scenario, loaded).key
         output = Path("out") / f"dark-blades-counters-{key}.pdf"
     from generator.sheet.render_svg import write_piece_svgs
     from generator.sheet.staging import Staging

@@ -12,7 +12,14 @@ from pathlib import Path
 from companion.csv_rosters import read_csv
 from companion.data import Cards
 from companion.errors import InputError
-from companion.kniggits.rules import ROLES, ArmyCheck, army_columns, check_army, rules
+from companion.kniggits.rules import (
+    MAX_ARMIES,
+    ROLES,
+    ArmyCheck,
+    army_columns,
+    check_army,
+    rules,
+)
 from generator.kniggits import ARMIES_PDF, FIGURES_PDF, TABLE_PDF, TOKENS_PDF
 from generator.kniggits.army_sheet import check_fits as check_army_fits
 from generator.kniggits.army_sheet import write_army_pdf
@@ -39,6 +46,8 @@ class Made:
 def load_armies(cards: Cards, paths: Sequence[Path], points: int | None) -> list[ArmyCheck]:
     """Each ``--army`` file checked by the companion (refused at its file:line when bad)."""
     kniggit_rules = rules(cards)
+    if len(paths) > MAX_ARMIES:
+        raise InputError(f"--army: at most {MAX_ARMIES} armies, got {len(paths)}")
     out = []
     for path in paths:
         if not Path(path).exists():  # a device or a FIFO: as `havoc army` says it

@@ -93,7 +93,7 @@ def fill_sheets(
     did not buy (0) stays at 0."""
     from generator.sheet.layout import pack, per_page
 
-    across = max(1, per_page(sheet)[0])
+    across = max(1, per_page(sheet, fold=False)[0])  # tokens have no backs: never folded
     sheets = len(pack(token_pieces(settings, counts, shape), sheet))
     grown = {r: -(-n // across) * across for r, n in counts.items()}
     if len(pack(token_pieces(settings, grown, shape), sheet)) > sheets:

@@ -49,7 +49,8 @@ def ring(ctx: click.Context, game: Path | None) -> None:
     """Who's Next: the umpire's secret ring of victims.
 
     Start with `ring new NAME...`, give each player his victim in private with `ring show`,
-    report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
+    report deaths with `ring kill` or roll them with `ring duel`; `ring undo N` steps back
+    over death N, the last.
 
     Lines starting "UMPIRE ONLY:" reveal the ring: do not read them out or show them.
     `ring status` and `ring scores` are safe to show. Players: a unique prefix will do.
@@ -374,10 +375,23 @@ def status(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     "Step back over a death.",
     "{undone: {number, dead, killed_by, own_victim, how, rolls}, alive}",
 )
-def undo(game: Path | None, as_json: bool) -> None:
-    """Step back over the last death (again and again, back to the draw)."""
+@click.argument("number", type=WHOLE, required=False, metavar="NUMBER")
+def undo(game: Path | None, as_json: bool, number: int | None) -> None:
+    """Step back over death NUMBER, the last one (`ring status` numbers them; again and
+    again, back to the draw). NUMBER names the death, so an undo sent twice, or from the
+    CLI and a phone at once, never undoes two: without it the last death is named."""
     with open_store(game) as store:
-        outcome = store.undo()
+        if number is None:
+            from companion.errors import InputError
+
+            last = store.last_death()
+            if last is None:
+                raise InputError("nothing to undo: nobody has died since the ring was drawn")
+            raise InputError(
+                f"name the death to undo: the last is {last.number}, {last.dead}'s "
+                f"(`havoc ring undo {last.number}`)"
+            )
+        outcome = store.undo(number)
     death = outcome.death
     if as_json:
         emit_json({"undone": death.as_dict(), "alive": outcome.alive})

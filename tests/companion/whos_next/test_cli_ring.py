@@ -190,7 +190,7 @@ def test_duel_dice(ring):
     ring("new", *PLAYERS)
     refused(ring("duel", "Ann", "Bob", "--die", "7", ok=False), "--die 7: a d6 shows 1 to 6")
     seeded = ring("duel", "Ann", "Bob", "--seed", "5", "--json")
-    ring("undo")
+    ring("undo", "1")
     assert ring("duel", "Ann", "Bob", "--seed", "5", "--json")["rolls"] == seeded["rolls"]
     refused(ring("duel", "Cat", "Dan", "--die", "1", "--die", "2", ok=False), "1 more than")
     ring("new", "A", "B", "C", "--force")
@@ -207,9 +207,11 @@ def test_undo(ring):
     # the ring is drawn at random: duel two players the kill left alive
     attacker, defender = [p for p in PLAYERS if p not in ("Ann", before["Ann"])][:2]
     ring("duel", attacker, defender, "--die", "6")  # a 6: the attacker dies
-    out = ring("undo", "--json")
+    refused(ring("undo", ok=False), "name the death to undo: the last is 2")
+    out = ring("undo", "2", "--json")
     assert out["undone"]["dead"] == attacker and out["alive"] == 5
-    text = ring("undo").output
+    refused(ring("undo", "2", ok=False), "death 2 is already undone")
+    text = ring("undo", "1").output
     assert f"{before['Ann']} is back" in text
     assert {p: victim(ring, p) for p in PLAYERS} == before
     refused(ring("undo", ok=False), "nothing to undo")
@@ -317,7 +319,7 @@ def test_long_names_stay_narrow(ring):
     ring("new", *names)
     ring("duel", names[0], names[1], "--die", "5")
     ring("duel", names[2], names[3], "--die", "6")
-    outputs = [ring(sub).output for sub in ("status", "scores", "undo")]
+    outputs = [ring(*sub.split()).output for sub in ("status", "scores", "undo 2")]
     outputs.append(ring("duel", names[0], names[3], "--die", "1").output)
     for text in outputs:
         for line in text.splitlines()[1:]:

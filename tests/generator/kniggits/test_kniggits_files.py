@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import main
-from tests.conftest import run
+from tests.conftest import run, sweep
 
 TITLES = {
     "kniggits-tokens.pdf": "skill tokens",
@@ -32,7 +32,7 @@ def _make(out, *extra) -> None:
     assert run(main, ["slips", "--out", str(out), *extra]).exit_code == 0
 
 
-@pytest.mark.parametrize("paper", ["A4", "letter"])
+@pytest.mark.parametrize("paper", sweep("A4", "letter"))
 def test_titles_determinism_and_structure(tmp_path, paper):
     _make(tmp_path / "a", "--paper", paper)
     _make(tmp_path / "b", "--paper", paper)

@@ -12,7 +12,7 @@ from pdf_read import pages as read_pages
 
 from generator.cli import main
 from generator.kniggits.colour_check import VISIONS, delta_e, smallest_differences
-from tests.conftest import ROOT, run
+from tests.conftest import ROOT, run, sweep
 
 PRINT = ROOT / "cards/kniggits/print.toml"
 MIN_DELTA_E = 20.0  # well apart: ΔE*ab 2-3 is "just noticeable"
@@ -38,7 +38,7 @@ def _bought(path) -> Counter:
     return got
 
 
-@pytest.mark.parametrize("size", ["1/2in", "1in"])
+@pytest.mark.parametrize("size", sweep("1/2in", "1in"))
 def test_default_counts_are_the_rules_forty_of_each_and_fill_the_sheet(tmp_path, size):
     """At least the rules' 40 of each colour, in about equal amounts; the sheet they need is
     filled with more of each (whole rows), so no sheet is under half used."""
@@ -60,6 +60,25 @@ def test_default_counts_are_the_rules_forty_of_each_and_fill_the_sheet(tmp_path,
     assert min(counts) > data["per_colour"]  # the sheet was filled
     sheets = len(PdfReader(tmp_path / "kniggits-tokens.pdf").pages)  # one-sided
     assert sum(counts) / (sheets * across * per_page(sheet)[1]) > 0.5
+
+
+def test_tokens_have_no_backs_so_duplex_none_fills_the_sheet(tmp_path):
+    """Fold-over is for pieces with backs: under --duplex none the tokens fill the whole sheet
+    as under duplex long (the rules' default: 294 at 1/2in on A4), with no fold line and no
+    FRONTS/BACKS in the footer."""
+    counts = {}
+    for duplex in ("long", "none"):
+        out = tmp_path / duplex
+        result = run(main, ["kniggits", "--out", str(out), "--duplex", duplex])
+        assert result.exit_code == 0, result.output
+        pdf = read_pages(out / "kniggits-tokens.pdf")
+        counts[duplex] = [sum(_letters_in(out / "kniggits-tokens.pdf").values()), len(pdf)]
+        page = pdf[0]
+        assert "BACKS" not in page.text and "fold" not in page.text
+        middle = page.width / 2
+        assert not [s for s in page.lines if abs(s.x0 - middle) < 0.01 and s.height > 400]
+        assert max(c.x1 for c in page.chars if c.size > 10) > middle + 100  # past the middle
+    assert counts["none"] == counts["long"] == [294, 1]
 
 
 @pytest.mark.parametrize("shape", ["round", "square"])

@@ -82,8 +82,8 @@ def _truth(game) -> dict[str, str]:
 
 
 def test_every_slip_names_the_right_victim_before_and_after_kills(tmp_path, game):
+    slips = _slips(tmp_path, game)  # each round's slips after the kill are the next one's before
     for _round in range(4):
-        slips = _slips(tmp_path, game)
         assert {_holder(s): _victim(s) for s in slips} == _truth(game)
         assert len(slips) == len(_truth(game))
         before = {_holder(s): s for s in slips}
@@ -91,11 +91,13 @@ def test_every_slip_names_the_right_victim_before_and_after_kills(tmp_path, game
             killer = sorted(store.load().victims)[0]
             victim = store.victim(killer)[1]
             store.kill(killer, victim)
-        after = {_holder(s): s for s in _slips(tmp_path, game)}
+        slips = _slips(tmp_path, game)
+        after = {_holder(s): s for s in slips}
         # exactly as on paper: the killer now holds the dead player's old slip
         assert _number(after[killer]) == _number(before[victim])
         assert _victim(after[killer]) == _victim(before[victim])
         assert victim not in after
+    assert {_holder(s): _victim(s) for s in slips} == _truth(game)
 
 
 def test_the_outside_never_shows_the_victim(tmp_path, game):
