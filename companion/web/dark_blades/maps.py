@@ -342,7 +342,12 @@ def _links(drawn: str, f: str, t: str, t2: str, keep: dict[str, str], m) -> str:
         at = m.hex(t)
         near = [t, t2, *(m.label(n) for s in hg.SIDES if m.on_map(n := hg.neighbour(at, s)))]
         taps = _taps([n for n in near if n], f, t, t2, _parser(m))
-        own = {n: str(_query(*tap, keep)) for n, tap in taps.items()}
+        own = {  # hex names need no quoting: `_query`'s answer, without its cost
+            n: "?"
+            + "&".join(f"{k}={v}" for k, v in zip("f t t2".split(), tap, strict=True) if v)
+            + suffix
+            for n, tap in taps.items()
+        }
 
     def fill(found: re.Match) -> str:
         name = found.group(1)
