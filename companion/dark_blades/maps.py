@@ -523,6 +523,18 @@ def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str | None, Path]
     return heads
 
 
+def map_by_path(cards: Cards, text: str, source_only: bool = False) -> HexMap:
+    """A map file given by its path as typed (a command line's ``./ford.toml``), checked as the
+    cards' maps are; a file that is not there is refused in one line."""
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise InputError(f"map file {text!r}: not found (a map's name, or a .toml file)")
+    m = load_map(path, cards)
+    if source_only and m.is_kit:
+        raise InputError(f"map file {text!r}: the kit's own design, left out rulebook-only")
+    return m
+
+
 def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     """A map by its file name or its name (any unique start, any case).
 
