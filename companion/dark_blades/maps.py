@@ -545,7 +545,8 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     heads = _heads(cards, source_only)
     if heads:
         names = {key: path for key, _name, path in heads}
-        names.update({name: path for _key, name, path in heads if name and name not in names})
+        keys = {key.casefold() for key in names}  # "Ford" in ford.toml: the same map, once
+        names.update({n: path for _key, n, path in heads if n and n.casefold() not in keys})
         found = matches(text, names)
         if len(found) == 1:
             return load_map(names[found[0]], cards)
@@ -554,7 +555,8 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
         why = " (the rulebook's words only leave out the kit's own maps)" if source_only else ""
         raise InputError(f"map {text!r}: no maps{why}")
     by_name = {m.key: m for m in maps}
-    by_name.update({m.name: m for m in maps if m.name not in by_name})
+    keys = {key.casefold() for key in by_name}
+    by_name.update({m.name: m for m in maps if m.name.casefold() not in keys})
     try:
         return by_name[pick(text, list(by_name), "map")]
     except InputError:
