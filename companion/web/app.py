@@ -11,7 +11,9 @@ import importlib
 import logging
 import os
 import secrets
+import stat
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -20,10 +22,13 @@ from flask import Flask, Response, g, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
-from companion.errors import HavocError
+from companion.errors import HavocError, InputError
 from companion.registry import blueprints, games
 from companion.web.current import page_line
+from companion.web.figures import piece_figure
+from companion.web.paths import moved
 from companion.web.security import Csrf, Hands, new_token, redact
+from companion.whos_next.game_file import default_game_path
 
 LOG = logging.getLogger("havoc.web")
 PRIVATE_PREFIXES = ("/u/", "/p/", "/dark-blades/spells/deal/", "/dark-blades/spells/hand/")
@@ -80,7 +85,6 @@ def create_app(
     `serve` command prints the link once). ``source_only`` (``havoc --source-only serve``):
     every page shows only what the rulebooks give, whatever its own switch says.
     """
-    from companion.whos_next.game_file import default_game_path
 
     web = templates_dir() / "web"
     app = HavocFlask(
@@ -110,7 +114,6 @@ def create_app(
     app.extensions["havoc_hands"] = Hands()  # the spell deal's private links
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    from companion.web.figures import piece_figure
 
     app.jinja_env.globals["piece_figure"] = piece_figure  # templates/web/_figure.html
 
@@ -127,7 +130,6 @@ def create_app(
     def not_found(_error: Exception) -> Any:
         # Unknown pages, unknown tokens and wrong tokens all get this same answer; a public
         # page's address in other case, or without its game's name, leads to that page.
-        from companion.web.paths import moved
 
         if request.method == "GET" and (page := moved()) is not None:
             return page
@@ -181,9 +183,6 @@ def create_app(
 def _check_game_path(path: Path) -> None:
     """Refuse, before the server starts, a game path that can never be a game file: empty
     (``--game ""`` is the current folder), a folder, a name the system refuses."""
-    import stat
-
-    from companion.errors import InputError
 
     if str(path) in ("", "."):
         raise InputError('--game "": give the game file\'s name (or leave --game out)')
@@ -206,7 +205,6 @@ class OncePerMinute(logging.Filter):
         self.last: dict[str, float] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
-        import time
 
         key = str(record.msg)[:60]
         now = time.monotonic()

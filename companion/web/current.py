@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from flask import current_app, g, request
+from flask import abort, current_app, g, request
 
+from companion.dark_blades.layouts import find_layout
+from companion.dark_blades.maps import find_map
 from companion.data import Cards
-from companion.errors import FieldError, HavocError, display_path
+from companion.errors import DataError, FieldError, HavocError, InputError, display_path
 from companion.whos_next.store import Store
 
 if TYPE_CHECKING:  # the maps load only on a map page
@@ -112,11 +114,6 @@ def refused(error: HavocError | ValueError, labels: Mapping[str, str] | None = N
 def board_or_404(key: str, layout: bool = False) -> HexMap:
     """The Dark Blades map, or with ``layout`` the layout (maps laid together), a page's
     address names; 404 when there is none."""
-    from flask import abort
-
-    from companion.dark_blades.layouts import find_layout
-    from companion.dark_blades.maps import find_map
-    from companion.errors import DataError, InputError
 
     find = find_layout if layout else find_map
     try:

@@ -17,17 +17,20 @@ sockets spread over many addresses (issue 30 item 1) never stop it accepting a n
 from __future__ import annotations
 
 import errno
+import io
 import socket
 import time
 from collections import Counter
 from typing import Any
 
+import segno
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
 
 from companion.errors import InputError
+from companion.web.app import SECURITY_HEADERS, quiet_logs
 
 THREADS = 8
 # A slow or idle phone must not lock the others out: waitress holds idle and half-sent
@@ -70,7 +73,6 @@ def lan_address() -> str:
 
 def make_server(app: Any, host: str, port: int, threads: int = THREADS) -> Any:
     """A waitress server bound to host:port (port 0: any free port); refused in one line."""
-    from companion.web.app import quiet_logs
 
     quiet_logs()
     try:
@@ -108,9 +110,6 @@ def threads_ready(dispatcher: ThreadedTaskDispatcher, wait: float = 5.0) -> bool
 
 def qr_text(link: str) -> str:
     """The link as a QR code drawn with block characters, for the terminal."""
-    import io
-
-    import segno
 
     out = io.StringIO()
     segno.make(link, error="l").terminal(out=out, compact=True, border=2)
@@ -122,7 +121,6 @@ class ErrorAnswer(ErrorTask):
     413 too large, 431 headers too large), with the security headers every page carries."""
 
     def execute(self) -> None:
-        from companion.web.app import SECURITY_HEADERS
 
         self.response_headers.extend([*SECURITY_HEADERS, ("Cache-Control", "no-store")])
         super().execute()

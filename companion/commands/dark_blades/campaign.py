@@ -20,6 +20,22 @@ from typing import Any
 
 import click
 
+from companion.dark_blades import pieces
+from companion.dark_blades.campaign import (
+    Setup,
+    dead_leaders,
+    find_piece,
+    leader_names,
+    load_rules,
+    next_roster,
+)
+from companion.dark_blades.campaign_store import (
+    AlreadyKept,
+    CampaignStore,
+    Context,
+    default_campaign_path,
+)
+from companion.dark_blades.scenarios import find_scenario, load_scenarios
 from companion.errors import InputError
 from companion.names import pick
 from companion.text import fit, wrap
@@ -63,10 +79,6 @@ def campaign(ctx: click.Context, campaign_file: Path | None, as_json: bool) -> N
 
 
 def _context(ctx: click.Context) -> Any:
-    from companion.dark_blades import pieces
-    from companion.dark_blades.campaign import load_rules
-    from companion.dark_blades.campaign_store import Context
-    from companion.dark_blades.scenarios import load_scenarios
 
     cards = cards_from(ctx)
     ps = pieces.load(cards)
@@ -74,7 +86,6 @@ def _context(ctx: click.Context) -> Any:
 
 
 def _open(ctx: click.Context, campaign_file: Path | None, create: bool = False) -> Any:
-    from companion.dark_blades.campaign_store import CampaignStore, default_campaign_path
 
     given = campaign_file or ctx.meta.get("dark_blades_campaign")
     path = given if given is not None else default_campaign_path()
@@ -85,7 +96,6 @@ def _open(ctx: click.Context, campaign_file: Path | None, create: bool = False) 
 
 def _say(c: Any, cx: Any, as_json: bool, head: list[str] | None = None) -> None:
     """The campaign as it stands, the next scenario first."""
-    from companion.dark_blades.campaign import dead_leaders, next_roster
 
     key = c.next_key
     scenario = cx.scenarios[key] if key is not None else None
@@ -173,9 +183,6 @@ def new(
 ) -> None:
     """Start a campaign: SCENARIOS in the order they are to be played, by name or file key
     (`havoc scenario` lists them), e.g. `campaign new raid mill mule`."""
-    from companion.dark_blades.campaign import Setup
-    from companion.dark_blades.campaign_store import AlreadyKept
-    from companion.dark_blades.scenarios import find_scenario
 
     cx = _context(ctx)
     keys = tuple(find_scenario(cx.scenarios, s).key for s in scenarios)
@@ -216,7 +223,6 @@ def record(
 ) -> None:
     """Record the next scenario's outcome: each NAME (a piece of that scenario, by unique
     start, "N NAME" for several) died, was wounded or captured; everyone else lived."""
-    from companion.dark_blades.campaign import find_piece
 
     def event(c: Any, cx: Any) -> dict[str, Any]:
         if c.next_key is None:
@@ -266,7 +272,6 @@ def heir(
 
 
 def _leader(cx: Any, text: str, op: str, **more: str) -> dict[str, Any]:
-    from companion.dark_blades.campaign import leader_names
 
     return {"op": op, "name": pick(text, leader_names(cx.rules, cx.pieces), "leader"), **more}
 
@@ -318,7 +323,6 @@ def roster(
 ) -> None:
     """The pieces the next scenario can field after the campaign's dead and captured: the
     counters to print for it."""
-    from companion.dark_blades.campaign import next_roster
 
     cx = _context(ctx)
     with _open(ctx, campaign_file) as store:

@@ -9,7 +9,10 @@ from typing import Any
 
 import click
 
+from companion.dark_blades import labrynthia as lab
+from companion.dark_blades.labrynthia import levied_by, load_directory, population_of
 from companion.data import MISSING
+from companion.names import complete
 from companion.text import fit, wrap
 from havoc_cli.kit import Narrow, cards_from, emit_json, json_option
 
@@ -21,8 +24,6 @@ levy_from, mercenaries_from, levied_by: [castle names]}; --castles: {castles: [P
 
 
 def _complete(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
-    from companion.dark_blades.labrynthia import load_directory
-    from companion.names import complete
 
     try:
         return complete(load_directory(cards_from(ctx)).names(), incomplete)
@@ -47,7 +48,6 @@ def labrynthia(
     NAME: a state, settlement, castle or site, by any unique start (myre, "castle domor",
     honna). Without NAME, the states.
     """
-    from companion.dark_blades import labrynthia as lab
 
     d = lab.load_directory(cards_from(ctx))
     if notes:
@@ -140,14 +140,12 @@ def _castle_lines(d: Any, p: Any) -> list[str]:
 
 
 def _with_population(d: Any, name: str) -> str:
-    from companion.dark_blades.labrynthia import population_of
 
     pop = population_of(d, name)
     return name if pop is None else f"{name} ({pop:,})"
 
 
 def _place_lines(d: Any, p: Any) -> list[str]:
-    from companion.dark_blades.labrynthia import levied_by
 
     if p.kind == "castle":
         lines = _castle_lines(d, p)
@@ -187,7 +185,6 @@ def _state_lines(d: Any, s: Any) -> list[str]:
 
 
 def _place_dict(d: Any, p: Any) -> dict[str, Any]:
-    from companion.dark_blades.labrynthia import levied_by
 
     return {
         "name": p.name,

@@ -14,10 +14,22 @@ from typing import Any
 
 import click
 
-from companion.errors import InputError, display_path
-from companion.kniggits.rules import MAX_POINTS
+from companion.csv_rosters import read_csv
+from companion.errors import HavocError, InputError, display_path
+from companion.kniggits.rules import (
+    FUMBLE,
+    MAX_POINTS,
+    NONE,
+    Fighter,
+    army_columns,
+    check_army,
+    clash,
+    parse_tokens,
+    rules,
+)
 from companion.names import complete, pick
 from companion.text import fit, path_lines, wrap
+from companion.text.kniggits import NONE_FLEES, move
 from companion.text.kniggits import short as _short
 from havoc_cli.kit import Command, Whole, cards_from, emit_json, json_option
 
@@ -59,9 +71,6 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
     points, 1 if over, 2 if the file is bad. Kniggits missing a colour are named: they run
     away before the battle.
     """
-    from companion.csv_rosters import read_csv
-    from companion.kniggits.rules import army_columns, check_army, rules
-    from companion.text.kniggits import move
 
     r = rules(cards_from(ctx))
     check = check_army(read_csv(army_file, army_columns(r)), r, points, army_file)
@@ -166,8 +175,6 @@ def _complete_height(*extra: str) -> Any:
     """Shell completion of a height (from rules.toml) and the extra words."""
 
     def heights(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
-        from companion.errors import HavocError
-        from companion.kniggits.rules import rules
 
         try:
             names = [*rules(cards_from(ctx)).heights, *extra]
@@ -221,7 +228,6 @@ def exchange(
     exchange h/l m/h -t 3,2,1 -t 2,1,1 (A's, then B's); both blows land at once, each with
     the tokens from before. A sword of none: he only defends.
     """
-    from companion.kniggits.rules import FUMBLE, NONE, Fighter, clash, parse_tokens, rules
 
     r = rules(cards_from(ctx))
     heights = list(r.heights)
@@ -283,7 +289,6 @@ def exchange(
 
 def _blow_lines(r: Any, x: Any) -> list[str]:
     """One blow against a defender, as `havoc exchange ATTACK DEFEND` prints it."""
-    from companion.text.kniggits import NONE_FLEES, move
 
     if x.result == "hit" and x.loses:
         word = x.loses.capitalize()

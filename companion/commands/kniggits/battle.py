@@ -14,10 +14,16 @@ from typing import Any
 
 import click
 
+from companion.commands.kniggits.armies import _clash_dict, _standing_dict
+from companion.csv_rosters import read_csv
 from companion.errors import InputError, UnknownName
-from companion.kniggits.rules import MAX_POINTS
+from companion.kniggits.battle import DRAW, PHASE_NAMES, PHASES, outcome, setup_from_armies
+from companion.kniggits.rules import FUMBLE, MAX_POINTS, NONE, army_columns, check_army, rules
+from companion.kniggits.store import BattleStore, default_battle_path
 from companion.names import pick
 from companion.text import WIDTH, cells, fit
+from companion.text import kniggits as words
+from companion.text.kniggits import clash_lines
 from havoc_cli.kit import Group, Whole, cards_from, emit_json, json_option
 
 BATTLE_HELP = "The battle file (default: kniggits-battle.sqlite3 beside the Who's Next game)."
@@ -28,7 +34,6 @@ exchange`'s both-fighters JSON) or null}"""
 
 
 def _file(battle_file: Path | None) -> Path:
-    from companion.kniggits.store import default_battle_path
 
     return battle_file if battle_file is not None else default_battle_path()
 
@@ -64,7 +69,6 @@ def battle(ctx: click.Context, battle_file: Path | None, as_json: bool) -> None:
 
 
 def _open(ctx: click.Context, battle_file: Path | None, create: bool = False) -> Any:
-    from companion.kniggits.store import BattleStore
 
     path = _file(battle_file or ctx.meta.get("kniggits_battle"))
     if create and not path.parent.exists() and battle_file is None:
@@ -74,8 +78,6 @@ def _open(ctx: click.Context, battle_file: Path | None, create: bool = False) ->
 
 def _say(ctx: click.Context, b: Any, as_json: bool = False) -> None:
     """The battle as it stands, answer first (the win, or the turn and phase)."""
-    from companion.kniggits.battle import PHASE_NAMES, PHASES, outcome
-    from companion.text import kniggits as words
 
     if as_json:
         emit_json(_battle_dict(b))
@@ -101,8 +103,6 @@ def _say(ctx: click.Context, b: Any, as_json: bool = False) -> None:
 
 
 def _battle_dict(b: Any) -> dict[str, Any]:
-    from companion.commands.kniggits.armies import _clash_dict, _standing_dict
-    from companion.kniggits.battle import DRAW
 
     won = b.winner()
     return {
@@ -131,7 +131,6 @@ def _battle_dict(b: Any) -> dict[str, Any]:
 @click.pass_context
 def show(ctx: click.Context, battle_file: Path | None = None, as_json: bool = False) -> None:
     """The turn, its phase, and every kniggit's tokens and state (fights, crawls, flees)."""
-    from companion.kniggits.rules import rules
 
     with _open(ctx, battle_file) as store:
         _say(ctx, store.load(rules(cards_from(ctx))), as_json)
@@ -160,9 +159,6 @@ def new(
 ) -> None:
     """Start a battle from two army files (checked as `havoc army` checks them; names: the
     files' unless --names). Kniggits missing a colour run away before it."""
-    from companion.csv_rosters import read_csv
-    from companion.kniggits.battle import setup_from_armies
-    from companion.kniggits.rules import army_columns, check_army, rules
 
     r = rules(cards_from(ctx))
     called = [p.stem for p in armies] if names is None else names.split(",")
@@ -183,7 +179,6 @@ def new(
 @click.pass_context
 def next_phase(ctx: click.Context, battle_file: Path | None, as_json: bool) -> None:
     """On to the next phase: moving, turning, fighting, then the other player's turn."""
-    from companion.kniggits.rules import rules
 
     r = rules(cards_from(ctx))
     with _open(ctx, battle_file) as store:
@@ -210,8 +205,6 @@ def fight(
     """ATTACKER (his side's turn) strikes at ATTACK height, DEFENDER shields at DEFEND, e.g.
     `battle fight gal kay h l`. Facing each other, both strike: SWORD/SHIELD each, e.g.
     `battle fight gal kay h/l m/h`. The tokens are the battle's."""
-    from companion.kniggits.rules import FUMBLE, NONE, rules
-    from companion.text.kniggits import clash_lines
 
     r = rules(cards_from(ctx))
     heights = list(r.heights)
@@ -265,7 +258,6 @@ def fight(
 @click.pass_context
 def undo(ctx: click.Context, battle_file: Path | None, as_json: bool) -> None:
     """Step back over the last change (an exchange or a phase)."""
-    from companion.kniggits.rules import rules
 
     r = rules(cards_from(ctx))
     with _open(ctx, battle_file) as store:

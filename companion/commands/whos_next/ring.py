@@ -17,7 +17,24 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from companion.commands.whos_next.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
+from companion.dice import DiceSource
+from companion.errors import InputError
 from companion.text import fit, wrap
+from companion.text.whos_next import (
+    Line,
+    after_death,
+    died,
+    ordinal,
+    render,
+    slip_rule,
+    throw,
+    tie,
+    undone,
+)
+from companion.whos_next.duel_scoring import load_attack_table, load_contest, load_scoring, winner
+from companion.whos_next.duel_scoring import scores as rank
+from companion.whos_next.game_file import ReplaceRefused
+from companion.whos_next.ring import NotTheVictim, Undecided, alive, check_names, name_key
 from havoc_cli.kit import (
     SEED,
     WHOLE,
@@ -84,14 +101,12 @@ def _echo(lines: list[str]) -> None:
 
 def _say(lines: list[Line]) -> None:
     """Print `Line`s: a secret one is marked UMPIRE ONLY on every screen line it takes."""
-    from companion.text.whos_next import render
 
     click.echo("\n".join(render(lines)))
 
 
 def _contest_at(ctx: click.Context) -> int:
     """From how few players left both roll (cards/whos-next/duel.toml)."""
-    from companion.whos_next.duel_scoring import load_contest
 
     return load_contest(cards_from(ctx)).contest_at
 
@@ -100,7 +115,6 @@ def _champion(ctx: click.Context, store: Store, outcome: Outcome) -> str | None:
     """The winner on points once this death ended the game (None while it goes on)."""
     if outcome.winner is None:
         return None
-    from companion.whos_next.duel_scoring import load_scoring, winner
 
     return winner(store.load(), load_scoring(cards_from(ctx)))
 
@@ -108,7 +122,6 @@ def _champion(ctx: click.Context, store: Store, outcome: Outcome) -> str | None:
 def _event_json(
     kind: str, outcome: Outcome, champion: str | None, extra: dict | None = None
 ) -> dict[str, Any]:
-    from companion.text.whos_next import slip_rule
 
     death = outcome.death
     data = {"event": kind, **(extra or {}), **death.as_dict()}
@@ -147,14 +160,11 @@ def new(
 
     A saved game, in progress or finished (its scores), is never replaced without --force.
     """
-    from companion.errors import InputError
-    from companion.whos_next.ring import check_names
 
     check_names(names)  # refuse bad names before a file is created
     if order and seed is not None:
         raise InputError("--order is the ring itself: there is nothing to --seed")
     rng = random.Random(seed) if seed is not None else None
-    from companion.whos_next.game_file import ReplaceRefused
 
     with open_store(game, create=True) as store:
         try:
@@ -189,7 +199,6 @@ def new(
 @click.argument("player", type=PLAYER)
 def show(player: str, game: Path | None, as_json: bool) -> None:
     """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
-    from companion.text.whos_next import Line
 
     with open_store(game) as store:
         name, victim = store.victim(player)
@@ -208,9 +217,6 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
 
     Any other death (a player attacked someone who is not his victim): `ring duel`.
     """
-    from companion.errors import InputError
-    from companion.text.whos_next import after_death, died
-    from companion.whos_next.ring import NotTheVictim
 
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
     with open_store(game) as store:
@@ -261,10 +267,6 @@ def duel(
     again. The dead player's hunter takes his slip: when the dead was not the killer's own
     victim, that is the kit's ruling (the rules are silent), and the output says so.
     """
-    from companion.dice import DiceSource
-    from companion.text.whos_next import tie
-    from companion.whos_next.duel_scoring import load_attack_table
-    from companion.whos_next.ring import Undecided
 
     table = load_attack_table(cards_from(ctx))
     source = DiceSource(die, seed)
@@ -293,7 +295,6 @@ def duel(
             _say(tie(error))
         return
     death = outcome.death
-    from companion.whos_next.ring import name_key
 
     first = death.by if name_key(death.by) == name_key(attacker) else death.dead
     second = death.dead if death.by == first else death.by
@@ -304,7 +305,6 @@ def duel(
             extra.update(result=table.result(face), effect=table.effect(face))
         emit_json(_event_json("duel", outcome, champion, extra))
         return
-    from companion.text.whos_next import Line, after_death, died, throw
 
     lines = [
         died(death),
@@ -331,7 +331,6 @@ def status(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     Never the ring, nor which deaths were a player's own victim (the text does not tell a
     reported kill from a duel; --json does, for the umpire's scripts).
     """
-    from companion.whos_next.ring import alive
 
     with open_store(game) as store:
         state = store.load()
@@ -396,7 +395,6 @@ def undo(game: Path | None, as_json: bool, number: int | None) -> None:
     if as_json:
         emit_json({"undone": death.as_dict(), "alive": outcome.alive})
         return
-    from companion.text.whos_next import undone
 
     _say(undone(death, outcome.alive))
 
@@ -414,9 +412,6 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     The rules' points table is lost: the kit's default is labelled as such. Ties go to
     the player who survived longest (the rules).
     """
-    from companion.text.whos_next import ordinal
-    from companion.whos_next.duel_scoring import load_scoring
-    from companion.whos_next.duel_scoring import scores as rank
 
     scoring = load_scoring(cards_from(ctx))
     with open_store(game) as store:

@@ -17,6 +17,10 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from companion.dark_blades import pieces
+from companion.dark_blades.campaign import FATES, Setup, dead_leaders, load_rules, next_roster
+from companion.dark_blades.campaign_store import FILE_NAME, CampaignStore, Context, NoCampaign
+from companion.dark_blades.scenarios import find_scenario, load_scenarios
 from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import cards, refused
@@ -29,14 +33,12 @@ MAX_TEXT = 200
 
 def _path() -> Path:
     """The campaign file: the server's ``DARK_BLADES_CAMPAIGN`` or next to its Who's Next game."""
-    from companion.dark_blades.campaign_store import FILE_NAME
 
     given = current_app.config.get("DARK_BLADES_CAMPAIGN")
     return Path(given) if given else Path(current_app.config["GAME_PATH"]).parent / FILE_NAME
 
 
 def _store(create: bool = False) -> Any:
-    from companion.dark_blades.campaign_store import CampaignStore
 
     path = _path()
     if create and not path.parent.exists():
@@ -45,10 +47,6 @@ def _store(create: bool = False) -> Any:
 
 
 def _context() -> Any:
-    from companion.dark_blades import pieces
-    from companion.dark_blades.campaign import load_rules
-    from companion.dark_blades.campaign_store import Context
-    from companion.dark_blades.scenarios import load_scenarios
 
     ps = pieces.load(cards())
     return Context(load_rules(cards()), load_scenarios(cards(), ps), ps)
@@ -64,7 +62,6 @@ def _check_csrf() -> None:
 
 
 def _campaign(cx: Any) -> Any:
-    from companion.dark_blades.campaign_store import NoCampaign
 
     try:
         with _store() as store:
@@ -102,7 +99,6 @@ def _new_page(cx: Any, error: str | None = None, form: Any = None) -> str:
 
 
 def _page(cx: Any, c: Any, error: str | None = None) -> str:
-    from companion.dark_blades.campaign import dead_leaders, next_roster
 
     scenario = cx.scenarios[c.next_key] if c.next_key else None
     fielded = next_roster(c, scenario) if scenario else {}
@@ -127,8 +123,6 @@ def _page(cx: Any, c: Any, error: str | None = None) -> str:
 @bp.post("/new")
 def new() -> Response | tuple[str, int]:
     """Start a campaign: the scenarios in order, by name or file key, commas between."""
-    from companion.dark_blades.campaign import Setup
-    from companion.dark_blades.scenarios import find_scenario
 
     _check_csrf()
     cx = _context()
@@ -152,7 +146,6 @@ def new() -> Response | tuple[str, int]:
 def _change(make: Any, undo: bool = False) -> Response | tuple[str, int]:
     """A campaign change: CSRF checked, ``seen`` read, the event made and stored; refused,
     the page with its one line."""
-    from companion.dark_blades.campaign_store import NoCampaign
 
     _check_csrf()
     seen = request.form.get("seen", "")
@@ -189,7 +182,6 @@ def _count(field: str, most: int) -> int:
 def record() -> Response | tuple[str, int]:
     """The battle just played: per piece of the next scenario, its fate (one piece: a choice;
     several: how many died, were wounded, captured); the winner."""
-    from companion.dark_blades.campaign import FATES, next_roster
 
     def make(c: Any, cx: Any) -> dict[str, Any]:
         if c.next_key is None:

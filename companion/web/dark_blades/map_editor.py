@@ -12,12 +12,17 @@ line (400), the drawing kept.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
 from werkzeug.wrappers import Response
 
 from companion.dark_blades import hexgrid as hg
+from companion.dark_blades import map_editor as me
+from companion.dark_blades.maps import map_files
+from companion.dark_blades.sight import line_of_sight, load_sight
+from companion.dark_blades.water import load_rules, swim
 from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import cards, refused
@@ -38,7 +43,6 @@ def _check_csrf() -> None:
 
 
 def _maps() -> dict[str, Any]:
-    from companion.dark_blades.maps import map_files
 
     return {p.stem: p for p in map_files(cards())}
 
@@ -59,7 +63,6 @@ def _whole(field: str, most: int) -> int:
 @bp.get("/edit")
 def edit() -> str | tuple[str, int]:
     """The editor, on a new map (``name``, ``width``, ``height``) or a copy of ``from``."""
-    from companion.dark_blades import map_editor as me
 
     try:
         chosen = (request.args.get("from") or "").strip()[:40]
@@ -84,14 +87,12 @@ def edit() -> str | tuple[str, int]:
 
 
 def _key_of(name: str) -> str:
-    import re
 
     key = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:40]
     return key or "my-map"
 
 
 def _editor(text: str, key: str, error: str | None = None, said: str | None = None) -> str:
-    from companion.dark_blades import map_editor as me
 
     grid, legend = me.read_grid(text)
     try:
@@ -144,7 +145,6 @@ def _size(grid: list[str]) -> tuple[float, float]:
 
 def _painted() -> str:
     """The form's map text with its painted grid."""
-    from companion.dark_blades import map_editor as me
 
     text = request.form.get("text", "")
     if len(text) > me.MAX_TEXT:
@@ -159,7 +159,6 @@ def _painted() -> str:
 def check() -> tuple[Response, int]:
     """The map loader's word on the drawing: {ok, message}; with ``los_from`` and ``los_to``
     also the line of sight between them on the drawing (``sight``), as `havoc los` judges it."""
-    from companion.dark_blades import map_editor as me
 
     key = _key_of(request.form.get("key", ""))
     try:
@@ -173,7 +172,6 @@ def check() -> tuple[Response, int]:
 def _swim(m: Any) -> str | None:
     """A swim tried from ``swim_hex`` on the drawing (dice seeded by ``swim_seed``, 1 if not
     given), as `havoc swim` rolls it: where the current takes him, in one line."""
-    from companion.dark_blades.water import load_rules, swim
 
     at = (request.form.get("swim_hex") or "").strip()[:4]
     if not at:
@@ -191,7 +189,6 @@ def _swim(m: Any) -> str | None:
 
 def _sight(m: Any) -> str | None:
     """The line of sight asked for on the drawing, in one line (or why not)."""
-    from companion.dark_blades.sight import line_of_sight, load_sight
 
     a = (request.form.get("los_from") or "").strip()[:4]
     b = (request.form.get("los_to") or "").strip()[:4]
@@ -210,7 +207,6 @@ def _sight(m: Any) -> str | None:
 @bp.post("/save")
 def save() -> str | tuple[str, int] | Response:
     """Save into the server's cards folder, or (``download``) send the file."""
-    from companion.dark_blades import map_editor as me
 
     _check_csrf()
     key = (request.form.get("key") or "").strip()[:40]

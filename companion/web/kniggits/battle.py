@@ -16,8 +16,13 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from companion.csv_rosters import parse_csv, read_csv
 from companion.errors import FieldError, HavocError, InputError
+from companion.kniggits.battle import DRAW, PHASE_NAMES, PHASES, outcome, setup_from_armies
+from companion.kniggits.rules import army_columns, check_army, rules
+from companion.kniggits.store import FILE_NAME, BattleStore, NoBattle
 from companion.numbers import is_whole
+from companion.text import kniggits as words
 from companion.web.current import cards, refused
 
 bp = Blueprint("kniggits_battle", __name__, url_prefix="/kniggits/battle")
@@ -37,14 +42,12 @@ LABELS = {
 
 def _path() -> Path:
     """The battle file: the server's ``KNIGGITS_BATTLE`` or next to its Who's Next game."""
-    from companion.kniggits.store import FILE_NAME
 
     given = current_app.config.get("KNIGGITS_BATTLE")
     return Path(given) if given else Path(current_app.config["GAME_PATH"]).parent / FILE_NAME
 
 
 def _store(create: bool = False) -> Any:
-    from companion.kniggits.store import BattleStore
 
     path = _path()
     if create and not path.parent.exists():
@@ -71,8 +74,6 @@ def _armies() -> dict[str, Path]:
 
 def _battle() -> Any:
     """The battle as it stands, or None when there is none."""
-    from companion.kniggits.rules import rules
-    from companion.kniggits.store import NoBattle
 
     try:
         with _store() as store:
@@ -96,7 +97,6 @@ def new_form() -> str:
 
 
 def _new_page(error: str | None = None, form: Any = None) -> str:
-    from companion.kniggits.rules import rules
 
     r = rules(cards())
     return render_template(
@@ -116,8 +116,6 @@ def _in_progress() -> bool:
 
 
 def _battle_page(battle: Any, error: str | None = None) -> str:
-    from companion.kniggits.battle import DRAW, PHASE_NAMES, PHASES, outcome
-    from companion.text import kniggits as words
 
     won = battle.winner()
     mover = battle.sides[battle.player].kniggits
@@ -143,8 +141,6 @@ def _battle_page(battle: Any, error: str | None = None) -> str:
 @bp.post("/new")
 def new() -> Response | tuple[str, int]:
     """Start a battle from two armies: each by name (a file the server knows) or pasted."""
-    from companion.kniggits.battle import setup_from_armies
-    from companion.kniggits.rules import rules
 
     _check_csrf()
     form = request.form
@@ -178,8 +174,6 @@ def _whole(text: str, field: str, most: int) -> int | None:
 
 def _army(r: Any, i: int, budget: int | None) -> Any:
     """Army ``i`` checked: the pasted CSV if any, else the named army file."""
-    from companion.csv_rosters import parse_csv, read_csv
-    from companion.kniggits.rules import army_columns, check_army
 
     text = (request.form.get(f"csv{i}") or "").strip()
     if text:
@@ -199,8 +193,6 @@ def _army(r: Any, i: int, budget: int | None) -> Any:
 def _change(action: Any) -> Response | tuple[str, int]:
     """A battle change: CSRF checked, ``seen`` read, the action run in the store; refused,
     the battle page with its one line."""
-    from companion.kniggits.rules import rules
-    from companion.kniggits.store import NoBattle
 
     _check_csrf()
     seen = request.form.get("seen", "")

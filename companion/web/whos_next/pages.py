@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import functools
 import io
+import ipaddress
 import re
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlsplit
 
+import segno
 from flask import (
     Blueprint,
     abort,
@@ -28,11 +32,22 @@ from flask import (
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from companion.errors import HavocError
+from companion.dark_blades.maps import load_maps, perimeter
+from companion.dice import DiceSource
+from companion.errors import FieldError, HavocError
 from companion.numbers import is_whole
+from companion.text.whos_next import MARK, after_death, died, game_over, throw, tie, undone
 from companion.web.current import cards, game_store, page_line, source_only
 from companion.web.security import looks_like_token, same
+from companion.whos_next.duel_scoring import (
+    load_attack_table,
+    load_contest,
+    load_scoring,
+    scores,
+    winner,
+)
 from companion.whos_next.game_file import NoGame, ReplaceRefused
+from companion.whos_next.ring import Undecided, alive, cycle
 
 bp = Blueprint("whos_next", __name__)
 MAX_NAMES_TEXT = (
@@ -49,7 +64,6 @@ class Messages:
     (never in a cookie: they name the ring's secrets)."""
 
     def __init__(self) -> None:
-        import threading
 
         self._lock = threading.Lock()
         self._waiting: list[tuple[str, str]] = []
@@ -117,7 +131,6 @@ def _link(player_token: str) -> str:
 @lru_cache(maxsize=2048)
 def _qr_svg(text: str, scale: int = 6) -> str:
     """``text`` as an SVG QR code (mask 0: a valid code, without segno trying all eight)."""
-    import segno
 
     out = io.BytesIO()
     segno.make(text, error="m", mask=0).save(
@@ -133,9 +146,6 @@ def _qr_svg(text: str, scale: int = 6) -> str:
 def umpire(token: str) -> str:
     """The whole game: the ring, the forms, the deaths, the scores and the players' links."""
     _umpire(token)
-    from companion.text.whos_next import game_over
-    from companion.whos_next.duel_scoring import load_scoring, scores
-    from companion.whos_next.ring import alive, cycle
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
@@ -173,7 +183,6 @@ def _start_maps(players: int) -> tuple[list[tuple[str, str, bool]], str]:
     """The Dark Blades maps whose edges hold ``players`` start hexes, as (key, name, is the
     kit's design), for the umpire's links to each map page's start hexes (``?p=N``: only the
     count rides in the link, never a name or the ring), and a line when there is none."""
-    from companion.dark_blades.maps import load_maps, perimeter
 
     try:
         maps = load_maps(cards(), source_only())
@@ -242,8 +251,6 @@ def _replaced() -> str | None:
 
 def _loopback(link: str) -> bool:
     """True when ``link`` names this computer itself: no phone can open it."""
-    import ipaddress
-    from urllib.parse import urlsplit
 
     host = urlsplit(link).hostname or ""
     if host == "localhost" or host.endswith(".localhost"):
@@ -361,7 +368,6 @@ def _umpire_action(
 @_umpire_action()
 def kill() -> None:
     """The killer (by seat) killed his victim (by seat): the store checks it is his victim."""
-    from companion.whos_next.duel_scoring import load_contest
 
     store = game_store()
     players = store.load().players
@@ -380,10 +386,6 @@ def duel() -> None:
     """ATTACKER attacks DEFENDER on the attack table (cards/whos-next): the dice rolled at the
     table when the form gives them (``dice``: "5", or "5 3" when both roll, attacker first),
     else the server rolls. Faces too few, too many or off the die: refused, nothing written."""
-    from companion.dice import DiceSource
-    from companion.text.whos_next import throw, tie
-    from companion.whos_next.duel_scoring import load_attack_table
-    from companion.whos_next.ring import Undecided
 
     table = load_attack_table(cards())
     source = DiceSource(_table_dice(), None)
@@ -418,7 +420,6 @@ def duel() -> None:
 
 def _table_dice() -> list[int]:
     """The faces typed in the duel form's ``dice`` field (blank: none; the server rolls)."""
-    from companion.errors import FieldError
 
     text = request.form.get("dice", "")[:40]
     words = text.replace(",", " ").split()
@@ -433,7 +434,6 @@ def _table_dice() -> list[int]:
 def undo() -> None:
     """Undo the death the form names (an undo names the death it undoes: a repeat is refused,
     not a second undo)."""
-    from companion.text.whos_next import undone
 
     number = request.form.get("number", "")
     if not is_whole(number) or len(number) > 6:
@@ -445,7 +445,6 @@ def undo() -> None:
 def _say(lines: list[Any]) -> None:
     """`companion.text.whos_next` lines as the umpire's messages: the safe ones together,
     then each secret one marked as the screen marks it (UMPIRE ONLY)."""
-    from companion.text.whos_next import MARK
 
     safe = " ".join(line.text for line in lines if not line.secret)
     if safe:
@@ -458,8 +457,6 @@ def _say(lines: list[Any]) -> None:
 def _told(outcome: Any, contest_at: int) -> None:
     """A death as the CLI's screen words it: who died, how the game stands, and who takes
     the dead player's slip (the rules' or the kit's ruling, said so; secret)."""
-    from companion.text.whos_next import after_death, died
-    from companion.whos_next.duel_scoring import load_scoring, winner
 
     death = outcome.death
     champion = None
