@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from companion.errors import InputError
-from havoc_cli.kit import Command, cards_from, source_only_from
+from generator.commands.common import PnpCommand, out_dir_option
+from havoc_cli.kit import cards_from, source_only_from
 
 TARGETS = ("tgc", "mpc", "tts", "vassal")
 
@@ -119,16 +120,9 @@ def write_exports(
     return said
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @click.argument("target", metavar="TARGET[,TARGET...]")
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("out") / "export",
-    show_default=True,
-    help="Each target goes into DIR/TARGET, with a README.txt.",
-)
+@out_dir_option("Each target goes into DIR/TARGET, with a README.txt.", Path("out") / "export")
 @click.option(
     "--piece-size",
     default="5/8in",

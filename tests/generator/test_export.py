@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 from pathlib import Path
 from urllib.parse import urlparse
 from urllib.request import url2pathname
@@ -20,16 +21,10 @@ from generator.export.faces import FacePage, pixels, write_faces_pdf
 from generator.export.tts import MAX_GRID, MAX_SIDE
 
 
-@pytest.fixture(scope="module")
-def exported(tmp_path_factory) -> Path:
-    from click.testing import CliRunner
-
-    from generator.cli import main
-
-    out = tmp_path_factory.mktemp("export")
-    result = CliRunner().invoke(main, ["export", "tgc,mpc,tts", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+@pytest.fixture
+def exported(pnp_once) -> Path:
+    """`havoc-pnp export tgc,mpc,tts --out DIR`, once for the whole run (`pnp_once`)."""
+    return pnp_once("export", "tgc,mpc,tts")
 
 
 @pytest.mark.parametrize(("shop", "size"), [("tgc", (825, 1125)), ("mpc", (822, 1122))])
@@ -369,9 +364,8 @@ def listing(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 
 
-def test_exporting_again_leaves_only_what_this_run_wrote(havoc_pnp, tmp_path):
-    assert havoc_pnp("export", "mpc", "--out", tmp_path).exit_code == 0
-    folder = tmp_path / "mpc"
+def test_exporting_again_leaves_only_what_this_run_wrote(havoc_pnp, exported, tmp_path):
+    folder = shutil.copytree(exported / "mpc", tmp_path / "mpc")  # an earlier run's
     (folder / "cards" / "stale-card.png").write_bytes(b"an earlier run's")
     (folder / "counters").mkdir()
     (folder / "counters" / "knight-front.png").write_bytes(b"an earlier run's")

@@ -28,15 +28,9 @@ SLOT = B + "widget.PieceSlot"
 
 
 @pytest.fixture(scope="module")
-def vmod(tmp_path_factory) -> Path:
-    from click.testing import CliRunner
-
-    from generator.cli import main
-
-    out = tmp_path_factory.mktemp("vassal")
-    result = CliRunner().invoke(main, ["export", "vassal", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out / "vassal"
+def vmod(pnp_once) -> Path:
+    """`havoc-pnp export vassal --out DIR`, once for the whole run (`pnp_once`)."""
+    return pnp_once("export", "vassal") / "vassal"
 
 
 @pytest.fixture(scope="module")

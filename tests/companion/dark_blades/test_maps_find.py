@@ -32,8 +32,8 @@ def test_a_broken_map_breaks_only_itself(tmp_path: Path) -> None:
 
 
 def test_a_map_broken_below_its_name_is_not_parsed_to_find_another(tmp_path: Path) -> None:
-    """Finding a map reads the other files' names from their top lines: a TOML error further
-    down breaks only that map (worded with its line when it is asked for)."""
+    """A map file that is not valid TOML is found by its file name alone: it breaks only
+    itself (worded with its line when it is asked for)."""
     maps = _cards(tmp_path)
     mill = maps / "mill.toml"
     lines = mill.read_text().splitlines()
@@ -68,3 +68,13 @@ def test_a_map_and_the_sight_rules_are_checked_once_per_process_while_unchanged(
     assert find_map(cards, "arena") is first
     assert load_map(first.path, cards) is first
     assert load_sight(cards) is load_sight(cards)  # sight.toml too
+
+
+@pytest.mark.parametrize("typed", ["ford", "Ford", "FO"])
+def test_a_map_named_as_its_file_is_one_map_not_two(tmp_path: Path, typed: str) -> None:
+    """A map the editor saved as "Ford" in ford.toml: its name and its file name are the same
+    map, not an ambiguity ("could be ford, Ford")."""
+    maps = _cards(tmp_path)
+    text = (maps / "arena.toml").read_text().replace('name = "The Arena"', 'name = "Ford"', 1)
+    (maps / "ford.toml").write_text(text)
+    assert find_map(Cards(tmp_path), typed).key == "ford"
