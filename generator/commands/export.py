@@ -11,7 +11,7 @@ import click
 
 from companion.errors import InputError
 from generator.commands.common import PnpCommand, out_dir_option
-from havoc_cli.kit import cards_from, source_only_from
+from havoc_cli.kit import SEED, cards_from, source_only_from
 
 TARGETS = ("tgc", "mpc", "tts", "vassal")
 
@@ -140,7 +140,7 @@ def write_exports(
     "--seed",
     default=1,
     show_default=True,
-    type=click.IntRange(0),
+    type=SEED,
     help="tts, vassal: the Cthulhu Who? set-up laid out (as havoc-pnp setups --seed rolls it).",
 )
 @click.pass_context
