@@ -17,6 +17,7 @@ import re
 import stat
 import sys
 import time
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -219,8 +220,6 @@ def _cache_file(kind: str, key: str) -> Path | None:
     where = cache_dir()
     if where is None:
         return None
-    import zlib  # a C module: cheap
-
     tag = f"{sys.implementation.cache_tag}-{marshal.version}"
     return where / f"{kind}-{tag}-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.marshal"
 

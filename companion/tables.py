@@ -12,6 +12,7 @@ collect each broken table's error instead of raising it.
 
 from __future__ import annotations
 
+import difflib
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from companion import dice, schema
 from companion.data import Cards
 from companion.errors import DataError, FieldError, InputError, UnknownName
+from companion.fill_in import locate
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
 from companion.text import MISSING
@@ -177,8 +179,6 @@ def load_tables(cards: Cards, broken: dict[str, DataError] | None = None) -> dic
     is left out and its error recorded there under its key, so the others still work;
     without it the first error is raised.
     """
-    from companion.fill_in import locate  # here, not at the top: `havoc swim` reads tables alone
-
     tables: dict[str, Table] = {}
     errors: dict[str, DataError] = {}
     for path in cards.glob("*/tables/*.toml"):
@@ -226,8 +226,6 @@ def find(tables: dict[str, Table], name: str, broken: dict[str, DataError] | Non
     try:
         picked = pick(name, shorts, "table")
     except UnknownName:
-        import difflib  # only on this refusal
-
         bare = sorted({k.split("/", 1)[1] for k in keys})
         close = difflib.get_close_matches(name, bare, n=1)
         hint = f"did you mean {close[0]}? " if close else ""
