@@ -171,7 +171,7 @@ def _load_toml_cached(absolute: str, mtime_ns: int, size: int = -1) -> dict[str,
     if kept is not None:
         return kept
     path = Path(absolute)
-    import tomllib  # here, not above: a command whose files are all in the disk cache skips it
+    import tomllib  # only on a cache miss: benchmarks/startup_tricks.py
 
     try:
         data = _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from companion import schema
 from companion.cthulhu_who.ranges import GAME, parse_range
-from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
 from companion.errors import DataError, InputError
 from companion.schema import Field, ListOf, Where
@@ -47,6 +45,8 @@ class Score(NamedTuple):
 
     def chance(self) -> Fraction:
         """The exact chance that 2d6 kills (1 for a crush, 0 for a dash or a silent cell)."""
+        from fractions import Fraction  # off attack's path: benchmarks/startup_tricks.py
+
         return Fraction(self.ways(), 36)
 
     def kills(self, total: int) -> bool:
@@ -330,6 +330,9 @@ def attack_table(cards: Cards) -> AttackTable:
     (read from setup.toml when first needed)."""
 
     def monsters() -> dict[str, int]:
+        # the set-up roller, off attack's and crush's path: benchmarks/startup_tricks.py
+        from companion.cthulhu_who.setup import setup_tables
+
         return {s.name: s.squares for s in setup_tables(cards).sizes.values()}
 
     return load_attack_table(cards.path(GAME, ATTACK_FILE), monsters)

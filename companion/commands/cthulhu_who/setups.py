@@ -16,7 +16,6 @@ import click
 from companion import dice as d
 from companion.commands.cthulhu_who.board import board_attack_for, board_options, square_name
 from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
-from companion.cthulhu_who.setup import setup_distribution, setup_tables
 from companion.errors import HavocError, InputError, display_path
 from companion.names import complete
 from companion.text import fit, wrap
@@ -248,6 +247,8 @@ def _sheet(tables: Any, setup: Any, how: str) -> list[str]:
 
 
 def _stats(tables: Any, as_json: bool) -> None:
+    from companion.cthulhu_who.setup import setup_distribution
+
     dist = setup_distribution(tables)
     total = len(tables.faces) ** 4
     titles = {
@@ -327,6 +328,9 @@ def setup(
     or --die with it). With -n N above 1, one compact line each (m monsters, c cultists, D
     danger, h heroes, then the weapons).
     """
+    # the set-up roller, off `havoc attack`'s path: benchmarks/startup_tricks.py
+    from companion.cthulhu_who.setup import setup_tables
+
     tables = setup_tables(cards_from(ctx))
     if count < 1:
         raise InputError(f"-n: expected 1 or more set-ups, got {count}")

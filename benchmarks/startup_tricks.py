@@ -1,0 +1,81 @@
+"""What each start-up trick left in the kit saves of a lookup's cold start (CPU, bytecode cached).
+
+The kit keeps a trick for start-up time only where it saves at least 3 ms of a lookup's cold
+start (issue 29 item 8); this script is the line that shows it. Each row runs a lookup as it
+is and without the trick, interleaved, RUNS times in fresh subprocesses with a bytecode cache
+(as after `pip install`), and prints both median CPU times (user + system) and the saving:
+
+- the disk cache of parsed data files (`companion.data`, ``HAVOC_CACHE_DIR``): without it
+  (``HAVOC_CACHE_DIR=off``) every process parses the TOML and CSV again, and imports tomllib;
+- tomllib imported only when a file is not in the disk cache (without: imported first);
+- the Cthulhu Who? set-up roller (`companion.cthulhu_who.setup`) imported only where a set-up
+  is rolled or its monster names are read (without: imported first), for `havoc attack` and
+  `havoc crush`;
+- `fractions` imported only where an attack's chance is counted, for `havoc attack` and
+  `havoc crush` (without: imported first).
+
+"Imported first" is what a module-level import would cost: the same command run with the
+module imported before it starts.
+
+    python benchmarks/startup_tricks.py [RUNS]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cold_start import both_medians, cached_bytecode  # noqa: E402
+
+CRT = ("crt", "ii", "8", "3")
+ATTACK = ("attack", "shotgun", "cultist", "--setup", "1", "--from", "B2", "--to", "D4")
+CRUSH = ("crush", "--setup", "1", "--monster", "F5", "--to", "F4")
+
+# (trick, lookup, module imported first to undo the trick or None, environment changes)
+ROWS = (
+    ("disk cache of parsed data", CRT, None, {"HAVOC_CACHE_DIR": "off"}),
+    ("tomllib only on a cache miss", CRT, "tomllib", {}),
+    ("set-up roller kept out", ATTACK, "companion.cthulhu_who.setup", {}),
+    ("set-up roller kept out", CRUSH, "companion.cthulhu_who.setup", {}),
+    ("fractions kept out", ATTACK, "fractions", {}),
+    ("fractions kept out", CRUSH, "fractions", {}),
+)
+
+
+def havoc(words: tuple[str, ...], first: str | None) -> list[str]:
+    """`havoc WORDS` in a fresh interpreter, ``first`` imported before it starts."""
+    pre = f"import {first}; " if first else ""
+    code = f"{pre}import sys; sys.argv = ['havoc', *{list(words)!r}]; "
+    code += "from companion.cli import main; main()"
+    return [sys.executable, "-c", code]
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    with tempfile.TemporaryDirectory() as tmp:
+        env = cached_bytecode(dict(os.environ), Path(tmp) / "pyc")
+        commands: dict[str, list[str]] = {}
+        envs: dict[str, dict[str, str]] = {}
+        for i, (_trick, words, first, changes) in enumerate(ROWS):
+            commands[f"{i} with"] = havoc(words, None)
+            envs[f"{i} with"] = env
+            commands[f"{i} without"] = havoc(words, first)
+            envs[f"{i} without"] = {**env, **changes}
+        _wall, cpu = both_medians(commands, envs, runs, warm=2)
+    print(f"runs: {runs} each (interleaved); bytecode cached; CPU medians (user + system)")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for i, (trick, words, _first, _changes) in enumerate(ROWS):
+        kept, undone = cpu[f"{i} with"], cpu[f"{i} without"]
+        verdict = "stays" if undone - kept >= 0.003 else "under 3 ms"
+        print(
+            f"{trick:<28} havoc {words[0]:<7} with {kept * 1000:6.1f} ms  without "
+            f"{undone * 1000:6.1f} ms  saves {(undone - kept) * 1000:5.1f} ms  ({verdict})"
+        )
+
+
+if __name__ == "__main__":
+    main()
