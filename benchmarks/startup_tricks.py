@@ -17,12 +17,20 @@ is and without the trick, interleaved, RUNS times in fresh subprocesses with a b
 "Imported first" is what a module-level import would cost: the same command run with the
 module imported before it starts.
 
-    python benchmarks/startup_tricks.py [RUNS]
+    python benchmarks/startup_tricks.py [RUNS] [--instructions]
+
+On a busy machine a few milliseconds drown in the CPU times' noise: ``--instructions`` also
+counts each variant's instructions once under valgrind (deterministic) and turns the
+difference into milliseconds at the rate the lookup itself ran (its median CPU time over its
+instructions).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -54,8 +62,26 @@ def havoc(words: tuple[str, ...], first: str | None) -> list[str]:
     return [sys.executable, "-c", code]
 
 
+def instructions(cmd: list[str], env: dict[str, str]) -> int:
+    """The instructions ``cmd`` runs, counted by valgrind's callgrind."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind counted nothing: {done.stderr[-300:]}")
+    return int(found.group(1))
+
+
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    runs = int(args[0]) if args else 15
+    counting = "--instructions" in sys.argv[1:]
+    if counting and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind")
     with tempfile.TemporaryDirectory() as tmp:
         env = cached_bytecode(dict(os.environ), Path(tmp) / "pyc")
         commands: dict[str, list[str]] = {}
@@ -66,15 +92,22 @@ def main() -> None:
             commands[f"{i} without"] = havoc(words, first)
             envs[f"{i} without"] = {**env, **changes}
         _wall, cpu = both_medians(commands, envs, runs, warm=2)
+        counted = {n: instructions(c, envs[n]) for n, c in commands.items()} if counting else {}
     print(f"runs: {runs} each (interleaved); bytecode cached; CPU medians (user + system)")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for i, (trick, words, _first, _changes) in enumerate(ROWS):
         kept, undone = cpu[f"{i} with"], cpu[f"{i} without"]
-        verdict = "stays" if undone - kept >= 0.003 else "under 3 ms"
-        print(
-            f"{trick:<28} havoc {words[0]:<7} with {kept * 1000:6.1f} ms  without "
-            f"{undone * 1000:6.1f} ms  saves {(undone - kept) * 1000:5.1f} ms  ({verdict})"
+        saved = undone - kept
+        line = (
+            f"{trick:<28} havoc {words[0]:<7} CPU with {kept * 1000:6.1f} ms  without "
+            f"{undone * 1000:6.1f} ms  saves {saved * 1000:5.1f} ms"
         )
+        if counting:
+            with_i, without_i = counted[f"{i} with"], counted[f"{i} without"]
+            saved = (without_i - with_i) * kept / with_i
+            line += f"; instructions {with_i / 1e6:.1f}M/{without_i / 1e6:.1f}M"
+            line += f": {saved * 1000:4.1f} ms"
+        print(f"{line}  ({'stays' if saved >= 0.003 else 'under 3 ms'})")
 
 
 if __name__ == "__main__":
