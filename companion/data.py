@@ -26,6 +26,7 @@ from companion.errors import DataError
 from companion.patterns import LazyPattern
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+MISSING = "not in the source rules"  # what a gap in the kit's transcription of a table says
 
 
 def _bundled(name: str) -> Path:

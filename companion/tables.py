@@ -15,18 +15,14 @@ from __future__ import annotations
 import difflib
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from companion import dice, schema
-from companion.data import Cards
+from companion.data import MISSING, Cards
 from companion.errors import DataError, FieldError, InputError, UnknownName
-from companion.fill_in import locate
+from companion.fill_in import FillIn, locate
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
-from companion.text import MISSING
-
-if TYPE_CHECKING:
-    from companion.fill_in import FillIn
 
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
 

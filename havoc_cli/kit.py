@@ -9,6 +9,7 @@ stderr with exit status 2 — never a traceback, never a screen of usage text. `
 
 from __future__ import annotations
 
+import errno
 import importlib
 import json
 import sys
@@ -167,6 +168,10 @@ class LazyGroup(Group):
             return super().invoke(ctx)
         except HavocError as exc:
             fail(str(exc))
+        except OSError as exc:  # a path the system refuses, whichever option named it
+            if exc.errno not in PATH_REFUSALS:
+                raise
+            fail(path_refused(exc))
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
@@ -199,6 +204,22 @@ class LazyGroup(Group):
             click.echo(f"{self.prog}: error: {message}{hint}", err=True)
             sys.exit(EXIT_BAD_INPUT if isinstance(exc, click.UsageError) else exc.exit_code)
         sys.exit(result if isinstance(result, int) else 0)
+
+
+# A path the system refuses before any file is opened: a name over 255 bytes (NAME_MAX) or a
+# path over 4,096 (PATH_MAX), a loop of symbolic links. Any --cards, -o, --svg, --out or --army.
+PATH_REFUSALS = {
+    errno.ENAMETOOLONG: "a name in this path is longer than the system allows "
+    "(255 bytes a name, 4,096 the whole path)",
+    errno.ELOOP: "too many symbolic links (a loop?)",
+}
+
+
+def path_refused(exc: OSError) -> str:
+    """One line for a path the system refused (the path cut short: it may be very long)."""
+    name = str(exc.filename) if exc.filename is not None else "a path"
+    shown = name if len(name) <= 60 else f"{name[:28]}…{name[-28:]} ({len(name):,} characters)"
+    return f"{shown}: {PATH_REFUSALS.get(exc.errno or 0, exc.strerror)}"
 
 
 @dataclass

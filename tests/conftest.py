@@ -1,6 +1,8 @@
 """Shared test helpers: run either CLI in-process and check the companion's 40-column rule; keep
-every test off the real home's game file; share whole-kit builds across xdist workers
-(`kit_build`); accept the default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`) or missing."""
+every test off the real home's game file; make each shared product once per run across xdist
+workers (`made_once`, `pnp_once`, `kit_build`) and run the tests of a module-scoped fixture on
+one worker; accept the default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`)
+or missing."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ import contextlib
 import hashlib
 import itertools
 import os
+import shutil
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -40,6 +43,23 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
 def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.hasplugin("xdist"):
         config.addinivalue_line("markers", "xdist_group(name): tests run on one xdist worker")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that use a module-scoped fixture run on one xdist worker (an xdist_group
+    named after their module, under `--dist=loadgroup`), so the fixture is made once per run,
+    not once per worker. A group the test names itself stays."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None or item.get_closest_marker("xdist_group"):
+            continue
+        if any(
+            defs[-1].scope == "module"
+            for name in info.names_closure
+            if (defs := info.name2fixturedefs.get(name))
+        ):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session")
@@ -101,35 +121,95 @@ def havoc_pnp():
     return lambda *args: run(main, [str(a) for a in args])
 
 
-@pytest.fixture(scope="session")
-def kit_build(tmp_path_factory):
-    """`kit_build(*options)`: the folder `havoc-pnp build --out DIR *options` wrote (and
-    `kit_build.said(*options)` what it printed), built once
-    per set of options for the whole run and shared by every test and xdist worker (the first
-    to ask builds it under a lock; the others wait and read). Tests only read it."""
-    from generator.cli import main
-
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of this whole run: shared by its xdist workers (each has its own
+    folder inside it), a new one on the next run."""
     base = tmp_path_factory.getbasetemp()
-    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kit-builds"
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session")
+def made_once(tmp_path_factory) -> Callable[[str, Callable[[Path], object]], Path]:
+    """`made_once(key, make)`: a folder that `make(folder)` filled, made once per `key` for the
+    whole run and shared by every test and xdist worker (the first to ask makes it under a
+    lock; the others wait and read). A product that fails is not kept: each test that asks
+    for it makes it again and fails in turn. Tests only read it."""
+    shared = _run_folder(tmp_path_factory) / "made-once"
     shared.mkdir(exist_ok=True)
 
-    def build(*options: object) -> Path:
-        key = tuple(str(o) for o in options)
-        name = hashlib.sha1("\0".join(key).encode()).hexdigest()[:12]
-        out = shared / name
+    def get(key: str, make: Callable[[Path], object]) -> Path:
+        name = hashlib.sha1(key.encode()).hexdigest()[:12]
+        out, done = shared / name, shared / f"{name}.done"
         with _locked(shared / f"{name}.lock"):
-            if not out.is_dir():
-                result = run(main, ["build", "--out", str(out), *key])
-                assert result.exit_code == 0, result.output
-                (shared / f"{name}.stdout").write_text(result.stdout, encoding="utf-8")
+            if not done.exists():
+                shutil.rmtree(out, ignore_errors=True)  # what a failed attempt left
+                out.mkdir()
+                make(out)
+                done.touch()
         return out
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def pnp_once(made_once):
+    """`pnp_once(*args)`: the folder `havoc-pnp ARGS --out DIR` wrote, `pnp_once(*args,
+    file=NAME)` the file `havoc-pnp ARGS -o DIR/NAME` wrote (`pnp_once.said(...)` what it
+    printed on standard output, `pnp_once.warned(...)` on standard error), each made once for
+    the whole run (`made_once`). Tests only read it."""
+    from generator.cli import main
+
+    def make(args: tuple[str, ...], file: str | None) -> Callable[[Path], None]:
+        def write(folder: Path) -> None:
+            out = ["-o", str(folder / file)] if file else ["--out", str(folder / "out")]
+            result = run(main, [*args, *out])
+            assert result.exit_code == 0, result.output
+            (folder / "stdout.txt").write_text(result.stdout, encoding="utf-8")
+            (folder / "stderr.txt").write_text(result.stderr, encoding="utf-8")
+
+        return write
+
+    def product(*args: object, file: str | None = None) -> Path:
+        key = tuple(str(a) for a in args)
+        folder = made_once("\0".join(["havoc-pnp", *key, f"-o {file}" if file else "--out"]),
+                           make(key, file))  # fmt: skip
+        return folder / file if file else folder / "out"
+
+    def said(*args: object, file: str | None = None) -> str:
+        """What that command printed on standard output."""
+        made = product(*args, file=file)
+        return (made.parent / "stdout.txt").read_text(encoding="utf-8")
+
+    def warned(*args: object, file: str | None = None) -> str:
+        """What that command printed on standard error."""
+        made = product(*args, file=file)
+        return (made.parent / "stderr.txt").read_text(encoding="utf-8")
+
+    product.said = said  # type: ignore[attr-defined]
+    product.warned = warned  # type: ignore[attr-defined]
+    return product
+
+
+@pytest.fixture(scope="session")
+def kit_build(pnp_once):
+    """`kit_build(*options)`: the folder `havoc-pnp build --out DIR *options` wrote (and
+    `kit_build.said(*options)` what it printed, `kit_build.warned(*options)` on standard
+    error), built once per set of options for the whole run and shared by every test and
+    xdist worker (`pnp_once`). Tests only read it."""
+
+    def build(*options: object) -> Path:
+        return pnp_once("build", *options)
 
     def said(*options: object) -> str:
         """What that build printed on standard output."""
-        out = build(*options)
-        return (out.parent / f"{out.name}.stdout").read_text(encoding="utf-8")
+        return pnp_once.said("build", *options)
+
+    def warned(*options: object) -> str:
+        """What that build printed on standard error."""
+        return pnp_once.warned("build", *options)
 
     build.said = said  # type: ignore[attr-defined]
+    build.warned = warned  # type: ignore[attr-defined]
     return build
 
 

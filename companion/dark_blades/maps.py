@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades import hexgrid as hg
@@ -26,6 +26,9 @@ from companion.data import Cards, read_toml
 from companion.errors import DataError, InputError
 from companion.names import matches, pick
 from companion.schema import Field, ListOf, MapOf, Table, Where
+
+if TYPE_CHECKING:
+    from companion.dark_blades.readings import Reading
 
 GAME = "dark-blades"
 DESIGNS = ("kit", "transcribed")
@@ -96,8 +99,14 @@ class HexMap:
         self.flow = dict(flow or {})
         self.wheel = wheel
 
+    reading: Reading | None = None  # a layout's: which edges meet is the kit's reading
+
     def __repr__(self) -> str:
         return f"HexMap({self.key!r}, {self.name!r}, {self.width}x{self.height})"
+
+    def joins(self) -> set[frozenset[Hex]]:
+        """The sides where two maps of a board meet (each a pair of hexes): none on one map."""
+        return set()
 
     @property
     def is_kit(self) -> bool:
@@ -514,6 +523,18 @@ def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str | None, Path]
     return heads
 
 
+def map_by_path(cards: Cards, text: str, source_only: bool = False) -> HexMap:
+    """A map file given by its path as typed (a command line's ``./ford.toml``), checked as the
+    cards' maps are; a file that is not there is refused in one line."""
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise InputError(f"map file {text!r}: not found (a map's name, or a .toml file)")
+    m = load_map(path, cards)
+    if source_only and m.is_kit:
+        raise InputError(f"map file {text!r}: the kit's own design, left out rulebook-only")
+    return m
+
+
 def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     """A map by its file name or its name (any unique start, any case).
 
@@ -524,7 +545,8 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     heads = _heads(cards, source_only)
     if heads:
         names = {key: path for key, _name, path in heads}
-        names.update({name: path for _key, name, path in heads if name and name not in names})
+        keys = {key.casefold() for key in names}  # "Ford" in ford.toml: the same map, once
+        names.update({n: path for _key, n, path in heads if n and n.casefold() not in keys})
         found = matches(text, names)
         if len(found) == 1:
             return load_map(names[found[0]], cards)
@@ -533,7 +555,8 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
         why = " (the rulebook's words only leave out the kit's own maps)" if source_only else ""
         raise InputError(f"map {text!r}: no maps{why}")
     by_name = {m.key: m for m in maps}
-    by_name.update({m.name: m for m in maps if m.name not in by_name})
+    keys = {key.casefold() for key in by_name}
+    by_name.update({m.name: m for m in maps if m.name.casefold() not in keys})
     try:
         return by_name[pick(text, list(by_name), "map")]
     except InputError:

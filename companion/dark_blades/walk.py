@@ -15,6 +15,12 @@ that window; from further off it may only hit the window's occupant, and in at a
 door's ("inside or in a doorway hex of the same building"). Inside his own building a firer
 sees every hex of it (``in-window``: a window hex is inside); out of it only from the window or
 door hex he stands in (``out-from-aperture``).
+
+What the line sees follows "a character may see into a tree or building hex, but not through
+it" whatever the firing rules allow: a line that goes on past a window or door hex it came in at
+(from further off than beside it), or out of a building hex the firer does not stand in (but to
+the hex just beside that window or door, who sees in as a firer there does), is blocked there:
+not seen (and the rulebook has spells "use the visibility rules in the missile fire section").
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
     origin, target = path[0], path[-1]
     home = buildings.get(origin)  # the firer's building (None: outside)
     seen_inside = {home}  # the building the line is in, when its own hexes do not block it
+    unseen: set[object] = set()  # the buildings the line stopped in (named once in blocked)
     blocked: list[str] = []
     readings: list[str] = []
     rules: list[str] = []
@@ -72,6 +79,15 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
                 building_wall = building_wall or f"building wall {at}"
                 rules.append("building-walls")
             refused: tuple[str, str] | None = None  # a firing rule against the shot: why, rule
+            beside = b == target and ka in APERTURES and ba == home  # out to the hex beside it
+            if ba is not None and a != origin and ba not in unseen and not beside:
+                # out of a building hex the firer does not stand in: the line saw into it, and
+                # may not see through it ("may see into a tree or building hex, but not
+                # through it"); it is not seen beyond, whatever the firing rules say (the
+                # target beside the window sees in, as a firer there does: seen both ways)
+                unseen.add(ba)
+                blocked.append(f"building {label(a)}")
+                rules.append("see-into")
             if ba is not None and ka in APERTURES:  # out through a's aperture
                 if a != origin and ba == home:
                     refused = f"out at {ka} {label(a)}; the firer is not in it", _rule(ka)
@@ -86,7 +102,8 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
                 if len(crossed) < 2 and b == target:
                     rules.append("into-window" if kb == "window" else "door")
                 elif len(crossed) < 2 and buildings.get(path[i + 2]) == bb:  # on inside
-                    seen_inside.add(bb)  # the rule below answers, not the hexes within
+                    if i == 0:  # beside the window or door, he sees into the building
+                        seen_inside.add(bb)
                     if kb == "window" and i == 0:
                         rules.append("beside-window")
                     elif kb == "window":
@@ -112,7 +129,8 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
             if kind in blocks:
                 if kind not in BUILDING:
                     blocked.append(f"{kind} {label(b)}")
-                elif buildings[b] not in seen_inside:
+                elif buildings[b] not in seen_inside and buildings[b] not in unseen:
+                    unseen.add(buildings[b])  # named once: the hex the line stops in
                     blocked.append(f"building {label(b)}")
                     rules.append("see-into")
     if home is not None and not left_home and buildings.get(target) == home:

@@ -15,7 +15,20 @@ import os
 import textwrap
 from collections.abc import Mapping
 
-NARROW = 40  # the phone width every answer is laid out for; the least a line may take
+from companion.columns import PHONE, cells
+
+__all__ = [
+    "NARROW",
+    "WIDEST",
+    "WIDTH",
+    "cells",
+    "fit",
+    "path_lines",
+    "terminal_width",
+    "wrap",
+]
+
+NARROW = PHONE  # the phone width every answer is laid out for; the least a line may take
 WIDEST = 80  # the most, on a wide terminal
 
 
@@ -34,19 +47,6 @@ def terminal_width(environ: Mapping[str, str] = os.environ, fd: int = 1) -> int:
 
 
 WIDTH = terminal_width()  # no output line wider than this
-MISSING = "not in the source rules"  # what a gap in the kit's transcription of a table says
-
-
-def cells(text: str) -> int:
-    """Terminal columns ``text`` takes: wide (East Asian W/F) characters 2, combining marks 0."""
-    if text.isascii():
-        return len(text)
-    import unicodedata
-
-    return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-        for c in text
-    )
 
 
 def _wrap_cells(text: str, indent: str, width: int) -> list[str]:

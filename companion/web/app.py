@@ -11,7 +11,9 @@ import importlib
 import logging
 import os
 import secrets
+import stat
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -20,10 +22,13 @@ from flask import Flask, Response, g, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
-from companion.errors import HavocError
+from companion.errors import HavocError, InputError
 from companion.registry import blueprints, games
 from companion.web.current import page_line
+from companion.web.figures import piece_figure
+from companion.web.paths import moved
 from companion.web.security import Csrf, Hands, new_token, redact
+from companion.whos_next.game_file import default_game_path
 
 LOG = logging.getLogger("havoc.web")
 PRIVATE_PREFIXES = ("/u/", "/p/", "/dark-blades/spells/deal/", "/dark-blades/spells/hand/")
@@ -31,8 +36,17 @@ PRIVATE_PREFIXES = ("/u/", "/p/", "/dark-blades/spells/deal/", "/dark-blades/spe
 # Rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
 CORE_BLUEPRINTS = ("companion.web.dice_tables",)
 CSP = (
-    "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
+    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; manifest-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+# Every answer carries these, the pages' and waitress's own (companion.web.server.ErrorAnswer).
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CSP),
+    ("Referrer-Policy", "no-referrer"),  # tokens never leave in a Referer
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
 )
 
 
@@ -71,7 +85,6 @@ def create_app(
     `serve` command prints the link once). ``source_only`` (``havoc --source-only serve``):
     every page shows only what the rulebooks give, whatever its own switch says.
     """
-    from companion.whos_next.game_file import default_game_path
 
     web = templates_dir() / "web"
     app = HavocFlask(
@@ -81,9 +94,11 @@ def create_app(
         static_url_path="/static",
     )
     Cards(cards)  # a bad --cards is refused before the server starts
+    game_path = Path(game) if game is not None else default_game_path()
+    _check_game_path(game_path)
     app.config.update(
         SECRET_KEY=secrets.token_bytes(32),
-        GAME_PATH=Path(game) if game is not None else default_game_path(),
+        GAME_PATH=game_path,
         CARDS_DIR=Path(cards) if cards is not None else None,
         SOURCE_ONLY=source_only,
         UMPIRE_TOKEN=umpire_token or new_token(),
@@ -99,7 +114,6 @@ def create_app(
     app.extensions["havoc_hands"] = Hands()  # the spell deal's private links
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    from companion.web.figures import piece_figure
 
     app.jinja_env.globals["piece_figure"] = piece_figure  # templates/web/_figure.html
 
@@ -116,7 +130,6 @@ def create_app(
     def not_found(_error: Exception) -> Any:
         # Unknown pages, unknown tokens and wrong tokens all get this same answer; a public
         # page's address in other case, or without its game's name, leads to that page.
-        from companion.web.paths import moved
 
         if request.method == "GET" and (page := moved()) is not None:
             return page
@@ -158,15 +171,30 @@ def create_app(
     def headers(response: Response) -> Response:
         if g.get("havoc_refused") and response.status_code == 200:
             response.status_code = 400  # a form refused: its page, with the one-line reason
-        response.headers["Content-Security-Policy"] = CSP
-        response.headers["Referrer-Policy"] = "no-referrer"  # tokens never leave in a Referer
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["X-Frame-Options"] = "DENY"
+        for name, value in SECURITY_HEADERS:
+            response.headers[name] = value
         if request.path.startswith(PRIVATE_PREFIXES):
             response.headers["Cache-Control"] = "no-store"
         return response
 
     return app
+
+
+def _check_game_path(path: Path) -> None:
+    """Refuse, before the server starts, a game path that can never be a game file: empty
+    (``--game ""`` is the current folder), a folder, a name the system refuses."""
+
+    if str(path) in ("", "."):
+        raise InputError('--game "": give the game file\'s name (or leave --game out)')
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return  # drawn by the umpire's first ring
+    except OSError as exc:
+        name = str(path) if len(str(path)) <= 60 else f"…{str(path)[-40:]}"
+        raise InputError(f"--game {name}: {exc.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"--game {path}: a folder, not a game file")
 
 
 class OncePerMinute(logging.Filter):
@@ -177,7 +205,6 @@ class OncePerMinute(logging.Filter):
         self.last: dict[str, float] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
-        import time
 
         key = str(record.msg)[:60]
         now = time.monotonic()

@@ -16,6 +16,8 @@ from flask import Response, abort, current_app, redirect, render_template, reque
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
+from companion.names import matches  # the one matching point, CLI and web alike
+
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response as BaseResponse  # what redirect() gives
 
@@ -70,7 +72,6 @@ def named(typed: str, names: Iterable[str], what: str, link: Callable[[str], str
     """The one of ``names`` an address names (any case, by its start, word starts or initials,
     as the CLI reads names); aborts 404 when it names none, and answers with a page listing
     every name it could be, each a link, when it names several."""
-    from companion.names import matches  # the one matching point, CLI and web alike
 
     found = matches(typed[:60], names)
     if len(found) == 1:

@@ -8,6 +8,6 @@ from companion.game import Game
 GAME = Game(
     title="Who's Next",
     commands={"ring": "companion.commands.whos_next.ring:ring"},
-    blueprints=("companion.web.whos_next.pages",),
+    blueprints=("companion.web.whos_next.pages", "companion.web.whos_next.starts"),
     index_note="index_whos_next.html",
 )

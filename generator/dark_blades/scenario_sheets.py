@@ -126,8 +126,8 @@ def scenario_story(
     story: list[Any] = [
         para(f"Scenario {scenario.number}: {scenario.title}", "title"),
         marked(
-            "<b>Background (the Havoc Kit's own words, not the rulebook's):</b> "
-            + esc(scenario.background),
+            f"<b>Background ({'the Havoc Kit' if scenario.is_kits else 'this file'}'s own words, "
+            "not the rulebook's):</b> " + esc(scenario.background),
             "kit",
         ),
         para("Maps", "h2"),
@@ -158,7 +158,8 @@ def scenario_story(
     if scenario.kit_readings:
         story.append(
             marked(
-                "<b>The Havoc Kit's readings (the rulebook is silent here):</b><br/>"
+                f"<b>{'The Havoc Kit' if scenario.is_kits else 'This file'}'s readings "
+                "(the rulebook is silent here):</b><br/>"
                 + "<br/>".join(f"•&nbsp;{esc(r)}" for r in scenario.kit_readings),
                 "kit",
             )
@@ -182,9 +183,11 @@ def write_scenario_sheets(
     page: PageSize,
     names: list[str] | None = None,
     source_only: bool = False,
+    more: tuple[Scenario, ...] = (),
 ) -> int:
-    """Write one page per scenario (``names``: file keys; None: all); returns the page count."""
-    scenarios = load_scenarios(cards, pieces.load(cards))
+    """Write one page per scenario (``names``: file keys; None: all; ``more``: scenarios read
+    from files of the user's own, by their keys); returns the page count."""
+    scenarios = {**load_scenarios(cards, pieces.load(cards)), **{s.key: s for s in more}}
     chosen = [scenarios[n] for n in names] if names else list(scenarios.values())
     portrait = page.portrait
     story: list[Any] = []

@@ -63,12 +63,12 @@ def test_counters_writes_one_pdf(havoc_pnp, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_build_writes_everything_and_is_deterministic(havoc_pnp, tmp_path: Path) -> None:
-    first = havoc_pnp("build", "--out", tmp_path / "a")
+def test_build_writes_everything_and_is_deterministic(havoc_pnp, kit_build, tmp_path: Path) -> None:
+    first = kit_build()  # the run's shared default build, and one more here
     second = havoc_pnp("build", "--out", tmp_path / "b")
-    assert first.exit_code == 0 and second.exit_code == 0, first.output
-    names = sorted(p.name for p in (tmp_path / "a").iterdir())
-    assert len(first.stdout.splitlines()) == len(names)
+    assert second.exit_code == 0, second.output
+    names = sorted(p.name for p in first.iterdir())
+    assert len(kit_build.said().splitlines()) == len(names)
     games = [
         "kniggits-armies.pdf",
         "kniggits-figures.pdf",
@@ -80,9 +80,9 @@ def test_build_writes_everything_and_is_deterministic(havoc_pnp, tmp_path: Path)
     assert set(core + games + ["dark-blades-spells.pdf"]) <= set(names)
     assert names[0] == "HOW-TO-PRINT.txt"
     for name in names[1:]:
-        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+        assert (first / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
         if shutil.which("qpdf"):
-            check = subprocess.run(["qpdf", "--check", str(tmp_path / "a" / name)])
+            check = subprocess.run(["qpdf", "--check", str(first / name)])
             assert check.returncode == 0
 
 
@@ -202,7 +202,7 @@ def test_a_huge_roster_count_is_one_line_not_a_memory_hog(havoc_pnp, tmp_path: P
 
 def test_output_through_a_symlink_replaces_its_target_not_the_link(havoc_pnp, tmp_path: Path):
     real = tmp_path / "real.pdf"
-    real.write_bytes(b"old")
+    real.write_bytes(b"%PDF-1.4 old")  # a PDF: replaced (a file that is not one is refused)
     link = tmp_path / "link.pdf"
     link.symlink_to(real)
     result = havoc_pnp("calibrate", "-o", link)
@@ -275,12 +275,11 @@ def test_a_cards_dir_without_the_kits_files_is_warned_about(havoc_pnp, tmp_path:
 
 
 @pytest.mark.slow
-def test_build_on_small_paper_leaves_out_only_what_cannot_fit(havoc_pnp, tmp_path: Path) -> None:
+def test_build_on_small_paper_leaves_out_only_what_cannot_fit(kit_build) -> None:
     """`PaperTooSmall` from any product is one warning line; everything else is built."""
-    out = tmp_path / "small"
-    result = havoc_pnp("build", "--paper", "100x150mm", "--out", out)
-    assert result.exit_code == 0, result.output
-    warnings = [line for line in result.stderr.splitlines() if "not built" in line]
+    out = kit_build("--paper", "100x150mm")  # shared: built once for the run, exit 0
+    warnings = [line for line in kit_build.warned("--paper", "100x150mm").splitlines()
+                if "not built" in line]  # fmt: skip
     assert [w.split(" not built")[0] for w in warnings] == [
         "havoc-pnp: warning: cthulhu-who-setups.pdf",
         "havoc-pnp: warning: the Kniggits sheets",

@@ -8,23 +8,18 @@ from pathlib import Path
 import pytest
 from pdf_read import pages as read_pages
 
+from generator import registry
 from generator.sheet.document import MARGIN
-from tests.conftest import run
 
 FOOT = 40.0  # the footer band at the foot of the page is not measured
 
 
-@pytest.fixture(scope="module")
-def sheets(tmp_path_factory) -> list[Path]:
-    from generator.cli import main
-
-    out = tmp_path_factory.mktemp("aids")
-    result = run(main, ["aids", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    scenarios = out / "scenarios.pdf"
-    result = run(main, ["scenarios", "-o", str(scenarios)])
-    assert result.exit_code == 0, result.output
-    return sorted(out.glob("*.pdf"))
+@pytest.fixture(scope="module")  # module: the tests run on one worker, which reads them once
+def sheets(kit_build, pnp_once) -> list[Path]:
+    """The sheets `havoc-pnp aids` writes (as the run's shared default build has them) and
+    `havoc-pnp scenarios`' (written once for the run)."""
+    aids = [kit_build() / sheet.file for sheet in registry.sheets(("tables", "aid"))]
+    return sorted([*aids, pnp_once("scenarios", file="scenarios.pdf")])
 
 
 def test_text_tables_and_boxes_share_the_frames_edges(sheets) -> None:

@@ -54,11 +54,15 @@ def _fields(page: str) -> tuple[dict[str, str], dict[str, list[str]]]:
     return out, choices
 
 
-def _bases(form: dict[str, str], choices: dict[str, list[str]]) -> list[dict[str, str]]:
-    """The form as filled in, then with each select at each of its options in turn."""
-    bases = [form]
-    for name, options in choices.items():
-        bases += [{**form, name: option} for option in options[1:]]
+def _bases(
+    form: dict[str, str], choices: dict[str, list[str]], forms: str
+) -> list[tuple[dict[str, str], str | None]]:
+    """The form as filled in ("filled"), then with each select at each of its other options
+    in turn ("options"), or both ("all"); each with the select it changed (None: none)."""
+    bases: list[tuple[dict[str, str], str | None]] = [(form, None)] if forms != "options" else []
+    if forms != "filled":
+        for name, options in choices.items():
+            bases += [({**form, name: option}, name) for option in options[1:]]
     return bases
 
 
@@ -86,9 +90,12 @@ def _check(fig: Figures, where: str, ask: Any) -> None:
         fig.one_line += one_line(answer.status_code, body)
 
 
-def sweep(site: Any, odd: list[str] = ODD, every_option: bool = True) -> Figures:
-    """Every route of ``site``'s app, each odd value in each field and path part (with each
-    select at each of its options in turn, unless not ``every_option``)."""
+def sweep(site: Any, odd: list[str] = ODD, forms: str = "all") -> Figures:
+    """Every route of ``site``'s app, each odd value in each field of its form. ``forms``:
+    "filled", the form as it fills itself in, and each odd value in each path part too;
+    "options", only each select at each of its other options in turn (an odd value in the
+    select it changed is left out: that request is one of "filled"'s); "all", both. The
+    "filled" and "options" sweeps together send every request of "all", each once."""
     fig = Figures()
     client, umpire = site.client, site.umpire
     site.new_game()
@@ -101,7 +108,7 @@ def sweep(site: Any, odd: list[str] = ODD, every_option: bool = True) -> Figures
         good = {p: (umpire if p == "token" else "x") for p in parts}
         for method in methods:
             # the path parts, each odd in turn
-            for part in parts:
+            for part in parts if forms != "options" else ():
                 for value in odd:
                     path = rule.build({**good, part: value or "_"}, append_unknown=False)
                     path = path[1] if isinstance(path, tuple) else path
@@ -119,10 +126,10 @@ def sweep(site: Any, odd: list[str] = ODD, every_option: bool = True) -> Figures
                 form["csrf"] = csrf
             else:
                 form, choices = _fields(page)
-            for base in _bases(form, choices) if every_option else [form]:
+            for base, changed in _bases(form, choices, forms):
                 names = list(base) + [n for n in EXTRA if n not in base]
                 for name in names:
-                    if name == "csrf":
+                    if name in ("csrf", changed):
                         continue
                     for value in odd:
                         data = {**base, name: value}

@@ -10,7 +10,7 @@ from route_sweep import ODD_QUICK, one_line, sweep
 
 
 def test_no_route_fails_on_odd_values_and_every_refusal_is_one_line(site):
-    figures = sweep(site, ODD_QUICK, every_option=False)
+    figures = sweep(site, ODD_QUICK, forms="filled")
     assert figures.failures == []
     assert figures.tried > 1000 and figures.refused > 100
     assert figures.one_line == figures.refused
@@ -18,8 +18,11 @@ def test_no_route_fails_on_odd_values_and_every_refusal_is_one_line(site):
 
 @pytest.mark.slow
 def test_no_route_fails_with_any_option_chosen(site):
-    figures = sweep(site, ODD_QUICK)
+    """The requests the test above does not send: each select at each of its other options
+    (the two together send every request of `sweep(site, ODD_QUICK, forms="all")`)."""
+    figures = sweep(site, ODD_QUICK, forms="options")
     assert figures.failures == []
+    assert figures.tried > 1000 and figures.refused > 100
     assert figures.one_line == figures.refused
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import click
+from click.shell_completion import CompletionItem
 
+from companion.dark_blades import terrain as ter
 from companion.errors import InputError
 from companion.names import complete
 from companion.numbers import is_whole
@@ -18,9 +20,6 @@ SYMBOLS = ("+", "0", "-")
 
 
 def complete_terrain(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
-    from click.shell_completion import CompletionItem
-
-    from companion.dark_blades import terrain as ter
 
     names = [*SYMBOLS, *ter.load_terrain(cards_from(ctx)).rows]
     return [CompletionItem(n) for n in complete(names, incomplete)]

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import click
 
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades import pieces
+from companion.dark_blades.scenario_marks import marks_for, where_lines
+from companion.dark_blades.scenarios import find_scenario, load_scenarios
+from companion.names import complete
 from companion.text import fit
 from havoc_cli.kit import (
     Command,
@@ -26,8 +31,6 @@ maps left out)}; without NAME: [{key, number, title}]"""
 
 
 def _scenarios(ctx: click.Context):  # -> dict[str, Scenario]
-    from companion.dark_blades import pieces
-    from companion.dark_blades.scenarios import load_scenarios
 
     cards = cards_from(ctx)
     return load_scenarios(cards, pieces.load(cards))
@@ -38,7 +41,6 @@ def _names(ctx: click.Context) -> list[str]:
 
 
 def _complete(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
-    from companion.names import complete
 
     try:
         return complete(_names(ctx), incomplete)
@@ -55,9 +57,9 @@ def scenario(ctx: click.Context, name: str | None, as_json: bool) -> None:
     """A Dark Blades scenario: sides, set-up, first player, special rules and victory.
 
     NAME is a file in cards/dark-blades/scenarios/ or a title, by unique prefix (raid, mule,
-    mill, arena). Without NAME, list the scenarios.
+    mill, arena), or a path to your own scenario file (my-raid.toml; the format:
+    cards/dark-blades/README.md). Without NAME, list the scenarios.
     """
-    from companion.dark_blades.scenarios import find_scenario
 
     scenarios = _scenarios(ctx)
     if name is None:
@@ -68,9 +70,8 @@ def scenario(ctx: click.Context, name: str | None, as_json: bool) -> None:
             return
         click.echo(fit([f"{s.number}. {s.title}  ({k})" for k, s in scenarios.items()]))
         return
-    from companion.dark_blades.scenario_marks import marks_for
 
-    chosen = find_scenario(scenarios, name)
+    chosen = find_scenario(scenarios, name, pieces.load(cards_from(ctx)))
     source_only = source_only_from(ctx)
     where = marks_for(cards_from(ctx), chosen.key, source_only)
     if as_json:
@@ -89,7 +90,6 @@ def _count(force) -> str:  # noqa: ANN001 - a scenarios.Force
 
 
 def _lines(s, source_only: bool = False, where=None) -> list[str]:  # noqa: ANN001 - a Scenario
-    from companion.dark_blades.scenario_marks import where_lines
 
     lines = [f"{s.title} (scenario {s.number})"]
     if where is not None:
@@ -114,8 +114,9 @@ def _lines(s, source_only: bool = False, where=None) -> list[str]:  # noqa: ANN0
         ]
         return lines
     if s.kit_readings:
-        lines += ["", "Kit's readings (not the rulebook's):"] + [f"- {t}" for t in s.kit_readings]
-    lines += ["", "Background (the kit's own words):", s.background]
+        head = "Kit's readings" if s.is_kits else "Readings (this file's)"
+        lines += ["", f"{head} (not the rulebook's):"] + [f"- {t}" for t in s.kit_readings]
+    lines += ["", f"Background ({s.whose} own words):", s.background]
     return lines
 
 
@@ -144,14 +145,13 @@ def _as_json(s) -> dict:  # noqa: ANN001 - a scenarios.Scenario
         "victory": list(s.victory),
         "kit_readings": list(s.kit_readings),
         "background": s.background,
-        "background_is_kits": True,
+        "background_is_kits": s.is_kits,
     }
 
 
 def _where_json(where) -> dict | None:  # noqa: ANN001 - scenario_marks' (maps, marks) or None
     if where is None:
         return None
-    from companion.dark_blades import hexgrid as hg
 
     maps, marks = where
     return {

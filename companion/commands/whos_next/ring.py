@@ -9,6 +9,7 @@ named whole, by unique prefix or initials, any case; shell completion offers the
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,7 +17,24 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from companion.commands.whos_next.ring_game import GAME_HELP, GAME_KEY, PLAYER, open_store
+from companion.dice import DiceSource
+from companion.errors import InputError
 from companion.text import fit, wrap
+from companion.text.whos_next import (
+    Line,
+    after_death,
+    died,
+    ordinal,
+    render,
+    slip_rule,
+    throw,
+    tie,
+    undone,
+)
+from companion.whos_next.duel_scoring import load_attack_table, load_contest, load_scoring, winner
+from companion.whos_next.duel_scoring import scores as rank
+from companion.whos_next.game_file import ReplaceRefused
+from companion.whos_next.ring import NotTheVictim, Undecided, alive, check_names, name_key
 from havoc_cli.kit import (
     SEED,
     WHOLE,
@@ -48,7 +66,8 @@ def ring(ctx: click.Context, game: Path | None) -> None:
     """Who's Next: the umpire's secret ring of victims.
 
     Start with `ring new NAME...`, give each player his victim in private with `ring show`,
-    report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
+    report deaths with `ring kill` or roll them with `ring duel`; `ring undo N` steps back
+    over death N, the last.
 
     Lines starting "UMPIRE ONLY:" reveal the ring: do not read them out or show them.
     `ring status` and `ring scores` are safe to show. Players: a unique prefix will do.
@@ -82,14 +101,12 @@ def _echo(lines: list[str]) -> None:
 
 def _say(lines: list[Line]) -> None:
     """Print `Line`s: a secret one is marked UMPIRE ONLY on every screen line it takes."""
-    from companion.text.whos_next import render
 
     click.echo("\n".join(render(lines)))
 
 
 def _contest_at(ctx: click.Context) -> int:
     """From how few players left both roll (cards/whos-next/duel.toml)."""
-    from companion.whos_next.duel_scoring import load_contest
 
     return load_contest(cards_from(ctx)).contest_at
 
@@ -98,7 +115,6 @@ def _champion(ctx: click.Context, store: Store, outcome: Outcome) -> str | None:
     """The winner on points once this death ended the game (None while it goes on)."""
     if outcome.winner is None:
         return None
-    from companion.whos_next.duel_scoring import load_scoring, winner
 
     return winner(store.load(), load_scoring(cards_from(ctx)))
 
@@ -106,7 +122,6 @@ def _champion(ctx: click.Context, store: Store, outcome: Outcome) -> str | None:
 def _event_json(
     kind: str, outcome: Outcome, champion: str | None, extra: dict | None = None
 ) -> dict[str, Any]:
-    from companion.text.whos_next import slip_rule
 
     death = outcome.death
     data = {"event": kind, **(extra or {}), **death.as_dict()}
@@ -145,14 +160,11 @@ def new(
 
     A saved game, in progress or finished (its scores), is never replaced without --force.
     """
-    from companion.errors import InputError
-    from companion.whos_next.ring import check_names
 
     check_names(names)  # refuse bad names before a file is created
     if order and seed is not None:
         raise InputError("--order is the ring itself: there is nothing to --seed")
     rng = random.Random(seed) if seed is not None else None
-    from companion.whos_next.game_file import ReplaceRefused
 
     with open_store(game, create=True) as store:
         try:
@@ -187,7 +199,6 @@ def new(
 @click.argument("player", type=PLAYER)
 def show(player: str, game: Path | None, as_json: bool) -> None:
     """UMPIRE ONLY: reveal PLAYER's current victim (and nothing else)."""
-    from companion.text.whos_next import Line
 
     with open_store(game) as store:
         name, victim = store.victim(player)
@@ -206,11 +217,14 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
 
     Any other death (a player attacked someone who is not his victim): `ring duel`.
     """
-    from companion.text.whos_next import after_death, died
 
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
     with open_store(game) as store:
-        outcome = store.kill(killer, victim)
+        try:
+            outcome = store.kill(killer, victim)
+        except NotTheVictim as error:  # any other death is a duel: say so, in one line
+            duel = shlex.join(["havoc", "ring", "duel", error.killer, error.dead])
+            raise InputError(f"{error.message}; any other death is a duel: {duel}") from None
         champion = _champion(ctx, store, outcome)
     death = outcome.death
     if as_json:
@@ -219,7 +233,11 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
     _say([died(death)] + after_death(death, outcome.alive, outcome.winner, contest_at, champion))
 
 
-@_command("duel", "Roll an attack: one dies.", EVENT_KEYS)
+@_command(
+    "duel",
+    "Roll an attack: one dies.",
+    EVENT_KEYS + "; --die faces left tied: {event: tie, attacker, defender, rolls, dead: null}",
+)
 @click.argument("attacker", type=PLAYER)
 @click.argument("defender", type=PLAYER)
 @seed_option
@@ -249,24 +267,34 @@ def duel(
     again. The dead player's hunter takes his slip: when the dead was not the killer's own
     victim, that is the kit's ruling (the rules are silent), and the output says so.
     """
-    from companion.dice import DiceSource
-    from companion.whos_next.duel_scoring import load_attack_table
 
     table = load_attack_table(cards_from(ctx))
     source = DiceSource(die, seed)
-    with open_store(game) as store:
-        roll = lambda: source.next(table.sides)[0]  # noqa: E731
-        outcome = store.duel(
-            attacker,
-            defender,
-            table.effect,
-            roll,
-            check=source.finish,
-            contest_at=table.contest_at,
-        )
-        champion = _champion(ctx, store, outcome)
+    try:
+        with open_store(game) as store:
+            roll = lambda: source.next(table.sides)[0]  # noqa: E731
+            outcome = store.duel(
+                attacker,
+                defender,
+                table.effect,
+                roll,
+                check=source.finish,
+                contest_at=table.contest_at,
+                more=source.has_more,
+            )
+            champion = _champion(ctx, store, outcome)
+    except Undecided as error:
+        if not error.tie:
+            raise  # one die where both roll: refused in one line
+        if as_json:
+            emit_json(
+                {"event": "tie", "attacker": error.attacker, "defender": error.defender}
+                | {"rolls": [list(t) for t in error.throws], "dead": None}
+            )
+        else:
+            _say(tie(error))
+        return
     death = outcome.death
-    from companion.whos_next.ring import name_key
 
     first = death.by if name_key(death.by) == name_key(attacker) else death.dead
     second = death.dead if death.by == first else death.by
@@ -277,18 +305,16 @@ def duel(
             extra.update(result=table.result(face), effect=table.effect(face))
         emit_json(_event_json("duel", outcome, champion, extra))
         return
-    from companion.text.whos_next import Line, after_death, died
 
     lines = [
         died(death),
         Line(f"{first} attacked {second}:"),
     ]
-    for throw in death.rolls:
-        if len(throw) == 1:
-            lines.append(Line(f'Roll {throw[0]}: "{table.result(throw[0])}"'))
+    for faces in death.rolls:
+        if len(faces) == 1:
+            lines.append(Line(f'Roll {faces[0]}: "{table.result(faces[0])}"'))
         else:
-            tie = ": tie, throw again" if throw[0] == throw[1] else ""
-            lines.append(Line(f"{first} {throw[0]}, {second} {throw[1]}{tie}"))
+            lines.append(throw(first, second, faces))
     _say(lines + after_death(death, outcome.alive, outcome.winner, table.contest_at, champion))
 
 
@@ -305,7 +331,6 @@ def status(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     Never the ring, nor which deaths were a player's own victim (the text does not tell a
     reported kill from a duel; --json does, for the umpire's scripts).
     """
-    from companion.whos_next.ring import alive
 
     with open_store(game) as store:
         state = store.load()
@@ -349,15 +374,27 @@ def status(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     "Step back over a death.",
     "{undone: {number, dead, killed_by, own_victim, how, rolls}, alive}",
 )
-def undo(game: Path | None, as_json: bool) -> None:
-    """Step back over the last death (again and again, back to the draw)."""
+@click.argument("number", type=WHOLE, required=False, metavar="NUMBER")
+def undo(game: Path | None, as_json: bool, number: int | None) -> None:
+    """Step back over death NUMBER, the last one (`ring status` numbers them; again and
+    again, back to the draw). NUMBER names the death, so an undo sent twice, or from the
+    CLI and a phone at once, never undoes two: without it the last death is named."""
     with open_store(game) as store:
-        outcome = store.undo()
+        if number is None:
+            from companion.errors import InputError
+
+            last = store.last_death()
+            if last is None:
+                raise InputError("nothing to undo: nobody has died since the ring was drawn")
+            raise InputError(
+                f"name the death to undo: the last is {last.number}, {last.dead}'s "
+                f"(`havoc ring undo {last.number}`)"
+            )
+        outcome = store.undo(number)
     death = outcome.death
     if as_json:
         emit_json({"undone": death.as_dict(), "alive": outcome.alive})
         return
-    from companion.text.whos_next import undone
 
     _say(undone(death, outcome.alive))
 
@@ -375,9 +412,6 @@ def scores(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     The rules' points table is lost: the kit's default is labelled as such. Ties go to
     the player who survived longest (the rules).
     """
-    from companion.text.whos_next import ordinal
-    from companion.whos_next.duel_scoring import load_scoring
-    from companion.whos_next.duel_scoring import scores as rank
 
     scoring = load_scoring(cards_from(ctx))
     with open_store(game) as store:

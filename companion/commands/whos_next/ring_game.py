@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from companion.errors import UnknownName
 from companion.names import pick
+from companion.whos_next.ring import name_key
+from companion.whos_next.store import Store
 from havoc_cli.kit import Name
 
 if TYPE_CHECKING:
@@ -47,7 +50,6 @@ def game_path(game: Path | None, ctx: click.Context | None = None) -> Path | Non
 
 
 def open_store(game: Path | None, create: bool = False, ctx: click.Context | None = None) -> Store:
-    from companion.whos_next.store import Store
 
     return Store(game_path(game, ctx), create=create)
 
@@ -73,8 +75,6 @@ class Player(Name):
         super().__init__("player", lambda ctx: roster(ctx)[0])
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from companion.errors import UnknownName
-        from companion.whos_next.ring import name_key
 
         text = str(value)
         if ctx is None or ctx.resilient_parsing:

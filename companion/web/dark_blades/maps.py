@@ -1,42 +1,45 @@
-"""The phone map page: a Dark Blades map as SVG, tap the shooter then the target (plain links,
-no JavaScript), and see range, line, cover and the missile result; Who's Next start hexes.
+"""The phone map page: a Dark Blades map as SVG, tap the shooter then the target (plain links;
+`static/map.js` only keeps the map's pan across taps), and see range, line, cover and the
+missile result, first on the screen.
 
-Thin: `companion.dark_blades.maps` and `sight` answer; the shot goes through
-`companion.dark_blades.map_fire` (`fire_on_map`, as `havoc missile --map` does), the shooter
-by name (``s``: his roster weapon) or a weapon (``w``), at the target by name (``n``) or a
-defence (``d``, of kind ``k``). Each hex is a link to the same page with ``f`` (shooter),
-``t`` (target) and ``t2`` (a horseman's second hex, next to ``t``: the pair answers as
-`havoc los MAP F T,T2` does) set, and the shot's fields carried on; ``z`` zooms the whole map
-(the page scrolls to pan). Above it, a close-up of the picked hexes at `CROP_HEX` px a hex
-(`_crops`), and the slopes' ticks with the coordinates clear of them (`map_marks`).
-A layout (maps laid together, ``/layout/KEY``) is the same page over the joined maps, its
-hexes named ``mill:C4``.
+Thin: the tapped hexes and the shot's fields go to the parsers `havoc los` and `havoc missile
+--map` share, `companion.dark_blades.sight_request` and `shot_request` (`FIELDS`: each link's
+key and the field it carries): the shooter by name (``s``: his roster weapon) or a weapon
+(``w``), at the target by name (``n``) or a defence (``d``, of kind ``k``). Each hex is a link
+to the same page with ``f`` (shooter), ``t`` (target) and ``t2`` (a horseman's second hex, next
+to ``t``: the pair answers as `havoc los MAP F T,T2` does) set, the shot's fields carried on,
+and ``#answer``: the page opens at the answer with the map under it. ``z`` zooms the whole map
+(`HEX_PX`: 40 px a hex or more; the map pans in its box). The map is drawn once per map and
+zoom (`_drawn`); a request fills in the links (`_links`) and the marks of the tap
+(`_overlay`). A layout (maps laid together, ``/layout/KEY``) is the same page over the joined
+maps, its hexes named ``mill:C4``. Who's Next's start hexes have their own page
+(`companion.web.whos_next.starts`).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from companion.dark_blades import combat as c
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades.maps import load_maps, start_hexes
+from companion.dark_blades import pieces, shot_request, sight_request
+from companion.dark_blades.crt import load_crt
+from companion.dark_blades.fight import VALUES_NOTE, sides_line
+from companion.dark_blades.layouts import load_layouts
+from companion.dark_blades.map_marks import lip_ticks, name_edge
+from companion.dark_blades.maps import load_maps, map_files
 from companion.dark_blades.missiles import TARGETS, load_weapons
-from companion.dark_blades.sight import (
-    check_horse,
-    horse_sight,
-    line_of_sight,
-    load_sight,
-    part_words,
-    steps_text,
-)
-from companion.errors import HavocError, InputError
+from companion.dark_blades.sight import HORSE_FIELD, part_words, steps_text
+from companion.dark_blades.water import is_water
+from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import board_or_404, cards, refused, source_only
+from companion.web.dark_blades.lookups import view
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -51,7 +54,6 @@ KEEP = {
     "w": 18,
     "d": 6,
     "k": 8,
-    "p": 3,
 }  # what each link carries on, and its longest value
 ASSUMED = "assumed: each healthy unless typed so (Grast:wounded, Goblin:stunned)"
 LONGEST = {**KEEP, "die": 2, "z": 1}  # a longer value is refused, not cut short
@@ -61,9 +63,21 @@ WORDS = {  # the form's words for each field, in a refusal
     "w": "weapon",
     "d": "defence",
     "k": "target on the tables",
-    "p": "players",
     "die": "die",
     "z": "zoom",
+}
+FIELDS = {  # each key of the page's address and the field of `shot_request` it carries
+    "s": "shooter",
+    "n": "target_name",
+    "w": "weapon",
+    "d": "defence",
+    "k": "target",
+    "die": "die",
+}
+LABELS = {field: WORDS[key] for key, field in FIELDS.items()} | {
+    "origin": "shooter's hex",
+    HORSE_FIELD: "Target",
+    "seed": "seed",
 }
 
 
@@ -89,8 +103,6 @@ def _zoom(args) -> int:
 
 @bp.get("/")
 def listing() -> str:
-    from companion.dark_blades.layouts import load_layouts
-
     here = cards()
     maps = load_maps(here, source_only())
     keys = {m.key for m in maps}
@@ -99,11 +111,6 @@ def listing() -> str:
 
 
 HEX_TEXT = 16  # the longest hex a link carries: ``D13``, or on a layout ``mill:D13``
-
-
-def _hex_arg(m, name: str):
-    text = request.args.get(name, "").strip()[:HEX_TEXT]
-    return m.hex(text) if text else None
 
 
 def _parser(m):
@@ -118,66 +125,31 @@ def _parser(m):
     return parse
 
 
-def _shot(sight, args, kind: str | None = None) -> dict | None:
+def _shot(here, sight, args) -> dict | None:
     """The shot along the sight, once the page knows a target (``n``, his name, or ``d``, a
-    defence): the shooter by name (``s``: his roster weapon) or a weapon (``w``), as
-    `companion.dark_blades.map_fire` fires it for `havoc missile --map` too."""
-    from companion.dark_blades import pieces
-    from companion.dark_blades.completion import cell_source
-    from companion.dark_blades.crt import load_crt
-    from companion.dark_blades.fight import VALUES_NOTE, sides_line
-    from companion.dark_blades.lookups import MissileRequest
-    from companion.dark_blades.map_fire import fire_on_map, named_shot
-    from companion.dark_blades.special import load_combat_rules
-    from companion.web.dark_blades.lookups import view
-    from companion.web.dice_tables import seed_arg
-
-    defence = _arg(args, "d")
-    name = _arg(args, "n")
-    if not (defence or name) or not sight.open_shot:  # range 1: the weapon's to refuse
-        return None
-    here = cards()
+    defence), from the fields the page carries (`FIELDS`), parsed and fired by
+    `companion.dark_blades.shot_request` as for `havoc missile --map`."""
+    values: dict[str, Any] = {field: _arg(args, key) for key, field in FIELDS.items()}
+    if not (values["defence"] or values["target_name"]) or not sight.open_shot:
+        return None  # no target yet; range 1 is the weapon's to refuse
+    if not values["shooter"]:
+        values["weapon"] = values["weapon"] or "shortbow"  # the form's first weapon
+    if len(sight.targets) == 2:
+        values["target"] = ""  # two hexes tapped: the page says "Target: mounted"
+    values["seed"] = args.get("seed", "").strip()[:20]
     data = load_crt(here)
-    weapons = load_weapons(here)
-    target = kind or _arg(args, "k", "infantry")
-    if target not in TARGETS:
-        raise InputError(f"target: expected {' or '.join(TARGETS)}")
-    die_text = _arg(args, "die")
-    if die_text and not is_whole(die_text):
-        raise InputError(f"die: expected a face like 7 (0 is ten), got {die_text!r}")
-    die = int(die_text) if die_text else None
-    strengths = tuple(c.parse_strengths([defence], "defence")) if defence else ()
-    shooter = _arg(args, "s")
+    asked = shot_request.shot_request(here, data, sight, values)
+    record = shot_request.shot(here, data, asked, source_only())
     sides = None
-    if shooter:
-        weapon = _arg(args, "w")
-        if weapon:
-            raise InputError(f"shooter {shooter}: his weapon is the roster's; leave out {weapon}")
-        roster = pieces.load(here).roster
-        wanted, by, at = named_shot(
-            roster, weapons, sight, shooter, name, strengths, target, die, seed_arg()
-        )
-        sides = sides_line(by, at or [], missile=True)
-        if not at:
-            sides[1] = f"v defence {defence} ({wanted.target})"
-    else:
-        if name:
-            raise InputError("target by name: give the shooter's name too")
-        wanted = MissileRequest(
-            weapon=_arg(args, "w", "shortbow") or "shortbow",
-            hexes=sight.range,
-            defence=strengths,
-            target=target,
-            die=die,
-            seed=seed_arg(),
-        )
-    cells = cell_source(here, data, source_only())
-    record = fire_on_map(data, weapons, wanted, sight, cells, load_combat_rules(here))
+    if asked.shooters:
+        sides = sides_line(list(asked.shooters), list(asked.targets), missile=True)
+        if not asked.targets:
+            sides[1] = f"v defence {values['defence']} ({asked.request.target})"
     return {
         "answer": view(data, record, source_only()),
         "crt": data,
         "sides": sides,
-        "values_note": f"{VALUES_NOTE}; {ASSUMED}" if shooter else "",
+        "values_note": f"{VALUES_NOTE}; {ASSUMED}" if asked.shooters else "",
         "used": [f"cover {sight.cover} (the map)"] if sight.cover != "none" else [],
     }
 
@@ -192,7 +164,6 @@ def _keep(args, weapons: list[str]) -> dict[str, str]:
         "w": lambda v: v.lower() in weapons,
         "d": lambda v: is_whole(v.replace(",", "")),
         "k": lambda v: v in TARGETS,
-        "p": is_whole,
     }
     keep = {}
     for k, n in KEEP.items():
@@ -237,125 +208,210 @@ def _answer(m, here, args) -> dict:
     """The page's answer: the hexes tapped, the sight and the shot, the start hexes, and the
     one refusal line (a pair the rules rule out drops its second hex; the first still answers).
     """
-    out: dict[str, Any] = {"error": None, "sight": None, "shot": None, "starts": []}
+    out: dict[str, Any] = {"error": None, "sight": None, "shot": None}
+    f, t, t2 = (args.get(k, "").strip()[:HEX_TEXT] for k in ("f", "t", "t2"))
+    origin: hg.Hex | None = None
+    targets: tuple[hg.Hex, ...] = ()
     try:
-        origin, target, second = (_hex_arg(m, k) for k in ("f", "t", "t2"))
+        if f and t:
+            asked = _sight_request(here, m, f, t, t2, out)
+            origin, targets = asked.origin, asked.targets
+            out["sight"] = sight_request.sight(here, asked)
+        elif f:
+            origin = m.hex(f)
     except (HavocError, ValueError) as e:
-        out["error"], origin, target, second = refused(e), None, None, None
-    if origin is None or target is None:
-        target = second = None
-    if origin is not None and target is not None:
-        rules = load_sight(here)
-        if second is not None:
-            try:
-                check_horse(m, here, (target, second), "target")
-            except HavocError as e:
-                out["error"], second = refused(e), None
-        if second is not None:
-            out["sight"] = horse_sight(m, rules, origin, (target, second))
-        else:
-            out["sight"] = line_of_sight(m, rules, origin, target)
-        reading = getattr(m, "reading", None)  # a layout's: which edges meet is the kit's
-        if reading is not None:
-            out["sight"] = out["sight"]._replace(readings=(*out["sight"].readings, reading))
+        out["error"] = refused(e, LABELS)
+    if out["sight"] is not None:
         try:
-            out["shot"] = _shot(out["sight"], args, "mounted" if second else None)
+            out["shot"] = _shot(here, out["sight"], args)
         except (HavocError, ValueError) as e:
-            out["error"] = refused(e)
-    try:
-        players = _arg(args, "p")
-        if players:
-            if not is_whole(players):
-                raise InputError(f"players: expected a number, got {players!r}")
-            out["starts"] = start_hexes(m, int(players))
-    except (HavocError, ValueError) as e:
-        out["error"] = refused(e)
-    out["f"], out["t"], out["t2"] = (m.label(h) if h else "" for h in (origin, target, second))
+            out["error"] = refused(e, LABELS)
+    shown = (origin, *targets, None, None)[:3]
+    out["f"], out["t"], out["t2"] = (m.label(h) if h else "" for h in shown)
     return out
+
+
+def _sight_request(here, m, f: str, t: str, t2: str, out: dict) -> sight_request.SightRequest:
+    """The tapped hexes as `sight_request` parses them; a horseman's pair the rules rule out
+    (not neighbours, a hex impassable to horses) is said in ``out`` and drops its second hex:
+    the first still answers."""
+    values = {"origin": f, HORSE_FIELD: [t, t2]}
+    try:
+        return sight_request.sight_request(here, m, values)
+    except FieldError as e:
+        if not t2 or e.field != HORSE_FIELD:
+            raise
+        out["error"] = refused(e, LABELS)
+    return sight_request.sight_request(here, m, {**values, HORSE_FIELD: [t]})
+
+
+def _n(value: float) -> float | int:
+    """A coordinate to 0.1 px, written without a trailing .0 (the page is lighter)."""
+    tenth = round(float(value), 1)
+    return int(tenth) if tenth.is_integer() else tenth
 
 
 def _drawing(m) -> tuple[list, list]:
     """The hexes as (name, x, y, terrain, the y of its coordinate) and the walls, top lips and
     the lips' ticks as segments (`map_marks`: the coordinate is kept clear of the ticks)."""
-    from companion.dark_blades.map_marks import lip_ticks, name_edge
-
     hexes = []
     for h in m.hexes():
         x, y = hg.centre(h, R)
         label = y + R + {"top": -6, "bottom": 8.5, "middle": 1.2}[name_edge(m.lips, h)]
-        hexes.append((m.label(h), round(x + R, 1), round(y + R, 1), m.terrain[h], round(label, 1)))
+        hexes.append((m.label(h), _n(x + R), _n(y + R), m.terrain[h], _n(label)))
     segments = []
     kinds = [("wl", _sides(m.building_walls | m.walls)), ("k", sorted(m.lips))]
-    if hasattr(m, "pieces"):  # a layout: where its maps meet
-        kinds.append(("jn", _sides(_joins(m))))
+    joins = m.joins()  # a layout's: where its maps meet
+    if joins:
+        kinds.append(("jn", _sides(joins)))
     for kind, sides in kinds:
         for h, side in sides:
             pts = hg.corners(h, R)
             i, j = hg.SIDE_CORNERS[side]
             (x1, y1), (x2, y2) = pts[i], pts[j]
-            segments.append(
-                (round(x1 + R, 1), round(y1 + R, 1), round(x2 + R, 1), round(y2 + R, 1), kind)
-            )
+            segments.append((_n(x1 + R), _n(y1 + R), _n(x2 + R), _n(y2 + R), kind))
             if kind == "k":
                 for (a, b), (c2, d) in lip_ticks((x1, y1), (x2, y2), hg.centre(h, R)):
-                    segments.append(
-                        (round(a + R, 1), round(b + R, 1), round(c2 + R, 1), round(d + R, 1), "kt")
-                    )
+                    segments.append((_n(a + R), _n(b + R), _n(c2 + R), _n(d + R), "kt"))
     return hexes, segments
 
 
-CROP_HEX = 42  # a hex's width in the close-up, in CSS px: 40 or more (issue 21)
-CROP_WIDTH = 328  # the close-up's widest: a 360 px phone less the page's margins
-CROP_HEIGHT = 300  # and its tallest, so that the answer and both hexes fit the first screen
+HEX_PX = {1: 40, 2: 52, 3: 64}  # a hex's width on the phone at each zoom, in CSS px (>= 40)
+CLASSES = {
+    "tree": "t",
+    "slope": "s",
+    "house": "h",
+    "window": "w",
+    "door": "d",
+    "river": "r",
+    "lake": "l",
+    "bridge": "b",
+    "stepping-stones": "n",
+}
+LINK = re.compile("\x00([^\x01]*)\x01")  # a hex link's place in the drawn map: its hex's name
+OVERLAY = "\x02"  # where the picked hexes, the line and its hexes go in the drawn map
 
 
-def _window(points: list, width: float, height: float, size: tuple) -> tuple:
-    """A viewBox (x, y, w, h) of ``width`` x ``height`` around ``points``, kept on the map."""
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    x = min(max(cx - width / 2, 0), max(size[0] - width, 0))
-    y = min(max(cy - height / 2, 0), max(size[1] - height, 0))
-    return round(x, 1), round(y, 1), round(min(width, size[0]), 1), round(min(height, size[1]), 1)
+def _size(m) -> tuple[float | int, float | int]:
+    """The map's width and height in SVG units (the lower columns' last hexes drawn whole)."""
+    return _n(1.5 * R * (m.width - 1) + 2 * R), _n(R * hg.SQRT3 * m.height + R)
 
 
-def _crops(hexes: list, segments: list, picked: list[str], size: tuple) -> list[dict]:
-    """The close-ups around the picked hexes (the shooter, the target's one or two): one view
-    if they fit a phone's width at `CROP_HEX` px a hex, else one around the shooter and one
-    around the target. Each: its viewBox, its width in px and the hexes and marks it shows."""
-    at = {n: (x, y) for n, x, y, *_ in hexes}
-    groups = [[at[n] for n in picked if n in at]]
-    if not groups[0]:
-        return []
-    scale = CROP_HEX / (2 * R)
-    wide, high = CROP_WIDTH / scale, CROP_HEIGHT / scale
-    xs, ys = [p[0] for p in groups[0]], [p[1] for p in groups[0]]
-    if max(xs) - min(xs) + 4 * R > wide or max(ys) - min(ys) + 4 * R > high:
-        groups = [groups[0][:1], groups[0][1:]]
-    out = []
-    for group in groups:
-        across = max(p[0] for p in group) - min(p[0] for p in group)
-        span = max(p[1] for p in group) - min(p[1] for p in group)
-        box = _window(group, min(wide, across + 8 * R), span + 2 * hg.SQRT3 * R + 2 * R, size)
+@lru_cache(maxsize=64)
+def _drawn(m, zoom: int) -> str:
+    """The whole map at ``zoom`` as SVG markup, drawn once per map (maps are built once per
+    file version) and zoom: what never changes with a tap. Each hex is a link whose address
+    is left as its name between ``\\x00`` and ``\\x01`` (`LINK`, filled in per request by
+    `_links`), and `OVERLAY` marks where the picked hexes and the line go."""
+    width, height = _size(m)
+    hexes, segments = _drawing(m)
+    px = round(width * HEX_PX[zoom] / (2 * R))
+    out = [
+        f'<svg class="hexmap" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
+        f' width="{px}" role="img" aria-label="{escape(m.name)}">'
+    ]
+    for name, x, y, kind, ly in hexes:
+        c = CLASSES.get(kind)
+        cls = f' class="{c}"' if c else ""
+        said = f' aria-label="{name} {kind}"' if kind != "open" else ""
         out.append(
-            {
-                "box": box,
-                "width": round(box[2] * scale),
-                "hexes": [h for h in hexes if _inside(box, h[1], h[2], R)],
-                "segments": [g for g in segments if _inside(box, g[0], g[1], R)],
-            }
+            f'<a href="\x00{name}\x01#answer"{said}><use href="#h" x="{x}" y="{y}"{cls}/>'
+            f'<text x="{x}" y="{ly}">{name.rpartition(":")[2]}</text></a>'
         )
-    return out
+    for _name, x, y, kind, _ly in hexes:
+        if kind in ("window", "door"):
+            out.append(f'<text x="{x}" y="{_n(y + 2)}">{kind}</text>')
+    for kind in ("wl", "k", "kt", "jn"):
+        d = "".join(f"M{a},{b}L{c},{e}" for a, b, c, e, k in segments if k == kind)
+        if d:
+            out.append(f'<path class="{kind}" d="{d}"/>')
+    out.append(OVERLAY + "</svg>")
+    return "".join(out)
 
 
-def _inside(box: tuple, x: float, y: float, margin: float) -> bool:
-    return box[0] - margin <= x <= box[0] + box[2] + margin and (
-        box[1] - margin <= y <= box[1] + box[3] + margin
-    )
+def _links(drawn: str, f: str, t: str, t2: str, keep: dict[str, str], m) -> str:
+    """The drawn map with each hex's link filled in (`_taps`): most hexes lead the same way
+    (a new shooter, or a new target), so their address is one prefix, the hex's name and one
+    suffix; only the target, his second hex and the hexes next to the target are worked out
+    one by one."""
+    rest = _query("", "", "", keep)[1:]
+    suffix = f"&{rest}" if rest else ""
+    prefix = f"?f={f}&t=" if f else "?f="
+    own: dict[str, str] = {}
+    if f and t:
+        at = m.hex(t)
+        near = [t, t2, *(m.label(n) for s in hg.SIDES if m.on_map(n := hg.neighbour(at, s)))]
+        taps = _taps([n for n in near if n], f, t, t2, _parser(m))
+        own = {  # hex names need no quoting: `_query`'s answer, without its cost
+            n: "?"
+            + "&".join(f"{k}={v}" for k, v in zip("f t t2".split(), tap, strict=True) if v)
+            + suffix
+            for n, tap in taps.items()
+        }
+
+    def fill(found: re.Match) -> str:
+        name = found.group(1)
+        return own.get(name) or f"{prefix}{name}{suffix}"
+
+    return LINK.sub(fill, drawn)
+
+
+def _overlay(at: dict, origin: str, targets: list[str], line: set[str], sight) -> str:
+    """The per-request marks over the drawn map: the line's hexes outlined, the sight line,
+    and the shooter (S) and target (T) circled; none of them catches a tap."""
+    out = ['<g class="ov">']
+    for name in sorted(line & at.keys()):  # a line along the edge names hexes off the map
+        x, y = at[name]
+        out.append(f'<use href="#h" x="{x}" y="{y}" class="on"/>')
+    if sight and origin in at:
+        o = at[origin]
+        for n in targets:
+            out.append(
+                f'<line x1="{o[0]}" y1="{o[1]}" x2="{at[n][0]}" y2="{at[n][1]}" stroke="#d00"'
+                ' stroke-width=".8" stroke-dasharray="2 1"/>'
+            )
+    for name, mark in [(origin, "S"), *((n, "T") for n in targets)]:
+        if name in at:
+            x, y = at[name]
+            out.append(
+                f'<circle class="st" cx="{x}" cy="{y}" r="4" data-pick="{mark}"/>'
+                f'<text x="{x}" y="{_n(y + 1.2)}">{mark}</text>'
+            )
+    out.append("</g>")
+    return "".join(out)
+
+
+@lru_cache(maxsize=64)
+def _centres(m) -> dict[str, tuple]:
+    """Each hex's centre on the drawn map, by its name."""
+    return {name: (x, y) for name, x, y, *_ in _drawing(m)[0]}
+
+
+_BOARDS: dict[tuple, Any] = {}  # a map by its address's key and every map file's stamp
+
+
+def _board(here, key: str):
+    """The map ``key`` names (`board_or_404`), found again only when a map file changed (its
+    stamps: the files' names, times and sizes), not read from the files' heads each time."""
+    files = map_files(here)
+    stamp = (key, source_only(), *((str(p), *_stat(p)) for p in files))
+    m = _BOARDS.get(stamp)
+    if m is None:
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        m = _BOARDS[stamp] = board_or_404(key)
+    return m
+
+
+def _stat(path) -> tuple[int, int]:
+    info = path.stat()
+    return info.st_mtime_ns, info.st_size
 
 
 @bp.get("/<key>")
 def page(key: str) -> str:
-    return _page(cards(), board_or_404(key))
+    here = cards()
+    return _page(here, _board(here, key))
 
 
 @bp.get("/layout/<key>")
@@ -377,31 +433,22 @@ def _page(here, m) -> str:
     unzoomed = dict(keep)
     if zoom > 1:
         keep["z"] = str(zoom)
-    hexes, segments = _drawing(m)
-    taps = _taps([n for n, *_ in hexes], f, t, t2, _parser(m))
-    width = round(1.5 * R * (m.width - 1) + 2 * R, 1)
-    height = round(R * hg.SQRT3 * m.height + R, 1)  # the lower columns' last hexes drawn whole
-    picked = [n for n in (f, t, t2) if n]
+    targets = [n for n in (t, t2) if n]
+    line = {m.label(h) for h in sight.line} if sight else set()
+    drawn = _links(_drawn(m, zoom), f, t, t2, keep, m)
+    drawn = drawn.replace(OVERLAY, _overlay(_centres(m), f, targets, line, sight))
     return render_template(
         "map.html",
         m=m,
-        hexes=hexes,
-        links={n: _query(*tap, keep) for n, tap in taps.items()},
-        at={n: (x, y) for n, x, y, *_ in hexes},
-        width=width,
-        height=height,
-        crops=_crops(hexes, segments, picked, (width, height)),
+        drawn=Markup(drawn),
         names=_roster_names(here) if sight and sight.can_fire else [],
-        r=R,
         origin=f,
         target=t,
         second=t2,
-        targets=[n for n in (t, t2) if n],
+        targets=targets,
         sight=sight,
         parts=part_words(sight) if sight else [],
-        line={m.label(h) for h in sight.line} if sight else set(),
         shot=a["shot"],
-        starts={m.label(h): i + 1 for i, h in enumerate(a["starts"])},
         keep=keep,
         weapons=list(weapons.weapons),
         resets={
@@ -416,24 +463,30 @@ def _page(here, m) -> str:
         error=a["error"],
         line_text=steps_text(m, sight.steps) if sight else "",
         in_water=_in_water(m, f),
-        segments=segments,
+        sides=hg.SIDES,
     )
 
 
 def _in_water(m, name: str) -> bool:
     """Whether the tapped shooter's hex is water (the swim link starts from it only then)."""
-    from companion.dark_blades.water import is_water
-
     h = _parser(m)(name) if name else None
     return h is not None and is_water(m, h)
 
 
+_NAMES: dict[tuple, list[str]] = {}  # the roster's names by its files' stamps
+
+
 def _roster_names(here) -> list[str]:
     """The roster's names, offered as the shooter and the target (a typed name by any unique
-    start, as `havoc fight` takes it)."""
-    from companion.dark_blades import pieces
-
-    return [ch.name for ch in pieces.load(here).roster]
+    start, as `havoc fight` takes it); read once per version of the roster's files."""
+    files = (here.path(pieces.GAME, "piece-types.toml"), here.path(pieces.GAME, "pieces.csv"))
+    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    names = _NAMES.get(stamp)
+    if names is None:
+        if len(_NAMES) > 8:
+            _NAMES.clear()
+        names = _NAMES[stamp] = [ch.name for ch in pieces.roster(here)]
+    return names
 
 
 def _sides(pairs) -> list:
@@ -444,16 +497,4 @@ def _sides(pairs) -> list:
         side = hg.side_between(a, b)
         if side is not None:
             out.append((a, side))
-    return out
-
-
-def _joins(m) -> set:
-    """A layout's join: the sides between hexes of two of its maps."""
-    out = set()
-    for h in m.hexes():
-        here = m.piece(h)[0].key
-        for side in hg.SIDES:
-            n = hg.neighbour(h, side)
-            if m.on_map(n) and m.piece(n)[0].key != here:
-                out.add(frozenset((h, n)))
     return out

@@ -28,6 +28,7 @@ from companion.web.current import cards, refused
 from companion.web.current import source_only as page_source_only
 from companion.web.paths import named
 from companion.web.security import Hands, looks_like_token, new_token
+from companion.web.whos_next.pages import _loopback, _qr_svg
 
 bp = Blueprint("spells", __name__, url_prefix="/dark-blades/spells")
 
@@ -140,7 +141,6 @@ def hand(deal: str, players: str, player: str, mac: str) -> str:
 @bp.get("/hand/<deal>/<players>/<player>/<mac>/qr")
 def hand_qr(deal: str, players: str, player: str, mac: str) -> str:
     """A hand's link as a big QR code, for the dealer to show that player only."""
-    from companion.web.whos_next.pages import _loopback, _qr_svg
 
     _dealt_hand, p = _hand_of(deal, players, player, mac)
     link = _absolute(url_for(".hand", deal=deal, players=players, player=player, mac=mac))

@@ -4,14 +4,19 @@
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, render_template, request
 
+from companion.csv_rosters import parse_csv, rows_of
 from companion.data import read_limited
-from companion.errors import HavocError, InputError
+from companion.errors import CellError, FieldError, HavocError, InputError
+from companion.kniggits import rules as kr
+from companion.kniggits.rules import MAX_POINTS, army_columns, check_army, parse_tokens, rules
 from companion.numbers import is_whole
+from companion.text import kniggits as words
 from companion.web.current import cards, refused
 
 if TYPE_CHECKING:
@@ -23,30 +28,57 @@ MAX_ARMY_TEXT = 8000
 
 @bp.get("/exchange")
 def exchange() -> str:
-    """Attack height against shield height; with tokens, what the defender can still do."""
-    from companion.kniggits.rules import FUMBLE, NONE, parse_tokens, rules
-    from companion.kniggits.rules import exchange as resolve
+    """A's sword against B's shield; with B striking back (``b_sword``), both blows at once,
+    each with the tokens from before; with tokens, what each can still do. The fields keep
+    their first names (``attack``, ``defend``, ``tokens``: one blow at B)."""
 
-    r = rules(cards())
+    r = kr.rules(cards())
     args = request.args
     answer, error = None, None
     if args.get("attack") and args.get("defend"):
         try:
-            tokens_text = args.get("tokens", "").strip()[:40]
-            start = parse_tokens(tokens_text, r) if tokens_text else None
-            answer = resolve(r, args["attack"][:10], args["defend"][:10], start)
+            answer = kr.clash(
+                r,
+                kr.Fighter("A", args["attack"][:10], args.get("a_shield", kr.NONE)[:10],
+                           _tokens(r, "a_tokens")),
+                kr.Fighter("B", args.get("b_sword", kr.NONE)[:10], args["defend"][:10],
+                           _tokens(r, "tokens")),
+            )  # fmt: skip
         except HavocError as e:
-            error = refused(e)
+            error = refused(e, LABELS)
     return render_template(
         "exchange.html",
         rules=r,
+        words=words,
         heights=list(r.heights),
-        attacks=[*r.heights, FUMBLE],
-        defends=[*r.heights, NONE, FUMBLE],
+        attacks=[*r.heights, kr.FUMBLE],
+        defends=[*r.heights, kr.NONE, kr.FUMBLE],
         args=args,
         answer=answer,
+        both=answer is not None and answer.blows[1] is not None,
         error=error,
     )
+
+
+LABELS = {
+    "A sword": "A's sword",
+    "B sword": "B's sword",
+    "A shield": "A's shield",
+    "B shield": "B's shield",
+    "a_tokens": "A's tokens",
+}
+
+
+def _tokens(r: KniggitRules, field: str) -> dict[str, int] | None:
+    """A fighter's tokens typed as M,A,D (blank: not given)."""
+
+    text = request.args.get(field, "").strip()[:40]
+    if not text:
+        return None
+    try:
+        return parse_tokens(text, r)
+    except FieldError as e:
+        raise FieldError(field, e.value, e.reason) from None
 
 
 @bp.route("/army", methods=["GET", "POST"])
@@ -54,7 +86,6 @@ def army() -> str:
     """Check an army: a row per kind of kniggit (name, how many, tokens of each colour), no
     CSV to type; "Add a row" sends the form back with one more (``rows``). CSV pasted into
     the form (``army``) is still read; the kit's sample army fills the rows on ``?sample=1``."""
-    from companion.kniggits.rules import MAX_POINTS, rules
 
     r = rules(cards())
     form = request.form
@@ -76,9 +107,11 @@ def army() -> str:
                 check = _check_text(r, text[:MAX_ARMY_TEXT], budget)
         except HavocError as e:
             error = refused(e)
+
     return render_template(
         "army.html",
         rules=r,
+        words=words,
         rows=rows,
         text=text or "",
         points=points_text,
@@ -122,7 +155,6 @@ def _rows(r: KniggitRules, form: Any) -> list[dict[str, str]]:
 
 def _sample_rows(r: KniggitRules) -> list[dict[str, str]]:
     """The kit's sample army (cards/kniggits/army.csv) as form rows."""
-    import csv
 
     sample = read_limited(cards().path("kniggits", "army.csv")).decode("utf-8", "replace")
     lines = [line for line in sample.splitlines() if line and not line.startswith("#")]
@@ -138,9 +170,6 @@ YOURS = Path("your army")  # where a typed army's errors say it is
 def _check_rows(r: KniggitRules, rows: list[dict[str, str]], budget: int | None) -> ArmyCheck:
     """The army check on the form's rows (a blank count is one kniggit, a blank token count
     none); a refused cell names its row and the form's label ("kniggit 2, Movement: ...")."""
-    from companion.csv_rosters import rows_of
-    from companion.errors import CellError
-    from companion.kniggits.rules import army_columns, check_army
 
     typed = [
         {"count": row["count"] or "1", "name": row["name"], **{c: row[c] or "0" for c in r.colours}}
@@ -160,7 +189,5 @@ def _check_rows(r: KniggitRules, rows: list[dict[str, str]], budget: int | None)
 def _check_text(r: KniggitRules, text: str, budget: int | None) -> ArmyCheck:
     """The army check on an army file's text pasted into the form (its errors name "your
     army" and the line)."""
-    from companion.csv_rosters import parse_csv
-    from companion.kniggits.rules import army_columns, check_army
 
     return check_army(parse_csv(text, army_columns(r), YOURS), r, budget, None)

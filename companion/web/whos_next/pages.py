@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import functools
 import io
+import ipaddress
 import re
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlsplit
 
+import segno
 from flask import (
     Blueprint,
     abort,
@@ -28,11 +32,22 @@ from flask import (
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from companion.errors import HavocError
+from companion.dark_blades.maps import load_maps, perimeter
+from companion.dice import DiceSource
+from companion.errors import FieldError, HavocError
 from companion.numbers import is_whole
+from companion.text.whos_next import MARK, after_death, died, game_over, throw, tie, undone
 from companion.web.current import cards, game_store, page_line, source_only
 from companion.web.security import looks_like_token, same
+from companion.whos_next.duel_scoring import (
+    load_attack_table,
+    load_contest,
+    load_scoring,
+    scores,
+    winner,
+)
 from companion.whos_next.game_file import NoGame, ReplaceRefused
+from companion.whos_next.ring import Undecided, alive, cycle
 
 bp = Blueprint("whos_next", __name__)
 MAX_NAMES_TEXT = (
@@ -49,7 +64,6 @@ class Messages:
     (never in a cookie: they name the ring's secrets)."""
 
     def __init__(self) -> None:
-        import threading
 
         self._lock = threading.Lock()
         self._waiting: list[tuple[str, str]] = []
@@ -117,7 +131,6 @@ def _link(player_token: str) -> str:
 @lru_cache(maxsize=2048)
 def _qr_svg(text: str, scale: int = 6) -> str:
     """``text`` as an SVG QR code (mask 0: a valid code, without segno trying all eight)."""
-    import segno
 
     out = io.BytesIO()
     segno.make(text, error="m", mask=0).save(
@@ -133,9 +146,6 @@ def _qr_svg(text: str, scale: int = 6) -> str:
 def umpire(token: str) -> str:
     """The whole game: the ring, the forms, the deaths, the scores and the players' links."""
     _umpire(token)
-    from companion.text.whos_next import game_over
-    from companion.whos_next.duel_scoring import load_scoring, scores
-    from companion.whos_next.ring import alive, cycle
 
     csrf = current_app.extensions["havoc_csrf"].token(token)
     if not _has_game():
@@ -146,7 +156,8 @@ def umpire(token: str) -> str:
     order = cycle(state, alive(state)[0]) if state.victims else []
     living = alive(state)
     seats = {name: seat for seat, name in enumerate(state.players)}
-    standings = scores(state, load_scoring(cards()))
+    scoring = load_scoring(cards())
+    standings = scores(state, scoring)
     last = state.winner()
     return _page(
         "umpire.html",
@@ -159,6 +170,7 @@ def umpire(token: str) -> str:
         html={p: str(escape(p)) for p in state.players},
         seats=seats,
         standings=standings,
+        scoring=scoring,
         winner=last,
         over=game_over(last, standings[0].name) if last else [],
         links=links,
@@ -171,7 +183,6 @@ def _start_maps(players: int) -> tuple[list[tuple[str, str, bool]], str]:
     """The Dark Blades maps whose edges hold ``players`` start hexes, as (key, name, is the
     kit's design), for the umpire's links to each map page's start hexes (``?p=N``: only the
     count rides in the link, never a name or the ring), and a line when there is none."""
-    from companion.dark_blades.maps import load_maps, perimeter
 
     try:
         maps = load_maps(cards(), source_only())
@@ -240,8 +251,6 @@ def _replaced() -> str | None:
 
 def _loopback(link: str) -> bool:
     """True when ``link`` names this computer itself: no phone can open it."""
-    import ipaddress
-    from urllib.parse import urlsplit
 
     host = urlsplit(link).hostname or ""
     if host == "localhost" or host.endswith(".localhost"):
@@ -359,7 +368,6 @@ def _umpire_action(
 @_umpire_action()
 def kill() -> None:
     """The killer (by seat) killed his victim (by seat): the store checks it is his victim."""
-    from companion.whos_next.duel_scoring import load_contest
 
     store = game_store()
     players = store.load().players
@@ -378,8 +386,6 @@ def duel() -> None:
     """ATTACKER attacks DEFENDER on the attack table (cards/whos-next): the dice rolled at the
     table when the form gives them (``dice``: "5", or "5 3" when both roll, attacker first),
     else the server rolls. Faces too few, too many or off the die: refused, nothing written."""
-    from companion.dice import DiceSource
-    from companion.whos_next.duel_scoring import load_attack_table
 
     table = load_attack_table(cards())
     source = DiceSource(_table_dice(), None)
@@ -387,14 +393,22 @@ def duel() -> None:
     store = game_store()
     players = store.load().players
     attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
-    outcome = store.duel(
-        attacker,
-        defender,
-        table.effect,
-        lambda: source.next(table.sides)[0],
-        check=source.finish,
-        contest_at=table.contest_at,
-    )
+    try:
+        outcome = store.duel(
+            attacker,
+            defender,
+            table.effect,
+            lambda: source.next(table.sides)[0],
+            check=source.finish,
+            contest_at=table.contest_at,
+            more=source.has_more,
+        )
+    except Undecided as error:
+        if not error.tie:
+            raise  # one die where both roll: refused in one line
+        tied = "; ".join(throw(attacker, defender, t).text for t in error.throws)
+        flash(f"{attacker} attacks {defender}: {tied}. {tie(error)[-1].text}")
+        return
     throws = outcome.death.rolls
     if len(throws) == 1 and len(throws[0]) == 1:
         rolled = f'{how} {throws[0][0]}: "{table.result(throws[0][0])}"'
@@ -406,7 +420,6 @@ def duel() -> None:
 
 def _table_dice() -> list[int]:
     """The faces typed in the duel form's ``dice`` field (blank: none; the server rolls)."""
-    from companion.errors import FieldError
 
     text = request.form.get("dice", "")[:40]
     words = text.replace(",", " ").split()
@@ -421,7 +434,6 @@ def _table_dice() -> list[int]:
 def undo() -> None:
     """Undo the death the form names (an undo names the death it undoes: a repeat is refused,
     not a second undo)."""
-    from companion.text.whos_next import undone
 
     number = request.form.get("number", "")
     if not is_whole(number) or len(number) > 6:
@@ -433,7 +445,6 @@ def undo() -> None:
 def _say(lines: list[Any]) -> None:
     """`companion.text.whos_next` lines as the umpire's messages: the safe ones together,
     then each secret one marked as the screen marks it (UMPIRE ONLY)."""
-    from companion.text.whos_next import MARK
 
     safe = " ".join(line.text for line in lines if not line.secret)
     if safe:
@@ -446,8 +457,6 @@ def _say(lines: list[Any]) -> None:
 def _told(outcome: Any, contest_at: int) -> None:
     """A death as the CLI's screen words it: who died, how the game stands, and who takes
     the dead player's slip (the rules' or the kit's ruling, said so; secret)."""
-    from companion.text.whos_next import after_death, died
-    from companion.whos_next.duel_scoring import load_scoring, winner
 
     death = outcome.death
     champion = None
@@ -459,7 +468,7 @@ def _told(outcome: Any, contest_at: int) -> None:
 # --------------------------------------------------------------------------- player
 
 
-@bp.get("/p/<token>")
+@bp.get("/p/<token>", strict_slashes=False)
 def player(token: str) -> str:
     """Only this player's current victim, or that he is dead (refreshes itself)."""
     if not looks_like_token(token):
@@ -470,15 +479,16 @@ def player(token: str) -> str:
         who = None
     if who is None:
         abort(404)
-    champion = None
+    champion = scoring = None
     if who.over:
         from companion.whos_next.duel_scoring import load_scoring, winner
 
-        champion = winner(game_store().load(), load_scoring(cards()))
-    return render_template("player.html", who=who, champion=champion)
+        scoring = load_scoring(cards())
+        champion = winner(game_store().load(), scoring)
+    return render_template("player.html", who=who, champion=champion, scoring=scoring)
 
 
-@bp.get("/p/<token>/qr")
+@bp.get("/p/<token>/qr", strict_slashes=False)
 def player_qr(token: str) -> str:
     """A player's own link as a big QR code, for the umpire to show him: keyed by the player's
     token (never the umpire's), it shows his name and his link only, and links nowhere."""

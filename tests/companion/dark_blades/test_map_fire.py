@@ -47,8 +47,9 @@ def test_the_map_gives_the_range_and_the_cover_whatever_the_request_held() -> No
     ("origin", "target", "said"),
     [
         ("A1", "T14", "no shot: not seen (blocked by tree B2"),
-        ("T1", "M6", "no shot: in at window S2; the target is not in it"),  # a firing rule
-        ("Q4", "T2", "through window R4, then window S2"),
+        ("T1", "M6", "no shot: not seen (blocked by building S2"),  # through the window hex
+        ("Q4", "T2", "no shot: not seen (blocked by building S2"),  # through the building
+        ("R3", "R5", "no shot: out at window R4; the firer is not in it"),  # a firing rule
     ],
 )
 def test_a_sight_with_no_shot_is_refused(origin, target, said) -> None:

@@ -156,3 +156,28 @@ def test_a_line_names_only_hexes_on_the_map(havoc) -> None:
     assert ["B3", None] in corner["line_steps"] or [None, "B3"] in corner["line_steps"]
     inside = json.loads(havoc("los", "arena", "A1", "E1", "--json").output)
     assert inside["line_text"] == "A1 B2|B1 C1 D2|D1 E1"  # both sides on the map: both named
+
+
+def test_a_map_by_its_path_for_los_missile_and_swim(havoc, tmp_path, monkeypatch) -> None:
+    """A map file in a temporary folder is taken by its path wherever a map name is; the same
+    map under the kit's name answers the same; a path that is not there is one line, exit 2."""
+    import shutil
+    from pathlib import Path
+
+    kit = Path(__file__).parents[3] / "cards" / "dark-blades" / "maps"
+    shutil.copy(kit / "arena.toml", tmp_path / "ford.toml")
+    shutil.copy(kit / "mill.toml", tmp_path / "wheel.toml")
+    monkeypatch.chdir(tmp_path)
+    for path in ("./ford.toml", "ford.toml", str(tmp_path / "ford.toml")):
+        mine = havoc("los", path, "D3", "G3", "--json")
+        assert mine.exit_code == 0, mine.output
+        assert json.loads(mine.output) == json.loads(
+            havoc("los", "arena", "D3", "G3", "--json").output
+        )
+    shot = ("missile", "crossbow", "10", "i", "--from", "K1", "--to", "K3", "--die", "4")
+    assert havoc(*shot, "--map", "./ford.toml").output == havoc(*shot, "--map", "arena").output
+    swum = havoc("swim", "./wheel.toml", "C9", "--seed", "7")
+    assert swum.exit_code == 0 and swum.output == havoc("swim", "mill", "C9", "--seed", "7").output
+    gone = havoc("los", "./nope.toml", "D3", "G3")
+    assert gone.exit_code == 2 and "map file './nope.toml': not found" in gone.output
+    assert "Traceback" not in gone.output

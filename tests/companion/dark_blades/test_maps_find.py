@@ -68,3 +68,13 @@ def test_a_map_and_the_sight_rules_are_checked_once_per_process_while_unchanged(
     assert find_map(cards, "arena") is first
     assert load_map(first.path, cards) is first
     assert load_sight(cards) is load_sight(cards)  # sight.toml too
+
+
+@pytest.mark.parametrize("typed", ["ford", "Ford", "FO"])
+def test_a_map_named_as_its_file_is_one_map_not_two(tmp_path: Path, typed: str) -> None:
+    """A map the editor saved as "Ford" in ford.toml: its name and its file name are the same
+    map, not an ambiguity ("could be ford, Ford")."""
+    maps = _cards(tmp_path)
+    text = (maps / "arena.toml").read_text().replace('name = "The Arena"', 'name = "Ford"', 1)
+    (maps / "ford.toml").write_text(text)
+    assert find_map(Cards(tmp_path), typed).key == "ford"

@@ -79,35 +79,34 @@ def test_the_adjacent_rule_is_read_from_missiles_toml_not_copied() -> None:
 # --------------------------------------------------------------------------- through two windows
 
 
-def test_a_line_in_at_one_window_and_out_at_another_is_refused_both_ways() -> None:
-    for a, b in (("Q4", "T2"), ("T2", "Q4")):
+def test_a_line_in_at_one_window_and_out_at_another_is_not_seen_both_ways() -> None:
+    """Beside the window R4, Q4 sees into the building, but not through it and out at the
+    window S2: "a character may see into a tree or building hex, but not through it" (the
+    spells read the same sight); so too from T2, beside S2, the other way."""
+    for a, b, stop in (("Q4", "T2", "building S2"), ("T2", "Q4", "building R4")):
         s = _sight(ARENA, a, b)
-        assert s.visible and not s.can_fire and not s.open_shot
-        assert "window R4" in s.refusal and "window S2" in s.refusal
-        assert s.rules[0].name == "window-then" and s.rules[0].text == TWO_WINDOWS
-        assert s.rules[0].section == "Missile Attacks: Firing Through Windows"
+        assert not s.visible and not s.can_fire and not s.open_shot
+        assert s.blocked_by == (stop,) and s.no_shot == "not seen"
+        assert [r.name for r in s.rules] == ["see-into"]
+        assert "not through it" in s.rules[0].text
         assert [ARENA.label(h) for h in s.line] in (
             ["Q4", "R4", "R3", "S3", "S2", "T2"],
             ["T2", "S2", "S3", "R3", "R4", "Q4"],
         )
 
 
-def test_havoc_los_q4_t2_says_no_shot_and_quotes_the_rule(havoc) -> None:
+def test_havoc_los_q4_t2_says_not_seen_and_quotes_the_rule(havoc) -> None:
     result = havoc("los", "arena", "Q4", "T2")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == "seen, NO SHOT; Q4->T2: range 4"
-    assert lines[1] == "through window R4, then window S2"
-    assert f'"{TWO_WINDOWS}" (Missile Attacks: Firing Through Windows)' in _flat(result.output)
+    assert lines[0] == "NOT SEEN; Q4->T2: range 4"
+    assert lines[1] == "blocked by building S2"
+    assert "see into a tree or building hex, but not through it" in _flat(result.output)
     assert_narrow(result.output)
     data = json.loads(havoc("los", "arena", "Q4", "T2", "--json").output)
-    assert data["can_fire"] is False and data["visible"] is True
-    assert data["no_shot"] == "through window R4, then window S2"
-    assert data["rules"][0] == {
-        "name": "window-then",
-        "section": "Missile Attacks: Firing Through Windows",
-        "text": TWO_WINDOWS,
-    }
+    assert data["can_fire"] is False and data["visible"] is False
+    assert data["no_shot"] == "not seen" and data["blocked_by"] == ["building S2"]
+    assert data["rules"][0]["name"] == "see-into"
 
 
 def test_a_door_then_a_window_is_refused_as_a_window_then_a_door_by_the_kits_reading(
@@ -116,7 +115,12 @@ def test_a_door_then_a_window_is_refused_as_a_window_then_a_door_by_the_kits_rea
     m = _map(tmp_path, "1 ........\n2 .hd..wh.\n3 .hh..hh.\n4 ........\n5 ........\n6 ........\n")
     door_first, window_first = _sight(m, "C2", "F2"), _sight(m, "F2", "C2")
     for s in (door_first, window_first):
-        assert s.visible and not s.can_fire and s.rules[0].name == "window-then"
+        assert (
+            s.visible
+            and not s.can_fire
+            and s.rules[0].name == "window-then"
+            and s.rules[0].text == TWO_WINDOWS
+        )
     assert door_first.refusal == "through door C2, then window F2"
     assert "door-first" in _names(door_first.readings)  # the rules say "one window and then"
     assert "door-first" not in _names(window_first.readings)  # the rules' own case
@@ -174,10 +178,9 @@ def test_only_a_firer_beside_the_window_fires_past_it_into_the_building() -> Non
     assert beside.can_fire and beside.cover == "none" and beside.along_side
     assert "beside-window" in _names(beside.rules)
     assert beside.other is not None and "door Q3" in beside.other.no_shot  # the door side
-    far = _sight(ARENA, "R8", "R3")  # in at the window R4 from four hexes off
-    assert far.visible and not far.can_fire
-    assert far.refusal == "in at window R4; the target is not in it"
-    assert far.rules[0].name == "into-window"
+    far = _sight(ARENA, "R8", "R3")  # in at the window R4 from four hexes off: not through it
+    assert not far.visible and not far.can_fire and far.blocked_by == ("building R4",)
+    assert far.rules[0].name == "see-into"
     at_window = _sight(ARENA, "R8", "R4")  # the window's occupant: medium, through it
     assert at_window.can_fire and at_window.cover == "medium"
     assert {"into-window", "window-cover"} <= set(_names(at_window.rules))
@@ -186,8 +189,8 @@ def test_only_a_firer_beside_the_window_fires_past_it_into_the_building() -> Non
 def test_a_window_two_hexes_off_in_a_test_map(tmp_path: Path) -> None:
     m = _map(tmp_path, "1 ........\n2 ........\n3 ..www...\n4 ..hhh...\n5 ........\n6 ........\n")
     assert _sight(m, "D2", "D4").can_fire  # beside the window D3
-    off = _sight(m, "D1", "D4")
-    assert off.visible and not off.can_fire and off.rules[0].name == "into-window"
+    off = _sight(m, "D1", "D4")  # sees into the window D3, not through it
+    assert not off.visible and off.blocked_by == ("building D3",)
 
 
 # --------------------------------------------------------------------------- out of a building
@@ -198,12 +201,13 @@ def test_firing_out_is_from_the_window_or_door_hex_the_firer_stands_in() -> None
     assert window.can_fire and "from-window" in _names(window.rules)
     door = _sight(ARENA, "Q3", "P5")
     assert door.can_fire and "door" in _names(door.rules)
-    for a, b, through in (("R3", "R5", "window R4"), ("Q3", "T5", "window R4")):
-        s = _sight(ARENA, a, b)  # inside, out through a window he does not stand in
-        assert s.visible and not s.can_fire
-        assert s.refusal == f"out at {through}; the firer is not in it"
-        assert "out-from-aperture" in _names(s.readings)  # the kit's reading, labelled
-        assert s.readings[-1].short.startswith("kit's reading")
+    s = _sight(ARENA, "R3", "R5")  # inside, out at a window he does not stand in, to the
+    assert s.visible and not s.can_fire  # hex beside it (who sees in, so is seen)
+    assert s.refusal == "out at window R4; the firer is not in it"
+    assert "out-from-aperture" in _names(s.readings)  # the kit's reading, labelled
+    assert s.readings[-1].short.startswith("kit's reading")
+    s = _sight(ARENA, "Q3", "T5")  # further off: the line sees into R4, not through it
+    assert not s.visible and s.blocked_by == ("building R4",)
 
 
 def test_inside_his_building_a_firer_fires_at_anyone_in_it() -> None:
@@ -363,7 +367,7 @@ def test_every_hex_printed_goes_through_the_maps_label(havoc) -> None:
     data = s.as_dict()
     assert data["from"] == "arena:Q4" and data["to"] == "arena:T2"
     assert all(h.startswith("arena:") for h in data["line"])
-    assert s.refusal == "through window arena:R4, then window arena:S2"
+    assert s.blocked_by == ("building arena:S2",)
     from companion.commands.dark_blades.maps import sight_lines
 
     assert "line: arena:Q4 arena:R4" in "\n".join(sight_lines(s))

@@ -84,13 +84,16 @@ def build(tmp_path_factory, *extra: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def sheet(tmp_path_factory) -> Path:
-    return build(tmp_path_factory)
+def sheet(pnp_once) -> Path:
+    """`havoc-pnp counters -o FILE`, written once for the whole run (`pnp_once`)."""
+    return pnp_once("counters", file="counters.pdf")
 
 
 @pytest.fixture(scope="module")
-def blank_sheet(tmp_path_factory) -> Path:
-    return build(tmp_path_factory, "--blank-values")
+def blank_sheet(pnp_once) -> Path:
+    """`havoc-pnp counters --blank-values -o FILE`, written once for the run (as
+    test_safe_area's)."""
+    return pnp_once("counters", "--blank-values", file="counters.pdf")
 
 
 def side_backgrounds(data: db.PieceSet) -> set[str]:

@@ -12,7 +12,7 @@ from pdf_read import pages as read_pages
 from companion.data import Cards
 from generator.dark_blades import counters as dark_blades
 from generator.sheet.pieces import Rect, Text
-from tests.conftest import ROOT
+from tests.conftest import ROOT, sweep
 
 MM = 72 / 25.4
 
@@ -42,7 +42,7 @@ def test_a_label_that_only_fits_below_the_minimum_is_refused(havoc_pnp, tmp_path
     assert "below the 4.5 pt that prints readably" in result.output
 
 
-@pytest.mark.parametrize("size", ["1/2in", "12mm"])
+@pytest.mark.parametrize("size", sweep("1/2in", "12mm"))
 def test_every_printed_letter_is_at_least_4_5pt(havoc_pnp, tmp_path: Path, size: str) -> None:
     result = havoc_pnp("counters", "--piece-size", size, "-o", tmp_path / "c.pdf")
     assert result.exit_code == 0, result.output

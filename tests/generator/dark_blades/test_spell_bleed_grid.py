@@ -15,7 +15,7 @@ from generator.sheet.cards import CARD_TEXT_INSET, impose_cards
 from generator.sheet.guides import GUIDE_WIDTH
 from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.units import MM
-from tests.generator.dark_blades.test_spell_cards import build, words_outside_safe_area
+from tests.generator.dark_blades.test_spell_cards import shared, words_outside_safe_area
 
 POKER = (180.0, 252.0)
 # A4: 4 turned rows of 2.5in + 8 x 3 mm bleed = 278 mm leave 19 mm, short of two marks, the
@@ -55,8 +55,9 @@ def test_bleed_3mm_cards_per_page(deck, paper):
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_bleed_3mm_pdf_keeps_text_inside_and_the_footer_clear_of_the_cards(tmp_path, paper):
-    out = build(tmp_path, f"{paper}.pdf", "--bleed", "3mm", "--paper", paper)
+def test_bleed_3mm_pdf_keeps_text_inside_and_the_footer_clear_of_the_cards(pnp_once, paper):
+    # the same files as the trim test's below (shared for the run)
+    out = shared(pnp_once, *(("--paper", paper) if paper != "A4" else ()), "--bleed", "3mm")
     assert words_outside_safe_area(out) == []
     trims = [[float(v) for v in page.trimbox] for page in PdfReader(out).pages]
     read = read_pages(out)
@@ -79,11 +80,11 @@ def test_bleed_3mm_pdf_keeps_text_inside_and_the_footer_clear_of_the_cards(tmp_p
     "extra",
     [(), ("--bleed", "3mm"), ("--paper", "Letter"), ("--paper", "Letter", "--bleed", "3mm")],
 )
-def test_every_trim_is_a_quarter_inch_in_with_a_crop_mark_at_both_ends(tmp_path, extra):
+def test_every_trim_is_a_quarter_inch_in_with_a_crop_mark_at_both_ends(pnp_once, extra):
     """Read back from the PDF: every card's trim lies 1/4in or more inside the paper; every
     vertical trim has a mark above and below the cards, every horizontal one a mark left and
     right of them; every mark is 1/4in or more inside the paper (where every printer prints)."""
-    out = build(tmp_path, "b.pdf", *extra)
+    out = shared(pnp_once, *extra)
     opts = dict(zip(extra[::2], extra[1::2], strict=True))
     options = SheetOptions.parse(
         paper=opts.get("--paper", "A4"), margin="1/4in", bleed=opts.get("--bleed", "none")

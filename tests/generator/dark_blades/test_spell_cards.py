@@ -40,14 +40,19 @@ def build(tmp: Path, name: str, *extra: str) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def a4(tmp_path_factory) -> Path:
-    return build(tmp_path_factory.mktemp("spells"), "a4.pdf")
+def shared(pnp_once, *extra: str) -> Path:
+    """`havoc-pnp spells -o FILE EXTRA...`, written once for the whole run (`pnp_once`)."""
+    return pnp_once("spells", *extra, file="spells.pdf")
 
 
-@pytest.fixture(scope="module")
-def source_only(tmp_path_factory) -> Path:
-    return build(tmp_path_factory.mktemp("spells"), "src.pdf", "--source-only")
+@pytest.fixture
+def a4(pnp_once) -> Path:
+    return shared(pnp_once)
+
+
+@pytest.fixture
+def source_only(pnp_once) -> Path:
+    return shared(pnp_once, "--source-only")
 
 
 def flat(text: str) -> str:
@@ -299,8 +304,10 @@ def words_outside_safe_area(path: Path) -> list[str]:
         ),
     ],
 )
-def test_pdf_is_valid_deterministic_and_readable_text_is_inside_the_safe_area(tmp_path, extra):
-    first = build(tmp_path, "a.pdf", *extra)
+def test_pdf_is_valid_deterministic_and_readable_text_is_inside_the_safe_area(
+    pnp_once, tmp_path, extra
+):
+    first = shared(pnp_once, *extra)  # the run's shared one, and one more here
     second = build(tmp_path, "b.pdf", *extra)
     assert first.read_bytes() == second.read_bytes()
     assert words_outside_safe_area(first) == []

@@ -10,14 +10,14 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import main
-from tests.conftest import run
+from tests.conftest import run, sweep
 
 TITLES = {
     "kniggits-tokens.pdf": "skill tokens",
     "kniggits-figures.pdf": "standing figures",
     "kniggits-armies.pdf": "army sheets",
     "kniggits-ruler-obstacles.pdf": "ruler and obstacles",
-    "whos-next-slips.pdf": "slips",
+    "whos-next-game-slips.pdf": "slips",
 }
 
 
@@ -32,7 +32,7 @@ def _make(out, *extra) -> None:
     assert run(main, ["slips", "--out", str(out), *extra]).exit_code == 0
 
 
-@pytest.mark.parametrize("paper", ["A4", "letter"])
+@pytest.mark.parametrize("paper", sweep("A4", "letter"))
 def test_titles_determinism_and_structure(tmp_path, paper):
     _make(tmp_path / "a", "--paper", paper)
     _make(tmp_path / "b", "--paper", paper)

@@ -15,7 +15,7 @@ from generator.kniggits.ruler import HALF_TICK_WIDTH, INCH_TICK_WIDTH, SCALES, s
 from generator.kniggits.table_sheet import write_table_pdf
 from generator.sheet.options import SheetOptions
 from generator.sheet.scales import CHECK_BAR_WIDTH, CHECK_BAR_WORDS
-from tests.conftest import ROOT
+from tests.conftest import ROOT, sweep
 
 MM = 72 / 25.4
 
@@ -33,8 +33,8 @@ def _by_strip(lines: list) -> list[list[float]]:
     return [sorted(xs) for _, xs in sorted(rows.items(), reverse=True)]
 
 
-@pytest.mark.parametrize("paper", ["A4", "letter"])
-@pytest.mark.parametrize("scale", ["half", "normal", "double"])
+@pytest.mark.parametrize("paper", sweep("A4", "letter"))
+@pytest.mark.parametrize("scale", sweep("half", "normal", "double"))
 def test_inch_marks_are_72pt_apart_and_the_length_is_exact(tmp_path, scale, paper):
     with open(ROOT / "cards/kniggits/rules.toml", "rb") as handle:
         max_move = tomllib.load(handle)["distances"]["max_move"]

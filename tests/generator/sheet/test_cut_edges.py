@@ -15,6 +15,7 @@ from generator.sheet import render_pdf
 from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
 from generator.sheet.render_pdf import EDGE_WIDTH, write_pieces_pdf
+from tests.conftest import sweep
 
 
 def grey(rgb) -> float:
@@ -29,7 +30,7 @@ def hex_grey(colour: str) -> float:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"cut_guides": "lines", "bleed": "3mm"}, {"duplex": "none"}, {"cut_guides": "none"}],
+    sweep({}, {"cut_guides": "lines", "bleed": "3mm"}, {"duplex": "none"}, {"cut_guides": "none"}),
 )
 def test_every_front_face_has_a_contrasting_cut_line(tmp_path: Path, options) -> None:
     sheet = SheetOptions.parse(**options)

@@ -13,6 +13,7 @@ from engine_helpers import piece
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Face, Piece, Text
 from generator.sheet.render_svg import MANIFEST, face_svg, slug, write_piece_svgs
+from tests.conftest import sweep
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -87,7 +88,7 @@ def kit_fonts_only(tmp_path: Path) -> dict[str, str]:
     not (shutil.which("rsvg-convert") and shutil.which("pdftoppm")),
     reason="needs rsvg-convert (librsvg2-bin) and pdftoppm (poppler-utils)",
 )
-@pytest.mark.parametrize("size", ["1/2in", "5/8in", "1in"])
+@pytest.mark.parametrize("size", sweep("1/2in", "5/8in", "1in"))
 def test_rendered_svg_matches_the_pdf_face_at_true_size(tmp_path: Path, size: str) -> None:
     """rsvg-convert and pdftoppm, both at 300 dpi, draw the same picture: same pixel size
     (true size) and, pixel by pixel, nearly the same colours (anti-aliasing differs)."""

@@ -8,7 +8,11 @@ from web_helpers import Site
 
 
 def _links(html: str) -> list[str]:
-    return re.findall(r'<a href="([^"]*)"><use', html)
+    """The hex links' addresses, less the fragment each ends with (``#answer``: the page opens
+    at the answer, the map under it)."""
+    found = re.findall(r'<a href="([^"]*)"[^>]*><use', html)
+    assert all(u.endswith("#answer") for u in found)
+    return [u.removesuffix("#answer") for u in found]
 
 
 def test_tapping_the_shooter_then_the_target_are_plain_links(site: Site) -> None:
@@ -20,7 +24,7 @@ def test_tapping_the_shooter_then_the_target_are_plain_links(site: Site) -> None
     assert "?f=K1&t=K3" in _links(page)
     page = site.client.get("/dark-blades/maps/arena?f=K1&t=K3").get_data(as_text=True)
     assert "Seen, range 2, cover medium" in page and "K3/n" in page
-    assert "<script" not in page
+    assert "<script" not in page.replace('<script src="/static/map.js" defer></script>', "")
 
 
 def test_the_shot_uses_the_maps_range_and_cover(site: Site) -> None:
@@ -47,7 +51,7 @@ def test_whos_next_start_hexes_are_spread_evenly_round_the_edges(site: Site) -> 
     ring = [hg.name(h) for h in perimeter(find_map(Cards(), "mill"))]
     assert len(ring) == 2 * 20 + 2 * 14 - 4
     for players in (4, 7, 13):
-        page = site.client.get(f"/dark-blades/maps/mill?p={players}").get_data(as_text=True)
+        page = site.client.get(f"/whos-next/starts/mill?p={players}").get_data(as_text=True)
         listed = re.search(r"evenly spaced round the edges: (.*?)</p>", page).group(1)
         names = [item.split(": ")[1] for item in listed.split(", ")]
         assert len(set(names)) == players
@@ -71,7 +75,6 @@ def test_a_zoom_or_a_field_the_page_cannot_take_is_refused_not_cut_short(site: S
         f"{shot}&d=10&z=4": "zoom: expected 1, 2, 3, got &#39;4&#39;",
         f"{shot}&d=1234567": "defence: at most 6 characters, got &#39;1234567&#39; (7)",
         f"{shot}&d=10&die=777": "die: at most 2 characters, got &#39;777&#39; (3)",
-        "/dark-blades/maps/mill?p=1234": "players: at most 3 characters",
         "/dark-blades/maps/layout/raid?z=" + "9" * 5000: "zoom: at most 1 characters",
     }
     for url, line in cases.items():
@@ -89,3 +92,25 @@ def test_the_map_page_names_the_line_as_the_command_line_does(site: Site, havoc)
     page = site.client.get("/dark-blades/maps/arena?f=B1&t=D1").get_data(as_text=True)
     text = json.loads(havoc("los", "arena", "B1", "D1", "--json").output)["line_text"]
     assert f"<small>line: {text}</small>" in page and "C0" not in page
+
+
+def test_every_hex_link_is_named_by_its_coordinate_and_terrain(site: Site) -> None:
+    """A screen reader says each hex (Lighthouse's link-name audit): its coordinate (the
+    link's text) and, for a hex with terrain, the terrain too (its label), as the map gives."""
+    from companion.dark_blades.maps import find_map
+    from companion.data import Cards
+
+    page = site.client.get("/dark-blades/maps/arena?f=K1").get_data(as_text=True)
+    links = re.findall(
+        r'<a href="\?f=K1&t=([A-Z]\d+)#answer"([^>]*)><use[^>]*/><text[^>]*>([^<]*)<', page
+    )
+    arena = find_map(Cards(), "arena", False)
+    assert len(links) == arena.width * arena.height
+    said = {}
+    for target, label, text in links:
+        assert text == target
+        named = re.fullmatch(r' aria-label="([A-Z]\d+) ([a-z-]+)"', label)
+        said[target] = named[2] if named else "open"
+        assert not named or named[1] == target
+    terrain = {arena.label(h): arena.terrain[h] for h in arena.hexes()}
+    assert said == terrain and {"open", "tree", "slope", "house"} <= set(said.values())

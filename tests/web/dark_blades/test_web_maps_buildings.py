@@ -10,10 +10,10 @@ def _page(site: Site, query: str) -> str:
     return site.client.get(f"/dark-blades/maps/arena?{query}").get_data(as_text=True)
 
 
-def test_in_at_one_window_and_out_at_another_is_no_shot_with_the_rule(site: Site) -> None:
+def test_in_at_one_window_and_out_at_another_is_not_seen_with_the_rule(site: Site) -> None:
     page = _page(site, "f=Q4&t=T2&w=crossbow&d=8&die=5")
-    assert "Seen, no shot" in page and "through window R4, then window S2" in page
-    assert "A character may not fire through one window and then through another window" in page
+    assert "Not seen" in page and "blocked by building S2" in page
+    assert "may see into a tree or building hex, but not through it" in page
     assert "(die 5" not in page  # nothing rolled
     interior = _page(site, "f=P4&t=R3")
     assert "in at door Q3; the firer is not inside" in interior

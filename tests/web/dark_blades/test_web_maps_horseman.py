@@ -16,9 +16,11 @@ ARENA = "/dark-blades/maps/arena"
 
 def _taps(html: str) -> dict[str, str]:
     """Each hex's link on the whole map, by the hex's name (the labels follow the links in the
-    same order; the close-up of the picked hexes comes before the whole map)."""
+    same order), less the ``#answer`` each ends with."""
     html = html[html.index('id="whole"') :]
-    links = [html_lib.unescape(h) for h in re.findall(r'<a href="([^"]*)"><use', html)]
+    links = [html_lib.unescape(h) for h in re.findall(r'<a href="([^"]*)"[^>]*><use', html)]
+    assert all(u.endswith("#answer") for u in links)
+    links = [u.removesuffix("#answer") for u in links]
     names = re.findall(r'<text x="[^"]*" y="[^"]*">([A-Z]\d+)</text>', html)
     assert len(links) == len(names) == 20 * 14
     return dict(zip(names, links, strict=True))
@@ -43,12 +45,12 @@ def test_a_hex_next_to_the_target_adds_the_horsemans_second_hex(site: Site) -> N
     assert taps["K4"] == "?f=K1&t=K3" and taps["K2"] == "?f=K1&t=K3&t2=K2"  # K4 again: off
     resets = dict(re.findall(r'<a href="([^"]*)">(new shooter|new target|one-hex target)<', pair))
     assert {v: html_lib.unescape(k) for k, v in resets.items()} == {
-        "new shooter": "?",
-        "new target": "?f=K1",
-        "one-hex target": "?f=K1&t=K3",
+        "new shooter": "?#answer",
+        "new target": "?f=K1#answer",
+        "one-hex target": "?f=K1&t=K3#answer",
     }
     whole = pair[pair.index('id="whole"') :]
-    assert "<script" not in pair and whole.count(">T</text>") == 2  # the close-up marks them too
+    assert whole.count(">T</text>") == 2 and whole.count(">S</text>") == 1
 
 
 def test_the_pairs_answer_is_in_havoc_los_words(site: Site, havoc) -> None:

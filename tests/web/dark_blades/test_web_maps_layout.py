@@ -8,13 +8,12 @@ from web_helpers import Site
 
 from companion.dark_blades.layouts import find_layout
 from companion.data import Cards
-from companion.web.dark_blades.maps import _joins
 
 PAGE = "/dark-blades/maps/layout/raid"
 
 
 def _links(html: str) -> list[str]:
-    return re.findall(r'<a href="([^"]*)"><use', html)
+    return [u.removesuffix("#answer") for u in re.findall(r'<a href="([^"]*)"[^>]*><use', html)]
 
 
 def test_the_layout_page_is_both_maps_with_hexes_named_by_map(site: Site) -> None:
@@ -25,7 +24,7 @@ def test_the_layout_page_is_both_maps_with_hexes_named_by_map(site: Site) -> Non
     links = _links(page)
     assert len(links) == 2 * 20 * 14 and "?f=mill:C4" in links and "?f=arena:K3" in links
     assert 'class="jn"' in page  # the join drawn: the sides between mill 14 and arena 1
-    joins = _joins(find_layout(Cards(), "raid"))
+    joins = find_layout(Cards(), "raid").joins()
     assert len(joins) == 20 + 19  # each column's s side, and the diagonals of C E ... S (A: se)
     page = site.client.get(PAGE + "?f=mill:K12").get_data(as_text=True)
     assert "?f=mill:K12&t=arena:K3" in _links(page)
@@ -57,3 +56,27 @@ def test_a_bare_hex_on_a_layout_is_refused_in_the_pages_words(site: Site) -> Non
 def test_layout_page_weight_stays_under_120_kb(site: Site) -> None:
     for url in (PAGE, PAGE + "?f=mill:K12&t=arena:K3&w=crossbow&d=10&k=mounted&p=9&z=3"):
         assert len(site.client.get(url).data) < 120 * 1024
+
+
+def test_a_map_file_changed_while_serving_is_drawn_again(tmp_path) -> None:
+    """The page keeps each map (and its drawing) between requests, and sees an edited file."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    from companion.web.app import create_app
+
+    folder = tmp_path / "dark-blades" / "maps"
+    folder.mkdir(parents=True)
+    kit = Path(__file__).parents[3] / "cards" / "dark-blades" / "maps" / "arena.toml"
+    ford = folder / "ford.toml"
+    shutil.copy(kit, ford)
+    text = ford.read_text()
+    ford.write_text(text.replace('name = "The Arena"', 'name = "The Ford"', 1))
+    app = create_app(game=tmp_path / "g.sqlite3", cards=tmp_path, umpire_token="x" * 32)
+    client = app.test_client()
+    assert "<h1>The Ford</h1>" in client.get("/dark-blades/maps/ford").get_data(as_text=True)
+    ford.write_text(text.replace('name = "The Arena"', 'name = "The Old Ford"', 1))
+    os.utime(ford, ns=(1, 1))  # a different time, whatever the clock's grain
+    page = client.get("/dark-blades/maps/ford").get_data(as_text=True)
+    assert "<h1>The Old Ford</h1>" in page and "The Ford<" not in page

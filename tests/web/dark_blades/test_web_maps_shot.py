@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from web_helpers import Site, visible
@@ -95,16 +96,16 @@ def test_a_shot_the_page_cannot_fire_is_refused_in_one_line(site: Site, query, s
 
 def test_the_names_ride_along_on_every_hex_link(site: Site) -> None:
     page = site.client.get(f"{ARENA}?f=K1&s=Black+Dwarf&n=Goblin").get_data(as_text=True)
-    links = re.findall(r'<a href="([^"]*)"><use', page[page.index('id="whole"') :])
+    links = re.findall(r'<a href="([^"]*)"[^>]*><use', page[page.index('id="whole"') :])
     assert len(links) == 280 and all("s=Black+Dwarf&n=Goblin" in x for x in links)
     bad = site.client.get(f"{ARENA}?f=K1&s=<b>").get_data(as_text=True)
-    assert "s=" not in "".join(re.findall(r'<a href="([^"]*)"><use', bad))
+    assert "s=" not in "".join(re.findall(r'<a href="([^"]*)"[^>]*><use', bad))
 
 
 def _boxes(page: str) -> tuple[dict, list]:
-    """The close-up's coordinates (name → the text's box, 4 px type: 0.6 em a character, the
+    """The whole map's coordinates (name → the text's box, 4 px type: 0.6 em a character, the
     baseline 0.8 em under the top) and its ticks' segments, read from the page's SVG."""
-    close = re.search(r'<svg class="hexmap close".*?</svg>', page, re.S).group(0)
+    close = re.search(r'<svg class="hexmap".*?</svg>', page, re.S).group(0)
     boxes = {}
     for x, y, name in re.findall(r'<text x="([\d.]+)" y="([\d.]+)">([A-Z]\d+)</text>', close):
         half = len(name) * 0.6 * 4 / 2
@@ -135,15 +136,19 @@ def test_no_coordinate_is_drawn_under_a_tick_on_the_phone_map(site: Site) -> Non
         assert (label > y + 12) == (name in tops), (name, label, y + 12)
 
 
-def test_the_close_up_shows_the_picked_hexes_at_42_px_a_hex(site: Site) -> None:
-    near = site.client.get(f"{ARENA}?f=K1&t=K3").get_data(as_text=True)
-    views = re.findall(r'<svg class="hexmap close"[^>]*viewBox="([^"]*)" width="(\d+)"', near)
-    assert len(views) == 1
-    box, px = [float(v) for v in views[0][0].split()], int(views[0][1])
-    assert px / box[2] * 24 >= 40 and px <= 328  # a hex is 24 units across
-    far = site.client.get(f"{ARENA}?f=A1&t=T14").get_data(as_text=True)
-    assert len(re.findall(r'<svg class="hexmap close"', far)) == 2  # shooter's, target's
-    assert "The whole map" in visible(far)
+def test_the_whole_map_is_40_px_a_hex_or_more_and_pans(site: Site) -> None:
+    """At every zoom a hex is at least 40 CSS px across (24 SVG units), the map wider than a
+    360 px phone inside its own scrolling box; the page opens at the answer after a tap."""
+    for z in ("", "&z=2", "&z=3"):
+        page = site.client.get(f"{ARENA}?f=K1&t=K3{z}").get_data(as_text=True)
+        box, px = re.search(
+            r'<svg class="hexmap"[^>]*viewBox="([^"]*)" width="(\d+)"', page
+        ).groups()
+        assert int(px) / float(box.split()[2]) * 24 >= 40 and int(px) > 360, z
+        assert 'class="mapbox whole" id="whole"' in page and 'id="answer"' in page
+        assert page.index('id="answer"') < page.index('id="whole"')
+    css = (Path(__file__).parents[3] / "templates/web/static/style.css").read_text()
+    assert ".mapbox{overflow:auto" in css
 
 
 def test_a_named_target_on_two_hexes_is_mounted_and_the_page_says_what_it_assumed(site) -> None:

@@ -15,7 +15,7 @@ from companion.data import Cards
 
 
 def _map_links(html: str) -> list[str]:
-    return [html_lib.unescape(u) for u in re.findall(r'href="(/dark-blades/maps/[^"]*)"', html)]
+    return [html_lib.unescape(u) for u in re.findall(r'href="(/whos-next/starts/[^"]*)"', html)]
 
 
 def test_the_umpire_links_each_map_with_the_rings_start_hexes(site: Site) -> None:
@@ -24,7 +24,7 @@ def test_the_umpire_links_each_map_with_the_rings_start_hexes(site: Site) -> Non
     page = site.client.get(f"/u/{site.umpire}/").get_data(as_text=True)
     links = _map_links(page)
     maps = load_maps(Cards())
-    assert [urlsplit(u).path for u in links] == [f"/dark-blades/maps/{m.key}" for m in maps]
+    assert [urlsplit(u).path for u in links] == [f"/whos-next/starts/{m.key}" for m in maps]
     for url, m in zip(links, maps, strict=True):
         assert parse_qs(urlsplit(url).query) == {"p": [str(len(names))]}  # the count, no more
         shown = visible(site.client.get(url).get_data(as_text=True))
@@ -37,7 +37,20 @@ def test_no_players_page_shows_the_maps_or_the_count(site: Site) -> None:
     site.new_game()
     for path in site.links().values():
         html = site.client.get(path).get_data(as_text=True)
-        assert "/dark-blades/maps" not in html and "Start hexes" not in visible(html)
+        assert "/whos-next/starts" not in html and "Start hexes" not in visible(html)
+
+
+def test_the_dark_blades_map_page_has_no_whos_next_form(site: Site) -> None:
+    page = site.client.get("/dark-blades/maps/mill?p=9").get_data(as_text=True)
+    assert "Who's Next" not in page and "Start hexes" not in visible(page)
+    assert 'name="p"' not in page and "p=9" not in page  # nor is the count carried on
+
+
+def test_the_start_hexes_page_refuses_a_count_it_cannot_use(site: Site) -> None:
+    for bad in ("x", "-1", "1e9", "99999"):
+        answer = site.client.get(f"/whos-next/starts/mill?p={bad}")
+        assert answer.status_code == 400 and "Refused:" in visible(answer.get_data(as_text=True))
+    assert site.client.get("/whos-next/starts/nowhere?p=4").status_code == 404
 
 
 def test_a_ring_too_big_for_every_edge_says_so(site: Site) -> None:

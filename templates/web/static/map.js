@@ -1,0 +1,54 @@
+// The map page's pan kept across taps: a tap on a hex (or a zoom, a reset) loads the page
+// again at #answer, the answer on top and the map under it; this script puts the map back
+// where it was panned (its corner, as a share of its width and height, so a zoom keeps it
+// too) and, if the picked hexes are out of view, brings them in (the target alone when the
+// shooter and the target do not fit the box together). Without scripts the links
+// still work: the page opens at the answer with the map under it, panned to its corner.
+(function () {
+  "use strict";
+  var box = document.querySelector(".mapbox.whole");
+  if (!box) return;
+  var key = "havoc-map-pan:" + window.location.pathname;
+  function save() {
+    try {
+      window.sessionStorage.setItem(key, JSON.stringify({
+        x: box.scrollLeft / box.scrollWidth, y: box.scrollTop / box.scrollHeight
+      }));
+    } catch (e) { /* no storage: the page still works */ }
+  }
+  function centre(x, y) {
+    box.scrollLeft = x * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = y * box.scrollHeight - box.clientHeight / 2;
+  }
+  var links = document.querySelectorAll(".mapbox.whole a, .mapnav a, form.fire");
+  for (var i = 0; i < links.length; i++) {
+    links[i].addEventListener(links[i].tagName === "FORM" ? "submit" : "click", save);
+  }
+  var saved = null;
+  try { saved = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (e) {}
+  if (saved && isFinite(saved.x) && isFinite(saved.y)) {
+    box.scrollLeft = saved.x * box.scrollWidth;
+    box.scrollTop = saved.y * box.scrollHeight;
+  }
+  var picked = box.querySelectorAll("circle[data-pick]");
+  if (!picked.length) return;
+  var view = box.getBoundingClientRect(), out = false, at = [];
+  for (var j = 0; j < picked.length; j++) {
+    var r = picked[j].getBoundingClientRect();  // the circle; its hex is 3 times as wide
+    var cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2, half = 1.5 * r.width;
+    at.push([cx - view.left + box.scrollLeft, cy - view.top + box.scrollTop]);
+    if (cx - half < view.left || cx + half > view.left + box.clientWidth ||
+        cy - half < view.top || cy + half > view.top + box.clientHeight) out = true;
+  }
+  if (!out) return;
+  var xs = at.map(function (p) { return p[0]; }), ys = at.map(function (p) { return p[1]; });
+  var room = 48;  // a hex and a little
+  if (Math.max.apply(null, xs) - Math.min.apply(null, xs) + room > box.clientWidth ||
+      Math.max.apply(null, ys) - Math.min.apply(null, ys) + room > box.clientHeight) {
+    xs = [xs[xs.length - 1]];  // too far apart: the target (the last picked)
+    ys = [ys[ys.length - 1]];
+  }
+  var mx = (Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2;
+  var my = (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2;
+  centre(mx / box.scrollWidth, my / box.scrollHeight);
+})();
