@@ -105,9 +105,10 @@ def main() -> None:
         )
         if counting:
             with_i, without_i = counted[f"{i} with"], counted[f"{i} without"]
-            saved = max(measured, (without_i - with_i) * kept / with_i)
+            estimate = (without_i - with_i) * kept / with_i
+            saved = max(measured, estimate)
             line += f"; instructions {with_i / 1e6:.1f}M/{without_i / 1e6:.1f}M"
-            line += f": {saved * 1000:4.1f} ms"
+            line += f": {estimate * 1000:4.1f} ms"
         print(f"{line}  ({'stays' if saved >= 0.003 else 'under 3 ms'})")
 
 
