@@ -17,6 +17,7 @@ import re
 import stat
 import sys
 import time
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -171,7 +172,7 @@ def _load_toml_cached(absolute: str, mtime_ns: int, size: int = -1) -> dict[str,
     if kept is not None:
         return kept
     path = Path(absolute)
-    import tomllib  # here, not above: a command whose files are all in the disk cache skips it
+    import tomllib  # only on a cache miss: benchmarks/startup_tricks.py
 
     try:
         data = _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)
@@ -220,8 +221,6 @@ def _cache_file(kind: str, key: str) -> Path | None:
     where = cache_dir()
     if where is None:
         return None
-    import zlib  # a C module: cheap
-
     tag = f"{sys.implementation.cache_tag}-{marshal.version}"
     return where / f"{kind}-{tag}-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.marshal"
 

@@ -20,19 +20,16 @@ The d10: Cry Havoc-family tables label the ten "0". A d10 showing ten is DISPLAY
 from __future__ import annotations
 
 import math
+import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from companion.errors import DataError, FieldError, InputError
 from companion.patterns import LazyPattern
 
-if TYPE_CHECKING:  # random is imported when a roll is made: `havoc fight 7` rolls no die
-    import random
+if TYPE_CHECKING:
     from pathlib import Path
 
     from companion.schema import Where
-
-if TYPE_CHECKING:
-    import random  # imported where a die is rolled: a lookup of given faces never needs it
 
 MAX_DICE = 1000  # dice across the whole command
 MAX_SIDES = 1000
@@ -181,8 +178,6 @@ def parse_all(texts: list[str] | tuple[str, ...]) -> list[Dice]:
 
 def make_rng(seed: int | None) -> random.Random:
     """A seeded generator for reproducible rolls, else the system's random source."""
-    import random
-
     return random.SystemRandom() if seed is None else random.Random(seed)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass
 class Page:
     """A link on the web index: a Flask endpoint (``"blueprint.view"``) and its label."""
 

@@ -12,6 +12,7 @@ collect each broken table's error instead of raising it.
 
 from __future__ import annotations
 
+import difflib
 import random
 from pathlib import Path
 from typing import NamedTuple
@@ -221,8 +222,6 @@ def find(tables: dict[str, Table], name: str, broken: dict[str, DataError] | Non
     try:
         picked = pick(name, shorts, "table")
     except UnknownName:
-        import difflib  # only on this refusal
-
         bare = sorted({k.split("/", 1)[1] for k in keys})
         close = difflib.get_close_matches(name, bare, n=1)
         hint = f"did you mean {close[0]}? " if close else ""

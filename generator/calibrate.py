@@ -19,6 +19,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.utils import simpleSplit
+
+from generator.howto import rebuild_command
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.options import MIN_PIECE, SheetOptions
 from generator.sheet.pages import PageWriter, footer_top, side_words
@@ -115,8 +118,6 @@ def _offset_text(sheet: SheetOptions) -> str:
 
 def default_rebuild(sheet: SheetOptions) -> str:
     """The command that rebuilds the kit with every option of ``sheet`` and a new offset."""
-    from generator.howto import rebuild_command
-
     return rebuild_command(sheet, None, back_offset="DX,DY")
 
 
@@ -171,8 +172,6 @@ def back_notes() -> list[str]:
 
 
 def _paragraphs(canvas: Any, lines: list[str], x: float, y: float, width: float) -> float:
-    from reportlab.lib.utils import simpleSplit
-
     canvas.setFillColorRGB(*INK)
     canvas.setFont(REGULAR, TEXT_SIZE)
     for paragraph in lines:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from generator.howto import Written
+
 if TYPE_CHECKING:
     from companion.data import Cards
     from generator.howto import Written
@@ -59,8 +61,6 @@ class Run:
         by `path` or written into `folder`): ``what`` for HOW-TO-PRINT, ``said`` for the line
         printed, ``written`` the rest of its `generator.howto.Written` (kind, duplex, notes...).
         Its stats name the file where the build puts it."""
-        from generator.howto import Written
-
         final = self.stage.final(self.path(stats.path.name))
         return Made(Written(replace(stats, path=final), what, **written), said)
 

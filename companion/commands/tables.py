@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+from click.shell_completion import CompletionItem
 
 from companion import dice
 from companion import tables as t
@@ -171,8 +172,6 @@ def _left_open(table: t.Table, as_json: bool) -> None:
 
 
 def _complete_names(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
-    from click.shell_completion import CompletionItem
-
     broken: dict[str, DataError] = {}
     tables = t.load_tables(cards_from(ctx), broken)
     names = [t.short_name(tables, x) for x in tables.values()]

@@ -45,7 +45,7 @@ class Score(NamedTuple):
 
     def chance(self) -> Fraction:
         """The exact chance that 2d6 kills (1 for a crush, 0 for a dash or a silent cell)."""
-        from fractions import Fraction  # not on `havoc attack`'s path: it counts ways()
+        from fractions import Fraction  # off attack's path: benchmarks/startup_tricks.py
 
         return Fraction(self.ways(), 36)
 
@@ -330,6 +330,7 @@ def attack_table(cards: Cards) -> AttackTable:
     (read from setup.toml when first needed)."""
 
     def monsters() -> dict[str, int]:
+        # the set-up roller, off attack's and crush's path: benchmarks/startup_tricks.py
         from companion.cthulhu_who.setup import setup_tables
 
         return {s.name: s.squares for s in setup_tables(cards).sizes.values()}

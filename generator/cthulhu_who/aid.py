@@ -11,12 +11,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from companion.cthulhu_who.actions import load_actions
 from companion.cthulhu_who.attacks import CANNOT, CRUSH, SILENT, attack_table
 from companion.cthulhu_who.geometry import readings
 from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
 from generator.sheet.document import PageSize, grid, write_document
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font
 from generator.sheet.markup import COLUMN_GAP, flowables, render_template
 
 TITLE = "Cthulhu Who? player aid"
@@ -37,10 +40,6 @@ DIE_W, COL_MIN = 30.0, 55.0  # a die-down table's die column; its narrowest othe
 
 def _fit(texts: list[str], size: float, bold: bool = False) -> float:
     """A column as wide as the widest of ``texts`` at ``size``, with the cells' padding."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from generator.sheet.fonts import BOLD, REGULAR, pdf_font
-
     font = pdf_font(BOLD if bold else REGULAR)
     return max(stringWidth(t, font, size) for t in texts) + 8
 
@@ -48,10 +47,6 @@ def _fit(texts: list[str], size: float, bold: bool = False) -> float:
 def _header(text: str, width: float, size: float) -> str:
     """``text`` on one line where it fits a column ``width`` wide, else broken before its
     bracket (``4: Elephant`` over ``(2)``)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from generator.sheet.fonts import BOLD, pdf_font
-
     if stringWidth(text, pdf_font(BOLD), size) + 6 <= width:
         return text
     return text.replace(" (", "\n(")

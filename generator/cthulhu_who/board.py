@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.cthulhu_who.garden import SIDE, join_openings
 from companion.cthulhu_who.geometry import column_letter
+from companion.errors import InputError
 from generator.sheet.canvas_kit import text, width_of
 from generator.sheet.options import SheetOptions
 from generator.sheet.scales import check_bar
@@ -78,8 +79,6 @@ def tile_plan(
     x0, y0, x1, y1 = options.usable
     room_w, room_h = x1 - x0 - 2 * WALL, (y1 - HEADER) - (y0 + FOOTER) - 2 * WALL
     if room_w <= overlap + square / 2 or room_h <= overlap + square / 2:
-        from companion.errors import InputError
-
         raise InputError(
             f"--square: the paper's margins leave no room to tile {format_length(square)} "
             "squares; use a smaller --square or --margin"

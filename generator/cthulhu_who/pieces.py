@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from companion import art
 from companion.cthulhu_who.garden import Garden, TerrainKind
 from companion.cthulhu_who.setup import SetUp
 from companion.data import Cards
@@ -224,8 +225,6 @@ def terrain_piece(kind: TerrainKind, number: int) -> Piece:
 
 def figure_files(cards: Cards) -> dict[str, str]:
     """Kind (hero, cultist, monster) -> the figure file cards/cthulhu-who/figures.toml names."""
-    from companion import art
-
     found = art.game_figures(cards, "cthulhu-who", (HERO, CULTIST, MONSTER))
     return {kind: str(path) for kind, path in found.items()}
 

@@ -30,7 +30,7 @@ from companion.data import Cards
 from companion.errors import InputError
 from generator.cthulhu_who.board import OVERLAP, Tile, draw_tile, tile_plan
 from generator.cthulhu_who.continued import Continued
-from generator.cthulhu_who.pieces import setup_pieces
+from generator.cthulhu_who.pieces import figure_files, setup_pieces
 from generator.cthulhu_who.readings_page import ReadingPages
 from generator.cthulhu_who.sheet import TITLE, SheetPainter
 from generator.cthulhu_who.stats import draw_stats
@@ -179,8 +179,6 @@ def write_setups_pdf(
     title = f"{TITLE}: {count} from seed {seed}"
     pages = 0
     plan = Continued(options)
-    from generator.cthulhu_who.pieces import figure_files
-
     art = figure_files(cards)  # kind -> figure file, each drawn once per document
 
     def rebuild(s: int) -> list[Piece]:

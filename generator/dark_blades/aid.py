@@ -13,6 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import KeepTogether, Paragraph, Spacer
+
 from companion.dark_blades import spells as spell_deck
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.missiles import Missiles, load_weapons
@@ -99,10 +103,6 @@ def rolled_rows(table: Table) -> list[list[str]]:
 def _cells(rows: list[list[str]], centred: int = 0, size: float = SIZE) -> list[list[Any]]:
     """Every cell a wrapping paragraph, the header row bold, the first ``centred`` columns
     centred."""
-    from reportlab.lib.enums import TA_CENTER
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
-
     out: list[list[Any]] = []
     for i, row in enumerate(rows):
         base = styles(size)["cell_bold" if i == 0 else "cell"]
@@ -149,8 +149,6 @@ def _tables(
 def _rolled(table: Table, width: float, optional: str = "", size: float = SIZE) -> Any:
     """A rolled table kept on one page: its heading and what it applies to above, its note
     below."""
-    from reportlab.platypus import KeepTogether, Spacer
-
     parts = [para(f"{table.title} ({optional}{table.die})", "h2", size)]
     if table.applies:
         parts.append(para(table.applies, "body", size))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from companion.dark_blades import piece_types
 from companion.dark_blades import pieces as db
 from companion.errors import DataError
+from generator.sheet import figures
 from generator.sheet.fonts import BOLD, text_width
 from generator.sheet.pieces import Figure, Op
 
@@ -58,8 +59,6 @@ def beside_words(
 def check_art(pieces_set: db.PieceSet) -> None:
     """Refuse, at its roster row, an own figure file the drawing library cannot draw (the
     companion checked that it exists and parses; this draws it once, as the PDF will)."""
-    from generator.sheet import figures
-
     for character in pieces_set.roster:
         path = pieces_set.own_art.get(character.name)
         if path is None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from companion.dark_blades import piece_types
 from companion.dark_blades import pieces as db
 from companion.data import Cards, kit_cards_dir
-from companion.errors import DataError, InputError
+from companion.errors import DataError, InputError, display_path
 from generator.dark_blades.counter_figures import (
     HORSE_FACES,
     beside_words,
@@ -65,8 +65,6 @@ DATA_FILES = ("pieces.csv", "markers.csv", "piece-types.toml")
 def cards_warning(cards: Cards) -> str | None:
     """One line when a user's ``--cards DIR`` holds none of the Dark Blades files (so the kit's
     data is used for everything, likely not what was meant), naming what was expected."""
-    from companion.errors import display_path
-
     root = cards.root
     try:
         if root.resolve() == cards.default.resolve():
@@ -92,8 +90,6 @@ def footer_note(
 ) -> str:
     """The footer's note on the values, true for what was printed: the kit's defaults, a
     user's file, or blank boxes (and the scenario the pieces are for)."""
-    from companion.errors import display_path
-
     if scenario:
         return f"{scenario}: {footer_note(cards, roster, blank_values)}"
     if blank_values:

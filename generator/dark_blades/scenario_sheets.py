@@ -14,9 +14,20 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from reportlab.platypus import PageBreak, Table, TableStyle
+
 from companion.dark_blades import pieces
+from companion.dark_blades.maps import load_maps
+from companion.dark_blades.scenario_marks import (
+    STAR_NOTE,
+    block_note,
+    mark_line,
+    marks_for,
+    scenario_marks,
+)
 from companion.dark_blades.scenarios import Scenario, load_scenarios
 from companion.data import Cards
+from generator.dark_blades.scenario_maps import MapFigure, MapStack, legend
 from generator.sheet import document as doc
 from generator.sheet.document import PageSize, esc, grid, write_document
 
@@ -39,15 +50,9 @@ def map_story(scenario: Scenario, width: float, cards: Cards | None) -> list[Any
     kit's maps: marked as its design; nothing when the maps are left out, --source-only)."""
     if cards is None:
         return []
-    from companion.dark_blades.maps import load_maps
-    from companion.dark_blades.scenario_marks import scenario_marks
-    from generator.dark_blades.scenario_maps import MapFigure, legend
-
     found = scenario_marks(cards, scenario.key, {m.key: m for m in load_maps(cards, False)})
     if found is None:
         return []
-    from reportlab.platypus import Table
-
     maps, marks = found
     note = "On the Havoc Kit's own stand-in maps (its design, not the rulebook's maps)"
     if len(maps) > 1:
@@ -70,11 +75,6 @@ def map_pages(scenario: Scenario, width: float, height: float, cards: Cards | No
     stacked; nothing when the maps are left out, --source-only)."""
     if cards is None:
         return []
-    from reportlab.platypus import PageBreak, Table
-
-    from companion.dark_blades.scenario_marks import STAR_NOTE, block_note, mark_line, marks_for
-    from generator.dark_blades.scenario_maps import MapStack
-
     found = marks_for(cards, scenario.key)
     if found is None:
         return []
@@ -104,8 +104,6 @@ def map_pages(scenario: Scenario, width: float, height: float, cards: Cards | No
         return [*story, MapStack(maps, marks, width, height - MAP_PAGE_TEXT), key]
     stack = MapStack(maps, marks, width - KEY_W, height - HEADING_H)
     table = Table([[stack, key]], colWidths=[stack.width, width - stack.width], hAlign="LEFT")
-    from reportlab.platypus import TableStyle
-
     table.setStyle(
         TableStyle(
             [
@@ -125,8 +123,6 @@ def scenario_story(
     scenario: Scenario, width: float, cards: Cards | None = None, height: float = 0.0
 ) -> list[Any]:
     """One scenario's page, and (``height``: the frame's) a page for each of its maps."""
-    from reportlab.platypus import PageBreak
-
     story: list[Any] = [
         para(f"Scenario {scenario.number}: {scenario.title}", "title"),
         marked(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.graphics.barcode.qr import QrCodeWidget
+
 from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font, split_lines, text_width
 from generator.sheet.pdf_ops import FacePainter, colour, num
 from generator.sheet.pieces import Face, Op
@@ -114,8 +116,6 @@ def qr_modules(data: str) -> list[list[bool]]:
     lowest penalty: that search is 16 ms a code, most of a sheet's time; every mask is a valid
     code that any reader decodes.
     """
-    from reportlab.graphics.barcode.qr import QrCodeWidget
-
     qr = QrCodeWidget(data, barLevel="L").qr
     if qr.version is None:
         qr.version = qr.calculate_version()

@@ -31,6 +31,14 @@ from generator.sheet.layout import ImposedPage, Placement, mirror
 from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.pages import PageWriter, draw_footer_beside, footer_top
 from generator.sheet.pieces import Piece
+from generator.sheet.render_pdf import (
+    PdfStats,
+    draw_boxes,
+    draw_face,
+    draw_guides,
+    new_canvas,
+    side_label,
+)
 from generator.sheet.room import FOOTER_BAND, MARK_GAP
 from generator.sheet.units import INCH, MM, format_length, try_length
 
@@ -280,8 +288,6 @@ def draw_turned(
 ) -> None:
     """Draw ``p``'s face turned ``turn`` degrees anticlockwise into its box (a quarter turn
     swaps the face's width and height); ``ground`` (page coordinates) is turned with it."""
-    from generator.sheet.render_pdf import draw_face
-
     if turn == 0:
         draw_face(canvas, p.face, p.x, p.y, p.w, p.h, 1.0, bleed, ground)
         return
@@ -311,8 +317,6 @@ def write_cards_pdf(
     note: str = "",
 ) -> Any:
     """Draw imposed card pages (faces in points) into one PDF at ``path``, atomically."""
-    from generator.sheet.render_pdf import PdfStats, draw_boxes, draw_guides, new_canvas, side_label
-
     fold = pages and pages[0].side == "fold"
     sided = any(page.side != "front" for page in pages)
     if fold:

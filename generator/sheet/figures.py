@@ -17,6 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.utils import ImageReader
+from svglib.svglib import svg2rlg
+
 from companion.art import MAX_ART_BYTES, SVG_NS, unreadable, view_box
 from companion.data import read_limited
 from companion.errors import DataError
@@ -30,8 +33,6 @@ def _source(path: str) -> bytes:
 
 
 def _png(path: str, data: bytes) -> Any:
-    from reportlab.lib.utils import ImageReader
-
     try:
         image = ImageReader(io.BytesIO(data))
         image.getSize()
@@ -96,8 +97,6 @@ def _drawing(path: str, colour: str, _stamp: tuple[int, int]) -> Any:
     data = _source(path)
     if path.lower().endswith(".png"):
         return _png(path, data)
-    from svglib.svglib import svg2rlg
-
     logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # its failures are ours to report
     text = data.replace(b"currentColor", colour.encode("ascii"))
     try:

@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
+from reportlab import rl_config
+
 from companion.errors import InputError
 
 
@@ -114,8 +116,6 @@ def regular_target(path: Path) -> Path:
 @contextmanager
 def binary_streams() -> Iterator[None]:
     """Flate-compressed streams without reportlab's ASCII85 layer: smaller and faster."""
-    from reportlab import rl_config
-
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:

@@ -13,6 +13,9 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from pathlib import Path
 
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
 REGULAR, BOLD = "Helvetica", "Helvetica-Bold"  # the names faces and drawings use
 FONTS = (REGULAR, BOLD)
 FILES = {"Helvetica": "LiberationSans-Regular.ttf", "Helvetica-Bold": "LiberationSans-Bold.ttf"}
@@ -31,9 +34,6 @@ def check_font(name: str) -> str:
 @cache
 def pdf_font(name: str) -> str:
     """The reportlab name of the embedded font drawing ``name`` (registered on first use)."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
     registered = PDF_NAMES[check_font(name)]
     pdfmetrics.registerFont(TTFont(registered, str(TYPEFACE_DIR / FILES[name])))
     return registered
@@ -41,8 +41,6 @@ def pdf_font(name: str) -> str:
 
 @cache
 def _cmap(name: str) -> frozenset[int]:
-    from reportlab.pdfbase import pdfmetrics
-
     return frozenset(pdfmetrics.getFont(pdf_font(name)).face.charToGlyph)
 
 
@@ -55,8 +53,6 @@ def missing_letters(text: str, font: str) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _unit_width(text: str, font: str) -> float:
-    from reportlab.pdfbase import pdfmetrics
-
     return pdfmetrics.stringWidth(text, pdf_font(font), 1000.0) / 1000.0
 
 

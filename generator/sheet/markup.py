@@ -24,6 +24,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import jinja2
+from reportlab.platypus import KeepTogether, PageBreak, Table, TableStyle
+
+from companion.data import templates_dir
 from generator.sheet import document as doc
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -32,10 +36,6 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 def render_template(name: str, context: Mapping[str, Any]) -> str:
     """Render ``templates/NAME`` (strict: an unknown variable is a bug, not a blank); every
     text template the generator writes (HOW-TO-PRINT, the aids) goes through here."""
-    import jinja2
-
-    from companion.data import templates_dir
-
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         undefined=jinja2.StrictUndefined,
@@ -63,8 +63,6 @@ def _widest(column: list[Any]) -> float:
 def side_by_side(columns: list[list[Any]], width: float | None) -> list[Any]:
     """``columns`` of flowables side by side in a frame ``width`` wide, or one under the other
     where their tables do not fit (or ``width`` is not known)."""
-    from reportlab.platypus import Table, TableStyle
-
     widths = [_widest(c) for c in columns[:-1]]
     last = max(_widest(columns[-1]), TEXT_COLUMN)
     room = None if width is None else width - sum(widths) - COLUMN_GAP * len(widths)
@@ -97,8 +95,6 @@ def flowables(
 ) -> list[Any]:
     """The mark-up of ``text`` as platypus flowables; ``[[NAME]]`` inserts ``tables[NAME]``;
     ``width``: the frame's, for columns set side by side."""
-    from reportlab.platypus import KeepTogether, PageBreak
-
     story: list[Any] = []
     outer: list[Any] = []  # the story outside a ``:::`` block, while in one
     columns: list[list[Any]] = []

@@ -14,6 +14,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from reportlab.graphics import renderPDF
+
+from generator.sheet import figures
+from generator.sheet.figures import fitted
 from generator.sheet.fonts import fit_size, pdf_font, text_width
 from generator.sheet.pieces import Circle, Face, Figure, Line, Op, Polygon, Rect, Text
 
@@ -95,8 +99,6 @@ class FacePainter:
         key = (source, colour)
         name = self._forms.get(key)
         if name is None:
-            from generator.sheet import figures
-
             art = figures.drawing(source, colour)
             w, h = figures.size(source)
             name = self._forms[key] = f"HavocFigure{len(self._forms) + 1}"
@@ -105,8 +107,6 @@ class FacePainter:
             if source.lower().endswith(".png"):
                 canvas.drawImage(art, 0, 0, w, h, mask="auto")
             else:  # svglib sizes the drawing in points (512 px = 384 pt): back to own units
-                from reportlab.graphics import renderPDF
-
                 canvas.scale(w / art.width, h / art.height)
                 renderPDF.draw(art, canvas, 0, 0)
             canvas.endForm()
@@ -125,8 +125,6 @@ class FacePainter:
             if type(o) is not Figure:
                 run.append(o)
                 continue
-            from generator.sheet.figures import fitted
-
             scale, x0, y0, _ = fitted(o.source, o.x, o.y, o.w, o.h)
             name = self.form(o.source, o.colour)
             k = f"{scale:.9f}".rstrip("0")  # a figure's own units are tiny in cells: 9 places

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import IO, Any
 from weakref import WeakKeyDictionary
 
+from reportlab.pdfgen.canvas import Canvas
+
 from generator.sheet import guides
 from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
@@ -47,8 +49,6 @@ class PdfStats:
 
 def new_canvas(handle: IO[bytes], options: SheetOptions, title: str, subject: str) -> Any:
     """A reportlab canvas with the document's metadata, deterministic output."""
-    from reportlab.pdfgen.canvas import Canvas
-
     canvas = Canvas(
         handle,
         pagesize=(options.width, options.height),

@@ -13,6 +13,7 @@ through (refused in one line).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import os
@@ -22,8 +23,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import svgwrite
+
 from companion.data import read_limited
 from companion.errors import DataError
+from generator.sheet import figures
 from generator.sheet.files import not_a_link
 from generator.sheet.fonts import SVG_FAMILY, check_font, fit_size, svg_weight
 from generator.sheet.options import SheetOptions
@@ -71,14 +75,10 @@ class _Copied:
 def _figure(dwg: Any, op: Figure, symbols: dict[str, str]) -> Any:
     """A ``<use>`` of the figure's ``<symbol>`` (added to the file's defs the first time),
     upright inside the y-up face, its ``currentColor`` the op's colour."""
-    from generator.sheet import figures
-
     ident = symbols.get(op.source)
     if ident is None:
         ident = symbols[op.source] = f"figure-{len(symbols) + 1}"
         if op.source.lower().endswith(".png"):
-            import base64
-
             w, h = figures.size(op.source)
             data = base64.b64encode(Path(op.source).read_bytes()).decode("ascii")
             symbol = dwg.symbol(id=ident, viewBox=f"0 0 {_num(w)} {_num(h)}")
@@ -144,8 +144,6 @@ def _element(dwg: Any, op: Any, symbols: dict[str, str] | None = None) -> Any | 
 
 def face_svg(face: Face, cols: int, rows: int, unit: float, bleed: float = 0.0) -> str:
     """The SVG document for one face, ``unit`` points per cell, ``bleed`` in points."""
-    import svgwrite
-
     b = bleed / unit  # bleed in cell units
     width_mm = (cols * unit + 2 * bleed) / MM
     height_mm = (rows * unit + 2 * bleed) / MM

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from generator.sheet import fonts
+from generator.sheet.canvas_kit import text
 from generator.sheet.fonts import pdf_font
 from generator.sheet.units import INCH, MM
 
@@ -160,8 +161,6 @@ def check_bar(canvas: Any, x: float, y: float, right: float) -> None:
     """A 100 mm bar from (x, y) with a tick every 10 mm (taller every 50 mm), its words to its
     right, shrunk to end by ``right``: measure it to check the print is at 100%. Drawn from
     2 pt below ``y`` (the words' baseline) to 6 pt above it."""
-    from generator.sheet.canvas_kit import text
-
     canvas.setStrokeColorRGB(*INK)
     canvas.setLineWidth(CHECK_BAR_WIDTH)
     canvas.line(x, y, x + 100 * MM, y)

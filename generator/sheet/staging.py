@@ -33,6 +33,7 @@ from pathlib import Path
 from types import TracebackType
 
 from companion.errors import InputError
+from generator.sheet.files import regular_target
 
 PREFIX = ".havoc-staging-"
 
@@ -85,8 +86,6 @@ class Staging:
         """Where to write ``target`` now; it is moved to ``target`` on commit. A symlink is
         written through (staged beside its final target); a directory or device in the way
         is refused now, before anything is written."""
-        from generator.sheet.files import regular_target
-
         named = Path(target)
         self.folder(named.parent)  # the folder the user named must exist or be made
         final = regular_target(named)
@@ -115,8 +114,6 @@ class Staging:
 
     def commit(self) -> None:
         """Move every staged file into place, or none (old files are restored on failure)."""
-        from generator.sheet.files import regular_target
-
         moves = [
             (staged, regular_target(final))
             for staged, final in self._files.items()

@@ -16,6 +16,7 @@ from pathlib import Path
 from companion.data import Cards
 from companion.errors import InputError, display_path
 from companion.whos_next import ring as rules
+from companion.whos_next.duel_scoring import load_scoring, winner
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.layout import impose
 from generator.sheet.options import SheetOptions
@@ -128,8 +129,6 @@ def write_slips(
         where = display_path(game) if game is not None else "the default game file"
         players = list(ring.players)
         if ring.winner() is not None:
-            from companion.whos_next.duel_scoring import load_scoring, winner
-
             champion = winner(ring, load_scoring(cards or Cards()))
             result.notes.append(f"the game is over: {champion} won on points; no slips to print")
         else:

@@ -138,7 +138,8 @@ def test_the_json_keys_in_help_are_the_keys_printed(havoc, args):
 
 
 def test_havoc_roll_imports_only_what_it_needs():
-    # The cold-start path: no TOML, JSON, SQLite or table code for `havoc roll 2d6`.
+    # The cold-start path: no TOML, SQLite or table code for `havoc roll 2d6` (json comes with
+    # the CLI plumbing's module-level imports: importing it later saved under 3 ms).
     code = (
         "import sys\n"
         "from companion.cli import main\n"
@@ -158,6 +159,7 @@ def test_havoc_roll_imports_only_what_it_needs():
         "companion.columns",  # the phone's width and a string's columns (the text layer's)
         "companion.commands",
         "companion.commands.dice",
+        "companion.data",  # the CLI plumbing's `Kit.cards` (finding cards/, not reading it)
         "companion.dice",
         "companion.errors",
         "companion.names",
@@ -167,7 +169,7 @@ def test_havoc_roll_imports_only_what_it_needs():
         "havoc_cli",
         "havoc_cli.kit",
     ]
-    assert heavy == "[]"
+    assert heavy == "['json']"
 
 
 @pytest.mark.parametrize("args", [["--help"], ["ring", "--help"]])

@@ -11,6 +11,9 @@ from typing import Any
 
 import click
 
+from companion.cthulhu_who.attacks import attack_table
+from companion.cthulhu_who.geometry import ReadingRefusal, block, name, readings
+from companion.cthulhu_who.on_board import board_attack, crushes_only, four_square_move
 from companion.errors import InputError
 from companion.text import fit, wrap
 from havoc_cli.kit import (
@@ -64,9 +67,6 @@ def board_attack_for(
         raise InputError("--from/--to: give --setup S too (the seed printed on the set-up sheet)")
     if kit_of(ctx).source_only:
         raise InputError(SOURCE_ONLY_BOARD)
-    from companion.cthulhu_who.geometry import ReadingRefusal, readings
-    from companion.cthulhu_who.on_board import board_attack, crushes_only
-
     if crushes_only(who):
         raise InputError(
             f"--from/--to: a {who.name} does not attack; its move crushes: "
@@ -83,8 +83,6 @@ def board_attack_for(
 
 def square_name(square: tuple[int, int]) -> str:
     """A square as printed on the board (B3)."""
-    from companion.cthulhu_who.geometry import name
-
     return name(square)
 
 
@@ -125,10 +123,6 @@ def crush(
     """
     if kit_of(ctx).source_only:
         raise InputError(SOURCE_ONLY_BOARD)
-    from companion.cthulhu_who.attacks import attack_table
-    from companion.cthulhu_who.geometry import ReadingRefusal, block, name, readings
-    from companion.cthulhu_who.on_board import four_square_move
-
     cards = cards_from(ctx)
     rd = readings(cards)
     try:

@@ -6,6 +6,7 @@ them, print 40-column text or ``--json``. Real dice come in with ``--die`` (comp
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from collections import Counter
@@ -15,7 +16,8 @@ import click
 
 from companion import dice as d
 from companion.commands.cthulhu_who.board import board_attack_for, board_options, square_name
-from companion.errors import InputError, display_path
+from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
+from companion.errors import HavocError, InputError, display_path
 from companion.names import complete
 from companion.text import fit, wrap
 from havoc_cli.kit import (
@@ -53,8 +55,6 @@ def _percent(ways: int, outcomes: int) -> float:
 
 def _attack_answer(score: Any, roll: dict[str, Any] | None) -> str:
     """The first line of `havoc attack`: the answer (killed, missed, crush, cannot, silent)."""
-    from companion.cthulhu_who.attacks import CANNOT, CRUSH, SILENT
-
     if score.kind == CANNOT:
         return "Cannot attack (a dash in the table)"
     if score.kind == CRUSH:
@@ -72,9 +72,6 @@ def _complete(which: int) -> Any:
     """Shell completion of the attacker (0) or target (1) names, read from the cards."""
 
     def names(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
-        from companion.cthulhu_who.attacks import attack_table
-        from companion.errors import HavocError
-
         try:
             choices = attack_table(cards_from(ctx)).names()[which]
         except HavocError:
@@ -119,8 +116,6 @@ def attack(
     garden of set-up sheet S, the range, the line and whether the attack is allowed (by the
     kit's readings of the board), before the roll.
     """
-    from companion.cthulhu_who.attacks import CANNOT, CRUSH, ROLL, SILENT, attack_table
-
     cards = cards_from(ctx)
     table = attack_table(cards)
     who = table.attacker(attacker)
@@ -337,6 +332,7 @@ def setup(
     exact odds instead (no roll: no -n, --seed or --die with it). With -n N above 1, one
     compact line each (m monsters, c cultists, D danger, h heroes, then the weapons).
     """
+    # the set-up roller, off `havoc attack`'s path: benchmarks/startup_tricks.py
     from companion.cthulhu_who.setup import setup_tables
 
     tables = setup_tables(cards_from(ctx))
@@ -380,8 +376,6 @@ def setup(
     # Many: rolled and printed a batch at a time (the same rolls as one go), so memory stays
     # flat however large -n is.
     if as_json:
-        import json
-
         first = True
         for batch in _batches(tables, rng, count):
             text = ",".join(json.dumps(s.to_dict(), separators=(",", ":")) for s in batch)
