@@ -19,10 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import __version__, art
+from companion.data import Cards
 from generator.checklist import (
     CARD,
     CARD_WEIGHT,
     CARD_WORDS,
+    TITLE,
     Printed,
     handling,
     printed,
@@ -30,6 +33,7 @@ from generator.checklist import (
 )
 from generator.checklist import FILENAME as CHECKLIST
 from generator.sheet.files import atomic_file
+from generator.sheet.markup import render_template
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Piece
 from generator.sheet.render_pdf import PdfStats
@@ -129,7 +133,6 @@ def read_back(directory: Path, files: Sequence[Written]) -> list[Printed]:
 
 def checklist_entry() -> Written:
     """The checklist itself: the first file to print (one page, one side)."""
-    from generator.checklist import TITLE
 
     stats = PdfStats(Path(CHECKLIST), 1, 1, 0, 0)
     return Written(stats, TITLE + ": tick each file off as it is printed.", kind="checklist")
@@ -147,7 +150,6 @@ def context(
     """Everything the template may use; ``cards`` the user's --cards DIR;
     ``read``: the files as read back from the PDFs (`read_back`), in the order of ``files``
     (None: read them from ``out_dir``); ``hexes``: the maps' --hex."""
-    from companion import __version__
 
     values = sheet.arguments()
     fold = sheet.duplex == "none"
@@ -214,16 +216,12 @@ def context(
 def figure_credits(cards: Path | None = None) -> str:
     """The line crediting the counters' figures (CC BY asks for it), from the art manifest in
     effect (a user's --cards DIR first)."""
-    from companion import art
-    from companion.data import Cards
 
     return art.credits_line(art.load_manifest(Cards(cards) if cards else Cards()))
 
 
 def figure_licence(cards: Path | None = None) -> str:
     """The line after `figure_credits`: the figures' licence and where to read it."""
-    from companion import art
-    from companion.data import Cards
 
     return art.licence_line(art.load_manifest(Cards(cards) if cards else Cards()))
 
@@ -238,7 +236,6 @@ def render(
     hexes: str = "roomy",
 ) -> str:
     """The note's text."""
-    from generator.sheet.markup import render_template
 
     return render_template(
         TEMPLATE, context(sheet, out_dir, files, cards, source_only, read, hexes)

@@ -11,9 +11,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.cthulhu_who.garden import garden_for, garden_settings
+from companion.cthulhu_who.geometry import column_letter
+from companion.cthulhu_who.setup import setup_tables
 from companion.data import Cards
+from generator.cthulhu_who.board import _board as draw_squares
+from generator.cthulhu_who.pieces import TERRAIN, figure_files, setup_pieces, terrain_piece
+from generator.cthulhu_who.setups import rolled
+from generator.cthulhu_who.sheet import pieces_line, roll_lines
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.sheet.canvas_kit import text
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import REGULAR, pdf_font
+from generator.sheet.pages import PageWriter
 from generator.sheet.pieces import Piece
+from generator.sheet.render_pdf import draw_face
 
 SQUARE = 72.0  # points: a 1in square, the board's and the pieces' (`setups --square 1in`)
 LABELS = 0.4  # the margin round the squares for the column letters and row numbers, squares
@@ -34,11 +48,6 @@ class CthulhuSetUp:
 
 def cthulhu_set_up(cards: Cards, seed: int, scratch: Path) -> CthulhuSetUp:
     """The set-up and garden of ``seed`` (one board), drawn."""
-    from companion.cthulhu_who.garden import garden_for, garden_settings
-    from companion.cthulhu_who.setup import setup_tables
-    from generator.cthulhu_who.pieces import TERRAIN, figure_files, setup_pieces
-    from generator.cthulhu_who.setups import rolled
-    from generator.cthulhu_who.sheet import pieces_line, roll_lines
 
     tables = setup_tables(cards)
     setup = rolled(tables, seed)
@@ -63,16 +72,6 @@ def _board(path: Path, garden: Any) -> tuple[float, float]:
     """The board as the tiled board prints it (`board._board`), its garden's terrain tokens on
     their squares as the set-up sheet places them, letters and numbers in the margin; returns
     its size in squares."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from companion.cthulhu_who.geometry import column_letter
-    from generator.cthulhu_who.board import _board as draw_squares
-    from generator.cthulhu_who.pieces import terrain_piece
-    from generator.sheet.canvas_kit import text
-    from generator.sheet.files import atomic_file, binary_streams
-    from generator.sheet.fonts import REGULAR, pdf_font
-    from generator.sheet.pages import PageWriter
-    from generator.sheet.render_pdf import draw_face
 
     sq, m = SQUARE, LABELS * SQUARE
     w, h = garden.cols * sq + 2 * m, garden.rows * sq + 2 * m

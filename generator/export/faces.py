@@ -14,8 +14,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import pypdfium2 as pdfium
+from reportlab.pdfgen.canvas import Canvas
+
 from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import REGULAR, pdf_font
+from generator.sheet.pages import PageWriter
 from generator.sheet.pieces import Face
+from generator.sheet.render_pdf import draw_face
 
 
 class FacePage(NamedTuple):
@@ -35,11 +41,6 @@ def write_faces_pdf(
     path: str | os.PathLike[str], faces: Sequence[FacePage], bleed: float, title: str
 ) -> Path:
     """Each face on a page of its own, ``bleed`` round its cut box; written atomically."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from generator.sheet.fonts import REGULAR, pdf_font
-    from generator.sheet.pages import PageWriter
-    from generator.sheet.render_pdf import draw_face
 
     target = Path(path)
     with atomic_file(target) as handle, binary_streams():
@@ -76,7 +77,6 @@ def pixels(points: float, dpi: float) -> int:
 def rasterise(pdf: Path, dpi: float) -> list[Any]:
     """Every page of ``pdf`` as an RGB PIL image at ``dpi``, each exactly `pixels` of its page
     size (white where nothing is drawn)."""
-    import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(str(pdf))
     try:

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.dark_blades.maps import HexMap
+from companion.dark_blades import pieces as db
+from companion.dark_blades.layouts import load_layouts
+from companion.dark_blades.maps import HexMap, load_maps
 from companion.dark_blades.scenario_marks import Mark, scenario_marks, where_lines
-from companion.dark_blades.scenarios import Scenario
+from companion.dark_blades.scenarios import Scenario, load_scenarios
 from companion.data import Cards
+from generator.dark_blades.counters import counter_pieces
 from generator.sheet.pieces import Piece
 
 
@@ -56,11 +59,6 @@ def set_ups(
 ) -> list[SetUp]:
     """Every scenario whose board is among ``boards`` (maps and layouts by key), in printed
     order."""
-    from companion.dark_blades import pieces as db
-    from companion.dark_blades.layouts import load_layouts
-    from companion.dark_blades.maps import load_maps
-    from companion.dark_blades.scenarios import load_scenarios
-    from generator.dark_blades.counters import counter_pieces
 
     pieces_set = db.load(cards)
     maps: dict[str, HexMap] = {m.key: m for m in load_maps(cards, source_only)}

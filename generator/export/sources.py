@@ -7,7 +7,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion import art
+from companion.dark_blades import spells as deck_data
 from companion.data import Cards
+from generator.dark_blades.counters import counter_pieces
+from generator.dark_blades.spells import spell_cards
 from generator.sheet.pieces import Face, Figure, Piece
 
 POKER = (180.0, 252.0)  # 2.5 x 3.5 in: the shops' poker card and the kit's default
@@ -20,15 +24,12 @@ def slug(name: str) -> str:
 
 def spell_deck(cards: Cards, source_only: bool) -> list[Piece]:
     """The 24 spell cards at poker size, as `havoc-pnp spells` prints them."""
-    from companion.dark_blades import spells as deck_data
-    from generator.dark_blades.spells import spell_cards
 
     return spell_cards(deck_data.load(cards), *POKER, source_only)
 
 
 def counters(cards: Cards, piece_size: float, source_only: bool) -> list[Piece]:
     """Every Dark Blades counter at ``piece_size`` (blank value boxes with --source-only)."""
-    from generator.dark_blades.counters import counter_pieces
 
     return counter_pieces(cards, blank_values=source_only, piece_size=piece_size)
 
@@ -71,7 +72,6 @@ def credits(cards: Cards, pieces: Sequence[Piece]) -> list[str]:
     """The lines crediting the authors of the kit's figures drawn on ``pieces`` (CC BY asks
     for it): the printed kit's own credit and licence lines (`companion.art`), for the figures
     this export shows; none when it shows none."""
-    from companion import art
 
     drawn = [
         op.source

@@ -23,10 +23,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from companion.dark_blades.maps import HexMap
 from companion.data import Cards
+from companion.kniggits.rules import ROLES
+from generator.cthulhu_who.pieces import HERO, WEAPON
 from generator.export import sources
+from generator.export.cthulhu import cthulhu_set_up
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.export.scenario_setup import set_ups
+from generator.export.vassal import board_images, scenario_boards
+from generator.kniggits.settings import settings
+from generator.kniggits.tokens import token_face
 from generator.sheet.pieces import Piece
 
 CARD_PX = (400, 560)  # 2.5 x 3.5 in at 160 dpi: 10 across is 4000 px
@@ -85,7 +94,6 @@ def tile(name: str, front: str, back: str, scale: float, x: float = 0.0, z: floa
 def card_sheet(out: Path, cards: Cards, source_only: bool) -> tuple[Path, Path, int, int, list]:
     """The deck's fronts on one sheet (a grid of at most 10 x 7) and its back; returns the two
     paths, the grid and the deck's pieces."""
-    from PIL import Image
 
     deck = sources.spell_deck(cards, source_only)
     cols = min(MAX_GRID[0], len(deck))
@@ -166,8 +174,6 @@ def export_tts(
     target = out / "havoc-kit-dark-blades.json"
     target.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
     written = [faces, back, *tiles, *[b.path for b in boards], target]
-    from generator.export.scenario_setup import set_ups
-    from generator.export.vassal import scenario_boards
 
     setups = set_ups(cards, piece_size, source_only, {b.key: b.hexmap for b in boards})
     with tempfile.TemporaryDirectory(prefix="havoc-tts-") as tmp:
@@ -214,8 +220,6 @@ def _cthulhu(
     """Cthulhu Who?: set-up ``seed`` (`cthulhu.cthulhu_set_up`): the board with its garden, a
     locked tile; the pieces, a square tile each (a monster its footprint), one a square deep
     at scale 1; a bag for each start row and one of weapon counters; the rolls on a notecard."""
-    from generator.cthulhu_who.pieces import HERO, WEAPON
-    from generator.export.cthulhu import cthulhu_set_up
 
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="havoc-tts-") as tmp:
@@ -280,9 +284,6 @@ def _kniggits(folder: Path, cards: Cards, url: Urls) -> tuple[list[Path], str]:
     """Kniggits: a round token image per kind of skill token, and a saved object with a bag of
     each (as many as the kit prints of each, print.toml's ``per_colour``), the tokens round
     tiles (Custom_Tile type 2) that stack."""
-    from companion.kniggits.rules import ROLES
-    from generator.kniggits.settings import settings
-    from generator.kniggits.tokens import token_face
 
     folder.mkdir(parents=True, exist_ok=True)
     chosen = settings(cards)
@@ -344,7 +345,6 @@ class TtsBoard:
 
 def _boards(folder: Path, cards: Cards, piece: float, source_only: bool) -> list[TtsBoard]:
     """Every map and layout, drawn as VASSAL's boards are (`vassal.board_images`), one PNG each."""
-    from generator.export.vassal import board_images
 
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="havoc-tts-") as tmp:

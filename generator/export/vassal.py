@@ -19,6 +19,7 @@ escaped), the states likewise (Delete's empty, the Layer's ``1``, the front, the
 
 from __future__ import annotations
 
+import io
 import re
 import tempfile
 import time
@@ -29,11 +30,19 @@ from pathlib import Path
 from typing import NamedTuple
 from xml.etree import ElementTree as ET
 
+from PIL import Image
+
+from companion.dark_blades import pieces as db
+from companion.dark_blades.layouts import find_layout, load_layouts
+from companion.dark_blades.maps import load_maps
 from companion.data import Cards
+from generator.commands.dark_blades import player_aid, results_tables
+from generator.dark_blades.map_tiles import blank_map
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
 from generator.export.scenario_setup import SetUp, set_ups
-from generator.export.vassal_board import Board, draw_board
+from generator.export.vassal_board import DY_PX, Board, draw_board
+from generator.sheet.document import page_for
 from generator.sheet.pieces import Piece
 
 VASSAL_VERSION = "3.6.0"
@@ -481,9 +490,6 @@ def module_data(description: str, name: str = NAME) -> bytes:
 def board_images(cards: Cards, piece: float, source_only: bool, scratch: Path):
     """Every map, then every layout whose maps are all there, drawn and rasterised: (board,
     image) pairs."""
-    from companion.dark_blades.layouts import find_layout, load_layouts
-    from companion.dark_blades.maps import load_maps
-    from generator.dark_blades.map_tiles import blank_map
 
     maps = load_maps(cards, source_only)
     keys = {m.key for m in maps}
@@ -528,7 +534,6 @@ def _groups(cards: Cards, pieces: Sequence[Piece]) -> list[tuple[str, str, list,
     """The distinct counters gathered into palette pieces: (name, side, kinds, level names) -
     a character's counters of one size in the order the sheets print them, a marker alone;
     the levels are the faces' state words, as piece-types.toml names them."""
-    from companion.dark_blades import pieces as db
 
     types = db.load(cards).types
     found: dict[tuple[str, int], list] = {}
@@ -557,9 +562,6 @@ def _counters(cards: Cards, pieces: Sequence[Piece], piece: float, dpi: float):
     """Each palette piece (`_groups`) with its images, at the boards' scale: a double-length
     piece's padded so that its position (the image's centre) is its rear hex's centre and the
     counter reaches across the side to the next hex (the hexes' centres DY_PX apart)."""
-    from PIL import Image
-
-    from generator.export.vassal_board import DY_PX
 
     groups = _groups(cards, pieces)
     pages = []
@@ -604,8 +606,6 @@ def _counters(cards: Cards, pieces: Sequence[Piece], piece: float, dpi: float):
 
 def _charts(cards: Cards, source_only: bool, scratch: Path):
     """The results tables and the player aid, one image per page (A4 pages)."""
-    from generator.commands.dark_blades import player_aid, results_tables
-    from generator.sheet.document import page_for
 
     page = page_for("A4")
     out = []
@@ -693,7 +693,6 @@ def export_vassal(
 
 
 def _png(image) -> bytes:
-    import io
 
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=3)

@@ -26,10 +26,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
+
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.layouts import LayoutMap
 from companion.dark_blades.maps import HexMap
 from companion.dark_blades.scenario_marks import Mark
+from generator.dark_blades.map_tiles import BAND, KIT_MARK, Geometry, draw_map, hex_flats
+from generator.sheet.canvas_kit import text
+from generator.sheet.files import atomic_file, binary_streams
+from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font
+from generator.sheet.pages import PageWriter
 
 DY_PX = 120  # pixels across a hex's flats (even: see the module's note)
 MARGIN = 3.0  # a scenario board's margin on the right, in hexes across: each side's pieces
@@ -79,7 +86,6 @@ class Board:
 
 def scale(piece: float) -> float:
     """Pixels per point that make a hex `DY_PX` across the flats, for ``piece`` counters."""
-    from generator.dark_blades.map_tiles import hex_flats
 
     return DY_PX / hex_flats(piece)
 
@@ -126,12 +132,6 @@ def draw_board(
     (``key``, ``name``: the scenario's) also draws its ``marks`` (outlined as on the scenario
     sheet: an area solid, an entry dashed, an exit dotted, each named) and a margin on the
     right with a place for each of ``sides`` (their words)."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from generator.dark_blades.map_tiles import BAND, Geometry, draw_map, hex_flats
-    from generator.sheet.files import atomic_file, binary_streams
-    from generator.sheet.fonts import REGULAR, pdf_font
-    from generator.sheet.pages import PageWriter
 
     board_key, board_name = key or m.key, name or m.name
     s = scale(piece)
@@ -198,8 +198,6 @@ def _shifted(m: HexMap, mark: Mark) -> frozenset[hg.Hex]:
 def _draw_mark(c: Any, g: Any, mark: Mark, hexes: frozenset[hg.Hex]) -> None:
     """The mark as the scenario sheet draws it: its hexes' sides that border hexes outside it
     (an area solid, an entry dashed, an exit dotted), and its name in its middle hex."""
-    from generator.sheet.canvas_kit import text
-    from generator.sheet.fonts import BOLD, fit_size, pdf_font
 
     c.saveState()
     c.setStrokeColorRGB(*MARK_RGB[mark.kind])
@@ -304,7 +302,6 @@ def _paths(loops: list[tuple[tuple[int, int], ...]]) -> list[tuple[tuple[int, in
 def _margin(c: Any, x0: float, height: float, width: float, sides: tuple[str, ...]):
     """Each side's place in the margin right of the maps: its words, and where its pieces go
     (points on the board drawing, y down)."""
-    from generator.sheet.canvas_kit import text
 
     if not sides:
         return []
@@ -327,8 +324,6 @@ def _margin(c: Any, x0: float, height: float, width: float, sides: tuple[str, ..
 def _mark(c: Any, m: HexMap, width: float) -> None:
     """The kit's own design (and a layout's reading of its joins) said on the board, in the
     top band left of the edge number, as the printed maps say it."""
-    from generator.dark_blades.map_tiles import BAND, KIT_MARK
-    from generator.sheet.canvas_kit import text
 
     words = [KIT_MARK] if m.is_kit else []
     reading = getattr(m, "reading", None)

@@ -18,7 +18,9 @@ import zipfile
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+from companion.cthulhu_who.garden import garden_for, garden_settings
 from companion.data import Cards
+from generator.cthulhu_who.pieces import CULTIST, HERO, MONSTER, WEAPON
 from generator.export import sources
 from generator.export.cthulhu import DPI, LABELS, SQUARE, cthulhu_set_up
 from generator.export.vassal import VASSAL_VERSION, B, _el, _png, module_data, piece_definition
@@ -30,8 +32,6 @@ HELP = "setup.txt"
 
 def export_cthulhu_vassal(out: Path, cards: Cards, seed: int) -> tuple[Path, str, list]:
     """Write ``out/havoc-kit-cthulhu-who.vmod``; returns it, what to say and the pieces shown."""
-    from companion.cthulhu_who.garden import garden_for, garden_settings
-    from generator.cthulhu_who.pieces import CULTIST, HERO, MONSTER, WEAPON
 
     with tempfile.TemporaryDirectory(prefix="havoc-vassal-") as tmp:
         made = cthulhu_set_up(cards, seed, Path(tmp))

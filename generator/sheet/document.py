@@ -18,8 +18,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
+from reportlab.platypus.doctemplate import LayoutError
+
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import BOLD, REGULAR, pdf_font, split_lines
+from generator.sheet.options import PaperTooSmall, parse_paper
 from generator.sheet.pages import footer_canvas
 from generator.sheet.render_pdf import AUTHOR
 from generator.sheet.units import INCH
@@ -66,7 +73,6 @@ class PageSize:
 def page_for(paper: str) -> PageSize:
     """The page for ``--paper`` text (A4, Letter, WxH); too small for a reference sheet is an
     InputError."""
-    from generator.sheet.options import parse_paper
 
     _name, width, height = parse_paper(paper)
     return checked_page(width, height, paper.strip())
@@ -75,7 +81,6 @@ def page_for(paper: str) -> PageSize:
 def checked_page(width: float, height: float, label: str) -> PageSize:
     """A page of ``width`` x ``height`` points, refused (`PaperTooSmall`) if too small for a
     reference sheet."""
-    from generator.sheet.options import PaperTooSmall
 
     if min(width, height) < SMALLEST_PAPER[0] or max(width, height) < SMALLEST_PAPER[1]:
         raise PaperTooSmall(
@@ -88,8 +93,6 @@ def checked_page(width: float, height: float, label: str) -> PageSize:
 def styles(body: float = BODY) -> dict[str, Any]:
     """The paragraph styles of every reference sheet (embedded Liberation Sans), with body
     text of ``body`` points and headings in proportion."""
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
     regular, bold = pdf_font(REGULAR), pdf_font(BOLD)
     registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
@@ -146,7 +149,6 @@ def styles(body: float = BODY) -> dict[str, Any]:
 @cache
 def colour(hex_code: str) -> Any:
     """A reportlab colour, parsed once (a table cell's style names it again and again)."""
-    from reportlab.lib.colors import HexColor
 
     return HexColor(hex_code)
 
@@ -158,14 +160,12 @@ def esc(text: str) -> str:
 
 def para(text: str, style: str = "body", body: float = BODY) -> Any:
     """A paragraph of plain text (escaped) in one of `styles`."""
-    from reportlab.platypus import Paragraph
 
     return Paragraph(esc(text), styles(body)[style])
 
 
 def marked(text: str, style: str = "body", body: float = BODY) -> Any:
     """A paragraph whose text already holds platypus mark-up (``<b>``, ``<br/>``)."""
-    from reportlab.platypus import Paragraph
 
     return Paragraph(text, styles(body)[style])
 
@@ -184,7 +184,6 @@ def grid(
 ) -> Any:
     """A ruled table: header rows/columns bold on a light tint, thin rules, ``extra`` style
     commands (reportlab TableStyle tuples) last. Cells may be strings or flowables."""
-    from reportlab.platypus import Table, TableStyle
 
     regular, bold = pdf_font(REGULAR), pdf_font(BOLD)
     table = Table([list(r) for r in rows], colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
@@ -226,8 +225,6 @@ def write_document(
     Every page gets the kit's one footer (generator/sheet/pages.py): ``title``, page n/N and
     ``note`` (say there whose values are the kit's).
     """
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
-    from reportlab.platypus.doctemplate import LayoutError
 
     regular = pdf_font(REGULAR)
     pages = [0]
