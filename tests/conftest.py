@@ -1,8 +1,8 @@
 """Shared test helpers: run either CLI in-process and check the companion's 40-column rule; keep
 every test off the real home's game file; make each shared product once per run across xdist
-workers (`made_once`, `pnp_once`, `kit_build`) and run the tests of a module-scoped fixture on
-one worker; accept the default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`)
-or missing."""
+workers (`made_once`, `pnp_once`, `kit_build`; pyproject's `--dist=loadscope` keeps a module's
+tests on one worker, so a module-scoped fixture is made once); accept the default `-n auto`
+even when pytest-xdist is switched off (`-p no:xdist`) or missing."""
 
 from __future__ import annotations
 
@@ -43,23 +43,6 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
 def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.hasplugin("xdist"):
         config.addinivalue_line("markers", "xdist_group(name): tests run on one xdist worker")
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that use a module-scoped fixture run on one xdist worker (an xdist_group
-    named after their module, under `--dist=loadgroup`), so the fixture is made once per run,
-    not once per worker. A group the test names itself stays."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None or item.get_closest_marker("xdist_group"):
-            continue
-        if any(
-            defs[-1].scope == "module"
-            for name in info.names_closure
-            if (defs := info.name2fixturedefs.get(name))
-        ):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session")
