@@ -17,6 +17,7 @@ entry point is called with `python -c`.
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,13 +53,22 @@ def havoc_command() -> list[str]:
     return [sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())"]
 
 
-def wall(cmd: list[str], env: dict[str, str]) -> float:
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """One run of ``cmd``: (wall seconds, CPU seconds of the child, user + system)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode()[-300:]}")
-    return elapsed
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
+
+
+def wall(cmd: list[str], env: dict[str, str]) -> float:
+    """One run of ``cmd``: its wall seconds."""
+    return timed(cmd, env)[0]
 
 
 def cached_bytecode(env: dict[str, str], folder: Path) -> dict[str, str]:
@@ -72,17 +82,31 @@ def cached_bytecode(env: dict[str, str], folder: Path) -> dict[str, str]:
 def medians(
     commands: dict[str, list[str]], envs: dict[str, dict[str, str]], runs: int, warm: int
 ) -> dict[str, float]:
-    """Each command's median wall time over ``runs`` rounds, the commands interleaved in each
-    round (so all see the same machine load), after ``warm`` rounds that fill the OS file cache
-    (and a bytecode cache, if the environment keeps one)."""
+    """Each command's median wall time (see `both_medians`)."""
+    return both_medians(commands, envs, runs, warm)[0]
+
+
+def both_medians(
+    commands: dict[str, list[str]], envs: dict[str, dict[str, str]], runs: int, warm: int
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Each command's median wall time and median CPU time (user + system) over ``runs``
+    rounds, the commands interleaved in each round (so all see the same machine load), after
+    ``warm`` rounds that fill the OS file cache (and a bytecode cache, if the environment keeps
+    one). CPU time swings less than wall time on a busy machine."""
     for _ in range(warm):
         for name, cmd in commands.items():
-            wall(cmd, envs[name])
-    times: dict[str, list[float]] = {name: [] for name in commands}
+            timed(cmd, envs[name])
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
         for name, cmd in commands.items():
-            times[name].append(wall(cmd, envs[name]))
-    return {name: statistics.median(ts) for name, ts in times.items()}
+            w, c = timed(cmd, envs[name])
+            walls[name].append(w)
+            cpus[name].append(c)
+    return (
+        {name: statistics.median(ts) for name, ts in walls.items()},
+        {name: statistics.median(ts) for name, ts in cpus.items()},
+    )
 
 
 def import_rows(cmd: list[str], env: dict[str, str]) -> list[tuple[int, str]]:

@@ -116,16 +116,24 @@ def crop_marks(pdf: Path) -> tuple[float | None, float | None, int, int, int]:
 def maps_audit() -> None:
     """The maps in black and white (each terrain's L*), and a mounted counter's clearance of
     the hex corners beside it at every piece size."""
-    from generator.dark_blades.map_tiles import FILLS, corner_clearance, lightness
+    from generator.dark_blades.map_tiles import (
+        TERRAIN_FILLS,
+        corner_clearance,
+        lightness,
+        print_grey,
+    )
     from generator.sheet.options import SheetOptions
 
-    shades = ", ".join(f"{k} {lightness(v):.0f}" for k, v in FILLS.items())
-    print(f"map fills, L* in greyscale: {shades}")
+    shades = ", ".join(f"{k} {lightness(v):.1f}" for k, v in TERRAIN_FILLS.items())
+    print(f"map fills, CIE L*: {shades}")
+    shades = ", ".join(f"{k} {print_grey(v):.1f}" for k, v in TERRAIN_FILLS.items())
+    print(f"map fills, L* of a Rec. 601 grey: {shades}")
     mm = 72 / 25.4
     for size in ("1/2in", "5/8in", "3/4in", "1in"):
         piece = SheetOptions.parse(piece_size=size).piece
         print(f"  {size}: a mounted counter clears the hex corners by "
-              f"{corner_clearance(piece) / mm:.2f} mm")  # fmt: skip
+              f"{corner_clearance(piece) / mm:.2f} mm (--hex roomy), "
+              f"{corner_clearance(piece, 'tight') / mm:.2f} mm (--hex tight)")  # fmt: skip
 
 
 def main_audit() -> None:

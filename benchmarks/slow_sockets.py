@@ -1,4 +1,4 @@
-"""Fresh-request latency while one address holds 1,000 slow sockets (issue 25 item 1).
+"""Fresh-request latency while slow sockets fill the server (issue 25 item 1, issue 30 item 1).
 
 Three attacks, each from 127.0.0.1 on `havoc serve`'s server (its own child process, the
 kit's tuning, loopback only): ``idle`` sockets that send nothing, ``half`` sockets that send
@@ -8,7 +8,12 @@ from another address (127.0.0.2) and, for comparison, from the attacking address
 Reported: the fresh requests' median and worst latency (a request not answered within 5 s
 counts as failed), how many attack sockets the server held, and when the last was dropped.
 
+``--addresses N`` spreads the sockets over N loopback addresses (127.0.0.10 on), each under
+the per-address cap (issue 30: 39 addresses x 30 sockets = 1,170); the fresh requests then come
+from 127.0.0.2 and, for comparison, from the first attacking address.
+
 Run: python benchmarks/slow_sockets.py [--sockets 1000] [--seconds 25] [--attacks idle,half,trickle]
+     python benchmarks/slow_sockets.py --sockets 1170 --addresses 39 --attacks trickle,idle
 """
 
 from __future__ import annotations
@@ -62,12 +67,24 @@ def _open(s: socket.socket) -> bool:
         return False
 
 
-def _attack(port: int, kind: str, sockets: int, seconds: float) -> dict[str, object]:
+def _sources(addresses: int) -> list[str]:
+    """The attacking addresses: 127.0.0.1 alone, or 127.0.0.10 on (loopback only)."""
+    if addresses <= 1:
+        return ["127.0.0.1"]
+    return [f"127.0.0.{10 + n}" for n in range(min(addresses, 200))]
+
+
+def _attack(
+    port: int, kind: str, sockets: int, seconds: float, addresses: int = 1
+) -> dict[str, object]:
     held: list[socket.socket] = []
     stop = threading.Event()
-    for _ in range(sockets):
+    sources = _sources(addresses)
+    for n in range(sockets):
         try:
-            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s = socket.create_connection(
+                ("127.0.0.1", port), timeout=5, source_address=(sources[n % len(sources)], 0)
+            )
         except OSError:
             continue
         held.append(s)
@@ -97,7 +114,7 @@ def _attack(port: int, kind: str, sockets: int, seconds: float) -> dict[str, obj
     began = time.monotonic()
     while time.monotonic() - began < seconds:
         other.append(_fresh(port, "127.0.0.2"))
-        same.append(_fresh(port, "127.0.0.1"))
+        same.append(_fresh(port, sources[0]))
         if all_dropped is None and not any(_open(s) for s in held):
             all_dropped = time.monotonic() - began + 1
         time.sleep(1)
@@ -120,7 +137,10 @@ def main() -> None:
     parser.add_argument("--sockets", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=25.0)
     parser.add_argument("--attacks", default="idle,half,trickle")
+    parser.add_argument("--addresses", type=int, default=1, help="spread over N addresses")
     args = parser.parse_args()
+    args.sockets = max(1, min(args.sockets, 5000))  # bounded: loopback only, stops by itself
+    args.seconds = max(1.0, min(args.seconds, 120.0))
     with tempfile.TemporaryDirectory() as tmp:
         for kind in args.attacks.split(","):
             parent, child = multiprocessing.Pipe()
@@ -130,7 +150,7 @@ def main() -> None:
             proc.start()
             try:
                 port = parent.recv()
-                result = _attack(port, kind, args.sockets, args.seconds)
+                result = _attack(port, kind, args.sockets, args.seconds, args.addresses)
             finally:
                 proc.terminate()
                 proc.join(10)
@@ -138,9 +158,11 @@ def main() -> None:
                     proc.kill()
                     proc.join()
             dropped = result["dropped"]
-            print(f"{args.sockets} {kind} sockets from 127.0.0.1 ({result['kept']} held):")
+            sources = _sources(args.addresses)
+            where = sources[0] if len(sources) == 1 else f"{len(sources)} addresses"
+            print(f"{args.sockets} {kind} sockets from {where} ({result['kept']} held):")
             print(f"  fresh from 127.0.0.2: {_summary(result['other'])}")  # type: ignore[arg-type]
-            print(f"  fresh from 127.0.0.1: {_summary(result['same'])}")  # type: ignore[arg-type]
+            print(f"  fresh from {sources[0]}: {_summary(result['same'])}")  # type: ignore[arg-type]
             print(
                 "  all attack sockets dropped after "
                 + (f"{dropped:.0f} s" if dropped is not None else f"more than {args.seconds:.0f} s")

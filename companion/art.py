@@ -11,6 +11,7 @@ counters (generator/sheet/figures.py). It never imports reportlab, svgwrite or s
 from __future__ import annotations
 
 import csv
+import math
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -28,6 +29,8 @@ MANIFEST = "manifest.csv"
 MANIFEST_COLUMNS = ("key", "file", "icon", "source", "author", "licence")
 SUFFIXES = (".svg", ".png")
 MAX_ART_BYTES = 4_000_000
+MAX_ART_PIXELS = 4096 * 4096  # a PNG figure (a 12000x12000 PNG of 140 KB took 736 MB to draw)
+SVG_SIZE_RANGE = (1e-3, 1e6)  # an SVG's width and height, in its own units
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 # The only SVG elements the phone copies (game-icons' figures are plain paths).
@@ -147,18 +150,34 @@ def unreadable(path: Path) -> str | None:
     except DataError as exc:
         return exc.message
     if suffix == ".png":
-        return None if png_size(data) else "not a PNG image"
+        size = png_size(data)
+        if size is None:
+            return "not a PNG image"
+        if size[0] * size[1] > MAX_ART_PIXELS:
+            return (
+                f"a PNG of {size[0]:,}x{size[1]:,} pixels: at most {MAX_ART_PIXELS:,} pixels "
+                "(4096x4096; a counter's figure needs far fewer)"
+            )
+        return None
     import xml.etree.ElementTree as ET
 
     try:
         root = ET.fromstring(data)
-    except ET.ParseError as exc:
-        return f"not readable as SVG ({exc})"
+    except (ET.ParseError, RecursionError) as exc:
+        return f"not readable as SVG ({exc})"[:200]
     if root.tag not in ("svg", f"{SVG_NS}svg"):
         return "not an SVG image (its root element is not <svg>)"
     if view_box(root) is None:
-        return "the SVG gives no viewBox and no width/height"
+        low, high = SVG_SIZE_RANGE
+        return f"the SVG gives no viewBox or width/height of finite sizes from {low:g} to {high:g}"
+    if any(_local(e.tag) == "image" for e in root.iter() if isinstance(e.tag, str)):
+        return "an SVG with an embedded <image> (not drawn): give the picture as a PNG file"
     return None
+
+
+def _local(tag: str) -> str:
+    """An element's name without its namespace."""
+    return tag.rsplit("}", 1)[-1]
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:
@@ -175,12 +194,16 @@ def view_box(root: ET.Element) -> tuple[float, float, float, float] | None:
     try:
         if box:
             x, y, w, h = (float(v) for v in re.split(r"[\s,]+", box.strip()))
-            return (x, y, w, h) if w > 0 and h > 0 else None
-        w = float(re.sub(r"(px|pt)$", "", root.get("width", "")))
-        h = float(re.sub(r"(px|pt)$", "", root.get("height", "")))
+        else:
+            x, y = 0.0, 0.0
+            w = float(re.sub(r"(px|pt)$", "", root.get("width", "")))
+            h = float(re.sub(r"(px|pt)$", "", root.get("height", "")))
     except ValueError:
         return None
-    return (0.0, 0.0, w, h) if w > 0 and h > 0 else None
+    low, high = SVG_SIZE_RANGE  # "inf", "nan" and "1e309" are floats too
+    if not all(math.isfinite(v) and abs(v) <= high for v in (x, y)):
+        return None
+    return (x, y, w, h) if low <= w <= high and low <= h <= high else None
 
 
 def resolve(value: str, roster: Path, manifest: dict[str, Credit]) -> Path:
@@ -195,7 +218,10 @@ def resolve(value: str, roster: Path, manifest: dict[str, Credit]) -> Path:
         raise ValueError(
             f"{value!r} is neither one of the kit's figures ({keys}) nor an .svg/.png file"
         )
-    path = (roster.parent / value).resolve()
+    try:
+        path = (roster.parent / value).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        raise ValueError(f"{value!r}: cannot be followed (a symbolic link loop?)") from None
     if not path.exists():
         raise ValueError(f"no file {value!r} (looked for {path})")
     why = unreadable(path)
@@ -247,6 +273,9 @@ def _inline(path_text: str, _mtime: int, label: str, css_class: str) -> str:
     from html import escape
 
     path = Path(path_text)
+    why = unreadable(path)  # a file replaced since the roster was read is checked again
+    if why:
+        raise DataError(f"figure: {why}", path)
     data = read_limited(path, MAX_ART_BYTES)
     title = f"<title>{escape(label)}</title>" if label else ""
     aria = f'role="img" aria-label="{escape(label)}"' if label else 'aria-hidden="true"'

@@ -33,7 +33,6 @@ CORE = {
     lazy=CORE,
     more="companion.registry:havoc_commands",
     prog="havoc",
-    quick=True,
     context_settings=CONTEXT,
 )
 @cards_option

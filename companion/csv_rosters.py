@@ -18,6 +18,7 @@ from companion.errors import CellError, DataError, UnknownColumn
 from companion.patterns import LazyPattern
 
 MAX_CELL = 4096  # characters in one CSV cell
+MAX_ROWS = 10_000  # rows in one roster or army (the kit's largest roster has a few hundred)
 
 
 class Column(NamedTuple):
@@ -71,10 +72,10 @@ def parse_cell(column: Column, raw: str, path: Path, line: int) -> Any:
     if column.kind == "text":
         return raw
     if column.kind in ("int", "count"):
-        if not re.fullmatch(r"[+-]?\d+", raw):
+        if not re.fullmatch(r"-?[0-9]+", raw):  # ASCII digits, as the command line: no "+1", no "٣"
             what = "a positive whole number" if column.kind == "count" else "a whole number"
             raise CellError(column.name, f"expected {what}, got {raw!r}", path, line)
-        if len(raw.lstrip("+-0")) > 18:  # checked on the digits: int() of a huge string is slow
+        if len(raw.lstrip("-0")) > 18:  # checked on the digits: int() of a huge string is slow
             limit = f" (at most {column.maximum:,})" if column.maximum is not None else ""
             raise CellError(column.name, f"{raw[:12]}... has too many digits{limit}", path, line)
         value = int(raw)
@@ -240,6 +241,8 @@ def parse_csv(
                 path,
                 index,
             )
+        if len(rows) >= MAX_ROWS:
+            raise DataError(f"more than {MAX_ROWS:,} rows: at most {MAX_ROWS:,}", path, index)
         raw_by_name = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=False))
         rows.append(_row(columns, raw_by_name, path, index, seen))
     return rows
@@ -251,6 +254,8 @@ def rows_of(
     """Rows typed cell by cell (a page's form: each record's cells by column name), checked as
     `read_csv` checks a file's; record N is line N in errors (`CellError.line`)."""
     seen: dict[str, dict[str, int]] = {c.name: {} for c in columns if c.unique}
+    if len(records) > MAX_ROWS:
+        raise DataError(f"{len(records):,} rows: at most {MAX_ROWS:,}", path)
     return [_row(columns, dict(r), path, i, seen) for i, r in enumerate(records, 1)]
 
 

@@ -25,6 +25,7 @@ from companion.errors import DataError
 from companion.patterns import LazyPattern
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+MISSING = "not in the source rules"  # what a gap in the kit's transcription of a table says
 
 
 def _bundled(name: str) -> Path:
@@ -164,12 +165,12 @@ _TOML_LINE = r"\(at line (\d+), column \d+\)"  # in tomllib's error (compiled on
 
 
 @lru_cache(maxsize=64)
-def _load_toml_cached(resolved: str, mtime_ns: int, size: int = -1) -> dict[str, Any]:
-    stamp = (resolved, mtime_ns, size)
+def _load_toml_cached(absolute: str, mtime_ns: int, size: int = -1) -> dict[str, Any]:
+    stamp = (absolute, mtime_ns, size)
     kept = _from_disk_cache(stamp)
     if kept is not None:
         return kept
-    path = Path(resolved)
+    path = Path(absolute)
     import tomllib  # here, not above: a command whose files are all in the disk cache skips it
 
     try:
@@ -193,7 +194,7 @@ def _load_toml_cached(resolved: str, mtime_ns: int, size: int = -1) -> dict[str,
 # --------------------------------------------------------------------------- the disk cache
 # A parsed TOML file kept as `marshal` data, as Python keeps compiled modules: a command's cold
 # start then reads it instead of parsing the TOML again (and need not import tomllib). Keyed by
-# the file's resolved path, modification time and size, checked again on reading; written
+# the file's absolute path, modification time and size, checked again on reading; written
 # whole or not at all (a temporary file renamed into place); any trouble means no cache. A file
 # modified in the last two seconds is not kept: an edit within the clock's step could leave its
 # time and size as they were.
@@ -261,9 +262,9 @@ def _to_disk_cache(
 
 
 def file_stamp(path: Path) -> tuple[str, int, int]:
-    """(resolved path, modification time, size): what the disk cache keys a file by."""
+    """(absolute path, modification time, size): what the disk cache keys a file by."""
     info = path.stat()
-    return (str(path.resolve()), info.st_mtime_ns, info.st_size)
+    return (os.path.abspath(path), info.st_mtime_ns, info.st_size)
 
 
 def disk_cached(path: Path, kind: str, key: str, make: Any) -> Any:
@@ -288,4 +289,4 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
         stat = p.stat()
     except FileNotFoundError:
         raise DataError("file not found", p) from None
-    return _load_toml_cached(str(p.resolve()), stat.st_mtime_ns, stat.st_size)
+    return _load_toml_cached(os.path.abspath(p), stat.st_mtime_ns, stat.st_size)

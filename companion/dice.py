@@ -374,6 +374,10 @@ class DiceSource:
         total = _total(dice, values)
         return Roll(dice, tuple(values), total, ways_at_least(dice, total)), rolled
 
+    def has_more(self) -> bool:
+        """Whether another die can be had: a given face left, or rolls allowed."""
+        return bool(self.given) or self.rng is not None
+
     def finish(self) -> None:
         """Refuse faces nobody used."""
         if self.given:

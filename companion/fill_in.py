@@ -4,6 +4,7 @@ The kit's cards/ lies inside the installed package (site-packages after a wheel 
 replaced on upgrade, so for a kit file the advice is: copy it to YOUR-CARDS/<game>/<file>, fill
 the cell in there and run with ``--cards YOUR-CARDS``. A file that is already the user's own
 copy is filled in where it is. Paths are shown relative to the cards root.
+The advice in a terminal's lines is the text layer's (`companion.text.fill_in_lines`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import NamedTuple
 
 from companion.data import Cards, kit_cards_dir
 from companion.errors import display_path
-from companion.text import WIDTH, path_lines, wrap
 
 YOURS = "YOUR-CARDS"
 
@@ -37,21 +37,6 @@ class FillIn(NamedTuple):
             f"copy {display_path(self.path)} to {YOURS}/{self.relative}, fill in {cell} there "
             f"and run with --cards {YOURS}"
         )
-
-    def lines(self, cell_lines: list[str], what: str = "fill it in") -> list[str]:
-        """The advice as lines of at most 40 columns; ``cell_lines`` name the cell, indented."""
-        if self.own:
-            return [f"{what}, in your copy:", *path_lines(display_path(self.path)), *cell_lines]
-        target = f"{YOURS}/{self.relative}"
-        to = [f"to {target},"] if len(target) + 4 <= WIDTH else ["to", *path_lines(target + ",")]
-        return [
-            f"{what}: copy the kit's file",
-            *path_lines(display_path(self.path)),
-            *to,
-            "fill in there",
-            *cell_lines,
-            wrap(f"and run with --cards {YOURS}", "  "),
-        ]
 
 
 def locate(cards: Cards, path: Path) -> FillIn:

@@ -8,32 +8,18 @@ rules: `havoc roll 2d6` stays fast.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 
+
+@dataclass(frozen=True)
 class Page:
-    """A link on the web index: a Flask endpoint (``"blueprint.view"``) and its label.
+    """A link on the web index: a Flask endpoint (``"blueprint.view"``) and its label."""
 
-    (Plain classes here, not dataclasses: every `havoc` game command reads these, and a
-    dataclass costs a millisecond to declare.)
-    """
-
-    __slots__ = ("endpoint", "label")
-
-    def __init__(self, endpoint: str, label: str) -> None:
-        self.endpoint = endpoint
-        self.label = label
-
-    def __repr__(self) -> str:
-        return f"Page({self.endpoint!r}, {self.label!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Page):
-            return NotImplemented
-        return (self.endpoint, self.label) == (other.endpoint, other.label)
-
-    def __hash__(self) -> int:
-        return hash((self.endpoint, self.label))
+    endpoint: str
+    label: str
 
 
+@dataclass
 class Game:
     """One game's contribution to the companion.
 
@@ -44,21 +30,8 @@ class Game:
     templates/web/ shown below the links (words, not links), or "".
     """
 
-    __slots__ = ("title", "commands", "blueprints", "pages", "index_note")
-
-    def __init__(
-        self,
-        title: str,
-        commands: dict[str, str] | None = None,
-        blueprints: tuple[str, ...] = (),
-        pages: tuple[Page, ...] = (),
-        index_note: str = "",
-    ) -> None:
-        self.title = title
-        self.commands = dict(commands or {})
-        self.blueprints = blueprints
-        self.pages = pages
-        self.index_note = index_note
-
-    def __repr__(self) -> str:
-        return f"Game({self.title!r})"
+    title: str
+    commands: dict[str, str] = field(default_factory=dict)
+    blueprints: tuple[str, ...] = ()
+    pages: tuple[Page, ...] = ()
+    index_note: str = ""

@@ -3,7 +3,7 @@
 A file's shape is declared once: a `Table` of `Field`s (each a TOML type, a nested `Table`, a
 `ListOf` or a `MapOf`), with choices, defaults and a check for what a type cannot say. `load`
 reads a file, checks it against its schema and builds its records, once per process: the result
-is cached per (resolved path, modification time), so a command that asks three times for the
+is cached per (absolute path, modification time), so a command that asks three times for the
 same table reads and checks it once. Every problem is one `DataError` line naming the file,
 the line where the key is written (found by `key_line`), the dotted key and what was expected.
 """
@@ -14,6 +14,7 @@ import os
 import re
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar, overload
@@ -36,38 +37,48 @@ _TYPE_NAMES = {
 # --------------------------------------------------------------------------- where a value is
 
 
+@dataclass(eq=False)
 class Where:
-    """A value's place: the file, its key path (for the line) and the key as errors show it.
+    """A value's place: the file, and the key it sits under in its parent's place (None: the
+    whole file). Its key path (for the line) and the key as errors show it are worked out only
+    when asked for, so checking a good file makes no strings.
 
-    (A plain class, as are the declarations below, not a dataclass: they are made on every
-    command's import path, and a dataclass costs a millisecond to declare.)
+    ``label`` names a list item in errors (``spells[3] (Fireball)``); ``number``: how an item
+    is counted there (``pieces[1]`` is the first piece).
     """
 
-    __slots__ = ("path", "keys", "shown")
-
-    def __init__(self, path: Path, keys: tuple[str | int, ...] = (), shown: str = "") -> None:
-        self.path = path
-        self.keys = keys
-        self.shown = shown
-
-    def __repr__(self) -> str:
-        return f"Where({self.path!r}, {self.keys!r}, {self.shown!r})"
+    path: Path
+    parent: Where | None = None
+    key: str | int = ""
+    label: str | None = None
+    number: int | None = None
 
     def child(self, key: str | int, label: str | None = None, number: int | None = None) -> Where:
         """The place of ``key`` inside this value: ``[i]`` for a list item (shown as ``number``
         if given), ``(label)`` after."""
-        if isinstance(key, int):
-            shown = f"{self.shown}[{key if number is None else number}]"
+        return Where(self.path, self, key, label, number)
+
+    @property
+    def keys(self) -> tuple[str | int, ...]:
+        """The key path from the top of the file."""
+        return () if self.parent is None else (*self.parent.keys, self.key)
+
+    @property
+    def shown(self) -> str:
+        """The dotted key as errors show it (``sides[0].pieces``; empty at the top)."""
+        if self.parent is None:
+            return ""
+        above = self.parent.shown
+        if isinstance(self.key, int):
+            shown = f"{above}[{self.key if self.number is None else self.number}]"
         else:
-            shown = f"{self.shown}.{key}" if self.shown else key
-        if label:
-            shown = f"{shown} ({label})"
-        return Where(self.path, (*self.keys, key), shown)
+            shown = f"{above}.{self.key}" if above else self.key
+        return f"{shown} ({self.label})" if self.label else shown
 
     @property
     def name(self) -> str:
         """The last key (a table's own name under its parent)."""
-        return str(self.keys[-1]) if self.keys else ""
+        return "" if self.parent is None else str(self.key)
 
     def line(self) -> int | None:
         """The line of the file where this key (or the nearest table around it) is written."""
@@ -75,13 +86,15 @@ class Where:
 
     def error(self, message: str) -> DataError:
         """``file:line: key 'a.b': message`` (just ``file: message`` at the top level)."""
-        text = f"key '{self.shown}': {message}" if self.shown else message
+        shown = self.shown
+        text = f"key '{shown}': {message}" if shown else message
         return DataError(text, self.path, self.line())
 
 
 # --------------------------------------------------------------------------- the declarations
 
 
+@dataclass(eq=False)
 class Field:
     """One declared key of a table.
 
@@ -91,30 +104,16 @@ class Field:
     ``attr``: the record's attribute, when it is not the key (``no_shot`` for ``no-shot``).
     """
 
-    __slots__ = ("name", "spec", "required", "default", "choices", "check", "attr")
-
-    def __init__(
-        self,
-        name: str,
-        spec: Any = str,
-        required: bool = True,
-        default: Any = None,
-        choices: tuple[Any, ...] = (),
-        check: Callable[[Any, Where], Any] | None = None,
-        attr: str | None = None,
-    ) -> None:
-        self.name = name
-        self.spec = spec
-        self.required = required
-        self.default = default
-        self.choices = choices
-        self.check = check
-        self.attr = attr
-
-    def __repr__(self) -> str:
-        return f"Field({self.name!r}, {self.spec!r})"
+    name: str
+    spec: Any = str
+    required: bool = True
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    check: Callable[[Any, Where], Any] | None = None
+    attr: str | None = None
 
 
+@dataclass(eq=False)
 class Table:
     """A TOML table with declared keys.
 
@@ -124,24 +123,13 @@ class Table:
     without it the values stay a dict.
     """
 
-    __slots__ = ("fields", "rest", "rest_as", "build")
-
-    def __init__(
-        self,
-        fields: tuple[Field, ...],
-        rest: Any = None,
-        rest_as: str = "rest",
-        build: Callable[[dict[str, Any], Where], Any] | None = None,
-    ) -> None:
-        self.fields = fields
-        self.rest = rest
-        self.rest_as = rest_as
-        self.build = build
-
-    def __repr__(self) -> str:
-        return f"Table({[f.name for f in self.fields]!r})"
+    fields: tuple[Field, ...]
+    rest: Any = None
+    rest_as: str = "rest"
+    build: Callable[[dict[str, Any], Where], Any] | None = None
 
 
+@dataclass(eq=False)
 class ListOf:
     """A TOML list (or array of tables) whose items all follow ``item``.
 
@@ -149,29 +137,16 @@ class ListOf:
     first item's number in errors (1: ``pieces[1]`` is the first piece).
     """
 
-    __slots__ = ("item", "label", "start")
-
-    def __init__(
-        self, item: Any, label: Callable[[Any], str | None] | None = None, start: int = 0
-    ) -> None:
-        self.item = item
-        self.label = label
-        self.start = start
-
-    def __repr__(self) -> str:
-        return f"ListOf({self.item!r})"
+    item: Any
+    label: Callable[[Any], str | None] | None = None
+    start: int = 0
 
 
+@dataclass(eq=False)
 class MapOf:
     """A TOML table of free keys (names the file chooses), every value following ``value``."""
 
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return f"MapOf({self.value!r})"
+    value: Any
 
 
 # --------------------------------------------------------------------------- checking
@@ -288,7 +263,7 @@ def _stamp(path: Path) -> tuple[str, int, int]:
         stat = path.stat()
     except FileNotFoundError:
         raise DataError("file not found", path) from None
-    return str(path.resolve()), stat.st_mtime_ns, stat.st_size
+    return os.path.abspath(path), stat.st_mtime_ns, stat.st_size
 
 
 @overload
@@ -317,7 +292,7 @@ def load(
 ) -> Any:
     """Read ``path``, check it against ``schema`` and ``build(checked, path)`` its record.
 
-    Once per process: cached per (resolved path, modification time and size) of the file and of
+    Once per process: cached per (absolute path, modification time and size) of the file and of
     every file in ``depends`` (another file the record takes defaults from). A file that fails is
     not cached: fixed on disk, it is read again.
     """

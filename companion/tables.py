@@ -14,17 +14,14 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from companion import dice, schema
-from companion.data import Cards
+from companion.data import MISSING, Cards
 from companion.errors import DataError, FieldError, InputError, UnknownName
+from companion.fill_in import FillIn, locate
 from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
-from companion.text import MISSING
-
-if TYPE_CHECKING:
-    from companion.fill_in import FillIn
 
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
 
@@ -177,8 +174,6 @@ def load_tables(cards: Cards, broken: dict[str, DataError] | None = None) -> dic
     is left out and its error recorded there under its key, so the others still work;
     without it the first error is raised.
     """
-    from companion.fill_in import locate  # here, not at the top: `havoc swim` reads tables alone
-
     tables: dict[str, Table] = {}
     errors: dict[str, DataError] = {}
     for path in cards.glob("*/tables/*.toml"):

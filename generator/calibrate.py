@@ -125,7 +125,8 @@ def instructions(sheet: SheetOptions, rebuild: str | None = None) -> list[str]:
     (every option the files were built with, ``--back-offset DX,DY``)."""
     if sheet.duplex == "none":
         return [
-            "1. Print this page at 100% (Actual size, not Fit to page).",
+            "1. Print this page at 100% (Actual size, not Fit to page), on the card you will "
+            "print the pieces on.",
             "2. The bars must measure exactly 100 mm and 4 in; if not, your print dialog is "
             "scaling the page.",
             "3. Fold along the dashed line, printed side out, and hold the sheet up to a "
@@ -135,7 +136,9 @@ def instructions(sheet: SheetOptions, rebuild: str | None = None) -> list[str]:
     edge = sheet.duplex
     return [
         f"1. Print both pages on ONE sheet at 100% (Actual size, not Fit to page), "
-        f"two-sided, flip on the {edge} edge.",
+        f"two-sided, flip on the {edge} edge: on the card you will print the pieces on, the "
+        "way you will print them (a printer that will not duplex card: page 1, put the sheet "
+        "back as HOW-TO-PRINT.txt says under BOTH SIDES BY HAND, then page 2).",
         "2. The bars below must measure exactly 100 mm and 4 in; if not, your print dialog "
         "is scaling the page: fix that first.",
         "3. Hold the sheet up to a light with the BACK (the side with the coloured scales) "

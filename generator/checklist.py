@@ -1,6 +1,7 @@
 """out/print-checklist.pdf: one page listing every file `havoc-pnp build` wrote, its pages,
 its sheets of paper, how it prints (one side, or both flipping on the long or short edge), on
-what paper (plain, or card for what is cut out and handled), whether it is cut, the pages one
+what paper (plain, or card for what is cut out and handled and for the calibration sheet,
+read on the card the pieces go on), whether it is cut, the pages one
 may skip, and a box to tick; the total at the foot.
 
 The figures are read from the PDFs as written (`printed`: the page count in the file's page
@@ -54,10 +55,12 @@ class Printed:
         return math.ceil(self.pages / 2) if self.duplex else self.pages
 
 
-# What is cut out and handled goes on card; the rest on plain paper.
+# What is cut out and handled goes on card, and so does the calibration sheet (an offset read
+# on plain paper is not the card's: card feeds differently); the rest on plain paper.
 CARD = "card"
-CARD_WORDS = "card, 160-250 g/m2"
-ON_CARD = ("counters", "cards", "setups", "tokens", "figures")
+CARD_WEIGHT = "160-250 g/m2"
+CARD_WORDS = f"card, {CARD_WEIGHT}"
+ON_CARD = ("calibration", "counters", "cards", "setups", "tokens", "figures")
 CUT = ("counters", "cards", "setups", "tokens", "figures", "ruler", "slips", "maps")
 
 
@@ -215,10 +218,18 @@ def write_checklist(
         canvas.drawRightString(xs[0], y, str(sum(f.pages for f in files)))
         canvas.drawRightString(xs[1], y, str(total))
         canvas.setFont(pdf_font(FONT), 7.5)
+        sides = (
+            "sides: one side (built for fold-over: nothing prints on both sides). "
+            if duplex == "none"
+            else "sides: one side, or both sides flipping on the long edge (the same edge goes "
+            "into the printer first for the backs) or the short edge (the opposite edge "
+            "first); a printer that will not duplex card: HOW-TO-PRINT.txt, BOTH SIDES BY "
+            "HAND. "
+        )
         key = (
-            f"sides: one side, or both sides flipping on the long or short edge. paper: plain, "
-            f"or {CARD_WORDS} for what is cut out and handled (card prints at 100% too; "
-            "calibrate on the paper you will use). cut: the file's pieces are cut out."
+            f"{sides}paper: plain, or {CARD_WORDS} for what is cut out and handled and for the "
+            "calibration, printed on that card the way the pieces will be (card prints at "
+            "100% too). cut: the file's pieces are cut out."
         )
         for line in split_lines(key, FONT, 7.5, x1 - x0):
             y -= 9.5
@@ -233,4 +244,4 @@ def write_checklist(
     return PdfStats(target, 1, 1, 0, target.stat().st_size)
 
 
-KEY_ROOM = 59.0  # the key under the table: three lines, and two of credits
+KEY_ROOM = 69.0  # the key under the table: up to four lines, and two of credits

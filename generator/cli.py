@@ -39,10 +39,17 @@ def main() -> None:
 
     \b
     Typical use:
-      havoc-pnp calibrate               print it duplex, read DX,DY
-      havoc-pnp counters --back-offset 1,-0.5
       havoc-pnp build --paper letter    everything into ./out/
+      havoc-pnp build --paper letter --back-offset 1,-0.5
+                                        again, with calibration.pdf's DX,DY
+      havoc-pnp setups --seed 7         one more file beside them
 
     Every command takes the same sheet options (paper, margins, piece size, bleed, cut
     guides, duplex, back offset); see `havoc-pnp counters --help`.
+
+    A command that writes one file takes -o FILE; one that writes several, --out DIR. `build`
+    writes HOW-TO-PRINT.txt and print-checklist.pdf for its files. The other commands write
+    what differs from the build beside it, under names of their own (set-ups by seed, the
+    saved ring's slips, one scenario's counters, sheets or maps); one that remakes a build's
+    file with other bytes says so in a warning: `build` refreshes the two.
     """

@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.checklist import CARD, CARD_WORDS, Printed, handling, printed, write_checklist
+from generator.checklist import (
+    CARD,
+    CARD_WEIGHT,
+    CARD_WORDS,
+    Printed,
+    handling,
+    printed,
+    write_checklist,
+)
 from generator.checklist import FILENAME as CHECKLIST
 from generator.sheet.files import atomic_file
 from generator.sheet.options import SheetOptions
@@ -88,15 +96,17 @@ def rebuild_command(
     back_offset: str | None = None,
     cards: Path | None = None,
     source_only: bool = False,
+    hexes: str = "roomy",
 ) -> str:
     """`havoc-pnp build ...` with EVERY option the files were built with (the kit's defaults
-    too, so a later change of default cannot change what it builds), ``--cards`` when a user's
-    card directory was used, ``--source-only`` when given, and ``--out`` unless ``out_dir`` is
-    None; ``back_offset`` replaces the offset (``DX,DY``). Values are shell-quoted: the command
-    can be copied."""
+    too, so a later change of default cannot change what it builds: the maps' ``--hex``
+    too), ``--cards`` when a user's card directory was used, ``--source-only`` when given, and
+    ``--out`` unless ``out_dir`` is None; ``back_offset`` replaces the offset (``DX,DY``).
+    Values are shell-quoted: the command can be copied."""
     values = sheet.arguments()
     if back_offset is not None:
         values["back-offset"] = back_offset
+    values["hex"] = hexes
     parts = ["havoc-pnp build"]
     if cards is not None:
         parts.append(f"--cards {shlex.quote(str(cards))}")
@@ -132,10 +142,11 @@ def context(
     cards: Path | None = None,
     source_only: bool = False,
     read: Sequence[Printed] | None = None,
+    hexes: str = "roomy",
 ) -> dict[str, Any]:
     """Everything the template may use; ``cards`` the user's --cards DIR;
     ``read``: the files as read back from the PDFs (`read_back`), in the order of ``files``
-    (None: read them from ``out_dir``)."""
+    (None: read them from ``out_dir``); ``hexes``: the maps' --hex."""
     from companion import __version__
 
     values = sheet.arguments()
@@ -145,9 +156,16 @@ def context(
         read = read_back(out_dir, files)
     return {
         "version": __version__,
-        "command": rebuild_command(sheet, out_dir, cards=cards, source_only=source_only),
+        "command": rebuild_command(
+            sheet, out_dir, cards=cards, source_only=source_only, hexes=hexes
+        ),
         "rebuild": rebuild_command(
-            sheet, out_dir, back_offset="DX,DY", cards=cards, source_only=source_only
+            sheet,
+            out_dir,
+            back_offset="DX,DY",
+            cards=cards,
+            source_only=source_only,
+            hexes=hexes,
         ),
         "files": [
             {
@@ -178,8 +196,10 @@ def context(
             "bleed": "none (shared cut lines)" if not sheet.bleed else f"{values['bleed']} bleed",
             "cut_guides": values["cut-guides"],
             "gutter": values["gutter"],
+            "hexes": hexes,
         },
         "fold": fold,
+        "card_weight": CARD_WEIGHT,
         "duplex": sheet.duplex,
         "back_offset": values["back-offset"],
         "credits": figure_credits(cards),
@@ -215,11 +235,14 @@ def render(
     cards: Path | None = None,
     source_only: bool = False,
     read: Sequence[Printed] | None = None,
+    hexes: str = "roomy",
 ) -> str:
     """The note's text."""
     from generator.sheet.markup import render_template
 
-    return render_template(TEMPLATE, context(sheet, out_dir, files, cards, source_only, read))
+    return render_template(
+        TEMPLATE, context(sheet, out_dir, files, cards, source_only, read, hexes)
+    )
 
 
 def left_out(skipped: Sequence[tuple[str, str]]) -> str:
@@ -242,18 +265,20 @@ def write_how_to_print(
     named_out: Path | None = None,
     source_only: bool = False,
     skipped: Sequence[tuple[str, str]] = (),
+    hexes: str = "roomy",
 ) -> tuple[Path, PdfStats]:
     """Write print-checklist.pdf, then HOW-TO-PRINT.txt into ``out_dir`` (each replaced in
     one step); returns their paths (the checklist's with its stats). Both list the checklist
     first, then ``files``, with the pages and sheets read back from the PDFs in ``out_dir``.
     ``cards``: the user's --cards DIR (None for the kit's); ``named_out``: the output folder as
     the user named it, for the rebuild command (``out_dir`` may be a staging folder);
-    ``skipped``: (file, why) the paper could not hold, said at the end of HOW-TO-PRINT."""
+    ``skipped``: (file, why) the paper could not hold, said at the end of HOW-TO-PRINT;
+    ``hexes``: the maps' --hex (in the rebuild commands)."""
     directory = Path(out_dir)
     named = named_out or directory
     listed = [checklist_entry(), *files]
     # the checklist names no folder: the same files print the same page wherever they go
-    command = rebuild_command(sheet, None, cards=cards, source_only=source_only)
+    command = rebuild_command(sheet, None, cards=cards, source_only=source_only, hexes=hexes)
     first = Printed(CHECKLIST, listed[0].what, 1, False, False, "checklist")
     checklist = write_checklist(
         directory / CHECKLIST,
@@ -264,7 +289,7 @@ def write_how_to_print(
     )
     read = read_back(directory, listed)  # the checklist too, as written
     target = directory / FILENAME
-    text = render(sheet, named, listed, cards, source_only, read)
+    text = render(sheet, named, listed, cards, source_only, read, hexes)
     text += left_out(skipped)
     with atomic_file(target) as handle:
         handle.write(text.encode("utf-8"))

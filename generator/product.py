@@ -33,6 +33,7 @@ class Run:
     ``--margin`` was given (else a product may use its own). Files go through ``stage`` (a
     `generator.sheet.staging.Staging`): `path` names where a file is written. ``skipped``:
     (file, why) of each file left out because the paper cannot hold it (`leave_out`).
+    ``hexes``: the maps' ``--hex`` (roomy or tight).
     """
 
     cards: Cards
@@ -43,6 +44,7 @@ class Run:
     out_dir: Path
     margin_given: bool = False
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    hexes: str = "roomy"  # --hex: the maps' hex size (roomy or tight)
 
     def path(self, name: str) -> Path:
         """Where to write the build's file ``name`` (staged: moved into place at the end)."""

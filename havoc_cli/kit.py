@@ -9,86 +9,58 @@ stderr with exit status 2 — never a traceback, never a screen of usage text. `
 
 from __future__ import annotations
 
-import gc
+import errno
 import importlib
+import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
+from click.shell_completion import CompletionItem
 
+from companion.data import Cards
 from companion.errors import EXIT_BAD_INPUT, FieldError, HavocError, InputError
 from companion.names import complete, pick
 from companion.numbers import MAX_SEED, MAX_WHOLE, whole_in
-
-if TYPE_CHECKING:
-    from companion.data import Cards
-
-
-def given_twice(command: click.Command, ctx: click.Context, args: list[str]) -> str | None:
-    """The first single-value option ``args`` give twice (its name), else None: read off the
-    command's declared options (click's public `Option` attributes), as click reads the
-    words: ``--opt=V`` or ``--opt V``, ``-sV`` or ``-s V``, flags clustered (``-eR``), up to
-    ``--``; a group's own options end at its subcommand's name."""
-    values: dict[str, int] = {}  # each option word that takes values: how many words
-    single: dict[str, click.Option] = {}  # each option word of a single-value option
-    for param in command.get_params(ctx):
-        if isinstance(param, click.Option):
-            for word in (*param.opts, *param.secondary_opts):
-                if not (param.is_flag or param.count):
-                    values[word] = max(1, param.nargs)
-                if not (param.multiple or param.count or param.is_flag):
-                    single[word] = param
-    seen: set[click.Option] = set()
-
-    def given(word: str) -> str | None:
-        param = single.get(word)
-        if param is None:
-            return None
-        if param in seen:
-            return param.opts[-1]
-        seen.add(param)
-        return None
-
-    i = 0
-    while i < len(args):
-        token = args[i]
-        i += 1
-        if token == "--":
-            break
-        if token.startswith("--"):
-            word, has_value, _ = token.partition("=")
-            if (twice := given(word)) is not None:
-                return twice
-            if word in values and not has_value:
-                i += values[word]
-        elif token.startswith("-") and len(token) > 1:
-            for at in range(1, len(token)):
-                word = "-" + token[at]
-                if (twice := given(word)) is not None:
-                    return twice
-                if word in values:  # the rest of the word is its value, else the next word
-                    i += values[word] - (1 if at + 1 < len(token) else 0)
-                    break
-        elif isinstance(command, click.Group):
-            break  # the subcommand's name: the rest is the subcommand's
-    return None
 
 
 class _OneValueEach:
     """Refuse a single-value option given twice (``--die 1 --die 2``): click keeps the last.
 
     Options declared ``multiple=True``, counters and flags may repeat; any other option named
-    twice is a usage error naming it, so a typo never silently replaces a value.
+    twice is a usage error naming it, so a typo never silently replaces a value. Read off the
+    order in which click's own parser met the options (each time it met one).
     """
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        twice = given_twice(self, ctx, args)  # type: ignore[arg-type]
-        if twice is not None:
-            raise click.UsageError(f"{twice} given twice; give it once", ctx)
-        return super().parse_args(ctx, args)  # type: ignore[misc, no-any-return]
+    def make_parser(self, ctx: click.Context) -> Any:
+        parser = super().make_parser(ctx)  # type: ignore[misc]
+        parse = parser.parse_args
+
+        def parse_once(args: list[str]) -> tuple[Any, list[str], list[click.Parameter]]:
+            opts, rest, order = parse(args=args)
+            twice = given_twice(order)
+            if twice is not None:
+                raise click.UsageError(f"{twice} given twice; give it once", ctx)
+            return opts, rest, order
+
+        parser.parse_args = parse_once
+        return parser
+
+
+def given_twice(order: Sequence[click.Parameter]) -> str | None:
+    """The first single-value option that ``order`` (the parameters in the order click's
+    parser met them) holds twice (its name), else None."""
+    seen: set[click.Parameter] = set()
+    for param in order:
+        if isinstance(param, click.Option) and not (param.multiple or param.count or param.is_flag):
+            if param in seen:
+                return param.opts[-1]
+            seen.add(param)
+    return None
 
 
 def field_name(command: click.Command, field: str) -> str | None:
@@ -152,8 +124,6 @@ class LazyGroup(Group):
     games' commands, from the registry), imported and called only when a name is not in
     ``lazy`` or the commands are listed, so `havoc roll` reads no game declaration. ``prog``
     is the program's name in error lines (test runners would otherwise call it "main").
-    ``quick``: its commands run for milliseconds, without the cycle collector (a long one, such
-    as `havoc serve`, calls ``gc.enable()``).
     """
 
     def __init__(
@@ -162,11 +132,9 @@ class LazyGroup(Group):
         lazy: dict[str, str] | None = None,
         more: str | None = None,
         prog: str = "havoc",
-        quick: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.quick = quick  # short commands: no cycle collection (`havoc serve` turns it on)
         self.lazy = dict(lazy or {})
         self.more = more
         self.prog = prog
@@ -200,6 +168,10 @@ class LazyGroup(Group):
             return super().invoke(ctx)
         except HavocError as exc:
             fail(str(exc))
+        except OSError as exc:  # a path the system refuses, whichever option named it
+            if exc.errno not in PATH_REFUSALS:
+                raise
+            fail(path_refused(exc))
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
@@ -214,14 +186,7 @@ class LazyGroup(Group):
     ) -> Any:
         if not standalone_mode:
             return super().main(args, self.prog, complete_var, standalone_mode=False, **extra)
-        collecting = gc.isenabled()
-        if self.quick:  # a command lives for milliseconds: reference counting frees what it
-            gc.disable()  # drops, and the cycle collector's passes cost a cold start ~2 ms
-        try:
-            return self._main(args, complete_var, **extra)
-        finally:
-            if collecting:
-                gc.enable()
+        return self._main(args, complete_var, **extra)
 
     def _main(self, args: Sequence[str] | None, complete_var: str | None, **extra: Any) -> Any:
         try:
@@ -241,31 +206,41 @@ class LazyGroup(Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+# A path the system refuses before any file is opened: a name over 255 bytes (NAME_MAX) or a
+# path over 4,096 (PATH_MAX), a loop of symbolic links. Any --cards, -o, --svg, --out or --army.
+PATH_REFUSALS = {
+    errno.ENAMETOOLONG: "a name in this path is longer than the system allows "
+    "(255 bytes a name, 4,096 the whole path)",
+    errno.ELOOP: "too many symbolic links (a loop?)",
+}
+
+
+def path_refused(exc: OSError) -> str:
+    """One line for a path the system refused (the path cut short: it may be very long)."""
+    name = str(exc.filename) if exc.filename is not None else "a path"
+    shown = name if len(name) <= 60 else f"{name[:28]}…{name[-28:]} ({len(name):,} characters)"
+    return f"{shown}: {PATH_REFUSALS.get(exc.errno or 0, exc.strerror)}"
+
+
+@dataclass
 class Kit:
     """What this invocation's shared options say: the typed click context object.
 
     ``cards_dir``: the user's ``--cards DIR`` (None: the kit's own cards); ``source_only``:
     ``--source-only`` was given. Both options are taken on the group and on each subcommand,
     the later one winning (`kit_of` finds the nearest). ``cards`` is read once per invocation.
-    (A plain class, not a dataclass: it is on every command's import path.)
     """
 
-    def __init__(self, cards_dir: Path | None = None, source_only: bool = False) -> None:
-        self.cards_dir = cards_dir
-        self.source_only = source_only
-
-    def __repr__(self) -> str:
-        return f"Kit(cards_dir={self.cards_dir!r}, source_only={self.source_only!r})"
+    cards_dir: Path | None = None
+    source_only: bool = False
 
     def changed(self, **changes: Any) -> Kit:
         """A new Kit with ``changes`` (the context below takes it; this one stays as it is)."""
-        return Kit(**{"cards_dir": self.cards_dir, "source_only": self.source_only, **changes})
+        return replace(self, **changes)
 
     @cached_property
     def cards(self) -> Cards:
         """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's."""
-        from companion.data import Cards
-
         return Cards(self.cards_dir)
 
 
@@ -365,8 +340,6 @@ class Name(click.ParamType):
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[Any]:
-        from click.shell_completion import CompletionItem
-
         try:
             names = list(self.choices(ctx))
         except HavocError:
@@ -424,8 +397,6 @@ def fail(message: str) -> None:
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON for scripts (stable keys, UTF-8, one document)."""
-    import json  # only when --json is asked for: keeps `havoc roll` starting fast
-
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
 
 

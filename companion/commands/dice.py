@@ -21,7 +21,7 @@ from havoc_cli.kit import (
 
 
 def _fit(text: str, indent: str) -> list[str]:
-    """``text`` as lines of at most WIDTH (textwrap is only imported for long lines)."""
+    """``text`` as lines of at most WIDTH."""
     return [text] if len(text) <= WIDTH else wrap(text, indent).splitlines()
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import click
 
+from companion.web.app import create_app
+from companion.web.server import lan_address, make_server, qr_text
+from companion.whos_next.game_file import default_game_path
 from havoc_cli.kit import Command, Kit, Whole, emit_json, json_option, pass_kit
 
 DEFAULT_PORT = 8600
@@ -52,12 +57,6 @@ def serve(
     --lan's QR code, written instead to a file only you can read, named in its place). Ctrl-C
     or `kill` stops it.
     """
-    import gc
-
-    from companion.web.app import create_app
-    from companion.web.server import lan_address, make_server
-
-    gc.enable()  # a server runs for hours: the cycle collector `havoc` spares short commands
     app = create_app(game=game, cards=kit.cards_dir, source_only=kit.source_only)
     if host is None:
         host = lan_address() if lan else "127.0.0.1"
@@ -80,7 +79,6 @@ def serve(
         )
     else:
         _banner(base, umpire, qr and shown != "127.0.0.1", Path(app.config["GAME_PATH"]))
-    import signal
 
     def stop(_signum: int, _frame: object) -> None:
         raise KeyboardInterrupt
@@ -102,8 +100,6 @@ def _banner(base: str, umpire: str, qr: bool, game: Path) -> None:
     link is not printed at all: it goes to a file beside the game file, readable by its owner
     only (0600), and the banner names the file. Text in 40 columns; links whole on their own
     line, never wrapped (a link pasted from two lines opens nothing)."""
-    from companion.web.server import qr_text
-
     if qr:
         kept = umpire_link_file(game)
         try:
@@ -137,10 +133,6 @@ def umpire_link_file(game: Path) -> Path:
 def _write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path``, readable and writable by its owner only (never through a
     symlink; an existing file is made 0600 too)."""
-    import os
-
-    from companion.whos_next.game_file import default_game_path
-
     if path.parent == default_game_path().parent:  # a fresh machine has no data folder yet
         path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)

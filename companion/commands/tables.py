@@ -14,6 +14,7 @@ from companion import tables as t
 from companion.errors import DataError
 from companion.names import complete
 from companion.text import WIDTH, fit, path_lines, wrap
+from companion.text.fill_in import fill_in_lines
 from havoc_cli.kit import (
     Command,
     cards_from,
@@ -97,7 +98,7 @@ def _step_lines(tables: dict[str, t.Table], step: t.Step, explain: bool = False)
         if not explain:
             lines.append(f"fill in: a row with face {step.face} (-e)")
         elif table.fill is not None:
-            lines += table.fill.lines([f"  a row with face {step.face}"], "add a row")
+            lines += fill_in_lines(table.fill, [f"  a row with face {step.face}"], "add a row")
         else:
             lines.append(f"no row has face {step.face}; add one to:")
             lines.extend(path_lines(str(table.path)))

@@ -156,14 +156,29 @@ def terrain_at(garden: Garden) -> dict[Square, Terrain]:
     return {(t.col, t.row): t for t in garden.terrain}
 
 
+class ReadingRefusal(FieldError):
+    """A request the kit's reading of the board refuses, not the rulebook: ``reading`` names
+    it in readings.toml, so each front end can label the refusal as the kit's."""
+
+    def __init__(self, field: str, value: object, reason: str, reading: str) -> None:
+        super().__init__(field, value, reason)
+        self.reading = reading
+
+    def labelled(self, rd: Readings) -> ReadingRefusal:
+        """The same refusal, its reason ending with the reading's one-line label."""
+        short = rd.items[self.reading].short
+        return ReadingRefusal(self.field, self.value, f"{self.reason} [{short}]", self.reading)
+
+
 def free_square(garden: Garden, square: Square, field: str) -> Square:
     """``square`` if no terrain fills it (the kit's reading: terrain fills its square)."""
     found = terrain_at(garden).get(square)
     if found is not None:
-        raise FieldError(
+        raise ReadingRefusal(
             field,
             name(square),
             f"{name(square)} holds terrain ({found.kind.name}); no figure stands there",
+            "terrain",
         )
     return square
 
@@ -333,26 +348,29 @@ def check_block(garden: Garden, corner: Square, field: str) -> tuple[Square, ...
     squares = block(corner)
     off = [s for s in squares if not (0 <= s[0] < garden.cols and 0 <= s[1] < garden.rows)]
     if off:
-        raise FieldError(
+        raise ReadingRefusal(
             field,
             name(corner),
             f"a 2 x 2 block from {name(corner)} runs off the garden at {name(off[0])}",
+            "four-square",
         )
     here = terrain_at(garden)
     for s in squares:
         if s in here:
-            raise FieldError(
+            raise ReadingRefusal(
                 field,
                 name(corner),
                 f"the block {' '.join(name(q) for q in squares)} has terrain on "
                 f"{name(s)} ({here[s].kind.name})",
+                "terrain",
             )
     a, b, c, d = squares
     if not all(step_ok(garden, x, y) for x, y in ((a, b), (c, d))):
-        raise FieldError(
+        raise ReadingRefusal(
             field,
             name(corner),
             f"the block {name(corner)} would stand across the join's wall (only rows 4-5 are open)",
+            "wall",
         )
     return squares
 
@@ -373,14 +391,19 @@ def crush(garden: Garden, rd: Readings, start: Square, end: Square) -> Crush:
         ways = (
             "one step (diagonals too)" if rd.steps == "king" else "one step along a row or column"
         )
-        raise FieldError(
-            "to", name(end), f"{name(end)} is not {ways} from {name(start)}; a move is 1 space"
+        raise ReadingRefusal(
+            "to",
+            name(end),
+            f"{name(end)} is not {ways} from {name(start)}; a move is 1 space",
+            "four-square",
         )
     after = check_block(garden, end, "to")
     for s in before:
         moved = (s[0] + dc, s[1] + dr)
         if not step_ok(garden, s, moved):
-            raise FieldError("to", name(end), f"{name(s)} to {name(moved)} crosses the join's wall")
+            raise ReadingRefusal(
+                "to", name(end), f"{name(s)} to {name(moved)} crosses the join's wall", "wall"
+            )
     entered = tuple(s for s in after if s not in before)
     return Crush(start, end, tuple(sorted(entered, key=lambda s: (s[1], s[0]))))
 

@@ -11,6 +11,7 @@ import functools
 import itertools
 import random
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -126,6 +127,7 @@ class WeaponRow(NamedTuple):
     weapon: str
 
 
+@dataclass
 class SetupTables:
     """The five set-up tables, checked, keyed for lookups."""
 
@@ -138,23 +140,6 @@ class SetupTables:
     heroes: dict[tuple[int, int], int]  # (band index, heroes die) -> how many
     weapons: dict[int, str]  # weapon die -> weapon
     weapon_rows: tuple[WeaponRow, ...]  # as printed: ("5-6", "Shotgun")
-
-    def __init__(
-        self,
-        path: Path,
-        faces: tuple[int, ...],
-        sizes: dict[int, MonsterSize],
-        monsters: dict[tuple[int, int], int],
-        cultists: dict[tuple[int, int], int],
-        bands: tuple[Band, ...],
-        heroes: dict[tuple[int, int], int],
-        weapons: dict[int, str],
-        weapon_rows: tuple[WeaponRow, ...],
-    ) -> None:
-        # a plain class, not a dataclass: it is on `havoc attack`'s import path
-        self.path, self.faces, self.sizes = path, faces, sizes
-        self.monsters, self.cultists, self.bands = monsters, cultists, bands
-        self.heroes, self.weapons, self.weapon_rows = heroes, weapons, weapon_rows
 
     def band_index(self, danger: int) -> int:
         """Which Danger Score column ``danger`` falls in."""

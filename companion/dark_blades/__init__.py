@@ -17,6 +17,8 @@ GAME = Game(
         "scenario": "companion.commands.dark_blades.scenarios:scenario",
         "spell": "companion.commands.dark_blades.spells:spell",
         "deal": "companion.commands.dark_blades.spells:deal",
+        "labrynthia": "companion.commands.dark_blades.labrynthia:labrynthia",
+        "campaign": "companion.commands.dark_blades.campaign:campaign",
     },
     blueprints=(
         "companion.web.dark_blades.maps",
@@ -24,6 +26,8 @@ GAME = Game(
         "companion.web.dark_blades.lookups",
         "companion.web.dark_blades.spells",
         "companion.web.dark_blades.scenarios",
+        "companion.web.dark_blades.campaign",
+        "companion.web.dark_blades.map_editor",
     ),
     pages=(
         Page("dark_blades.crt", "Combat results"),
@@ -34,6 +38,8 @@ GAME = Game(
         Page("spells.listing", "Spell cards"),
         Page("spells.deal", "Deal the spells"),
         Page("scenarios.listing", "Scenarios"),
+        Page("dark_blades_campaign.page", "Campaign"),
+        Page("map_editor.start", "Map editor"),
         Page("dice_tables.listing", "Rolled tables"),
     ),
 )

@@ -21,6 +21,7 @@ from companion.dark_blades.completion import NO_EFFECT, CellSource, no_effect_me
 from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import Rule
+from companion.dark_blades.states import Health
 from companion.errors import DataError, FieldError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
@@ -39,18 +40,25 @@ class _Shift(NamedTuple):
     columns: int
     reading: Reading | None = None  # set when applying this shift is the kit's reading
     label: str = ""  # a few words for the table (``reason`` is the full text)
+    more: bool = False  # ``reason`` quotes a rule the label leaves out (a front end points to it)
 
 
 class Shift(_Shift):
     """One column shift of a lookup: why, how many columns (left negative), and whether it is
-    the kit's reading (its ``label`` is its ``reason`` unless given)."""
+    the kit's reading (its ``label`` is its ``reason`` unless given), and whether the full
+    ``reason`` says more than the label (``more``: a rule quoted)."""
 
     __slots__ = ()
 
     def __new__(
-        cls, reason: str, columns: int, reading: Reading | None = None, label: str = ""
+        cls,
+        reason: str,
+        columns: int,
+        reading: Reading | None = None,
+        label: str = "",
+        more: bool = False,
     ) -> Shift:
-        return super().__new__(cls, reason, columns, reading, label or reason)
+        return super().__new__(cls, reason, columns, reading, label or reason, more)
 
 
 _LATER: dict[str, Any] = {  # Lookup's fields with defaults: a value, or a factory (list, dict)
@@ -68,7 +76,7 @@ _LATER: dict[str, Any] = {  # Lookup's fields with defaults: a value, or a facto
     "completion": None,
     "outcome": None,
     "rules": list,
-    "defender_state": "healthy",
+    "defender_state": Health.HEALTHY,
     "defender_kind": "character",
     "left_open": list,
     "effects": dict,
@@ -368,12 +376,12 @@ def shifts_for(
         if columns_or_none:
             label, reason = f"{cover} cover", f"cover {cover}: {text}"
             if cover_terrain is not None:
-                more = ", -e" if cover_terrain.cover_rule else ""  # the Cover section's words
-                label += f" ({cover_terrain.name}{more})"
+                label += f" ({cover_terrain.name})"
                 reason = f"cover {cover} ({cover_terrain.printed}, Terrain Types): {text}"
                 if cover_terrain.cover_rule:
                     reason += f". Cover: {cover_terrain.cover_rule}"
-            out.append(Shift(reason, columns_or_none, None, label))
+            more = cover_terrain is not None and bool(cover_terrain.cover_rule)
+            out.append(Shift(reason, columns_or_none, None, label, more))
     for name, wanted in (
         ("magic-sword", magic_sword),
         ("magic-ring", magic_ring),

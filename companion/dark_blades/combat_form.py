@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 from companion.dark_blades import combat as c
 from companion.dark_blades.crt import Crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
-from companion.dark_blades.special import KINDS, STATES
+from companion.dark_blades.request_fields import text, whole
+from companion.dark_blades.states import HEALTH, KINDS
 from companion.data import Cards
 from companion.errors import FieldError, InputError
 from companion.names import pick
-from companion.numbers import is_whole
 
 if TYPE_CHECKING:  # imported when a terrain or a cover is named
     from companion.dark_blades import terrain as ter
@@ -38,22 +38,6 @@ MELEE_FIELDS = (
 )
 MISSILE_FIELDS = ("weapon", "range", "defence", "target", *SHARED)
 SYMBOLS = ("+", "0", "-")  # a side's terrain without the terrain table
-
-
-def text(values: Mapping[str, Any], name: str) -> str:
-    """A field as typed (blank: not given), cut to a sane length."""
-    value = values.get(name)
-    return "" if value is None else str(value).strip()[:200]
-
-
-def whole(values: Mapping[str, Any], field: str, lowest: int, example: str) -> int | None:
-    """A whole-number field (blank: None), ``lowest`` or more."""
-    typed = text(values, field)
-    if not typed:
-        return None
-    if not is_whole(typed) or len(typed) > 18 or int(typed) < lowest:
-        raise FieldError(field, typed, f"expected {example}, got {typed[:20]!r}")
-    return int(typed)
 
 
 def strengths(values: Mapping[str, Any], field: str) -> tuple[int, ...]:
@@ -136,7 +120,7 @@ def melee(cards: Cards, crt: Crt, values: Mapping[str, Any]) -> MeleeRequest:
         shifts=shifts,
         die=whole(values, "die", 0, "a face like 7 (0 is ten)"),
         seed=whole(values, "seed", 0, "a whole number"),
-        defender_state=choice(values, "defender_state", STATES),
+        defender_state=choice(values, "defender_state", HEALTH),
         defender_kind=choice(values, "defender_kind", KINDS),
     )
 
@@ -162,6 +146,6 @@ def missile(cards: Cards, crt: Crt, values: Mapping[str, Any]) -> MissileRequest
         fast_rider=bool(values.get("fast_rider")),
         die=whole(values, "die", 0, "a face like 7 (0 is ten)"),
         seed=whole(values, "seed", 0, "a whole number"),
-        defender_state=choice(values, "defender_state", STATES),
+        defender_state=choice(values, "defender_state", HEALTH),
         defender_kind=choice(values, "defender_kind", KINDS),
     )

@@ -14,14 +14,13 @@ from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
-from companion.data import Cards, kit_cards_dir
+from companion.data import MISSING, Cards, kit_cards_dir
 from companion.dice import check_die, die_faces
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
 from companion.numbers import is_whole
 from companion.patterns import LazyPattern
 from companion.schema import Field, ListOf, MapOf, Table, Where
-from companion.text import MISSING
 
 __all__ = ["MISSING", "Cover", "Crt", "ResultsTable", "ShiftRule", "TerrainShift", "load_crt"]
 __all__ += ["odds_value"]

@@ -2,36 +2,52 @@
 
 `side` reads one side's names (each by unique prefix, word starts or initials, any case, from
 the roster in pieces.csv, with its states after colons: ``gra:wounded``, ``thr:mounted``,
-``gra:sword``, ``bf:ring``, ``gob:boxed``) as `Fighter` records. A character's piece is on
+``gra:sword``, ``bf:ring``, ``gob:boxed``; or a form's row, already typed: `Chosen`) as
+`Fighter` records. A character's piece is on
 foot unless ``:mounted`` says otherwise or the scenario starts him mounted (``mounted``: the
 roster names a scenario puts on horses). `melee` and `shot` turn two sides into the typed
 requests of `companion.dark_blades.lookups`: the table from the two sides' kinds (infantry,
 mounted; a mule is a mounted target, a war dog infantry), the printed values for those states,
 the magic items' holders checked against their rules (`items`), and the state and kind of the
 one attacker and the one defender for the special rules. All the values in pieces.csv are the
-kit's (the rules print none): a front end says so once (`VALUES_NOTE`).
-
-(A NamedTuple, not a dataclass: this module is on `havoc fight`'s import path.)
+kit's (the rules print none): a front end says so once (`VALUES_NOTE`). Each refusal is a
+`companion.errors.FieldError` naming the side's field (``attackers``, ``defenders``, or what
+the caller names it: ``shooter``), or ``sword``/``ring`` for a magic item's.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.pieces import Character
-from companion.dark_blades.special import STATES, CombatRules, Hit, refused_holder
-from companion.errors import FieldError, InputError
+from companion.dark_blades.special import CombatRules, Hit, refused_holder
+from companion.dark_blades.states import BOXED, HEALTH, ITEMS, MOUNTS, Health
+from companion.errors import AmbiguousName, FieldError, InputError
 from companion.names import pick
 
 VALUES_NOTE = "values: the kit's (pieces.csv)"
-MOUNTS = ("mounted", "foot")
-ITEMS = ("sword", "ring")  # holds the Magic Sword, the Magic Ring
-BOXED = "boxed"  # boxed in: no hex to retreat to
-WORDS = (*STATES, *MOUNTS, *ITEMS, BOXED)
+WORDS = (*HEALTH, *MOUNTS, *ITEMS, BOXED)  # a piece's states after colons, ``gra:wounded``
 ITEM_RULES = {"sword": "magic-sword", "ring": "magic-ring"}
+SIDE_FIELDS = {"attacker": "attackers", "defender": "defenders"}  # a role's field
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """One piece as a front end chose it, before the roster is read: its name as typed, its
+    health, ``mount`` (mounted, foot; None: as the scenario starts him), the magic items it
+    holds and whether it cannot retreat (``boxed``). A name spec (``gra:wounded:sword``) reads
+    as one (`chosen`); a form's row is one already."""
+
+    name: str
+    health: Health = Health.HEALTHY
+    mount: str | None = None
+    sword: bool = False
+    ring: bool = False
+    boxed: bool = False
 
 
 class Fighter(NamedTuple):
@@ -40,7 +56,7 @@ class Fighter(NamedTuple):
 
     name: str
     type: str  # pieces.csv type: foot, mounted, dog, mule
-    state: str  # healthy, wounded, stunned
+    state: Health
     mounted: bool
     attack: int | None  # None: this piece in this state may not attack
     defence: int
@@ -66,7 +82,7 @@ class Fighter(NamedTuple):
         return Hit(self.state, self.special, self.boxed)
 
     def label(self) -> str:
-        bits = [self.state] if self.state != "healthy" else []
+        bits: list[str] = [self.state] if self.state != Health.HEALTHY else []
         if self.type == "mounted":
             bits.append("mounted" if self.mounted else "on foot")
         bits += [w for w, on in (("Sword", self.sword), ("Ring", self.ring)) if on]
@@ -94,7 +110,7 @@ def names(roster: tuple[Character, ...]) -> dict[str, Character]:
 
 def find(roster: tuple[Character, ...], text: str, what: str) -> Character:
     """A piece by its roster name (``thr``, ``black-fox``, ``bf``), else by its counter
-    label (``elite axe``)."""
+    label (``elite axe``); refused as `companion.names.pick` refuses a name."""
     try:
         return names(roster)[pick(text, names(roster), what)]
     except InputError as by_name:
@@ -105,64 +121,100 @@ def find(roster: tuple[Character, ...], text: str, what: str) -> Character:
             raise by_name from None
 
 
+def _character(roster: tuple[Character, ...], text: str, what: str, field: str) -> Character:
+    """`find`, its refusal a refusal of ``field`` (one that starts with the role, ``attacker
+    name 'g' could be ...``, is said as it is)."""
+    try:
+        return find(roster, text, f"{what} name")
+    except AmbiguousName as e:
+        raise FieldError(field, text, e.message, named=True) from None
+    except InputError as e:
+        raise FieldError(field, text, e.message) from None
+
+
+def chosen(
+    roster: tuple[Character, ...], spec: str, what: str = "piece", field: str = "piece"
+) -> Chosen:
+    """A name spec (``gra:wounded:foot:sword``) as the piece it chooses: the name (by any
+    unique start, `find`), then its states after colons (`WORDS`, each by any unique start)."""
+    name, *words = spec.split(":")
+    character = _character(roster, name, what, field)
+    health, mount, flags = Health.HEALTHY, None, {}
+    for word in words:
+        if not word.strip():
+            continue
+        try:
+            said = pick(word, WORDS, f"state of {character.name}")
+        except InputError as e:
+            raise FieldError(field, spec, e.message) from None
+        if said in HEALTH:
+            health = Health(said)
+        elif said in MOUNTS:
+            mount = said
+        else:
+            flags[said] = True  # sword, ring, boxed
+    return Chosen(character.name, health, mount, **flags)
+
+
 def side(
     roster: tuple[Character, ...],
-    specs: list[str] | tuple[str, ...],
+    specs: Sequence[str | Chosen],
     what: str,
     mounted: Collection[str] = (),
+    field: str | None = None,
 ) -> list[Fighter]:
-    """``["thr,gra:wounded", "lab:mounted"]`` → the fighters (commas or several arguments);
-    ``mounted``: the roster names that start mounted (a scenario's), else all on foot."""
+    """``["thr,gra:wounded", "lab:mounted"]`` (commas or several arguments; or a form's rows,
+    `Chosen`) → the fighters; ``mounted``: the roster names that start mounted (a scenario's),
+    else all on foot. ``what`` names the role (attacker, shooter), ``field`` the field a
+    refusal names (else the role's, `SIDE_FIELDS`)."""
+    field = field or SIDE_FIELDS.get(what, what)
     out = []
     for spec in specs:
+        if isinstance(spec, Chosen):
+            out.append(_fighter(roster, spec, what, field, mounted))
+            continue
         for part in str(spec).split(","):
             if part.strip():
-                out.append(_fighter(roster, part.strip(), what, mounted))
+                piece = chosen(roster, part.strip(), what, field)
+                out.append(_fighter(roster, piece, what, field, mounted))
     if not out:
-        raise InputError(f"{what}: give a name (e.g. thr, gra:wounded)")
+        raise FieldError(field, None, f"{what}: give a name (e.g. thr, gra:wounded)", named=True)
     return out
 
 
 def _fighter(
-    roster: tuple[Character, ...], spec: str, what: str, starts_mounted: Collection[str]
+    roster: tuple[Character, ...],
+    piece: Chosen,
+    what: str,
+    field: str,
+    starts_mounted: Collection[str],
 ) -> Fighter:
-    name, *words = spec.split(":")
-    character = find(roster, name, f"{what} name")
-    state, mount, chosen_words = "healthy", None, set()
-    for word in words:
-        if not word.strip():
-            continue
-        chosen = pick(word, WORDS, f"state of {character.name}")
-        chosen_words.add(chosen)
-        if chosen in STATES:
-            state = chosen
-        elif chosen in MOUNTS:
-            mount = chosen
+    character = _character(roster, piece.name, what, field)
+    state, mount = piece.health, piece.mount
     values = dict(character.values)
+
+    def refused(why: str) -> FieldError:
+        return FieldError(field, piece.name, f"{character.name}: {why}")
+
     if mount == "mounted" and character.type != "mounted":
-        raise InputError(f"{character.name}: has no mounted piece (a {character.type} piece)")
-    if character.type in ("dog", "mule") and state != "healthy":
-        raise InputError(
-            f"{character.name}: a {character.type}'s counter shows only alive and dead "
-            f"(no {state} state)"
-        )
-    if BOXED in chosen_words and character.type == "mule":
-        raise InputError(
-            f"{character.name}: boxed in is for a character; a mule's string retreats together"
-        )
+        raise refused(f"has no mounted piece (a {character.type} piece)")
+    if character.type in ("dog", "mule") and state != Health.HEALTHY:
+        raise refused(f"a {character.type}'s counter shows only alive and dead (no {state} state)")
+    if piece.boxed and character.type == "mule":
+        raise refused("boxed in is for a character; a mule's string retreats together")
     if mount is None:
         mount = "mounted" if character.name in starts_mounted else "foot"
-    mounted = character.type == "mounted" and mount == "mounted" and state != "stunned"
-    if state == "stunned":
+    mounted = character.type == "mounted" and mount == "mounted" and state != Health.STUNNED
+    if state == Health.STUNNED:
         attack, defence = None, values.get("stunned_defence")
     elif mounted:
-        prefix = "mounted_wounded_" if state == "wounded" else "mounted_"
+        prefix = "mounted_wounded_" if state == Health.WOUNDED else "mounted_"
         attack, defence = values.get(prefix + "attack"), values.get(prefix + "defence")
     else:
-        prefix = "wounded_" if state == "wounded" else ""
+        prefix = "wounded_" if state == Health.WOUNDED else ""
         attack, defence = values.get(prefix + "attack"), values.get(prefix + "defence")
     if defence is None:
-        raise InputError(f"{character.name}: pieces.csv prints no {state} defence for it")
+        raise refused(f"pieces.csv prints no {state} defence for it")
     return Fighter(
         character.name,
         character.type,
@@ -171,19 +223,22 @@ def _fighter(
         attack,
         defence,
         character.weapon,
-        "sword" in chosen_words,
-        "ring" in chosen_words,
-        BOXED in chosen_words,
+        piece.sword,
+        piece.ring,
+        piece.boxed,
     )
 
 
-def _kind(fighters: list[Fighter], what: str) -> str:
+def _kind(fighters: list[Fighter], field: str) -> str:
     kinds = {f.target for f in fighters}
     if len(kinds) > 1:
         listed = ", ".join(f.label() for f in fighters)
-        raise InputError(
-            f"{what}: {listed} mix mounted and foot; the tables take one kind a side "
-            "(look up with havoc crt)"
+        raise FieldError(
+            field,
+            None,
+            f"{field}: {listed} mix mounted and foot; the tables take one kind a side "
+            "(look up with havoc crt)",
+            named=True,
         )
     return kinds.pop()
 
@@ -191,8 +246,8 @@ def _kind(fighters: list[Fighter], what: str) -> str:
 def _attack(attackers: list[Fighter]) -> tuple[int, ...]:
     for f in attackers:
         if f.attack is None:
-            why = "stunned: may not attack" if f.state == "stunned" else "prints no attack"
-            raise InputError(f"attacker {f.label()}: {why}")
+            why = "stunned: may not attack" if f.state == Health.STUNNED else "prints no attack"
+            raise FieldError("attackers", f.name, f"attacker {f.label()}: {why}", named=True)
     return tuple(f.attack for f in attackers if f.attack is not None)
 
 
@@ -219,35 +274,41 @@ def items(
     """Whether the Magic Sword and the Magic Ring count in this fight: held by a piece named
     ``:sword`` (an attacker) or ``:ring`` (a defender), or ``sword``/``ring`` (one of that side
     holds it). A holder the item's rule refuses is refused with the rule ("'Dark Blades' cannot
-    use the magic sword"), as is the Sword on missile fire ("hand-to-hand combat only")."""
+    use the magic sword"), as is the Sword on missile fire ("hand-to-hand combat only"); each
+    refusal names the item's field (``sword``, ``ring``)."""
     for word, holders, others, role in (
         ("sword", attackers, defenders, "attacker"),
         ("ring", defenders, attackers, "defender"),
     ):
         rule = rules.rules[ITEM_RULES[word]]
         wrong = [f for f in others if getattr(f, word)]
+
+        def refused(why: str, word: str = word) -> FieldError:
+            return FieldError(word, True, why, named=True)
+
         if wrong:
             whose = "attack" if word == "sword" else "opponent's attack"
-            raise InputError(
+            raise refused(
                 f"{wrong[0].label()}: the Magic {word.capitalize()} moves its holder's "
                 f"{whose} ({rule.section}): give :{word} to a{'n' if role[0] == 'a' else ''} "
                 f"{role}"
             )
         named = [f for f in holders if getattr(f, word)]
         if len(named) > 1:
-            raise InputError(f"{named[1].label()}: there is only one Magic {word.capitalize()}")
+            raise refused(f"{named[1].label()}: there is only one Magic {word.capitalize()}")
         flag = sword if word == "sword" else ring
         held = named or (holders if flag and len(holders) == 1 else [])
         for f in held:
             if refused_holder(rules, ITEM_RULES[word], f.name):
-                raise InputError(f"{role} {f.name}: {_quote(rule.rule)} ({rule.section})")
+                raise refused(f"{role} {f.name}: {_quote(rule.rule)} ({rule.section})")
         if flag and not named and len(holders) > 1:
             if all(refused_holder(rules, ITEM_RULES[word], f.name) for f in holders):
-                raise InputError(f"{role}s: {_quote(rule.rule)} ({rule.section})")
+                raise refused(f"{role}s: {_quote(rule.rule)} ({rule.section})")
     use_sword = sword or any(f.sword for f in attackers)
     if use_sword and missile:
         section = rules.rules["magic-sword"].section
-        raise InputError(f"the Magic Sword: hand-to-hand combat only ({section})")
+        why = f"the Magic Sword: hand-to-hand combat only ({section})"
+        raise FieldError("sword", True, why, named=True)
     return use_sword, ring or any(f.ring for f in defenders)
 
 
@@ -258,7 +319,8 @@ def melee(
     die: int | None = None,
     seed: int | None = None,
 ) -> MeleeRequest:
-    """The hand-to-hand lookup of ``attackers`` on ``defenders``."""
+    """The hand-to-hand lookup of ``attackers`` on ``defenders``; a refusal names the side
+    (``attackers``, ``defenders``)."""
     table = f"{_kind(attackers, 'attackers')}-vs-{_kind(defenders, 'defenders')}"
     defender = _one(defenders)
     return MeleeRequest(
@@ -282,17 +344,18 @@ def shot(
     cover: str | None = None,
     die: int | None = None,
     seed: int | None = None,
+    field: str = "attackers",
 ) -> MissileRequest:
-    """The missile shot of one foot ``shooter`` with his weapon at one defender."""
+    """The missile shot of one foot ``shooter`` with his weapon at one defender (a refusal of
+    the shooter names ``field``)."""
     if len(shooter) != 1 or len(defenders) != 1:
         raise FieldError("range", None, "one shooter fires at one target")
     f = shooter[0]
     if f.mounted:
-        raise InputError(
-            f"{f.name}: mounted characters may not fire missile weapons (give {f.name}:foot)"
-        )
-    if f.state == "stunned":
-        raise InputError(f"{f.label()}: stunned: may not fire")
+        why = f"{f.name}: mounted characters may not fire missile weapons (give {f.name}:foot)"
+        raise FieldError(field, f.name, why)
+    if f.state == Health.STUNNED:
+        raise FieldError(field, f.name, f"{f.label()}: stunned: may not fire")
     target = defenders[0]
     return MissileRequest(
         weapon=f.weapon,

@@ -1,7 +1,8 @@
 """One parser for a fight by name, shared by `havoc fight` and its phone page: strings in, a
 typed `Asked` out, each refusal a `companion.errors.FieldError` naming one of `FIELDS`.
 
-`ask` takes the fields as the user typed them (`FIELDS`: the two sides' name specs, the range,
+`ask` takes the fields as the user typed them (`FIELDS`: the two sides' name specs or a
+form's typed rows, `fight.Chosen` (`piece_row`), the range,
 the cover, each side's terrain, the Magic Sword and Ring, the die, the seed, the scenario).
 Each front end names a refused field in its own words (the command its option, the page its
 label). `answer` resolves what `ask` returns, with the cells and the special rules, as
@@ -20,8 +21,10 @@ from companion.dark_blades import fight as f
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
+from companion.dark_blades.missiles import load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.special import CombatRules, load_combat_rules
+from companion.dark_blades.states import HEALTH, ITEMS, MOUNTS, Health
 from companion.data import Cards
 from companion.errors import FieldError, InputError
 from companion.numbers import is_whole
@@ -69,16 +72,12 @@ def _whole(text: str, field: str, lowest: int, example: str) -> int | None:
     return int(text)
 
 
-ROLES = {"attackers": "attacker", "defenders": "defender"}  # the words a side's refusal starts with
-
-
 def _field(field: str, error: InputError, value: object = None) -> FieldError:
-    """``error`` as a refusal of ``field``; a side's that names its piece or role already
-    (``attacker 'zz': ...``, ``Goblin: stunned``) is said as it is."""
+    """``error`` (a scenario's, a terrain's) as a refusal of ``field``; one that names its
+    field already is as it is."""
     if isinstance(error, FieldError):
         return error
-    named = field in ROLES and error.message.startswith(ROLES[field])
-    return FieldError(field, value, error.message, named=named)
+    return FieldError(field, value, error.message)
 
 
 def _scenario(cards: Cards, name: str) -> Scenario | None:
@@ -121,12 +120,10 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
     title = scenario.title if scenario else None
     mounted = tuple(n for side in scenario.sides for n in side.mounted) if scenario else ()
     sides = []
-    for field, role in (("attackers", "attacker"), ("defenders", "defender")):
-        specs = values.get(field) or []
-        try:
-            sides.append(f.side(roster, [str(s)[:200] for s in specs][:12], role, mounted))
-        except InputError as e:
-            raise _field(field, e) from None
+    for role in ("attacker", "defender"):
+        given = values.get(f.SIDE_FIELDS[role]) or []
+        specs = [s if isinstance(s, f.Chosen) else str(s)[:200] for s in given][:12]
+        sides.append(f.side(roster, specs, role, mounted))
     attackers, defenders = sides
     if scenario is not None:
         _spared(scenario, attackers, defenders)
@@ -136,30 +133,21 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
     at = _text(values, "attacker_terrain") or "0"
     dt = _text(values, "defender_terrain") or "0"
     cover_text = _text(values, "cover")
-    try:
-        sword, ring = f.items(
-            rules,
-            attackers,
-            defenders,
-            bool(values.get("sword")),
-            bool(values.get("ring")),
-            missile=hexes is not None,
-        )
-    except InputError as e:
-        field = "sword" if "Sword" in e.message else "ring"
-        raise FieldError(field, True, e.message, named=True) from None
+    sword, ring = f.items(
+        rules,
+        attackers,
+        defenders,
+        bool(values.get("sword")),
+        bool(values.get("ring")),
+        missile=hexes is not None,
+    )
     request: MeleeRequest | MissileRequest
     if hexes is not None:
         if at != "0" or dt != "0":
             field = "attacker_terrain" if at != "0" else "defender_terrain"
             why = "not for missile fire (give the target's cover)"
             raise FieldError(field, at if field == "attacker_terrain" else dt, why)
-        try:
-            shot = f.shot(attackers, defenders, hexes, None, die, seed)
-        except InputError as e:
-            raise _field("attackers", e) from None
-        from companion.dark_blades.missiles import load_weapons
-
+        shot = f.shot(attackers, defenders, hexes, None, die, seed)
         try:
             load_weapons(cards).carried(attackers[0].name, shot.weapon)
         except InputError as e:
@@ -175,11 +163,7 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
             magic_sword=sword,
             magic_ring=ring,
         )
-        try:
-            request = f.melee(attackers, defenders, shifts, die, seed)
-        except InputError as e:
-            field = "attackers" if e.message.startswith("attacker") else "defenders"
-            raise _field(field, e) from None
+        request = f.melee(attackers, defenders, shifts, die, seed)
     return Asked(attackers, defenders, request, crt, rules, title)
 
 
@@ -211,8 +195,6 @@ def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | 
     completion unless ``source_only``) and the special rules."""
     cells = cell_source(cards, asked.crt, source_only)
     if isinstance(asked.request, MissileRequest):
-        from companion.dark_blades.missiles import load_weapons
-
         record = fire(asked.crt, load_weapons(cards), asked.request, cells, asked.rules)
     else:
         record = resolve(asked.crt, asked.request, cells, asked.rules)
@@ -221,26 +203,26 @@ def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | 
     return record
 
 
-HEALTH = ("healthy", "wounded", "stunned")
-MOUNT = ("", "foot", "mounted")  # blank: on foot unless the scenario starts him mounted
-
-
-def piece_spec(
+def piece_row(
     name: str,
     health: str = "",
     mount: str = "",
     holds: tuple[str, ...] = (),
     boxed: bool = False,
     label: str = "piece",
-) -> str:
-    """One piece of a form's rows as the name spec `ask` takes (``Grast:wounded:foot:sword``):
-    ``health`` one of `HEALTH` (blank: healthy), ``mount`` one of `MOUNT`, ``holds`` the magic
-    items (``sword``, ``ring``), ``boxed``: he cannot retreat. Refuses a choice the form does
-    not offer, naming ``label``."""
-    health, mount = health.strip() or "healthy", mount.strip()
+    field: str = "attackers",
+) -> f.Chosen:
+    """One piece of a form's rows as the typed piece `ask` takes (`fight.Chosen`): ``health``
+    one of `states.HEALTH` (blank: healthy), ``mount`` foot or mounted (blank: on foot unless
+    the scenario starts him mounted), ``holds`` the magic items (``sword``, ``ring``),
+    ``boxed``: he cannot retreat. Refuses a choice the form does not offer, naming ``label``
+    (``defender 2``) in the refusal of ``field``."""
+    health, mount = health.strip() or Health.HEALTHY, mount.strip()
     if health not in HEALTH:
-        raise InputError(f"{label} health: expected {', '.join(HEALTH)}, got {health[:20]!r}")
-    if mount not in MOUNT:
-        raise InputError(f"{label}: expected foot or mounted, got {mount[:20]!r}")
-    words = [name.strip()[:60], health, *([mount] if mount else []), *holds]
-    return ":".join([*words, *(["boxed"] if boxed else [])])
+        why = f"{label} health: expected {', '.join(HEALTH)}, got {health[:20]!r}"
+        raise FieldError(field, health, why, named=True)
+    if mount and mount not in MOUNTS:
+        why = f"{label}: expected foot or mounted, got {mount[:20]!r}"
+        raise FieldError(field, mount, why, named=True)
+    items = {item: item in holds for item in ITEMS}
+    return f.Chosen(name.strip()[:60], Health(health), mount or None, boxed=boxed, **items)

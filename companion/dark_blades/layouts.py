@@ -188,10 +188,21 @@ class LayoutMap(HexMap):
         self.wheel = frozenset(wheel)
         self.layout = layout
         self.pieces = pieces
-        self.reading = layout.reading
+        self.reading: Reading = layout.reading
 
     def __repr__(self) -> str:
         return f"LayoutMap({self.key!r}, {', '.join(p.key for p in self.pieces)})"
+
+    def joins(self) -> set[frozenset[Hex]]:
+        """The sides between hexes of two of its maps, where they meet."""
+        out = set()
+        for h in self.hexes():
+            here = self.piece(h)[0].key
+            for side in hg.SIDES:
+                n = hg.neighbour(h, side)
+                if self.on_map(n) and self.piece(n)[0].key != here:
+                    out.add(frozenset((h, n)))
+        return out
 
     def on_map(self, h: Hex) -> bool:
         return h in self.terrain

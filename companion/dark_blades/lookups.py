@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.dark_blades.special import Hit
+from companion.dark_blades.states import Health
 
 if TYPE_CHECKING:
     from companion.dark_blades.terrain import Advantage, Terrain
@@ -45,7 +46,7 @@ class MeleeRequest(NamedTuple):
     shifts: Shifts = Shifts()
     die: int | None = None
     seed: int | None = None
-    defender_state: str = "healthy"
+    defender_state: str = Health.HEALTHY
     defender_kind: str = "character"  # or dog, mule, troll (their special rules)
     defender_boxed: bool = False  # the defender cannot retreat (the user says so)
     attacker: Hit | None = None  # the one attacker's state and kind; None: unknown or several
@@ -66,6 +67,6 @@ class MissileRequest(NamedTuple):
     fast_rider: bool = False
     die: int | None = None
     seed: int | None = None
-    defender_state: str = "healthy"
+    defender_state: str = Health.HEALTHY
     defender_kind: str = "character"
     defender_boxed: bool = False

@@ -16,16 +16,19 @@ import re
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.terrain import load_terrain
-from companion.data import Cards, read_limited, read_toml
+from companion.data import Cards, read_toml
 from companion.errors import DataError, InputError
 from companion.names import matches, pick
 from companion.schema import Field, ListOf, MapOf, Table, Where
+
+if TYPE_CHECKING:
+    from companion.dark_blades.readings import Reading
 
 GAME = "dark-blades"
 DESIGNS = ("kit", "transcribed")
@@ -96,8 +99,14 @@ class HexMap:
         self.flow = dict(flow or {})
         self.wheel = wheel
 
+    reading: Reading | None = None  # a layout's: which edges meet is the kit's reading
+
     def __repr__(self) -> str:
         return f"HexMap({self.key!r}, {self.name!r}, {self.width}x{self.height})"
+
+    def joins(self) -> set[frozenset[Hex]]:
+        """The sides where two maps of a board meet (each a pair of hexes): none on one map."""
+        return set()
 
     @property
     def is_kit(self) -> bool:
@@ -494,37 +503,18 @@ def load_maps(cards: Cards, source_only: bool = False) -> list[HexMap]:
     return [m for m in maps if not (source_only and m.is_kit)]
 
 
-def _head(path: Path) -> dict[str, Any]:
-    """A map file's ``name`` and ``design``, from its top lines when they are written there
-    as plain ``key = value`` lines (a quick look, not a parse of the whole file); else, or when
-    anything looks amiss, the whole file parsed."""
-    import tomllib
-
-    found: dict[str, Any] = {}
-    try:
-        text = read_limited(path).decode("utf-8")
-        for line in text.splitlines():
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith("[") or '"""' in line or "'''" in line:
-                break  # a table, or a multi-line string: past the top lines
-            if line.split("=", 1)[0].strip() in ("name", "design"):
-                found.update(tomllib.loads(line))
-                if len(found) == 2:
-                    return found
-    except (DataError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        pass
-    return read_toml(path)  # worded errors, every key
-
-
-def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str, Path]] | None:
-    """Each map file's key, name and path (``source_only``: less the kit's designs), read
-    without checking the whole file (nor parsing it: `_head`); None when a file's name or
-    design is not plain."""
-    heads = []
+def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str | None, Path]] | None:
+    """Each map file's key, name and path (``source_only``: less the kit's designs), from the
+    parsed files without checking them; a file that is not valid TOML is named by its key
+    alone (its error is given when it is asked for). None when a file's name or design is
+    amiss (the caller checks every map to word it)."""
+    heads: list[tuple[str, str | None, Path]] = []
     for path in map_files(cards):
-        data = _head(path)
+        try:
+            data = read_toml(path)
+        except DataError:
+            heads.append((path.stem, None, path))
+            continue
         name, design = data.get("name"), data.get("design")
         if not isinstance(name, str) or design not in DESIGNS:
             return None
@@ -536,14 +526,14 @@ def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str, Path]] | Non
 def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     """A map by its file name or its name (any unique start, any case).
 
-    Only the map picked is checked and built (the names are read from every file): a query
-    does not pay for the other maps. No single match, or a file whose name or design is amiss:
+    Only the map picked is checked and built: a query does not pay for the other maps, and a
+    broken map breaks only itself. No single match, or a file whose name or design is amiss:
     every map is checked, as `load_maps` does, and the refusal worded from them.
     """
     heads = _heads(cards, source_only)
     if heads:
         names = {key: path for key, _name, path in heads}
-        names.update({name: path for _key, name, path in heads if name not in names})
+        names.update({name: path for _key, name, path in heads if name and name not in names})
         found = matches(text, names)
         if len(found) == 1:
             return load_map(names[found[0]], cards)

@@ -12,10 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from companion.columns import PHONE, cells
 from companion.schema import Field, Table, Where, check
-from companion.text import WIDTH, cells
 
 LABEL = "kit's reading"
+SHORT_COLUMNS = PHONE  # a reading's short line: one line on a phone, whatever the terminal
 
 
 class Reading(NamedTuple):
@@ -34,9 +35,10 @@ class Reading(NamedTuple):
 
 
 def _short(short: str, where: Where) -> str:
-    if not short.startswith(LABEL) or cells(short) > WIDTH:
+    if not short.startswith(LABEL) or cells(short) > SHORT_COLUMNS:
         raise where.error(
-            f'expected one line of at most {WIDTH} columns starting "{LABEL}", got {short!r}'
+            f'expected one line of at most {SHORT_COLUMNS} columns starting "{LABEL}", '
+            f"got {short!r}"
         )
     return short
 
@@ -58,5 +60,7 @@ def reading_schema(name: Callable[[Where], str]) -> Table:
 
 def read_reading(entry: Any, path: Path, where: str, name: str) -> Reading:
     """Check one ``{short, text}`` table found at the dotted key ``where`` of ``path``."""
-    keys = tuple(where.split("."))
-    return check(reading_schema(lambda _w: name), entry, Where(path, keys, where))
+    at = Where(path)
+    for key in where.split("."):
+        at = at.child(key)
+    return check(reading_schema(lambda _w: name), entry, at)

@@ -18,7 +18,8 @@ from companion.dark_blades.completion import CellSource
 from companion.dark_blades.crt import Crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.readings import Reading
-from companion.dark_blades.special import KINDS, STATES, CombatRules, Outcome, outcome
+from companion.dark_blades.special import CombatRules, Outcome, outcome
+from companion.dark_blades.states import HEALTH, KINDS
 from companion.errors import FieldError
 
 if TYPE_CHECKING:  # not imported for hand-to-hand: `havoc fight` without --range
@@ -81,8 +82,8 @@ def _resolve(
     look.weapon = extra.weapon
     look.seed = request.seed
     look.left_open = [f"open: {s.label} (rules silent; not applied)" for s in left_open]
-    if request.defender_state not in STATES:
-        why = f"expected {', '.join(STATES)}, got {request.defender_state!r}"
+    if request.defender_state not in HEALTH:
+        why = f"expected {', '.join(HEALTH)}, got {request.defender_state!r}"
         raise FieldError("defender_state", request.defender_state, why)
     if request.defender_kind not in KINDS:
         why = f"expected {', '.join(KINDS)}, got {request.defender_kind!r}"

@@ -14,6 +14,7 @@ more file: no code change.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Any
 from companion import schema
 from companion.dark_blades.pieces import GAME, Character, PieceSet
 from companion.data import Cards
+from companion.errors import DataError
 from companion.names import pick
 from companion.schema import Field, ListOf, Table, Where
 
@@ -120,8 +122,23 @@ def special_rules(cards: Cards) -> list[SpecialRules]:
     return sorted(found, key=lambda s: (s.number, s.title))
 
 
-def find_scenario(scenarios: dict[str, Scenario], name: str) -> Scenario:
-    """A scenario by file name or title: whole, unique prefix, word starts or initials."""
+def is_scenario_file(name: str) -> bool:
+    """Whether ``name`` is a path to a scenario file (``.toml`` or with a folder in it) rather
+    than a scenario's name."""
+    return name.strip().casefold().endswith(".toml") or "/" in name or os.sep in name
+
+
+def find_scenario(
+    scenarios: dict[str, Scenario], name: str, pieces: PieceSet | None = None
+) -> Scenario:
+    """A scenario by file name or title: whole, unique prefix, word starts or initials; or,
+    given ``pieces``, a path to a scenario file (read and checked as the kit's are: an error
+    names the file, the line and the key)."""
+    if pieces is not None and is_scenario_file(name):
+        path = Path(name.strip())
+        if not path.is_file():
+            raise DataError("no such scenario file", path)
+        return read_scenario(path, pieces)
     keys = {key.casefold() for key in scenarios}
     titles = {s.title: k for k, s in scenarios.items() if s.title.casefold() not in keys}
     chosen = pick(name, [*scenarios, *titles], "scenario")

@@ -23,8 +23,10 @@ from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.maps import HexMap
 from companion.dark_blades.readings import Reading, reading_schema
+from companion.dark_blades.terrain import check_position, load_terrain
 from companion.dark_blades.walk import Side, walk
 from companion.data import Cards
+from companion.errors import FieldError
 from companion.schema import Field, ListOf, MapOf, Table
 
 GAME = "dark-blades"
@@ -328,12 +330,14 @@ def _judge(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> tuple[Sigh
     return sight, best
 
 
-def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...], field: str) -> None:
-    """Refuse, with the rule, a mounted target that is not on two neighbouring hexes or
-    stands in a hex impassable to horses (tree, window, house interior)."""
-    from companion.dark_blades.terrain import check_position, load_terrain
-    from companion.errors import FieldError
+HORSE_FIELD = "target_hexes"  # the field a horseman's two hexes are refused as
 
+
+def check_horse(m: HexMap, cards: Cards, hexes: tuple[Hex, ...]) -> None:
+    """Refuse, with the rule, a mounted target that is not on two neighbouring hexes or
+    stands in a hex impassable to horses (tree, window, house interior), naming the field
+    `HORSE_FIELD`."""
+    field = HORSE_FIELD
     names = ",".join(m.label(h) for h in hexes)
     if len(hexes) != 2 or hg.distance(*hexes) != 1:
         raise FieldError(

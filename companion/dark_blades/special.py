@@ -21,14 +21,13 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades.crt import ResultsTable
 from companion.dark_blades.readings import Reading, reading_schema
+from companion.dark_blades.states import Health
 from companion.data import Cards
 from companion.errors import DataError
 from companion.patterns import LazyPattern
 from companion.schema import Field, ListOf, MapOf, Table
 
 RULES_FILE = "combat-rules.toml"
-KINDS = ("character", "dog", "mule", "troll")  # what the defender is
-STATES = ("healthy", "wounded", "stunned")
 NEEDED = (
     "further-injury",
     "advance",
@@ -88,7 +87,7 @@ class Hit(NamedTuple):
     """The piece a result falls on: its state before the blow, its kind, and whether the user
     says it cannot retreat (``boxed``: no hex to retreat to)."""
 
-    state: str = "healthy"
+    state: str = Health.HEALTHY
     kind: str = "character"
     boxed: bool = False
 
@@ -148,7 +147,7 @@ def outcome(
     rules: CombatRules,
     table: ResultsTable,
     cell: str,
-    state: str = "healthy",
+    state: str = Health.HEALTHY,
     kind: str = "character",
     source_only: bool = False,
     boxed: bool = False,
@@ -187,7 +186,7 @@ def _hit(
     after = advance if empties_hex(text) and kind != "mule" else ()
     if kind == "mule":
         return _mule(rules, text, killed, source_only)
-    if "retreats" in text and (hit.boxed or state == "stunned"):
+    if "retreats" in text and (hit.boxed or state == Health.STUNNED):
         return _no_retreat(rules, hit, who, advance, source_only)
     if kind == "dog":
         if injured and not killed:
@@ -197,7 +196,7 @@ def _hit(
         return Outcome(None, (r["dog"], *after) if killed else after)
     if kind == "troll" and killed:
         return Outcome("Troll killed: burn it this combat step.", (r["troll"], *after), (), "dead")
-    if state != "healthy" and injured and not killed:
+    if state != Health.HEALTHY and injured and not killed:
         readings = (k["stun-is-injury"],) if stun_only else ()
         if source_only and stun_only:
             open_ = f"Open: the rules do not say if a stun is further injury ({state})."
@@ -233,7 +232,7 @@ def _no_retreat(
     if hit.kind == "dog":
         text = f"Dog killed: cannot retreat ({why}), wounded instead, and a wound kills a war dog."
         return Outcome(text, (*said, r["dog"], *advance), readings, "dog dead")
-    if hit.state != "healthy":
+    if hit.state != Health.HEALTHY:
         text = f"{who} killed: cannot retreat ({why}), wounded instead, already {hit.state}."
         return Outcome(text, (*said, r["further-injury"], *advance), readings, "dead")
     text = f"{who} wounded instead: cannot retreat ({why})."

@@ -15,11 +15,10 @@ from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades.readings import Reading, reading_schema
-from companion.data import Cards
+from companion.data import MISSING, Cards
 from companion.errors import DataError, FieldError, InputError
 from companion.names import pick
 from companion.schema import Field, ListOf, Table, Where
-from companion.text import MISSING
 
 GAME = "dark-blades"
 SYMBOLS = ("-", "0", "+")  # worst first: a mounted character takes the worst of his two hexes

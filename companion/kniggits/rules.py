@@ -33,6 +33,12 @@ SPELLINGS = {"defense": ("defence",)}  # the rules spell it "Defense"; both are 
 MAX_COUNT = 1_000  # identical kniggits on one army-file row
 MAX_TOKENS = 1_000  # tokens of one colour on one kniggit (army file or --tokens)
 MAX_POINTS = 1_000_000  # --points
+# What one army may ask the paper to print (its standees, its tokens, its sheet's rows): the
+# rules suggest 50 points, 10 kniggits; past these a file is a typo or a hostile one (a two-line
+# army of 1,000 kniggits with 3,000 tokens each took over 1 GB and a minute).
+MAX_ARMY_KNIGGITS = 500
+MAX_ARMY_TOKENS = 5_000
+MAX_ARMIES = 8  # --army files in one run (the rules' battles are two armies, or a few)
 
 
 @dataclass(frozen=True)
@@ -262,6 +268,16 @@ def check_army(
     ]
     count = sum(k.count for k in kniggits)
     tokens = sum(k.count * sum(k.tokens.values()) for k in kniggits)
+    if count > MAX_ARMY_KNIGGITS:
+        raise DataError(
+            f"{count:,} kniggits in one army: at most {MAX_ARMY_KNIGGITS:,} (the kit's limit)",
+            path,
+        )
+    if tokens > MAX_ARMY_TOKENS:
+        raise DataError(
+            f"{tokens:,} skill tokens in one army: at most {MAX_ARMY_TOKENS:,} (the kit's limit)",
+            path,
+        )
     check = ArmyCheck(
         None if path is None else Path(path),
         budget,
@@ -377,3 +393,83 @@ def exchange(
         )
     left[colour] -= 1
     return Exchange(attack, defend, "hit", colour, why, before, standing(rules, left))
+
+
+# --------------------------------------------------------------------------- both fighters
+
+NO_ATTACK_RULE = "Kniggits with no attack tokens left cannot attack."
+FLEES_RULE = (
+    "Kniggits that have only got tokens of one colour left get scared and run (or crawl) "
+    "away ... They may not attack - even if they have attack tokens left."
+)
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One side of an exchange as shown at the table: his sword (a height, ``fumble``, or
+    ``none``: he does not attack, facing the wrong way), his shield (a height, ``none`` or
+    ``fumble``) and his tokens before it (None: not given, nothing is checked)."""
+
+    name: str
+    sword: str
+    shield: str
+    tokens: dict[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Clash:
+    """Both blows of one exchange, resolved at once with the tokens from before: ``blows``
+    are (the first's blow at the second, the second's at the first), None for a fighter who
+    does not attack; ``before``/``after``: each fighter's standing (None: tokens not given)."""
+
+    fighters: tuple[Fighter, Fighter]
+    blows: tuple[Exchange | None, Exchange | None]
+    before: tuple[Standing | None, Standing | None]
+    after: tuple[Standing | None, Standing | None]
+
+
+def cannot_attack(rules: KniggitRules, tokens: dict[str, int]) -> str | None:
+    """Why a kniggit with these tokens may not attack, quoting the rule (None: he may)."""
+    s = standing(rules, tokens)
+    if s.flees:
+        return f'he flees (one colour or none left): "{FLEES_RULE}"'
+    if not s.can_attack:
+        return f'he has no Attack token: "{NO_ATTACK_RULE}"'
+    return None
+
+
+def check_height(rules: KniggitRules, text: str, field: str, extra: tuple[str, ...]) -> str:
+    """A height (or one of ``extra``) exactly as the rules file names it; else refused."""
+    choices = (*rules.heights, *extra)
+    if text not in choices:
+        raise FieldError(field, text, f"expected one of {', '.join(choices)}; got {text!r}")
+    return text
+
+
+def clash(rules: KniggitRules, first: Fighter, second: Fighter) -> Clash:
+    """Resolve one exchange for both fighters at once: each one's blow against the other's
+    shield, both with the tokens from before (the rules: "both kniggits are attacking" when
+    they face each other). A fighter who may not attack (no Attack token, fleeing) is refused
+    as an attacker, quoting the rule; nothing is resolved."""
+    fighters = (first, second)
+    for f in fighters:
+        check_height(rules, f.sword, f"{f.name} sword", (FUMBLE, NONE))
+        check_height(rules, f.shield, f"{f.name} shield", (NONE, FUMBLE))
+    if first.sword == NONE and second.sword == NONE:
+        raise FieldError("sword", NONE, "neither attacks: at least one sword is needed")
+    for f in fighters:
+        why = None if f.sword == NONE or f.tokens is None else cannot_attack(rules, f.tokens)
+        if why:
+            raise FieldError(
+                f"{f.name} sword", f.sword, f"{f.name} cannot attack: {why}", named=True
+            )
+    before = tuple(None if f.tokens is None else standing(rules, f.tokens) for f in fighters)
+    blows = tuple(
+        None if a.sword == NONE else exchange(rules, a.sword, d.shield, d.tokens)
+        for a, d in ((first, second), (second, first))
+    )
+    after = tuple(
+        None if s is None else (blow.after if blow is not None else s)
+        for s, blow in zip(before, reversed(blows), strict=True)
+    )
+    return Clash(fighters, blows, before, after)  # type: ignore[arg-type]

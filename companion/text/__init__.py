@@ -12,9 +12,23 @@ screen); they read the rules' records, the rules never import them.
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Mapping
 
-NARROW = 40  # the phone width every answer is laid out for; the least a line may take
+from companion.columns import PHONE, cells
+
+__all__ = [
+    "NARROW",
+    "WIDEST",
+    "WIDTH",
+    "cells",
+    "fit",
+    "path_lines",
+    "terminal_width",
+    "wrap",
+]
+
+NARROW = PHONE  # the phone width every answer is laid out for; the least a line may take
 WIDEST = 80  # the most, on a wide terminal
 
 
@@ -33,19 +47,6 @@ def terminal_width(environ: Mapping[str, str] = os.environ, fd: int = 1) -> int:
 
 
 WIDTH = terminal_width()  # no output line wider than this
-MISSING = "not in the source rules"  # what a gap in the kit's transcription of a table says
-
-
-def cells(text: str) -> int:
-    """Terminal columns ``text`` takes: wide (East Asian W/F) characters 2, combining marks 0."""
-    if text.isascii():
-        return len(text)
-    import unicodedata
-
-    return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-        for c in text
-    )
 
 
 def _wrap_cells(text: str, indent: str, width: int) -> list[str]:
@@ -78,22 +79,6 @@ def _wrap_cells(text: str, indent: str, width: int) -> list[str]:
     return lines
 
 
-def _plain(text: str, indent: str, width: int) -> bool:
-    """Words of printable one-column characters (``÷``, ``★`` and ``–`` too: textwrap breaks
-    only at ASCII whitespace), one space apart, each fitting a line: `_wrap_cells` wraps these
-    exactly as textwrap does, without importing it (a cold start saves its regexes)."""
-    body = text.lstrip(" ")
-    words = body.split(" ")
-    return (
-        bool(body)
-        and text.isprintable()
-        and cells(text) == len(text)
-        and "" not in words
-        and max(map(len, words)) <= width - len(indent)
-        and len(text) - len(body) + len(words[0]) <= width
-    )
-
-
 def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
     """Wrap ``text`` to the companion's width; continuation lines get ``indent``.
 
@@ -101,10 +86,8 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
     """
     if text.isprintable() and text == text.rstrip() and cells(text) <= width:
         return text  # one line already (what textwrap gives it, spaces inside kept)
-    if cells(text) != len(text) or _plain(text, indent, width):
+    if cells(text) != len(text):  # wide characters: textwrap would count them as one
         return "\n".join(_wrap_cells(text, indent, width))
-    import textwrap  # tabs, runs of spaces, words longer than a line: its rules
-
     return "\n".join(
         textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]
     )

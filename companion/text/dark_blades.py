@@ -11,9 +11,10 @@ and the source. Pure text: the CLI prints it, a web page may use the record inst
 from __future__ import annotations
 
 from companion import dice
-from companion.dark_blades.combat import Lookup, NoShot, direction
+from companion.dark_blades.combat import Lookup, NoShot, Shift, direction
 from companion.dark_blades.crt import MISSING, Crt
 from companion.text import WIDTH, cells, wrap
+from companion.text.fill_in import fill_in_lines
 
 
 def pack(items: list[str], head: str = "", indent: str = "  ") -> list[str]:
@@ -93,6 +94,11 @@ def _fits(line: str, shorter: str) -> str:
 KIT_LINE = "  kit's completion: rulebook cell lost"
 
 
+def _shift_label(s: Shift) -> str:
+    """A shift's few words; one whose full text quotes a rule points to it (``-e``)."""
+    return f"{s.label} (-e)" if s.more else s.label
+
+
 def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     """The answer, then the chain; with ``explain``, every full text after it."""
     lines = [wrap(_answer(look), "   ")]
@@ -106,7 +112,7 @@ def lookup_lines(crt: Crt, look: Lookup, explain: bool = False) -> list[str]:
     chain = _odds(look)
     if look.shifts:
         lines.append(chain)
-        lines += [f"{direction(s.columns)}: {s.label}" for s in look.shifts]
+        lines += [f"{direction(s.columns)}: {_shift_label(s)}" for s in look.shifts]
         chain = f"column {look.column_label}"
         if look.end_note:
             chain += " (end)"
@@ -144,7 +150,7 @@ def _explain(crt: Crt, look: Lookup) -> list[str]:
         out.append(wrap(f"note: {look.table.note}", "  "))
     if not look.cell:
         cell = [f"  [{look.table.name}]", f"  row {look.face}, column {look.column_label}"]
-        out += crt.fill.lines(cell)
+        out += fill_in_lines(crt.fill, cell)
     if look.kit:
         out.append(
             wrap(

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.text import WIDTH, cells, wrap
-from companion.whos_next.ring import Death
+from companion.whos_next.ring import Death, Undecided
 
 MARK = "UMPIRE ONLY: "
 KIT_RULING = "kit's ruling"
@@ -97,6 +97,24 @@ def after_death(
 ) -> list[Line]:
     """The game's state, then the slip (no slip once the game is over: nobody is hunted)."""
     return left(alive, winner, contest_at, champion) + ([] if winner is not None else slip(death))
+
+
+def throw(attacker: str, defender: str, faces: tuple[int, ...]) -> Line:
+    """One throw of the contest (both roll, attacker first), a tie said as one."""
+    if len(faces) == 1:
+        return Line(f"{attacker} {faces[0]}, {defender} not rolled")
+    tie = ": tie, throw again" if faces[0] == faces[1] else ""
+    return Line(f"{attacker} {faces[0]}, {defender} {faces[1]}{tie}")
+
+
+def tie(error: Undecided) -> list[Line]:
+    """A contest the dice typed at the table left tied: the throws, then that nobody died
+    (safe to show). Only for ``error.tie``; a lone die is refused with `str(error)`."""
+    return [
+        Line(f"{error.attacker} attacked {error.defender}:"),
+        *(throw(error.attacker, error.defender, t) for t in error.throws),
+        Line("Nobody died: both roll again."),
+    ]
 
 
 def undone(death: Death, alive: int) -> list[Line]:

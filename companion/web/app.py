@@ -31,8 +31,17 @@ PRIVATE_PREFIXES = ("/u/", "/p/", "/dark-blades/spells/deal/", "/dark-blades/spe
 # Rolled tables a user adds under cards/ need nothing: `dice_tables` lists them.
 CORE_BLUEPRINTS = ("companion.web.dice_tables",)
 CSP = (
-    "default-src 'none'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; "
+    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; manifest-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+# Every answer carries these, the pages' and waitress's own (companion.web.server.ErrorAnswer).
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CSP),
+    ("Referrer-Policy", "no-referrer"),  # tokens never leave in a Referer
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
 )
 
 
@@ -81,9 +90,11 @@ def create_app(
         static_url_path="/static",
     )
     Cards(cards)  # a bad --cards is refused before the server starts
+    game_path = Path(game) if game is not None else default_game_path()
+    _check_game_path(game_path)
     app.config.update(
         SECRET_KEY=secrets.token_bytes(32),
-        GAME_PATH=Path(game) if game is not None else default_game_path(),
+        GAME_PATH=game_path,
         CARDS_DIR=Path(cards) if cards is not None else None,
         SOURCE_ONLY=source_only,
         UMPIRE_TOKEN=umpire_token or new_token(),
@@ -158,15 +169,33 @@ def create_app(
     def headers(response: Response) -> Response:
         if g.get("havoc_refused") and response.status_code == 200:
             response.status_code = 400  # a form refused: its page, with the one-line reason
-        response.headers["Content-Security-Policy"] = CSP
-        response.headers["Referrer-Policy"] = "no-referrer"  # tokens never leave in a Referer
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["X-Frame-Options"] = "DENY"
+        for name, value in SECURITY_HEADERS:
+            response.headers[name] = value
         if request.path.startswith(PRIVATE_PREFIXES):
             response.headers["Cache-Control"] = "no-store"
         return response
 
     return app
+
+
+def _check_game_path(path: Path) -> None:
+    """Refuse, before the server starts, a game path that can never be a game file: empty
+    (``--game ""`` is the current folder), a folder, a name the system refuses."""
+    import stat
+
+    from companion.errors import InputError
+
+    if str(path) in ("", "."):
+        raise InputError('--game "": give the game file\'s name (or leave --game out)')
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return  # drawn by the umpire's first ring
+    except OSError as exc:
+        name = str(path) if len(str(path)) <= 60 else f"…{str(path)[-40:]}"
+        raise InputError(f"--game {name}: {exc.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"--game {path}: a folder, not a game file")
 
 
 class OncePerMinute(logging.Filter):

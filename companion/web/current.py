@@ -9,12 +9,13 @@ with no import cycle.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from flask import current_app, g, request
 
 from companion.data import Cards
-from companion.errors import FieldError, HavocError
+from companion.errors import FieldError, HavocError, display_path
 from companion.whos_next.store import Store
 
 if TYPE_CHECKING:  # the maps load only on a map page
@@ -73,10 +74,32 @@ def page_line(error: HavocError | ValueError, labels: Mapping[str, str] | None =
     """The refusal's one line in the page's words: a refused field (`FieldError`) named by its
     label (``labels`` first, then the pages' usual `LABELS`), anything else as it is."""
     if not isinstance(error, FieldError):
-        return str(error)
+        return _public(error) if isinstance(error, HavocError) else str(error)
     words = {**LABELS, **(labels or {})}
     label = words.get(error.field, error.field.replace("_", " "))
     return error.said(f"\u201c{label}\u201d")
+
+
+def _public(error: HavocError) -> str:
+    """A refusal's line without the server's folders (issue 30 item 9): a file under the cards
+    folder named from there (``dark-blades/pieces.csv:12``), any other by its name only."""
+    folders = [Path(p) for p in (current_app.config.get("CARDS_DIR"), cards().default) if p]
+    message = error.message
+    for folder in folders:
+        for text in {str(folder), str(folder.resolve()), display_path(folder)}:
+            if len(text) > 1:
+                message = message.replace(text + "/", "").replace(text, "cards")
+    if error.path is None:
+        return message
+    shown = Path(error.path).name
+    for folder in folders:
+        try:
+            shown = str(Path(error.path).resolve().relative_to(folder.resolve()))
+            break
+        except (ValueError, OSError, RuntimeError):
+            continue
+    where = shown if error.line is None else f"{shown}:{error.line}"
+    return f"{where}: {message}"
 
 
 def refused(error: HavocError | ValueError, labels: Mapping[str, str] | None = None) -> str:

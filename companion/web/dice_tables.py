@@ -21,6 +21,7 @@ from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import cards, refused
 from companion.web.paths import named
+from companion.web.security import same
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Response  # what redirect() gives
@@ -35,7 +36,8 @@ SIGNATURE = 16  # hex digits of a history line's signature
 
 def _signature(line: str) -> str:
     key = current_app.config["SECRET_KEY"]
-    return hmac.new(key, b"dice-history\0" + line.encode(), hashlib.sha256).hexdigest()[:SIGNATURE]
+    text = b"dice-history\0" + line.encode("utf-8", "surrogatepass")
+    return hmac.new(key, text, hashlib.sha256).hexdigest()[:SIGNATURE]
 
 
 def signed(line: str) -> str:
@@ -46,7 +48,7 @@ def signed(line: str) -> str:
 def verified(value: str) -> str | None:
     """The line of a carried history value if the server signed it; None otherwise."""
     line, _, signature = value.rpartition("|")
-    return line if line and hmac.compare_digest(signature, _signature(line)) else None
+    return line if line and same(signature, _signature(line)) else None
 
 
 def _bounded(parsed: dice.Dice) -> dice.Dice:

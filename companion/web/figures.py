@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from companion import art
 from companion.dark_blades import fight, pieces
+from companion.dark_blades.states import HEALTH, MOUNTS, Health
 from companion.errors import HavocError
 from companion.web.current import cards
 
@@ -45,8 +46,10 @@ def piece_figure(who: object, state: str = "") -> Markup:
     if hasattr(who, "mounted"):  # a fighter the page's request already parsed
         fighter = cast(fight.Fighter, who)
     else:
+        health = Health(state) if state in HEALTH else Health.HEALTHY
+        piece = fight.Chosen(name, health, state if state in MOUNTS else None)
         try:
-            fighter = fight.side(data.roster, [f"{name}:{state}" if state else name], "piece")[0]
+            fighter = fight.side(data.roster, [piece], "piece")[0]
         except HavocError:
             return Markup("")
     character = next(c for c in data.roster if c.name == fighter.name)

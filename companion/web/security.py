@@ -25,9 +25,21 @@ def looks_like_token(text: str) -> bool:
     return 20 <= len(text) <= 64 and _TOKEN_SHAPE.fullmatch(text) is not None
 
 
-def same(a: str, b: str) -> bool:
-    """Constant-time comparison of two secrets."""
-    return hmac.compare_digest(a.encode(), b.encode())
+def same(a: object, b: object) -> bool:
+    """Constant-time comparison of two secrets, of any text (compared as UTF-8 bytes).
+
+    `hmac.compare_digest` raises TypeError on a str with a non-ASCII character, so a link or
+    form value in any script was a 500; here any text that is not the secret is simply not it."""
+    return hmac.compare_digest(_bytes(a), _bytes(b))
+
+
+def _bytes(value: object) -> bytes:
+    """``value`` as bytes to compare: UTF-8 (lone surrogates kept), None as nothing."""
+    if value is None:
+        return b""
+    if isinstance(value, bytes):
+        return value
+    return str(value).encode("utf-8", "surrogatepass")
 
 
 class Csrf:
@@ -37,10 +49,10 @@ class Csrf:
         self._key = secrets.token_bytes(32)
 
     def token(self, umpire: str) -> str:
-        return hmac.new(self._key, umpire.encode(), hashlib.sha256).hexdigest()
+        return hmac.new(self._key, _bytes(umpire), hashlib.sha256).hexdigest()
 
     def valid(self, umpire: str, given: str | None) -> bool:
-        return bool(given) and hmac.compare_digest(self.token(umpire), str(given))
+        return bool(given) and same(self.token(umpire), given)
 
 
 class Hands:
@@ -53,7 +65,7 @@ class Hands:
         self._key = secrets.token_bytes(32)
 
     def _mac(self, *parts: object) -> str:
-        text = "\x1f".join(str(p) for p in parts).encode()
+        text = _bytes("\x1f".join(str(p) for p in parts))
         return hmac.new(self._key, text, hashlib.sha256).hexdigest()[:32]
 
     def seed(self, deal: str) -> int:
@@ -67,7 +79,7 @@ class Hands:
         return self._mac("hand", deal, players, player)
 
     def valid(self, given: str, wanted: str) -> bool:
-        return len(given) == len(wanted) and hmac.compare_digest(given, wanted)
+        return same(given, wanted)
 
 
 _PRIVATE_PATH = re.compile(r"(/[pu]/)[A-Za-z0-9_-]+")

@@ -6,10 +6,12 @@ token ever reaches the terminal from a request.
 
 Slow sockets (issue 25 item 1): waitress drops a connection only after `channel_timeout` of
 *silence*, so a socket that trickles one header line every few seconds would live for hours and
-1,000 of them would fill the connection table. Two bounds close that: a request must arrive
-whole (head and body) within `REQUEST_DEADLINE` of its first byte, and once the server holds
+1,000 of them would fill the connection table. Three bounds close that: a request must arrive
+whole (head and body) within `REQUEST_DEADLINE` of its first byte; once the server holds
 more than `BUSY` connections an address that already holds `PER_ADDRESS` is refused more (its
-new sockets are closed at once), so one address cannot take the room the other phones need.
+new sockets are closed at once), so one address cannot take the room the other phones need;
+and once it holds `ROOM`, each new connection closes the stalest one not being answered, so
+sockets spread over many addresses (issue 30 item 1) never stop it accepting a new phone.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher
+from waitress.task import ErrorTask, ThreadedTaskDispatcher
 
 from companion.errors import InputError
 
@@ -44,6 +46,14 @@ TUNING = {
 REQUEST_DEADLINE = 10.0  # seconds from a request's first byte to its last (head and body)
 BUSY = 500  # open connections above which the per-address cap applies
 PER_ADDRESS = 32  # connections one address keeps once the server is busy (a phone uses ~6)
+# Room for a new phone, whatever the spread (issue 30 item 1): 39 addresses x 30 idle or
+# trickling sockets stay under the per-address cap and filled the connection table, so a fresh
+# phone waited in the kernel's queue. Once ROOM connections are open, each new one closes the
+# stalest connection that is not being answered (idle, or a request still arriving, the
+# longest first), so the server never stops accepting and a phone that sends its request at
+# once is answered at once.
+ROOM = 600
+ACCEPT_BATCH = 64  # connections accepted in one pass of the event loop
 
 
 def lan_address() -> str:
@@ -107,8 +117,21 @@ def qr_text(link: str) -> str:
     return out.getvalue()
 
 
+class ErrorAnswer(ErrorTask):
+    """Waitress's own answer to a request it refuses before the app sees it (400 malformed,
+    413 too large, 431 headers too large), with the security headers every page carries."""
+
+    def execute(self) -> None:
+        from companion.web.app import SECURITY_HEADERS
+
+        self.response_headers.extend([*SECURITY_HEADERS, ("Cache-Control", "no-store")])
+        super().execute()
+
+
 class Channel(HTTPChannel):
     """Waitress's channel, timing each request from its first byte and counted per address."""
+
+    error_task_class = ErrorAnswer
 
     request_started: float | None = None  # when the request being received began
     _counted = False  # counted in the server's per-address tally (until closed)
@@ -145,16 +168,25 @@ class Server(TcpWSGIServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.per_address: Counter[str] = Counter()
         self.refused = 0  # sockets closed at once under the per-address cap
+        self.evicted = 0  # stale connections closed to make room for new ones
         super().__init__(*args, **kwargs)
 
     def handle_accept(self) -> None:
-        try:
-            accepted = self.accept()
-        except OSError:
-            return
-        if accepted is None:
-            return
-        conn, addr = accepted
+        """Accept every connection waiting (up to `ACCEPT_BATCH`: one poll of the event loop
+        costs a pass over every socket, so one accept per pass drained a flood at ~200/s),
+        then close the stalest ones not being answered until at most `ROOM` remain."""
+        for _ in range(ACCEPT_BATCH):
+            try:
+                accepted = self.accept()
+            except OSError:
+                break
+            if accepted is None:
+                break
+            self._take(*accepted)
+        if len(self.active_channels) > ROOM:
+            self.make_room(len(self.active_channels) - ROOM)
+
+    def _take(self, conn: socket.socket, addr: Any) -> None:
         if len(self.active_channels) > BUSY and self.per_address[_client(addr)] >= PER_ADDRESS:
             self.refused += 1
             conn.close()
@@ -165,6 +197,24 @@ class Server(TcpWSGIServer):
             conn.close()
             return
         self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def make_room(self, count: int = 1) -> int:
+        """Close the ``count`` stalest connections that are not being answered: those whose
+        request is still arriving (by when it began) or that idle (by their last activity),
+        oldest first. Returns how many were closed (fewer when the rest are being answered)."""
+        mono, wall = time.monotonic(), time.time()
+        ages = []
+        for channel in list(self.active_channels.values()):
+            if channel.requests or channel.total_outbufs_len or channel.will_close:
+                continue  # being answered, or closing already
+            started = getattr(channel, "request_started", None)
+            age = mono - started if started is not None else wall - channel.last_activity
+            ages.append((age, id(channel), channel))
+        ages.sort(reverse=True)
+        for _age, _id, channel in ages[:count]:
+            channel.handle_close()
+        self.evicted += min(count, len(ages))
+        return min(count, len(ages))
 
     def maintenance(self, now: float) -> None:
         super().maintenance(now)

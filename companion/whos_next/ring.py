@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from companion.errors import InputError
+from companion.errors import FieldError, InputError
 
 MIN_PLAYERS = 3
 MAX_NAME = 30
@@ -29,6 +29,27 @@ MAX_PLAYERS = 10_000  # the largest ring the kit draws (benchmarks/ring_10000.py
 DEFENDER_DIES = "defender-dies"
 ATTACKER_DIES = "attacker-dies"
 EFFECTS = (DEFENDER_DIES, ATTACKER_DIES)
+
+
+class Undecided(FieldError):
+    """The dice rolled at the table (field ``die``) do not finish a duel at ``alive`` players
+    left (the contest: both roll). ``throws``: the pairs thrown so far, attacker's first;
+    ``tie``: the last pair was a tie (throw again), else the last throw had only the
+    attacker's die (both roll). Raised before anything is written."""
+
+    def __init__(
+        self, attacker: str, defender: str, alive: int, throws: tuple[tuple[int, ...], ...]
+    ) -> None:
+        self.attacker, self.defender, self.alive, self.throws = attacker, defender, alive, throws
+        self.tie = bool(throws) and len(throws[-1]) == 2 and throws[-1][0] == throws[-1][1]
+        if self.tie:
+            why = f"tie {throws[-1][0]} v {throws[-1][1]}: throw again (nobody died)"
+        else:
+            why = (
+                f"{alive} players left: both roll one die, highest wins (the rules): "
+                "give both faces, the attacker's first"
+            )
+        super().__init__("die", " ".join(str(f) for t in throws for f in t), why, echo=True)
 
 
 class RingView(Protocol):
@@ -294,11 +315,20 @@ def _death(view: RingView, dead: str, by: str, how: str, rolls: tuple = ()) -> D
     )
 
 
+class NotTheVictim(InputError):
+    """A kill of someone who is not the killer's victim (``killer``, ``dead``: the players, as
+    named in the ring): a front end may point to the duel, the way any other death goes."""
+
+    def __init__(self, killer: str, dead: str) -> None:
+        self.killer, self.dead = killer, dead
+        super().__init__(f"{dead} is not {killer}'s victim")
+
+
 def plan_kill(view: RingView, killer: str, dead: str) -> Death:
     """The umpire confirms KILLER killed his own victim; refuse anything else."""
     k, v = _two_players(view, killer, dead)
     if view.victim_of(k) != v:
-        raise InputError(f"{v} is not {k}'s victim")
+        raise NotTheVictim(k, v)
     return _death(view, v, k, "kill")
 
 
@@ -310,21 +340,30 @@ def plan_duel(
     roll: Callable[[], int],
     *,
     contest_at: int,
+    more: Callable[[], bool] | None = None,
 ) -> Death:
     """ATTACKER attacks DEFENDER (anyone adjacent, not only his victim); one of them dies.
 
     More than ``contest_at`` alive: one die, looked up with ``effect_of`` (the attack table).
     ``contest_at`` or fewer (cards/whos-next/duel.toml): both roll (attacker first), highest
-    wins, ties are thrown again.
+    wins, ties are thrown again. ``more``: whether another die can be had (the faces typed at
+    the table may run out); when they run out in the contest, `Undecided` says why: a tie
+    (throw again) or a throw with one die (both roll).
     """
     a, d = _two_players(view, attacker, defender)
-    if view.alive_count() <= contest_at:
+    alive = view.alive_count()
+    if alive <= contest_at:
         throws: list[tuple[int, ...]] = []
         while True:
-            pair = (roll(), roll())
+            first = roll()
+            if more is not None and not more():
+                raise Undecided(a, d, alive, (*throws, (first,)))
+            pair = (first, roll())
             throws.append(pair)
             if pair[0] != pair[1]:
                 break
+            if more is not None and not more():
+                raise Undecided(a, d, alive, tuple(throws))
         dead, by = (d, a) if pair[0] > pair[1] else (a, d)
         return _death(view, dead, by, "duel", tuple(throws))
     face = roll()

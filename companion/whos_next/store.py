@@ -90,6 +90,48 @@ WHERE t.token = ?
 
 _IDLE = threading.local()  # per thread: file key -> (identity, idle connection), for ``reuse``
 
+# What a game file may hold besides its rows: the kit's tables and indexes exactly as the kit
+# writes them (an older kit's file may lack ``web_tokens``). A trigger, a view, another table or
+# a table of other columns is refused before anything is read or written: a trigger would run
+# inside the kit's own transactions (issue 30 item 8: one doubled a death on `ring kill`).
+_SAMPLE = sqlite3.connect(":memory:")
+for _statement in SCHEMA.split(";")[:-1]:
+    _SAMPLE.execute(_statement)
+KIT_SCHEMA = frozenset(_SAMPLE.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+_SAMPLE.close()
+# Each row's types as the kit writes them (SQLite keeps whatever a hand-edit stores: a name as a
+# BLOB, text where a seat belongs); each query counts the rows that break them.
+_INT = "typeof({}) = 'integer'"
+_INT_OR_NULL = "typeof({}) IN ('integer', 'null')"
+_TEXT = "typeof({}) = 'text'"
+_DEATH = " AND ".join(_INT.format(c) for c in DEATH_COLUMNS.split(", ")[:6])
+ROW_CHECKS = {
+    "game": f"""SELECT count(*) FROM game WHERE NOT ({_INT.format("id")} AND id = 1
+        AND {_INT.format("players")} AND players BETWEEN 2 AND {rules.MAX_PLAYERS}
+        AND {_TEXT.format("created")} AND length(created) <= 64)""",
+    "players": f"""SELECT count(*) FROM players WHERE NOT ({_INT.format("seat")}
+        AND seat BETWEEN 0 AND {rules.MAX_PLAYERS}
+        AND {_TEXT.format("name")} AND length(name) BETWEEN 1 AND {rules.MAX_NAME}
+        AND {_TEXT.format("key")} AND length(key) <= {4 * rules.MAX_NAME}
+        AND {_INT_OR_NULL.format("victim")} AND {_INT_OR_NULL.format("died")})""",
+    "history": f"""SELECT count(*) FROM history WHERE NOT ({_INT.format("seq")}
+        AND {_TEXT.format("at")} AND length(at) <= 64 AND (
+            (op = 'new' AND number IS NULL AND dead IS NULL) OR
+            (op = 'death' AND {_DEATH} AND how IN ('kill', 'duel')
+             AND typeof(rolls) IN ('text', 'null') AND length(rolls) <= 4096)))""",
+    "web_tokens": f"""SELECT count(*) FROM web_tokens WHERE NOT ({_TEXT.format("token")}
+        AND length(token) <= 64 AND {_INT.format("seat")} AND {_TEXT.format("key")}
+        AND {_TEXT.format("game")})""",
+}
+
+
+class GameConnection(sqlite3.Connection):
+    """A connection to a game file that remembers up to which change (SQLite's
+    ``data_version``) it found the file sound, so a page polled every few seconds checks the
+    file again only after another connection wrote it."""
+
+    checked: int | None = None
+
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
@@ -225,19 +267,56 @@ class Store:
             except OSError as exc:
                 raise DataError(f"cannot create the game file: {exc.strerror}", self.path) from None
         try:
-            self.conn = self._idle() or sqlite3.connect(
-                self.path, timeout=BUSY_SECONDS, isolation_level=None
-            )
+            self.conn = self._idle() or self._connect()
         except sqlite3.Error as exc:
             raise DataError(f"cannot open the game file: {exc}", self.path) from None
         try:
             self._check_file(create)
         except sqlite3.DatabaseError:
             self.conn.close()
-            raise DataError("not a Havoc Kit game database", self.path) from None
+            raise DamagedGame(
+                "not a Havoc Kit game database, or a damaged one", self.path
+            ) from None
         except BaseException:
             self.conn.close()
             raise
+
+    def _connect(self) -> GameConnection:
+        conn = sqlite3.connect(
+            self.path, timeout=BUSY_SECONDS, isolation_level=None, factory=GameConnection
+        )
+        conn.execute("PRAGMA trusted_schema = OFF")  # no SQL function runs from the schema
+        return conn
+
+    def _verify(self) -> None:
+        """Inside a transaction: the file is sound (SQLite's quick check), holds only the
+        kit's tables and indexes and rows of the kit's types; else `DamagedGame`. Checked
+        again only after another connection changed the file."""
+        conn = self.conn
+        version = conn.execute("PRAGMA data_version").fetchone()[0]
+        if isinstance(conn, GameConnection) and conn.checked == version:
+            return
+        problem = self._problem()
+        if problem is not None:
+            raise DamagedGame(f"game file damaged: {problem}", self.path)
+        if isinstance(conn, GameConnection):
+            conn.checked = version
+
+    def _problem(self) -> str | None:
+        """What is wrong with the file, or None."""
+        found = self.conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+        for kind, name, _table, _sql in found:
+            if (kind, name, _table, _sql) not in KIT_SCHEMA:
+                what = name if isinstance(name, str) else "?"
+                return f"it holds a {kind} {what[:30]!r} no Havoc Kit writes"
+        (verdict,) = self.conn.execute("PRAGMA quick_check(1)").fetchone()
+        if verdict != "ok":
+            return "SQLite finds it broken"
+        tables = {name for kind, name, *_ in found if kind == "table"}
+        for table, query in ROW_CHECKS.items():
+            if table in tables and self.conn.execute(query).fetchone()[0]:
+                return f"a row of {table} holds what no Havoc Kit writes"
+        return None
 
     def _header(self) -> tuple[int, int] | None:
         """(application_id, user_version) from the SQLite file header, read as bytes (no
@@ -328,7 +407,13 @@ class Store:
             self.conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         except sqlite3.OperationalError as exc:
             raise DataError(f"game file busy or unwritable: {exc}", self.path) from None
+        except sqlite3.DatabaseError as exc:
+            raise DamagedGame(f"game file damaged: {exc}", self.path) from None
         try:
+            try:
+                self._verify()
+            except sqlite3.DatabaseError as exc:
+                raise DamagedGame(f"game file damaged: {exc}", self.path) from None
             yield SqlView(self.conn)
             self._commit()
         except sqlite3.DatabaseError as exc:
@@ -342,8 +427,11 @@ class Store:
         self.conn.execute("COMMIT")
 
     def _rollback(self) -> None:
-        if self.conn.in_transaction:  # a failed COMMIT may already have rolled back
-            self.conn.execute("ROLLBACK")
+        try:
+            if self.conn.in_transaction:  # a failed COMMIT may already have rolled back
+                self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # a file too damaged to roll back: the connection is closed with the store
 
     def _has_table(self, table: str) -> bool:
         row = self.conn.execute(
@@ -479,17 +567,18 @@ class Store:
         check: Callable[[], None] | None = None,
         *,
         contest_at: int,
+        more: Callable[[], bool] | None = None,
     ) -> Outcome:
         """Roll ATTACKER against DEFENDER (see `companion.whos_next.ring.plan_duel`) and apply it.
 
         ``check`` runs after the dice, before anything is written (e.g. refusing dice the
-        user gave that the duel did not use).
+        user gave that the duel did not use); ``more``: whether another die can be had.
         """
         with self._transaction(write=True) as view:
             self._require_game()
             self._require_one_cycle()
             death = rules.plan_duel(
-                view, attacker, defender, effect_of, roll, contest_at=contest_at
+                view, attacker, defender, effect_of, roll, contest_at=contest_at, more=more
             )
             if check is not None:
                 check()
@@ -510,9 +599,10 @@ class Store:
             if row is None or row[1] != "death":
                 raise InputError("nothing to undo: nobody has died since the ring was drawn")
             if number is not None and row[2] != number:
-                raise InputError(
-                    f"death {number} is already undone (the last death is now number {row[2]})"
-                )
+                said = {True: "is already undone", False: "is not the last"}[number > row[2]]
+                if number > row[2] + 1:
+                    said = "is not in this game"
+                raise InputError(f"death {number} {said} (the last death is now number {row[2]})")
             seq, _op, last, dead, _by, hunter, inherited = row[:7]
             hunter_row = self.conn.execute(
                 "SELECT victim, died FROM players WHERE seat = ?", (hunter,)
@@ -531,6 +621,17 @@ class Store:
             self.conn.execute("DELETE FROM history WHERE seq = ?", (seq,))
             death = death_from_row(view.name_at, row[2:], self.path)
             return Outcome(death, view.alive_count(), None)
+
+    def last_death(self) -> rules.Death | None:
+        """The last death (the one `undo` would step back over), or None."""
+        with self._transaction(write=False) as view:
+            self._require_game()
+            row = self.conn.execute(
+                f"SELECT op, {DEATH_COLUMNS} FROM history ORDER BY seq DESC LIMIT 1"
+            ).fetchone()
+            if row is None or row[0] != "death":
+                return None
+            return death_from_row(view.name_at, row[1:], self.path)
 
     def victim(self, player: str) -> tuple[str, str]:
         """(player as entered, his current victim): the umpire's private look-up."""
@@ -611,12 +712,13 @@ class Store:
 
     def player(self, token: str) -> Player | None:
         """The player ``token`` belongs to in the current game; None for any other token."""
-        try:  # one statement: one consistent snapshot, no transaction to open
-            row = self.conn.execute(PLAYER_QUERY, (token,)).fetchone()
-        except sqlite3.OperationalError as exc:
-            if not self._has_table("web_tokens"):  # a game from an older kit: no links yet
-                return None
-            raise DataError(f"game file busy or unreadable: {exc}", self.path) from None
+        with self._transaction(write=False):  # checked, then one consistent snapshot
+            try:
+                row = self.conn.execute(PLAYER_QUERY, (token,)).fetchone()
+            except sqlite3.OperationalError:
+                if not self._has_table("web_tokens"):  # a game from an older kit: no links
+                    return None
+                raise
         if row is None:
             return None
         seat, name, alive, victim, over = row

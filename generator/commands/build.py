@@ -13,15 +13,24 @@ from pathlib import Path
 import click
 
 from companion.errors import display_path
-from generator.commands.common import cards_dir, out_dir_option, output_option, paper_option, say
+from generator.commands.common import (
+    PnpCommand,
+    build_note_kept,
+    cards_dir,
+    out_dir_option,
+    output_option,
+    paper_option,
+    say,
+)
+from generator.commands.dark_blades_maps import hex_option
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.registry import CALIBRATION_PDF
 from generator.sheet.options import PaperTooSmall, SheetOptions
-from havoc_cli.kit import Command, Kit, pass_kit, source_only_option
+from havoc_cli.kit import Kit, pass_kit, source_only_option
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @output_option(CALIBRATION_PDF)
 @pass_kit
@@ -33,12 +42,14 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
     rebuild = rebuild_command(
         sheet, None, back_offset="DX,DY", cards=cards_dir(kit), source_only=kit.source_only
     )
-    stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
+    with build_note_kept([output], "-o FILE"):
+        stats = write_calibration_pdf(output, sheet, rebuild=rebuild)
     say(stats, "calibration sheet")
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
+@hex_option
 @source_only_option
 @out_dir_option("Directory for every file the kit makes.")
 @click.option(
@@ -51,7 +62,12 @@ def calibrate(kit: Kit, sheet: SheetOptions, output: Path) -> None:
 @pass_kit
 @click.pass_context
 def build(
-    ctx: click.Context, kit: Kit, sheet: SheetOptions, out_dir: Path, export_to: str | None
+    ctx: click.Context,
+    kit: Kit,
+    sheet: SheetOptions,
+    hexes: str,
+    out_dir: Path,
+    export_to: str | None,
 ) -> None:
     """Everything the kit prints into one directory, and HOW-TO-PRINT.txt: what each file is
     and how to print and cut it. All or nothing: the files are written aside and moved into
@@ -66,7 +82,10 @@ def build(
         check_replaceable(out_dir / "export" / target)
     margin = ctx.get_parameter_source("margin") != click.core.ParameterSource.DEFAULT
     with Staging() as stage:
-        run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin)
+        run = Run(
+            kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir, margin,
+            hexes=hexes.lower(),
+        )  # fmt: skip
         made: list[Made] = []
         for product in products():  # the calibration sheet, the games', the reference sheets
             try:
@@ -82,6 +101,7 @@ def build(
             named_out=out_dir,
             source_only=kit.source_only,
             skipped=run.skipped,
+            hexes=run.hexes,
         )
         stage.path(out_dir / note.name)  # staged in place: moved with the others
         stage.path(out_dir / checklist.path.name)
@@ -104,7 +124,12 @@ def build_calibration(run: Run) -> list[Made]:
 
     sheet = run.sheet
     rebuild = rebuild_command(
-        sheet, None, back_offset="DX,DY", cards=run.cards_dir, source_only=run.source_only
+        sheet,
+        None,
+        back_offset="DX,DY",
+        cards=run.cards_dir,
+        source_only=run.source_only,
+        hexes=run.hexes,
     )
     stats = write_calibration_pdf(run.path(CALIBRATION_PDF), sheet, rebuild=rebuild)
     what = "Printer calibration: 100% scale and " + (
@@ -148,7 +173,7 @@ def build_reference_sheets(
 AID_KINDS = ("tables", "aid")  # what `havoc-pnp aids` writes; `build` adds the "sheets"
 
 
-class _AidsCommand(Command):
+class _AidsCommand(PnpCommand):
     """`aids --help` lists the sheets every registered game declares (`ReferenceSheet.what`)."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -166,10 +191,12 @@ class _AidsCommand(Command):
 def aids(kit: Kit, paper: str, out_dir: Path) -> None:
     """Reference sheets to read at the table: every game's results tables and player aid,
     listed below (`build` writes them too, with the scenario sheets). All or nothing."""
+    from generator.registry import sheets
     from generator.sheet.staging import Staging
 
     sheet = SheetOptions.parse(paper=paper, duplex="none")  # single-sided: pages are sheets
-    with Staging() as stage:
+    written = [out_dir / s.file for s in sheets(AID_KINDS)]
+    with build_note_kept(written, "--out DIR"), Staging() as stage:
         run = Run(kit.cards, cards_dir(kit), kit.source_only, sheet, stage, out_dir)
         made = build_reference_sheets(run, AID_KINDS)
     for m in made:

@@ -14,12 +14,12 @@ from generator.commands.sheet_options import sheet_options
 from generator.cthulhu_who import SETUPS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import SEED, WHOLE, Command, Kit, Whole, pass_kit
+from havoc_cli.kit import SEED, WHOLE, Kit, Whole, pass_kit
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
     from generator.sheet.render_pdf import PdfStats
-from generator.commands.common import output_option, say
+from generator.commands.common import PnpCommand, build_note_kept, given, output_option, say
 
 SETUPS_BUILD_SEED = 1  # `build`'s small batch of Cthulhu Who? set-ups starts at this seed
 
@@ -77,7 +77,7 @@ def check_qr_url(text: str | None) -> str | None:
     return text.rstrip("/")
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @click.option("-n", "count", type=WHOLE, default=1, show_default=True, help="How many set-ups.")
 @click.option(
@@ -108,7 +108,7 @@ def check_qr_url(text: str | None) -> str | None:
     help="http://ADDRESS:PORT of `havoc serve`: each QR code opens its set-up's phone page "
     "(without it the QR holds the command to type).",
 )
-@output_option(SETUPS_PDF)
+@output_option("cthulhu-who-setups-seed-S.pdf")
 @pass_kit
 @click.pass_context
 def setups(
@@ -129,6 +129,9 @@ def setups(
     after the last set-up, each under its set-up's heading), then the full-size board tiled
     over as many pages as the paper needs. Pieces print at the board's --square size
     (--piece-size is not used here).
+
+    The file is named by its seeds, out/cthulhu-who-setups-seed-S.pdf (or -seeds-S-E.pdf),
+    beside the build's cthulhu-who-setups.pdf, unless -o is given.
     """
     import secrets
 
@@ -143,12 +146,23 @@ def setups(
             f"--seed: {seed} + {count} set-ups passes the largest seed, {MAX_SEED:,}; "
             "give a smaller one"
         )
-    result = setups_pdf(
-        kit.cards, sheet, output, count, seed, boards, stats, square, kit.source_only, qr_url
-    )
+    if not given(ctx, "output"):
+        output = Path("out") / seeds_name(seed, count)
+    with build_note_kept([output], "-o FILE"):
+        result = setups_pdf(
+            kit.cards, sheet, output, count, seed, boards, stats, square, kit.source_only, qr_url
+        )
     say(result, f"{count} Cthulhu Who? set-up{'s' if count != 1 else ''} from seed {seed}")
     if chosen:
         click.echo(f"seed {seed} was drawn at random: --seed {seed} prints these again")
+
+
+def seeds_name(seed: int, count: int) -> str:
+    """`setups`' own file name: cthulhu-who-setups-seed-7.pdf, -seeds-7-26.pdf for a batch."""
+    stem = SETUPS_PDF.removesuffix(".pdf")
+    if count == 1:
+        return f"{stem}-seed-{seed}.pdf"
+    return f"{stem}-seeds-{seed}-{seed + count - 1}.pdf"
 
 
 def build_setups(run: Run) -> list[Made]:
@@ -178,7 +192,7 @@ def build_setups(run: Run) -> list[Made]:
         f"Cthulhu Who? set-ups, seeds {SETUPS_BUILD_SEED}-{last}, 1in squares.",
         f"{DEFAULT_BATCH} Cthulhu Who? set-ups",
         notes=(
-            "Each: the rolls, the garden, exactly its pieces (double-sided).",
+            "Each: the rolls, the garden, exactly its pieces (the figures double-sided).",
             "Then the 8 x 8 board in tiles; " + backs,
             read,
             "More: havoc-pnp setups -n N --seed S.",

@@ -13,13 +13,16 @@ from generator.commands.sheet_options import card_sheet_options, sheet_options
 from generator.dark_blades import COUNTERS_PDF, SCENARIOS_PDF, SPELLS_PDF
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import Command, Kit, pass_kit, source_only_option
+from havoc_cli.kit import Kit, pass_kit, source_only_option
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
     from generator.sheet.pieces import Piece
     from generator.sheet.render_pdf import PdfStats
 from generator.commands.common import (
+    PnpCommand,
+    build_note_kept,
+    given,
     output_option,
     paper_option,
     say,
@@ -49,7 +52,8 @@ def counters_pdf(
         from companion.dark_blades import pieces as roster_data
         from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
-        chosen = find_scenario(load_scenarios(cards, roster_data.load(cards, roster)), scenario)
+        loaded = roster_data.load(cards, roster)
+        chosen = find_scenario(load_scenarios(cards, loaded), scenario, loaded)
         counts, title = chosen.roster(), f"Scenario {chosen.number}: {chosen.title}"
         riders = chosen.riders()  # on foot unless the scenario mounts them or has their horses
     pieces = dark_blades.counter_pieces(
@@ -87,7 +91,7 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     )
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @click.option(
     "--roster",
@@ -104,8 +108,9 @@ def values_note(cards: Cards, blank: bool) -> tuple[str, ...]:
     "--scenario",
     default=None,
     metavar="NAME",
-    help="Only that scenario's pieces (raid, mule, mill, arena), as many as it uses, and "
-    "mounted pieces only for those it puts on horses (none where both sides are on foot); the "
+    help="Only that scenario's pieces (raid, mule, mill, arena, or the path of your own "
+    "scenario file), as many as it uses, and mounted pieces only for those it puts on horses "
+    "(none where both sides are on foot); the "
     "file is then out/dark-blades-counters-NAME.pdf unless -o is given.",
 )
 @click.option(
@@ -156,18 +161,20 @@ def counters(
     from dataclasses import replace
 
     blank_values = blank_values or kit.source_only
-    named = ctx.get_parameter_source("output") != click.core.ParameterSource.DEFAULT
-    if scenario is not None and not named:  # -o given, even as the default: that file
+    if scenario is not None and not given(
+        ctx, "output"
+    ):  # -o given, even as the default: that file
         from companion.dark_blades import pieces as roster_data
         from companion.dark_blades.scenarios import find_scenario, load_scenarios
 
         cards = kit.cards
-        key = find_scenario(load_scenarios(cards, roster_data.load(cards, roster)), scenario).key
+        loaded = roster_data.load(cards, roster)
+        key = find_scenario(load_scenarios(cards, loaded), scenario, loaded).key
         output = Path("out") / f"dark-blades-counters-{key}.pdf"
     from generator.sheet.render_svg import write_piece_svgs
     from generator.sheet.staging import Staging
 
-    with Staging() as stage:  # the PDF and the SVGs land together, or nothing does
+    with build_note_kept([output], "-o FILE"), Staging() as stage:  # all land, or none
         if svg_dir is not None:
             stage.folder(svg_dir)  # checked before the PDF is written
         stats, pieces = counters_pdf(
@@ -221,7 +228,7 @@ def card_sheet(sheet: SheetOptions, margin_given: bool) -> SheetOptions:
     return own_margin(sheet, margin_given, CARD_MARGIN)
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @card_sheet_options
 @click.option(
     "--card-back",
@@ -244,7 +251,8 @@ def spells(
     """Dark Blades spell cards: the 24-card deck, one back design; --duplex none gives the
     gutter-fold layout (fronts above the fold, backs below). --source-only: ruled write-in
     lines instead of the kit's texts."""
-    stats, pieces = spells_pdf(kit.cards, sheet, card, output, kit.source_only, card_back)
+    with build_note_kept([output], "-o FILE"):
+        stats, pieces = spells_pdf(kit.cards, sheet, card, output, kit.source_only, card_back)
     say(stats, f"{len(pieces)} spell cards")
 
 
@@ -326,13 +334,19 @@ def build_spells(run: Run) -> list[Made]:
     return [made]
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @click.argument("names", nargs=-1, metavar="[NAME]...")
 @paper_option
 @output_option(SCENARIOS_PDF)
 @pass_kit
-def scenarios(kit: Kit, names: tuple[str, ...], paper: str, output: Path) -> None:
-    """Dark Blades scenario sheets, one page each (NAME: raid, mule, mill, arena; none: all)."""
+@click.pass_context
+def scenarios(
+    ctx: click.Context, kit: Kit, names: tuple[str, ...], paper: str, output: Path
+) -> None:
+    """Dark Blades scenario sheets, one page each (NAME: raid, mule, mill, arena; none: all).
+
+    With NAMEs the file is out/dark-blades-scenarios-NAME.pdf (beside the build's sheets)
+    unless -o is given."""
     from companion.dark_blades import pieces
     from companion.dark_blades.scenarios import find_scenario, load_scenarios
     from generator.dark_blades.scenario_sheets import write_scenario_sheets
@@ -343,5 +357,8 @@ def scenarios(kit: Kit, names: tuple[str, ...], paper: str, output: Path) -> Non
     page = page_for(paper)
     known = load_scenarios(cards, pieces.load(cards))
     keys = [find_scenario(known, n).key for n in names]
-    pages = write_scenario_sheets(output, cards, page, keys or None, kit.source_only)
+    if keys and not given(ctx, "output"):
+        output = Path("out") / f"dark-blades-scenarios-{'-'.join(dict.fromkeys(keys))}.pdf"
+    with build_note_kept([output], "-o FILE"):
+        pages = write_scenario_sheets(output, cards, page, keys or None, kit.source_only)
     say(PdfStats(output, pages, pages, 0, output.stat().st_size), "Dark Blades scenario sheets")

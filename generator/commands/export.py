@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from companion.errors import InputError
-from havoc_cli.kit import Command, cards_from, source_only_from
+from generator.commands.common import PnpCommand, out_dir_option
+from havoc_cli.kit import cards_from, source_only_from
 
 TARGETS = ("tgc", "mpc", "tts", "vassal")
 
@@ -79,6 +80,7 @@ def write_exports(
     source_only: bool,
     base_url: str | None,
     stage,
+    seed: int = 1,
 ) -> list[str]:
     """Write each target as a new folder that replaces ``out_dir/TARGET`` through ``stage``
     (swapped in with the rest, so it holds exactly what this run wrote); returns the lines to
@@ -97,7 +99,7 @@ def write_exports(
         folder = stage.whole_folder(final)
         if target == "tts":
             paths, lines, shown = export_tts(
-                folder, cards, piece_size, source_only, base_url, final
+                folder, cards, piece_size, source_only, base_url, final, seed
             )
             files, credits = [p.relative_to(folder) for p in paths], sources.credits(cards, shown)
         elif target == "vassal":
@@ -115,16 +117,9 @@ def write_exports(
     return said
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @click.argument("target", metavar="TARGET[,TARGET...]")
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("out") / "export",
-    show_default=True,
-    help="Each target goes into DIR/TARGET, with a README.txt.",
-)
+@out_dir_option("Each target goes into DIR/TARGET, with a README.txt.", Path("out") / "export")
 @click.option(
     "--piece-size",
     default="5/8in",
@@ -138,9 +133,21 @@ def write_exports(
     metavar="URL",
     help="tts: image addresses URL/NAME instead of file:/// paths on this computer.",
 )
+@click.option(
+    "--seed",
+    default=1,
+    show_default=True,
+    type=click.IntRange(0),
+    help="tts: the Cthulhu Who? set-up laid out (as havoc-pnp setups --seed rolls it).",
+)
 @click.pass_context
 def export(
-    ctx: click.Context, target: str, out_dir: Path, piece_size: str, base_url: str | None
+    ctx: click.Context,
+    target: str,
+    out_dir: Path,
+    piece_size: str,
+    base_url: str | None,
+    seed: int,
 ) -> None:
     """Export for print shops and table programs: tgc (The Game Crafter), mpc
     (MakePlayingCards / PrinterStudio), tts (Tabletop Simulator), vassal (a VASSAL
@@ -158,7 +165,7 @@ def export(
     size = SheetOptions.parse(piece_size=piece_size).piece
     with Staging() as stage:
         said = write_exports(
-            targets, out_dir, cards_from(ctx), size, source_only_from(ctx), base_url, stage
+            targets, out_dir, cards_from(ctx), size, source_only_from(ctx), base_url, stage, seed
         )
     for line in said:
         click.echo(line)

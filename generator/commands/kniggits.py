@@ -8,18 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.kniggits.rules import MAX_POINTS
+from companion.kniggits.rules import MAX_POINTS, MAX_TOKENS
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import WHOLE, Command, Kit, Whole, pass_kit
+from havoc_cli.kit import WHOLE, Kit, Whole, pass_kit
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
-from generator.commands.common import out_dir_option, say
+from generator.commands.common import PnpCommand, build_note_kept, out_dir_option, say
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @click.option(
     "--army",
@@ -51,6 +51,15 @@ from generator.commands.common import out_dir_option, say
 )
 @click.option("--token-size", default="1/2in", show_default=True, help="Skill token size.")
 @click.option(
+    "--tokens",
+    "tokens",
+    type=Whole(1, MAX_TOKENS),
+    default=None,
+    metavar="N",
+    help="Print N tokens of each colour (default: at least the rules' 40 of each, more where "
+    "the armies bought more).",
+)
+@click.option(
     "--left-handed",
     "left_handed",
     type=WHOLE,
@@ -70,6 +79,7 @@ def kniggits(
     token_shape: str,
     token_size: str,
     left_handed: tuple[int, ...],
+    tokens: int | None,
     out_dir: Path,
 ) -> None:
     """Kniggits: skill tokens, standing figures, army sheets, a true-scale ruler and obstacles.
@@ -77,21 +87,30 @@ def kniggits(
     Writes kniggits-tokens.pdf, kniggits-figures.pdf, kniggits-armies.pdf and
     kniggits-ruler-obstacles.pdf. (--piece-size does not apply: see --token-size.)
     """
-    from generator.kniggits.build import write_kniggits
+    from generator.kniggits.build import (
+        ARMIES_PDF,
+        FIGURES_PDF,
+        TABLE_PDF,
+        TOKENS_PDF,
+        write_kniggits,
+    )
     from generator.sheet.options import parse_piece_size
 
     size = parse_piece_size(token_size, "--token-size")
-    made = write_kniggits(
-        out_dir,
-        sheet,
-        kit.cards,
-        armies,
-        scale=scale,
-        shape=token_shape,  # type: ignore[arg-type]
-        token_size=size,
-        points=points,
-        left_handed=left_handed,
-    )
+    files = [out_dir / name for name in (TOKENS_PDF, FIGURES_PDF, ARMIES_PDF, TABLE_PDF)]
+    with build_note_kept(files, "--out DIR"):
+        made = write_kniggits(
+            out_dir,
+            sheet,
+            kit.cards,
+            armies,
+            scale=scale,
+            shape=token_shape,  # type: ignore[arg-type]
+            token_size=size,
+            points=points,
+            left_handed=left_handed,
+            tokens=tokens,
+        )
     for item in made:
         say(item.stats, item.what)
 

@@ -11,17 +11,18 @@ import click
 from generator.commands.sheet_options import sheet_options
 from generator.product import Made, Run
 from generator.sheet.options import SheetOptions
-from havoc_cli.kit import WHOLE, Command, Kit, pass_kit
+from havoc_cli.kit import WHOLE, Kit, pass_kit
 
 if TYPE_CHECKING:  # heavy modules load only when a command needs them
     from companion.data import Cards
-from generator.commands.common import out_dir_option, say
+from generator.commands.common import PnpCommand, out_dir_option, say
 
 
-@click.command(cls=Command)
+@click.command(cls=PnpCommand)
 @sheet_options
 @click.option(
     "--game",
+    "-g",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
     envvar="HAVOC_RING_GAME",
@@ -57,8 +58,9 @@ def slips(
 ) -> None:
     """Who's Next: the players' slips from the saved ring, the umpire's sheet and the pieces.
 
-    Writes whos-next-slips.pdf, whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf.
-    Without a saved game: blank slips (or, with --names, slips and pieces for those players).
+    Writes whos-next-game-slips.pdf (beside the build's blank whos-next-slips.pdf),
+    whos-next-umpire.pdf (UMPIRE ONLY) and whos-next-pieces.pdf. Without a saved game: blank
+    slips (or, with --names, slips and pieces for those players).
     """
     from generator.whos_next.build import write_slips
 

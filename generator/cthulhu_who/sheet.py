@@ -4,8 +4,10 @@ Page 1 (front): every die with the table, row and column it hit, the results, th
 code of ``havoc setup --seed S``; the garden map with its terrain (the kit's choice, labelled);
 then the pieces, cut-out ready at the board's square size. Its back (duplex) or the right half
 (fold-over) carries the pieces' backs. Pieces that do not fit go on the shared continued sheets
-after the batch (continued.py), and the sheet says which. Every line
-of the rolls can be checked against the rules' tables: the tests read them back from the PDF.
+after the batch (continued.py), and the sheet says which; there a set-up's single-sided pieces
+(terrain, weapons) fill the width of the page under --duplex none, with no fold line. Every
+line of the rolls can be checked against the rules' tables: the tests read them back from the
+PDF.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from generator.sheet.canvas_kit import (
 )
 from generator.sheet.fonts import BOLD
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH, MARK_LENGTH
-from generator.sheet.layout import ImposedPage, Placement, mirror, pack
+from generator.sheet.layout import ImposedPage, Placement, folds, mirror, pack
 from generator.sheet.options import PaperTooSmall, SheetOptions
 from generator.sheet.pages import PageWriter, footer_box, side_words
 from generator.sheet.pieces import Piece, Text
@@ -404,14 +406,17 @@ class SheetPainter:
             if index + 1 < len(rooms) and group:  # as far down as its crop marks would go
                 floor = min(p.y for p in group) - o.bleed - MARK_GAP - MARK_LENGTH
             self.guides(group, room, floor)
-        if o.duplex == "none" and fronts:
-            top = max(p.y + p.h for p in fronts) + o.bleed
+        # fold-over: a dashed line beside each group that has backs; a group of single-sided
+        # pieces (terrain) fills the width of the page, with nothing to fold
+        folded = [group for group, _ in rooms if folds([p.piece for p in group], o)]
+        for group in folded:
+            top = max(p.y + p.h for p in group) + o.bleed
             c.saveState()
             c.setDash([4, 3])
             c.setStrokeColorRGB(*GUIDE_GREY)
-            c.line(o.width / 2, min(p.y for p in fronts) - 6, o.width / 2, top + 6)
+            c.line(o.width / 2, min(p.y for p in group) - 6, o.width / 2, top + 6)
             c.restoreState()
-        side = "FRONTS left | BACKS right: fold"
+        side = "FRONTS left | BACKS right: fold" if folded else ""
         if o.duplex != "none":
             side = side_words("front", o.duplex)
         self.writer.end_page(side, what)

@@ -11,6 +11,7 @@ RESULTS_PDF = "dark-blades-results-tables.pdf"
 REFERENCE_PDF = "dark-blades-reference.pdf"
 SCENARIOS_PDF = "dark-blades-scenarios.pdf"
 MAPS_PDF = "dark-blades-maps.pdf"
+HEX_FITS = ("roomy", "tight")  # the maps' --hex: generator/dark_blades/map_tiles.py hex_flats
 
 PRINTING = Printing(
     commands={

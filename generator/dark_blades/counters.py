@@ -4,7 +4,8 @@ One `Piece` per physical counter (count x the pieces its type makes, see
 cards/dark-blades/piece-types.toml), faces drawn in cell units (a square counter is 1 x 1, a
 mounted or mule piece 2 x 1). Every face says its state in words; values sit in white boxes in
 the rulebook's colour code (attack black, defence red, movement blue: ``[value_colours]`` in
-piece-types.toml), left to right along the bottom. The two sides differ in lightness as well
+piece-types.toml), left to right along the bottom, each box of its own shape (`BOX_SHAPE`: red
+and blue print as one grey). The two sides differ in lightness as well
 as hue, so they part in greyscale too.
 
 Faces are drawn for one piece size: no word is set below READ_PT (5 pt) at 5/8in or larger, nor
@@ -33,7 +34,10 @@ from generator.sheet.pieces import Circle, Face, Figure, Line, Op, Piece, Polygo
 from generator.sheet.units import MM, format_length
 
 TITLE = "Dark Blades — counters"
-COLOUR_CODE = "Attack black, defence red, movement blue."
+COLOUR_CODE = (
+    "Attack black in a box, defence red in a heavy square box, movement blue in a round box "
+    "(the boxes' shapes are the kit's: the values part in black and white too)."
+)
 KIT_VALUES_NOTE = (
     "The values are the Havoc Kit's own defaults, NOT the rulebook's (the rules print none): "
     "copy cards/dark-blades/pieces.csv to YOUR-CARDS/dark-blades/, edit it and use --cards "
@@ -104,6 +108,12 @@ INSET = 0.05  # 1/32in at 5/8in: art stays this far inside the cut
 BAND_Y, BAND_H = 0.70, 0.25
 BOX_W, BOX_H, BOX_Y = 0.27, 0.27, 0.06
 BOX_X = {"attack": 0.06, "defence": 0.365, "move": 0.67}
+# Each value's box has its own shape as well as its colour (red and blue print as one grey):
+# (corner radius, or None for ROUND times the box's height: well rounded corners; heavy
+# outline). The kit's design, not the rulebook's.
+BOX_SHAPE = {"attack": (0.03, False), "defence": (0.0, True), "move": (None, False)}
+HEAVY = 0.036  # a heavy outline, cell units: 0.57 mm at 5/8in (the side's own: 0.2-0.3 mm)
+ROUND = 0.4  # movement's corners: rounded nearly to round ends, two digits still clear
 STATE_Y, WEAPON_Y = 0.53, 0.40
 NOTE_WIDTH = 0.72  # a marker's note stays inside its circle
 MIN_TEXT_PT = 4.5  # no printed word is smaller than this, at any piece size (1/2in: 4.5 pt)
@@ -148,10 +158,18 @@ def _value_boxes(
         role = piece_types.role(column)
         x = x0 + BOX_X[role]
         colour = colours[role]
+        radius, heavy = BOX_SHAPE[role]
         ops.append(
             Rect(x, BOX_Y, BOX_W, box_h, fill="#ffffff", stroke=colour, stroke_width=line,
-                 radius=0.03)
+                 radius=ROUND * box_h if radius is None else radius)
         )  # fmt: skip
+        if heavy and HEAVY > line:  # the outline thickened inwards: the box keeps its size
+            band = HEAVY - line
+            inset = line / 2 + band / 2
+            ops.append(
+                Rect(x + inset, BOX_Y + inset, BOX_W - 2 * inset, box_h - 2 * inset,
+                     stroke=colour, stroke_width=band)
+            )  # fmt: skip
         value = character.value(column)
         if not blank and value is not None:
             ops.append(Text(x + BOX_W / 2, BOX_Y + 0.065, str(value), 0.2, colour, BOLD,

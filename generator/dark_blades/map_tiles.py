@@ -1,10 +1,15 @@
 """Dark Blades maps at the counters' scale, tiled over the paper, and blank hex sheets.
 
-A hex is `hex_flats` across the flats: wide enough that a counter of ``--piece-size`` sits in
-one hex and a mounted (double-length) counter lies inside two neighbouring hexes (its width
-passes the narrow waist where two hexes meet, one side long). `tile_plan` cuts the map into
-page windows that overlap by a strip; each page after the first in a row or column carries a
-tinted strip the neighbour is laid over. Terrain is drawn in light fills with a pattern or a
+A hex is `hex_flats` across the flats, by ``--hex``: ``roomy`` (the default), wide enough that a
+counter of ``--piece-size`` sits in one hex and a mounted (double-length) counter lies inside
+two neighbouring hexes (its width passes the narrow waist where two hexes meet, one side long);
+``tight``, a counter plus 3 mm, as on many printed wargame maps: a counter's corners and a
+mounted counter overhang the hex corners beside them, and a piece is in the hex under its
+centre (the kit's reading, said on the maps). Line of sight and ranges are counted in hexes
+(companion/dark_blades/hexgrid.py), so neither changes with the hex size. `tile_plan` cuts the
+map into page windows that overlap by a strip; each window after the first in a row or column
+carries a tinted strip the neighbour is laid over; `page_plan` puts windows short enough (a
+map's last row) two or more to a page. Terrain is drawn in light fills with a pattern or a
 symbol each (greyscale and colour-blind safe); the key is on the overview page.
 """
 
@@ -17,10 +22,11 @@ from typing import Any
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.map_marks import lip_ticks, name_edge
 from companion.dark_blades.maps import APERTURES, HexMap
+from generator.dark_blades import HEX_FITS
+from generator.dark_blades.water_tiles import BLUE, LAKE_FILL, draw_water, ripples
 from generator.dark_blades.water_tiles import KEY as WATER_KEY
-from generator.dark_blades.water_tiles import LAKE_FILL, draw_water, ripples
 from generator.sheet.canvas_kit import paragraph, text
-from generator.sheet.fonts import BOLD, REGULAR, text_width
+from generator.sheet.fonts import BOLD, REGULAR, pdf_font, text_width
 from generator.sheet.options import SheetOptions
 from generator.sheet.scales import check_bar
 from generator.sheet.units import format_length
@@ -30,46 +36,87 @@ BAND = 18.0  # around the map: edge numbers
 HEADER = 40.0  # tile label and instructions above the window
 FOOTER = 30.0  # the footer line and the 100 mm bar below it
 CLEARANCE = 72 / 25.4  # 1 mm: a mounted (double) counter clears every hex corner by this much
+TIGHT_PLAY = 3 * 72 / 25.4  # --hex tight: a hex is a counter plus 3 mm across the flats
+STACK_GAP = 18.0  # between two windows on one page: room for their trim lines and marks
+TIGHT_READING = (
+    "Tight hexes (--hex tight, the Havoc Kit's reading, not the rulebook's): a counter plus "
+    "3 mm across the flats, as on many printed wargame maps; a counter's corners and a mounted "
+    "(double) counter overhang the hex corners beside them, and a piece is in the hex under "
+    "its centre. Line of sight and ranges count hexes: the same at any hex size."
+)
 KIT_MARK = "THE HAVOC KIT'S OWN MAP DESIGN - not the rulebook's map"
-# Fills chosen for greyscale too (a black-and-white print): open ground, slope, trees, water and
-# buildings lie 8 L* or more apart (L* 100, 91, 81, 72, 63); the lake, stepping stones and the
-# bridge differ from their neighbours by pattern and word as well (tests: test_maps_greyscale).
-FILLS = {
-    "open": None,
-    "tree": (0.70, 0.86, 0.64),
-    "slope": (0.96, 0.89, 0.76),
-    "house": (0.60, 0.60, 0.60),
-    "window": (0.60, 0.60, 0.60),
-    "door": (0.60, 0.60, 0.60),
-    "river": (0.55, 0.72, 0.93),
+# One fill a terrain class, chosen for greyscale too (a black-and-white print): every two fills,
+# the paper of open ground included, lie 8 CIE L* or more apart (open 100, slope 91.6, building
+# 83.4, tree 75.2, bridge 66.6, river 58.2, lake 49), and 7 or more in a printer driver's
+# Rec. 601 grey (`print_grey`); the lake, deepest, and the building, light with heavy walls,
+# are 34 L* apart. Windows and doors are building hexes (the building's fill, a gap in the
+# wall, a word); stepping stones lie in the river (its fill, pale stones, a word).
+# Tests: test_maps_greyscale.
+TERRAIN_FILLS: dict[str, tuple[float, float, float] | None] = {
+    "open": None,  # the paper
+    "slope": (0.977, 0.897, 0.757),
+    "building": (0.815, 0.815, 0.815),
+    "tree": (0.69, 0.75, 0.57),
+    "bridge": (0.751, 0.611, 0.461),
+    "river": (0.452, 0.552, 0.732),
     "lake": LAKE_FILL,
-    "stepping-stones": (0.55, 0.72, 0.93),
-    "bridge": (0.91, 0.84, 0.72),
 }
-GREEN, BROWN, BLUE, DARK = (0.1, 0.42, 0.1), (0.45, 0.28, 0.08), (0.1, 0.35, 0.7), (0.1, 0.1, 0.1)
+FILL_OF = {"house": "building", "window": "building", "door": "building",
+           "stepping-stones": "river"}  # fmt: skip
+FILLS = {
+    kind: TERRAIN_FILLS[FILL_OF.get(kind, kind)]
+    for kind in ("open", "tree", "slope", "house", "window", "door", "river", "lake",
+                 "stepping-stones", "bridge")
+}  # fmt: skip
+DARK_FILL = 70.0  # on a fill darker than this (CIE L*), coordinates print black, not grey
+GREEN, BROWN, DARK = (0.1, 0.42, 0.1), (0.45, 0.28, 0.08), (0.1, 0.1, 0.1)
 
 
-def lightness(rgb: tuple[float, float, float] | None) -> float:
-    """CIE L* of the grey a black-and-white print makes of a fill (luma of the encoded values,
-    decoded as sRGB; None, no fill: the paper's 100)."""
-    if rgb is None:
-        return 100.0
-    g = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    linear = g / 12.92 if g <= 0.04045 else ((g + 0.055) / 1.055) ** 2.4
-    f = linear ** (1 / 3) if linear > 0.008856 else 7.787 * linear + 16 / 116
+def _linear(value: float) -> float:
+    """An sRGB component (0-1) decoded to linear light."""
+    return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+
+def _lstar(y: float) -> float:
+    """CIE L* of a relative luminance Y (0-1, D65 white)."""
+    f = y ** (1 / 3) if y > 0.008856 else 7.787 * y + 16 / 116
     return 116 * f - 16
 
 
-def corner_clearance(piece: float) -> float:
-    """How far (points) a mounted counter laid across two hexes clears the corners beside it."""
-    return (hex_flats(piece) / math.sqrt(3.0) - piece) / 2
+def lightness(rgb: tuple[float, float, float] | None) -> float:
+    """CIE L* of a fill (sRGB, D65: relative luminance Y from the decoded components; None,
+    no fill: the paper's 100): the grey a black-and-white print should make of it."""
+    if rgb is None:
+        return 100.0
+    r, g, b = (_linear(v) for v in rgb)
+    return _lstar(0.2126 * r + 0.7152 * g + 0.0722 * b)
 
 
-def hex_flats(piece: float) -> float:
-    """Across the flats: a double counter (2s x s) laid across two hexes meets the two corners
-    of the side they share at s/2 either side of its middle line, and those corners are half a
-    hex side (flats/sqrt3/2) out: a side of s + 2 x CLEARANCE keeps every corner CLEARANCE clear
-    of the counter, whatever the piece size."""
+def print_grey(rgb: tuple[float, float, float] | None) -> float:
+    """L* of the grey many printer drivers make instead: Rec. 601 luma of the encoded
+    components, printed as that grey."""
+    if rgb is None:
+        return 100.0
+    luma = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return _lstar(_linear(luma))
+
+
+def corner_clearance(piece: float, fit: str = "roomy") -> float:
+    """How far (points) a mounted counter laid across two hexes clears the corners beside it
+    (less than 0: it overhangs them by that much)."""
+    return (hex_flats(piece, fit) / math.sqrt(3.0) - piece) / 2
+
+
+def hex_flats(piece: float, fit: str = "roomy") -> float:
+    """Across the flats. ``roomy``: a double counter (2s x s) laid across two hexes meets the
+    two corners of the side they share at s/2 either side of its middle line, and those corners
+    are half a hex side (flats/sqrt3/2) out: a side of s + 2 x CLEARANCE keeps every corner
+    CLEARANCE clear of the counter, whatever the piece size. ``tight``: the counter plus
+    TIGHT_PLAY (its corners overhang)."""
+    if fit == "tight":
+        return piece + TIGHT_PLAY
+    if fit != "roomy":
+        raise ValueError(f"hex fit {fit!r} is not one of {HEX_FITS}")
     return (piece + 2 * CLEARANCE) * math.sqrt(3.0)
 
 
@@ -165,6 +212,30 @@ def tile_plan(g: Geometry, options: SheetOptions) -> list[Tile]:
     ]
 
 
+def page_plan(tiles: list[Tile], options: SheetOptions) -> list[list[Tile]]:
+    """The tiles, page by page, in order: a tile shares the page above it when its header and
+    window fit below the last one's (STACK_GAP between): the short windows of a map's last
+    row go two or more to a page."""
+    _, h = room(options)
+    pages: list[list[Tile]] = []
+    used = h + 1.0  # the first tile starts a page
+    for t in tiles:
+        need = STACK_GAP + HEADER + t.h
+        if pages and used + need <= h + 1e-6:
+            pages[-1].append(t)
+            used += need
+        else:
+            pages.append([t])
+            used = t.h
+    return pages
+
+
+def map_pages(m: HexMap, options: SheetOptions, fit: str = "roomy") -> int:
+    """Pages (sheets: the maps print single-sided) one map takes: its overview and its tiles."""
+    g = Geometry(m, hex_flats(options.piece, fit) / math.sqrt(3.0))
+    return 1 + len(page_plan(tile_plan(g, options), options))
+
+
 # --------------------------------------------------------------------------- drawing the map
 
 
@@ -179,17 +250,24 @@ def _poly(c: Any, pts: list[tuple[float, float]], fill: Any, stroke: bool) -> No
     c.drawPath(p, stroke=1 if stroke else 0, fill=1 if fill is not None else 0)
 
 
-def _label(c: Any, g: Geometry, x: float, y: float, words: str, size: float) -> None:
+def _label(
+    c: Any, g: Geometry, x: float, y: float, words: str, size: float, ink: bool = False
+) -> None:
     """Text centred at board (x, y) on the y-down board canvas (set upright), if it lies
-    whole in the window."""
+    whole in the window: grey, or black (``ink``) on a dark fill."""
     half = text_width(words, REGULAR, size) / 2
     if not g.holds(x - half, y - size, x + half, y + size * 0.3):
         return
     c.saveState()
     c.translate(x, y)
     c.scale(1, -1)
-    text(c, 0, 0, words, size, anchor="middle", grey=True)
+    text(c, 0, 0, words, size, anchor="middle", grey=not ink)
     c.restoreState()
+
+
+def _dark(kind: str) -> bool:
+    """A terrain whose fill is too dark for grey words (`DARK_FILL`)."""
+    return lightness(FILLS.get(kind)) < DARK_FILL
 
 
 def _wave(c: Any, x: float, y: float, w: float) -> None:
@@ -223,7 +301,7 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> No
         ripples(c, x, y, r)
     elif kind == "stepping-stones":
         c.setStrokeColorRGB(*DARK)
-        c.setFillColorRGB(0.6, 0.6, 0.6)
+        c.setFillColorRGB(0.88, 0.88, 0.88)  # pale stones on the river's blue
         for dx, dy in ((-0.35, 0.2), (0.0, -0.05), (0.35, 0.2)):
             c.circle(x + dx * r, y + dy * r, 0.12 * r, stroke=1, fill=1)
     elif kind == "bridge":
@@ -237,9 +315,9 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> No
     water = draw_water(c, g.m, h, x, y, r)  # the flow's arrow, the wheel
     if words and (kind in ("window", "door", "stepping-stones", "bridge") or kind not in FILLS):
         label = {"stepping-stones": "stones"}.get(kind, kind)
-        _label(c, g, x, y + 0.62 * r, label, max(5.0, r / 7))
+        _label(c, g, x, y + 0.62 * r, label, max(5.0, r / 7), _dark(kind))
     elif words and water:
-        _label(c, g, x, y + 0.62 * r, water, max(5.0, r / 7))
+        _label(c, g, x, y + 0.62 * r, water, max(5.0, r / 7), _dark(kind))
 
 
 def _box(g: Geometry, h: hg.Hex) -> tuple[float, float, float, float]:
@@ -292,13 +370,14 @@ def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> N
     size = max(6.0, g.r / 8)  # coordinates: 6 pt or more
     for h in shown:
         x, y = g.centre(h)
+        ink = not blank and _dark(m.terrain[h])
         edge = name_edge(m.lips, h)  # clear of a top lip's ticks
         if edge == "top":
-            _label(c, g, x, y - g.f / 2 + size + 2, hg.name(h), size)
+            _label(c, g, x, y - g.f / 2 + size + 2, hg.name(h), size, ink)
         elif edge == "bottom":
-            _label(c, g, x, y + g.f / 2 - 0.3 * size - 2, hg.name(h), size)
+            _label(c, g, x, y + g.f / 2 - 0.3 * size - 2, hg.name(h), size, ink)
         else:
-            _label(c, g, x, y + 0.35 * size, hg.name(h), size)
+            _label(c, g, x, y + 0.35 * size, hg.name(h), size, ink)
     if not blank:
         for place in m.places:
             x, y = g.centre(place.label)
@@ -310,6 +389,11 @@ def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> N
             c.saveState()
             c.translate(x, y)
             c.scale(1, -1)
+            c.setFont(pdf_font(BOLD), size)  # a white halo first: it reads over a symbol
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setLineWidth(2.2)
+            c.setLineJoin(1)
+            c.drawCentredString(0, 0, place.name, mode=1)
             text(c, 0, 0, place.name, size, bold=True, anchor="middle")
             c.restoreState()
         _edges(c, g)
@@ -341,11 +425,17 @@ def _edges(c: Any, g: Geometry) -> None:
 
 
 def tile_pages(
-    c: Any, g: Geometry, options: SheetOptions, writer: Any, blank: bool = False
+    c: Any,
+    g: Geometry,
+    options: SheetOptions,
+    writer: Any,
+    blank: bool = False,
+    fit: str = "roomy",
 ) -> None:
-    """Draw the overview page and each tile page, each ended by ``writer`` (the one page
+    """Draw the overview page and each page of tiles, each ended by ``writer`` (the one page
     writer, generator/sheet/pages.py: its footer carries the kit's mark on a kit map)."""
     tiles = tile_plan(g, options)
+    pages = page_plan(tiles, options)
     x0, y0, x1, y1 = options.usable_with(0)
     name = "Blank hex sheet" if blank else g.m.name
     mark = "" if blank or not g.m.is_kit else KIT_MARK
@@ -371,22 +461,25 @@ def tile_pages(
         x = min(ox + (t.bx + 6) * scale, x1 - text_width(words, BOLD, 10))
         text(c, x, oy - (t.by + 14) * scale, words, 10, True)
     base = oy - g.height * scale - 16
+    shared = len(pages) < len(tiles)
     notes = [
-        f"Hexes {format_length(g.f)} across the flats: a {format_length(options.piece)} "
-        "counter sits in one hex, a mounted (double) counter across two neighbouring hexes.",
-        f"{g.m.width} x {g.m.height} hexes on {len(tiles)} pages "
-        f"({max(t.col for t in tiles) + 1} across, {max(t.row for t in tiles) + 1} down). "
-        "Print at 100% (no fit to page).",
+        hexes_note(g, options.piece, fit),
+        f"{g.m.width} x {g.m.height} hexes in {len(tiles)} tiles "
+        f"({max(t.col for t in tiles) + 1} across, {max(t.row for t in tiles) + 1} down)"
+        + (f" on {len(pages)} pages (the short tiles share one: cut them apart)" if shared else "")
+        + ". Print at 100% (no fit to page).",
         "Assembly: trim each tile along its solid 'cut' edges (right and bottom); lay it over "
         "the tinted strip of the tile to its right or below, edge on the dashed line, hex "
         "lines and coordinates meeting. Tape on the back.",
     ]
     if not blank:
         notes.append(
-            "Key: tree = green, three tree rings; slope = tan, strokes, its top lip a heavy "
-            "brown line with ticks down the slope; building = grey, hatched, heavy walls, "
+            "Key: tree = green, three tree rings; slope = cream, strokes, its top lip a heavy "
+            "brown line with ticks down the slope; building = light grey, hatched, heavy walls, "
             "window = dashed gap 'window', door = gap 'door'; "
-            "bridge = planks; stepping stones = grey stones; " + WATER_KEY + "."
+            "bridge = brown, planks, 'bridge'; stepping stones = pale stones in the river, "
+            "'stones'; " + WATER_KEY + ". In black and white the fills go from paper (open) "
+            "through slope, building, tree, bridge and river to the lake, darkest."
         )
         if g.m.note:
             notes.append(g.m.note)
@@ -394,15 +487,40 @@ def tile_pages(
         base = paragraph(c, x0, base, note, 8, x1 - x0, 10) - 3
     check_bar(c, x0, y0 + 22, x1)
     writer.end_page(what=f"{name}: how the tiles join", note=mark)
-    for t in tiles:
-        _tile(c, g, t, tiles, options, blank)
-        writer.end_page(what=f"{name}, tile {t.label}", note=mark)
+    for page in pages:
+        head = options.usable_with(0)[3]
+        for t in page:
+            _tile(c, g, t, tiles, options, blank, head)
+            head -= HEADER + t.h + STACK_GAP
+        labels = ", ".join(t.label for t in page)
+        writer.end_page(what=f"{name}, tile{'s' if len(page) > 1 else ''} {labels}", note=mark)
+
+
+def hexes_note(g: Geometry, piece: float, fit: str) -> str:
+    """The overview's line on the hex size: what sits where, and at ``tight`` the kit's
+    reading, labelled."""
+    size = f"Hexes {format_length(g.f)} across the flats"
+    if fit == "tight":
+        return f"{size} for {format_length(piece)} counters. {TIGHT_READING}"
+    return (
+        f"{size} (--hex roomy): a {format_length(piece)} counter sits in one hex, a mounted "
+        "(double) counter across two neighbouring hexes, clear of every corner."
+    )
 
 
 def _tile(
-    c: Any, g: Geometry, t: Tile, tiles: list[Tile], options: SheetOptions, blank: bool
+    c: Any,
+    g: Geometry,
+    t: Tile,
+    tiles: list[Tile],
+    options: SheetOptions,
+    blank: bool,
+    head: float,
 ) -> None:
-    x0, y0, x1, y1 = options.usable_with(0)
+    """One tile with its header, the header's top at ``head`` (the page's usable top, or
+    below another tile sharing the page)."""
+    x0, _, x1, _ = options.usable_with(0)
+    y1 = head
     top = y1 - HEADER
     px, py = x0, top - t.h  # page lower-left of the window
     left = any(o.row == t.row and o.col == t.col - 1 for o in tiles)
@@ -480,9 +598,9 @@ def blank_map(width: int, height: int) -> HexMap:
     )
 
 
-def blank_size(options: SheetOptions) -> tuple[int, int]:
+def blank_size(options: SheetOptions, fit: str = "roomy") -> tuple[int, int]:
     """The most columns and rows of hexes that fit one page (the blank hex sheet)."""
-    r = hex_flats(options.piece) / math.sqrt(3.0)
+    r = hex_flats(options.piece, fit) / math.sqrt(3.0)
     f = r * math.sqrt(3.0)
     w, h = room(options)
     cols = int((w - 2 * BAND - 2 * r) // (1.5 * r)) + 1
@@ -490,19 +608,22 @@ def blank_size(options: SheetOptions) -> tuple[int, int]:
     return max(1, min(cols, hg.MAX_COLUMNS)), max(1, rows)
 
 
-def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tuple[int, int]:
-    """Each map's overview and tiles, then a blank hex sheet (overview and page); returns
-    (pages, bytes). No maps (``--source-only``): the blank hex sheet alone."""
+def write_maps_pdf(
+    path: Any, maps: list[HexMap], options: SheetOptions, fit: str = "roomy"
+) -> tuple[int, int]:
+    """Each map's overview and tiles, then a blank hex sheet (overview and page), with hexes
+    of ``fit`` (HEX_FITS); returns (pages, bytes). No maps (``--source-only``): the blank hex
+    sheet alone."""
     from pathlib import Path
 
     from generator.sheet.render_pdf import atomic_file, binary_streams, new_canvas
 
-    r = hex_flats(options.piece) / math.sqrt(3.0)
+    r = hex_flats(options.piece, fit) / math.sqrt(3.0)
     names = ", ".join(m.name for m in maps) or "blank hex sheet"
     kit = any(m.is_kit for m in maps)
     title = f"Havoc Kit: Dark Blades maps ({names})"
     subject = (
-        f"hexes {format_length(r * math.sqrt(3.0))} across the flats for "
+        f"{fit} hexes, {format_length(r * math.sqrt(3.0))} across the flats for "
         f"{format_length(options.piece)} counters; {options.describe()}"
         + (f"; {KIT_MARK}" if kit else "")
     )
@@ -513,8 +634,8 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
         c = new_canvas(handle, options, title, subject)
         writer = PageWriter(c, "Havoc Kit: Dark Blades maps", options)
         for m in maps:
-            tile_pages(c, Geometry(m, r), options, writer)
-        cols, rows = blank_size(options)
+            tile_pages(c, Geometry(m, r), options, writer, fit=fit)
+        cols, rows = blank_size(options, fit)
         g = Geometry(blank_map(cols, rows), r)
         x0, y0, x1, y1 = options.usable_with(0)
         top = y1 - HEADER
@@ -528,8 +649,9 @@ def write_maps_pdf(path: Any, maps: list[HexMap], options: SheetOptions) -> tupl
             c,
             x0,
             y1 - 26,
-            f"Hexes {format_length(g.f)} across the flats, for {format_length(options.piece)} "
-            "counters; for your own layouts (copy it, or join sheets edge to edge).",
+            f"Hexes {format_length(g.f)} across the flats ({fit}), for "
+            f"{format_length(options.piece)} counters; for your own layouts (copy it, or join "
+            "sheets edge to edge).",
             7.5,
             max_width=x1 - x0,
         )

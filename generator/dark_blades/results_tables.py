@@ -31,7 +31,9 @@ from generator.sheet.document import (
 from generator.sheet.fonts import BOLD, pdf_font
 
 TITLE = "Dark Blades combat results tables"
-KIT_COUNT = "k"  # beside a chance that counts the kit's completed cells
+# beside a chance that counts the kit's completed cells: a footnote dagger, never a letter
+# ("3/10k" read as "3 in 10,000")
+KIT_COUNT = "\u2020"
 LEGEND_KIT = (
     "<b>Bold on white</b>: the rulebook's cell. Regular type on grey: the Havoc Kit's own "
     "completion: the rulebook's cell is lost (cards/dark-blades/crt-completion.toml; "
@@ -110,7 +112,8 @@ def table_story(source: CellSource, table: ResultsTable, number: int, width: flo
 
 
 def _chances(source: CellSource, table: ResultsTable, first: float, column: float) -> Any:
-    """Outcome by odds column: how many of the ten die faces give it ("3/10")."""
+    """Outcome by odds column: how many of the ten die faces give it ("3/10"; "3/10\u2020"
+    when the kit's completed cells are among them)."""
     crt = source.crt
     per_column = [source.chances(table, c) for c in range(len(crt.columns))]
     order = [NO_EFFECT, "★", *table.key, ""]
@@ -123,7 +126,7 @@ def _chances(source: CellSource, table: ResultsTable, first: float, column: floa
         for c, chances in enumerate(per_column, start=1):
             n = sum(len(ch.faces) for ch in chances if ch.value == letter)
             kit = any(ch.kit_faces for ch in chances if ch.value == letter)
-            # a count that takes in the kit's cells: grey, and a "k" (never colour alone)
+            # a count that takes in the kit's cells: grey, and a dagger (never colour alone)
             row.append(f"{n}/{len(crt.faces)}{KIT_COUNT if kit else ''}" if n else "")
             if kit:
                 extra.append(("BACKGROUND", (c, r), (c, r), colour(KIT_FILL)))
@@ -210,8 +213,10 @@ def write_results_tables(
         para(TITLE, "title"),
         marked(LEGEND_SOURCE if source_only else LEGEND_KIT, "kit"),
         para(
-            "Beside each table: the chance of each result on one d10 in each odds column; "
-            f"a count marked {KIT_COUNT} on grey takes in the kit's completed cells.",
+            "Beside each table: the chance of each result on one d10 in each odds column, "
+            "in faces of the ten (3/10: three faces in ten). "
+            f"{KIT_COUNT} on grey (3/10{KIT_COUNT}): the count takes in the kit's completed "
+            "cells.",
             "small",
         ),
     ]

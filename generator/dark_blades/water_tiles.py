@@ -11,9 +11,9 @@ from typing import Any
 
 from companion.dark_blades import hexgrid as hg
 
-BLUE = (0.1, 0.35, 0.7)
+BLUE = (0.0, 0.2, 0.5)  # waves, ripples, arrows: navy, 25 L* and more darker than any water
 DARK = (0.1, 0.1, 0.1)
-LAKE_FILL = (0.50, 0.68, 0.91)  # a shade deeper than the river's (the pattern and word differ)
+LAKE_FILL = (0.359, 0.449, 0.699)  # deeper than the river's by 9 L* (and pattern, word)
 KEY = (
     "river = blue, two waves, 'river'; lake = deeper blue, rings of ripples, 'lake'; an arrow in "
     "each water hex shows which way its water runs (solid in the river; dashed in a lake: the "

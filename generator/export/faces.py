@@ -20,12 +20,15 @@ from generator.sheet.pieces import Face
 
 class FacePage(NamedTuple):
     """One face to draw: its cut box ``w`` x ``h`` (points), ``unit`` points per face unit
-    (1 for cards, drawn in points; the piece size for counters, drawn in cells)."""
+    (1 for cards, drawn in points; the piece size for counters, drawn in cells); ``inset``
+    (points): the face's art drawn scaled into the cut box shrunk by that much a side (a shop's
+    safe zone), its background still filling the cut box and the bleed."""
 
     face: Face
     w: float
     h: float
     unit: float
+    inset: float = 0.0
 
 
 def write_faces_pdf(
@@ -47,7 +50,14 @@ def write_faces_pdf(
         writer = PageWriter(canvas, title, draw=_no_footer)  # the one page writer
         for page in faces:
             canvas.setPageSize((page.w + 2 * bleed, page.h + 2 * bleed))
-            draw_face(canvas, page.face, bleed, bleed, page.w, page.h, page.unit, bleed)
+            i = page.inset
+            k = (page.w - 2 * i) / page.w  # the art's scale inside the inset box
+            if abs((page.h - 2 * i) / page.h - k) > 1e-9:
+                raise ValueError("an inset face must keep its shape (a square piece)")
+            draw_face(
+                canvas, page.face, bleed + i, bleed + i, page.w - 2 * i, page.h - 2 * i,
+                page.unit * k, bleed + i,
+            )  # fmt: skip
             writer.end_page()
         writer.close()
         canvas.save()

@@ -32,6 +32,7 @@ from xml.etree import ElementTree as ET
 from companion.data import Cards
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.export.scenario_setup import SetUp, set_ups
 from generator.export.vassal_board import Board, draw_board
 from generator.sheet.pieces import Piece
 
@@ -58,32 +59,75 @@ def encode(fields: Sequence[str], delimiter: str) -> str:
     return delimiter.join(out)
 
 
-def layer_type(images: Sequence[str], name: str = "Side") -> str:
-    """A Layer trait (``emb2;``) cycling through ``images``, always active, Ctrl+F to step."""
+CTRL_SHIFT_F = "70,195"  # VK_F with Ctrl and Shift
+CTRL_H = "72,130"
+TURN_CW, TURN_CCW = "93,130", "91,130"  # Ctrl+] and Ctrl+[, VASSAL's own defaults
+ACROSS = 30.0  # a double-length piece's lie: 30 degrees up to the right, across to the hex there
+
+
+def state_layer(images: Sequence[str], levels: Sequence[str]) -> str:
+    """A Layer (``emb2;``) of a piece's states, one image each, always active: Ctrl+F (Next
+    state) and Ctrl+Shift+F (Previous state) step through them, Ctrl+H goes back to the first;
+    each level's name (``+ (stunned)``) follows the piece's name, so the chat and the mouse-over
+    say the state."""
     fields = [
         "", "0", "",  # activate: command, modifiers, key (none: always active)
-        "Flip", "130", "F",  # increase: command, modifiers, key
-        "", "0", "",  # decrease
-        "", "", "1",  # reset: command, key, level
+        "Next state", "130", "F",  # increase: command, modifiers, key
+        "Previous state", "195", "F",  # decrease
+        f"{levels[0].capitalize()} again", CTRL_H, "1",  # reset: command, key, level
         "false", "0", "0",  # draw underneath when selected; x, y offset
-        encode(images, ","), encode([""] * len(images), ","),  # images, level names
-        "true", name,  # loop levels; the layer's name
+        encode(images, ","), encode([f"+ ({n})" for n in levels], ","),  # images, level names
+        "true", "State",  # loop levels; the layer's name
         "", "",  # random: key, command
         "false", "", "1",  # follow property: no
         "1", "true",  # version 1 (named key strokes), always active
-        "", CTRL_F, "",  # activate, increase, decrease key strokes
+        "", CTRL_F, CTRL_SHIFT_F,  # activate, increase, decrease key strokes
     ]  # fmt: skip
     return "emb2;" + encode(fields, ";")
 
 
-def piece_definition(front: str, back: str, name: str, gpid: int) -> str:
-    """A PieceSlot's text: Delete over the Layer over the basic piece, as VASSAL's AddPiece
-    encodes it."""
-    basic = "piece;" + encode(["", "", front, name], ";")  # clone, delete keys: none
-    # each trait over the rest (Decorator.getType): a tab inside the rest is escaped
-    kind = encode([DELETE, encode([layer_type([front, back]), basic], "\t")], "\t")
-    inner = encode(["1", encode(["null", "0", "0", str(gpid), "0"], ";")], "\t")
-    return encode(["+", "null", kind, encode(["", inner], "\t")], "/")
+def layer_type(images: Sequence[str], name: str = "Side") -> str:
+    """A two-level Layer (``emb2;``): the flip between a counter's printed faces, Ctrl+F."""
+    return state_layer(images, ["front", "back"])
+
+
+def turning() -> list[tuple[str, str]]:
+    """The traits that lay a double-length piece across two hexes, outermost first, each
+    (type, state): a rotation in the grid's six directions (60-degree steps, Ctrl+] and
+    Ctrl+[), over a fixed turn of ACROSS degrees, so that the six facings are the six
+    directions from a hex to its neighbours on VASSAL's flat-topped grid."""
+    six = "rotate;" + encode(
+        ["6", TURN_CW, TURN_CCW, "Turn clockwise", "Turn counter-clockwise", "", "", "Facing", ""],
+        ";",
+    )
+    fixed = "rotate;" + encode(["1", "", "", "", "", "Across two hexes", ""], ";")
+    return [(six, "0"), (fixed, repr(ACROSS))]
+
+
+def outline(x0: int, y0: int, x1: int, y1: int) -> str:
+    """A NonRectangular trait: the piece's shape (where a click selects it) is this rectangle
+    about its position, not its whole image."""
+    return f"nonRect;m,{x0},{y0},l,{x1},{y0},l,{x1},{y1},l,{x0},{y1},c"
+
+
+def piece_definition(
+    images: Sequence[str],
+    name: str,
+    gpid: int,
+    levels: Sequence[str] = ("front", "back"),
+    traits: Sequence[tuple[str, str]] = (),
+) -> str:
+    """A PieceSlot's text, as VASSAL's AddPiece encodes it: Delete over ``traits`` (outermost
+    first, each (type, state)) over the Layer of ``images`` (one per state in ``levels``) over
+    the basic piece showing the first image."""
+    basic = "piece;" + encode(["", "", images[0], name], ";")  # clone, delete keys: none
+    chain = [(DELETE, ""), *traits, (state_layer(images, levels), "1")]
+    kind = basic
+    state = encode(["null", "0", "0", str(gpid), "0"], ";")
+    for t, st in reversed(chain):  # each trait over the rest (Decorator.getType)
+        kind = encode([t, kind], "\t")
+        state = encode([st, state], "\t")
+    return encode(["+", "null", kind, state], "/")
 
 
 def _el(parent: ET.Element, cls: str, **attrs: object) -> ET.Element:
@@ -92,18 +136,30 @@ def _el(parent: ET.Element, cls: str, **attrs: object) -> ET.Element:
 
 @dataclass(frozen=True)
 class Counter:  # not a NamedTuple: its ``count`` would hide tuple.count
-    """One distinct counter: its palette entry, images (front, back) and size (pixels)."""
+    """One palette piece: a character's counters of one size as one piece whose states are
+    their printed faces (a foot character: healthy, stunned, wounded, killed), or a marker;
+    ``images`` one per state (``levels``), ``width`` x ``height`` its image (pixels), ``count``
+    how many the sheets print; ``double``: a double-length piece, laid across two hexes
+    (`turning`), its image padded so that its position is its rear hex's centre, ``shape`` the
+    counter's rectangle about that position."""
 
     name: str
     side: str
-    front: str
-    back: str
+    images: tuple[str, ...]
+    levels: tuple[str, ...]
     width: int
     height: int
     count: int
+    double: bool = False
+    shape: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def definition(self, gpid: int) -> str:
+        """The piece slot's text: `piece_definition` with the traits this piece needs."""
+        traits = [*turning(), (outline(*self.shape), "")] if self.double else []
+        return piece_definition(self.images, self.name, gpid, self.levels, traits)
 
 
-def _map(root: ET.Element, board: Board, main: bool) -> None:
+def _map(root: ET.Element, board: Board, main: bool) -> ET.Element:
     m = _el(
         root,
         "module.Map",
@@ -138,11 +194,26 @@ def _map(root: ET.Element, board: Board, main: bool) -> None:
         height=board.height,
         reversible="false",
     )
-    if len(board.grids) == 1 and not board.grids[0].zone:
+    if len(board.grids) == 1 and not board.grids[0].zone and not board.zones:
         _grid(b, board, board.grids[0])
     else:
         zoned = _el(b, "module.map.boardPicker.board.ZonedGrid")
-        for g in board.grids:
+        for z in board.zones:  # first: a point in a set-up zone is named by it
+            grid = next(g for g in board.grids if g.zone == z.map)
+            zone = _el(
+                zoned,
+                "module.map.boardPicker.board.mapgrid.Zone",
+                name=z.name,
+                locationFormat=(f"{z.map}:" if z.map else "") + "$gridLocation$ ($name$)",
+                useParentGrid="false",
+                useHighlight="false",
+                highlightProperty="",
+                path=";".join(f"{x},{y}" for x, y in z.outline),
+            )
+            _grid(zone, board, grid)
+        if board.zones and not board.grids[0].zone:  # a single map: its grid everywhere else
+            _grid(zoned, board, board.grids[0])
+        for g in (g for g in board.grids if g.zone):
             zone = _el(
                 zoned,
                 "module.map.boardPicker.board.mapgrid.Zone",
@@ -160,6 +231,31 @@ def _map(root: ET.Element, board: Board, main: bool) -> None:
         "ImageSaver", "CounterDetailViewer", "Zoomer",
     ):  # fmt: skip
         _el(m, "module.map." + child)
+    _el(
+        m,
+        "module.map.LOS_Thread",
+        threadName="Line of sight",
+        label="LOS",
+        tooltip="Line of sight: drag from hex to hex (the range in hexes shown)",
+        hotkey="",
+        iconName="",
+        snapLOS="true",
+        snapStart="true",
+        snapEnd="true",
+        report="true",
+        persistence="Ctrl-Click & Drag",
+        persistentIconName="",
+        **{"global": "Always"},
+        threadColor="255,0,0",
+        drawRange="true",
+        scale="1",
+        round="Nearest whole number",
+        rangeBg="255,255,255",
+        rangeFg="0,0,0",
+        hideCounters="false",
+        hideOpacity="0",
+    )
+    return m
 
 
 def _grid(parent: ET.Element, board: Board, g) -> None:
@@ -207,9 +303,13 @@ def build_file(
     counters: Sequence[Counter],
     charts: Sequence[tuple[str, str]],
     help_file: str | None = None,
+    scenarios: Sequence[tuple[Board, SetUp]] = (),
 ) -> tuple[bytes, int]:
-    """The module's buildFile.xml, and how many piece slots it has; ``help_file``: a text file
-    in the zip that the Help menu opens (the figures' credits)."""
+    """The module's buildFile.xml, and how many palette pieces it has; ``help_file``: a text
+    file in the zip that the Help menu opens (the figures' credits); ``scenarios``: a map window
+    each, its board the scenario's, each side's pieces an at-start stack in its margin, its
+    sheet's text in the Help menu (`help_name`)."""
+    at_start = [_stack_slots(setup, counters) for _b, setup in scenarios]
     root = ET.Element(
         B + "GameModule",
         {
@@ -218,13 +318,18 @@ def build_file(
             "VassalVersion": VASSAL_VERSION,
             "description": "Dark Blades (Cry Havoc family): maps, counters, tables, from the "
             "Havoc Kit's own sheets",
-            "nextPieceSlotId": str(len(counters) + 1),
+            "nextPieceSlotId": str(
+                len(counters) + sum(len(p) for st in at_start for _w, p in st) + 1
+            ),
             "ModuleOther1": "",
             "ModuleOther2": "",
         },
     )
     _el(root, "module.BasicCommandEncoder")
     docs = _el(root, "module.Documentation")
+    for _b, setup in scenarios:
+        _el(docs, "module.documentation.HelpFile", title=f"Scenario {setup.number}: "
+            f"{setup.title}", fileName=help_name(setup), fileType="archive")  # fmt: skip
     if help_file:
         _el(docs, "module.documentation.HelpFile", title="Credits", fileName=help_file,
             fileType="archive")  # fmt: skip
@@ -240,6 +345,38 @@ def build_file(
     _el(root, "module.KeyNamer")
     for i, board in enumerate(boards):
         _map(root, board, i == 0)
+    gpid = len(counters)
+    for (board, _setup), stacks in zip(scenarios, at_start, strict=True):
+        m = _map(root, board, False)
+        for (_words, x, y), (name, slots) in zip(board.margin, stacks, strict=True):
+            stack = _el(m, "module.map.SetupStack", name=name, owningBoard=board.name,
+                        useGridLocation="false", location="", x=x, y=y)  # fmt: skip
+            for c in slots:
+                gpid += 1
+                slot = _el(stack, "widget.PieceSlot", entryName=c.name, gpid=gpid,
+                           width=c.width, height=c.height)  # fmt: skip
+                slot.text = c.definition(gpid)
+    turn = _el(
+        root,
+        "module.turn.TurnTracker",
+        name="Turn",
+        buttonText="Turn",
+        buttonTooltip="The turn track: Next and Previous turn",
+        hotkey="",
+        nexthotkey="",
+        prevhotkey="",
+        icon="",
+        turnFormat="Turn $Turn$",
+        reportFormat="* Turn: $newTurn$ *",
+        tooltip="",
+        length="-1",
+        lengthStyle="Maximum",
+        turnFontSize="14",
+        turnFontBold="true",
+        turnDocked="false",
+    )
+    _el(turn, "module.turn.CounterTurnLevel", name="Turn", property="Turn",
+        turnFormat="$value$", start="1", incr="1", loop="false", loopLimit="-1")  # fmt: skip
     window = _el(
         root,
         "module.PieceWindow",
@@ -268,7 +405,7 @@ def build_file(
         slot = _el(
             panel, "widget.PieceSlot", entryName=c.name, gpid=gpid, width=c.width, height=c.height
         )
-        slot.text = piece_definition(c.front, c.back, c.name, gpid)
+        slot.text = c.definition(gpid)
     _el(
         root,
         "module.DiceButton",
@@ -303,6 +440,27 @@ def build_file(
     return ET.tostring(root, encoding="UTF-8", xml_declaration=True), len(counters)
 
 
+def help_name(setup: SetUp) -> str:
+    """The scenario sheet's text in the module's zip (the Help menu opens it)."""
+    return f"scenario-{setup.key}.txt"
+
+
+def _stack_slots(setup: SetUp, counters: Sequence[Counter]) -> list[tuple[str, list[Counter]]]:
+    """Each side's pieces for its at-start stack: (the stack's name, the palette pieces, one per
+    counter the scenario puts on the table): each character's foot piece, and his mounted piece
+    when he rides in this scenario (a piece with no foot piece, a mule, as it is)."""
+    out = []
+    for side in setup.sides:
+        slots: list[Counter] = []
+        for who, count, rides in side.forces:
+            mine = [c for c in counters if c.name == who or c.name.startswith(who + " (")]
+            foot = [c for c in mine if not c.double]
+            chosen = foot + [c for c in mine if c.double and (rides or not foot)]
+            slots += chosen * count
+        out.append((side.words, slots))
+    return out
+
+
 def module_data(description: str) -> bytes:
     """The moduledata file: what VASSAL's module library shows before opening the module."""
     data = ET.Element("data", {"version": "1"})
@@ -320,8 +478,9 @@ def module_data(description: str) -> bytes:
     return ET.tostring(data, encoding="UTF-8", xml_declaration=True)
 
 
-def _boards(cards: Cards, piece: float, source_only: bool, scratch: Path):
-    """Every map, then every layout whose maps are all there, drawn and rasterised."""
+def board_images(cards: Cards, piece: float, source_only: bool, scratch: Path):
+    """Every map, then every layout whose maps are all there, drawn and rasterised: (board,
+    image) pairs."""
     from companion.dark_blades.layouts import find_layout, load_layouts
     from companion.dark_blades.maps import load_maps
     from generator.dark_blades.map_tiles import blank_map
@@ -340,43 +499,106 @@ def _boards(cards: Cards, piece: float, source_only: bool, scratch: Path):
         board = draw_board(pdf, m, piece, blank=m.key == "blank")
         (image,) = rasterise(pdf, 72 * board.px_per_pt)
         assert image.size == (board.width, board.height), (image.size, board)
-        out.append((board, image))
+        out.append((board, image, m))
     return out
 
 
-def _counters(pieces: Sequence[Piece], piece: float, dpi: float):
-    """Front and back images of each distinct counter, at the boards' scale."""
-    kinds = sources.kinds(pieces)
+def scenario_boards(setups: Sequence[SetUp], piece: float, scratch: Path):
+    """Each scenario's board: its maps laid as it lays them, its set-up areas, entries and
+    exits drawn and made zones, a margin with a place for each side's pieces."""
+    out = []
+    for setup in setups:
+        pdf = scratch / f"board-scenario-{setup.key}.pdf"
+        board = draw_board(
+            pdf,
+            setup.hexmap,
+            piece,
+            marks=setup.marks,
+            sides=tuple(side.words for side in setup.sides),
+            key=f"scenario-{setup.key}",
+            name=f"Scenario {setup.number}: {setup.title}",
+        )
+        (image,) = rasterise(pdf, 72 * board.px_per_pt)
+        assert image.size == (board.width, board.height), (image.size, board)
+        out.append((board, image, setup))
+    return out
+
+
+def _groups(cards: Cards, pieces: Sequence[Piece]) -> list[tuple[str, str, list, list[str]]]:
+    """The distinct counters gathered into palette pieces: (name, side, kinds, level names) -
+    a character's counters of one size in the order the sheets print them, a marker alone;
+    the levels are the faces' state words, as piece-types.toml names them."""
+    from companion.dark_blades import pieces as db
+
+    types = db.load(cards).types
+    found: dict[tuple[str, int], list] = {}
+    for k in sources.kinds(pieces):
+        tags = dict(t.split(":", 1) for t in k.piece.tags if ":" in t)
+        who = tags.get("character") or k.piece.name
+        found.setdefault((who, k.piece.cols), []).append(k)
+    out = []
+    for (who, cols), kinds in found.items():
+        first = kinds[0].piece
+        tags = dict(t.split(":", 1) for t in first.tags if ":" in t)
+        side = re.sub(r":? double-length$", "", first.block) or "Counters"
+        if "type" not in tags:  # a marker: its two printed faces
+            out.append((re.sub(r"\s+\d+$", "", first.name), side, kinds, ["front", "back"]))
+            continue
+        levels: list[str] = []
+        for k in kinds:
+            key = dict(t.split(":", 1) for t in k.piece.tags if ":" in t)["piece"]
+            spec = next(p for p in types[tags["type"]].pieces if p.key == key)
+            levels += [spec.front.state.lower(), spec.back.state.lower()]
+        out.append((who if cols == 1 else f"{who} ({tags['piece']})", side, kinds, levels))
+    return out
+
+
+def _counters(cards: Cards, pieces: Sequence[Piece], piece: float, dpi: float):
+    """Each palette piece (`_groups`) with its images, at the boards' scale: a double-length
+    piece's padded so that its position (the image's centre) is its rear hex's centre and the
+    counter reaches across the side to the next hex (the hexes' centres DY_PX apart)."""
+    from PIL import Image
+
+    from generator.export.vassal_board import DY_PX
+
+    groups = _groups(cards, pieces)
     pages = []
-    for k in kinds:
-        w, h = k.piece.cols * piece, k.piece.rows * piece
-        pages += [
-            FacePage(k.piece.front, w, h, piece),
-            FacePage(k.piece.back or k.piece.front, w, h, piece),
-        ]
+    for _n, _s, kinds, _l in groups:
+        for k in kinds:
+            w, h = k.piece.cols * piece, k.piece.rows * piece
+            pages += [
+                FacePage(k.piece.front, w, h, piece),
+                FacePage(k.piece.back or k.piece.front, w, h, piece),
+            ]
     with tempfile.TemporaryDirectory(prefix="havoc-vassal-") as tmp:
         pdf = write_faces_pdf(Path(tmp) / "counters.pdf", pages, 0.0, "VASSAL counters")
-        images = rasterise(pdf, dpi)
+        images = iter(rasterise(pdf, dpi))
     out = []
-    for i, k in enumerate(kinds):
-        front, back = images[2 * i], images[2 * i + 1]
-        side = re.sub(r":? double-length$", "", k.piece.block) or "Counters"
-        width, height = front.size
-        out.append(
-            (
-                Counter(
-                    re.sub(r"\s+\d+$", "", k.piece.name),
-                    side,
-                    f"{k.name}-front.png",
-                    f"{k.name}-back.png",
-                    width,
-                    height,
-                    k.count,
-                ),
-                front,
-                back,
-            )
-        )
+    for name, side, kinds, levels in groups:
+        faces, files = [], []
+        for k in kinds:
+            for which in ("front", "back"):
+                faces.append(next(images))
+                files.append(f"{k.name}-{which}.png")
+        length, height = faces[0].size
+        double = kinds[0].piece.cols == 2
+        shape = (0, 0, 0, 0)
+        if double:
+            reach = DY_PX // 2  # from the rear hex's centre to the side it lies across
+            width = 2 * (reach + (length + 1) // 2)
+            padded = []
+            for face in faces:
+                canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+                canvas.paste(face, (width // 2 + reach - length // 2, 0))
+                padded.append(canvas)
+            faces = padded
+            left = reach - length // 2
+            shape = (left, -(height // 2), left + length, height - height // 2)
+        else:
+            width = length
+        counter = Counter(name, side, tuple(files), tuple(levels), width, height,
+                          kinds[0].count, double, shape)  # fmt: skip
+        out.append((counter, faces))
     return out
 
 
@@ -417,21 +639,26 @@ def export_vassal(
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="havoc-vassal-") as tmp:
         scratch = Path(tmp)
-        boards = _boards(cards, piece_size, source_only, scratch)
+        made = board_images(cards, piece_size, source_only, scratch)
+        setups = set_ups(cards, piece_size, source_only, {b.key: m for b, _i, m in made})
+        played = scenario_boards(setups, piece_size, scratch)
+        boards = [(b, im) for b, im, _m in made]
         dpi = 72 * boards[0][0].px_per_pt
         pieces = sources.counters(cards, piece_size, source_only)
-        counters = _counters(pieces, piece_size, dpi)
+        counters = _counters(cards, pieces, piece_size, dpi)
         charts = _charts(cards, source_only, scratch)
     credits = sources.credits(cards, pieces)
     xml, slots = build_file(
         [b for b, _ in boards],
-        [c for c, _f, _b in counters],
+        [c for c, _f in counters],
         [(t, n) for t, n, _ in charts],
         CREDITS_FILE if credits else None,
+        [(b, setup) for b, _im, setup in played],
     )
     images: list[tuple[str, object]] = [(b.image, im) for b, im in boards]
-    for c, front, back in counters:
-        images += [(c.front, front), (c.back, back)]
+    images += [(b.image, im) for b, im, _s in played]
+    for c, faces in counters:
+        images += list(zip(c.images, faces, strict=True))
     images += [(name, im) for _t, name, im in charts]
     target = out / MODULE
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
@@ -439,6 +666,8 @@ def export_vassal(
         z.writestr("moduledata", module_data("Dark Blades from the Havoc Kit's own sheets"))
         if credits:
             z.writestr(CREDITS_FILE, "\n".join([f"{NAME}: credits", "", *credits]) + "\n")
+        for _b, _im, setup in played:
+            z.writestr(help_name(setup), setup.text)
         for name, image in images:
             info = zipfile.ZipInfo("images/" + name, date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
@@ -449,10 +678,15 @@ def export_vassal(
         f"{target.name}: {len(boards)} map window{'s' if len(boards) > 1 else ''} ("
         + ", ".join(f"{b.name} {b.width} x {b.height} px" for b, _ in boards)
         + f"), hexes {first.dy:g} px across the flats (dx {first.dx:.4f} px), "
-        f"{slots} counter designs ({sum(c.count for c, _f, _b in counters)} counters "
-        f"printed), d10, {len(charts)} chart pages",
+        f"{slots} pieces (a character's counters of one size as one piece, its states their "
+        f"{len(pieces)} printed counters' faces; the mounted ones laid across two hexes), "
+        f"d10, {len(charts)} chart pages, a line-of-sight thread on each map, a turn track",
+        f"{len(played)} scenarios set up, a map window each ("
+        + ", ".join(b.name for b, _im, _s in played)
+        + "): the set-up areas drawn and made zones, each side's pieces beside the board, "
+        "the scenario sheet in Help",
     ]
-    return Exported([target], said, [b for b, _ in boards], [c for c, _f, _b in counters], credits)
+    return Exported([target], said, [b for b, _ in boards], [c for c, _f in counters], credits)
 
 
 def _png(image) -> bytes:

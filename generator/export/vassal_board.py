@@ -26,10 +26,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.layouts import LayoutMap
 from companion.dark_blades.maps import HexMap
+from companion.dark_blades.scenario_marks import Mark
 
 DY_PX = 120  # pixels across a hex's flats (even: see the module's note)
+MARGIN = 3.0  # a scenario board's margin on the right, in hexes across: each side's pieces
+MARK_RGB = {"area": (0.80, 0.25, 0.10), "entry": (0.05, 0.30, 0.75), "exit": (0.05, 0.30, 0.75)}
+MARK_DASH = {"area": [], "entry": [5, 3], "exit": [1.5, 2]}
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,18 @@ class Grid:
     y0: int
     zone: str = ""
     outline: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class SetUpZone:
+    """A scenario's set-up area, entry or exit on a board: its name as on the scenario sheet,
+    the map it lies on (a layout's map key, "" on a single map), its kind and its outline
+    (pixels; one zone per separate part of the mark)."""
+
+    name: str
+    map: str
+    kind: str
+    outline: tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -56,6 +73,8 @@ class Board:
     dy: float
     grids: tuple[Grid, ...]
     px_per_pt: float
+    zones: tuple[SetUpZone, ...] = ()
+    margin: tuple[tuple[str, int, int], ...] = ()  # (words, x, y): a side's place, pixels
 
 
 def scale(piece: float) -> float:
@@ -92,9 +111,21 @@ def _pieces(m: HexMap) -> list[tuple[str, HexMap, int, int, set[str]]]:
     return [(p.key, p.map, p.col, p.row, joined.get(p.key, set())) for p in m.pieces]
 
 
-def draw_board(path: Path, m: HexMap, piece: float, blank: bool = False) -> Board:
+def draw_board(
+    path: Path,
+    m: HexMap,
+    piece: float,
+    blank: bool = False,
+    marks: tuple[Mark, ...] = (),
+    sides: tuple[str, ...] = (),
+    key: str = "",
+    name: str = "",
+) -> Board:
     """Draw ``m`` (a map or a `LayoutMap`) into a one-page PDF at ``path``; returns the board
-    (its image not yet made: `rasterise` the PDF at ``72 x px_per_pt`` dpi)."""
+    (its image not yet made: `rasterise` the PDF at ``72 x px_per_pt`` dpi). A scenario's board
+    (``key``, ``name``: the scenario's) also draws its ``marks`` (outlined as on the scenario
+    sheet: an area solid, an entry dashed, an exit dotted, each named) and a margin on the
+    right with a place for each of ``sides`` (their words)."""
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.dark_blades.map_tiles import BAND, Geometry, draw_map, hex_flats
@@ -102,14 +133,16 @@ def draw_board(path: Path, m: HexMap, piece: float, blank: bool = False) -> Boar
     from generator.sheet.fonts import REGULAR, pdf_font
     from generator.sheet.pages import PageWriter
 
+    board_key, board_name = key or m.key, name or m.name
     s = scale(piece)
     r = hex_flats(piece) / math.sqrt(3.0)
     whole = Geometry(m, r)
     frame = _Frame(whole, s)
-    w, h = frame.width / s, frame.height / s
+    extra = MARGIN * hex_flats(piece) if sides else 0.0
+    w, h = frame.width / s + extra, frame.height / s
     with atomic_file(path) as handle, binary_streams():
         c = Canvas(handle, invariant=1, initialFontName=pdf_font(REGULAR), pagesize=(w, h))
-        c.setTitle(f"Havoc Kit: {m.name} (VASSAL board)")
+        c.setTitle(f"Havoc Kit: {board_name} (VASSAL board)")
         c.setAuthor("Havoc Kit")
         c.setCreator("havoc-pnp export vassal")
         writer = PageWriter(c, m.name, draw=_no_footer)
@@ -129,7 +162,10 @@ def draw_board(path: Path, m: HexMap, piece: float, blank: bool = False) -> Boar
             c.translate(1.5 * r * col, g.f * row)
             draw_map(c, replace(g, window=window), blank=blank)
             c.restoreState()
+        for mark in marks:
+            _draw_mark(c, whole, mark, _shifted(m, mark))
         _mark(c, m, whole.width)
+        places = _margin(c, whole.width, whole.height, extra, sides)
         writer.end_page()
         writer.close()
         c.save()
@@ -140,8 +176,152 @@ def draw_board(path: Path, m: HexMap, piece: float, blank: bool = False) -> Boar
         ax, ay = frame.px(*whole.centre((col, row + 1)))
         outline = _outline(whole, frame, part, col, row) if key else ()
         grids.append(Grid(round(ax), round(ay), key, outline))
-    image = f"board-{m.key}.png"
-    return Board(m.key, m.name, image, frame.width, frame.height, dx, dy, tuple(grids), s)
+    zones = tuple(
+        SetUpZone(mark.name, mark.map if isinstance(m, LayoutMap) else "", mark.kind, path)
+        for mark in marks
+        for path in _paths(_loops(whole, frame, _shifted(m, mark)))
+    )
+    margin = tuple((words, *map(round, frame.px(x, y))) for words, x, y in places)
+    width = frame.width + math.ceil(extra * s - 1e-6) if sides else frame.width
+    return Board(board_key, board_name, f"board-{board_key}.png", width, frame.height, dx, dy,
+                 tuple(grids), s, zones, margin)  # fmt: skip
+
+
+def _shifted(m: HexMap, mark: Mark) -> frozenset[hg.Hex]:
+    """A mark's hexes in the board's grid (a layout's maps are shifted in it)."""
+    for key, _part, col, row, _joined in _pieces(m):
+        if not key or key == mark.map:
+            return frozenset((c + col, r + row) for c, r in mark.hexes)
+    raise ValueError(f"mark {mark.name!r}: no map {mark.map!r} on this board")
+
+
+def _draw_mark(c: Any, g: Any, mark: Mark, hexes: frozenset[hg.Hex]) -> None:
+    """The mark as the scenario sheet draws it: its hexes' sides that border hexes outside it
+    (an area solid, an entry dashed, an exit dotted), and its name in its middle hex."""
+    from generator.sheet.canvas_kit import text
+    from generator.sheet.fonts import BOLD, fit_size, pdf_font
+
+    c.saveState()
+    c.setStrokeColorRGB(*MARK_RGB[mark.kind])
+    c.setLineWidth(3.0)
+    c.setDash(MARK_DASH[mark.kind])
+    c.setLineCap(1)
+    for h, side in _sides_out(hexes):
+        (x1, y1), (x2, y2) = g.side(h, side)
+        c.line(x1, y1, x2, y2)
+    c.setDash([])
+    pts = [g.centre(h) for h in hexes]
+    mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    x, y = min(pts, key=lambda p: math.hypot(p[0] - mx, p[1] - my))
+    c.translate(x, y + g.r * 0.62)
+    c.scale(1, -1)
+    words = mark.name + ("*" if mark.reading else "")
+    size = fit_size(words, BOLD, 7.0, g.r * 2.8)
+    w = c.stringWidth(words, pdf_font(BOLD), size)
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(-w / 2 - 2, -2.5, w + 4, size + 3, stroke=0, fill=1)
+    text(c, -w / 2, 0, words, size, bold=True)
+    c.restoreState()
+
+
+def _sides_out(hexes: frozenset[hg.Hex]):
+    for h in sorted(hexes):
+        for side in hg.SIDES:
+            if hg.neighbour(h, side) not in hexes:
+                yield h, side
+
+
+def _loops(
+    whole: Any, frame: _Frame, hexes: frozenset[hg.Hex]
+) -> list[tuple[tuple[int, int], ...]]:
+    """The outline of ``hexes`` as closed loops of corners (pixels): one per separate part."""
+    points: list[tuple[int, int]] = []
+
+    def pt(x: float, y: float) -> tuple[int, int]:
+        px, py = frame.px(x, y)
+        for p in points:  # a corner two hexes share, computed twice, is one point
+            if abs(p[0] - px) <= 1.5 and abs(p[1] - py) <= 1.5:
+                return p
+        points.append((round(px), round(py)))
+        return points[-1]
+
+    edges: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for h, side in _sides_out(hexes):
+        a, b = (pt(*p) for p in whole.side(h, side))
+        edges.setdefault(a, []).append(b)
+        edges.setdefault(b, []).append(a)
+    loops = []
+    while edges:
+        start = next(iter(edges))
+        loop, here, prev = [start], start, None
+        while True:
+            ahead = [p for p in edges.get(here, []) if p != prev] or edges.get(here, [])
+            if not ahead:
+                break
+            nxt = ahead[0]
+            edges[here].remove(nxt)
+            edges[nxt].remove(here)
+            for p in (here, nxt):
+                if not edges[p]:
+                    del edges[p]
+            if nxt == start:
+                break
+            loop.append(nxt)
+            prev, here = here, nxt
+        if len(loop) >= 3:
+            loops.append(tuple(loop))
+    return loops
+
+
+def _inside(point: tuple[int, int], loop: tuple[tuple[int, int], ...]) -> bool:
+    """Even-odd rule, as java.awt.Polygon.contains."""
+    x, y = point
+    hit = False
+    for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def _paths(loops: list[tuple[tuple[int, int], ...]]) -> list[tuple[tuple[int, int], ...]]:
+    """One zone path per separate part: a loop inside another (a hole, as the arena's ring of
+    spectators leaves its middle) joined to it, out and back along one seam, which VASSAL's
+    even-odd polygon leaves outside the zone."""
+    holes = {i for i, a in enumerate(loops) for j, b in enumerate(loops)
+             if i != j and all(_inside(p, b) for p in a if p not in b)}  # fmt: skip
+    out = []
+    for i, loop in enumerate(loops):
+        if i in holes:
+            continue
+        path = list(loop)
+        for j in sorted(holes):
+            if all(_inside(p, loop) for p in loops[j] if p not in loop):
+                path += [loop[0], *loops[j], loops[j][0]]
+        out.append(tuple(path))
+    return out
+
+
+def _margin(c: Any, x0: float, height: float, width: float, sides: tuple[str, ...]):
+    """Each side's place in the margin right of the maps: its words, and where its pieces go
+    (points on the board drawing, y down)."""
+    from generator.sheet.canvas_kit import text
+
+    if not sides:
+        return []
+    step = height / len(sides)
+    out = []
+    c.setStrokeColorRGB(0.4, 0.4, 0.4)
+    c.setLineWidth(1)
+    for i, words in enumerate(sides):
+        top = i * step
+        c.rect(x0 + 6, top + 6, width - 12, step - 12, stroke=1, fill=0)
+        c.saveState()
+        c.translate(x0 + 12, top + 22)
+        c.scale(1, -1)
+        text(c, 0, 0, words, 9, bold=True, max_width=width - 24)
+        c.restoreState()
+        out.append((words, x0 + width / 2, top + step / 2))
+    return out
 
 
 def _mark(c: Any, m: HexMap, width: float) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.kniggits.rules import ROLES, ArmyCheck, Kniggit, KniggitRules
+from companion.text.kniggits import move
 from generator.kniggits.settings import ArmyColour, PrintSettings
 from generator.sheet.canvas_kit import text as _text
 from generator.sheet.files import atomic_file, binary_streams
@@ -130,8 +131,8 @@ def _row(
         canvas.setStrokeColor("#999999")
         canvas.line(x0, y - 13, x0 + NAME_W - 8, y - 13)
     if tokens is not None:
-        inches = kniggit_rules.move(tokens["movement"])
-        _text(canvas, move_x, y - 12, f"{inches} in", 9)
+        how_far = move(kniggit_rules, tokens["movement"])
+        _text(canvas, move_x, y - 12, how_far, 9, max_width=MOVE_W - 4)
     if flag:
         canvas.setFillColor("#000000")
         canvas.setFont(pdf_font(BOLD), 6.5)

@@ -69,9 +69,10 @@ class Placed:
 def figures(
     settings: PrintSettings, armies: Sequence[ArmyCheck] = (), left_handed: Sequence[int] = ()
 ) -> list[Figure]:
-    """One figure per kniggit the armies bought (runaways too: they may be re-bought), or the
-    kit's default set: ``per_side`` for each of ``sides`` armies, numbered. ``left_handed``:
-    the numbers (from 1) of the armies or sides whose player is left-handed."""
+    """One figure per kniggit the armies bought who fights (none for those who run away
+    before the battle, lacking a colour: the rules), or the kit's default set: ``per_side``
+    for each of ``sides`` armies, numbered. ``left_handed``: the numbers (from 1) of the
+    armies or sides whose player is left-handed."""
     out: list[Figure] = []
     if not armies:
         for side in range(settings.sides):
@@ -83,6 +84,8 @@ def figures(
     for index, army in enumerate(armies):
         colour = settings.armies[index % len(settings.armies)]
         for kniggit in army.kniggits:
+            if kniggit in army.runaways:
+                continue
             for number in range(1, kniggit.count + 1):
                 name = kniggit.name if kniggit.count == 1 else f"{kniggit.name} {number}"
                 out.append(Figure(name, colour, army_file(army).stem, index + 1 in left_handed))

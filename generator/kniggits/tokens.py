@@ -2,8 +2,8 @@
 
 Each kind has its colour *and* its letter and symbol (an arrow, a sword, a shield), so a
 greyscale print or a colour-blind player loses nothing. How many: the rules' "at least 40 of
-each colour" for two players (``print.toml``), or with armies exactly what they bought plus the
-kit's spares. Faces are in cell units (1 x 1 = one token).
+each colour" for two players (``print.toml``), more where the armies bought more (plus the
+kit's spares), or the number the user asks for. Faces are in cell units (1 x 1 = one token).
 """
 
 from __future__ import annotations
@@ -21,16 +21,20 @@ Shape = Literal["round", "square"]
 SHAPES = ("round", "square")
 
 
-def token_counts(settings: PrintSettings, armies: Sequence[ArmyCheck] = ()) -> dict[str, int]:
-    """Tokens to print per kind: the rules' default, or what the armies bought plus spares."""
-    if not armies:
-        return {role: settings.per_colour for role in ROLES}
-    counts = dict.fromkeys(ROLES, settings.spares)
+def token_counts(
+    settings: PrintSettings, armies: Sequence[ArmyCheck] = (), asked: int | None = None
+) -> dict[str, int]:
+    """Tokens to print per kind: ``asked`` of each when the user gives a number (fewer than
+    the rules' 40 too); else at least the rules' ``per_colour`` of each, more where the armies
+    bought more (what they bought plus the kit's spares)."""
+    if asked is not None:
+        return dict.fromkeys(ROLES, asked)
+    counts = dict.fromkeys(ROLES, settings.spares if armies else 0)
     for army in armies:
         for kniggit in army.kniggits:
             for role in ROLES:
                 counts[role] += kniggit.count * kniggit.tokens[role]
-    return counts
+    return {role: max(settings.per_colour, n) for role, n in counts.items()}
 
 
 # A heater shield: a top edge dipping a little at the middle, straight sides, then curving to
@@ -89,7 +93,7 @@ def fill_sheets(
     did not buy (0) stays at 0."""
     from generator.sheet.layout import pack, per_page
 
-    across = max(1, per_page(sheet)[0])
+    across = max(1, per_page(sheet, fold=False)[0])  # tokens have no backs: never folded
     sheets = len(pack(token_pieces(settings, counts, shape), sheet))
     grown = {r: -(-n // across) * across for r, n in counts.items()}
     if len(pack(token_pieces(settings, grown, shape), sheet)) > sheets:

@@ -2,7 +2,8 @@
 through a directory, device or looping symlink, and reportlab's streams without ASCII85.
 
 `regular_target` is the check every writer shares (the page writer's PDFs, the staging of a
-build); `atomic_file` writes one file; `binary_streams` makes PDF streams smaller and faster.
+build); `not_a_link` the check inside a folder the kit fills; `atomic_file` writes one file;
+`binary_streams` makes PDF streams smaller and faster.
 """
 
 from __future__ import annotations
@@ -48,6 +49,34 @@ def atomic_file(path: str | os.PathLike[str], private: bool = False) -> Iterator
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def not_a_pdf(path: Path) -> str | None:
+    """Why the kit will not replace ``path`` with a PDF (None when it may): a file that is
+    there and is not a PDF (``-o notes.txt`` must not replace the user's notes). An empty file
+    or none at all may be written; a link is judged by what it points to."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None  # a folder, a FIFO, a device: refused by the writer in its own words
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None  # none there, or a path the writer refuses in its own words
+    with os.fdopen(fd, "rb") as handle:
+        head = handle.read(1024)
+    if not head or b"%PDF-" in head:  # the PDF header, within the first 1,024 bytes
+        return None
+    return "a file that is not a PDF is there: the kit replaces only a PDF; choose another name"
+
+
+def not_a_link(path: Path, folder: Path) -> Path:
+    """``path`` inside a folder the kit fills (``--svg DIR``): a symbolic link there is not
+    the kit's, and is never written through nor replaced (refused in one line)."""
+    if path.is_symlink():
+        raise InputError(
+            f"{path.name} in {folder} is a symbolic link the kit did not write: it is not "
+            "written through; remove it or choose another folder"
+        )
+    return path
 
 
 def regular_target(path: Path) -> Path:

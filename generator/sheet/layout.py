@@ -17,7 +17,8 @@ document, front page then its back page:
   backs move out from by as much (`SheetOptions.front_area`), so backs stay on the paper --
   which moves the fronts too: a new offset means printing both sides again;
 * duplex ``none`` (fold-over): fronts on the left half of each page, backs mirrored across the
-  vertical fold line in the middle of the same page.
+  vertical fold line in the middle of the same page -- only for pieces that have backs
+  (`folds`): single-sided pieces (tokens, terrain) fill the whole page, with no fold line.
 """
 
 from __future__ import annotations
@@ -165,43 +166,56 @@ def _crosses(above: Sequence[Placement], below: Sequence[Placement]) -> bool:
     return False
 
 
-def pieces_area(options: SheetOptions) -> tuple[float, float, float, float]:
+def folds(pieces: Sequence[Piece], options: SheetOptions) -> bool:
+    """Fold-over pages for these pieces: ``--duplex none`` and at least one piece has a back.
+    Pieces with no backs (tokens, terrain) have nothing to fold over: they fill the page."""
+    return options.duplex == "none" and any(p.back is not None for p in pieces)
+
+
+def pieces_area(
+    options: SheetOptions, fold: bool | None = None
+) -> tuple[float, float, float, float]:
     """Where packed pieces go (outer boxes, bleed included): the front area (the fronts' half
     on fold-over pages); with crop marks, never so close to the paper's edge that a side has
-    no room for a mark KEPT_MARK long, nor at the bottom for one above the footer."""
+    no room for a mark KEPT_MARK long, nor at the bottom for one above the footer. ``fold``:
+    fold-over pages (default: ``--duplex none``; `folds` says it for a set of pieces)."""
+    if fold is None:
+        fold = options.duplex == "none"
     x0, y0, x1, y1 = options.front_area
-    if options.duplex == "none":
+    if fold:
         x0 = max(options.margin_left, options.margin_right)
         x1 = x0 + options.fold_half_width()
     if options.cut_guides == "crop":
         y0, y1 = max(y0, KEPT_BOTTOM), min(y1, options.height - KEPT_SIDE)
-        if options.duplex != "none":  # fold-over: the fold half keeps to the margins
+        if not fold:  # fold-over: the fold half keeps to the margins
             x0, x1 = max(x0, KEPT_SIDE), min(x1, options.width - KEPT_SIDE)
     return x0, y0, x1, y1
 
 
 def pack(pieces: Sequence[Piece], options: SheetOptions) -> list[list[Placement]]:
-    """Front placements, one list per sheet, inside `pieces_area` of each page: each block
-    starts a new row, unless running the blocks together (each shape's pieces in one run,
-    whatever their block, so a few markers fill a row's end) saves a sheet of paper."""
+    """Front placements, one list per sheet, inside `pieces_area` of each page (the fronts'
+    half where the pieces fold over: `folds`): each block starts a new row, unless running the
+    blocks together (each shape's pieces in one run, whatever their block, so a few markers
+    fill a row's end) saves a sheet of paper."""
     crop = options.cut_guides == "crop"
-    sheets = _pack(_blocks(pieces, by_shape=crop), options)
+    fold = folds(pieces, options)
+    sheets = _pack(_blocks(pieces, by_shape=crop), options, fold)
     if len(sheets) > 1:
-        run_on = _pack(_blocks(pieces, by_shape=crop, by_block=False), options)
+        run_on = _pack(_blocks(pieces, by_shape=crop, by_block=False), options, fold)
         if len(run_on) < len(sheets):
             return run_on
     return sheets
 
 
-def _pack(groups: list[list[Piece]], options: SheetOptions) -> list[list[Placement]]:
+def _pack(groups: list[list[Piece]], options: SheetOptions, fold: bool) -> list[list[Placement]]:
     """`pack` with the pieces in these groups, each starting a new row."""
     s, b = options.piece, options.bleed
-    x0, y0, x1, y1 = pieces_area(options)
+    x0, y0, x1, y1 = pieces_area(options, fold)
     room_w, room_h = x1 - x0, y1 - y0
     # centre the columns of squares across the page (or the half), so backs mirror onto fronts
     pitch = s + 2 * b
     spare = room_w - int((room_w + 1e-9) // pitch) * pitch
-    if options.duplex != "none":
+    if not fold:
         x0, x1 = x0 + spare / 2, x1 - spare / 2
     crop = options.cut_guides == "crop"
     sheets: list[list[Placement]] = [[]]
@@ -262,13 +276,15 @@ def mirror(front: Placement, options: SheetOptions) -> Placement | None:
 
 
 def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[ImposedPage]:
-    """All pages, fronts and backs interleaved (or fold-over pages)."""
+    """All pages, fronts and backs interleaved (or fold-over pages; single-sided pieces under
+    ``--duplex none``: front pages alone, filling the paper)."""
     sheets = pack(pieces, options)
     two_sided = any(p.back is not None for p in pieces)
+    fold = folds(pieces, options)
     pages: list[ImposedPage] = []
     for number, fronts in enumerate(sheets, start=1):
         backs = [m for m in (mirror(f, options) for f in fronts) if m is not None]
-        if options.duplex == "none":
+        if fold:
             pages.append(ImposedPage("fold", number, fronts + backs))
             continue
         pages.append(ImposedPage("front", number, fronts))
@@ -277,9 +293,10 @@ def impose(pieces: Sequence[Piece], options: SheetOptions) -> list[ImposedPage]:
     return pages
 
 
-def per_page(options: SheetOptions) -> tuple[int, int]:
-    """How many square pieces fit across and down one page (or one fold-over half)."""
-    x0, y0, x1, y1 = pieces_area(options)
+def per_page(options: SheetOptions, fold: bool | None = None) -> tuple[int, int]:
+    """How many square pieces fit across and down one page (or one fold-over half; ``fold``
+    as `pieces_area` takes it)."""
+    x0, y0, x1, y1 = pieces_area(options, fold)
     width = x1 - x0
     pitch = options.piece + 2 * options.bleed
     return (int((width + 1e-9) // pitch), int((y1 - y0 + 1e-9) // pitch))

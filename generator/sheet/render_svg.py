@@ -5,12 +5,15 @@ cut box, plus the bleed when there is one), the drawing itself in cell units lik
 Identical copies of a piece are written once; two different pieces with one name get -2, -3...
 File names keep non-ASCII letters (NFC, lower case; anything but letters, digits and ``_``
 becomes ``-``). All or nothing (generator/sheet/staging.py): the folder is checked before
-anything is written, and ``DIR/.havoc-svg-files.txt`` lists what the kit wrote there, so a
-rebuild removes the files of pieces no longer in the roster (and only those).
+anything is written, and ``DIR/.havoc-svg-files.txt`` lists what the kit wrote there (each
+file's name and SHA-256), so a rebuild removes the files of pieces no longer in the roster, and
+only those still holding what the kit wrote. A symbolic link in the folder is never written
+through (refused in one line).
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import re
@@ -19,6 +22,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.data import read_limited
+from companion.errors import DataError
+from generator.sheet.files import not_a_link
 from generator.sheet.fonts import SVG_FAMILY, check_font, fit_size, svg_weight
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Circle, Face, Figure, Line, Piece, Polygon, Rect, Text
@@ -185,6 +191,7 @@ def write_piece_svgs(
     out = Path(directory)
     stage.folder(out)  # checked (and made) before anything is written
     written: list[Path] = []
+    digests: dict[str, str] = {}  # file name -> SHA-256 of what is written now
     used: dict[str, tuple[Face, Face | None]] = {}
     for piece in pieces:
         base = slug(piece.name)
@@ -197,22 +204,47 @@ def write_piece_svgs(
         used[name] = (piece.front, piece.back)
         faces = [("front", piece.front)] + ([("back", piece.back)] if piece.back else [])
         for side, face in faces:
-            target = out / f"{name}-{side}.svg"
-            text = face_svg(face, piece.cols, piece.rows, options.piece, options.bleed)
-            stage.path(target).write_bytes(text.encode("utf-8"))
+            target = not_a_link(out / f"{name}-{side}.svg", out)
+            data = face_svg(face, piece.cols, piece.rows, options.piece, options.bleed).encode()
+            stage.path(target).write_bytes(data)
             written.append(target)
-    names = {p.name for p in written}
-    for old in _manifest(out) - names:
-        stage.remove(out / old)
-    listing = "".join(f"{n}\n" for n in sorted(names))
-    stage.path(out / MANIFEST).write_text(listing, encoding="utf-8")
+            digests[target.name] = hashlib.sha256(data).hexdigest()
+    for old, digest in _manifest(out).items():
+        if old not in digests and _unchanged(out / old, digest):
+            stage.remove(out / old)
+    listing = "".join(f"{n} {digests[n]}\n" for n in sorted(digests))
+    stage.path(not_a_link(out / MANIFEST, out)).write_text(listing, encoding="utf-8")
     return written
 
 
-def _manifest(directory: Path) -> set[str]:
-    """The file names the kit wrote into ``directory`` last time (plain names only)."""
+def _manifest(directory: Path) -> dict[str, str]:
+    """The files the kit wrote into ``directory`` last time: plain name -> SHA-256 of what it
+    wrote (a listing of an earlier kit, names only, proves nothing and removes nothing)."""
+    path = directory / MANIFEST
+    if path.is_symlink():
+        return {}
     try:
-        lines = (directory / MANIFEST).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return set()
-    return {n for n in lines if n and n == Path(n).name and n.endswith(".svg")}
+        lines = read_limited(path).decode("utf-8").splitlines()
+    except (DataError, UnicodeDecodeError):
+        return {}
+    out = {}
+    for line in lines:
+        name, _, digest = line.rpartition(" ")
+        if (
+            name == Path(name).name
+            and name.endswith(".svg")
+            and re.fullmatch("[0-9a-f]{64}", digest)
+        ):
+            out[name] = digest
+    return out
+
+
+def _unchanged(path: Path, digest: str) -> bool:
+    """``path`` is a regular file (not a link) holding exactly what the kit wrote there: a file
+    the listing names but the kit did not write (a forged listing, a user's edit) stays."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        return hashlib.sha256(read_limited(path)).hexdigest() == digest
+    except DataError:
+        return False

@@ -28,6 +28,7 @@ from generator.whos_next.saved_ring import Slip, changed_since, current_slips, l
 from generator.whos_next.slips import draw_header, draw_slip, place
 from generator.whos_next.umpire import WARNING, umpire_pages
 
+GAME_SLIPS_PDF = "whos-next-game-slips.pdf"  # `slips`' own: beside the build's blank sample
 UMPIRE_PDF = "whos-next-umpire.pdf"
 PIECES_PDF = "whos-next-pieces.pdf"
 SLIPS_TITLE = "Who's Next — slips"
@@ -121,7 +122,7 @@ def write_slips(
                 raise InputError(f"--blank: expected 1 to 10000 slips, got {count}")
             items = [(None, "")] * count
             note = "blank, to fill in by hand (no saved game)"
-        stats = write_slip_pages(out_dir / SLIPS_PDF, sheet, items, note)
+        stats = write_slip_pages(out_dir / GAME_SLIPS_PDF, sheet, items, note)
         result.made.append((stats, f"{len(items)} slips, {note}"))
     else:
         where = display_path(game) if game is not None else "the default game file"
@@ -138,7 +139,7 @@ def write_slips(
             ) + f", after {len(ring.deaths)} deaths"
             if slips:
                 items = [(s, s.holder) for s in slips]
-                stats = write_slip_pages(out_dir / SLIPS_PDF, sheet, items, what, private=True)
+                stats = write_slip_pages(out_dir / GAME_SLIPS_PDF, sheet, items, what, private=True)
                 result.made.append((stats, f"{len(slips)} slips, {what}"))
             else:
                 result.notes.append(f"no slip changed since death {since}; nothing written")

@@ -6,6 +6,12 @@ svglib or the generator. The generator's engine (everything in generator/ but th
 commands) never imports click either: click lives in the two `commands/` packages, the two
 `cli.py` and the plumbing they share, `havoc_cli`. A rules module's refusal names a field,
 never an option (`--die`).
+
+The rules speak values only (issue 29): no module but the front ends (the `havoc` CLI, its
+commands, the web app and the text layer itself) imports the text layer `companion.text`, and
+no module classifies an error by its message text (``e.message.startswith(...)``, ``"Sword" in
+e.message``, ``str(e) == ...``): an error carries its field. ``python
+tests/companion/test_boundaries.py`` prints what the two checks find.
 """
 
 from __future__ import annotations
@@ -111,3 +117,250 @@ def test_the_option_word_check_sees_one(tmp_path: Path) -> None:
     (tmp_path / "companion" / "web").mkdir()
     (tmp_path / "companion" / "web" / "page.py").write_text('raise ValueError("--die: no")\n')
     assert option_words_in_raises(tmp_path) == ["companion/kniggits/rules.py:2"]
+
+
+_ANY_OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z-]*|-[a-zA-Z])(?![\w-])")  # --cards, -e
+# Rules strings that still carry an option word, pending: the fill-in advice (`FillIn.how`,
+# kept in the crt lookup's record as ``fill_in_how`` for --json and the page) says "run with
+# --cards YOUR-CARDS".
+PENDING_WORDS = {"companion/fill_in.py"}
+
+
+def option_words_in_rules(root: Path) -> list[str]:
+    """Each string in a rules module (companion/ but its CLI, web app and text layer; its
+    docstrings and other bare strings, an attribute's, apart) that carries an option word (``--cards``, ``-e``), as ``path:line``: the
+    rules speak values, a front end adds its own words."""
+    found = []
+    for path in sorted((root / "companion").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith(FRONT_ENDS):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+                and _ANY_OPTION.search(node.value)
+            ):
+                found.append(f"{rel}:{node.lineno}")
+    return found
+
+
+def test_no_option_word_in_the_rules_strings() -> None:
+    root = Path(companion.__file__).parent.parent
+    found = option_words_in_rules(root)
+    assert [f for f in found if f.split(":")[0] not in PENDING_WORDS] == []
+
+
+def test_the_rules_strings_check_sees_an_option_word(tmp_path: Path) -> None:
+    rules = tmp_path / "companion" / "dark_blades"
+    rules.mkdir(parents=True)
+    (rules / "combat.py").write_text(
+        '"""A docstring may name --explain."""\nmore = ", -e"\nLABEL = "kit\'s reading"\n'
+    )
+    assert option_words_in_rules(tmp_path) == ["companion/dark_blades/combat.py:2"]
+
+
+# The front ends: the only modules that may import the text layer (the words of a terminal).
+FRONT_ENDS = (
+    "companion/commands/",
+    "companion/web/",
+    "companion/text/",
+    "companion/cli.py",
+    "havoc_cli/",
+)
+# The generator's products are the printing front end (architecture.md): a sheet may use the
+# text layer's words; its engine (generator/sheet/) may not.
+PRINTING, ENGINE = "generator/", "generator/sheet/"
+SCANNED = ("companion", "generator", "havoc_cli")
+TEXT_LAYER = "companion.text"
+
+
+def _python_files(root: Path) -> list[tuple[str, ast.Module]]:
+    out = []
+    for top in SCANNED:
+        for path in sorted((root / top).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            out.append((rel, ast.parse(path.read_text(encoding="utf-8"))))
+    return out
+
+
+def _imported(node: ast.AST, rel: str) -> list[str]:
+    """The modules an import statement names (``from . import text`` resolved from ``rel``)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    base = node.module or ""
+    if node.level:
+        package = rel.removesuffix(".py").split("/")[:-1]
+        if rel.endswith("__init__.py"):
+            package = rel.split("/")[:-1]
+        up = package[: len(package) - (node.level - 1)]
+        base = ".".join([*up, *([base] if base else [])])
+    return [base, *(f"{base}.{a.name}" for a in node.names)]
+
+
+def text_layer_imports(root: Path) -> list[str]:
+    """Each import of `companion.text` (or a module under it) outside the front ends (the
+    `havoc` CLI, the web app, the text layer, the generator's products), as ``path:line``;
+    imports inside functions and under TYPE_CHECKING count too."""
+    found = []
+    for rel, tree in _python_files(root):
+        if rel.startswith(FRONT_ENDS) or (rel.startswith(PRINTING) and not rel.startswith(ENGINE)):
+            continue
+        for node in ast.walk(tree):
+            names = _imported(node, rel)
+            if any(n == TEXT_LAYER or n.startswith(TEXT_LAYER + ".") for n in names):
+                found.append(f"{rel}:{node.lineno}")  # type: ignore[attr-defined]
+    return found
+
+
+_TEXT_METHODS = {
+    "startswith",
+    "endswith",
+    "find",
+    "rfind",
+    "index",
+    "count",
+    "split",
+    "partition",
+    "removeprefix",
+    "removesuffix",
+}
+_RE_CALLS = {"search", "match", "fullmatch", "findall", "finditer", "sub"}
+_MATCHING = (ast.In, ast.NotIn, ast.Eq, ast.NotEq)
+
+
+def _message_text(
+    node: ast.AST, caught: set[str], aliases: frozenset[str] | set[str] = frozenset()
+) -> bool:
+    """Whether ``node`` is an error's words: ``x.message``, ``e.reason``/``e.args`` of a
+    caught error ``e``, ``str(e)``, ``e.args[0]``, or a name given one of those
+    (``text = str(e)``: ``aliases``)."""
+    if isinstance(node, ast.Name):
+        return node.id in aliases
+    if isinstance(node, ast.Subscript):
+        return _message_text(node.value, caught)
+    if isinstance(node, ast.Attribute):
+        if node.attr == "message":
+            return True
+        return (
+            node.attr in ("reason", "args")
+            and isinstance(node.value, ast.Name)
+            and (node.value.id in caught)
+        )
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id in ("str", "repr") and any(
+            isinstance(a, ast.Name) and a.id in caught for a in node.args
+        )
+    return False
+
+
+def message_matches(root: Path) -> list[str]:
+    """Each place that reads an error's message text to decide something (``e.message.
+    startswith(...)``, ``"Sword" in e.message``, ``str(e) == ...``, ``re.search(..., str(e))``,
+    ``e.message.removeprefix(...)``), as ``path:line``, anywhere in companion/, generator/ and
+    havoc_cli/: an error's kind and field are its attributes, never its words."""
+    found = []
+    for rel, tree in _python_files(root):
+        caught = {h.name for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.name}
+        aliases = {
+            t.id
+            for a in ast.walk(tree)
+            if isinstance(a, ast.Assign) and _message_text(a.value, caught)
+            for t in a.targets
+            if isinstance(t, ast.Name)
+        }
+        for node in ast.walk(tree):
+            hit = False
+            if isinstance(node, ast.Compare) and any(isinstance(o, _MATCHING) for o in node.ops):
+                hit = any(_message_text(x, caught, aliases) for x in (node.left, *node.comparators))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                attr = node.func.attr
+                if attr in _TEXT_METHODS:
+                    hit = _message_text(node.func.value, caught, aliases)
+                elif attr in _RE_CALLS or attr == "fullmatch":
+                    hit = any(_message_text(a, caught, aliases) for a in node.args)
+            if hit:
+                found.append(f"{rel}:{node.lineno}")  # type: ignore[attr-defined]
+    return sorted(set(found))
+
+
+# Files owned by other branches that still read a message's text (the lead empties this at
+# merge): generator/ is another helper's.
+PENDING_MATCHES = {"generator/dark_blades/counter_figures.py"}
+# Where the words are all an error gives: tomllib's TOMLDecodeError carries its line only in
+# its text before Python 3.14 (`companion.data` reads the line number out of it).
+FOREIGN_ERRORS = {"companion/data.py"}
+
+
+def test_no_rules_module_imports_the_text_layer() -> None:
+    root = Path(companion.__file__).parent.parent
+    assert text_layer_imports(root) == []
+
+
+def test_no_error_is_classified_by_its_message_text() -> None:
+    root = Path(companion.__file__).parent.parent
+    found = message_matches(root)
+    allowed = PENDING_MATCHES | FOREIGN_ERRORS
+    assert [f for f in found if f.split(":")[0] not in allowed] == []
+
+
+def test_the_two_checks_see_a_planted_case(tmp_path: Path) -> None:
+    rules = tmp_path / "companion" / "dark_blades"
+    rules.mkdir(parents=True)
+    (rules / "__init__.py").write_text("")
+    (rules / "bad.py").write_text(
+        "from companion.text import WIDTH\n"
+        "def f():\n"
+        "    from .. import text\n"
+        "    try:\n"
+        "        pass\n"
+        "    except ValueError as e:\n"
+        "        if 'Sword' in e.message or str(e) == 'x':\n"
+        "            pass\n"
+        "        side = e.message.startswith('attacker')\n"
+        "        why = e.reason.endswith('.')\n"
+        "        text = str(e)\n"
+        "        line = re.search('at line', text)\n"
+    )
+    front = tmp_path / "companion" / "commands"
+    front.mkdir()
+    (front / "page.py").write_text("from companion.text import fit\n")
+    (tmp_path / "companion" / "text").mkdir()
+    (tmp_path / "companion" / "text" / "__init__.py").write_text("from companion.text import x\n")
+    (tmp_path / "havoc_cli").mkdir()
+    (tmp_path / "generator" / "sheet").mkdir(parents=True)
+    (tmp_path / "generator" / "sheet" / "cards.py").write_text("import companion.text\n")
+    (tmp_path / "generator" / "aid.py").write_text("from companion.text import wrap\n")
+    assert text_layer_imports(tmp_path) == [
+        "companion/dark_blades/bad.py:1",
+        "companion/dark_blades/bad.py:3",
+        "generator/sheet/cards.py:1",  # the engine: no; a product (aid.py): a front end
+    ]
+    assert message_matches(tmp_path) == [
+        "companion/dark_blades/bad.py:10",
+        "companion/dark_blades/bad.py:12",
+        "companion/dark_blades/bad.py:7",
+        "companion/dark_blades/bad.py:9",
+    ]
+    # A message used as words (quoted in a new refusal) is no match.
+    (rules / "bad.py").write_text(
+        "try:\n    pass\nexcept ValueError as e:\n    raise KeyError(f'x: {e.message}')\n"
+    )
+    assert message_matches(tmp_path) == []
+
+
+if __name__ == "__main__":  # the figures of issue 29: python tests/companion/test_boundaries.py
+    here = Path(companion.__file__).parent.parent
+    imports, matches = text_layer_imports(here), message_matches(here)
+    print(f"rules modules importing the text layer: {len({f.split(':')[0] for f in imports})}")
+    print("".join(f"  {f}\n" for f in imports), end="")
+    words = option_words_in_rules(here)
+    print(f"option words in the rules' strings: {len(words)}")
+    print("".join(f"  {f}\n" for f in words), end="")
+    print(f"message-text matches: {len(matches)}")
+    print("".join(f"  {f}\n" for f in matches), end="")

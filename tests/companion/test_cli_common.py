@@ -155,6 +155,7 @@ def test_havoc_roll_imports_only_what_it_needs():
     assert ast.literal_eval(mine) == [
         "companion",
         "companion.cli",
+        "companion.columns",  # the phone's width and a string's columns (the text layer's)
         "companion.commands",
         "companion.commands.dice",
         "companion.dice",

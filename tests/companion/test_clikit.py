@@ -97,27 +97,3 @@ def test_havoc_pnp_no_subcommand_prints_help() -> None:
     assert result.exit_code == 0
     assert result.stdout.startswith("Usage: havoc-pnp")
     assert "build" in result.stdout
-
-
-def test_a_quick_group_runs_without_the_cycle_collector_and_gives_it_back() -> None:
-    """`havoc`'s commands run with the cycle collector off (a cold start's ~2 ms) and leave it
-    as they found it; a group not marked quick (`havoc-pnp`) keeps it on."""
-    import gc
-
-    import click
-    from click.testing import CliRunner
-
-    from havoc_cli.kit import LazyGroup
-
-    seen = []
-
-    @click.command()
-    def probe() -> None:
-        seen.append(gc.isenabled())
-
-    for quick in (True, False):
-        group = LazyGroup(name="t", quick=quick, prog="havoc")
-        group.add_command(probe)
-        CliRunner().invoke(group, ["probe"])
-        assert gc.isenabled()
-    assert seen == [False, True]

@@ -75,7 +75,7 @@ def test_key_line_finds_keys_tables_and_array_items(tmp_path: Path) -> None:
     assert key_line(path, ("rows", 0)) == 3
     assert key_line(path, ("cover", "light", "columns")) == 12
     assert key_line(path, ("cover", "heavy")) == 11  # not written: the nearest table around it
-    assert Where(path, ("title",), "title").line() == 1
+    assert Where(path).child("title").line() == 1
 
 
 def test_a_file_is_checked_once_until_it_changes(tmp_path: Path, monkeypatch) -> None:

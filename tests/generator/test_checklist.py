@@ -81,8 +81,10 @@ def test_each_row_says_how_to_print_it_on_what_paper_and_what_to_skip(built) -> 
         assert by["dark-blades-counters.pdf"]["sides"] == "long edge"
     for name in ("dark-blades-counters.pdf", "dark-blades-spells.pdf", "kniggits-tokens.pdf"):
         assert by[name]["paper"] == "card" and by[name]["cut"] == "yes"
-    for name in ("dark-blades-reference.pdf", "calibration.pdf", "print-checklist.pdf"):
+    for name in ("dark-blades-reference.pdf", "print-checklist.pdf"):
         assert by[name]["paper"] == "plain" and by[name]["cut"] == "no"
+    # the offset is read on the card the pieces go on, as the key says
+    assert by["calibration.pdf"]["paper"] == "card" and by["calibration.pdf"]["cut"] == "no"
     words = " ".join(text.split())
     assert "…" not in text
     note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
@@ -94,6 +96,50 @@ def test_each_row_says_how_to_print_it_on_what_paper_and_what_to_skip(built) -> 
         "The Water Mill above The Arena" in words and "Trouble at T'Mill: The Water Mill" in words
     )
     assert "The Water Mill above The Arena" in " ".join(note.split())
+
+
+def test_no_instruction_contradicts_another(built) -> None:
+    """Calibration on the card the pieces go on, everywhere it is said; a file printed on both
+    sides is never told (in its own steps) to print a page single-sided; the steps for card
+    by hand where a printer will not duplex it: odd pages, the stack turned, the edge that
+    leads, even pages, and the calibration done the same way."""
+    kind, out = built
+    note = (out / "HOW-TO-PRINT.txt").read_text(encoding="utf-8")
+    flat = " ".join(note.split())
+    _, text = rows(out / "print-checklist.pdf")
+    key = " ".join(text.split())
+    section = note.split(". calibration.pdf\n", 1)[1].split("\n\n", 1)[0]
+    assert "Paper: card, 160-250 g/m2." in section
+    assert "on the card you will print the pieces on" in flat
+    assert "plain paper" not in flat.split("FIRST: SCALE AND CALIBRATION", 1)[1].split("FILES")[0]
+    assert "calibrate on the paper you will use" not in key
+    assert "for the calibration" in key
+    for name in [p.name for p in out.glob("*.pdf")]:
+        section = " ".join(note.split(f". {name}\n", 1)[1].split("\n\n", 1)[0].split())
+        if "on both sides" in section:
+            said = section.replace("(single-sided: ", "")
+            assert "single-sided" not in said, (name, section)
+    calibrate = " ".join(read_pages(out / "calibration.pdf")[0].text.split())
+    assert "on the card you will print the pieces on" in calibrate
+    if kind == "none":
+        assert "BY HAND" not in note and "BY HAND" not in key
+        return
+    by_hand = note.split("BOTH SIDES BY HAND (", 1)[1].split("\n\n", 1)[0]
+    steps = " ".join(by_hand.split())
+    for words in (
+        "will not duplex card",
+        "Print the odd pages only",
+        "Print the even pages only",
+        "the SAME edge goes in first again",
+        "the OPPOSITE edge goes in first",
+        "the sheet with page 1 on it goes in first",
+        "blank side where the printer prints",
+        "Do it first with calibration.pdf (page 1, then page 2), on the same card",
+    ):
+        assert words in steps, words
+    assert "BOTH SIDES BY HAND" in key and "BOTH SIDES BY HAND" in calibrate
+    counters = note.split(". dark-blades-counters.pdf\n", 1)[1].split("\n\n", 1)[0]
+    assert "on both sides" in counters and "BOTH SIDES BY HAND" in counters
 
 
 def test_the_build_says_the_same_figures(kit_build) -> None:

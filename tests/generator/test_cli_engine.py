@@ -202,7 +202,7 @@ def test_a_huge_roster_count_is_one_line_not_a_memory_hog(havoc_pnp, tmp_path: P
 
 def test_output_through_a_symlink_replaces_its_target_not_the_link(havoc_pnp, tmp_path: Path):
     real = tmp_path / "real.pdf"
-    real.write_bytes(b"old")
+    real.write_bytes(b"%PDF-1.4 old")  # a PDF: replaced (a file that is not one is refused)
     link = tmp_path / "link.pdf"
     link.symlink_to(real)
     result = havoc_pnp("calibrate", "-o", link)

@@ -55,14 +55,109 @@ def test_tgc_card_text_lies_inside_the_75px_safe_zone():
             assert min(c.x0, c.top, page.width - c.x1, page.height - c.bottom) * 300 / 72 >= 75
 
 
+def longest_run(image, line: int, ground, across: bool, span: tuple[int, int]) -> int:
+    """The longest run of pixels off the ``ground`` colour along column ``line`` (``across``:
+    along row ``line``) within ``span``: a line drawn along it shows as a long run."""
+    px = image.load()
+    best = run = 0
+    for i in range(*span):
+        pixel = px[i, line] if across else px[line, i]
+        off = max(abs(a - b) for a, b in zip(pixel, ground, strict=True)) > 24
+        run = run + 1 if off else 0
+        best = max(best, run)
+    return best
+
+
+def lines_near_cuts(image, bleed: float, ground=(255, 255, 255)) -> dict[str, int]:
+    """Each pixel column and row within 1 mm (12 px at 300 dpi) of a cut line whose longest
+    run of ink along it is over 1 mm: what a cut that far off would show as a line on an
+    edge (a pattern crossing the cut makes short runs only)."""
+    w, h = image.size
+    mm = 12
+    found = {}
+    for cut in (bleed, w - bleed):
+        for x in range(round(cut - mm), round(cut + mm) + 1):
+            run = longest_run(image, x, ground, False, (round(bleed), round(h - bleed)))
+            if run > mm:
+                found[f"column {x}"] = run
+    for cut in (bleed, h - bleed):
+        for y in range(round(cut - mm), round(cut + mm) + 1):
+            run = longest_run(image, y, ground, True, (round(bleed), round(w - bleed)))
+            if run > mm:
+                found[f"row {y}"] = run
+    return found
+
+
+@pytest.mark.parametrize(("shop", "bleed"), [("tgc", 37.5), ("mpc", 36.0)])
+def test_nothing_is_printed_along_a_shops_cut_lines(exported, shop, bleed):
+    """No line along any of the four cut lines nor within 1 mm of them, on the fronts (no grey
+    frame at the cut) or the back (the lattice's upright sides away from the cut)."""
+    folder = exported / shop / "cards"
+    for name in ("back", "death", "fear-1", "magic-arrow", "zap"):
+        with Image.open(folder / f"{name}.png") as image:
+            assert lines_near_cuts(image.convert("RGB"), bleed) == {}, name
+
+
+def test_the_cut_line_frame_was_on_the_cut_before(exported):
+    """The check above finds a frame on the cut: the home sheets' face, with its cut line,
+    rasterised as the shops' were."""
+    import tempfile
+
+    from generator.export.faces import rasterise
+
+    deck = sources.spell_deck(Cards(), False)
+    pdf = Path(tempfile.mkdtemp()) / "f.pdf"
+    write_faces_pdf(pdf, [FacePage(deck[0].front, 180, 252, 1.0)], 9.0, "t")
+    (image,) = rasterise(pdf, 300)
+    found = lines_near_cuts(image, 37.5)
+    assert {"column 37", "column 787", "row 37", "row 1087"} <= set(found), found
+
+
+def test_chit_art_lies_inside_the_safe_zone():
+    """A 3/4in TGC chit (300 px, the cut 37.5 px in): only the face's own ground from the image
+    edge to 1/8in inside the cut (75 px), the art within; nothing along the cut."""
+    import tempfile
+
+    from generator.export.faces import rasterise
+    from generator.export.shops import CHIT_SAFE, uncut
+
+    size = 54.0
+    kinds = sources.kinds(sources.counters(Cards(), size, False))
+    square = [k for k in kinds if k.piece.cols == 1][::9]
+    pages = [FacePage(uncut(k.piece.front, 1, 1), size, size, size, CHIT_SAFE) for k in square]
+    pdf = Path(tempfile.mkdtemp()) / "c.pdf"
+    write_faces_pdf(pdf, pages, 9.0, "t")
+    for k, image in zip(square, rasterise(pdf, 300), strict=True):
+        assert image.size == (300, 300)
+        ground = tuple(int(k.piece.front.background[i : i + 2], 16) for i in (1, 3, 5))
+        px = image.load()
+        art = [
+            (x, y)
+            for x in range(300)
+            for y in range(300)
+            if max(abs(a - b) for a, b in zip(px[x, y], ground, strict=True)) > 24
+        ]
+        assert art, k.name  # the art is there ...
+        xs, ys = [x for x, _ in art], [y for _, y in art]
+        assert min(xs) >= 75 and min(ys) >= 75 and max(xs) < 225 and max(ys) < 225, k.name
+        assert lines_near_cuts(image, 37.5, ground) == {}, k.name
+
+
 def test_tgc_at_the_default_size_says_chits_need_another_size(exported):
     readme = (exported / "tgc" / "README.txt").read_text(encoding="utf-8")
-    assert "no TGC chit is 5/8in" in readme and "--piece-size 1/2in, 3/4in or 1in" in readme
+    assert "no TGC chit is 5/8in" in readme and "--piece-size 3/4in or 1in" in readme
     assert not (exported / "tgc" / "counters").exists()
 
 
+def test_tgc_half_inch_chits_are_refused_as_too_small_inside_the_safe_zone(havoc_pnp, tmp_path):
+    result = havoc_pnp("export", "tgc", "--out", tmp_path, "--piece-size", "1/2in")
+    assert result.exit_code == 0, result.output
+    assert "would be 1/4in, too small to read" in result.output
+    assert not (tmp_path / "tgc" / "counters").exists()
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize(("size", "px"), [("1/2in", 225), ("3/4in", 300), ("1in", 375)])
+@pytest.mark.parametrize(("size", "px"), [("3/4in", 300), ("1in", 375)])
 def test_tgc_chits_at_the_shops_sizes_with_counts(tmp_path, size, px):
     from click.testing import CliRunner
 
@@ -100,12 +195,99 @@ def test_tts_sheet_json_and_urls(exported):
     with Image.open(sheet) as image:
         assert max(image.size) <= MAX_SIDE and image.mode == "RGB"
         assert image.size == (custom["NumWidth"] * 400, custom["NumHeight"] * 560)
-    tiles = [t for b in bags for t in b["ContainedObjects"]]
+    tiles = [t for b in bags if b["Name"] == "Bag" for t in b["ContainedObjects"]]
     assert len(tiles) == len(sources.counters(Cards(), 45.0, False))
     for tile in tiles:
         assert tile["Name"] == "Custom_Tile"
         for key in ("ImageURL", "ImageSecondaryURL"):
             assert Path(url2pathname(urlparse(tile["CustomImage"][key]).path)).is_file()
+
+
+def image_of(obj, key="ImageURL") -> Image.Image:
+    return Image.open(Path(url2pathname(urlparse(obj["CustomImage"][key]).path)))
+
+
+def test_tts_double_length_tiles_keep_their_two_by_one_shape(exported):
+    """No tile is stretched into a square (TTS: a stretched tile is symmetrical, an unstretched
+    one takes its image's shape); the mounted counters' images are 2 x 1, both faces, and
+    every counter has the same scale (one cell deep)."""
+    saved = json.loads((exported / "tts" / "havoc-kit-dark-blades.json").read_text("utf-8"))
+    tiles = [t for b in saved["ObjectStates"] if b["Name"] == "Bag" for t in b["ContainedObjects"]]
+    shapes = {}
+    for tile in tiles:
+        assert tile["CustomImage"]["CustomTile"]["Stretch"] is False
+        t = tile["Transform"]
+        assert t["scaleX"] == t["scaleZ"] == 1.0  # 5/8in counters: the same scale, every one
+        with image_of(tile) as front, image_of(tile, "ImageSecondaryURL") as back:
+            assert front.size == back.size
+            shapes[tile["Nickname"]] = front.size
+    mounted = sum(1 for p in sources.counters(Cards(), 45.0, False) if p.cols == 2)
+    long = [n for n, (w, h) in shapes.items() if abs(w / h - 2) < 0.02]
+    assert len(long) == mounted == 50
+    assert all(abs(w / h - 1) < 0.01 for n, (w, h) in shapes.items() if n not in long)
+
+
+def test_tts_boards_at_the_counters_scale(exported):
+    """Each map and layout is a locked tile as many counters deep as its board image is deep
+    in counters (a hex is hex_flats across the flats, drawn DY_PX pixels)."""
+    from generator.dark_blades.map_tiles import hex_flats
+    from generator.export.vassal_board import DY_PX
+
+    saved = json.loads((exported / "tts" / "havoc-kit-dark-blades.json").read_text("utf-8"))
+    boards = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"]
+    assert {b["Nickname"] for b in boards} == {
+        "The Arena (board)", "The Water Mill (board)", "The Water Mill above The Arena (board)"
+    }  # fmt: skip
+    piece_px = 45.0 * DY_PX / hex_flats(45.0)
+    for b in boards:
+        assert b["Locked"] is True and b["CustomImage"]["CustomTile"]["Stretch"] is False
+        with image_of(b) as image:
+            assert b["Transform"]["scaleZ"] == pytest.approx(image.size[1] / piece_px, rel=1e-3)
+            assert max(image.size) <= MAX_SIDE
+
+
+def test_tts_each_scenario_laid_out(exported):
+    """One saved object per scenario: its board (the layout of its maps), a bag per side with
+    that side's counters (its turn of entry named), and the scenario sheet's text."""
+    from companion.dark_blades import pieces as db
+    from companion.dark_blades.scenarios import load_scenarios
+    from generator.dark_blades.counters import counter_pieces
+
+    scenarios = load_scenarios(Cards(), db.load(Cards()))
+    folder = exported / "tts"
+    everything = json.loads((folder / "havoc-kit-dark-blades.json").read_text("utf-8"))
+    everything = everything["ObjectStates"]
+    for key, scenario in scenarios.items():
+        saved = json.loads((folder / f"havoc-kit-dark-blades-{key}.json").read_text("utf-8"))
+        objects = saved["ObjectStates"]
+        (board,) = [o for o in objects if o["Name"] == "Custom_Tile"]
+        assert board["Nickname"] == f"Scenario {scenario.number}: {scenario.title} (board)"
+        assert board["CustomImage"]["ImageURL"].endswith(f"maps/board-scenario-{key}.png")
+        laid = "The Water Mill (board)" if key == "mill" else "The Water Mill above The Arena"
+        (plain,) = [o for o in everything if o.get("Nickname", "").startswith(laid)]
+        assert board["Transform"]["scaleZ"] == pytest.approx(plain["Transform"]["scaleZ"])
+        with image_of(board) as drawn, image_of(plain) as bare:
+            assert drawn.size[1] == bare.size[1] and drawn.size[0] > bare.size[0]  # a margin
+        bags = {o["Nickname"]: o for o in objects if o["Name"] == "Bag"}
+        for side in scenario.sides:
+            name = side.name + (f", enters on turn {side.enters_turn}" if side.enters_turn else "")
+            tiles = bags[name]["ContainedObjects"]
+            printed = counter_pieces(Cards(), counts=scenario.roster(), riders=scenario.riders())
+            for force in side.forces:  # each of its counters, as `counters --scenario` prints
+                tag = f"character:{force.character.name}"
+                want = [p.name for p in printed if tag in p.tags]
+                assert sorted(t["Nickname"] for t in tiles if t["Nickname"] in want) == sorted(
+                    want
+                ), (key, force.character.name)
+        (note,) = [o for o in objects if o["Name"] == "Notecard"]
+        assert scenario.title in note["Nickname"] and scenario.victory[0] in note["Description"]
+        assert "Where (hexes" in note["Description"]
+
+
+def test_tts_readme_gives_both_ways_to_share_the_images(exported):
+    text = " ".join((exported / "tts" / "README.txt").read_text("utf-8").split())
+    assert "--base-url https://your.host/path" in text
+    assert "Cloud Manager" in text and "Upload All Loaded Files" in text
 
 
 def test_tts_base_url(tmp_path):
@@ -278,3 +460,70 @@ def test_tgc_readme_says_what_becomes_of_the_mounted_counters(exported):
     # test_tgc_chits_at_the_shops_sizes_with_counts)
     assert not (exported / "tgc" / "counters").exists()
     assert any(p.cols == 2 and p.rows == 1 for p in sources.counters(Cards(), 45.0, False))
+
+
+def test_tts_kniggits_a_bag_of_round_tokens_of_each_skill(exported):
+    from companion.kniggits.rules import ROLES
+    from generator.kniggits.settings import settings
+
+    chosen = settings(Cards())
+    folder = exported / "tts" / "kniggits"
+    saved = json.loads((folder / "havoc-kit-kniggits.json").read_text("utf-8"))
+    bags = saved["ObjectStates"]
+    assert [b["Nickname"] for b in bags] == [
+        f"{chosen.kinds[r].label} tokens ({chosen.kinds[r].letter})" for r in ROLES
+    ]
+    for bag, role in zip(bags, ROLES, strict=True):
+        tokens = bag["ContainedObjects"]
+        assert len(tokens) == chosen.per_colour
+        custom = tokens[0]["CustomImage"]
+        assert custom["CustomTile"]["Type"] == 2 and custom["CustomTile"]["Stretch"] is False
+        with image_of(tokens[0]) as image:
+            assert image.size[0] == image.size[1] and image.mode == "RGB"
+            # the token's own colour at its middle-left (inside the circle, clear of the letter)
+            want = chosen.kinds[role].colour
+            got = image.getpixel((image.size[0] // 8, image.size[1] // 2))
+            assert got == tuple(int(want[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def test_tts_cthulhu_who_the_set_up_of_a_seed(tmp_path):
+    """--seed N: the set-up `setups --seed N` rolls; its garden drawn on the board (a terrain
+    token's square is not the bare board's); its pieces in a bag per start row and one of
+    weapons; the same seed, the same board."""
+    from click.testing import CliRunner
+
+    from companion.cthulhu_who.garden import garden_for, garden_settings
+    from companion.cthulhu_who.setup import setup_tables
+    from generator.cli import main
+    from generator.cthulhu_who.setups import rolled
+    from generator.export.cthulhu import DPI, LABELS, SQUARE
+
+    boards = []
+    for run in ("a", "b"):
+        result = CliRunner().invoke(
+            main, ["export", "tts", "--out", str(tmp_path / run), "--seed", "7"]
+        )
+        assert result.exit_code == 0, result.output
+        boards.append((tmp_path / run / "tts" / "cthulhu-who" / "board-seed-7.png").read_bytes())
+    assert boards[0] == boards[1]
+    folder = tmp_path / "a" / "tts" / "cthulhu-who"
+    saved = json.loads((folder / "havoc-kit-cthulhu-who.json").read_text("utf-8"))
+    board, *bags, note = saved["ObjectStates"]
+    setup = rolled(setup_tables(Cards()), 7)
+    garden = garden_for(garden_settings(Cards()), 7, 1)
+    heroes, weapons, evil = (b["ContainedObjects"] for b in bags)
+    assert len(heroes) == len(weapons) == setup.heroes
+    assert len(evil) == setup.monsters + setup.cultists
+    assert "Monster Size: d6" in note["Description"]
+    assert board["Transform"]["scaleZ"] == pytest.approx(8 + 2 * LABELS)
+    px = SQUARE * DPI / 72
+    with image_of(board) as image:
+        placed = {(t.col, t.row) for t in garden.terrain}
+        for col in range(8):
+            for row in range(8):  # dark ink inside the square: a token's emblem and words
+                x0 = (LABELS + col) * px
+                y0 = image.size[1] - (LABELS + row + 1) * px
+                box = (round(x0 + 0.15 * px), round(y0 + 0.15 * px),
+                       round(x0 + 0.85 * px), round(y0 + 0.85 * px))  # fmt: skip
+                dark = sum(1 for v in image.crop(box).convert("L").tobytes() if v < 100)
+                assert (dark > 50) == ((col, row) in placed), (col, row, dark)

@@ -113,7 +113,7 @@ def test_zip_holds_the_module_and_every_image_it_names(module, vmod):
     named = {b.get("image") for b in root.iter(B + "module.map.boardPicker.Board")}
     named |= {c.get("fileName") for c in root.iter(B + "widget.Chart")}
     for slot in root.iter(SLOT):
-        layer, basic = decode(decode(decode(slot.text, "/")[2], "\t")[1], "\t")
+        layer, basic = chain(slot)[0][-2:]
         named |= set(decode(decode(layer[len("emb2;") :], ";")[15], ","))
         named.add(decode(basic, ";")[3])
     assert named and named <= images
@@ -142,7 +142,8 @@ def test_a_map_window_per_map_and_layout_with_the_children_a_map_needs(module):
     _files, root = module
     maps = root.findall(B + "module.Map")
     want = [m.name for m in load_maps(Cards())] + [lay.name for lay in load_layouts(Cards())]
-    assert [m.get("mapName") for m in maps] == want
+    assert [m.get("mapName") for m in maps][: len(want)] == want
+    assert all(m.get("mapName").startswith("Scenario ") for m in maps[len(want) :])
     needed = {
         "PieceMover", "StackMetrics", "KeyBufferer", "SelectionHighlighters", "MenuDisplayer",
         "ForwardToChatter", "CounterDetailViewer", "Zoomer",
@@ -157,8 +158,9 @@ def test_a_map_window_per_map_and_layout_with_the_children_a_map_needs(module):
 
 def test_grids_are_whole_pixel_origins_and_the_drawn_hexes_size(module):
     _files, root = module
+    plain = [m for m in root.findall(B + "module.Map") if not m.get("mapName").startswith("Sc")]
+    assert len([g for m in plain for g in m.iter(GRID)]) == 2 + 2  # a layout: a zone a map
     grids = list(root.iter(GRID))
-    assert len(grids) == 2 + 2  # two maps, and a layout of two maps (a zone each)
     for g in grids:
         assert g.get("sideways") == "false"
         assert re.fullmatch(r"-?\d+", g.get("x0")) and re.fullmatch(r"-?\d+", g.get("y0"))
@@ -237,44 +239,86 @@ def test_layout_zones_name_each_hex_on_its_own_map(module):
         assert lay.label(h).endswith(hg.name(lay.piece(h)[1]))
 
 
-def test_one_flipping_piece_per_counter_design_gpids_below_next(module):
+def chain(slot) -> tuple[list[str], list[str]]:
+    """A slot's traits, outermost first, and their states (the basic piece's last)."""
+    plus, target, kind_text, state = decode(slot.text, "/")
+    assert (plus, target) == ("+", "null")
+    types, states = [], []
+    while True:
+        t, rest = decode(kind_text, "\t") if "\t" in kind_text else (kind_text, "")
+        types.append(t)
+        if not rest:
+            states.append(state)
+            return types, states
+        st, state = decode(state, "\t")
+        states.append(st)
+        kind_text = rest
+
+
+def test_one_piece_per_character_and_size_its_states_the_printed_faces(module):
+    """A character's counters of one size are one piece: a Layer of their printed faces in
+    print order, each level named by its state (healthy, stunned, wounded, killed); a marker
+    is a piece of its two faces; gpids unique and below nextPieceSlotId."""
     files, root = module
-    slots = list(root.iter(SLOT))
-    kinds = sources.kinds(sources.counters(Cards(), 45.0, False))
-    assert len(slots) == len(kinds)
+    (window,) = root.findall(B + "module.PieceWindow")
+    slots = list(window.iter(SLOT))
+    counters = sources.counters(Cards(), 45.0, False)
+    characters = {
+        (t.split(":", 1)[1], p.cols) for p in counters for t in p.tags if t.startswith("character:")
+    }
+    markers = {p.name.rstrip("0123456789 ") for p in counters if "marker" in p.tags}
+    assert len(slots) == len(characters) + len(markers)
     gpids = [int(s.get("gpid")) for s in slots]
     assert len(set(gpids)) == len(gpids) and max(gpids) < int(root.get("nextPieceSlotId"))
-    for slot, kind in zip(sorted(slots, key=lambda s: int(s.get("gpid"))), kinds, strict=True):
-        assert slot.get("entryName") == re.sub(r"\s+\d+$", "", kind.piece.name)
-        plus, target, kind_text, state = decode(slot.text, "/")
-        assert (plus, target) == ("+", "null")
-        delete, rest = decode(kind_text, "\t")
-        assert delete == "delete;Delete;68,130"
-        layer, basic = decode(rest, "\t")
+    levels_seen = set()
+    for slot in slots:
+        types, states = chain(slot)
+        assert types[0] == "delete;Delete;68,130" and states[0] == ""
+        layer, basic = types[-2], types[-1]
         assert layer.startswith("emb2;") and basic.startswith("piece;")
         f = decode(layer[len("emb2;") :], ";")
-        front, back = decode(f[15], ",")
-        assert (f[3], f[17], f[24], f[25], f[27]) == ("Flip", "true", "1", "true", "70,130")
+        images, names = decode(f[15], ","), decode(f[16], ",")
+        assert (f[3], f[17], f[24], f[25], f[27], f[28]) == (
+            "Next state", "true", "1", "true", "70,130", "70,195"
+        )  # fmt: skip
+        assert len(images) == len(names) in (2, 4) and all(n.startswith("+ (") for n in names)
+        levels_seen |= {n[3:-1] for n in names}
         _piece, _clone, _delete, image, name = decode(basic, ";")
-        assert image == front and name == slot.get("entryName")
-        deleted, rest = decode(state, "\t")
-        level, basic_state = decode(rest, "\t")
-        assert deleted == ""
-        assert level == "1" and decode(basic_state, ";") == [
+        assert image == images[0] and name == slot.get("entryName")
+        assert states[-2] == "1" and decode(states[-1], ";") == [
             "null",
             "0",
             "0",
             slot.get("gpid"),
             "0",
         ]
-        with Image.open(io.BytesIO(files["images/" + front])) as a:
-            assert a.size == (int(slot.get("width")), int(slot.get("height")))
-            assert a.size[0] == pytest.approx(a.size[1] * kind.piece.cols, abs=1)
-            with Image.open(io.BytesIO(files["images/" + back])) as b:
-                assert b.size == a.size
-                assert (a.tobytes() != b.tobytes()) == (
-                    (kind.piece.back or kind.piece.front) != kind.piece.front
-                )
+        sizes = set()
+        for i in images:
+            with Image.open(io.BytesIO(files["images/" + i])) as a:
+                sizes.add(a.size)
+        assert sizes == {(int(slot.get("width")), int(slot.get("height")))}
+    assert {"healthy", "stunned", "wounded", "killed", "mounted", "riderless horse"} <= levels_seen
+
+
+def test_a_double_length_piece_turns_in_six_facings_about_its_rear_hex(module):
+    """Delete > rotation in six 60-degree steps > a fixed 30-degree lie > its shape (the counter's
+    rectangle, reaching from its rear hex's centre across the side to the next) > its states."""
+    from generator.export.vassal_board import DY_PX
+
+    _files, root = module
+    (window,) = root.findall(B + "module.PieceWindow")
+    doubles = [s for s in window.iter(SLOT) if "rotate;" in s.text]
+    assert len(doubles) == 24  # 23 riders' mounted pieces and the mule
+    for slot in doubles:
+        types, states = chain(slot)
+        six, fixed, shape = types[1:4]
+        assert decode(six, ";")[:5] == ["rotate", "6", "93,130", "91,130", "Turn clockwise"]
+        assert decode(fixed, ";")[1] == "1" and states[1:3] == ["0", "30.0"]
+        nums = [int(n) for n in shape[len("nonRect;") :].split(",") if n.lstrip("-").isdigit()]
+        x0, y0, x1, _y0, _x1, y1 = nums[:6]
+        assert x0 < DY_PX // 2 < x1 and x0 < 0 - DY_PX // 2 + (x1 - x0)  # across the side
+        assert y0 == -y1 or y0 == -y1 - 1
+        assert int(slot.get("width")) >= 2 * x1  # the image centred on the rear hex
 
 
 def test_palette_by_side_and_a_d10_and_the_charts(module):
@@ -339,8 +383,9 @@ def test_the_module_and_its_readme_credit_the_figures_authors(module, vmod):
     }
     shown = {c.author for c in art.load_manifest(Cards()).values() if c.file.resolve() in drawn}
     assert len(shown) >= 4
-    (help_file,) = root.iter(B + "module.documentation.HelpFile")
-    assert help_file.get("fileType") == "archive" and help_file.get("title") == "Credits"
+    helps = list(root.iter(B + "module.documentation.HelpFile"))
+    (help_file,) = [h for h in helps if h.get("title") == "Credits"]
+    assert help_file.get("fileType") == "archive"
     inside = " ".join(files[help_file.get("fileName")].decode("utf-8").split())
     readme = " ".join((vmod / "README.txt").read_text("utf-8").split()).split("Credits:", 1)[1]
     for text in (inside, readme):
@@ -366,3 +411,168 @@ def test_build_refuses_an_export_folder_it_did_not_write_before_building(
     assert result.exit_code == 2 and "did not write" in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert [p.name for p in (tmp_path / "b").rglob("*")] == ["export", "vassal", "my-module.vmod"]
+
+
+# ------------------------------------------------------------------ scenarios
+
+
+def scenario_set_ups():
+    from generator.export.scenario_setup import set_ups
+
+    return set_ups(Cards(), 45.0, False, {m.key: m for m in _boards_by_key()})
+
+
+def _boards_by_key():
+    from companion.dark_blades.layouts import find_layout, load_layouts
+    from companion.dark_blades.maps import load_maps
+
+    return [*load_maps(Cards()), *(find_layout(Cards(), lay.key) for lay in load_layouts(Cards()))]
+
+
+def test_each_scenario_a_map_its_zones_named_as_on_the_sheet_its_sides_at_start(module):
+    """A map window per scenario: its board the scenario's maps as it lays them; a zone for
+    each set-up area, entry and exit, named as on the scenario sheet, holding exactly the
+    mark's hexes (VASSAL's even-odd polygon, the hex centres its grid gives); an at-start
+    stack per side, named with its turn of entry, holding a piece per character and copy (and
+    the mounted piece of each rider); the sheet's text in the Help menu."""
+    from companion.dark_blades import hexgrid as hg
+    from companion.dark_blades import pieces as db
+    from companion.dark_blades.scenarios import load_scenarios
+
+    files, root = module
+    scenarios = load_scenarios(Cards(), db.load(Cards()))
+    setups = scenario_set_ups()
+    assert [s.key for s in setups] == list(scenarios)
+    maps = {m.get("mapName"): m for m in root.findall(B + "module.Map")}
+    helps = {
+        h.get("title"): h.get("fileName") for h in root.iter(B + "module.documentation.HelpFile")
+    }
+    for setup in setups:
+        scenario = scenarios[setup.key]
+        title = f"Scenario {scenario.number}: {scenario.title}"
+        m = maps[title]
+        zones = list(m.iter(ZONE))
+        for mark in setup.marks:
+            mine = [z for z in zones if z.get("name") == mark.name]
+            assert mine, (title, mark.name)
+            grid = VassalGrid(next(mine[0].iter(GRID)))
+            outlines = [
+                [tuple(map(int, p.split(","))) for p in z.get("path").split(";")] for z in mine
+            ]
+            for col in range(20):
+                for row in range(1, 15):
+                    x = int(col * grid.dx) + grid.x0
+                    y = (
+                        int((row - 1 - col % 2) * grid.dy + (grid.dy / 2 if col % 2 else 0))
+                        + grid.y0
+                    )
+                    held = any(inside((x, y), o) for o in outlines)
+                    assert held == ((col, row) in mark.hexes), (
+                        title,
+                        mark.name,
+                        hg.name((col, row)),
+                    )
+                    if held:
+                        assert grid.name(x, y) == hg.name((col, row))
+        stacks = list(m.iter(B + "module.map.SetupStack"))
+        assert [st.get("name") for st in stacks] == [side.words for side in setup.sides]
+        for st, side in zip(stacks, scenario.sides, strict=True):
+            names = [p.get("entryName") for p in st.iter(SLOT)]
+            for force in side.forces:
+                who = force.character.name
+                assert (
+                    names.count(who) == force.count or names.count(f"{who} (mule)") == force.count
+                )
+                rides = who in scenario.riders()
+                assert names.count(f"{who} (mounted)") == (force.count if rides else 0), who
+        text = files[helps[title]].decode("utf-8")
+        assert scenario.victory[0] in text and "Where (hexes" in text
+        assert all(side.setup in text for side in scenario.sides)
+    gpids = [int(p.get("gpid")) for p in root.iter(SLOT)]
+    assert len(set(gpids)) == len(gpids) and max(gpids) < int(root.get("nextPieceSlotId"))
+
+
+def test_a_line_of_sight_thread_on_each_map_and_a_turn_track(module):
+    _files, root = module
+    for m in root.findall(B + "module.Map"):
+        (los,) = m.findall(B + "module.map.LOS_Thread")
+        assert los.get("snapStart") == los.get("snapEnd") == "true"
+        assert los.get("drawRange") == "true" and los.get("scale") == "1"
+    (turn,) = root.findall(B + "module.turn.TurnTracker")
+    (level,) = turn.findall(B + "module.turn.CounterTurnLevel")
+    assert (level.get("start"), level.get("incr"), level.get("property")) == ("1", "1", "Turn")
+
+
+ENGINE_CHECK = Path(__file__).parent / "vassal_engine" / "ExportCheck.java"
+
+
+def engine_classpath() -> str | None:
+    """The VASSAL engine the shared vassal-check tool installs, and the libraries it needs."""
+    import glob
+    import os
+    import shutil
+
+    home = Path(os.environ.get("TMPDIR", "/tmp")) / "vassal-check"
+    engine = sorted(glob.glob(str(home / "venv/lib/python3*/site-packages/jars/Vengine.jar")))
+    if not engine or not shutil.which("javac") or not shutil.which("xvfb-run"):
+        return None
+    jars = (
+        "commons-lang3 commons-io slf4j-api logback-classic logback-core miglayout-swing "
+        "miglayout-core swingx-core jsoup commons-codec gnu-getopt TimingFramework asm "
+        "httpclient5 httpcore5 httpcore5-h2 batik-all xmlgraphics-commons xml-apis-ext "
+        "maven-artifact-3.x plexus-utils"
+    ).split()
+    return ":".join([engine[0], *(f"/usr/share/java/{j}.jar" for j in jars)])
+
+
+@pytest.mark.slow
+def test_vassals_engine_builds_the_module_snaps_and_lays_the_mounted_pieces(vmod, tmp_path):
+    """In VASSAL's own engine (the jar ../shared/tools/vassal-check installs): every kind of
+    component built (7 maps, 10 at-start stacks, a LOS thread a map, the turn track, the d10);
+    a dropped point snapped to the hex whose centre is nearest; each mounted piece, dropped on
+    a hex, covers that hex and one neighbour, a different one in each of its six facings; the
+    pieces' names say their states; a scenario's set-up zones name their hexes."""
+    import subprocess
+
+    cp = engine_classpath()
+    if cp is None:
+        pytest.skip("VASSAL's engine is not installed: run ../shared/tools/vassal-check/run once")
+    subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", str(tmp_path), str(ENGINE_CHECK)],
+                   check=True)  # fmt: skip
+    picture = tmp_path / "raid.png"
+    done = subprocess.run(
+        ["xvfb-run", "-a", "java", "-Djava.awt.headless=false", "-cp", f"{cp}:{tmp_path}",
+         "ExportCheck", str(vmod / "havoc-kit-dark-blades.vmod"), str(picture),
+         "Scenario 4: The Raid"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=600,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and "OK" in lines, done.stdout[-2000:] + done.stderr[-2000:]
+    built = {line.split()[1]: int(line.split()[2]) for line in lines if line.startswith("built ")}
+    assert (built["Map"], built["SetupStack"], built["LOS_Thread"]) == (7, 10, 7)
+    assert built["TurnTracker"] == built["DiceButton"] == 1 and built["PieceSlot"] > 66
+    snaps = [line for line in lines if line.startswith("snap ")]
+    assert snaps == ["snap 700,620 -> 717,625 G5", "snap 905,930 -> 925,985 I8",
+                     "snap 1210,1010 -> 1237,1045 L9"]  # fmt: skip
+    facings: dict[str, list[set[str]]] = {}
+    for line in lines:
+        if line.startswith("facing "):
+            name, _n, _angle, at, covered = line[len("facing ") :].split(" | ")
+            facings.setdefault(name, []).append(set(covered.split()))
+            assert at == "G5"
+    assert len(facings) == 24
+    for name, sets in facings.items():
+        assert all(len(c) == 2 and "G5" in c for c in sets), name
+        assert {n for c in sets for n in c} == {"G5", "H5", "H6", "G6", "F6", "F5", "G4"}, name
+    states = dict(
+        line[len("states ") :].split(" | ") for line in lines if line.startswith("states ")
+    )
+    assert states["Dark Blades"].startswith(
+        "Dark Blades (healthy) / Dark Blades (stunned) / Dark Blades (wounded) / "
+        "Dark Blades (killed)"
+    )
+    raid = {line.split(" | ")[2] for line in lines if line.startswith("hex Scenario 4: The Raid")}
+    assert {"mill:C2 (Dark Blades group)", "arena:J14 (Black Fox side)", "arena:J8"} <= raid
+    assert "drawn Scenario 4: The Raid | 2523x3470 | 30 pieces" in lines
+    with Image.open(picture) as image:
+        assert image.size == (2523, 3470)

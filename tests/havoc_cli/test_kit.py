@@ -38,7 +38,14 @@ def probe(**_: object) -> None:
 )
 def test_a_single_value_option_given_twice_is_found(args: list[str], twice: str | None) -> None:
     with click.Context(probe) as ctx:
-        assert given_twice(probe, ctx, args) == twice
+        order = probe.make_parser(ctx).parse_args(args=args)[2] if twice is None else None
+    result = CliRunner().invoke(probe, args)
+    if twice is None:
+        assert given_twice(order) is None
+        assert "given twice" not in result.output
+    else:
+        assert isinstance(result.exception, SystemExit) and result.exit_code == 2
+        assert f"{twice} given twice; give it once" in result.output
 
 
 def test_a_refused_field_is_named_as_the_commands_option_or_argument() -> None:

@@ -272,3 +272,33 @@ def test_a_kit_cell_and_the_breath_on_a_phone(served, browser):
     assert page.inner_text(".answer .big").strip()  # an answer, not the form again
     assert "Gargoyle's Breath" in page.inner_text("main")
     _check(page, "missile-breath")
+
+
+def test_a_players_page_updates_itself_within_seconds_of_a_kill(served, browser):
+    """No meta refresh (Lighthouse's complaint, and a 20 s wait): live.js fetches the page again
+    and replaces the polite live region, so a screen reader hears the new victim; the page is
+    never reloaded (a mark set on the window survives)."""
+    umpire = _phone(browser)
+    umpire.goto(f"{served}/u/{UMPIRE}/")
+    umpire.fill("#names", "\n".join(NAMES))
+    umpire.click("text=Draw the ring")
+    shows = umpire.eval_on_selector_all("ul.links a", "links => links.map(a => a.href)")
+    umpire.goto(shows[0])
+    name = umpire.inner_text("h1").removesuffix("'s private link")
+    page = _phone(browser)
+    page.goto(umpire.inner_text(".link code").strip())
+    assert page.locator('meta[http-equiv="refresh"]').count() == 0  # only inside <noscript>
+    assert page.get_attribute(".answer", "aria-live") == "polite"
+    victim = page.inner_text(".answer .big").strip()
+    page.evaluate("window.stillHere = true")
+    umpire.goto(f"{served}/u/{UMPIRE}/")
+    umpire.select_option("#killer", label=name)
+    umpire.select_option("#victim", label=victim)
+    umpire.click("text=Kill (checks the victim)")
+    page.wait_for_function(
+        "v => document.querySelector('.answer .big').textContent.trim() !== v",
+        arg=victim,
+        timeout=10_000,
+    )
+    assert page.inner_text(".answer .big").strip() not in (victim, name)
+    assert page.evaluate("window.stillHere") is True  # updated in place, not reloaded

@@ -148,6 +148,28 @@ def test_kniggits_exchange(site):
     assert site.text("/kniggits/exchange?attack=low&defend=low").startswith("DEFENDED")
 
 
+def test_kniggits_exchange_both_fighters_at_once(site):
+    url = "/kniggits/exchange?attack=high&a_shield=high&a_tokens=1,1,0"
+    page = site.text(url + "&b_sword=low&defend=middle&tokens=0,1,1")
+    assert page.startswith("A hits B: B loses an Attack token B hits A: A loses a Movement token")
+    assert "A M1 A1 D0 → M0 A1 D0: FLEES: one colour left; crawl 2 in" in page
+    assert "B M0 A1 D1 → M0 A0 D1: FLEES" in page
+
+
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("a_tokens=2,0,1&tokens=1,1,1", "A cannot attack: he has no Attack token"),
+        ("a_tokens=2,2,1&b_sword=low&a_shield=low&tokens=0,2,0", "B cannot attack: he flees"),
+    ],
+)
+def test_kniggits_exchange_refuses_who_cannot_attack(site, query, words):
+    answer = site.client.get(f"/kniggits/exchange?attack=high&defend=low&{query}")
+    assert answer.status_code == 400
+    page = visible(answer.get_data(as_text=True))
+    assert f"Refused: {words}" in page and "cannot attack" in page.split("Refused: ")[1]
+
+
 def test_kniggits_army_check(site):
     sample = Cards().path("kniggits", "army.csv").read_text()
     ok = visible(site.client.post("/kniggits/army", data={"army": sample}).get_data(as_text=True))

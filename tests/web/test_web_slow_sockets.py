@@ -116,3 +116,67 @@ def test_a_request_sent_in_time_is_answered_and_the_connection_kept(tmp_path):
         conn.close()
     finally:
         _stop(server, loop)
+
+
+SPREAD = 39  # addresses (127.0.0.10 on), each under the per-address cap
+PER_SOURCE = 30
+IDLE_DROPPED_WITHIN = TUNING["channel_timeout"] + TUNING["cleanup_interval"] + 3
+
+
+@pytest.mark.parametrize("kind", ["trickle", "idle"])
+def test_sockets_spread_over_39_addresses_leave_room_for_a_phone(tmp_path, kind):
+    """Issue 30 item 1: 1,170 sockets from 39 addresses, none over the per-address cap, once
+    filled the connection table; a fresh phone is now answered within 2 s (the stalest idle
+    or half-sent connections make room), and every attacking socket is dropped in time."""
+    server, loop = _serve(tmp_path)
+    port = server.effective_port
+    attackers: list[socket.socket] = []
+    stop = threading.Event()
+
+    def trickle() -> None:
+        n = 0
+        while not stop.wait(TRICKLE_EVERY):
+            n += 1
+            for s in attackers:
+                try:
+                    s.send(f"X-Trickle-{n}: {n}\r\n".encode())
+                except OSError:
+                    pass
+
+    try:
+        for n in range(SPREAD * PER_SOURCE):
+            source = f"127.0.0.{10 + n % SPREAD}"
+            s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+            attackers.append(s)
+            if kind == "trickle":
+                try:
+                    s.sendall(b"GET /dice HTTP/1.1\r\nHost: x\r\n")
+                except OSError:
+                    pass
+        if kind == "trickle":
+            threading.Thread(target=trickle, daemon=True).start()
+        time.sleep(1)
+        for _ in range(3):
+            began = time.monotonic()
+            conn = http.client.HTTPConnection(
+                "127.0.0.1", port, timeout=ANSWER_WITHIN, source_address=("127.0.0.2", 0)
+            )
+            conn.request("GET", "/dice?e=2d6")
+            answer = conn.getresponse()
+            assert answer.status == 200 and b"Chance of" in answer.read()
+            assert time.monotonic() - began < ANSWER_WITHIN
+            conn.close()
+        assert len(server.active_channels) <= TUNING["connection_limit"]
+        within = DROPPED_WITHIN if kind == "trickle" else IDLE_DROPPED_WITHIN
+        give_up = time.monotonic() + within
+        while time.monotonic() < give_up:
+            if all(_closed_by_server(s) for s in attackers):
+                break
+            time.sleep(0.5)
+        still_open = sum(not _closed_by_server(s) for s in attackers)
+        assert still_open == 0, f"{still_open} attacking sockets still open"
+    finally:
+        stop.set()
+        for s in attackers:
+            s.close()
+        _stop(server, loop)

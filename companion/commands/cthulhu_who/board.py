@@ -64,7 +64,7 @@ def board_attack_for(
         raise InputError("--from/--to: give --setup S too (the seed printed on the set-up sheet)")
     if kit_of(ctx).source_only:
         raise InputError(SOURCE_ONLY_BOARD)
-    from companion.cthulhu_who.geometry import readings
+    from companion.cthulhu_who.geometry import ReadingRefusal, readings
     from companion.cthulhu_who.on_board import board_attack, crushes_only
 
     if crushes_only(who):
@@ -74,7 +74,11 @@ def board_attack_for(
         )
 
     cards = cards_from(ctx)
-    return board_attack(cards, readings(cards), who, whom, setup_seed, boards, from_sq, to_sq)
+    rd = readings(cards)
+    try:
+        return board_attack(cards, rd, who, whom, setup_seed, boards, from_sq, to_sq)
+    except ReadingRefusal as e:  # the kit's reading refuses it: say so
+        raise e.labelled(rd) from None
 
 
 def square_name(square: tuple[int, int]) -> str:
@@ -122,13 +126,17 @@ def crush(
     if kit_of(ctx).source_only:
         raise InputError(SOURCE_ONLY_BOARD)
     from companion.cthulhu_who.attacks import attack_table
-    from companion.cthulhu_who.geometry import block, name, readings
+    from companion.cthulhu_who.geometry import ReadingRefusal, block, name, readings
     from companion.cthulhu_who.on_board import four_square_move
 
     cards = cards_from(ctx)
-    move = four_square_move(
-        cards, readings(cards), attack_table(cards), setup_seed, boards, monster, to_sq, figures
-    )
+    rd = readings(cards)
+    try:
+        move = four_square_move(
+            cards, rd, attack_table(cards), setup_seed, boards, monster, to_sq, figures
+        )
+    except ReadingRefusal as e:  # the kit's reading refuses it: say so
+        raise e.labelled(rd) from None
     if as_json:
         emit_json(move.to_dict())
         return
@@ -146,8 +154,9 @@ def crush(
         end = move.start
         lines.append(f"Stands at {name(end)}, set-up {setup_seed}")
     lines.append(f"On {' '.join(name(q) for q in block(end))}")
-    lines.append("Killed there, it collapses: a Cultist")
-    lines.append("  attack on each figure on:")
+    lines.append("If the monster is killed there, it")
+    lines.append("  collapses: a Cultist attack on each")
+    lines.append("  figure on:")
     lines.append(wrap("  " + ", ".join(name(q) for q in move.collapse), "  "))
     lines.append(wrap(f"  ({move.hits})", "  "))
     lines += [wrap("- " + r, "  ") for r in move.readings]

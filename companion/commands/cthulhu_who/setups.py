@@ -7,6 +7,7 @@ them, print 40-column text or ``--json``. Real dice come in with ``--die`` (comp
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
 from typing import Any
 
@@ -34,9 +35,11 @@ total, kills, rolled} or null, rules (short notes), quotes (the rules' words), f
 (null without --from/--to): {setup, boards, from, to, range, reach, adjacent, line, terrain:
 [{square, kind}], wall, check_for_figures, allowed, why_not, readings (the kit's)}}"""
 SETUP_JSON = """--json: {monster_size: {name, squares}, monsters, cultists, danger, heroes,
-weapons, dice: {size, monsters, cultists, heroes, weapons}} (a list with -n); --stats
+weapons, dice: {size, monsters, cultists, heroes, weapons}, seed (drawn when not given; null
+with --die alone)} (a list, without the seed, with -n); --stats
 --json: {combinations, monster_size, monsters, cultists, danger, heroes, weapon}, each
 {value: {chance, percent}}."""
+DRAWN_SEEDS = 1_000_000  # a seed drawn for a random set-up: at most six digits to type
 MAX_SETUPS = 1_000_000  # -n: a million set-ups print in seconds; more is a typo
 BATCH = 10_000  # set-ups rolled and printed at a time
 
@@ -329,9 +332,10 @@ def setup(
     """Cthulhu Who? set-up: roll the tables, showing every die.
 
     One set-up prints what to put on the board first, then every die and the table row it hit,
-    and the pieces the game needs. --stats gives the exact odds instead (no roll: no -n, --seed
-    or --die with it). With -n N above 1, one compact line each (m monsters, c cultists, D
-    danger, h heroes, then the weapons).
+    and the pieces the game needs. Without --seed a seed is drawn and shown, so the set-up
+    just rolled can be rolled again or printed: havoc-pnp setups --seed S. --stats gives the
+    exact odds instead (no roll: no -n, --seed or --die with it). With -n N above 1, one
+    compact line each (m monsters, c cultists, D danger, h heroes, then the weapons).
     """
     from companion.cthulhu_who.setup import setup_tables
 
@@ -359,14 +363,19 @@ def setup(
         one = _from_dice(tables, die, seed)
         how = "your dice" + (f", seed {seed}" if seed is not None else "")
     else:
+        if seed is None:  # drawn, and shown: the same set-up again, or printed, by its seed
+            seed = secrets.randbelow(DRAWN_SEEDS)
         rng = random.Random(seed)
         one = tables.roll_many(rng, 1)[0] if count == 1 else None
-        how = f"seed {seed}" if seed is not None else ""
+        how = f"seed {seed}"
     if one is not None:
         if as_json:
-            emit_json(one.to_dict())
-        else:
-            click.echo(fit(_sheet(tables, one, how)))
+            emit_json({**one.to_dict(), "seed": seed})
+            return
+        lines = _sheet(tables, one, how)
+        if not die:
+            lines.append(f"Print it: havoc-pnp setups --seed {seed}")
+        click.echo(fit(lines))
         return
     # Many: rolled and printed a batch at a time (the same rolls as one go), so memory stays
     # flat however large -n is.

@@ -24,7 +24,8 @@ from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
-from companion.dark_blades.special import KINDS, STATES, load_combat_rules
+from companion.dark_blades.special import load_combat_rules
+from companion.dark_blades.states import HEALTH, KINDS, Health
 from companion.errors import InputError
 from companion.names import pick
 from companion.numbers import is_whole
@@ -98,19 +99,6 @@ def _short(name: str, names: list[str]) -> str:
     return ""
 
 
-def _horse_target(rest: tuple[str, ...], target: str | None, to_hex: str) -> str | None:
-    """``--to K3,K4`` is a horseman's two hexes: the target is mounted (said or not); a target
-    typed as on foot is refused."""
-    words = [x for x in rest if not is_whole(x)]
-    typed = target or (pick(words[0], _targets(None), "target") if words else None)
-    if typed == "infantry":
-        raise InputError(
-            f"--to {to_hex}: a target on foot stands on one hex (only a mounted character "
-            "occupies two)"
-        )
-    return "mounted" if typed is None else target
-
-
 def print_record(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: bool) -> None:
     if as_json:
         emit_json(record.as_dict())
@@ -137,8 +125,8 @@ _shared = stacked(  # the options `crt` and `missile` share
     click.option("--die", type=WHOLE, metavar="N", help="A real d10's face; else roll."),
     click.option(
         "--defender-state",
-        type=Name("defender state", lambda _ctx: STATES),
-        default="healthy",
+        type=Name("defender state", lambda _ctx: HEALTH),
+        default=Health.HEALTHY,
         metavar="S",
         help="healthy, wounded or stunned (further injury kills).",
     ),
@@ -232,6 +220,7 @@ def crt(
 
 @click.command(
     cls=Narrow,
+    fields={"origin": "--from", "target_hexes": "--to"},  # sight_request.SIGHT_FIELDS
     short_help="Dark Blades missile fire.",
     epilog=JSON_KEYS.replace(
         "{table,", "{weapon, range, band, strength, target, typed (a counter word),\ntable,"
@@ -290,17 +279,35 @@ def missile(
     cards = cards_from(ctx)
     missiles = load_weapons(cards)
     typed = weapon  # already a whole name (a weapon or a counter word)
-    sight = None
+    shared = {
+        "magic_ring": magic_ring,
+        "fast_rider": fast_rider,
+        "seed": seed,
+        "defender_state": defender_state,
+        "defender_kind": defender_kind,
+    }
     if map_name or layout or from_hex is not None or to_hex is not None:
-        from companion.commands.dark_blades.maps import map_shot
+        from companion.commands.dark_blades.map_shot import map_shot, missile_on_map
 
-        if to_hex is not None and "," in to_hex:
-            target = _horse_target(rest, target, to_hex)
-        sight, rest, hexes, cover = map_shot(
-            ctx, map_name, from_hex, to_hex, rest, hexes, cover, layout
-        )
+        sight = map_shot(ctx, map_name, from_hex, to_hex, rest, hexes, cover, layout)
         if sight is None:
             return
+        numbers = [x for x in rest if is_whole(x)]  # one: the DEFENCE (map_shot refuses more)
+        words = [x for x in rest if not is_whole(x)]
+        if len(words) > 1:
+            raise InputError(f"expected DEFENCE and i or m after {typed}, got {' '.join(rest)!r}")
+        defence = given_once(defence, numbers[0] if numbers else None, "defence")
+        target = given_once(target, pick(words[0], TARGETS, "target") if words else None, "target")
+        wanted = {"the target's DEFENCE": defence}
+        if len(sight.targets) == 1:  # a horseman's two hexes: mounted
+            wanted["i or m"] = target
+        gaps = [k for k, v in wanted.items() if v is None]
+        if gaps:
+            example = f"havoc missile {typed} 8 i --map ..."
+            raise InputError(f"--map gives the range: give {' and '.join(gaps)} ({example})")
+        values = {**shared, "weapon": typed, "defence": [defence], "target": target, "die": die}
+        missile_on_map(ctx, sight, load_crt(cards), values, explain, print_record)
+        return
     numbers = [x for x in rest if is_whole(x)]
     words = [x for x in rest if not is_whole(x)]
     if len(numbers) > 3 or len(words) > 1:
@@ -317,33 +324,18 @@ def missile(
         wanted = {"the RANGE": hexes, "the target's DEFENCE": defence, "i or m": target}
         gaps = [k for k, v in wanted.items() if v is None]
         missing = " and ".join([", ".join(gaps[:-1]), gaps[-1]] if len(gaps) > 1 else gaps)
-        if sight is not None:  # the map gave the range
-            example = f"havoc missile {typed} 8 i --map ..."
-            raise InputError(f"--map gives the range: give {missing} ({example})")
         raise InputError(f"give {missing} (havoc missile {typed} 10 8 i)")
     crt_data = load_crt(cards)
     values = {
+        **shared,
         "weapon": typed,
         "range": hexes,
         "defence": [defence],
         "target": target,
         "cover": cover,
-        "magic_ring": magic_ring,
-        "fast_rider": fast_rider,
         "die": die,
-        "seed": seed,
-        "defender_state": defender_state,
-        "defender_kind": defender_kind,
     }
     request = combat_form.missile(cards, crt_data, values)
     cells = cell_source(cards, crt_data, source_only_from(ctx))
-    if sight is not None:
-        from companion.commands.dark_blades.maps import print_map_shot
-        from companion.dark_blades.map_fire import fire_on_map
-
-        rules = load_combat_rules(cards)
-        record = fire_on_map(crt_data, missiles, request, sight, cells, rules)
-        print_map_shot(sight, crt_data, record, as_json, explain, print_record)
-        return
     record = fire(crt_data, missiles, request, cells, load_combat_rules(cards))
     print_record(crt_data, record, as_json, explain)

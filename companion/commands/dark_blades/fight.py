@@ -13,7 +13,9 @@ import click
 from companion.commands.dark_blades.combat_options import given_once, melee_options, whole_number
 from companion.dark_blades import combat as c
 from companion.dark_blades import fight as fight_rules
-from companion.dark_blades import fight_form
+from companion.dark_blades import fight_form, pieces
+from companion.dark_blades.piece_types import load_types
+from companion.data import Cards
 from companion.errors import InputError
 from companion.text import fit
 from companion.text.dark_blades import lookup_lines, no_shot_lines
@@ -36,7 +38,9 @@ from havoc_cli.kit import (
     short_help="Dark Blades combat by the pieces' names.",
     epilog="--json: {…the keys of `havoc crt --json` (of `havoc missile --json` with --range), "
     "attackers, defenders: [{name, type, state, mounted, attack, defence, sword, ring, boxed}], "
-    'values: "kit", scenario}; chances[].effect: what the result does to these pieces.',
+    'values: "kit", scenario}; chances[].effect: what the result does to these pieces. '
+    "--list --json: {pieces: [{name, label, side, type, weapon, count, attack, defence}], "
+    'values: "kit" (null under --source-only, which leaves attack and defence null)}.',
 )
 @click.argument("attacker", required=False, metavar="ATTACKER")
 @click.argument("defender", required=False, metavar="DEFENDER")
@@ -72,6 +76,9 @@ from havoc_cli.kit import (
 )
 @click.option("--die", type=WHOLE, metavar="N", help="A real d10's face; else roll.")
 @click.option("-e", "--explain", is_flag=True, help="Add every note in full.")
+@click.option(
+    "-l", "--list", "list_pieces", is_flag=True, help="List the pieces it knows, by side."
+)
 @source_only_option
 @seed_option
 @json_option
@@ -92,6 +99,7 @@ def fight(
     scenario: str | None,
     die: int | None,
     explain: bool,
+    list_pieces: bool,
     seed: int | None,
     as_json: bool,
 ) -> None:
@@ -102,10 +110,16 @@ def fight(
     retreat); several a side with commas (thr,gra) or -a/-d. On foot unless :mounted or the
     --scenario starts him mounted. The table comes from the pieces' kinds, the values from
     pieces.csv (the kit's). With --range N, the attacker fires his missile weapon instead.
+    --list: every piece it knows, by side.
     """
     cards = cards_from(ctx)
     attack_specs = [s for s in (attacker, *more_attackers) if s]
     defence_specs = [s for s in (defender, *more_defenders) if s]
+    if list_pieces:
+        if attack_specs or defence_specs or die_arg is not None:
+            raise InputError("--list: lists every piece; give no names or die with it")
+        _list(cards, source_only_from(ctx), as_json)
+        return
     if not attack_specs or not defence_specs:
         raise InputError("give an attacker and a defender (e.g. havoc fight thr gra:wounded 7)")
     die = given_once(die, whole_number(die_arg, "DIE") if die_arg is not None else None, "die")
@@ -145,3 +159,50 @@ def fight(
     who = fight_rules.sides_line(attackers, defenders, missile=hexes is not None)
     said = [f"who rides: as {asked.scenario} starts"] if asked.scenario else []
     click.echo(fit([*lines[:at], *who, *said, fight_rules.VALUES_NOTE, *lines[at:]]))
+
+
+def _list(cards: Cards, source_only: bool, as_json: bool) -> None:
+    """`havoc fight --list`: each piece by side, its type, and its attack/defence (the kit's
+    values, left out under --source-only: the rulebooks print none)."""
+    roster = pieces.roster(cards)
+    sides = load_types(cards.path(pieces.GAME, "piece-types.toml")).sides
+    if as_json:
+        emit_json(
+            {
+                "pieces": [
+                    {
+                        "name": p.name,
+                        "label": p.label or p.name,
+                        "side": p.side,
+                        "type": p.type,
+                        "weapon": p.weapon,
+                        "count": p.count,
+                        "attack": None if source_only else p.value("attack"),
+                        "defence": None if source_only else p.value("defence"),
+                    }
+                    for p in roster
+                ],
+                "values": None if source_only else "kit",
+            }
+        )
+        return
+    lines = ["Pieces: any unique start, word starts", "or initials (thr, black-fox, bf)"]
+    lines.append(
+        "no values: the rulebooks print none" if source_only else "A/D " + fight_rules.VALUES_NOTE
+    )
+    lines.append("(horse): rides with :mounted/--scenario")
+    for key, side in sides.items():
+        mine = [p for p in roster if p.side == key]
+        if mine:
+            lines.append(f"{side.title}:")
+        for p in mine:
+            kind = {"foot": "", "mounted": " (horse)"}.get(p.type, f" ({p.type})")
+            values = "" if source_only else f"{_values(p):>5} "
+            lines.append(f"  {values}{p.name}{kind}")
+    click.echo(fit(lines))
+
+
+def _values(piece: pieces.Character) -> str:
+    """ "20/16": attack/defence, "-" for a value the roster leaves blank."""
+    attack, defence = piece.value("attack"), piece.value("defence")
+    return f"{'-' if attack is None else attack}/{'-' if defence is None else defence}"

@@ -1,26 +1,21 @@
 """`havoc los MAP FROM TO[,TO2]`: range, line of sight and cover on a Dark Blades map, answer
 first; ``TO,TO2`` is a mounted target's two hexes (as ``-c slope,open`` in `havoc missile`).
 
-Thin: find the map (`companion.dark_blades.maps`), ask `companion.dark_blades.sight`, print
-the answer in 40 columns (or ``--json``). `sight_lines` is shared with `havoc missile --map`.
+Thin: find the map or the layout, hand the hexes as typed to the parser the phone's map page
+shares (`companion.dark_blades.sight_request`), print the answer in 40 columns (or ``--json``).
+`sight_lines` is shared with `havoc missile --map` (`map_shot` beside this module).
 """
 
 from __future__ import annotations
 
 import click
 
+from companion.dark_blades import sight_request
+from companion.dark_blades.layouts import find_layout
 from companion.dark_blades.maps import HexMap, find_map, load_maps
-from companion.dark_blades.sight import (
-    ADJACENT,
-    Sight,
-    check_horse,
-    horse_sight,
-    line_of_sight,
-    load_sight,
-    part_words,
-    steps_text,
-)
+from companion.dark_blades.sight import ADJACENT, HORSE_FIELD, Sight, part_words, steps_text
 from companion.data import Cards
+from companion.errors import InputError
 from companion.text import fit, wrap
 from havoc_cli.kit import (
     Command,
@@ -49,13 +44,9 @@ def _maps(ctx: click.Context) -> list[str]:
 
 def board(cards: Cards, map_name: str | None, layout: str | None, source_only: bool) -> HexMap:
     """The map named, or the layout (maps laid together, hexes named ``mill:C4``)."""
-    from companion.errors import InputError
-
     if layout is not None:
         if map_name is not None:
             raise InputError(f"give a map or --layout {layout}, not both")
-        from companion.dark_blades.layouts import find_layout
-
         return find_layout(cards, layout, source_only)
     if map_name is None:
         raise InputError("give a map (arena, mill) or --layout LAYOUT (raid)")
@@ -68,22 +59,13 @@ def sight_between(
     origin: str,
     target: str,
     source_only: bool,
-    field: str = "to",
     layout: str | None = None,
 ) -> tuple[HexMap, Sight]:
     """The map (or ``layout``) named and the sight from ``origin`` to ``target`` on it (hexes
-    as typed; ``K3,K4``: a mounted target's two neighbouring hexes, ``field`` naming where it
-    was typed). On a layout, the layout's reading joins the sight's readings."""
+    as typed; ``K3,K4``: a mounted target's two neighbouring hexes), as the phone asks it."""
     m = board(cards, map_name, layout, source_only)
-    start = m.hex(origin)
-    if "," not in target:
-        s = line_of_sight(m, load_sight(cards), start, m.hex(target))
-    else:
-        hexes = tuple(m.hex(part.strip()) for part in target.split(","))
-        check_horse(m, cards, hexes, field)
-        s = horse_sight(m, load_sight(cards), start, (hexes[0], hexes[1]))
-    reading = getattr(m, "reading", None)  # a layout's: which edges meet is the kit's
-    return m, s._replace(readings=(*s.readings, reading)) if reading else s
+    asked = sight_request.sight_request(cards, m, {"origin": origin, HORSE_FIELD: target})
+    return m, sight_request.sight(cards, asked)
 
 
 def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str]:
@@ -135,7 +117,10 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
 
 
 @click.command(
-    cls=Command, short_help="Dark Blades line of sight.", epilog=JSON_KEYS, fields={"to": "TO"}
+    cls=Command,
+    short_help="Dark Blades line of sight.",
+    epilog=JSON_KEYS,
+    fields={"origin": "FROM", HORSE_FIELD: "TO"},
 )
 @click.argument("map_name", metavar="[MAP]", shell_complete=None)
 @click.argument("origin", metavar="FROM", required=False)
@@ -166,8 +151,6 @@ def los(
     Maps laid together: --layout raid mill:C4 arena:K3 (a layout by its name or a scenario
     played on it; every hex with its map).
     """
-    from companion.errors import InputError
-
     if layout is not None:
         if target is not None:
             raise InputError(f"with --layout give FROM and TO only, not a map ({map_name!r})")
@@ -183,59 +166,3 @@ def los(
         emit_json(s.as_dict())
     else:
         click.echo(fit(sight_lines(s, explain)))
-
-
-def map_shot(
-    ctx: click.Context,
-    map_name: str | None,
-    from_hex: str | None,
-    to_hex: str | None,
-    rest: tuple[str, ...],
-    hexes: int | None,
-    cover: str | None,
-    layout: str | None = None,
-) -> tuple[Sight | None, tuple[str, ...], int | None, str | None]:
-    """`havoc missile ... --map MAP --from HEX --to HEX[,HEX]` (or ``--layout LAYOUT`` and hexes
-    like ``mill:C4``): the sight, and the arguments with the map's range (first of the numbers)
-    and cover put in. The one number typed is the DEFENCE: two (``4 8``: a RANGE DEFENCE out of
-    habit, or DEFENCE DIE?) are refused, the die given by --die. No line of sight, infinite
-    cover or a firing rule against the shot: the answer is printed here and the sight is None
-    (nothing to roll)."""
-    from companion.errors import InputError
-
-    if map_name is not None and layout is not None:
-        raise InputError("give --map or --layout, not both")
-    board = "--layout LAYOUT" if layout is not None else "--map MAP"
-    if (map_name is None and layout is None) or from_hex is None or to_hex is None:
-        raise InputError(f"give {board}, --from HEX and --to HEX together")
-    if hexes is not None or cover is not None:
-        raise InputError(
-            f"{board.split()[0]} gives the range and the cover: leave out --range and --cover"
-        )
-    from companion.numbers import is_whole
-
-    if sum(1 for x in rest if is_whole(x)) > 1:  # RANGE DEFENCE typed out of habit
-        raise InputError(
-            f"{board.split()[0]} gives the range: one number, the DEFENCE (a die: --die N), "
-            f"got {' '.join(rest)!r}"
-        )
-    _m, s = sight_between(
-        cards_from(ctx), map_name, from_hex, to_hex, source_only_from(ctx), "--to", layout
-    )
-    if not s.open_shot:  # range 1 is the weapon's to refuse (the Breath reaches 1 hex)
-        as_json = ctx.params.get("as_json", False)
-        if as_json:
-            emit_json({"result": None, "no_shot": True, "map": s.as_dict()})
-        else:
-            click.echo(fit(["NO SHOT", *sight_lines(s, shot=True)]))
-        return None, rest, None, None
-    return s, (str(s.range), *rest), None, s.cover
-
-
-def print_map_shot(s: Sight, crt: object, record: object, as_json: bool, explain: bool, show):
-    """The shot's answer, then where its range and cover came from (or ``map`` in --json)."""
-    if as_json:
-        emit_json({**record.as_dict(), "map": s.as_dict()})  # type: ignore[attr-defined]
-        return
-    show(crt, record, False, explain)
-    click.echo(fit(["from the map:", *sight_lines(s, explain, shot=True)]))

@@ -55,7 +55,8 @@ def scenario(ctx: click.Context, name: str | None, as_json: bool) -> None:
     """A Dark Blades scenario: sides, set-up, first player, special rules and victory.
 
     NAME is a file in cards/dark-blades/scenarios/ or a title, by unique prefix (raid, mule,
-    mill, arena). Without NAME, list the scenarios.
+    mill, arena), or a path to your own scenario file (my-raid.toml; the format:
+    cards/dark-blades/README.md). Without NAME, list the scenarios.
     """
     from companion.dark_blades.scenarios import find_scenario
 
@@ -68,9 +69,10 @@ def scenario(ctx: click.Context, name: str | None, as_json: bool) -> None:
             return
         click.echo(fit([f"{s.number}. {s.title}  ({k})" for k, s in scenarios.items()]))
         return
+    from companion.dark_blades import pieces
     from companion.dark_blades.scenario_marks import marks_for
 
-    chosen = find_scenario(scenarios, name)
+    chosen = find_scenario(scenarios, name, pieces.load(cards_from(ctx)))
     source_only = source_only_from(ctx)
     where = marks_for(cards_from(ctx), chosen.key, source_only)
     if as_json:

@@ -2,16 +2,22 @@
 the current takes him (crawls out, drowns, crushed in the mill wheel, swept off the map, on the
 stepping stones, or still in the water), the hexes he is carried through, and each roll.
 
-Thin: find the map (`companion.dark_blades.maps`), ask `companion.dark_blades.water`, print
-in 40 columns (or ``--json``). DIE: real dice's faces, in the order rolled (the first roll, then
-"roll again", then the stepping stones'); the rest are rolled (``--seed N``: the same rolls).
+Thin: find the map, hand the hex and the faces as typed to the parser the phone's swim page
+shares (`companion.dark_blades.swim_request`), print in 40 columns (or ``--json``). DIE: real
+dice's faces, in the order rolled (the first roll, then "roll again", then the stepping
+stones'); the rest are rolled (``--seed N``: the same rolls).
 """
 
 from __future__ import annotations
 
 import click
 
-from companion.dark_blades.water import HURT, Swim, load_rules, swim
+from companion.commands.dark_blades.maps import board
+from companion.dark_blades import hexgrid as hg
+from companion.dark_blades import swim_request
+from companion.dark_blades.states import HURT
+from companion.dark_blades.water import Swim
+from companion.errors import InputError
 from companion.text import fit, wrap
 from havoc_cli.kit import (
     Command,
@@ -51,8 +57,6 @@ def headline(s: Swim, name=None) -> str:
 
 
 def _plain(h):
-    from companion.dark_blades import hexgrid as hg
-
     return hg.name(h)
 
 
@@ -98,7 +102,10 @@ def source_lines(s: Swim) -> list[str]:
 
 
 @click.command(
-    cls=Command, fields={"die": "DIE"}, short_help="Dark Blades: in the water.", epilog=JSON_KEYS
+    cls=Command,
+    fields={"die": "DIE", "hex": "HEX"},
+    short_help="Dark Blades: in the water.",
+    epilog=JSON_KEYS,
 )
 @click.argument("map_name", metavar="[MAP]")
 @click.argument("hex_name", metavar="HEX", required=False)
@@ -127,21 +134,15 @@ def swim_command(
     order (first roll, roll again, stepping stones); none given: the dice are rolled. Maps
     laid together: --layout raid mill:G8 5 (no MAP; the hex with its map).
     """
-    from companion.commands.dark_blades.maps import board
-    from companion.errors import InputError
-    from companion.numbers import is_whole
-
     if layout is not None:  # no MAP: the words are HEX [DIE]...
         words = [map_name, *([hex_name] if hex_name is not None else []), *faces]
         map_name, hex_name, faces = None, words[0], tuple(words[1:])  # type: ignore[assignment]
     elif hex_name is None:
         raise InputError("expected MAP HEX [DIE]... (havoc swim mill G8 5 3)")
-    bad = [f for f in faces if not is_whole(f)]
-    if bad:
-        raise InputError(f"DIE: expected die faces (whole numbers), got {bad[0]!r}")
     cards = cards_from(ctx)
     m = board(cards, map_name, layout, source_only_from(ctx))
-    s = swim(m, load_rules(cards), m.hex(hex_name), tuple(int(f) for f in faces), seed, hurt)
+    values = {"hex": hex_name, "die": faces, "hurt": hurt, "seed": seed}
+    s = swim_request.swim_answer(cards, swim_request.swim_request(m, values))
     source_only = source_only_from(ctx)
     if as_json:
         data = s.as_dict() if not source_only else {"rolls": s.as_dict()["rolls"]}
@@ -152,9 +153,8 @@ def swim_command(
         emit_json({"map": m.name, "map_design": m.design, "seed": seed, **data})
         return
     lines = swim_lines(s, explain, m.label) if not source_only else source_lines(s)
-    reading = getattr(m, "reading", None)  # a layout's: which edges meet is the kit's
-    if reading is not None:
-        lines.append(reading.short)
+    if m.reading is not None:  # a layout's: which edges meet is the kit's
+        lines.append(m.reading.short)
     if m.is_kit:
         lines.append(f"map: {m.name} ({KIT_MAP})")
     click.echo(fit(lines))

@@ -9,8 +9,9 @@ from __future__ import annotations
 import click
 
 from companion.dark_blades import terrain as ter
+from companion.data import MISSING
 from companion.names import pick
-from companion.text import MISSING, fit, wrap
+from companion.text import fit, wrap
 from havoc_cli.kit import Narrow, cards_from, emit_json, json_option
 
 

@@ -18,6 +18,7 @@ from companion.errors import InputError, display_path
 from companion.kniggits.rules import MAX_POINTS
 from companion.names import complete, pick
 from companion.text import fit, path_lines, wrap
+from companion.text.kniggits import short as _short
 from havoc_cli.kit import Command, Whole, cards_from, emit_json, json_option
 
 EXIT_OVER_BUDGET = 1
@@ -26,18 +27,15 @@ legal, fighting, runaways, kniggits: [{line, count, name, movement, attack, defe
 move_inches, spare_movement, runs_away, missing}]}; spare_movement: Movement tokens above
 those the 12-inch cap needs (they keep the full move while low blows knock tokens off)."""
 EXCHANGE_JSON = """--json: {attack, defend, result, loses, why, before, after}; before and
-after (with --tokens): {tokens, can_attack, can_defend, move_inches, crawls, flees}"""
-NAME_WIDTH = 20  # an army line: "2x NAME: M1 A1 D1 12in" stays within 40 columns
+after (with --tokens): {tokens, can_attack, can_defend, move_inches, crawls, flees}. Both
+fighters (SWORD/SHIELD twice): {fighters: [{name, sword, shield, before, after}], blows:
+[{by, at, attack, defend, result, loses, why} or null]}"""
+NAME_WIDTH = 15  # an army line: "2x NAME: M0 A1 D1 crawl 2 in" stays within 40 columns
 
 
 def _cut(name: str, width: int = NAME_WIDTH) -> str:
     """A name cut to ``width`` characters (the last one an ellipsis when cut)."""
     return name if len(name) <= width else name[: width - 1].rstrip() + "\u2026"
-
-
-def _short(tokens: dict[str, int], colours: tuple[str, ...]) -> str:
-    """``{'movement': 2, 'attack': 1, 'defense': 1}`` → ``M2 A1 D1``."""
-    return " ".join(f"{c[0].upper()}{tokens[c]}" for c in colours)
 
 
 # --------------------------------------------------------------------------- army
@@ -63,6 +61,7 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
     """
     from companion.csv_rosters import read_csv
     from companion.kniggits.rules import army_columns, check_army, rules
+    from companion.text.kniggits import move
 
     r = rules(cards_from(ctx))
     check = check_army(read_csv(army_file, army_columns(r)), r, points, army_file)
@@ -118,8 +117,8 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
             f"Tokens   {tokens} x {r.token_cost} = {check.token_points}",
         ]
         for k in check.kniggits:
-            move = r.move(k.tokens["movement"])
-            lines.append(f"{k.count}x {_cut(k.name)}: {_short(k.tokens, colours)} {move}in")
+            how_far = move(r, k.tokens["movement"])
+            lines.append(f"{k.count}x {_cut(k.name)}: {_short(k.tokens, colours)} {how_far}")
         if check.runaways:
             lines.append("Run away before the battle:")
             for k in check.runaways:
@@ -127,7 +126,7 @@ def army(ctx: click.Context, army_file: Path, points: int | None, as_json: bool)
                 lacks = ", ".join(k.missing(r))
                 lines.append(f"  {_cut(k.name, 24)}{many}: no {lacks}")
         if check.spare:
-            lines.append(f"Move capped at {r.max_move}in: spare Movement")
+            lines.append(f"Move capped at {r.max_move} in: spare Movement")
             lines.append("tokens absorb low blows (not wasted):")
             lines += [f"  {_cut(k.name, 28)}: {n} spare" for k, n in check.spare]
         click.echo(fit(lines))
@@ -195,9 +194,10 @@ def _complete_height(*extra: str) -> Any:
 @click.option(
     "-t",
     "--tokens",
-    default=None,
+    multiple=True,
     metavar="M,A,D",
-    help="The defender's Movement, Attack, Defense tokens before the blow.",
+    help="Tokens before the blow: once, the defender's; twice, the attacker's then the "
+    "defender's (both fighters: the first's, then the second's).",
 )
 @json_option
 @click.pass_context
@@ -208,40 +208,83 @@ def exchange(
     attack_: str | None,
     defend: str | None,
     defence: str | None,
-    tokens: str | None,
+    tokens: tuple[str, ...],
     as_json: bool,
 ) -> None:
-    """Kniggits: what one sword blow against one shield does.
+    """Kniggits: what one sword blow against one shield does, or one exchange for both.
 
     havoc exchange high low -t 2,1,1 (or h l; -a/-d also work). Same height: defended.
     Otherwise the defender loses a token: high an Attack, middle a Defense, low a Movement
     token. With --tokens, what he can still do after it.
+
+    Both facing each other, both attack: give each fighter's SWORD/SHIELD, e.g. havoc
+    exchange h/l m/h -t 3,2,1 -t 2,1,1 (A's, then B's); both blows land at once, each with
+    the tokens from before. A sword of none: he only defends.
     """
-    from companion.kniggits.rules import FUMBLE, NONE, parse_tokens, rules
-    from companion.kniggits.rules import exchange as resolve
+    from companion.kniggits.rules import FUMBLE, NONE, Fighter, clash, parse_tokens, rules
 
     r = rules(cards_from(ctx))
     heights = list(r.heights)
+    if len(tokens) > 2:
+        raise InputError(f"--tokens given {len(tokens)} times: at most twice (each fighter's)")
+    given: list[dict[str, int] | None] = [parse_tokens(t, r) for t in tokens]
+    slashed = [t for t in (attack_at, defend_at) if t is not None and "/" in t]
+    if slashed:
+        if attack_ or defend or defence or len(slashed) != 2:
+            raise InputError(
+                "both fighters: give each one's SWORD/SHIELD, e.g. havoc exchange h/l m/h"
+            )
+        if len(given) == 1:
+            raise InputError("both fighters: give both fighters' tokens (-t A's -t B's), or none")
+        fighters = []
+        for name, text, toks in zip("AB", slashed, given or [None, None], strict=True):
+            sword, _, shield = text.partition("/")
+            fighters.append(
+                Fighter(
+                    name,
+                    pick(sword, [*heights, FUMBLE, NONE], f"{name}'s sword"),
+                    pick(shield, [*heights, NONE, FUMBLE], f"{name}'s shield"),
+                    toks,
+                )
+            )
+        both = clash(r, fighters[0], fighters[1])
+        if as_json:
+            emit_json(_clash_dict(both))
+        else:
+            from companion.text.kniggits import clash_lines
+
+            click.echo(fit(clash_lines(r, both)))
+        return
     attack_at = _height(attack_, attack_at, "attack", [*heights, FUMBLE])
     if defend is not None and defence is not None:
         raise InputError("--defend and --defence are the same option: give it once")
     defend = defend if defence is None else defence
     defend_at = _height(defend, defend_at, "defend", [*heights, NONE, FUMBLE])
-    start = parse_tokens(tokens, r) if tokens is not None else None
-    x = resolve(r, attack_at, defend_at, start)
+    by = given[0] if len(given) == 2 else None
+    at = given[-1] if given else None
+    x = clash(r, Fighter("attacker", attack_at, NONE, by), Fighter("defender", NONE, defend_at, at))
+    blow = x.blows[0]
+    assert blow is not None  # the attacker's sword is never none here
     if as_json:
         emit_json(
             {
-                "attack": x.attack,
-                "defend": x.defend,
-                "result": x.result,
-                "loses": x.loses,
-                "why": x.why,
-                "before": _standing_dict(x.before),
-                "after": _standing_dict(x.after),
+                "attack": blow.attack,
+                "defend": blow.defend,
+                "result": blow.result,
+                "loses": blow.loses,
+                "why": blow.why,
+                "before": _standing_dict(blow.before),
+                "after": _standing_dict(blow.after),
             }
         )
         return
+    click.echo(fit(_blow_lines(r, blow)))
+
+
+def _blow_lines(r: Any, x: Any) -> list[str]:
+    """One blow against a defender, as `havoc exchange ATTACK DEFEND` prints it."""
+    from companion.text.kniggits import NONE_FLEES, move
+
     if x.result == "hit" and x.loses:
         word = x.loses.capitalize()
         article = "an" if word[0] in "AEIOU" else "a"
@@ -262,9 +305,39 @@ def exchange(
             why = "no tokens left" if s.no_tokens else "only one colour left"
             lines.append(f"FLEES: {why}")
             if s.no_tokens:
-                lines.append(wrap("(the rules say one colour; the kit reads none as fleeing too)"))
+                lines.append(wrap(f"({NONE_FLEES})"))
         attack_why = "" if s.can_attack else (" (flees)" if s.flees else " (no Attack token)")
         lines.append(f"Can attack: {'yes' if s.can_attack else 'no'}{attack_why}")
         lines.append(f"Can defend: {'yes' if s.can_defend else 'no'}")
-        lines.append(f"Move: {'crawl ' if s.crawls else ''}{s.move} in")
-    click.echo(fit(lines))
+        lines.append(f"Move: {move(r, s.tokens['movement'])}")
+    return lines
+
+
+def _clash_dict(c: Any) -> dict[str, Any]:
+    """Both fighters' exchange for --json."""
+    return {
+        "fighters": [
+            {
+                "name": f.name,
+                "sword": f.sword,
+                "shield": f.shield,
+                "before": _standing_dict(before),
+                "after": _standing_dict(after),
+            }
+            for f, before, after in zip(c.fighters, c.before, c.after, strict=True)
+        ],
+        "blows": [
+            None
+            if x is None
+            else {
+                "by": by.name,
+                "at": at.name,
+                "attack": x.attack,
+                "defend": x.defend,
+                "result": x.result,
+                "loses": x.loses,
+                "why": x.why,
+            }
+            for x, by, at in zip(c.blows, c.fighters, reversed(c.fighters), strict=True)
+        ],
+    }

@@ -9,6 +9,7 @@ named whole, by unique prefix or initials, any case; shell completion offers the
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,7 +49,8 @@ def ring(ctx: click.Context, game: Path | None) -> None:
     """Who's Next: the umpire's secret ring of victims.
 
     Start with `ring new NAME...`, give each player his victim in private with `ring show`,
-    report deaths with `ring kill` or roll them with `ring duel`; `ring undo` steps back.
+    report deaths with `ring kill` or roll them with `ring duel`; `ring undo N` steps back
+    over death N, the last.
 
     Lines starting "UMPIRE ONLY:" reveal the ring: do not read them out or show them.
     `ring status` and `ring scores` are safe to show. Players: a unique prefix will do.
@@ -206,11 +208,17 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
 
     Any other death (a player attacked someone who is not his victim): `ring duel`.
     """
+    from companion.errors import InputError
     from companion.text.whos_next import after_death, died
+    from companion.whos_next.ring import NotTheVictim
 
     contest_at = _contest_at(ctx)  # a bad duel.toml is refused before anything is written
     with open_store(game) as store:
-        outcome = store.kill(killer, victim)
+        try:
+            outcome = store.kill(killer, victim)
+        except NotTheVictim as error:  # any other death is a duel: say so, in one line
+            duel = shlex.join(["havoc", "ring", "duel", error.killer, error.dead])
+            raise InputError(f"{error.message}; any other death is a duel: {duel}") from None
         champion = _champion(ctx, store, outcome)
     death = outcome.death
     if as_json:
@@ -219,7 +227,11 @@ def kill(ctx: click.Context, killer: str, victim: str, game: Path | None, as_jso
     _say([died(death)] + after_death(death, outcome.alive, outcome.winner, contest_at, champion))
 
 
-@_command("duel", "Roll an attack: one dies.", EVENT_KEYS)
+@_command(
+    "duel",
+    "Roll an attack: one dies.",
+    EVENT_KEYS + "; --die faces left tied: {event: tie, attacker, defender, rolls, dead: null}",
+)
 @click.argument("attacker", type=PLAYER)
 @click.argument("defender", type=PLAYER)
 @seed_option
@@ -250,21 +262,36 @@ def duel(
     victim, that is the kit's ruling (the rules are silent), and the output says so.
     """
     from companion.dice import DiceSource
+    from companion.text.whos_next import tie
     from companion.whos_next.duel_scoring import load_attack_table
+    from companion.whos_next.ring import Undecided
 
     table = load_attack_table(cards_from(ctx))
     source = DiceSource(die, seed)
-    with open_store(game) as store:
-        roll = lambda: source.next(table.sides)[0]  # noqa: E731
-        outcome = store.duel(
-            attacker,
-            defender,
-            table.effect,
-            roll,
-            check=source.finish,
-            contest_at=table.contest_at,
-        )
-        champion = _champion(ctx, store, outcome)
+    try:
+        with open_store(game) as store:
+            roll = lambda: source.next(table.sides)[0]  # noqa: E731
+            outcome = store.duel(
+                attacker,
+                defender,
+                table.effect,
+                roll,
+                check=source.finish,
+                contest_at=table.contest_at,
+                more=source.has_more,
+            )
+            champion = _champion(ctx, store, outcome)
+    except Undecided as error:
+        if not error.tie:
+            raise  # one die where both roll: refused in one line
+        if as_json:
+            emit_json(
+                {"event": "tie", "attacker": error.attacker, "defender": error.defender}
+                | {"rolls": [list(t) for t in error.throws], "dead": None}
+            )
+        else:
+            _say(tie(error))
+        return
     death = outcome.death
     from companion.whos_next.ring import name_key
 
@@ -277,18 +304,17 @@ def duel(
             extra.update(result=table.result(face), effect=table.effect(face))
         emit_json(_event_json("duel", outcome, champion, extra))
         return
-    from companion.text.whos_next import Line, after_death, died
+    from companion.text.whos_next import Line, after_death, died, throw
 
     lines = [
         died(death),
         Line(f"{first} attacked {second}:"),
     ]
-    for throw in death.rolls:
-        if len(throw) == 1:
-            lines.append(Line(f'Roll {throw[0]}: "{table.result(throw[0])}"'))
+    for faces in death.rolls:
+        if len(faces) == 1:
+            lines.append(Line(f'Roll {faces[0]}: "{table.result(faces[0])}"'))
         else:
-            tie = ": tie, throw again" if throw[0] == throw[1] else ""
-            lines.append(Line(f"{first} {throw[0]}, {second} {throw[1]}{tie}"))
+            lines.append(throw(first, second, faces))
     _say(lines + after_death(death, outcome.alive, outcome.winner, table.contest_at, champion))
 
 
@@ -349,10 +375,23 @@ def status(ctx: click.Context, game: Path | None, as_json: bool) -> None:
     "Step back over a death.",
     "{undone: {number, dead, killed_by, own_victim, how, rolls}, alive}",
 )
-def undo(game: Path | None, as_json: bool) -> None:
-    """Step back over the last death (again and again, back to the draw)."""
+@click.argument("number", type=WHOLE, required=False, metavar="NUMBER")
+def undo(game: Path | None, as_json: bool, number: int | None) -> None:
+    """Step back over death NUMBER, the last one (`ring status` numbers them; again and
+    again, back to the draw). NUMBER names the death, so an undo sent twice, or from the
+    CLI and a phone at once, never undoes two: without it the last death is named."""
     with open_store(game) as store:
-        outcome = store.undo()
+        if number is None:
+            from companion.errors import InputError
+
+            last = store.last_death()
+            if last is None:
+                raise InputError("nothing to undo: nobody has died since the ring was drawn")
+            raise InputError(
+                f"name the death to undo: the last is {last.number}, {last.dead}'s "
+                f"(`havoc ring undo {last.number}`)"
+            )
+        outcome = store.undo(number)
     death = outcome.death
     if as_json:
         emit_json({"undone": death.as_dict(), "alive": outcome.alive})

@@ -25,7 +25,9 @@ from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lookups import MissileRequest
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
-from companion.dark_blades.special import KINDS, STATES, load_combat_rules
+from companion.dark_blades.scenarios import load_scenarios
+from companion.dark_blades.special import load_combat_rules
+from companion.dark_blades.states import HEALTH, KINDS
 from companion.errors import HavocError, InputError
 from companion.text.dark_blades import KIT_LINE, void_words
 from companion.web.current import cards, refused
@@ -169,7 +171,7 @@ def crt() -> str:
         answer=answer,
         error=error,
         used=used,
-        states=STATES,
+        states=HEALTH,
         kinds=KINDS,
         **choices,
     )
@@ -206,7 +208,7 @@ def missile() -> str:
         answer=answer,
         error=error,
         covers=covers,
-        states=STATES,
+        states=HEALTH,
         kinds=KINDS,
         used=modifiers.used(args, {}, covers, ("magic_ring", "fast_rider", "source_only")),
     )
@@ -224,9 +226,9 @@ PAGE_LABELS = {
 }
 
 
-def _pieces(role: str, item: str) -> list[str]:
+def _pieces(role: str, item: str) -> list[fight_rules.Chosen]:
     """The side's rows (``a1``, ``a1_health``, ``a1_mount``, ``a1_sword``, ``a1_boxed``, ...) as
-    the name specs `fight_form.ask` takes; blank rows are skipped."""
+    the typed pieces `fight_form.ask` takes; blank rows are skipped."""
     out = []
     for i in range(1, ROWS + 1):
         key = f"{role[0]}{i}"
@@ -234,13 +236,14 @@ def _pieces(role: str, item: str) -> list[str]:
         if not name:
             continue
         out.append(
-            fight_form.piece_spec(
+            fight_form.piece_row(
                 name,
                 request.args.get(key + "_health", ""),
                 request.args.get(key + "_mount", ""),
                 (item,) if request.args.get(f"{key}_{item}") == "on" else (),
                 request.args.get(key + "_boxed") == "on",
                 f"{role} {i}",
+                fight_rules.SIDE_FIELDS[role],
             )
         )
     return out
@@ -291,7 +294,7 @@ def fight() -> str:
         names=[ch.name for ch in roster],
         mounted_names={ch.name for ch in roster if ch.type == "mounted"},
         scenarios=[(s.key, s.title) for s in _scenarios(here, roster)],
-        health=fight_form.HEALTH,
+        health=HEALTH,
         row_count=ROWS,
         used=modifiers.used(args, terrain_sides, choices["covers"], ("source_only",)),
         **{**choices, "rows_choices": choices["rows"]},
@@ -301,8 +304,6 @@ def fight() -> str:
 def _scenarios(here: Any, roster: Any) -> list[Any]:
     """The scenarios for the form's select (none when they cannot be read: the page still
     answers without one)."""
-    from companion.dark_blades.scenarios import load_scenarios
-
     try:
         return list(load_scenarios(here, pieces.load(here)).values())
     except HavocError:

@@ -1,16 +1,16 @@
-"""The phone map page: a Dark Blades map as SVG, tap the shooter then the target (plain links,
-no JavaScript), and see range, line, cover and the missile result; Who's Next start hexes.
+"""The phone map page: a Dark Blades map as SVG, tap the shooter then the target (plain links, no
+JavaScript), and see range, line, cover and the missile result; Who's Next start hexes.
 
-Thin: `companion.dark_blades.maps` and `sight` answer; the shot goes through
-`companion.dark_blades.map_fire` (`fire_on_map`, as `havoc missile --map` does), the shooter
-by name (``s``: his roster weapon) or a weapon (``w``), at the target by name (``n``) or a
-defence (``d``, of kind ``k``). Each hex is a link to the same page with ``f`` (shooter),
-``t`` (target) and ``t2`` (a horseman's second hex, next to ``t``: the pair answers as
-`havoc los MAP F T,T2` does) set, and the shot's fields carried on; ``z`` zooms the whole map
-(the page scrolls to pan). Above it, a close-up of the picked hexes at `CROP_HEX` px a hex
-(`_crops`), and the slopes' ticks with the coordinates clear of them (`map_marks`).
-A layout (maps laid together, ``/layout/KEY``) is the same page over the joined maps, its
-hexes named ``mill:C4``.
+Thin: the tapped hexes and the shot's fields go to the parsers `havoc los` and `havoc missile
+--map` share, `companion.dark_blades.sight_request` and `shot_request` (`FIELDS`: each link's
+key and the field it carries): the shooter by name (``s``: his roster weapon) or a weapon
+(``w``), at the target by name (``n``) or a defence (``d``, of kind ``k``). Each hex is a link
+to the same page with ``f`` (shooter), ``t`` (target) and ``t2`` (a horseman's second hex, next
+to ``t``: the pair answers as `havoc los MAP F T,T2` does) set, and the shot's fields carried
+on; ``z`` zooms the whole map (the page scrolls to pan). Above it, a close-up of the picked
+hexes at `CROP_HEX` px a hex (`_crops`), and the slopes' ticks with the coordinates clear of
+them (`map_marks`). A layout (maps laid together, ``/layout/KEY``) is the same page over the
+joined maps, its hexes named ``mill:C4``.
 """
 
 from __future__ import annotations
@@ -22,21 +22,20 @@ from urllib.parse import urlencode
 from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
-from companion.dark_blades import combat as c
 from companion.dark_blades import hexgrid as hg
+from companion.dark_blades import pieces, shot_request, sight_request
+from companion.dark_blades.crt import load_crt
+from companion.dark_blades.fight import VALUES_NOTE, sides_line
+from companion.dark_blades.layouts import load_layouts
+from companion.dark_blades.map_marks import lip_ticks, name_edge
 from companion.dark_blades.maps import load_maps, start_hexes
 from companion.dark_blades.missiles import TARGETS, load_weapons
-from companion.dark_blades.sight import (
-    check_horse,
-    horse_sight,
-    line_of_sight,
-    load_sight,
-    part_words,
-    steps_text,
-)
-from companion.errors import HavocError, InputError
+from companion.dark_blades.sight import HORSE_FIELD, part_words, steps_text
+from companion.dark_blades.water import is_water
+from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import board_or_404, cards, refused, source_only
+from companion.web.dark_blades.lookups import view
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -65,6 +64,19 @@ WORDS = {  # the form's words for each field, in a refusal
     "die": "die",
     "z": "zoom",
 }
+FIELDS = {  # each key of the page's address and the field of `shot_request` it carries
+    "s": "shooter",
+    "n": "target_name",
+    "w": "weapon",
+    "d": "defence",
+    "k": "target",
+    "die": "die",
+}
+LABELS = {field: WORDS[key] for key, field in FIELDS.items()} | {
+    "origin": "shooter's hex",
+    HORSE_FIELD: "Target",
+    "seed": "seed",
+}
 
 
 def _arg(args, key: str, default: str = "") -> str:
@@ -89,8 +101,6 @@ def _zoom(args) -> int:
 
 @bp.get("/")
 def listing() -> str:
-    from companion.dark_blades.layouts import load_layouts
-
     here = cards()
     maps = load_maps(here, source_only())
     keys = {m.key for m in maps}
@@ -99,11 +109,6 @@ def listing() -> str:
 
 
 HEX_TEXT = 16  # the longest hex a link carries: ``D13``, or on a layout ``mill:D13``
-
-
-def _hex_arg(m, name: str):
-    text = request.args.get(name, "").strip()[:HEX_TEXT]
-    return m.hex(text) if text else None
 
 
 def _parser(m):
@@ -118,66 +123,31 @@ def _parser(m):
     return parse
 
 
-def _shot(sight, args, kind: str | None = None) -> dict | None:
+def _shot(here, sight, args) -> dict | None:
     """The shot along the sight, once the page knows a target (``n``, his name, or ``d``, a
-    defence): the shooter by name (``s``: his roster weapon) or a weapon (``w``), as
-    `companion.dark_blades.map_fire` fires it for `havoc missile --map` too."""
-    from companion.dark_blades import pieces
-    from companion.dark_blades.completion import cell_source
-    from companion.dark_blades.crt import load_crt
-    from companion.dark_blades.fight import VALUES_NOTE, sides_line
-    from companion.dark_blades.lookups import MissileRequest
-    from companion.dark_blades.map_fire import fire_on_map, named_shot
-    from companion.dark_blades.special import load_combat_rules
-    from companion.web.dark_blades.lookups import view
-    from companion.web.dice_tables import seed_arg
-
-    defence = _arg(args, "d")
-    name = _arg(args, "n")
-    if not (defence or name) or not sight.open_shot:  # range 1: the weapon's to refuse
-        return None
-    here = cards()
+    defence), from the fields the page carries (`FIELDS`), parsed and fired by
+    `companion.dark_blades.shot_request` as for `havoc missile --map`."""
+    values: dict[str, Any] = {field: _arg(args, key) for key, field in FIELDS.items()}
+    if not (values["defence"] or values["target_name"]) or not sight.open_shot:
+        return None  # no target yet; range 1 is the weapon's to refuse
+    if not values["shooter"]:
+        values["weapon"] = values["weapon"] or "shortbow"  # the form's first weapon
+    if len(sight.targets) == 2:
+        values["target"] = ""  # two hexes tapped: the page says "Target: mounted"
+    values["seed"] = args.get("seed", "").strip()[:20]
     data = load_crt(here)
-    weapons = load_weapons(here)
-    target = kind or _arg(args, "k", "infantry")
-    if target not in TARGETS:
-        raise InputError(f"target: expected {' or '.join(TARGETS)}")
-    die_text = _arg(args, "die")
-    if die_text and not is_whole(die_text):
-        raise InputError(f"die: expected a face like 7 (0 is ten), got {die_text!r}")
-    die = int(die_text) if die_text else None
-    strengths = tuple(c.parse_strengths([defence], "defence")) if defence else ()
-    shooter = _arg(args, "s")
+    asked = shot_request.shot_request(here, data, sight, values)
+    record = shot_request.shot(here, data, asked, source_only())
     sides = None
-    if shooter:
-        weapon = _arg(args, "w")
-        if weapon:
-            raise InputError(f"shooter {shooter}: his weapon is the roster's; leave out {weapon}")
-        roster = pieces.load(here).roster
-        wanted, by, at = named_shot(
-            roster, weapons, sight, shooter, name, strengths, target, die, seed_arg()
-        )
-        sides = sides_line(by, at or [], missile=True)
-        if not at:
-            sides[1] = f"v defence {defence} ({wanted.target})"
-    else:
-        if name:
-            raise InputError("target by name: give the shooter's name too")
-        wanted = MissileRequest(
-            weapon=_arg(args, "w", "shortbow") or "shortbow",
-            hexes=sight.range,
-            defence=strengths,
-            target=target,
-            die=die,
-            seed=seed_arg(),
-        )
-    cells = cell_source(here, data, source_only())
-    record = fire_on_map(data, weapons, wanted, sight, cells, load_combat_rules(here))
+    if asked.shooters:
+        sides = sides_line(list(asked.shooters), list(asked.targets), missile=True)
+        if not asked.targets:
+            sides[1] = f"v defence {values['defence']} ({asked.request.target})"
     return {
         "answer": view(data, record, source_only()),
         "crt": data,
         "sides": sides,
-        "values_note": f"{VALUES_NOTE}; {ASSUMED}" if shooter else "",
+        "values_note": f"{VALUES_NOTE}; {ASSUMED}" if asked.shooters else "",
         "used": [f"cover {sight.cover} (the map)"] if sight.cover != "none" else [],
     }
 
@@ -238,30 +208,23 @@ def _answer(m, here, args) -> dict:
     one refusal line (a pair the rules rule out drops its second hex; the first still answers).
     """
     out: dict[str, Any] = {"error": None, "sight": None, "shot": None, "starts": []}
+    f, t, t2 = (args.get(k, "").strip()[:HEX_TEXT] for k in ("f", "t", "t2"))
+    origin: hg.Hex | None = None
+    targets: tuple[hg.Hex, ...] = ()
     try:
-        origin, target, second = (_hex_arg(m, k) for k in ("f", "t", "t2"))
+        if f and t:
+            asked = _sight_request(here, m, f, t, t2, out)
+            origin, targets = asked.origin, asked.targets
+            out["sight"] = sight_request.sight(here, asked)
+        elif f:
+            origin = m.hex(f)
     except (HavocError, ValueError) as e:
-        out["error"], origin, target, second = refused(e), None, None, None
-    if origin is None or target is None:
-        target = second = None
-    if origin is not None and target is not None:
-        rules = load_sight(here)
-        if second is not None:
-            try:
-                check_horse(m, here, (target, second), "target")
-            except HavocError as e:
-                out["error"], second = refused(e), None
-        if second is not None:
-            out["sight"] = horse_sight(m, rules, origin, (target, second))
-        else:
-            out["sight"] = line_of_sight(m, rules, origin, target)
-        reading = getattr(m, "reading", None)  # a layout's: which edges meet is the kit's
-        if reading is not None:
-            out["sight"] = out["sight"]._replace(readings=(*out["sight"].readings, reading))
+        out["error"] = refused(e, LABELS)
+    if out["sight"] is not None:
         try:
-            out["shot"] = _shot(out["sight"], args, "mounted" if second else None)
+            out["shot"] = _shot(here, out["sight"], args)
         except (HavocError, ValueError) as e:
-            out["error"] = refused(e)
+            out["error"] = refused(e, LABELS)
     try:
         players = _arg(args, "p")
         if players:
@@ -270,24 +233,44 @@ def _answer(m, here, args) -> dict:
             out["starts"] = start_hexes(m, int(players))
     except (HavocError, ValueError) as e:
         out["error"] = refused(e)
-    out["f"], out["t"], out["t2"] = (m.label(h) if h else "" for h in (origin, target, second))
+    shown = (origin, *targets, None, None)[:3]
+    out["f"], out["t"], out["t2"] = (m.label(h) if h else "" for h in shown)
     return out
+
+
+def _sight_request(here, m, f: str, t: str, t2: str, out: dict) -> sight_request.SightRequest:
+    """The tapped hexes as `sight_request` parses them; a horseman's pair the rules rule out
+    (not neighbours, a hex impassable to horses) is said in ``out`` and drops its second hex:
+    the first still answers."""
+    values = {"origin": f, HORSE_FIELD: [t, t2]}
+    try:
+        return sight_request.sight_request(here, m, values)
+    except FieldError as e:
+        if not t2 or e.field != HORSE_FIELD:
+            raise
+        out["error"] = refused(e, LABELS)
+    return sight_request.sight_request(here, m, {**values, HORSE_FIELD: [t]})
+
+
+def _n(value: float) -> float | int:
+    """A coordinate to 0.1 px, written without a trailing .0 (the page is lighter)."""
+    tenth = round(value, 1)
+    return int(tenth) if tenth.is_integer() else tenth
 
 
 def _drawing(m) -> tuple[list, list]:
     """The hexes as (name, x, y, terrain, the y of its coordinate) and the walls, top lips and
     the lips' ticks as segments (`map_marks`: the coordinate is kept clear of the ticks)."""
-    from companion.dark_blades.map_marks import lip_ticks, name_edge
-
     hexes = []
     for h in m.hexes():
         x, y = hg.centre(h, R)
         label = y + R + {"top": -6, "bottom": 8.5, "middle": 1.2}[name_edge(m.lips, h)]
-        hexes.append((m.label(h), round(x + R, 1), round(y + R, 1), m.terrain[h], round(label, 1)))
+        hexes.append((m.label(h), _n(x + R), _n(y + R), m.terrain[h], _n(label)))
     segments = []
     kinds = [("wl", _sides(m.building_walls | m.walls)), ("k", sorted(m.lips))]
-    if hasattr(m, "pieces"):  # a layout: where its maps meet
-        kinds.append(("jn", _sides(_joins(m))))
+    joins = m.joins()  # a layout's: where its maps meet
+    if joins:
+        kinds.append(("jn", _sides(joins)))
     for kind, sides in kinds:
         for h, side in sides:
             pts = hg.corners(h, R)
@@ -422,8 +405,6 @@ def _page(here, m) -> str:
 
 def _in_water(m, name: str) -> bool:
     """Whether the tapped shooter's hex is water (the swim link starts from it only then)."""
-    from companion.dark_blades.water import is_water
-
     h = _parser(m)(name) if name else None
     return h is not None and is_water(m, h)
 
@@ -431,8 +412,6 @@ def _in_water(m, name: str) -> bool:
 def _roster_names(here) -> list[str]:
     """The roster's names, offered as the shooter and the target (a typed name by any unique
     start, as `havoc fight` takes it)."""
-    from companion.dark_blades import pieces
-
     return [ch.name for ch in pieces.load(here).roster]
 
 
@@ -444,16 +423,4 @@ def _sides(pairs) -> list:
         side = hg.side_between(a, b)
         if side is not None:
             out.append((a, side))
-    return out
-
-
-def _joins(m) -> set:
-    """A layout's join: the sides between hexes of two of its maps."""
-    out = set()
-    for h in m.hexes():
-        here = m.piece(h)[0].key
-        for side in hg.SIDES:
-            n = hg.neighbour(h, side)
-            if m.on_map(n) and m.piece(n)[0].key != here:
-                out.add(frozenset((h, n)))
     return out

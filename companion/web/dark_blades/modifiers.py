@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.dark_blades.states import Health
+
 FLAG_WORDS = {
     "magic_sword": "Magic Sword",
     "magic_ring": "Magic Ring",
@@ -43,7 +45,7 @@ def used(
     if cover and cover != "none":
         out.append(f"cover: {dict(covers).get(cover, cover)}")
     state = args.get("defender_state", "").strip()
-    if state and state != "healthy":
+    if state and state != Health.HEALTHY:
         out.append(f"defender {state}")
     kind = args.get("defender_kind", "").strip()
     if kind and kind != "character":

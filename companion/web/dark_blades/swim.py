@@ -1,25 +1,28 @@
 """The phone swim page: a Dark Blades character in the water on a map, answer first: where the
 current takes him, the hexes he is carried through, each roll and the kit's readings.
 
-Thin: `companion.dark_blades.maps` finds the map, `companion.dark_blades.water` answers, as
-`havoc swim MAP HEX [DIE...]` does. ``h`` the hex, ``d`` real dice's faces (blank: rolled;
-``seed`` repeats a roll), ``hurt`` wounded or stunned; ``f`` the hex tapped on the map page
-(filled in when it is water). Its own view beside the map page, which links here.
+Thin: the fields go to `companion.dark_blades.swim_request`, the parser `havoc swim MAP HEX
+[DIE...]` shares, which answers (a refused field named by the form's label, `LABELS`).
+``h`` the hex, ``d`` real dice's faces (blank: rolled; ``seed`` repeats a roll), ``hurt``
+wounded or stunned; ``f`` the hex tapped on the map page (filled in when it is water). Its own
+view beside the map page, which links here.
 """
 
 from __future__ import annotations
 
+import math
+
 from flask import Blueprint, render_template, request
 
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades.water import HURT, is_water, load_rules, swim
+from companion.dark_blades import swim_request
+from companion.dark_blades.states import HURT
+from companion.dark_blades.water import is_water
 from companion.errors import HavocError, InputError
-from companion.numbers import is_whole
 from companion.web.current import board_or_404, cards, refused, source_only
-from companion.web.dice_tables import seed_arg
 
 bp = Blueprint("swim", __name__, url_prefix="/dark-blades/swim")
-MAX_DICE = 3  # the first roll, roll again, the stepping stones
+LABELS = {"hex": "Hex", "die": "Dice", "hurt": "Hurt", "seed": "Seed"}  # the form's labels
 R = 12.0  # hex circumradius in SVG units, as on the map page
 ANGLES = {"n": -90, "ne": -30, "se": 30, "s": 90, "sw": 150, "nw": 210}  # y down
 
@@ -27,8 +30,6 @@ ANGLES = {"n": -90, "ne": -30, "se": 30, "s": 90, "sw": 150, "nw": 210}  # y dow
 def _drawing(m, path: tuple) -> dict:
     """The map small: each hex (name, x, y, water kind or ""), each flow's arrow (x1, y1, x2,
     y2, dashed), the swimmer's path as points, the wheel's hexes."""
-    import math
-
     hexes, arrows = [], []
     for h in m.hexes():
         x, y = hg.centre(h, R)
@@ -55,13 +56,6 @@ def _drawing(m, path: tuple) -> dict:
         box = (x0, y0, min(width, cx + half) - x0, min(height, cy + tall) - y0)
     view = " ".join(str(round(v, 1)) for v in box)
     return {"hexes": hexes, "arrows": arrows, "points": points, "wheel": wheel, "view": view}
-
-
-def _faces(text: str) -> list[int]:
-    parts = text.replace(",", " ").split()
-    if len(parts) > MAX_DICE or not all(is_whole(p) and len(p) <= 2 for p in parts):
-        raise InputError(f"dice: expected up to {MAX_DICE} faces like 5 3, got {text[:20]!r}")
-    return [int(p) for p in parts]
 
 
 @bp.get("/<key>")
@@ -93,12 +87,11 @@ def _page(here, m) -> str:
     answer, error, seed = None, None, None
     if hex_text:
         try:
-            seed = seed_arg()
-            if hurt is not None and hurt not in HURT:
-                raise InputError(f"hurt: expected {' or '.join(HURT)}")
-            answer = swim(m, load_rules(here), m.hex(hex_text), _faces(dice_text), seed, hurt)
+            values = {"hex": hex_text, "die": dice_text, "hurt": hurt, "seed": args.get("seed")}
+            asked = swim_request.swim_request(m, values)
+            seed, answer = asked.seed, swim_request.swim_answer(here, asked)
         except HavocError as e:
-            error = refused(e, {"die": "Dice"})
+            error = refused(e, LABELS)
     water = [m.label(h) for h in sorted(m.hexes()) if is_water(m, h)]
     return render_template(
         "swim.html",

@@ -23,30 +23,61 @@ MAX_ARMY_TEXT = 8000
 
 @bp.get("/exchange")
 def exchange() -> str:
-    """Attack height against shield height; with tokens, what the defender can still do."""
-    from companion.kniggits.rules import FUMBLE, NONE, parse_tokens, rules
-    from companion.kniggits.rules import exchange as resolve
+    """A's sword against B's shield; with B striking back (``b_sword``), both blows at once,
+    each with the tokens from before; with tokens, what each can still do. The fields keep
+    their first names (``attack``, ``defend``, ``tokens``: one blow at B)."""
+    from companion.kniggits import rules as kr
+    from companion.text import kniggits as words
 
-    r = rules(cards())
+    r = kr.rules(cards())
     args = request.args
     answer, error = None, None
     if args.get("attack") and args.get("defend"):
         try:
-            tokens_text = args.get("tokens", "").strip()[:40]
-            start = parse_tokens(tokens_text, r) if tokens_text else None
-            answer = resolve(r, args["attack"][:10], args["defend"][:10], start)
+            answer = kr.clash(
+                r,
+                kr.Fighter("A", args["attack"][:10], args.get("a_shield", kr.NONE)[:10],
+                           _tokens(r, "a_tokens")),
+                kr.Fighter("B", args.get("b_sword", kr.NONE)[:10], args["defend"][:10],
+                           _tokens(r, "tokens")),
+            )  # fmt: skip
         except HavocError as e:
-            error = refused(e)
+            error = refused(e, LABELS)
     return render_template(
         "exchange.html",
         rules=r,
+        words=words,
         heights=list(r.heights),
-        attacks=[*r.heights, FUMBLE],
-        defends=[*r.heights, NONE, FUMBLE],
+        attacks=[*r.heights, kr.FUMBLE],
+        defends=[*r.heights, kr.NONE, kr.FUMBLE],
         args=args,
         answer=answer,
+        both=answer is not None and answer.blows[1] is not None,
         error=error,
     )
+
+
+LABELS = {
+    "A sword": "A's sword",
+    "B sword": "B's sword",
+    "A shield": "A's shield",
+    "B shield": "B's shield",
+    "a_tokens": "A's tokens",
+}
+
+
+def _tokens(r: KniggitRules, field: str) -> dict[str, int] | None:
+    """A fighter's tokens typed as M,A,D (blank: not given)."""
+    from companion.errors import FieldError
+    from companion.kniggits.rules import parse_tokens
+
+    text = request.args.get(field, "").strip()[:40]
+    if not text:
+        return None
+    try:
+        return parse_tokens(text, r)
+    except FieldError as e:
+        raise FieldError(field, e.value, e.reason) from None
 
 
 @bp.route("/army", methods=["GET", "POST"])
@@ -76,9 +107,12 @@ def army() -> str:
                 check = _check_text(r, text[:MAX_ARMY_TEXT], budget)
         except HavocError as e:
             error = refused(e)
+    from companion.text import kniggits as words
+
     return render_template(
         "army.html",
         rules=r,
+        words=words,
         rows=rows,
         text=text or "",
         points=points_text,

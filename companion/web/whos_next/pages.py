@@ -146,7 +146,8 @@ def umpire(token: str) -> str:
     order = cycle(state, alive(state)[0]) if state.victims else []
     living = alive(state)
     seats = {name: seat for seat, name in enumerate(state.players)}
-    standings = scores(state, load_scoring(cards()))
+    scoring = load_scoring(cards())
+    standings = scores(state, scoring)
     last = state.winner()
     return _page(
         "umpire.html",
@@ -159,6 +160,7 @@ def umpire(token: str) -> str:
         html={p: str(escape(p)) for p in state.players},
         seats=seats,
         standings=standings,
+        scoring=scoring,
         winner=last,
         over=game_over(last, standings[0].name) if last else [],
         links=links,
@@ -379,7 +381,9 @@ def duel() -> None:
     table when the form gives them (``dice``: "5", or "5 3" when both roll, attacker first),
     else the server rolls. Faces too few, too many or off the die: refused, nothing written."""
     from companion.dice import DiceSource
+    from companion.text.whos_next import throw, tie
     from companion.whos_next.duel_scoring import load_attack_table
+    from companion.whos_next.ring import Undecided
 
     table = load_attack_table(cards())
     source = DiceSource(_table_dice(), None)
@@ -387,14 +391,22 @@ def duel() -> None:
     store = game_store()
     players = store.load().players
     attacker, defender = _seat_name(players, "attacker"), _seat_name(players, "defender")
-    outcome = store.duel(
-        attacker,
-        defender,
-        table.effect,
-        lambda: source.next(table.sides)[0],
-        check=source.finish,
-        contest_at=table.contest_at,
-    )
+    try:
+        outcome = store.duel(
+            attacker,
+            defender,
+            table.effect,
+            lambda: source.next(table.sides)[0],
+            check=source.finish,
+            contest_at=table.contest_at,
+            more=source.has_more,
+        )
+    except Undecided as error:
+        if not error.tie:
+            raise  # one die where both roll: refused in one line
+        tied = "; ".join(throw(attacker, defender, t).text for t in error.throws)
+        flash(f"{attacker} attacks {defender}: {tied}. {tie(error)[-1].text}")
+        return
     throws = outcome.death.rolls
     if len(throws) == 1 and len(throws[0]) == 1:
         rolled = f'{how} {throws[0][0]}: "{table.result(throws[0][0])}"'
@@ -459,7 +471,7 @@ def _told(outcome: Any, contest_at: int) -> None:
 # --------------------------------------------------------------------------- player
 
 
-@bp.get("/p/<token>")
+@bp.get("/p/<token>", strict_slashes=False)
 def player(token: str) -> str:
     """Only this player's current victim, or that he is dead (refreshes itself)."""
     if not looks_like_token(token):
@@ -470,15 +482,16 @@ def player(token: str) -> str:
         who = None
     if who is None:
         abort(404)
-    champion = None
+    champion = scoring = None
     if who.over:
         from companion.whos_next.duel_scoring import load_scoring, winner
 
-        champion = winner(game_store().load(), load_scoring(cards()))
-    return render_template("player.html", who=who, champion=champion)
+        scoring = load_scoring(cards())
+        champion = winner(game_store().load(), scoring)
+    return render_template("player.html", who=who, champion=champion, scoring=scoring)
 
 
-@bp.get("/p/<token>/qr")
+@bp.get("/p/<token>/qr", strict_slashes=False)
 def player_qr(token: str) -> str:
     """A player's own link as a big QR code, for the umpire to show him: keyed by the player's
     token (never the umpire's), it shows his name and his link only, and links nowhere."""

@@ -13,7 +13,7 @@ from tests.conftest import ROOT, assert_narrow
 
 ROOT = ROOT
 CTHULHU = ROOT / "cards" / "cthulhu-who"
-SETUP_KEYS = ["monster_size", "monsters", "cultists", "danger", "heroes", "weapons", "dice"]
+SETUP_KEYS = ["monster_size", "monsters", "cultists", "danger", "heroes", "weapons", "dice", "seed"]
 
 
 # --------------------------------------------------------------------------- setup
@@ -35,6 +35,26 @@ def test_one_setup_shows_every_die(havoc):
     for i, (die, weapon) in enumerate(zip(d["weapons"], data["weapons"], strict=True), 1):
         assert f"Hero {i}   d6={die}: {weapon}" in text
     assert "Pieces needed:" in text
+
+
+def test_a_random_setup_shows_its_seed_to_roll_or_print_it_again(havoc):
+    text = havoc("setup")
+    assert text.exit_code == 0, text.output
+    seed = re.fullmatch(r"Cthulhu Who\? set-up \(seed (\d+)\)", text.output.splitlines()[1])
+    assert seed, text.output
+    last = text.output.strip().splitlines()[-1]
+    assert last == f"Print it: havoc-pnp setups --seed {seed[1]}"
+    assert havoc("setup", "--seed", seed[1]).output == text.output  # the same set-up again
+    drawn = json.loads(havoc("setup", "--json").output)
+    again = json.loads(havoc("setup", "--seed", drawn["seed"], "--json").output)
+    assert isinstance(drawn["seed"], int) and again == drawn
+    many = havoc("setup", "-n", 3).output.splitlines()
+    seeded = re.fullmatch(r"3 set-ups \(seed (\d+)\)", many[0])
+    assert seeded and havoc("setup", "-n", 3, "--seed", seeded[1]).output.splitlines() == many
+    dice = ["--die", "3", "--die", "5", "--die", "2", "--die", "6", "--die", "5", "--die", "1"]
+    real = json.loads(havoc("setup", *dice, "--die", "6", "--json").output)
+    assert real["seed"] is None  # real dice: no seed to show
+    assert "Print it" not in havoc("setup", *dice, "--die", "6").output
 
 
 def test_setup_answers_first(havoc):
@@ -95,7 +115,7 @@ def test_many_setups_one_line_each(havoc):
     assert result.exit_code == 0
     assert_narrow(result.output)
     setups = json.loads(havoc("setup", "--seed", 3, "-n", 500, "--json").output)
-    assert len(setups) == 500 and all(list(s) == SETUP_KEYS for s in setups)
+    assert len(setups) == 500 and all(list(s) == SETUP_KEYS[:-1] for s in setups)  # no seed
     lines = result.output.splitlines()
     body = [ln for ln in lines if " D" in ln and "h:" in ln]
     assert len(body) == 500

@@ -292,7 +292,7 @@ def test_settings_are_exact_millionths(tmp_path: Path) -> None:
     from companion.dark_blades.completion import _at_least_zero
     from companion.schema import Where
 
-    where = Where(tmp_path / "x.toml", ("slope",), "slope")
+    where = Where(tmp_path / "x.toml").child("slope")
     assert _at_least_zero(1.25, where) == 1_250_000 and _at_least_zero(2, where) == 2 * UNIT
     assert _at_least_zero(0.1, where) == 100_000
     with pytest.raises(Exception, match="at most 6 decimals"):

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from companion.dark_blades import fight_form
+from companion.dark_blades.fight import Chosen
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest
+from companion.dark_blades.states import Health
 from companion.data import Cards
 from companion.errors import FieldError
 
@@ -62,9 +64,14 @@ def test_each_refusal_names_its_field(values: dict, field: str, said: str) -> No
     assert "\n" not in str(caught.value)
 
 
-def test_a_page_row_becomes_a_spec() -> None:
-    spec = fight_form.piece_spec("Grast", "wounded", "foot", ("ring",), True)
-    assert spec == "Grast:wounded:foot:ring:boxed"
-    assert fight_form.piece_spec("Goblin") == "Goblin:healthy"
-    with pytest.raises(fight_form.InputError, match="defender 2 health"):
-        fight_form.piece_spec("Goblin", "mounted", label="defender 2")
+def test_a_page_row_becomes_a_typed_piece() -> None:
+    row = fight_form.piece_row("Grast", "wounded", "foot", ("ring",), True, field="defenders")
+    assert row == Chosen("Grast", Health.WOUNDED, "foot", sword=False, ring=True, boxed=True)
+    assert fight_form.piece_row("Goblin") == Chosen("Goblin")  # healthy, as the scenario rides
+    with pytest.raises(FieldError, match="defender 2 health") as caught:
+        fight_form.piece_row("Goblin", "mounted", label="defender 2", field="defenders")
+    assert caught.value.field == "defenders"
+    # The row is read as the name spec of the command line reads: the same fighter.
+    asked = fight_form.ask(CARDS, {"attackers": ["thr"], "defenders": [row]})
+    typed = fight_form.ask(CARDS, {"attackers": ["thr"], "defenders": ["gra:wounded:ring:boxed"]})
+    assert asked.defenders == typed.defenders and asked.request == typed.request

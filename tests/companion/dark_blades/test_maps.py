@@ -11,7 +11,7 @@ from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.maps import find_map, load_map, load_maps
 from companion.dark_blades.sight import check_horse, horse_sight, line_of_sight, load_sight
 from companion.data import Cards
-from companion.errors import DataError, InputError
+from companion.errors import DataError, FieldError, InputError
 
 HEAD = """name = "Test"
 design = "transcribed"
@@ -284,6 +284,7 @@ def test_a_horseman_half_behind_a_wall_is_in_infinite_cover(tmp_path: Path) -> N
 )
 def test_a_horseman_on_hexes_the_rules_rule_out_is_refused(hexes: str, expected: str) -> None:
     m = find_map(Cards(), "arena")
-    with pytest.raises(InputError, match="^TO " + hexes) as err:
-        check_horse(m, Cards(), tuple(m.hex(h) for h in hexes.split(",")), "TO")
-    assert expected in err.value.message
+    with pytest.raises(FieldError) as err:
+        check_horse(m, Cards(), tuple(m.hex(h) for h in hexes.split(",")))
+    assert err.value.field == "target_hexes" and err.value.value == hexes  # the rules' own field
+    assert err.value.said("TO").startswith("TO " + hexes) and expected in err.value.reason

@@ -32,8 +32,8 @@ def test_a_broken_map_breaks_only_itself(tmp_path: Path) -> None:
 
 
 def test_a_map_broken_below_its_name_is_not_parsed_to_find_another(tmp_path: Path) -> None:
-    """Finding a map reads the other files' names from their top lines: a TOML error further
-    down breaks only that map (worded with its line when it is asked for)."""
+    """A map file that is not valid TOML is found by its file name alone: it breaks only
+    itself (worded with its line when it is asked for)."""
     maps = _cards(tmp_path)
     mill = maps / "mill.toml"
     lines = mill.read_text().splitlines()

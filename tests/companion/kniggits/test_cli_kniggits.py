@@ -69,7 +69,7 @@ def test_fifteen_movement_tokens_are_not_called_wasted(havoc, tmp_path):
     text = havoc("army", path).output
     assert_narrow(text)
     assert "9 Movement tokens wasted" not in text and "Sir Dash: 9 spare" in text
-    assert "capped at 12in" in text
+    assert "capped at 12 in" in text
 
 
 def test_army_long_names_are_cut_and_defence_is_a_header(havoc, tmp_path):
@@ -79,7 +79,7 @@ def test_army_long_names_are_cut_and_defence_is_a_header(havoc, tmp_path):
     result = havoc("army", path)
     assert result.exit_code == 0, result.output
     assert_narrow(result.output)
-    assert "1x Sir Bedevere the Wi\u2026: M2 A1 D1 4in" in result.output.splitlines()
+    assert "1x Sir Bedevere t\u2026: M2 A1 D1 4 in" in result.output.splitlines()
     assert json.loads(havoc("army", path, "--json").output)["kniggits"][0]["name"] == name
     path.write_text("count,name,movement,attack,defense\n1,Robin,1,1,1\n1,ROBIN,1,1,1\n")
     dupe = havoc("army", path)
@@ -163,3 +163,50 @@ def test_exchange_heights_complete_in_the_shell():
         "fumble",
     ]
     assert [c.value for c in shell.get_completions(["exchange", "h"], "n")] == ["none"]
+
+
+def test_army_and_exchange_say_the_crawl_in_the_same_words(havoc, tmp_path):
+    path = tmp_path / "slow.csv"
+    path.write_text("count,name,movement,attack,defense\n1,Sir Slow,0,2,2\n1,Sir Fast,2,1,1\n")
+    lines = havoc("army", path).output.splitlines()
+    assert "1x Sir Slow: M0 A2 D2 crawl 2 in" in lines and "1x Sir Fast: M2 A1 D1 4 in" in lines
+    assert "Move: crawl 2 in" in havoc("exchange", "low", "none", "-t", "1,2,2").output
+
+
+def test_both_fighters_in_one_exchange_with_the_tokens_from_before(havoc):
+    result = havoc("exchange", "h/h", "l/m", "-t", "1,1,0", "-t", "0,1,1")
+    assert result.exit_code == 0, result.output
+    assert_narrow(result.output)
+    lines = result.output.splitlines()
+    # B had an Attack token before the blow, so his blow lands although A's knocks it off
+    assert lines[:2] == ["A hits B: B loses an Attack token", "B hits A: A loses a Movement token"]
+    assert "A: M1 A1 D0 -> M0 A1 D0" in lines and "B: M0 A1 D1 -> M0 A0 D1" in lines
+    assert lines.count("  FLEES: one colour left; crawl 2 in") == 2
+    data = json.loads(havoc("exchange", "m/l", "l/m", "--json").output)
+    assert [b["result"] for b in data["blows"]] == ["defended", "defended"]
+    assert [f["sword"] for f in data["fighters"]] == ["middle", "low"]
+    one_way = json.loads(
+        havoc("exchange", "h/l", "none/h", "-t", "1,1,1", "-t", "1,1,1", "--json").output
+    )
+    assert one_way["blows"][1] is None and one_way["fighters"][0]["after"]["tokens"]["attack"] == 1
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("high", "low", "-t", "2,0,1", "-t", "2,1,1"), "attacker cannot attack: he has no Attack"),
+        (("h/l", "m/h", "-t", "3,0,1", "-t", "2,1,1"), "A cannot attack: he has no Attack token"),
+        (("h/l", "m/h", "-t", "3,2,1", "-t", "0,3,0"), "B cannot attack: he flees"),
+        (("h/l", "m/h", "-t", "3,2,1"), "give both fighters' tokens"),
+        (("h/l", "low"), "give each one's SWORD/SHIELD"),
+        (("n/l", "n/h"), "neither attacks"),
+    ],
+)
+def test_a_kniggit_who_cannot_attack_is_refused_in_one_line_quoting_the_rule(havoc, args, words):
+    result = havoc("exchange", *args)
+    assert result.exit_code == 2
+    (line,) = result.output.strip().splitlines()
+    assert words in line
+    if "cannot attack" in words:
+        rule = "no attack tokens left cannot attack" if "Attack" in words else "may not attack"
+        assert rule in line

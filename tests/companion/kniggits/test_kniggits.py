@@ -248,3 +248,45 @@ def test_every_colour_is_knocked_by_one_height(tmp_path, old, new, words):
     bad.write_text(text.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(DataError, match=re.escape(words)):
         kniggits.load_rules(bad)
+
+
+def _tokens(m: int, a: int, d: int) -> dict[str, int]:
+    return {"movement": m, "attack": a, "defense": d}
+
+
+def test_both_blows_land_at_once_with_the_tokens_from_before(rules):
+    # each knocks off the other's only Attack token: both blows still land (simultaneous)
+    a = kniggits.Fighter("Ann", "high", "low", _tokens(2, 1, 1))
+    b = kniggits.Fighter("Bob", "high", "middle", _tokens(2, 1, 1))
+    c = kniggits.clash(rules, a, b)
+    assert [x.loses for x in c.blows] == ["attack", "attack"]
+    assert [s.tokens for s in c.after] == [_tokens(2, 0, 1), _tokens(2, 0, 1)]
+    assert [s.can_attack for s in c.before] == [True, True]
+    assert not any(s.can_attack for s in c.after)
+
+
+def test_a_fighter_who_faces_away_only_defends(rules):
+    a = kniggits.Fighter("Ann", "low", "none", _tokens(2, 1, 1))
+    b = kniggits.Fighter("Bob", "none", "high", _tokens(2, 1, 1))
+    c = kniggits.clash(rules, a, b)
+    assert c.blows[1] is None and c.after[0] == c.before[0]
+    assert c.after[1].tokens == _tokens(1, 1, 1)
+
+
+@pytest.mark.parametrize(
+    "tokens, words",
+    [
+        (_tokens(2, 0, 1), "no attack tokens left cannot attack"),
+        (_tokens(0, 3, 0), "They may not attack - even if they have attack tokens left"),
+        (_tokens(0, 0, 0), "They may not attack"),
+    ],
+)
+def test_who_cannot_attack_is_refused_as_an_attacker(rules, tokens, words):
+    a = kniggits.Fighter("Ann", "middle", "low", tokens)
+    b = kniggits.Fighter("Bob", "none", "high", _tokens(1, 1, 1))
+    with pytest.raises(InputError, match="Ann cannot attack") as refused:
+        kniggits.clash(rules, a, b)
+    assert words in str(refused.value)
+    # facing away, he is not attacking: he may still be struck
+    bob = kniggits.Fighter("Bob", "high", "none", _tokens(1, 1, 1))
+    assert kniggits.clash(rules, bob, kniggits.Fighter("Ann", "none", "low", tokens)).blows[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import tomllib
 
@@ -108,6 +109,29 @@ def test_duel_follows_the_kits_attack_table(ring):
     assert "Dan 2, Fay 2: tie, throw again" in text and "Fay is dead, killed by Dan" in text
 
 
+def test_dice_left_tied_at_three_are_a_tie_and_one_die_is_both_roll(ring):
+    ring("new", *PLAYERS[:3])
+    text = ring("duel", "Ann", "Bob", "-d", "4", "-d", "4").output
+    assert text.splitlines() == [
+        "Ann attacked Bob:",
+        "Ann 4, Bob 4: tie, throw again",
+        "Nobody died: both roll again.",
+    ]
+    data = ring("duel", "Ann", "Bob", "-d", "4", "-d", "4", "-d", "2", "-d", "2", "--json")
+    assert data == {
+        "event": "tie",
+        "attacker": "Ann",
+        "defender": "Bob",
+        "rolls": [[4, 4], [2, 2]],
+        "dead": None,
+    }
+    for dice in (["-d", "5"], ["-d", "3", "-d", "3", "-d", "6"]):
+        refused(ring("duel", "Ann", "Bob", *dice, ok=False), "3 players left: both roll one die")
+    assert ring("status", "--json")["deaths"] == []  # nothing written by any of them
+    text = ring("duel", "Ann", "Bob", "-d", "4", "-d", "4", "-d", "1", "-d", "6").output
+    assert "Ann is dead, killed by Bob" in text  # the throw again, typed with the tie
+
+
 def test_the_contest_threshold_is_read_from_duel_toml(ring, tmp_path):
     kit = (default_cards_dir() / "whos-next" / "duel.toml").read_text()
     assert tomllib.loads(kit)["contest_at"] == 3  # the rules: "when only 3 players are left"
@@ -166,12 +190,12 @@ def test_duel_dice(ring):
     ring("new", *PLAYERS)
     refused(ring("duel", "Ann", "Bob", "--die", "7", ok=False), "--die 7: a d6 shows 1 to 6")
     seeded = ring("duel", "Ann", "Bob", "--seed", "5", "--json")
-    ring("undo")
+    ring("undo", "1")
     assert ring("duel", "Ann", "Bob", "--seed", "5", "--json")["rolls"] == seeded["rolls"]
     refused(ring("duel", "Cat", "Dan", "--die", "1", "--die", "2", ok=False), "1 more than")
     ring("new", "A", "B", "C", "--force")
-    refused(ring("duel", "A", "B", "--die", "4", "--die", "4", ok=False), "more dice are needed")
-    assert ring("status", "--json")["deaths"] == []  # nothing written by either refusal
+    assert ring("duel", "A", "B", "--die", "4", "--die", "4", "--json")["event"] == "tie"
+    assert ring("status", "--json")["deaths"] == []  # nothing written by the tie
     tie = ring("duel", "A", "B", "--die", "4", "--die", "4", "--seed", "1", "--json")
     assert tie["rolls"][0] == [4, 4] and len(tie["rolls"]) >= 2  # the tie thrown again
 
@@ -183,9 +207,11 @@ def test_undo(ring):
     # the ring is drawn at random: duel two players the kill left alive
     attacker, defender = [p for p in PLAYERS if p not in ("Ann", before["Ann"])][:2]
     ring("duel", attacker, defender, "--die", "6")  # a 6: the attacker dies
-    out = ring("undo", "--json")
+    refused(ring("undo", ok=False), "name the death to undo: the last is 2")
+    out = ring("undo", "2", "--json")
     assert out["undone"]["dead"] == attacker and out["alive"] == 5
-    text = ring("undo").output
+    refused(ring("undo", "2", ok=False), "death 2 is already undone")
+    text = ring("undo", "1").output
     assert f"{before['Ann']} is back" in text
     assert {p: victim(ring, p) for p in PLAYERS} == before
     refused(ring("undo", ok=False), "nothing to undo")
@@ -217,6 +243,19 @@ def test_wrong_victim_is_refused_without_naming_the_real_one(ring):
     result = ring("kill", "Ann", wrong, ok=False)
     refused(result, f"{wrong} is not Ann's victim")
     assert real not in result.output
+
+
+def test_a_wrong_kill_points_to_the_duel_it_was(ring):
+    ring("new", "Ann Lee", *PLAYERS[1:])
+    real = victim(ring, "ann")
+    wrong = next(p for p in PLAYERS[1:] if p != real)
+    result = ring("kill", "ann", wrong.lower(), ok=False)
+    refused(result, f"{wrong} is not Ann Lee's victim; any other death is a duel: ")
+    hint = shlex.split(result.output.strip().rsplit(": ", 1)[1])
+    assert hint == ["havoc", "ring", "duel", "Ann Lee", wrong]  # names as in the ring, quoted
+    assert len(ring("status", "--json")["alive"]) == len(PLAYERS)  # the refusal wrote nothing
+    duel = ring(*hint[2:], "--seed", "1", "--json")
+    assert duel["dead"] in ("Ann Lee", wrong)  # the command it gave is the one that works
 
 
 def test_the_dead_are_refused(ring):
@@ -280,7 +319,7 @@ def test_long_names_stay_narrow(ring):
     ring("new", *names)
     ring("duel", names[0], names[1], "--die", "5")
     ring("duel", names[2], names[3], "--die", "6")
-    outputs = [ring(sub).output for sub in ("status", "scores", "undo")]
+    outputs = [ring(*sub.split()).output for sub in ("status", "scores", "undo 2")]
     outputs.append(ring("duel", names[0], names[3], "--die", "1").output)
     for text in outputs:
         for line in text.splitlines()[1:]:

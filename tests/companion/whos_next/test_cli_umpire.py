@@ -125,7 +125,7 @@ def test_a_non_victim_death_is_the_kits_ruling_and_says_so(ring):
     secret = " ".join(marked(text))
     assert secret == "Eve, who hunted Bob, takes his slip (kit's ruling: not Ann's victim)."
     assert_secrets_marked(text)
-    out = ring("undo", "--json")
+    out = ring("undo", "1", "--json")
     assert out["undone"]["dead"] == "Bob"
     data = ring("duel", "Ann", "Bob", "-d", "1", "--json")
     assert (data["slip_to"], data["slip_rule"], data["own_victim"]) == ("Eve", "kit", False)
@@ -136,7 +136,7 @@ def test_a_kill_of_ones_own_victim_is_the_rules(ring):
     arranged(ring)
     data = ring("duel", "Ann", "Eve", "-d", "1", "--json")  # Eve is Ann's victim
     assert (data["slip_to"], data["slip_rule"], data["own_victim"]) == ("Ann", "rules", True)
-    ring("undo")
+    ring("undo", "1")
     text = ring("duel", "Ann", "Eve", "-d", "1").output
     assert marked(text) == ["Ann takes Eve's slip."] and "kit's ruling" not in text
     data = ring("kill", "Ann", "Bob", "--json")  # Bob is her victim now
@@ -153,7 +153,7 @@ def test_the_attacker_killed_by_his_hunter_goes_by_the_rules(ring):
 def test_undo_marks_the_slips_going_back(ring):
     arranged(ring)
     ring("duel", "Ann", "Bob", "-d", "1")
-    text = ring("undo").output
+    text = ring("undo", "1").output
     assert text.splitlines()[:2] == [
         "Undone: Bob's death, by Ann.",
         "Bob is back; 6 players alive.",
@@ -279,7 +279,7 @@ def test_every_ring_json_key_is_listed_in_help(havoc, ring):
     printed["show"] = ring("show", "Fay", "--json")
     printed["kill"] = ring("kill", "Fay", "Cat", "--json")
     printed["status"] = ring("status", "--json")
-    printed["undo"] = ring("undo", "--json")
+    printed["undo"] = ring("undo", "1", "--json")
     printed["scores"] = ring("scores", "--json")
     duel = ring("duel", "Ann", "Bob", "-d", "1", "--json")
     for sub, data in printed.items():

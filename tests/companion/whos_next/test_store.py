@@ -384,14 +384,14 @@ def test_kill_9_inside_a_transaction_leaves_the_state_before(tmp_path):
     for args in (
         ["ring", "kill", killer, before.victims[killer], "--game", str(path)],
         ["ring", "duel", others[0], others[1], "--die", "6", "--game", str(path)],
-        ["ring", "undo", "--game", str(path)],
+        ["ring", "undo", "1", "--game", str(path)],
         ["ring", "new", "A", "B", "C", "--force", "--game", str(path)],
     ):
         kill_inside_transaction(tmp_path, args)
         with Store(path) as store:  # the next open recovers the journal
             assert store.load() == before, args
     # and without the pause the same command goes through
-    proc = havoc_process(["ring", "undo", "--game", str(path)])
+    proc = havoc_process(["ring", "undo", "1", "--game", str(path)])
     assert proc.wait() == 0
     with Store(path) as store:
         assert len(store.load().deaths) == 0

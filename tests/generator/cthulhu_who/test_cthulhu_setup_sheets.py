@@ -132,7 +132,7 @@ def test_the_printed_seed_rebuilds_the_same_setup_in_havoc_setup(one_board, havo
         assert shown["monster_size"]["name"] == size.group(3)
         weapons = [m.group(4) for m in map(LINE["weapon"].match, lines) if m]
         assert shown["weapons"] == weapons
-        assert shown == rolled(tables, seed).to_dict()
+        assert shown == {**rolled(tables, seed).to_dict(), "seed": seed}
 
 
 def test_stats_page_prints_the_exact_fractions(one_board, tables):
@@ -238,13 +238,13 @@ def test_monster_pieces_measure_exactly_1_2_and_4_squares(tmp_path, monkeypatch,
 
 def test_bad_input_is_one_line_and_leaves_the_old_file(tmp_path, havoc_pnp):
     target = tmp_path / "keep.pdf"
-    target.write_bytes(b"old")
+    target.write_bytes(b"%PDF-1.4 old")  # a PDF: only the bad input refuses it
     for args in (["-n", "0"], ["--square", "9in"], ["--boards", "3"], ["--piece-size", "1in"]):
         result = havoc_pnp("setups", *args, "--seed", "1", "-o", target)
         assert result.exit_code == 2, args
         assert len(result.output.strip().splitlines()) == 1, result.output
         assert "Traceback" not in result.output
-        assert target.read_bytes() == b"old"
+        assert target.read_bytes() == b"%PDF-1.4 old"
 
 
 def test_setups_command_writes_the_pdf(tmp_path, havoc_pnp):
@@ -414,3 +414,37 @@ def test_a_terminal_gets_a_progress_bar_on_stderr(tmp_path, monkeypatch):
     stats = setups_pdf(Cards(), SheetOptions.parse(), out, 20, 1, 1, False, "1in")
     assert stats.path == out and out.exists()
     assert "set-up sheets" in terminal.getvalue() and "100%" in terminal.getvalue()
+
+
+def test_continued_terrain_fills_the_sheet_under_duplex_none(tmp_path):
+    """Fold-over is for pieces with backs: the continued sheets' terrain (single-sided) runs
+    across the whole width under --duplex none, with no fold line and no BACKS; the set-up's
+    own sheet (figures, with backs) still folds."""
+    path = tmp_path / "none.pdf"
+    stats = write_setups_pdf(path, Cards(), options(duplex="none"), 6, 1, 1)
+    assert stats.pages == 11  # was 12: the terrain took three half sheets
+    pages = read_pages(path)
+    continued = [p for p in pages if "pieces, continued" in p.text_lines[-1]]
+    assert continued
+    for page in continued:
+        middle = page.width / 2
+        assert "BACKS" not in page.text_lines[-1]
+        assert not [s for s in page.lines if abs(s.x0 - middle) < 0.01 and s.height > 100]
+        assert max(c.x1 for c in page.chars if c.text == "W" and c.size > 10) > middle
+    first = pages[0]
+    assert "BACKS right: fold" in first.text_lines[-1]
+
+
+def test_a_continued_part_with_backs_folds_one_without_fills_the_width():
+    from generator.cthulhu_who.pieces import monster_piece
+
+    sheet = options(duplex="none")
+    plan = Continued(sheet)
+    dogs = [(i, monster_piece(i, "Dog", 1)) for i in range(3)]
+    assert dogs[0][1].back is not None
+    plan.add(1, 1, dogs)
+    middle = sheet.width / 2
+    assert all(x + w <= middle for _, x, _, w, _ in plan.parts[0].boxes)
+    terrain = [(i, p.__class__(f"t{i}", p.front, None)) for i, (_, p) in enumerate(dogs * 6)]
+    plan.add(2, 2, terrain)
+    assert max(x + w for _, x, _, w, _ in plan.parts[1].boxes) > middle + 72

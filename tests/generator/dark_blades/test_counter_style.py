@@ -76,3 +76,36 @@ def test_a_side_with_no_light_look_is_one_line(havoc_pnp, tmp_path):
     assert not (tmp_path / "c.pdf").exists()
     plain = havoc_pnp("--cards", tmp_path, "counters", "-o", tmp_path / "d.pdf")
     assert plain.exit_code == 0  # the dark style needs none
+
+
+@pytest.mark.parametrize("style", ["dark", "light"])
+def test_defence_and_movement_part_by_their_boxes_not_colour_alone(style):
+    """Red and blue print as nearly one grey: defence's box is square with a heavy outline,
+    movement's well rounded, attack's thin and barely rounded, on every face with values."""
+    from companion.dark_blades import pieces as db
+    from generator.dark_blades.map_tiles import lightness
+
+    colours = db.load(Cards()).value_colours
+    grey = {role: lightness(tuple(int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)))
+            for role, c in colours.items()}  # fmt: skip
+    assert abs(grey["defence"] - grey["move"]) < 15  # why the colour cannot carry it alone
+    seen: dict[str, set[tuple[float, float]]] = {"attack": set(), "defence": set(), "move": set()}
+    for piece in counter_pieces(Cards(), style=style):
+        for face in (piece.front, piece.back):
+            ops = list(face.ops) if face else []
+            for i, op in enumerate(ops):
+                if isinstance(op, Rect) and op.fill == "#ffffff" and op.stroke in colours.values():
+                    role = next(r for r, c in colours.items() if c == op.stroke)
+                    width = op.stroke_width  # and an inner frame, the outline thickened inwards
+                    inner = ops[i + 1] if i + 1 < len(ops) else None
+                    if isinstance(inner, Rect) and inner.fill is None and inner.stroke == op.stroke:
+                        assert inner.x - op.x == pytest.approx((width + inner.stroke_width) / 2)
+                        width += inner.stroke_width
+                    seen[role].add((round(op.radius / op.h, 2), round(width, 4)))
+    assert all(seen.values())
+    for radius, width in seen["defence"]:
+        assert radius == 0 and width >= 0.036  # square, heavy: 0.57 mm and more at 5/8in
+    for radius, width in seen["move"]:
+        assert radius >= 0.35 and width < 0.036  # well rounded, thin
+    for radius, width in seen["attack"]:
+        assert 0 < radius < 0.2 and width < 0.036

@@ -3,6 +3,7 @@ marked, the chances agree with the printed grid, --source-only shows no kit cell
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from functools import cache
@@ -25,6 +26,8 @@ from tests.conftest import sweep
 CARDS = Cards(None)
 CRT = load_crt(CARDS)
 GREY = (0.85098, 0.85098, 0.85098)
+
+DAGGER = "\u2020"  # the mark of a count that takes in the kit's cells
 
 
 @cache
@@ -111,7 +114,8 @@ def test_source_only_shows_no_kit_cell(tmp: Path) -> None:
 
 
 def test_chances_agree_with_the_printed_grid(tmp: Path) -> None:
-    """Each count is the printed grid's; a count that takes in a kit (grey) cell is marked k."""
+    """Each count is the printed grid's; a count that takes in a kit (grey) cell is marked
+    with a dagger (not a letter: "3/10k" read as 3 in 10,000), and the legend says so."""
     marked = 0
     for cells, looks, chances in grids(built(tmp, False)):
         header, *rows = chances
@@ -122,10 +126,15 @@ def test_chances_agree_with_the_printed_grid(tmp: Path) -> None:
                 n = sum(cells[r][c] == letter for r in range(len(cells)))
                 kit = any(cells[r][c] == letter and looks[r][c][1] for r in range(len(cells)))
                 marked += kit
-                assert text == (f"{n}/10{'k' if kit else ''}" if n else ""), (letter, c)
+                assert text == (f"{n}/10{DAGGER if kit else ''}" if n else ""), (letter, c)
+                assert not text or text[-1] in "0123456789\u2020", text
         for c in range(len(CRT.columns)):
             assert sum(int(row[c + 1].split("/")[0]) for row in rows if row[c + 1]) == 10
     assert marked > 0
+    words = " ".join(" ".join(p.text for p in read_pages(built(tmp, False))).split())
+    assert "in faces of the ten (3/10: three faces in ten)" in words
+    assert "\u2020 on grey (3/10\u2020): the count takes in the kit's completed cells" in words
+    assert not re.search(r"\d/10k", words)
 
 
 def test_legend_on_the_sheet_and_footer_on_every_page(tmp: Path) -> None:

@@ -91,6 +91,10 @@ def test_army_sheet_points_runaways_and_handedness(tmp_path):
         read_pages(tmp_path / "kniggits-armies.pdf")[0].text_lines
     )
     assert "1 fight" in text
+    figures = read_pages(tmp_path / "kniggits-figures.pdf")[0]
+    assert len([r for r in figures.rects if abs(r.height - STRIP_H) < 0.01]) == 1  # Sir Bold
+    assert "Peasant" not in " ".join(figures.text_lines)  # they run away before the battle
+    assert "none for the 2 who run away before the battle" in result.output
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ TITLES = {
     "kniggits-figures.pdf": "standing figures",
     "kniggits-armies.pdf": "army sheets",
     "kniggits-ruler-obstacles.pdf": "ruler and obstacles",
-    "whos-next-slips.pdf": "slips",
+    "whos-next-game-slips.pdf": "slips",
 }
 
 

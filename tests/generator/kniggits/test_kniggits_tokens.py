@@ -62,10 +62,29 @@ def test_default_counts_are_the_rules_forty_of_each_and_fill_the_sheet(tmp_path,
     assert sum(counts) / (sheets * across * per_page(sheet)[1]) > 0.5
 
 
+def test_tokens_have_no_backs_so_duplex_none_fills_the_sheet(tmp_path):
+    """Fold-over is for pieces with backs: under --duplex none the tokens fill the whole sheet
+    as under duplex long (the rules' default: 294 at 1/2in on A4), with no fold line and no
+    FRONTS/BACKS in the footer."""
+    counts = {}
+    for duplex in ("long", "none"):
+        out = tmp_path / duplex
+        result = run(main, ["kniggits", "--out", str(out), "--duplex", duplex])
+        assert result.exit_code == 0, result.output
+        pdf = read_pages(out / "kniggits-tokens.pdf")
+        counts[duplex] = [sum(_letters_in(out / "kniggits-tokens.pdf").values()), len(pdf)]
+        page = pdf[0]
+        assert "BACKS" not in page.text and "fold" not in page.text
+        middle = page.width / 2
+        assert not [s for s in page.lines if abs(s.x0 - middle) < 0.01 and s.height > 400]
+        assert max(c.x1 for c in page.chars if c.size > 10) > middle + 100  # past the middle
+    assert counts["none"] == counts["long"] == [294, 1]
+
+
 @pytest.mark.parametrize("shape", ["round", "square"])
-def test_army_counts_are_what_they_bought_plus_spares(tmp_path, shape):
+def test_army_counts_are_at_least_forty_or_what_they_bought_plus_spares(tmp_path, shape):
     second = tmp_path / "second.csv"
-    second.write_text("count,name,movement,attack,defense\n3,Peasant,1,2,0\n1,Sir Big,6,9,4\n")
+    second.write_text("count,name,movement,attack,defense\n3,Peasant,1,2,0\n1,Sir Big,36,9,4\n")
     armies = [ROOT / "cards/kniggits/army.csv", second]
     args = ["kniggits", "--out", str(tmp_path), "--token-shape", shape]
     for army in armies:
@@ -74,9 +93,20 @@ def test_army_counts_are_what_they_bought_plus_spares(tmp_path, shape):
     assert result.exit_code == 0, result.output
     data = _print_toml()["tokens"]
     bought = _bought(armies[0]) + _bought(armies[1])
+    assert bought["movement"] + data["spares"] > data["per_colour"] > bought["attack"]
     letters = _letters_in(tmp_path / "kniggits-tokens.pdf")
     for role in ("movement", "attack", "defense"):
-        assert letters[data[role]["letter"]] == bought[role] + data["spares"]
+        wanted = max(data["per_colour"], bought[role] + data["spares"])
+        assert letters[data[role]["letter"]] >= wanted, role
+
+
+def test_the_user_may_ask_for_fewer_tokens(tmp_path):
+    army = str(ROOT / "cards/kniggits/army.csv")
+    result = run(main, ["kniggits", "--out", str(tmp_path), "--army", army, "--tokens", "12"])
+    assert result.exit_code == 0, result.output
+    assert "36 skill tokens (12 M, 12 A, 12 D)" in result.output
+    letters = _letters_in(tmp_path / "kniggits-tokens.pdf")
+    assert [letters[k] for k in "MAD"] == [12, 12, 12]
 
 
 def test_token_colours_stay_apart_for_every_vision():

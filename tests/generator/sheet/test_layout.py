@@ -142,6 +142,23 @@ def test_fold_over_mirrors_across_the_fold_on_one_page() -> None:
             assert b.y == f.y
 
 
+def test_fold_over_only_for_pieces_that_have_backs() -> None:
+    """--duplex none: single-sided pieces fill the whole page (front pages, no fold), as
+    many as duplex long puts on a page; one piece with a back makes the pages fold over."""
+    none = SheetOptions.parse(paper="a4", duplex="none", cut_guides="lines")
+    long = SheetOptions.parse(paper="a4", duplex="long", cut_guides="lines")
+    single = [piece(i, two_sided=False) for i in range(400)]
+    pages = impose(single, none)
+    assert {p.side for p in pages} == {"front"}
+    assert [len(p.placements) for p in pages] == [len(p.placements) for p in impose(single, long)]
+    assert max(p.x + p.w for p in pages[0].placements) > none.width / 2 + 100  # past the middle
+    assert per_page(none, fold=False) == per_page(long)
+    assert per_page(none)[0] < per_page(none, fold=False)[0]
+    folded = impose(single[:-1] + [piece(400)], none)
+    assert {p.side for p in folded} == {"fold"}
+    assert all(p.x + p.w <= none.width / 2 for p in folded[0].placements if p.side == "front")
+
+
 def test_a_piece_too_big_for_the_page_is_an_error() -> None:
     options = SheetOptions.parse(paper="3x5in", margin="0.25in", piece_size="1in")
     with pytest.raises(InputError, match="does not fit inside the margins"):

@@ -7,8 +7,10 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+import pytest
 from engine_helpers import piece
 
+from companion.errors import InputError
 from generator.sheet.options import SheetOptions
 from generator.sheet.pieces import Face, Piece
 from generator.sheet.render_svg import MANIFEST, slug, write_piece_svgs
@@ -33,7 +35,56 @@ def test_a_rebuild_removes_only_the_files_of_the_old_roster(tmp_path: Path) -> N
     write_piece_svgs(out, [piece(0), Piece("Zoë", Face("z"))], sheet)
     names = sorted(p.name for p in out.iterdir())
     assert names == sorted([MANIFEST, "mine.svg", "p0-back.svg", "p0-front.svg", "zoë-front.svg"])
-    assert (out / MANIFEST).read_text().split() == ["p0-back.svg", "p0-front.svg", "zoë-front.svg"]
+    listed = [line.split()[0] for line in (out / MANIFEST).read_text().splitlines()]
+    assert listed == ["p0-back.svg", "p0-front.svg", "zoë-front.svg"]
+
+
+def test_a_link_in_the_folder_is_never_written_through(tmp_path: Path) -> None:
+    """Issue 30 item 7: a planted link at the listing's name or a piece's name."""
+    sheet = SheetOptions.parse()
+    secret = tmp_path / "secret.txt"
+    for name in (MANIFEST, "p0-front.svg"):
+        out = tmp_path / name.strip(".")
+        out.mkdir()
+        secret.write_text("keep me")
+        (out / name).symlink_to(secret)
+        with pytest.raises(InputError, match=f"{name} in .* is a symbolic link the kit did not"):
+            write_piece_svgs(out, [piece(0)], sheet)
+        assert secret.read_text() == "keep me" and (out / name).is_symlink()
+        assert sorted(p.name for p in out.iterdir()) == [name]  # nothing else written
+
+
+def test_a_forged_listing_deletes_nothing_the_kit_did_not_write(tmp_path: Path) -> None:
+    out = tmp_path / "svg"
+    out.mkdir()
+    sheet = SheetOptions.parse()
+    write_piece_svgs(out, [piece(0), piece(1)], sheet)
+    (out / "notes.svg").write_text("the user's own file")
+    (out / "p1-back.svg").write_text("edited by hand")  # the kit's file, changed since
+    forged = "notes.svg " + "0" * 64 + "\n" + "p1-back.svg " + "0" * 64 + "\n"
+    listing = (out / MANIFEST).read_text(encoding="utf-8")
+    (out / MANIFEST).write_text(listing + forged + "../outside.svg\nnotes.svg\n")
+    write_piece_svgs(out, [piece(0)], sheet)
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted([MANIFEST, "notes.svg", "p0-back.svg", "p0-front.svg", "p1-back.svg"])
+    # p1-front.svg held what the kit wrote: gone; the edited p1-back.svg and notes.svg stay
+    (out / MANIFEST).write_text("p0-front.svg\n")  # an earlier kit's listing: names only
+    write_piece_svgs(out, [piece(1)], sheet)
+    assert (out / "p0-front.svg").exists()  # unproven: left in place
+
+
+def test_o_refuses_to_replace_a_file_that_is_not_a_pdf(havoc_pnp, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    result = havoc_pnp("calibrate", "-o", notes)
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "a file that is not a PDF is there" in result.output
+    assert notes.read_text() == "my notes"
+    pdf = tmp_path / "c.pdf"
+    for _ in range(2):  # a PDF, the kit's or not, is replaced; an empty file too
+        assert havoc_pnp("calibrate", "-o", pdf).exit_code == 0
+    (tmp_path / "empty.pdf").touch()
+    assert havoc_pnp("calibrate", "-o", tmp_path / "empty.pdf").exit_code == 0
 
 
 def test_a_bad_svg_folder_is_refused_before_the_pdf(havoc_pnp, tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ def _slips(tmp_path, game, *extra) -> list[dict]:
     out = tmp_path / "out"
     result = run(main, ["slips", "--game", str(game), "--out", str(out), *extra])
     assert result.exit_code == 0, result.output
-    return _read_slips(out / "whos-next-slips.pdf")
+    return _read_slips(out / "whos-next-game-slips.pdf")
 
 
 def _truth(game) -> dict[str, str]:
@@ -126,7 +126,7 @@ def test_changed_since_prints_only_the_slips_that_changed(tmp_path, game):
 def test_no_saved_game_gives_blank_slips_and_no_umpire_sheet(tmp_path):
     result = run(main, ["slips", "--out", str(tmp_path), "--blank", "11"])
     assert result.exit_code == 0, result.output
-    slips = _read_slips(tmp_path / "whos-next-slips.pdf")
+    slips = _read_slips(tmp_path / "whos-next-game-slips.pdf")
     assert len(slips) == 11
     assert not any(name in s["outside"] + s["victim"] for s in slips for name in NAMES)
     assert not (tmp_path / "whos-next-umpire.pdf").exists()
@@ -135,7 +135,7 @@ def test_no_saved_game_gives_blank_slips_and_no_umpire_sheet(tmp_path):
 def test_names_give_named_slips_and_pieces(tmp_path):
     result = run(main, ["slips", "--out", str(tmp_path), "--names", "Ann, Bob ,Cat"])
     assert result.exit_code == 0, result.output
-    slips = _read_slips(tmp_path / "whos-next-slips.pdf")
+    slips = _read_slips(tmp_path / "whos-next-game-slips.pdf")
     assert sorted(_holder(s) for s in slips) == ["Ann", "Bob", "Cat"]
     with pdfplumber.open(tmp_path / "whos-next-pieces.pdf") as doc:
         front, back = (
@@ -150,7 +150,8 @@ def test_names_give_named_slips_and_pieces(tmp_path):
 
 def test_umpire_sheet_holds_the_ring_in_order(tmp_path, game):
     out = tmp_path / "out"
-    assert run(main, ["slips", "--game", str(game), "--out", str(out)]).exit_code == 0
+    # -g, as every `havoc ring` command takes it
+    assert run(main, ["slips", "-g", str(game), "--out", str(out)]).exit_code == 0
     with pdfplumber.open(out / "whos-next-umpire.pdf") as doc:
         text = doc.pages[0].extract_text()
         title = doc.metadata.get("Title", "")
@@ -195,7 +196,7 @@ def test_a_finished_game_prints_no_slips_but_the_umpire_sheet(tmp_path):
     result = run(main, ["slips", "--game", str(game), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "the game is over" in result.output
-    assert not (out / "whos-next-slips.pdf").exists()
+    assert not (out / "whos-next-game-slips.pdf").exists()
     assert (out / "whos-next-umpire.pdf").exists()
 
 
@@ -259,7 +260,7 @@ def test_the_ring_s_slips_and_umpire_sheet_are_the_owner_s_only_as_the_game_file
     result = run(main, ["slips", "--game", str(game), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert game.stat().st_mode & 0o777 == 0o600
-    for name in ("whos-next-slips.pdf", "whos-next-umpire.pdf"):
+    for name in ("whos-next-game-slips.pdf", "whos-next-umpire.pdf"):
         assert (out / name).stat().st_mode & 0o777 == 0o600, name
     blank = tmp_path / "blank"
     old = os.umask(0o022)
@@ -267,4 +268,4 @@ def test_the_ring_s_slips_and_umpire_sheet_are_the_owner_s_only_as_the_game_file
         assert run(main, ["slips", "--out", str(blank)]).exit_code == 0
     finally:
         os.umask(old)
-    assert (blank / "whos-next-slips.pdf").stat().st_mode & 0o777 == 0o644  # no secret: as usual
+    assert (blank / "whos-next-game-slips.pdf").stat().st_mode & 0o777 == 0o644  # no secret

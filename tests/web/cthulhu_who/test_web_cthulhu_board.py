@@ -113,14 +113,14 @@ def test_the_crush_page_says_what_havoc_crush_says(site, setup, boards, monster,
     if to:
         entered = ", ".join(cli["entered"])
         assert page.startswith(f"{entered} Enters {entered}: crushes every figure there KIT")
-        assert f"on {cli['to']}" in page.split("Killed there")[0]
+        assert f"on {cli['to']}" in page.split("If the monster is killed there")[0]
     else:
         assert cli["to"] is None and page.startswith(f"{monster} Stands on {cli['monster']}")
     for figure in cli["figures"]:
         assert f"{figure['figure']} on {figure['square']}: {figure['result']}" in page
     if to and not at:  # none named: each kind's fate, from the table's 4-square row
         assert "Hero, Cultist: crushed" in page and "4-square Monster: not in the rules" in page
-    collapse = page.split("Killed there, it collapses", 1)[1]
+    collapse = page.split("If the monster is killed there", 1)[1]
     assert f"{', '.join(cli['collapse'])} KIT" in collapse
     assert f"On 2d6: {cli['collapse_needs']}" in collapse
     for reading in cli["readings"]:
@@ -150,7 +150,7 @@ def test_bad_crush_input_is_a_400_with_one_line(site, query, words):
     page = visible(body)
     assert answer.status_code == 400, page
     assert one_line(400, body) and page.startswith("Refused: ") and words in page
-    assert "Killed there" not in page and "Enters " not in page
+    assert "If the monster is killed there" not in page and "Enters " not in page
 
 
 def test_the_crush_page_opens_on_the_setups_seed_from_the_setup_and_attack_pages(site):
@@ -204,4 +204,79 @@ def test_odd_values_in_each_crush_field_reach_the_rules_and_are_one_line(site, f
         if answer.status_code == 400:
             assert one_line(400, body), (field, value)
         else:
-            assert "Killed there, it collapses" in visible(body), (field, value)
+            assert "If the monster is killed there" in visible(body), (field, value)
+
+
+# --------------------------------------------------------------------------- the garden drawn
+
+
+def _links(body: str) -> dict[str, str]:
+    """Each tappable square's name -> the address a tap opens."""
+    found = re.findall(r'<a href="([^"]+)" aria-label="([A-P]\d)', body)
+    return {name: href.replace("&amp;", "&") for href, name in found}
+
+
+def test_a_roll_shows_its_seed_and_the_seed_gives_the_same_setup(site):
+    body = site.client.get("/cthulhu-who/setup?roll=1").get_data(as_text=True)
+    seed = re.search(r"<b>seed (\d+)</b>", body)
+    assert seed, visible(body)[:300]
+    assert f"havoc-pnp setups --seed {seed[1]}" in visible(body)
+    again = site.client.get(f"/cthulhu-who/setup?seed={seed[1]}").get_data(as_text=True)
+    first = visible(body).split("Roll another")[0]
+    assert visible(again).split("Roll another")[0] == first
+    assert f'href="/cthulhu-who/attack?setup={seed[1]}"' in body
+
+
+def test_roll_comes_before_the_readings(site):
+    page = visible(site.text("/cthulhu-who/setup"))
+    assert page.index("Roll a set-up") < page.index("the kit's readings")
+
+
+def test_the_setups_garden_is_drawn_with_its_terrain_and_each_free_square_a_tap(site):
+    body = site.client.get("/cthulhu-who/setup?seed=6").get_data(as_text=True)
+    garden = garden_of_seed(6)
+    links = _links(body)
+    taken = {f"{chr(65 + t.col)}{t.row + 1}" for t in garden.terrain}
+    assert len(links) == 64 - len(taken) and not taken & set(links)
+    assert links["B1"] == "/cthulhu-who/attack?setup=6&from=B1"
+    for t in garden.terrain:  # letter and shape as well as colour
+        name = f"{chr(65 + t.col)}{t.row + 1}"
+        assert f'aria-label="{name}: {t.kind.name}"' in body
+        assert f">{t.kind.letter}</text>" in body
+
+
+def test_taps_fill_the_attackers_square_then_the_targets(site):
+    base = "/cthulhu-who/attack?attacker=Hero%2FShotgun&target=Cultist&setup=1"
+    first = _links(site.client.get(base).get_data(as_text=True))
+    assert "from=B2" in first["B2"] and "to=" not in first["B2"]
+    second = _links(site.client.get(first["B2"]).get_data(as_text=True))
+    assert "from=B2" in second["D4"] and "to=D4" in second["D4"]
+    answer = site.client.get(second["D4"])
+    page = visible(answer.get_data(as_text=True))
+    cli = _cli("Hero/Shotgun", "Cultist", "--setup", "1", "--from", "B2", "--to", "D4")
+    assert answer.status_code == 200 and cli["board"]["allowed"]
+    assert page.startswith(("KILLED", "missed"))
+    third = _links(answer.get_data(as_text=True))  # both set: a tap starts again
+    assert "from=C2" in third["C2"] and "to=" not in third["C2"]
+
+
+def test_a_move_the_kits_reading_refuses_is_labelled_as_the_kits(site):
+    answer = site.client.get("/cthulhu-who/crush?setup=6&monster=A4&to=A5")
+    page = visible(answer.get_data(as_text=True))
+    assert answer.status_code == 400
+    assert page.startswith("Refused: KIT “monster's square”: the block A4 B4 A5 B5 has terrain")
+    assert "[kit's reading: terrain fills a square]" in page
+    plain = visible(site.client.get("/cthulhu-who/crush?setup=6&monster=Z9").get_data(as_text=True))
+    assert plain.startswith("Refused: “monster's square”: Z9 is off the garden")
+
+
+def test_the_cli_labels_the_kits_refusal_too():
+    result = run(havoc, ["crush", "--setup", "6", "--monster", "A4", "--to", "A5"])
+    assert result.exit_code == 2
+    assert "has terrain on A4 (Wall) [kit's reading: terrain fills a square]" in result.output
+
+
+def garden_of_seed(seed: int):
+    from companion.cthulhu_who.on_board import garden_of
+
+    return garden_of(Cards(), seed, 1)

@@ -133,3 +133,28 @@ def test_no_coordinate_is_drawn_under_a_tick(served, browser):
     checked = [x for x in found if x.startswith("checked ")]
     assert checked and int(checked[0].split()[1]) >= 9, found
     assert not [x for x in found if not x.startswith("checked ")], found
+
+
+WATER_FILLS = """() => {
+  const out = {};
+  for (const u of document.querySelectorAll('svg.swim use')) {
+    const fill = getComputedStyle(u).fill;
+    (out[u.getAttribute('class')] ||= new Set()).add(fill);
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));
+}"""
+
+
+def test_the_swim_map_shows_its_water(served, browser):
+    """The river, the lake, the stones and the bridge are drawn in their fills in a real browser
+    (the map page's white hex fill once covered them all), and dry land stays white."""
+    page = _phone(browser)
+    page.goto(f"{served}/dark-blades/swim/mill?h=C9&d=5+5")
+    assert "Crushed in the mill wheel" in page.inner_text(".answer")
+    fills = page.evaluate(WATER_FILLS)
+    assert fills["swn"] == ["rgb(255, 255, 255)"], fills
+    for kind, pattern in (("swr", "#swr"), ("swl", "#swl"), ("sws", "#sws")):
+        assert all(pattern in f for f in fills[kind]), (kind, fills)
+    assert fills["swb"] == ["rgb(232, 214, 184)"], fills
+    _check(page, "swim-water")
+    _first_screen(page, "swim-water")

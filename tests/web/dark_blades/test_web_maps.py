@@ -8,7 +8,7 @@ from web_helpers import Site
 
 
 def _links(html: str) -> list[str]:
-    return re.findall(r'<a href="([^"]*)"><use', html)
+    return re.findall(r'<a href="([^"]*)"[^>]*><use', html)
 
 
 def test_tapping_the_shooter_then_the_target_are_plain_links(site: Site) -> None:
@@ -89,3 +89,23 @@ def test_the_map_page_names_the_line_as_the_command_line_does(site: Site, havoc)
     page = site.client.get("/dark-blades/maps/arena?f=B1&t=D1").get_data(as_text=True)
     text = json.loads(havoc("los", "arena", "B1", "D1", "--json").output)["line_text"]
     assert f"<small>line: {text}</small>" in page and "C0" not in page
+
+
+def test_every_hex_link_is_named_by_its_coordinate_and_terrain(site: Site) -> None:
+    """A screen reader says each hex (Lighthouse's link-name audit): its coordinate (the
+    link's text) and, for a hex with terrain, the terrain too (its label), as the map gives."""
+    from companion.dark_blades.maps import find_map
+    from companion.data import Cards
+
+    page = site.client.get("/dark-blades/maps/arena?f=K1").get_data(as_text=True)
+    links = re.findall(r'<a href="\?f=K1&t=([A-Z]\d+)"([^>]*)><use[^>]*/><text[^>]*>([^<]*)<', page)
+    arena = find_map(Cards(), "arena", False)
+    assert len(links) == arena.width * arena.height
+    said = {}
+    for target, label, text in links:
+        assert text == target
+        named = re.fullmatch(r' aria-label="([A-Z]\d+) ([a-z-]+)"', label)
+        said[target] = named[2] if named else "open"
+        assert not named or named[1] == target
+    terrain = {arena.label(h): arena.terrain[h] for h in arena.hexes()}
+    assert said == terrain and {"open", "tree", "slope", "house"} <= set(said.values())

@@ -18,7 +18,7 @@ def _taps(html: str) -> dict[str, str]:
     """Each hex's link on the whole map, by the hex's name (the labels follow the links in the
     same order; the close-up of the picked hexes comes before the whole map)."""
     html = html[html.index('id="whole"') :]
-    links = [html_lib.unescape(h) for h in re.findall(r'<a href="([^"]*)"><use', html)]
+    links = [html_lib.unescape(h) for h in re.findall(r'<a href="([^"]*)"[^>]*><use', html)]
     names = re.findall(r'<text x="[^"]*" y="[^"]*">([A-Z]\d+)</text>', html)
     assert len(links) == len(names) == 20 * 14
     return dict(zip(names, links, strict=True))

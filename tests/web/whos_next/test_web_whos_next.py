@@ -321,6 +321,43 @@ def test_duel_message_quotes_the_attack_table(site):
     assert f'P0 attacks P1: rolled {face}: "{table.result(face)}"' in page
 
 
+def test_a_tie_at_three_left_is_a_tie_and_one_die_is_both_roll(site):
+    site.new_game(NAMES[:3])
+    ann, bob = site.seat("Ann"), site.seat("Bob")
+    answer = site.post("duel", attacker=ann, defender=bob, dice="4 4")
+    page = site.text(answer.headers["Location"])
+    assert "Ann attacks Bob: Ann 4, Bob 4: tie, throw again. Nobody died" in page
+    assert "Refused" not in page
+    answer = site.post("duel", attacker=ann, defender=bob, dice="5")
+    page = site.text(answer.headers["Location"])
+    assert "Refused: \u201cDice rolled at the table\u201d 5: 3 players left: both roll" in page
+    assert site.ring().deaths == ()
+    answer = site.post("duel", attacker=ann, defender=bob, dice="5 2")
+    assert "Bob is dead, killed by Ann" in site.text(answer.headers["Location"])
+
+
+def test_the_winners_page_labels_the_kits_scoring(site):
+    from companion.data import Cards
+    from companion.whos_next.duel_scoring import load_scoring
+
+    site.new_game(NAMES[:3])
+    while site.ring().winner() is None:
+        ring = site.ring()
+        killer = next(iter(ring.victims))
+        site.post("kill", killer=site.seat(killer), victim=site.seat(ring.victims[killer]))
+    label = load_scoring(Cards()).label
+    for name, link in site.links().items():
+        page = site.text(link)
+        assert label in page, name
+
+
+def test_a_players_link_with_a_trailing_slash_works(site):
+    site.new_game()
+    path = site.links()["Ann"]
+    assert "Your victim:" in site.text(path + "/")
+    assert "Ann" in site.text(path + "/qr/")
+
+
 def test_the_players_page_agrees_with_the_store_all_game_long(site):
     """The player's page reads his victim in one query; it must say what `Store.victim` (the
     umpire's `ring show`) says, for every player, after every death and every undo."""

@@ -1,0 +1,39 @@
+"""The map editor's rules (issue 35): the drawing is checked by the map loader itself, its
+marks (walls, lips, flow, wheel) written back so the map reads the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dark_blades import map_editor as me
+from companion.dark_blades.maps import find_map
+from companion.data import Cards
+from companion.errors import DataError, InputError
+
+
+@pytest.mark.parametrize("key", ["arena", "mill"])
+def test_a_maps_marks_written_back_read_the_same(key) -> None:
+    cards = Cards()
+    m = find_map(cards, key)
+    text = m.path.read_text(encoding="utf-8")
+    bare = me.with_marks(text, {k: [] for k in me.MARKS})
+    assert "lips =" not in bare and "flow =" not in bare
+    again = me.check(me.with_marks(bare, me.marks_of(m)), cards, f"{key}.toml")
+    assert (again.walls, again.lips, again.flow, again.wheel) == (m.walls, m.lips, m.flow, m.wheel)
+    assert again.terrain == m.terrain
+
+
+def test_a_new_map_painted_with_a_wall_and_refusals_in_the_loaders_words() -> None:
+    cards = Cards()
+    text = me.new_map("Ford", 4, 3, cards)
+    grid, legend = me.read_grid(text)
+    assert grid == ["...."] * 3 and legend["."] == "open"
+    walled = me.with_marks(me.paint(text, ["t...", "....", "...."]), {"walls": ["B2/n"]})
+    m = me.check(walled, cards)
+    assert m.terrain[(0, 1)] == "tree" and len(m.walls) == 1
+    with pytest.raises(DataError, match=r"^my-map\.toml:\d+: "):
+        me.check(me.with_marks(text, {"flow": ["A1/s"]}), cards)  # open ground takes no flow
+    with pytest.raises(InputError, match="same number of hexes"):
+        me.paint(text, ["....", "..."])
+    with pytest.raises(InputError, match="expected 1 to 26 columns"):
+        me.new_map("x", 27, 3, cards)
