@@ -1,8 +1,8 @@
 """Shared test helpers: run either CLI in-process and check the companion's 40-column rule; keep
 every test off the real home's game file; make each shared product once per run across xdist
-workers (`made_once`, `pnp_once`, `kit_build`) and run the tests of a module-scoped fixture on
-one worker; accept the default `-n auto` even when pytest-xdist is switched off (`-p no:xdist`)
-or missing."""
+workers (`made_once`, `pnp_once`, `kit_build`; pyproject's `--dist=loadscope` keeps a module's
+tests on one worker, so a module-scoped fixture is made once); accept the default `-n auto`
+even when pytest-xdist is switched off (`-p no:xdist`) or missing."""
 
 from __future__ import annotations
 
@@ -15,6 +15,9 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+import flask
+import jinja2
+import jinja2.bccache
 import pytest
 from click.testing import CliRunner, Result
 
@@ -33,6 +36,27 @@ sys.dont_write_bytecode = False
 ROOT = Path(__file__).resolve().parent.parent  # the repository: cards/, templates/, README.md
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Each page template compiled once per test process, not once per app: the tests make a
+    new Flask app for each game file (`create_app`), and each new app's Jinja environment
+    would compile every template it renders again (about 25 ms a page). Keyed, as Jinja's
+    bytecode caches are, by the template's name and file and checked against its source; every
+    app the tests make sets the same Jinja options (`companion.web.app.create_app`)."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+flask.Flask.jinja_options = {**flask.Flask.jinja_options, "bytecode_cache": _CompiledTemplates()}
+
+
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
     """Without pytest-xdist, accept (and ignore) its options from pyproject's addopts: one process."""
     if not pluginmanager.hasplugin("xdist"):
@@ -43,23 +67,6 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
 def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.hasplugin("xdist"):
         config.addinivalue_line("markers", "xdist_group(name): tests run on one xdist worker")
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that use a module-scoped fixture run on one xdist worker (an xdist_group
-    named after their module, under `--dist=loadgroup`), so the fixture is made once per run,
-    not once per worker. A group the test names itself stays."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None or item.get_closest_marker("xdist_group"):
-            continue
-        if any(
-            defs[-1].scope == "module"
-            for name in info.names_closure
-            if (defs := info.name2fixturedefs.get(name))
-        ):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session")

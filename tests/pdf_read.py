@@ -11,6 +11,7 @@ path a `line`, anything else a `curve`. Form XObjects are read through, in page 
 from __future__ import annotations
 
 import ctypes
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -96,8 +97,17 @@ class Page:
     height: float
     words: tuple[Word, ...]
     chars: tuple[Char, ...]
-    shapes: tuple[Shape, ...]
-    images: int  # image objects drawn (a vector page has none)
+    file: tuple[str, int, int]  # the file's path, modification time and size, as read
+
+    @cached_property
+    def shapes(self) -> tuple[Shape, ...]:
+        """Read on first use (most tests read the text only)."""
+        return _drawn(*self.file)[self.number - 1][0]
+
+    @cached_property
+    def images(self) -> int:
+        """Image objects drawn (a vector page has none)."""
+        return _drawn(*self.file)[self.number - 1][1]
 
     @cached_property
     def rects(self) -> list[Shape]:
@@ -132,7 +142,8 @@ class Page:
 
 
 def pages(path: Path | str) -> tuple[Page, ...]:
-    """Every page read back once; cached per file and its modification time (tests only read)."""
+    """Every page read back once; cached per file and its modification time (tests only read).
+    The text is read at once, a page's shapes and images when first asked for."""
     p = Path(path)
     stat = p.stat()
     return _pages(str(p), stat.st_mtime_ns, stat.st_size)
@@ -162,16 +173,31 @@ def shapes(path: Path | str) -> list[Shape]:
 
 
 @lru_cache(maxsize=64)
-def _pages(path: str, _mtime: int, _size: int) -> tuple[Page, ...]:
+def _pages(path: str, mtime: int, size: int) -> tuple[Page, ...]:
     pdf = pdfium.PdfDocument(path)
     try:
         out = []
         for number, page in enumerate(pdf, start=1):
             width, height = page.get_size()
             text_words, text_chars = _text(page, number, width, height)
-            out.append(Page(number, width, height, text_words, text_chars,
-                            tuple(_shapes(page, number, height)),
-                            len(list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=8)))))  # fmt: skip
+            out.append(Page(number, width, height, text_words, text_chars, (path, mtime, size)))
+            page.close()
+        return tuple(out)
+    finally:
+        pdf.close()
+
+
+@lru_cache(maxsize=64)
+def _drawn(path: str, mtime: int, size: int) -> tuple[tuple[tuple[Shape, ...], int], ...]:
+    """Each page's shapes and its count of images, read once per file."""
+    if (os.stat(path).st_mtime_ns, os.stat(path).st_size) != (mtime, size):
+        raise AssertionError(f"{path} changed since its text was read")
+    pdf = pdfium.PdfDocument(path)
+    try:
+        out = []
+        for number, page in enumerate(pdf, start=1):
+            images = page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=8)
+            out.append((tuple(_shapes(page, number, page.get_size()[1])), len(list(images))))
             page.close()
         return tuple(out)
     finally:
