@@ -9,7 +9,7 @@ GAME = Game(
     title="Dark Blades",
     commands={
         "crt": "companion.commands.dark_blades.crt:crt",
-        "missile": "companion.commands.dark_blades.crt:missile",
+        "missile": "companion.commands.dark_blades.missile:missile",
         "terrain": "companion.commands.dark_blades.terrain:terrain",
         "los": "companion.commands.dark_blades.maps:los",
         "swim": "companion.commands.dark_blades.swim:swim_command",
