@@ -28,26 +28,13 @@ TERRAIN = ("+", "0", "-")
 _ODDS = LazyPattern(r"(\d{1,3})-(\d{1,3})")
 
 
-class TerrainShift(NamedTuple):
-    """One line of the terrain shift table: columns to move (+ right, - left) and its text."""
-
-    columns: int
-    text: str
-
-
-class Cover(NamedTuple):
-    """One kind of cover: columns to move (None: may not be fired upon) and its text."""
-
-    columns: int | None
-    text: str
-
-
-class ShiftRule(NamedTuple):
-    """A named shift (magic-sword, …): columns, the tables or kinds it applies to, its text."""
-
-    columns: int
-    tables: tuple[str, ...]
-    text: str
+# Plain tuples, read by unpacking (``columns, text = crt.terrain[(a, d)]``):
+TerrainShift = tuple[int, str]
+"""One line of the terrain shift table: columns to move (+ right, - left) and its text."""
+Cover = tuple[int | None, str]
+"""One kind of cover: columns to move (None: may not be fired upon) and its text."""
+ShiftRule = tuple[int, tuple[str, ...], str]
+"""A named shift (magic-sword, …): columns, the tables or kinds it applies to, its text."""
 
 
 class ResultsTable(NamedTuple):
@@ -220,7 +207,7 @@ def _build(data: dict[str, Any], path: Path) -> Crt:
             raise (
                 top.child("terrain").child(i).error(f"attacker {a} v defender {d} is listed twice")
             )
-        terrain[(a, d)] = TerrainShift(entry["columns"], entry["text"])
+        terrain[(a, d)] = (entry["columns"], entry["text"])
     lacking = [(a, d) for a in TERRAIN for d in TERRAIN if (a, d) not in terrain]
     if lacking:
         a, d = lacking[0]
@@ -228,12 +215,12 @@ def _build(data: dict[str, Any], path: Path) -> Crt:
     cover: dict[str, Cover] = {}
     for name, entry in data["cover"].items():
         if entry["no_shot"]:
-            cover[name] = Cover(None, entry["text"])
+            cover[name] = (None, entry["text"])
         elif entry["columns"] is None:
             at = top.child("cover").child(name)
             raise DataError(f"missing key '{at.child('columns').shown}'", path, at.line())
         else:
-            cover[name] = Cover(entry["columns"], entry["text"])
+            cover[name] = (entry["columns"], entry["text"])
     kit_readings, kit_marked = _kit_defaults(path)
     readings = {**kit_readings, **data["readings"]}  # an older copy inherits the kit's readings
     shifts: dict[str, ShiftRule] = {}
@@ -250,7 +237,7 @@ def _build(data: dict[str, Any], path: Path) -> Crt:
         for t in entry["tables"]:
             if t not in ("hand-to-hand", "missile") and t not in tables:
                 raise at.child("tables").error(f"no results table {t!r}")
-        shifts[name] = ShiftRule(entry["columns"], tuple(entry["tables"]), entry["text"])
+        shifts[name] = (entry["columns"], tuple(entry["tables"]), entry["text"])
     return Crt(
         path,
         data["source"],

@@ -189,8 +189,8 @@ def shifts_story(crt: Crt, rules: CombatRules | None = None) -> list[Any]:
         ),
     ]
     cover = [["Target", "Missile tables"]]
-    for name, entry in crt.cover.items():  # its columns may be None: not unpacked
-        cover.append([name, entry.text])
+    for name, (_columns, text) in crt.cover.items():  # columns None: may not be fired upon
+        cover.append([name, text])
     story += [para("Firing on targets in cover", "h2"), grid(cover, [60, 304])]
     other = [["Shift", "Tables", "Effect"]]
     for name, (_cols, tables, text) in crt.shifts.items():
