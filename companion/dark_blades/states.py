@@ -5,6 +5,8 @@ the special rules (`KINDS`). `Health` is a `StrEnum`: each state is its word (``
 in JSON and in a page as anywhere.
 """
 
+from __future__ import annotations
+
 from enum import StrEnum
 
 
