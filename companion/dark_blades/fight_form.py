@@ -40,6 +40,7 @@ FIELDS = (
     "cover",
     "attacker_terrain",
     "defender_terrain",
+    "attacker_inside",
     "sword",
     "ring",
     "die",
@@ -133,6 +134,7 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
     at = _text(values, "attacker_terrain") or "0"
     dt = _text(values, "defender_terrain") or "0"
     cover_text = _text(values, "cover")
+    inside = bool(values.get("attacker_inside"))
     sword, ring = f.items(
         rules,
         attackers,
@@ -143,6 +145,9 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
     )
     request: MeleeRequest | MissileRequest
     if hexes is not None:
+        if inside:
+            why = "hand-to-hand only (a shot into a window takes the target's cover)"
+            raise FieldError("attacker_inside", True, why, named=False)
         if at != "0" or dt != "0":
             field = "attacker_terrain" if at != "0" else "defender_terrain"
             why = "not for missile fire (give the target's cover)"
@@ -159,7 +164,7 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
             raise FieldError("cover", cover_text, "for missile fire (give a range)")
         shifts = Shifts(
             attacker_terrain=_terrain(cards, crt, at, "attacker", attackers),
-            defender_terrain=_terrain(cards, crt, dt, "defender", defenders),
+            defender_terrain=_terrain(cards, crt, dt, "defender", defenders, inside),
             magic_sword=sword,
             magic_ring=ring,
         )
@@ -173,16 +178,18 @@ def _terrain(
     text: str,
     role: str,
     side: list[f.Fighter],
+    inside: bool = False,
 ) -> str | ter.Advantage:
     """A bare + 0 - as it is (the symbols of the terrain shift table), else the terrain rows
-    named, checked against the side's kind (a horseman's two hexes)."""
+    named, checked against the side's kind (a horseman's two hexes); ``inside``: the attacker
+    is inside the building (`terrain.advantage`)."""
     if text in {symbol for pair in crt.terrain for symbol in pair}:
         return text
     from companion.dark_blades import terrain as ter  # only when a terrain is named
 
     field = f"{role}_terrain"
     try:
-        found = ter.advantage(ter.load_terrain(cards), text, role, field)
+        found = ter.advantage(ter.load_terrain(cards), text, role, field, inside)
         mounted = any(p.target == "mounted" for p in side)
         ter.check_position(found.terrains, mounted, role, field)
     except InputError as e:

@@ -69,6 +69,12 @@ from havoc_cli.kit import (
 @melee_options
 @click.option("-R", "--magic-ring", is_flag=True, help="The defender holds the Magic Ring.")
 @click.option(
+    "-i",
+    "--attacker-inside",
+    is_flag=True,
+    help="The attacker is inside the building: a window defender gets no +.",
+)
+@click.option(
     "--scenario",
     default=None,
     metavar="NAME",
@@ -96,6 +102,7 @@ def fight(
     defender_terrain: str,
     magic_sword: bool,
     magic_ring: bool,
+    attacker_inside: bool,
     scenario: str | None,
     die: int | None,
     explain: bool,
@@ -132,6 +139,7 @@ def fight(
         "defender_terrain": defender_terrain,
         "sword": magic_sword,
         "ring": magic_ring,
+        "attacker_inside": attacker_inside,
         "die": die,
         "seed": seed,
         "scenario": scenario,

@@ -223,6 +223,7 @@ PAGE_LABELS = {
     "sword": "Magic Sword",
     "ring": "Magic Ring",
     "scenario": "Scenario",
+    "attacker_inside": "Attacker inside the building",
 }
 
 

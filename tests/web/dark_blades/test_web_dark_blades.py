@@ -273,6 +273,18 @@ def test_fight_page_several_names_items_and_scenario(site, havoc):
     assert "Who rides: as The Raid starts." in page
 
 
+def test_fight_page_window_defender_attacked_from_inside(site, havoc):
+    """The page's "Attacker inside the building" is `havoc fight --attacker-inside`."""
+    record = cli(havoc, "fight", "thr", "gra", "5", "-D", "window", "--attacker-inside")
+    url = "/dark-blades/fight?a1=Thrugg+Lumpthew&d1=Grast&dt=window&attacker_inside=on&die=5"
+    page = visible(site.client.get(url).get_data(as_text=True))
+    same_record(page, record)
+    assert [s["columns"] for s in record["shifts"]] == [0]
+    assert "window 0 (from inside)" in page
+    through = cli(havoc, "fight", "thr", "gra", "5", "-D", "window")
+    assert through["column"] != record["column"]
+
+
 @pytest.mark.parametrize(
     ("query", "said"),
     [
