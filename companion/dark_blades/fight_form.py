@@ -207,6 +207,9 @@ def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | 
         record = resolve(asked.crt, asked.request, cells, asked.rules)
     if isinstance(record, c.Lookup) and (len(asked.attackers) > 1 or len(asked.defenders) > 1):
         record.rules = [*record.rules, asked.rules.rules["several"]]
+    if isinstance(record, c.Lookup) and f.mixed(asked.attackers):
+        record.rules = [*record.rules, asked.rules.rules["combine-attack"]]
+        record.readings = [*record.readings, asked.rules.readings["mixed-attackers"]]
     return record
 
 

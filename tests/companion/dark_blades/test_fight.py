@@ -72,13 +72,35 @@ def test_missile_fire_by_name(havoc) -> None:
     assert mounted.exit_code != 0 and "mounted characters may not fire" in mounted.output
 
 
+def test_mixed_mounted_and_foot_attackers_take_the_kits_reading(havoc) -> None:
+    """Horsemen and men on foot who combine: the table of the kind bringing the greater part of
+    the attack strength (the infantry table on a tie), labelled as the kit's reading."""
+    gra = BY_NAME["Grast"]["mounted_attack"]
+    gob = BY_NAME["Goblin"]["attack"]
+    assert gra > gob  # one rider outweighs one goblin; enough goblins outweigh him
+    goblins = gra // gob + 1
+    rider = record(havoc, "gob,gra:mounted", "thr", "1")
+    foot = record(havoc, ",".join(["gob"] * goblins + ["gra:mounted"]), "thr", "1")
+    assert rider["table"] == "mounted-vs-infantry" and foot["table"] == "infantry-vs-infantry"
+    assert rider["attack"] == gra + gob and foot["attack"] == gra + goblins * gob
+    for got in (rider, foot):
+        names = [r["name"] for r in got["kits_readings"]]
+        assert "mixed-attackers" in names
+        assert any("combine" in r["rule"] for r in got["rules"])
+    alone = record(havoc, "gob,gob", "thr", "1")
+    assert "mixed-attackers" not in [r["name"] for r in alone["kits_readings"]]
+    text = havoc("fight", "gob,gra:mounted", "thr", "1").output
+    assert "kit's reading: mixed: stronger's table" in text
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (("gob:stunned", "gra"), "stunned: may not attack"),
         (("xyz", "gra"), "unknown attacker name 'xyz'"),
         (("zat:wounded", "gra"), "only alive and dead"),
-        (("gob,gra:mounted", "thr"), "mix mounted and foot"),
+        (("thr", "gob,gra:mounted"), "mix mounted and foot"),  # defenders: one table
+        (("gob,gra:mounted,gob:stunned", "thr"), "stunned: may not attack"),
         (("gob",), "give an attacker and a defender"),
         (("gob", "thr", "-r", "3"), "Goblin: his weapon, sword (pieces.csv), is not a missile"),
         (("troll", "thr", "-r", "3"), "Troll: his weapon, claws (pieces.csv), is not a missile"),

@@ -285,6 +285,18 @@ def test_fight_page_window_defender_attacked_from_inside(site, havoc):
     assert through["column"] != record["column"]
 
 
+def test_fight_page_mixed_mounted_and_foot_attackers(site, havoc):
+    """Mixed attackers: the same record as `havoc fight`, the kit's reading labelled."""
+    record = cli(havoc, "fight", "gob,gra:mounted", "thr", "4")
+    url = "/dark-blades/fight?a1=Goblin&a2=Grast&a2_mount=mounted&d1=Thrugg+Lumpthew&die=4"
+    response = site.client.get(url)
+    assert response.status_code == 200
+    page = visible(response.get_data(as_text=True))
+    same_record(page, record)
+    reading = next(r for r in record["kits_readings"] if r["name"] == "mixed-attackers")
+    assert reading["short"] in page and reading["short"].startswith("kit's reading")
+
+
 @pytest.mark.parametrize(
     ("query", "said"),
     [
