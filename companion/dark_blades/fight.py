@@ -337,11 +337,15 @@ def melee(
     shifts: Shifts | None = None,
     die: int | None = None,
     seed: int | None = None,
+    attacker_on: str = "",
+    defender_on: str = "",
 ) -> MeleeRequest:
     """The hand-to-hand lookup of ``attackers`` on ``defenders``; a refusal names the side
-    (``attackers``, ``defenders``)."""
+    (``attackers``, ``defenders``). ``attacker_on``/``defender_on``: a side on a bridge or the
+    stepping stones (`special.FOOTINGS`), where a retreat falls in."""
     table = f"{_attackers_kind(attackers)}-vs-{_kind(defenders, 'defenders')}"
     defender = _one(defenders)
+    attacker = _one(attackers)._replace(footing=attacker_on) if len(attackers) == 1 else None
     return MeleeRequest(
         table=table,
         attack=_attack(attackers),
@@ -352,7 +356,8 @@ def melee(
         defender_state=defender.state,
         defender_kind=defender.kind,
         defender_boxed=defender.boxed,
-        attacker=_one(attackers) if len(attackers) == 1 else None,
+        attacker=attacker,
+        defender_footing=defender_on,
     )
 
 

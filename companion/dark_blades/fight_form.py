@@ -23,10 +23,11 @@ from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.missiles import load_weapons
 from companion.dark_blades.resolve import fire, resolve
-from companion.dark_blades.special import CombatRules, load_combat_rules
+from companion.dark_blades.special import FOOTINGS, CombatRules, load_combat_rules
 from companion.dark_blades.states import HEALTH, ITEMS, MOUNTS, Health
 from companion.data import Cards
 from companion.errors import FieldError, InputError
+from companion.names import pick
 from companion.numbers import is_whole
 
 if TYPE_CHECKING:  # imported when a terrain or a cover is named, a scenario given
@@ -41,12 +42,17 @@ FIELDS = (
     "attacker_terrain",
     "defender_terrain",
     "attacker_inside",
+    "attacker_on",
+    "defender_on",
     "sword",
     "ring",
     "die",
     "seed",
     "scenario",
 )
+
+
+ROLES = ("attacker", "defender")
 
 
 class Asked(NamedTuple):
@@ -58,6 +64,7 @@ class Asked(NamedTuple):
     crt: Crt
     rules: CombatRules
     scenario: str | None  # the scenario's title, when one set who starts mounted
+    footings: tuple[str, ...] = ("", "")  # each side's bridge or stepping-stones, or ""
 
 
 def _text(values: Mapping[str, Any], name: str) -> str:
@@ -144,7 +151,12 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
         missile=hexes is not None,
     )
     request: MeleeRequest | MissileRequest
+    on = ["", ""]
     if hexes is not None:
+        for role in ROLES:
+            if _text(values, f"{role}_on"):
+                why = "hand-to-hand only (a retreat there falls in)"
+                raise FieldError(f"{role}_on", _text(values, f"{role}_on"), why)
         if inside:
             why = "hand-to-hand only (a shot into a window takes the target's cover)"
             raise FieldError("attacker_inside", True, why, named=False)
@@ -168,8 +180,12 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
             magic_sword=sword,
             magic_ring=ring,
         )
-        request = f.melee(attackers, defenders, shifts, die, seed)
-    return Asked(attackers, defenders, request, crt, rules, title)
+        on = [
+            _footing(rules, _text(values, f"{role}_on"), role, side)
+            for role, side in zip(ROLES, sides, strict=True)
+        ]
+        request = f.melee(attackers, defenders, shifts, die, seed, *on)
+    return Asked(attackers, defenders, request, crt, rules, title, tuple(on))
 
 
 def _terrain(
@@ -197,6 +213,24 @@ def _terrain(
     return found
 
 
+def _footing(rules: CombatRules, text: str, role: str, side: list[f.Fighter]) -> str:
+    """``bridge``, ``stepping-stones`` (any unique start or word: ``stones``) or blank; a side
+    on one is on foot ("Bridges must be crossed on foot", "only ... characters on foot")."""
+    if not text:
+        return ""
+    field = f"{role}_on"
+    try:
+        footing = pick(text, FOOTINGS, "footing")
+    except InputError as e:
+        raise FieldError(field, text, e.message) from None
+    rule = rules.rules["bridge" if footing == "bridge" else "stones"]
+    for fighter in side:
+        if fighter.mounted:
+            why = f"{fighter.label()}: on foot only ({rule.section}: {rule.rule.split('.')[0]})"
+            raise FieldError(field, text, why)
+    return footing
+
+
 def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | c.NoShot:
     """The record of the fight `ask` parsed: `resolve` or `fire` with the cells (the kit's
     completion unless ``source_only``) and the special rules."""
@@ -207,6 +241,11 @@ def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | 
         record = resolve(asked.crt, asked.request, cells, asked.rules)
     if isinstance(record, c.Lookup) and (len(asked.attackers) > 1 or len(asked.defenders) > 1):
         record.rules = [*record.rules, asked.rules.rules["several"]]
+    if isinstance(record, c.Lookup):
+        for footing in asked.footings:  # said whatever the die: a retreat there falls in
+            rule = asked.rules.rules["bridge" if footing == "bridge" else "stones"]
+            if footing and rule not in record.rules:
+                record.rules = [*record.rules, rule]
     if isinstance(record, c.Lookup) and f.mixed(asked.attackers):
         record.rules = [*record.rules, asked.rules.rules["combine-attack"]]
         record.readings = [*record.readings, asked.rules.readings["mixed-attackers"]]

@@ -75,6 +75,18 @@ from havoc_cli.kit import (
     help="The attacker is inside the building: a window defender gets no +.",
 )
 @click.option(
+    "--attacker-on",
+    default=None,
+    metavar="WHERE",
+    help="The attacker is on a bridge or the stepping-stones: a retreat falls in.",
+)
+@click.option(
+    "--defender-on",
+    default=None,
+    metavar="WHERE",
+    help="The defender is on a bridge or the stepping-stones: a retreat falls in.",
+)
+@click.option(
     "--scenario",
     default=None,
     metavar="NAME",
@@ -103,6 +115,8 @@ def fight(
     magic_sword: bool,
     magic_ring: bool,
     attacker_inside: bool,
+    attacker_on: str | None,
+    defender_on: str | None,
     scenario: str | None,
     die: int | None,
     explain: bool,
@@ -140,6 +154,8 @@ def fight(
         "sword": magic_sword,
         "ring": magic_ring,
         "attacker_inside": attacker_inside,
+        "attacker_on": attacker_on,
+        "defender_on": defender_on,
         "die": die,
         "seed": seed,
         "scenario": scenario,

@@ -23,10 +23,11 @@ from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lookups import MissileRequest
+from companion.dark_blades.maps import load_maps
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.scenarios import load_scenarios
-from companion.dark_blades.special import load_combat_rules
+from companion.dark_blades.special import FOOTINGS, load_combat_rules
 from companion.dark_blades.states import HEALTH, KINDS
 from companion.errors import HavocError, InputError
 from companion.text.dark_blades import KIT_LINE, void_words
@@ -224,6 +225,8 @@ PAGE_LABELS = {
     "ring": "Magic Ring",
     "scenario": "Scenario",
     "attacker_inside": "Attacker inside the building",
+    "attacker_on": "Attacker on a bridge or the stones",
+    "defender_on": "Defender on a bridge or the stones",
 }
 
 
@@ -282,8 +285,11 @@ def fight() -> str:
         except HavocError as e:
             error = refused(e, PAGE_LABELS)
     choices, terrain_sides = _terrain_form(terrain_table, data)
+    in_water = asked is not None and any(asked.footings)  # a retreat there falls in: swim
     return render_template(
         "fight.html",
+        footings=FOOTINGS,
+        swim_maps=[(m.key, m.name) for m in load_maps(here) if m.flow] if in_water else [],
         crt=data,
         args=args,
         answer=answer,
