@@ -303,9 +303,34 @@ def fight() -> str:
         scenarios=[(s.key, s.title) for s in _scenarios(here, roster)],
         health=HEALTH,
         row_count=ROWS,
-        used=modifiers.used(args, terrain_sides, choices["covers"], ("source_only",)),
+        used=_fight_used(args, terrain_table, choices["covers"], terrain_sides),
         **{**choices, "rows_choices": choices["rows"]},
     )
+
+
+def _fight_used(
+    args: Any, table: ter.TerrainTable, covers: Any, sides: dict[str, Any]
+) -> list[str]:
+    """The fight page's "with:" line: the terrains (a window defender attacked from inside at
+    its ``from_inside`` value), the cover, where each side stands, the attacker inside."""
+    inside = args.get("attacker_inside") == "on"
+    if inside:
+        whose, choices = sides["dt"]
+        rows = table.rows
+        shown = [
+            (v, f"{rows[v].printed} ({rows[v].from_inside}: attacker inside)")
+            if v in rows and rows[v].from_inside
+            else (v, text)
+            for v, text in choices
+        ]
+        sides = {**sides, "dt": (whose, shown)}
+    out = modifiers.used(args, sides, covers, ("source_only",))
+    out += [
+        f"{role} on {args[f'{role}_on']}"
+        for role in ("attacker", "defender")
+        if args.get(f"{role}_on")
+    ]
+    return [*out, "attacker inside the building"] if inside else out
 
 
 def _scenarios(here: Any, roster: Any) -> list[Any]:
