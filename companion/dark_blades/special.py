@@ -224,11 +224,11 @@ def _hit(
 
 def _falls_in(rules: CombatRules, hit: Hit, who: str) -> Outcome:
     """A retreat result on a bridge or the stepping stones: "falls in" (the rulebook's, boxed
-    in or not), then the water rules: the swim (`SWIM`, ``--hurt`` if he is)."""
+    in or not), then the water rules: the swim (`SWIM`; hurt already, if he is)."""
     rule = rules.rules["bridge" if hit.footing == "bridge" else "stones"]
-    swim = SWIM + (f" --hurt {hit.state}" if hit.state != Health.HEALTHY else "")
+    hurt = f", {hit.state} already" if hit.state != Health.HEALTHY else ""
     place = "the bridge" if hit.footing == "bridge" else "the stepping stones"
-    said = f"{who} falls in from {place} instead of retreating: swim ({swim})."
+    said = f"{who} falls in from {place} instead of retreating: swim ({SWIM}){hurt}."
     advance = (rules.rules["advance"],) if who == "Defender" else ()
     return Outcome(said, (rule, *advance), (), "falls in")
 
