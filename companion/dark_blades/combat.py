@@ -306,6 +306,7 @@ class _Bare(NamedTuple):
     symbol: str
     terrains: tuple[Terrain, ...] = ()
     readings: tuple[Reading, ...] = ()
+    note: str = ""
 
     @property
     def label(self) -> str:
@@ -356,10 +357,14 @@ def shifts_for(
             check_position(att.terrains, mounted_attacker, "attacker", "attacker_terrain")
             check_position(dfn.terrains, table.target == "mounted", "defender", "defender_terrain")
         reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
+        notes = [n for n in (att.note, dfn.note) if n]
+        if notes:
+            reason += ". " + "; ".join(notes)
         readings = [*att.readings, *dfn.readings]
-        if columns or readings:
+        if columns or readings or notes:
             label = f"terrain {att.label} v {dfn.label}"
-            out.append(Shift(reason, columns, readings[0] if readings else None, label))
+            first = readings[0] if readings else None
+            out.append(Shift(reason, columns, first, label, bool(notes)))
     if cover is not None:
         if table.kind != "missile":
             raise FieldError("cover", cover, "for missile fire only (the missile tables)")

@@ -243,6 +243,25 @@ def _kind(fighters: list[Fighter], field: str) -> str:
     return kinds.pop()
 
 
+def mixed(attackers: list[Fighter]) -> bool:
+    """Whether mounted and foot attackers combine (the kit's reading picks the table:
+    `_attackers_kind`)."""
+    return len({f.target for f in attackers}) > 1
+
+
+def _attackers_kind(attackers: list[Fighter]) -> str:
+    """The attackers' table kind. Mounted and foot together: THE KIT'S READING
+    (combat-rules.toml ``[readings.mixed-attackers]``) takes the kind that brings the greater
+    part of the combined attack strength, the infantry table on a tie."""
+    if not mixed(attackers):
+        return _kind(attackers, "attackers")
+    _attack(attackers)  # a stunned attacker is refused first
+    strength = {"mounted": 0, "infantry": 0}
+    for f in attackers:
+        strength[f.target] += f.attack or 0
+    return "mounted" if strength["mounted"] > strength["infantry"] else "infantry"
+
+
 def _attack(attackers: list[Fighter]) -> tuple[int, ...]:
     for f in attackers:
         if f.attack is None:
@@ -318,11 +337,15 @@ def melee(
     shifts: Shifts | None = None,
     die: int | None = None,
     seed: int | None = None,
+    attacker_on: str = "",
+    defender_on: str = "",
 ) -> MeleeRequest:
     """The hand-to-hand lookup of ``attackers`` on ``defenders``; a refusal names the side
-    (``attackers``, ``defenders``)."""
-    table = f"{_kind(attackers, 'attackers')}-vs-{_kind(defenders, 'defenders')}"
+    (``attackers``, ``defenders``). ``attacker_on``/``defender_on``: a side on a bridge or the
+    stepping stones (`special.FOOTINGS`), where a retreat falls in."""
+    table = f"{_attackers_kind(attackers)}-vs-{_kind(defenders, 'defenders')}"
     defender = _one(defenders)
+    attacker = _one(attackers)._replace(footing=attacker_on) if len(attackers) == 1 else None
     return MeleeRequest(
         table=table,
         attack=_attack(attackers),
@@ -333,7 +356,8 @@ def melee(
         defender_state=defender.state,
         defender_kind=defender.kind,
         defender_boxed=defender.boxed,
-        attacker=_one(attackers) if len(attackers) == 1 else None,
+        attacker=attacker,
+        defender_footing=defender_on,
     )
 
 

@@ -23,10 +23,11 @@ from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.missiles import load_weapons
 from companion.dark_blades.resolve import fire, resolve
-from companion.dark_blades.special import CombatRules, load_combat_rules
+from companion.dark_blades.special import FOOTINGS, CombatRules, load_combat_rules
 from companion.dark_blades.states import HEALTH, ITEMS, MOUNTS, Health
 from companion.data import Cards
 from companion.errors import FieldError, InputError
+from companion.names import pick
 from companion.numbers import is_whole
 
 if TYPE_CHECKING:  # imported when a terrain or a cover is named, a scenario given
@@ -40,12 +41,18 @@ FIELDS = (
     "cover",
     "attacker_terrain",
     "defender_terrain",
+    "attacker_inside",
+    "attacker_on",
+    "defender_on",
     "sword",
     "ring",
     "die",
     "seed",
     "scenario",
 )
+
+
+ROLES = ("attacker", "defender")
 
 
 class Asked(NamedTuple):
@@ -57,6 +64,7 @@ class Asked(NamedTuple):
     crt: Crt
     rules: CombatRules
     scenario: str | None  # the scenario's title, when one set who starts mounted
+    footings: tuple[str, ...] = ("", "")  # each side's bridge or stepping-stones, or ""
 
 
 def _text(values: Mapping[str, Any], name: str) -> str:
@@ -133,6 +141,7 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
     at = _text(values, "attacker_terrain") or "0"
     dt = _text(values, "defender_terrain") or "0"
     cover_text = _text(values, "cover")
+    inside = bool(values.get("attacker_inside"))
     sword, ring = f.items(
         rules,
         attackers,
@@ -142,7 +151,15 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
         missile=hexes is not None,
     )
     request: MeleeRequest | MissileRequest
+    on = ["", ""]
     if hexes is not None:
+        for role in ROLES:
+            if _text(values, f"{role}_on"):
+                why = "hand-to-hand only (a retreat there falls in)"
+                raise FieldError(f"{role}_on", _text(values, f"{role}_on"), why)
+        if inside:
+            why = "hand-to-hand only (a shot into a window takes the target's cover)"
+            raise FieldError("attacker_inside", True, why, named=False)
         if at != "0" or dt != "0":
             field = "attacker_terrain" if at != "0" else "defender_terrain"
             why = "not for missile fire (give the target's cover)"
@@ -159,12 +176,16 @@ def ask(cards: Cards, values: Mapping[str, Any]) -> Asked:
             raise FieldError("cover", cover_text, "for missile fire (give a range)")
         shifts = Shifts(
             attacker_terrain=_terrain(cards, crt, at, "attacker", attackers),
-            defender_terrain=_terrain(cards, crt, dt, "defender", defenders),
+            defender_terrain=_terrain(cards, crt, dt, "defender", defenders, inside),
             magic_sword=sword,
             magic_ring=ring,
         )
-        request = f.melee(attackers, defenders, shifts, die, seed)
-    return Asked(attackers, defenders, request, crt, rules, title)
+        on = [
+            _footing(rules, _text(values, f"{role}_on"), role, side)
+            for role, side in zip(ROLES, sides, strict=True)
+        ]
+        request = f.melee(attackers, defenders, shifts, die, seed, *on)
+    return Asked(attackers, defenders, request, crt, rules, title, tuple(on))
 
 
 def _terrain(
@@ -173,21 +194,41 @@ def _terrain(
     text: str,
     role: str,
     side: list[f.Fighter],
+    inside: bool = False,
 ) -> str | ter.Advantage:
     """A bare + 0 - as it is (the symbols of the terrain shift table), else the terrain rows
-    named, checked against the side's kind (a horseman's two hexes)."""
+    named, checked against the side's kind (a horseman's two hexes); ``inside``: the attacker
+    is inside the building (`terrain.advantage`)."""
     if text in {symbol for pair in crt.terrain for symbol in pair}:
         return text
     from companion.dark_blades import terrain as ter  # only when a terrain is named
 
     field = f"{role}_terrain"
     try:
-        found = ter.advantage(ter.load_terrain(cards), text, role, field)
+        found = ter.advantage(ter.load_terrain(cards), text, role, field, inside)
         mounted = any(p.target == "mounted" for p in side)
         ter.check_position(found.terrains, mounted, role, field)
     except InputError as e:
         raise _field(field, e, text) from None
     return found
+
+
+def _footing(rules: CombatRules, text: str, role: str, side: list[f.Fighter]) -> str:
+    """``bridge``, ``stepping-stones`` (any unique start or word: ``stones``) or blank; a side
+    on one is on foot ("Bridges must be crossed on foot", "only ... characters on foot")."""
+    if not text:
+        return ""
+    field = f"{role}_on"
+    try:
+        footing = pick(text, FOOTINGS, "footing")
+    except InputError as e:
+        raise FieldError(field, text, e.message) from None
+    rule = rules.rules["bridge" if footing == "bridge" else "stones"]
+    for fighter in side:
+        if fighter.mounted:
+            why = f"{fighter.label()}: on foot only ({rule.section}: {rule.rule.split('.')[0]})"
+            raise FieldError(field, text, why)
+    return footing
 
 
 def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | c.NoShot:
@@ -200,6 +241,14 @@ def answer(cards: Cards, asked: Asked, source_only: bool = False) -> c.Lookup | 
         record = resolve(asked.crt, asked.request, cells, asked.rules)
     if isinstance(record, c.Lookup) and (len(asked.attackers) > 1 or len(asked.defenders) > 1):
         record.rules = [*record.rules, asked.rules.rules["several"]]
+    if isinstance(record, c.Lookup):
+        for footing in asked.footings:  # said whatever the die: a retreat there falls in
+            rule = asked.rules.rules["bridge" if footing == "bridge" else "stones"]
+            if footing and rule not in record.rules:
+                record.rules = [*record.rules, rule]
+    if isinstance(record, c.Lookup) and f.mixed(asked.attackers):
+        record.rules = [*record.rules, asked.rules.rules["combine-attack"]]
+        record.readings = [*record.readings, asked.rules.readings["mixed-attackers"]]
     return record
 
 

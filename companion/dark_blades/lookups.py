@@ -50,6 +50,7 @@ class MeleeRequest(NamedTuple):
     defender_kind: str = "character"  # or dog, mule, troll (their special rules)
     defender_boxed: bool = False  # the defender cannot retreat (the user says so)
     attacker: Hit | None = None  # the one attacker's state and kind; None: unknown or several
+    defender_footing: str = ""  # bridge or stepping-stones (a retreat falls in); "": elsewhere
 
 
 class MissileRequest(NamedTuple):

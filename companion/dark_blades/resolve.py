@@ -103,6 +103,7 @@ def _resolve(
                 source_only,
                 request.defender_boxed,
                 None if extra.void_rule else request.attacker,
+                request.defender_footing,
             )
 
         if look.cell:

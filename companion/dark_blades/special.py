@@ -5,9 +5,11 @@ A wounded or stunned character dies of further injury; a war dog dies of a stun 
 (attacking or defending); a character who cannot retreat (boxed in, or stunned: the kit's
 reading) is wounded instead; a pack mule ignores rider casualties and retreats with its string;
 a killed troll must be burnt; a result that empties the defender's hex lets the attacker
-advance; a star (★) cell has no letter. The Magic Sword's and Ring's rules name who may not hold
-them (`refused_holder`). The lookups (`companion.dark_blades.combat`) attach the `Outcome` to
-their record, and the short word of each result of the column (`Outcome.short`).
+advance; a star (★) cell has no letter; on a bridge or the stepping stones a retreat falls in
+(and on the stones a stun drowns, a wound rolls: the kit's reading of when). The Magic
+Sword's and Ring's rules name who may not hold them (`refused_holder`). The lookups
+(`companion.dark_blades.combat`) attach the `Outcome` to their record, and the short word of
+each result of the column (`Outcome.short`).
 
 (NamedTuples, not dataclasses: this module is on `havoc fight`'s import path.)
 """
@@ -43,7 +45,9 @@ NEEDED = (
     "magic-sword",
     "magic-ring",
 )
-READINGS = ("star", "mule", "stun-is-injury", "stunned-cannot-retreat")
+READINGS = ("star", "mule", "stun-is-injury", "stunned-cannot-retreat", "stones-hurt")
+FOOTINGS = ("bridge", "stepping-stones")  # where a retreat falls in: rules bridge, stones
+SWIM = "havoc swim MAP HEX"  # what a piece that falls in does next (the swim page on the phone)
 HORSE_HIT = LazyPattern(r"horse (and rider )?killed", re.IGNORECASE)
 KILLS = LazyPattern(r"\b(defender|rider) killed", re.IGNORECASE)
 INJURES = LazyPattern(r"\b(wounded|stunned)\b", re.IGNORECASE)
@@ -90,6 +94,7 @@ class Hit(NamedTuple):
     state: str = Health.HEALTHY
     kind: str = "character"
     boxed: bool = False
+    footing: str = ""  # bridge or stepping-stones (`FOOTINGS`); "": elsewhere
 
 
 RULE = Table(
@@ -152,10 +157,12 @@ def outcome(
     source_only: bool = False,
     boxed: bool = False,
     attacker: Hit | None = None,
+    footing: str = "",
 ) -> Outcome:
     """The cell's effect on the piece it hits: a defender of ``kind`` in ``state`` (``boxed``:
-    he cannot retreat), or for a result against the attacker, ``attacker`` (None: not known,
-    or several: as printed). See the module docstring."""
+    he cannot retreat; ``footing``: on a bridge or the stepping stones), or for a result against
+    the attacker, ``attacker`` (None: not known, or several: as printed). See the module
+    docstring."""
     r, k = rules.rules, rules.readings
     if cell == "★":
         if source_only:
@@ -171,7 +178,7 @@ def outcome(
         if attacker is None:
             return Outcome(None)
         return _hit(rules, table, text, attacker, "Attacker", source_only)
-    return _hit(rules, table, text, Hit(state, kind, boxed), "Defender", source_only)
+    return _hit(rules, table, text, Hit(state, kind, boxed, footing), "Defender", source_only)
 
 
 def _hit(
@@ -186,6 +193,8 @@ def _hit(
     after = advance if empties_hex(text) and kind != "mule" else ()
     if kind == "mule":
         return _mule(rules, text, killed, source_only)
+    if hit.footing and "retreats" in text:  # before "wounded instead": he falls in
+        return _falls_in(rules, hit, who)
     if "retreats" in text and (hit.boxed or state == Health.STUNNED):
         return _no_retreat(rules, hit, who, advance, source_only)
     if kind == "dog":
@@ -206,9 +215,37 @@ def _hit(
             horse = "horse killed" if HORSE_HIT.search(text) else "horse unharmed"
             return Outcome(f"Rider killed (already {state}), {horse}.", said, readings, "dead")
         return Outcome(f"{who} killed (already {state}).", said, readings, "dead")
+    if hit.footing == "stepping-stones" and injured and not killed and kind != "dog":
+        return _on_stones(rules, who, stun_only, source_only, after)
     if kind == "troll":
         return Outcome(None, (r["troll"], *after))
     return Outcome(None, after)
+
+
+def _falls_in(rules: CombatRules, hit: Hit, who: str) -> Outcome:
+    """A retreat result on a bridge or the stepping stones: "falls in" (the rulebook's, boxed
+    in or not), then the water rules: the swim (`SWIM`; hurt already, if he is)."""
+    rule = rules.rules["bridge" if hit.footing == "bridge" else "stones"]
+    hurt = f", {hit.state} already" if hit.state != Health.HEALTHY else ""
+    place = "the bridge" if hit.footing == "bridge" else "the stepping stones"
+    said = f"{who} falls in from {place} instead of retreating: swim ({SWIM}){hurt}."
+    advance = (rules.rules["advance"],) if who == "Defender" else ()
+    return Outcome(said, (rule, *advance), (), "falls in")
+
+
+def _on_stones(
+    rules: CombatRules, who: str, stun_only: bool, source_only: bool, after: tuple[Rule, ...]
+) -> Outcome:
+    """A stun or a wound on the stepping stones (the kit's reading: by this combat): a stun
+    drowns him, a wound rolls 1-5 falls in and drowns, 6-10 stays."""
+    rule = rules.rules["stones"]
+    if source_only:
+        return Outcome(None, (rule, *after))
+    reading = (rules.readings["stones-hurt"],)
+    if stun_only:
+        return Outcome(f"{who} stunned on the stepping stones: drowns.", (rule,), reading, "drowns")
+    said = f"{who} wounded on the stepping stones: roll a die: 1-5 falls in and drowns, 6-10 stays."
+    return Outcome(said, (rule, *after), reading, "roll: 1-5 drowns")
 
 
 def _no_retreat(

@@ -41,6 +41,8 @@ class Terrain(NamedTuple):
     reading: Reading | None = None
     reading_for: str = "both"  # attacker, defender or both: when the reading applies
     cover_rule: str | None = None  # the Cover section's words on this terrain
+    from_inside: str | None = None  # + 0 - for a defender attacked from inside the building
+    from_inside_why: str | None = None  # why (the printed cell's condition)
 
 
 class TerrainTable(NamedTuple):
@@ -63,13 +65,15 @@ class Advantage(NamedTuple):
     symbol: str  # + 0 -
     terrains: tuple[Terrain, ...]  # the rows named (empty for a bare + 0 -)
     readings: tuple[Reading, ...]
+    note: str = ""  # why a terrain's + 0 - is not its usual one (attacked from inside)
 
     @property
     def label(self) -> str:
         """``+`` or ``tree +`` or ``tree/open 0``: what the chain shows."""
         if not self.terrains:
             return self.symbol
-        return f"{'/'.join(t.name for t in self.terrains)} {self.symbol}"
+        inside = " (from inside)" if self.note else ""
+        return f"{'/'.join(t.name for t in self.terrains)} {self.symbol}{inside}"
 
 
 def load_terrain(cards: Cards) -> TerrainTable:
@@ -102,6 +106,8 @@ ROW = Table(
         Field("reading", reading_schema(lambda _where: ""), required=False),
         Field("reading_for", str, False, "both", choices=("attacker", "defender", "both")),
         Field("cover_rule", str, required=False),
+        Field("from_inside", str, required=False, choices=SYMBOLS[::-1]),
+        Field("from_inside_why", str, required=False),
     ),
     build=_row,
 )
@@ -157,10 +163,14 @@ def cover_kind(table: TerrainTable, terrain: Terrain, kinds: list[str]) -> str:
     return kind
 
 
-def advantage(table: TerrainTable | None, text: str, role: str, field: str) -> Advantage:
+def advantage(
+    table: TerrainTable | None, text: str, role: str, field: str, inside: bool = False
+) -> Advantage:
     """``+``/``0``/``-``, or terrain names joined by commas (a mounted character's two hexes:
     the most disadvantageous counts), for ``role`` "attacker" or "defender"; a refusal is a
-    `FieldError` of ``field``."""
+    `FieldError` of ``field``. ``inside``: the attacker is inside the building, so a defender's
+    terrain whose printed cell depends on it (the window: "+ (if defending through window,
+    otherwise 0)") takes its ``from_inside`` value, with why, and not the kit's reading."""
     text = text.strip()
     if text in SYMBOLS:
         return Advantage(text, (), ())
@@ -173,12 +183,23 @@ def advantage(table: TerrainTable | None, text: str, role: str, field: str) -> A
         terrains = tuple(find(table, p) for p in parts)
     except InputError as exc:
         raise FieldError(field, text, exc.message) from None
-    symbols = [t.as_attacker if role == "attacker" else t.as_defender for t in terrains]
+    indoors = {t.name for t in terrains if inside and role == "defender" and t.from_inside}
+    symbols = [_symbol(t, role, t.name in indoors) for t in terrains]
     symbol = min(symbols, key=SYMBOLS.index)
     readings = tuple(
-        t.reading for t in terrains if t.reading is not None and t.reading_for in (role, "both")
+        t.reading
+        for t in terrains
+        if t.reading is not None and t.reading_for in (role, "both") and t.name not in indoors
     )
-    return Advantage(symbol, terrains, readings)
+    note = "; ".join(t.from_inside_why or "" for t in terrains if t.name in indoors)
+    return Advantage(symbol, terrains, readings, note)
+
+
+def _symbol(terrain: Terrain, role: str, indoors: bool) -> str:
+    """The + 0 - of ``terrain`` for ``role``; ``indoors``: its ``from_inside`` value."""
+    if role == "attacker":
+        return terrain.as_attacker
+    return (terrain.from_inside or terrain.as_defender) if indoors else terrain.as_defender
 
 
 def cover_of(table: TerrainTable, kinds: list[str], value: str) -> tuple[str, Terrain | None]:

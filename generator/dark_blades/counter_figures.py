@@ -66,10 +66,9 @@ def check_art(pieces_set: db.PieceSet) -> None:
         try:
             figures.drawing(str(path), "#000000")
             figures.size(str(path))
-        except DataError as exc:
-            message = exc.message.removeprefix("figure: ")
+        except figures.FigureError as exc:
             raise DataError(
-                f"column 'art': {character.art!r}: {message}",
+                f"column 'art': {character.art!r}: {exc.why}",
                 pieces_set.roster_path,
                 character.line,
             ) from None

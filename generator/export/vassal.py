@@ -36,8 +36,9 @@ from companion.dark_blades import pieces as db
 from companion.dark_blades.layouts import find_layout, load_layouts
 from companion.dark_blades.maps import load_maps
 from companion.data import Cards
-from generator.commands.dark_blades import player_aid, results_tables
+from generator.dark_blades.aid import write_dark_blades_aid
 from generator.dark_blades.map_tiles import blank_map
+from generator.dark_blades.results_tables import write_results_tables
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
 from generator.export.scenario_setup import SetUp, set_ups
@@ -610,11 +611,11 @@ def _charts(cards: Cards, source_only: bool, scratch: Path):
     page = page_for("A4")
     out = []
     for key, title, write in (
-        ("results", "Results tables", results_tables),
-        ("reference", "Player aid", player_aid),
+        ("results", "Results tables", write_results_tables),
+        ("reference", "Player aid", write_dark_blades_aid),
     ):
         pdf = scratch / f"{key}.pdf"
-        write(pdf, cards, page, source_only)
+        write(pdf, cards, page, source_only=source_only)
         images = rasterise(pdf, CHART_DPI)
         for n, image in enumerate(images, start=1):
             name = title if len(images) == 1 else f"{title} {n}"

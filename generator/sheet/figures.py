@@ -25,10 +25,19 @@ from companion.data import read_limited
 from companion.errors import DataError
 
 
+class FigureError(DataError):
+    """A figure file the back ends cannot draw: ``why`` says what is wrong with it (the
+    message is ``figure: WHY``), so a caller can say it at its own place (a roster row)."""
+
+    def __init__(self, why: str, path: str) -> None:
+        self.why = why
+        super().__init__(f"figure: {why}", path)
+
+
 def _source(path: str) -> bytes:
     why = unreadable(Path(path))
     if why:
-        raise DataError(f"figure: {why}", path)
+        raise FigureError(why, path)
     return read_limited(Path(path), MAX_ART_BYTES)
 
 
@@ -38,7 +47,7 @@ def _png(path: str, data: bytes) -> Any:
         image.getSize()
         image.getRGBData()  # reads it all: a broken file is refused here, not mid-page
     except Exception as exc:  # reportlab raises many kinds on a broken image
-        raise DataError(f"figure: cannot read the PNG ({type(exc).__name__})", path) from None
+        raise FigureError(f"cannot read the PNG ({type(exc).__name__})", path) from None
     return image
 
 
@@ -102,12 +111,12 @@ def _drawing(path: str, colour: str, _stamp: tuple[int, int]) -> Any:
     try:
         result = svg2rlg(io.BytesIO(text))
     except Exception as exc:  # svglib raises many kinds on odd files
-        raise DataError(f"figure: svglib cannot draw it ({type(exc).__name__})", path) from None
+        raise FigureError(f"svglib cannot draw it ({type(exc).__name__})", path) from None
     if result is None:
-        raise DataError("figure: svglib cannot draw it", path)
+        raise FigureError("svglib cannot draw it", path)
     if result.getBounds() is None:
-        raise DataError(
-            "figure: nothing in it svglib can draw (no path or shape; masks, foreignObject"
+        raise FigureError(
+            "nothing in it svglib can draw (no path or shape; masks, foreignObject"
             " and embedded images are not drawn)",
             path,
         )

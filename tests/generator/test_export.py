@@ -290,6 +290,7 @@ def test_tts_readme_gives_both_ways_to_share_the_images(exported):
     assert "Cloud Manager" in text and "Upload All Loaded Files" in text
 
 
+@pytest.mark.slow  # a whole TTS export of its own (about 5 s of CPU)
 def test_tts_base_url(tmp_path):
     from click.testing import CliRunner
 
@@ -486,6 +487,7 @@ def test_tts_kniggits_a_bag_of_round_tokens_of_each_skill(exported):
             assert got == tuple(int(want[i : i + 2], 16) for i in (1, 3, 5))
 
 
+@pytest.mark.slow  # a TTS export with the Cthulhu Who? set-up drawn (about 9 s of CPU)
 def test_tts_cthulhu_who_the_set_up_of_a_seed(tmp_path):
     """--seed N: the set-up `setups --seed N` rolls; its garden drawn on the board (a terrain
     token's square is not the bare board's); its pieces in a bag per start row and one of

@@ -69,6 +69,24 @@ from havoc_cli.kit import (
 @melee_options
 @click.option("-R", "--magic-ring", is_flag=True, help="The defender holds the Magic Ring.")
 @click.option(
+    "-i",
+    "--attacker-inside",
+    is_flag=True,
+    help="The attacker is inside the building: a window defender gets no +.",
+)
+@click.option(
+    "--attacker-on",
+    default=None,
+    metavar="WHERE",
+    help="The attacker is on a bridge or the stepping-stones: a retreat falls in.",
+)
+@click.option(
+    "--defender-on",
+    default=None,
+    metavar="WHERE",
+    help="The defender is on a bridge or the stepping-stones: a retreat falls in.",
+)
+@click.option(
     "--scenario",
     default=None,
     metavar="NAME",
@@ -96,6 +114,9 @@ def fight(
     defender_terrain: str,
     magic_sword: bool,
     magic_ring: bool,
+    attacker_inside: bool,
+    attacker_on: str | None,
+    defender_on: str | None,
     scenario: str | None,
     die: int | None,
     explain: bool,
@@ -132,6 +153,9 @@ def fight(
         "defender_terrain": defender_terrain,
         "sword": magic_sword,
         "ring": magic_ring,
+        "attacker_inside": attacker_inside,
+        "attacker_on": attacker_on,
+        "defender_on": defender_on,
         "die": die,
         "seed": seed,
         "scenario": scenario,

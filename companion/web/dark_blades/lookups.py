@@ -23,10 +23,11 @@ from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lookups import MissileRequest
+from companion.dark_blades.maps import load_maps
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.scenarios import load_scenarios
-from companion.dark_blades.special import load_combat_rules
+from companion.dark_blades.special import FOOTINGS, load_combat_rules
 from companion.dark_blades.states import HEALTH, KINDS
 from companion.errors import HavocError, InputError
 from companion.text.dark_blades import KIT_LINE, void_words
@@ -223,6 +224,9 @@ PAGE_LABELS = {
     "sword": "Magic Sword",
     "ring": "Magic Ring",
     "scenario": "Scenario",
+    "attacker_inside": "Attacker inside the building",
+    "attacker_on": "Attacker on a bridge or the stones",
+    "defender_on": "Defender on a bridge or the stones",
 }
 
 
@@ -281,8 +285,11 @@ def fight() -> str:
         except HavocError as e:
             error = refused(e, PAGE_LABELS)
     choices, terrain_sides = _terrain_form(terrain_table, data)
+    in_water = asked is not None and any(asked.footings)  # a retreat there falls in: swim
     return render_template(
         "fight.html",
+        footings=FOOTINGS,
+        swim_maps=[(m.key, m.name) for m in load_maps(here) if m.flow] if in_water else [],
         crt=data,
         args=args,
         answer=answer,
@@ -296,9 +303,34 @@ def fight() -> str:
         scenarios=[(s.key, s.title) for s in _scenarios(here, roster)],
         health=HEALTH,
         row_count=ROWS,
-        used=modifiers.used(args, terrain_sides, choices["covers"], ("source_only",)),
+        used=_fight_used(args, terrain_table, choices["covers"], terrain_sides),
         **{**choices, "rows_choices": choices["rows"]},
     )
+
+
+def _fight_used(
+    args: Any, table: ter.TerrainTable, covers: Any, sides: dict[str, Any]
+) -> list[str]:
+    """The fight page's "with:" line: the terrains (a window defender attacked from inside at
+    its ``from_inside`` value), the cover, where each side stands, the attacker inside."""
+    inside = args.get("attacker_inside") == "on"
+    if inside:
+        whose, choices = sides["dt"]
+        rows = table.rows
+        shown = [
+            (v, f"{rows[v].printed} ({rows[v].from_inside}: attacker inside)")
+            if v in rows and rows[v].from_inside
+            else (v, text)
+            for v, text in choices
+        ]
+        sides = {**sides, "dt": (whose, shown)}
+    out = modifiers.used(args, sides, covers, ("source_only",))
+    out += [
+        f"{role} on {args[f'{role}_on']}"
+        for role in ("attacker", "defender")
+        if args.get(f"{role}_on")
+    ]
+    return [*out, "attacker inside the building"] if inside else out
 
 
 def _scenarios(here: Any, roster: Any) -> list[Any]:

@@ -72,14 +72,81 @@ def test_missile_fire_by_name(havoc) -> None:
     assert mounted.exit_code != 0 and "mounted characters may not fire" in mounted.output
 
 
+def test_mixed_mounted_and_foot_attackers_take_the_kits_reading(havoc) -> None:
+    """Horsemen and men on foot who combine: the table of the kind bringing the greater part of
+    the attack strength (the infantry table on a tie), labelled as the kit's reading."""
+    gra = BY_NAME["Grast"]["mounted_attack"]
+    gob = BY_NAME["Goblin"]["attack"]
+    assert gra > gob  # one rider outweighs one goblin; enough goblins outweigh him
+    goblins = gra // gob + 1
+    rider = record(havoc, "gob,gra:mounted", "thr", "1")
+    foot = record(havoc, ",".join(["gob"] * goblins + ["gra:mounted"]), "thr", "1")
+    assert rider["table"] == "mounted-vs-infantry" and foot["table"] == "infantry-vs-infantry"
+    assert rider["attack"] == gra + gob and foot["attack"] == gra + goblins * gob
+    for got in (rider, foot):
+        names = [r["name"] for r in got["kits_readings"]]
+        assert "mixed-attackers" in names
+        assert any("combine" in r["rule"] for r in got["rules"])
+    alone = record(havoc, "gob,gob", "thr", "1")
+    assert "mixed-attackers" not in [r["name"] for r in alone["kits_readings"]]
+    text = havoc("fight", "gob,gra:mounted", "thr", "1").output
+    assert "kit's reading: mixed: stronger's table" in text
+
+
+def _face(got: dict, starts: str) -> int:
+    """A die face of the final column whose result's meaning starts so."""
+    return next(c["faces"][0] for c in got["chances"] if c["meaning"].startswith(starts))
+
+
+def test_a_retreat_on_a_bridge_or_the_stones_falls_in(havoc) -> None:
+    """ "Any character in combat receiving a retreat result falls in": the outcome says so,
+    with the swim command, and each side's rule is listed whatever the die."""
+    plain = record(havoc, "thr", "gra", "1")
+    retreat = _face(plain, "Defender retreats")
+    assert plain["outcome"] is None or "falls in" not in plain["outcome"]
+    for where, rule in (("bridge", "Bridges must be crossed"), ("st", "Stepping stones")):
+        got = record(havoc, "thr", "gra", str(retreat), "--defender-on", where)
+        assert got["result"] == record(havoc, "thr", "gra", str(retreat))["result"]
+        assert "Defender falls in" in got["outcome"] and "havoc swim" in got["outcome"]
+        assert any(r["rule"].startswith(rule) for r in got["rules"])
+        other = record(havoc, "thr", "gra", "1", "--defender-on", where)
+        assert any(r["rule"].startswith(rule) for r in other["rules"])
+    back = _face(record(havoc, "gra", "thr", "1"), "Attacker retreats")
+    got = record(havoc, "gra", "thr", str(back), "--attacker-on", "bridge")
+    assert got["outcome"].startswith("Attacker falls in")
+    dazed = _face(record(havoc, "gob", "gra:boxed:stunned", "1"), "Defender retreats")
+    boxed = record(havoc, "gob", "gra:boxed:stunned", str(dazed), "--defender-on", "bridge")
+    assert "falls in" in boxed["outcome"] and "stunned already" in boxed["outcome"]
+
+
+def test_stunned_drowns_and_wounded_rolls_on_the_stones(havoc) -> None:
+    """On the stones, a stun drowns, a wound falls in on 1-5 (the kit's reading: by this
+    combat, labelled); --source-only quotes the rule and decides nothing."""
+    plain = record(havoc, "thr", "gra", "1")
+    wound = _face(plain, "Defender wounded")
+    got = record(havoc, "thr", "gra", str(wound), "--defender-on", "stepping-stones")
+    assert "1-5 falls in and drowns" in got["outcome"]
+    assert "stones-hurt" in [r["name"] for r in got["kits_readings"]]
+    hurt = record(havoc, "thr", "gra:wounded", str(wound), "--defender-on", "stepping-stones")
+    assert hurt["outcome"] == "Defender killed (already wounded)."  # further injury first
+    bridge = record(havoc, "thr", "gra", str(wound), "--defender-on", "bridge")
+    assert bridge["outcome"] is None  # only the stones drown the hurt
+    strict = havoc("--source-only", "fight", "thr", "gra", str(wound), "--defender-on", "st")
+    assert strict.exit_code == 0 and "drowns" not in strict.output.split("\n")[0]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (("gob:stunned", "gra"), "stunned: may not attack"),
         (("xyz", "gra"), "unknown attacker name 'xyz'"),
         (("zat:wounded", "gra"), "only alive and dead"),
-        (("gob,gra:mounted", "thr"), "mix mounted and foot"),
+        (("thr", "gob,gra:mounted"), "mix mounted and foot"),  # defenders: one table
+        (("gob,gra:mounted,gob:stunned", "thr"), "stunned: may not attack"),
         (("gob",), "give an attacker and a defender"),
+        (("thr", "gra:mounted", "--defender-on", "bridge"), "on foot only"),
+        (("thr", "gra", "--defender-on", "lake"), "unknown footing 'lake'"),
+        (("lab:foot", "gob", "-r", "3", "--defender-on", "bridge"), "hand-to-hand only"),
         (("gob", "thr", "-r", "3"), "Goblin: his weapon, sword (pieces.csv), is not a missile"),
         (("troll", "thr", "-r", "3"), "Troll: his weapon, claws (pieces.csv), is not a missile"),
         (("sarah", "thr", "-r", "3"), "Sarah: has no weapon (pieces.csv)"),

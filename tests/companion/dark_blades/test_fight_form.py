@@ -75,3 +75,23 @@ def test_a_page_row_becomes_a_typed_piece() -> None:
     asked = fight_form.ask(CARDS, {"attackers": ["thr"], "defenders": [row]})
     typed = fight_form.ask(CARDS, {"attackers": ["thr"], "defenders": ["gra:wounded:ring:boxed"]})
     assert asked.defenders == typed.defenders and asked.request == typed.request
+
+
+def test_no_window_plus_for_a_defender_attacked_from_inside() -> None:
+    """The window's printed advantage is "+ (if defending through window, otherwise 0)": a
+    defender in a window hex attacked by someone inside the building is not defending through
+    it, so no column shift, and the kit's window reading does not ride on the lookup."""
+    base = {"attackers": ["thr"], "defenders": ["gra"], "defender_terrain": "window", "die": "5"}
+    through = fight_form.answer(CARDS, fight_form.ask(CARDS, base))
+    inside = fight_form.answer(CARDS, fight_form.ask(CARDS, {**base, "attacker_inside": True}))
+    assert [s.columns for s in through.shifts] == [-1]
+    assert [s.columns for s in inside.shifts] == [0]
+    assert "not defending through the window" in inside.shifts[0].reason
+    assert inside.shifts[0].reading is None and through.shifts[0].reading is not None
+    assert inside.column == through.column + 1
+    # Other terrains keep their advantage: the attacker's position matters only at a window.
+    tree = {**base, "defender_terrain": "tree"}
+    assert fight_form.ask(CARDS, {**tree, "attacker_inside": True}) == fight_form.ask(CARDS, tree)
+    with pytest.raises(FieldError) as caught:
+        fight_form.ask(CARDS, {**base, "defender_terrain": "", "range": "3", "attacker_inside": 1})
+    assert caught.value.field == "attacker_inside"

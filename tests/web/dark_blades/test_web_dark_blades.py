@@ -273,6 +273,48 @@ def test_fight_page_several_names_items_and_scenario(site, havoc):
     assert "Who rides: as The Raid starts." in page
 
 
+def test_fight_page_window_defender_attacked_from_inside(site, havoc):
+    """The page's "Attacker inside the building" is `havoc fight --attacker-inside`."""
+    record = cli(havoc, "fight", "thr", "gra", "5", "-D", "window", "--attacker-inside")
+    url = "/dark-blades/fight?a1=Thrugg+Lumpthew&d1=Grast&dt=window&attacker_inside=on&die=5"
+    page = visible(site.client.get(url).get_data(as_text=True))
+    same_record(page, record)
+    assert [s["columns"] for s in record["shifts"]] == [0]
+    assert "window 0 (from inside)" in page
+    through = cli(havoc, "fight", "thr", "gra", "5", "-D", "window")
+    assert through["column"] != record["column"]
+
+
+def test_fight_page_mixed_mounted_and_foot_attackers(site, havoc):
+    """Mixed attackers: the same record as `havoc fight`, the kit's reading labelled."""
+    record = cli(havoc, "fight", "gob,gra:mounted", "thr", "4")
+    url = "/dark-blades/fight?a1=Goblin&a2=Grast&a2_mount=mounted&d1=Thrugg+Lumpthew&die=4"
+    response = site.client.get(url)
+    assert response.status_code == 200
+    page = visible(response.get_data(as_text=True))
+    same_record(page, record)
+    reading = next(r for r in record["kits_readings"] if r["name"] == "mixed-attackers")
+    assert reading["short"] in page and reading["short"].startswith("kit's reading")
+
+
+def test_fight_page_on_a_bridge_falls_in_with_the_swim_link(site, havoc):
+    """The page's "On a bridge or the stones" is `havoc fight --defender-on`: the same record,
+    and a link to each swim page."""
+    plain = cli(havoc, "fight", "thr", "gra", "1")
+    face = next(c["faces"][0] for c in plain["chances"] if "retreats" in c["meaning"])
+    record = cli(havoc, "fight", "thr", "gra", str(face), "--defender-on", "bridge")
+    url = f"/dark-blades/fight?a1=Thrugg+Lumpthew&d1=Grast&defender_on=bridge&die={face}"
+    html = site.client.get(url).get_data(as_text=True)
+    page = visible(html)
+    same_record(page, record)
+    assert "falls in from the bridge" in page and "Fell in? Swim from his hex" in page
+    assert 'href="/dark-blades/swim/mill"' in html
+    form = site.client.get("/dark-blades/fight").get_data(as_text=True)
+    assert 'name="attacker_on"' in form and "Fell in?" not in form
+    bad = site.client.get("/dark-blades/fight?a1=Thrugg+Lumpthew&d1=Grast&defender_on=lake")
+    assert bad.status_code == 400 and "unknown footing" in visible(bad.get_data(as_text=True))
+
+
 @pytest.mark.parametrize(
     ("query", "said"),
     [
