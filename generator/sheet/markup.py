@@ -27,7 +27,7 @@ from typing import Any
 import jinja2
 from reportlab.platypus import KeepTogether, PageBreak, Table, TableStyle
 
-from companion.data import templates_dir
+from companion import data
 from generator.sheet import document as doc
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -37,7 +37,7 @@ def render_template(name: str, context: Mapping[str, Any]) -> str:
     """Render ``templates/NAME`` (strict: an unknown variable is a bug, not a blank); every
     text template the generator writes (HOW-TO-PRINT, the aids) goes through here."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        loader=jinja2.FileSystemLoader(str(data.templates_dir())),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         trim_blocks=True,
