@@ -193,14 +193,15 @@ from companion.data import Cards
 from companion.dark_blades import campaign as cp, pieces
 from companion.dark_blades.campaign_store import CampaignStore, Context
 from companion.dark_blades.scenarios import load_scenarios
+from companion.event_file import EventFile
 marker, path, action = sys.argv[1:4]
-commit = CampaignStore._commit
+commit = EventFile._commit  # the file's commit, paused just before it
 def paused(self):
     if self.conn.total_changes:
         Path(marker).write_text(str(os.getpid()))
         time.sleep(60)
     commit(self)
-CampaignStore._commit = paused
+EventFile._commit = paused
 cards = Cards()
 ps = pieces.load(cards)
 cx = Context(cp.load_rules(cards), load_scenarios(cards, ps), ps)

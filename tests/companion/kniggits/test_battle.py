@@ -171,14 +171,15 @@ from pathlib import Path
 from companion.data import Cards
 from companion.kniggits.rules import rules
 from companion.kniggits.store import BattleStore
+from companion.event_file import EventFile
 marker, path, action = sys.argv[1:4]
-commit = BattleStore._commit
+commit = EventFile._commit  # the file's commit, paused just before it
 def paused(self):
     if self.conn.total_changes:
         Path(marker).write_text(str(os.getpid()))
         time.sleep(60)
     commit(self)
-BattleStore._commit = paused
+EventFile._commit = paused
 r = rules(Cards())
 with BattleStore(path) as store:
     seen = store.load(r).events
