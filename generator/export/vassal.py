@@ -241,30 +241,7 @@ def _map(root: ET.Element, board: Board, main: bool) -> ET.Element:
         "ImageSaver", "CounterDetailViewer", "Zoomer",
     ):  # fmt: skip
         _el(m, "module.map." + child)
-    _el(
-        m,
-        "module.map.LOS_Thread",
-        threadName="Line of sight",
-        label="LOS",
-        tooltip="Line of sight: drag from hex to hex (the range in hexes shown)",
-        hotkey="",
-        iconName="",
-        snapLOS="true",
-        snapStart="true",
-        snapEnd="true",
-        report="true",
-        persistence="Ctrl-Click & Drag",
-        persistentIconName="",
-        **{"global": "Always"},
-        threadColor="255,0,0",
-        drawRange="true",
-        scale="1",
-        round="Nearest whole number",
-        rangeBg="255,255,255",
-        rangeFg="0,0,0",
-        hideCounters="false",
-        hideOpacity="0",
-    )
+    los_thread(m, "Line of sight: drag from hex to hex (the range in hexes shown)")
     return m
 
 
@@ -698,3 +675,31 @@ def _png(image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
+
+
+def los_thread(m: ET.Element, tooltip: str) -> None:
+    """A map's line-of-sight thread: drag from one cell to another, the range shown."""
+    _el(
+        m,
+        "module.map.LOS_Thread",
+        threadName="Line of sight",
+        label="LOS",
+        tooltip=tooltip,
+        hotkey="",
+        iconName="",
+        snapLOS="true",
+        snapStart="true",
+        snapEnd="true",
+        report="true",
+        persistence="Ctrl-Click & Drag",
+        persistentIconName="",
+        **{"global": "Always"},
+        threadColor="255,0,0",
+        drawRange="true",
+        scale="1",
+        round="Nearest whole number",
+        rangeBg="255,255,255",
+        rangeFg="0,0,0",
+        hideCounters="false",
+        hideOpacity="0",
+    )

@@ -23,7 +23,15 @@ from companion.data import Cards
 from generator.cthulhu_who.pieces import CULTIST, HERO, MONSTER, WEAPON
 from generator.export import sources
 from generator.export.cthulhu import DPI, LABELS, SQUARE, cthulhu_set_up
-from generator.export.vassal import VASSAL_VERSION, B, _el, _png, module_data, piece_definition
+from generator.export.vassal import (
+    VASSAL_VERSION,
+    B,
+    _el,
+    _png,
+    los_thread,
+    module_data,
+    piece_definition,
+)
 
 MODULE = "havoc-kit-cthulhu-who.vmod"
 NAME = "Havoc Kit: Cthulhu Who?"
@@ -95,30 +103,7 @@ def export_cthulhu_vassal(out: Path, cards: Cards, seed: int) -> tuple[Path, str
         "Zoomer",
     ):
         _el(m, "module.map." + child)  # fmt: skip
-    _el(
-        m,
-        "module.map.LOS_Thread",
-        threadName="Line of sight",
-        label="LOS",
-        tooltip="Line of sight: drag from square to square",
-        hotkey="",
-        iconName="",
-        snapLOS="true",
-        snapStart="true",
-        snapEnd="true",
-        report="true",
-        persistence="Ctrl-Click & Drag",
-        persistentIconName="",
-        threadColor="255,0,0",
-        drawRange="true",
-        scale="1",
-        round="Nearest whole number",
-        rangeBg="255,255,255",
-        rangeFg="0,0,0",
-        hideCounters="false",
-        hideOpacity="0",
-        **{"global": "Always"},
-    )
+    los_thread(m, "Line of sight: drag from square to square")
     window = _el(root, "module.PieceWindow", name="Pieces", text="Pieces",
                  tooltip=f"The set-up's pieces (seed {seed})", hidden="false", scale="1.0",
                  icon="", hotkey="")  # fmt: skip
