@@ -186,10 +186,27 @@ class HexMap:
         return frozenset(out)
 
     @cached_property
+    def interior_walls(self) -> frozenset[Side]:
+        """The map's walls between two hexes of one building (a room's wall inside it)."""
+        inside = self.buildings
+        return frozenset(
+            pair
+            for pair in self.walls
+            if len({inside.get(h, -1 - i) for i, h in enumerate(pair)}) == 1
+        )
+
+    @cached_property
     def blocking_sides(self) -> dict[tuple[Hex, str], str]:
-        """(hex, side) → "building wall" or "wall", seen from both hexes of each side."""
+        """(hex, side) → "building wall", "interior wall" (one of the map's walls between two
+        hexes of one building) or "wall" (a garden or courtyard wall), seen from both hexes of
+        each side; a building's own outline is its building wall whatever the map's walls say."""
         out: dict[tuple[Hex, str], str] = {}
-        for kind, sides in (("wall", self.walls), ("building wall", self.building_walls)):
+        kinds = (
+            ("wall", self.walls - self.interior_walls),
+            ("interior wall", self.interior_walls),
+            ("building wall", self.building_walls),
+        )
+        for kind, sides in kinds:
             for pair in sides:
                 a, b = sorted(pair)
                 side = hg.side_between(a, b)

@@ -3,14 +3,16 @@
 The line runs from the centre of the firer's hex to the centre of the target's
 (`hexgrid.lines`); `walk` follows it hex by hex: trees and buildings block it (the firer may
 see into a tree or building hex, not through it), building walls and garden walls along hex
-sides give infinite cover, and the rules of firing through windows and doors decide whether a
-shot into, out of or through a building may be taken. Cover comes from the target's hex: a
-tree light, a door medium, a window medium through its aperture, a slope medium only when the
-line crosses the top lip of that slope. A line along a hex side: each side judged as a line of
-its own. A mounted target on two hexes (`horse_sight`): the heavier cover of the two counts (the
-rules), seen if either hex is, range to the nearer (the kit's reading). A target next to the
-firer may not be fired at ("adjacent to an enemy character"). What blocks, the rules quoted
-and the kit's readings are data: ``cards/dark-blades/sight.toml``.
+sides hide what lies behind them (garden walls: the kit's reading that "infinite cover" hides;
+a wall between two hexes of one building: a building wall), and the rules of firing through
+windows and doors decide whether a shot into, out of or through a building may be taken. Cover
+comes from the target's hex: a tree light, a door medium, a window medium through its
+aperture, a slope medium only when the line crosses the top lip of that slope. A line along a
+hex side: each side judged as a line of its own. A mounted target on two hexes
+(`horse_sight`): the heavier cover of the two counts (the rules), seen if either hex is, and
+the answer says which; range to the nearer (the kit's reading). A target next to the firer may
+not be fired at ("adjacent to an enemy character"). What blocks, the rules quoted and the
+kit's readings are data: ``cards/dark-blades/sight.toml``.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ COVERS = ("none", "light", "medium", "infinite")  # lightest first
 HEAVIER = "rules: a horseman's HEAVIER hex counts"  # the rules' line under a horseman's hexes
 ADJACENT = "adjacent to the target"  # why no shot at range 1
 # the kit's readings still said when the line is not seen (how it was judged blocked)
-_UNSEEN_READINGS = ("along-side", "aperture-sides")
-_BLOCKING_RULES = ("building-walls", "see-into")  # the rules said when the line is not seen
+_UNSEEN_READINGS = ("along-side", "aperture-sides", "wall", "interior-wall")
+# the rules said when the line is not seen
+_BLOCKING_RULES = ("building-walls", "see-into", "walls")
 
 
 # The records here are NamedTuples, not dataclasses: they are on `havoc los`'s import path, and a
@@ -148,6 +151,22 @@ class Sight(NamedTuple):
         return tuple(p.target for p in self.parts) or (self.target,)
 
     @property
+    def seen_at(self) -> tuple[Hex, ...]:
+        """The target's hexes the line sees: his one hex or none; of a horseman's two, each
+        that is seen (he is seen if either is: the kit's reading ``horseman``)."""
+        if self.parts:
+            return tuple(p.target for p in self.parts if p.visible)
+        return (self.target,) if self.visible else ()
+
+    @property
+    def seen_words(self) -> str:
+        """The answer's word: "seen", "not seen", or "seen at K3" when only one of a
+        horseman's two hexes is seen."""
+        if self.parts and len(self.seen_at) == 1:
+            return f"seen at {self.map.label(self.seen_at[0])}"
+        return "seen" if self.visible else "not seen"
+
+    @property
     def adjacent(self) -> bool:
         """The target is next to the firer: "Characters may not fire ... if they are adjacent
         to an enemy character in the firing step" (Firing and Combat)."""
@@ -186,6 +205,7 @@ class Sight(NamedTuple):
             "to": ",".join(label(h) for h in self.targets),
             "range": self.range,
             "visible": self.visible,
+            "seen_hexes": [label(h) for h in self.seen_at],
             "can_fire": self.can_fire,
             "no_shot": self.no_shot or None,
             "adjacent": self.adjacent,
