@@ -13,7 +13,7 @@ import os
 import click
 
 from companion.dark_blades import sight_request
-from companion.dark_blades.layouts import find_layout
+from companion.dark_blades.layouts import find_layout, layout_by_path
 from companion.dark_blades.maps import HexMap, find_map, load_maps, map_by_path
 from companion.dark_blades.sight import ADJACENT, HORSE_FIELD, Sight, part_words, steps_text
 from companion.data import Cards
@@ -44,15 +44,24 @@ def _maps(ctx: click.Context) -> list[str]:
     return [m.key for m in load_maps(cards_from(ctx), source_only_from(ctx))]
 
 
+def _is_path(text: str) -> bool:
+    """A map or layout given as a file (``./ford.toml``, ``two.toml#raid``), not a name."""
+    file_text = text.rpartition("#")[0] or text
+    return file_text.endswith(".toml") or "/" in text or os.sep in text
+
+
 def board(cards: Cards, map_name: str | None, layout: str | None, source_only: bool) -> HexMap:
-    """The map named, or the layout (maps laid together, hexes named ``mill:C4``)."""
+    """The map named, or the layout (maps laid together, hexes named ``mill:C4``); either by
+    its name or as a file by its path (a layouts file: its one layout, or ``FILE#KEY``)."""
     if layout is not None:
         if map_name is not None:
             raise InputError(f"give a map or --layout {layout}, not both")
+        if _is_path(layout):
+            return layout_by_path(cards, layout, source_only)
         return find_layout(cards, layout, source_only)
     if map_name is None:
         raise InputError("give a map (arena, mill) or --layout LAYOUT (raid)")
-    if map_name.endswith(".toml") or "/" in map_name or os.sep in map_name:
+    if _is_path(map_name):
         return map_by_path(cards, map_name, source_only)
     return find_map(cards, map_name, source_only)
 
@@ -131,7 +140,9 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
 @click.argument("origin", metavar="FROM", required=False)
 @click.argument("target", metavar="TO[,TO2]", required=False)
 @click.option(
-    "--layout", metavar="LAYOUT", help="Maps laid together (raid); hexes as mill:C4, no MAP."
+    "--layout",
+    metavar="LAYOUT",
+    help="Maps laid together (raid, or a layouts file: two.toml); hexes as mill:C4, no MAP.",
 )
 @click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
 @source_only_option
@@ -148,13 +159,15 @@ def los(
 ) -> None:
     """Range, line of sight and cover: havoc los arena K1 K3.
 
-    MAP by file name or name (arena, mill, any unique start); FROM and TO as hexes (D13).
+    MAP by file name or name (arena, mill, any unique start), or a map file by its path
+    (./ford.toml); FROM and TO as hexes (D13).
     The line runs centre to centre; trees and buildings block it (one may see into them, not
     through); windows and doors by the firing rules, quoted; cover from the target's hex; no
     shot at an adjacent target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover
     counts. The line is listed firer to target; Q3|R4: the hexes either side of a hex side.
     Maps laid together: --layout raid mill:C4 arena:K3 (a layout by its name or a scenario
-    played on it; every hex with its map).
+    played on it, or a layouts file by its path, FILE#KEY for one of several; its maps are
+    looked for beside it, then in the cards; every hex with its map).
     """
     if layout is not None:
         if target is not None:
