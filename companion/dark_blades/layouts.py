@@ -404,11 +404,16 @@ def layout_by_path(cards: Cards, text: str, source_only: bool = False) -> Layout
         raise InputError(
             f"layout file {text!r}: {len(layouts)} layouts ({keys}); give one as {text}#KEY"
         )
-    files: dict[str, Path] = {}
-    for folder in (path.parent, path.parent / "maps"):
-        for found in sorted(folder.glob("*.toml")):
-            if found.resolve() != path.resolve():
-                files.setdefault(found.stem, found)
-    for stem, found in _card_maps(cards).items():
-        files.setdefault(stem, found)
+    in_cards = _card_maps(cards)
+    files = dict(in_cards)
+    for i, key in enumerate(lay.maps):
+        beside = (path.parent / f"{key}.toml", path.parent / "maps" / f"{key}.toml")
+        found = [p for p in beside if p.is_file() and p.resolve() != path.resolve()]
+        if found:
+            files[key] = found[0]
+        elif key not in files:
+            raise lay.where("maps").error(
+                f"map {key!r} (maps[{i + 1}]): no {key}.toml beside {path.name} nor in its "
+                f"maps/ folder, and no map {key!r} in the cards ({', '.join(in_cards)})"
+            )
     return _built(cards, lay, files, source_only)

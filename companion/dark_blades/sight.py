@@ -167,6 +167,16 @@ class Sight(NamedTuple):
         return "seen" if self.visible else "not seen"
 
     @property
+    def half_seen(self) -> str:
+        """``seen at K10 only (J10 not seen)``: a horseman seen at one of his two hexes ("" for
+        one seen at both or neither, or a target on one hex)."""
+        if not (self.parts and len(self.seen_at) == 1):
+            return ""
+        hidden = next(p.target for p in self.parts if not p.visible)
+        label = self.map.label
+        return f"seen at {label(self.seen_at[0])} only ({label(hidden)} not seen)"
+
+    @property
     def adjacent(self) -> bool:
         """The target is next to the firer: "Characters may not fire ... if they are adjacent
         to an enemy character in the firing step" (Firing and Combat)."""

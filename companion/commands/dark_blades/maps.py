@@ -88,21 +88,22 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
     m = s.map
     to = ",".join(m.label(h) for h in s.targets)
     head = f"{m.label(s.origin)}->{to}: range {s.range}"
-    seen = s.seen_words  # "seen at K3": one of a horseman's two hexes
     if not s.visible:
         lines = [f"NOT SEEN; {head}", wrap(f"blocked by {', '.join(s.blocked_by)}", "  ")]
     elif s.refusal:
-        lines = [f"{seen}, NO SHOT; {head}", wrap(s.refusal, "  ")]
+        lines = [f"seen, NO SHOT; {head}", wrap(s.refusal, "  ")]
     elif s.cover == "infinite":
-        lines = [f"{seen}, NO SHOT; {head}", wrap(f"cover infinite ({s.why})", "  ")]
+        lines = [f"seen, NO SHOT; {head}", wrap(f"cover infinite ({s.why})", "  ")]
     elif s.adjacent and not shot:
         lines = [
-            f"{seen}, NO SHOT; {head}",
+            f"seen, NO SHOT; {head}",
             ADJACENT,
             wrap(f"cover {s.cover} ({s.why})", "  "),
         ]
     else:
-        lines = [f"{seen}; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
+        lines = [f"seen; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
+    if s.half_seen:  # a horseman seen at one of his hexes: which, under the answer
+        lines.insert(1, wrap(s.half_seen, "  "))
     for rule in s.rules:
         if rule.name != "adjacent" or not shot:
             lines.append(wrap(f"rule: {rule.quote}", "  "))
