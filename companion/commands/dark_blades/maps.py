@@ -30,7 +30,8 @@ from havoc_cli.kit import (
 
 KIT_MAP = "kit's map, not the rulebook's"
 JSON_KEYS = (
-    "--json: {map, map_design, from, to, range, visible, can_fire, no_shot (why not, or "
+    "--json: {map, map_design, from, to, range, visible, seen_hexes (the target's hexes "
+    "seen: a horseman may be seen at one), can_fire, no_shot (why not, or "
     "null), adjacent, blocked_by, cover, cover_why, target_terrain, line (firer to target), "
     "line_steps ([hex] or, along a hex side, [hex, hex]; hexes on the map only, null: through "
     "a corner), line_text (as the answer prints it), along_hex_side, other_side (along a "
