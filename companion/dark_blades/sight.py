@@ -167,6 +167,17 @@ class Sight(NamedTuple):
         return "seen" if self.visible else "not seen"
 
     @property
+    def other_fails(self) -> str:
+        """Along a hex side or through a corner, when the answer is taken from one side of the
+        line: what stops the other side (``wall H3/s``), or "" when nothing does."""
+        other = self.other
+        if other is None or not self.visible or not (other.blocked_by or other.no_shot):
+            return ""
+        if self.refusal and other.no_shot == self.refusal:
+            return ""
+        return ", ".join(other.blocked_by) or other.no_shot
+
+    @property
     def half_seen(self) -> str:
         """``seen at K10 only (J10 not seen)``: a horseman seen at one of his two hexes ("" for
         one seen at both or neither, or a target on one hex)."""
@@ -304,6 +315,14 @@ def _steps(one: tuple[Hex, ...], two: tuple[Hex, ...]) -> tuple[tuple[Hex | None
     return tuple(out)
 
 
+def _wall_between(m: HexMap, step: tuple[Hex | None, ...]) -> bool:
+    """A step of a line along a hex side (a hex on each side of it) with a wall on that side."""
+    if len(step) != 2 or step[0] is None or step[1] is None:
+        return False
+    side = hg.side_between(step[0], step[1])
+    return side is not None and (step[0], side) in m.blocking_sides
+
+
 def line_of_sight(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> Sight:
     """Range, sight and cover from ``origin`` to ``target`` on ``m`` (both on the map)."""
     return _judge(m, rules, origin, target)[0]
@@ -322,6 +341,8 @@ def _judge(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> tuple[Sigh
     refusal = "" if clear or not visible else best.no_shot
     blocked = () if visible else tuple(dict.fromkeys(one.blocked_by + two.blocked_by))
     names = ["along-side"] if along else []
+    if along and any(_wall_between(m, step) for step in _steps(one.hexes, two.hexes)):
+        names.append("along-wall")  # the exact line runs along a wall: neither side crosses it
     if len(one.hexes) > 2:
         names.append("characters")
     for s in pick:

@@ -113,16 +113,8 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
         lines.append(wrap(f"line to {m.label(p.target)}: {steps_text(m, p.steps)}", "  "))
     if not s.parts:
         lines.append(wrap(f"line: {steps_text(m, s.steps)}", "  "))
-    other = s.other
-    other_fails = other is not None and (other.blocked_by or other.no_shot)
-    if (
-        other is not None
-        and s.visible
-        and other_fails
-        and not (s.refusal and other.no_shot == s.refusal)
-    ):
-        why = ", ".join(other.blocked_by) or other.no_shot
-        lines.append(wrap(f"other side: {why}", "  "))
+    if s.other_fails:
+        lines.append(wrap(f"other side: {s.other_fails}", "  "))
     for r in s.readings:
         lines.append(r.short)
         if explain:

@@ -139,8 +139,11 @@ def test_a_line_along_a_wall_is_not_blocked_by_it_by_the_kits_reading(tmp_path: 
     m, _ = _yard(tmp_path)
     s = _sight(m, "B3", "D3")
     assert s.along_side and s.visible and s.can_fire
-    assert "along-side" in _names(s.readings)
+    assert {"along-side", "along-wall"} <= set(_names(s.readings))
     assert "wall" in next(r.text for r in s.readings if r.name == "along-side")
+    # the same line with no wall there: along a hex side, but no wall reading
+    bare, _ = _yard(tmp_path, "D4/s")
+    assert "along-wall" not in _names(_sight(bare, "B3", "D3").readings)
 
 
 def test_a_wall_ending_at_the_corner_the_line_passes_blocks_one_side_only(tmp_path: Path) -> None:
@@ -148,7 +151,7 @@ def test_a_wall_ending_at_the_corner_the_line_passes_blocks_one_side_only(tmp_pa
     s = _sight(m, "H2", "I6")
     assert s.along_side and s.visible  # the side H3 -> I3 -> H4 does not cross H3/s
     assert s.other is not None and s.other.blocked_by == ("wall H3/s",)
-    assert "along-side" in _names(s.readings)
+    assert "along-side" in _names(s.readings) and "along-wall" not in _names(s.readings)
     assert "H3/s" not in str(s.blocked_by)
     # the wall going on round the corner (I3/sw too): both sides cross it, not seen
     closed, _ = _yard(tmp_path, "H3/s I3/sw")

@@ -65,8 +65,11 @@ def test_along_a_wall_and_through_the_corner_where_one_ends_the_page_labels_it(c
         html, text = _page(client, query)
         assert "Seen, range" in text, query
         assert "kit's reading: line along a hex side" in _kit_tags(html), query
+    along, _text = _page(client, "f=B3&t=D3")
+    assert "kit's reading: wall along line: no block" in _kit_tags(along)
     _html, corner = _page(client, "f=H2&t=I6")
     assert "(corner)" in corner  # the line's text marks the hex on one side only
+    assert "other side: wall H3/s" in corner  # as `havoc los` says it
 
 
 def test_a_horseman_half_behind_the_wall_is_seen_at_his_other_hex(client, havoc, tmp_path) -> None:
