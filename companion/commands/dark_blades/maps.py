@@ -156,9 +156,11 @@ def los(
     MAP by file name or name (arena, mill, any unique start), or a map file by its path
     (./ford.toml); FROM and TO as hexes (D13).
     The line runs centre to centre; trees and buildings block it (one may see into them, not
-    through); windows and doors by the firing rules, quoted; cover from the target's hex; no
-    shot at an adjacent target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover
-    counts. The line is listed firer to target; Q3|R4: the hexes either side of a hex side.
+    through), and so does a wall it crosses (a garden wall: the kit's reading); windows and
+    doors by the firing rules, quoted; cover from the target's hex; no shot at an adjacent
+    target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover counts; seen at one hex
+    only, the answer says which. The line is listed firer to target; Q3|R4: the hexes either
+    side of a hex side.
     Maps laid together: --layout raid mill:C4 arena:K3 (a layout by its name or a scenario
     played on it, or a layouts file by its path, FILE#KEY for one of several; its maps are
     looked for beside it, then in the cards; every hex with its map).
