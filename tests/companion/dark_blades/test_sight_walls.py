@@ -314,3 +314,11 @@ def test_a_bad_layouts_file_is_one_line_exit_2(
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
     assert expected.format(tmp=tmp_path) in result.output
+
+
+def test_the_kits_own_layouts_file_by_path_answers_as_by_name(havoc) -> None:
+    """cards/dark-blades/layouts.toml holds one layout; its maps are in maps/ beside it."""
+    path = Path(__file__).parents[3] / "cards" / "dark-blades" / "layouts.toml"
+    by_path = havoc("los", "--layout", path, "mill:C4", "arena:K3", "--json")
+    by_name = havoc("los", "--layout", "raid", "mill:C4", "arena:K3", "--json")
+    assert by_path.exit_code == 0 and json.loads(by_path.output) == json.loads(by_name.output)
