@@ -12,6 +12,7 @@ Every problem is one `DataError` line: file, line, and what was expected.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from functools import cached_property, lru_cache
@@ -550,6 +551,20 @@ def map_by_path(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     if source_only and m.is_kit:
         raise InputError(f"map file {text!r}: the kit's own design, left out rulebook-only")
     return m
+
+
+def is_file_path(text: str) -> bool:
+    """A map or layouts file given by its path as typed (``./ford.toml``, ``two.toml#raid``),
+    not a name."""
+    file_text = text.rpartition("#")[0] or text
+    return file_text.endswith(".toml") or "/" in text or os.sep in text
+
+
+def map_named(cards: Cards, text: str, source_only: bool = False) -> HexMap:
+    """A map by its name (`find_map`) or, typed as a path, its file (`map_by_path`)."""
+    if is_file_path(text):
+        return map_by_path(cards, text, source_only)
+    return find_map(cards, text, source_only)
 
 
 def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:

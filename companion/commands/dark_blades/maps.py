@@ -8,13 +8,11 @@ shares (`companion.dark_blades.sight_request`), print the answer in 40 columns (
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from companion.dark_blades import sight_request
 from companion.dark_blades.layouts import find_layout, layout_by_path
-from companion.dark_blades.maps import HexMap, find_map, load_maps, map_by_path
+from companion.dark_blades.maps import HexMap, is_file_path, load_maps, map_named
 from companion.dark_blades.sight import ADJACENT, HORSE_FIELD, Sight, part_words, steps_text
 from companion.data import Cards
 from companion.errors import InputError
@@ -45,26 +43,18 @@ def _maps(ctx: click.Context) -> list[str]:
     return [m.key for m in load_maps(cards_from(ctx), source_only_from(ctx))]
 
 
-def _is_path(text: str) -> bool:
-    """A map or layout given as a file (``./ford.toml``, ``two.toml#raid``), not a name."""
-    file_text = text.rpartition("#")[0] or text
-    return file_text.endswith(".toml") or "/" in text or os.sep in text
-
-
 def board(cards: Cards, map_name: str | None, layout: str | None, source_only: bool) -> HexMap:
     """The map named, or the layout (maps laid together, hexes named ``mill:C4``); either by
     its name or as a file by its path (a layouts file: its one layout, or ``FILE#KEY``)."""
     if layout is not None:
         if map_name is not None:
             raise InputError(f"give a map or --layout {layout}, not both")
-        if _is_path(layout):
+        if is_file_path(layout):
             return layout_by_path(cards, layout, source_only)
         return find_layout(cards, layout, source_only)
     if map_name is None:
         raise InputError("give a map (arena, mill) or --layout LAYOUT (raid)")
-    if _is_path(map_name):
-        return map_by_path(cards, map_name, source_only)
-    return find_map(cards, map_name, source_only)
+    return map_named(cards, map_name, source_only)
 
 
 def sight_between(
