@@ -5,11 +5,6 @@ as the Kniggits battle (one transaction a change, undo, nothing lost on a kill -
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -19,7 +14,8 @@ from companion.dark_blades.campaign_store import CampaignStore, Context, OutOfDa
 from companion.dark_blades.scenarios import load_scenarios
 from companion.data import Cards
 from companion.errors import DataError, InputError
-from tests.conftest import ROOT, assert_narrow
+from tests.conftest import assert_narrow
+from tests.kill_inside import kill_inside_a_change
 
 
 @pytest.fixture
@@ -184,24 +180,12 @@ def test_three_scenarios_on_the_command_line(havoc, tmp_path, cx) -> None:
     assert bad.exit_code == 2 and "unknown piece of Mon-Oger Mule Train" in bad.output
 
 
-# A child whose store pauses between writing a change and committing it (after creating the file
-# named by argv[1]), so the test can kill -9 it inside the transaction.
-PAUSING = """
-import json, os, sys, time
-from pathlib import Path
+# The campaign store's part of the child that `kill_inside_a_change` kills inside a change.
+STORE_LINES = """
 from companion.data import Cards
 from companion.dark_blades import campaign as cp, pieces
 from companion.dark_blades.campaign_store import CampaignStore, Context
 from companion.dark_blades.scenarios import load_scenarios
-from companion.event_file import EventFile
-marker, path, action = sys.argv[1:4]
-commit = EventFile._commit  # the file's commit, paused just before it
-def paused(self):
-    if self.conn.total_changes:
-        Path(marker).write_text(str(os.getpid()))
-        time.sleep(60)
-    commit(self)
-EventFile._commit = paused
 cards = Cards()
 ps = pieces.load(cards)
 cx = Context(cp.load_rules(cards), load_scenarios(cards, ps), ps)
@@ -223,17 +207,7 @@ def test_kill_9_inside_a_change_leaves_the_campaign_before_it(cx, tmp_path) -> N
         before = store.load(cx)
     heir = '{"op": "heir", "name": "The Black Fox", "heir": "Vixen"}'
     for action in (heir, "undo"):
-        marker = tmp_path / "inside"
-        marker.unlink(missing_ok=True)
-        proc = subprocess.Popen(
-            [sys.executable, "-c", PAUSING, str(marker), str(path), action], cwd=ROOT
-        )
-        deadline = time.monotonic() + 60
-        while not marker.exists():
-            assert proc.poll() is None and time.monotonic() < deadline, action
-            time.sleep(0.02)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
+        kill_inside_a_change(STORE_LINES, path, action, tmp_path / "inside")
         with CampaignStore(path) as store:  # the next open rolls the hot journal back
             assert store.load(cx) == before, action
     with CampaignStore(path) as store:  # and the file takes the change afterwards

@@ -14,6 +14,7 @@ from companion.kniggits import battle as kb
 from companion.kniggits.rules import army_columns, check_army, load_rules
 from companion.kniggits.store import BattleStore, NoBattle, OutOfDate
 from tests.conftest import ROOT
+from tests.kill_inside import kill_inside_a_change
 
 HEADER = "count,name,movement,attack,defense\n"
 
@@ -163,23 +164,11 @@ def test_a_damaged_or_foreign_file_is_one_line(rules, tmp_path):
         BattleStore(other)
 
 
-# A child process whose battle store pauses between writing a change and committing it (after
-# creating the file named by argv[1]), so the test can kill -9 it inside the transaction.
-PAUSING = """
-import json, os, sys, time
-from pathlib import Path
+# The battle store's part of the child that `kill_inside_a_change` kills inside a change.
+STORE_LINES = """
 from companion.data import Cards
 from companion.kniggits.rules import rules
 from companion.kniggits.store import BattleStore
-from companion.event_file import EventFile
-marker, path, action = sys.argv[1:4]
-commit = EventFile._commit  # the file's commit, paused just before it
-def paused(self):
-    if self.conn.total_changes:
-        Path(marker).write_text(str(os.getpid()))
-        time.sleep(60)
-    commit(self)
-EventFile._commit = paused
 r = rules(Cards())
 with BattleStore(path) as store:
     seen = store.load(r).events
@@ -192,11 +181,6 @@ with BattleStore(path) as store:
 
 @pytest.mark.slow
 def test_kill_9_inside_a_change_leaves_the_battle_before_it(rules, tmp_path):
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
 
     path = tmp_path / "battle.sqlite3"
     with BattleStore(path, create=True) as store:
@@ -206,16 +190,6 @@ def test_kill_9_inside_a_change_leaves_the_battle_before_it(rules, tmp_path):
         before = store.load(rules)
     fight = '{"op": "fight", "a": [0, 0], "b": [1, 0], "a_sword": "high", "b_shield": "low"}'
     for action in (fight, '{"op": "phase"}', "undo"):
-        marker = tmp_path / "inside"
-        marker.unlink(missing_ok=True)
-        proc = subprocess.Popen(
-            [sys.executable, "-c", PAUSING, str(marker), str(path), action], cwd=ROOT
-        )
-        deadline = time.monotonic() + 30
-        while not marker.exists():
-            assert proc.poll() is None and time.monotonic() < deadline, action
-            time.sleep(0.02)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
+        kill_inside_a_change(STORE_LINES, path, action, tmp_path / "inside")
         with BattleStore(path) as store:  # the next open rolls the hot journal back
             assert store.load(rules) == before, action
