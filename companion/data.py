@@ -11,6 +11,7 @@ key, and what was expected.
 from __future__ import annotations
 
 import contextlib
+import glob
 import marshal
 import os
 import re
@@ -85,9 +86,9 @@ class Cards:
         A user file hides the kit file with the same relative path.
         """
         seen: dict[str, Path] = {}
-        for base in (self.root, self.default):
-            for found in sorted(base.glob(pattern)):
-                seen.setdefault(found.relative_to(base).as_posix(), found)
+        for base in dict.fromkeys((self.root, self.default)):  # glob.glob: pathlib's is slow
+            for found in glob.glob(pattern, root_dir=base, include_hidden=True):
+                seen.setdefault(Path(found).as_posix(), base / found)
         return [seen[key] for key in sorted(seen)]
 
 
