@@ -199,12 +199,19 @@ def _taps(
     return taps
 
 
-def _query(f: str, t: str, t2: str, keep: dict[str, str]) -> Markup:
-    """A link's query string. Its ``&`` go unescaped: every name after one is a letter or two
-    and ``=`` (``&t=``), which HTML reads as text, so 280 hex links stay light (`urlencode`
-    quotes every value)."""
-    pairs = [("f", f), ("t", t), ("t2", t2), *keep.items()]
-    return Markup("?" + urlencode([(k, v) for k, v in pairs if v], safe=",:"))
+def _address(f: str, t: str, t2: str, rest: str) -> Markup:
+    """A link's query string: the hexes tapped (hex names need no quoting), then ``rest``, the
+    fields carried on, quoted once per page (`_carried`). Its ``&`` go unescaped: every name
+    after one is a letter or two and ``=`` (``&t=``), which HTML reads as text, so 280 hex
+    links stay light."""
+    taps = [f"{k}={v}" for k, v in (("f", f), ("t", t), ("t2", t2)) if v]
+    return Markup("?" + "&".join([*taps, rest] if rest else taps))
+
+
+def _carried(keep: dict[str, str], zoom: int = 1) -> str:
+    """The fields each link carries on (`_keep`) and the zoom (left out at 1x), quoted."""
+    pairs = [*keep.items(), *([("z", str(zoom))] if zoom > 1 else [])]
+    return urlencode(pairs, safe=",:")
 
 
 def _answer(m, here, args) -> dict:
@@ -338,13 +345,13 @@ def _marks(m, zoom: int) -> dict[str, int]:
     return {x.group(1): x.start() for x in re.finditer(f"{start}(.*?){end}", _drawn(m, zoom))}
 
 
-def _links(m, zoom: int, f: str, t: str, t2: str, keep: dict[str, str]) -> str:
-    """The drawn map with each hex's link filled in (`_taps`). The target, his second hex and
-    the hexes next to the target are worked out one by one and put in first; every other hex
-    leads the same way (a new shooter, or a new target), its address one prefix, the hex's
-    name and one suffix, so two plain replaces fill them all in."""
+def _links(m, zoom: int, f: str, t: str, t2: str, rest: str) -> str:
+    """The drawn map with each hex's link filled in (`_taps`; ``rest``: the fields carried on,
+    `_carried`). The target, his second hex and the hexes next to the target are worked out
+    one by one and put in first; every other hex leads the same way (a new shooter, or a new
+    target), its address one prefix, the hex's name and one suffix, so two plain replaces fill
+    them all in."""
     drawn = _drawn(m, zoom)
-    rest = _query("", "", "", keep)[1:]
     suffix = f"&{rest}" if rest else ""
     prefix = f"?f={f}&t=" if f else "?f="
     if f and t:
@@ -352,9 +359,7 @@ def _links(m, zoom: int, f: str, t: str, t2: str, keep: dict[str, str]) -> str:
         near = [t, t2, *(m.label(n) for s in hg.SIDES if m.on_map(n := hg.neighbour(at, s)))]
         own = []  # (where its mark is, its mark, its address)
         for name, tap in _taps([h for h in near if h], f, t, t2, _parser(m)).items():
-            # hex names need no quoting: `_query`'s answer, without its cost
-            pairs = "&".join(f"{k}={v}" for k, v in zip(("f", "t", "t2"), tap, strict=True) if v)
-            own.append((_marks(m, zoom)[name], LINK.format(name), f"?{pairs}{suffix}"))
+            own.append((_marks(m, zoom)[name], LINK.format(name), _address(*tap, rest)))
         parts, done = [], 0
         for i, mark, address in sorted(own):
             parts += [drawn[done:i], address]
@@ -431,7 +436,7 @@ def layout_page(key: str) -> str:
 
 
 def _page(here, m) -> str:
-    args = request.args
+    args = request.args.to_dict()  # each field's first value, as `.get` gives it
     a = _answer(m, here, args)
     f, t, t2, sight = a["f"], a["t"], a["t2"], a["sight"]
     weapons = load_weapons(here)
@@ -440,12 +445,10 @@ def _page(here, m) -> str:
     except InputError as e:
         zoom, a["error"] = 1, a["error"] or refused(e)
     keep = _keep(args, [w.lower() for w in weapons.names()])
-    unzoomed = dict(keep)
-    if zoom > 1:
-        keep["z"] = str(zoom)
+    rest = _carried(keep, zoom)
     targets = [n for n in (t, t2) if n]
     line = {m.label(h) for h in sight.line} if sight else set()
-    drawn = _links(m, zoom, f, t, t2, keep)
+    drawn = _links(m, zoom, f, t, t2, rest)
     drawn += _overlay(_centres(m), f, targets, line, sight) + "</svg>"
     return render_template(
         "map.html",
@@ -462,13 +465,11 @@ def _page(here, m) -> str:
         keep=keep,
         weapons=list(weapons.weapons),
         resets={
-            "new shooter": _query("", "", "", keep),
-            "new target": _query(f, "", "", keep) if t else "",
-            "one-hex target": _query(f, t, "", keep) if t2 else "",
+            "new shooter": _address("", "", "", rest),
+            "new target": _address(f, "", "", rest) if t else "",
+            "one-hex target": _address(f, t, "", rest) if t2 else "",
         },
-        zooms={
-            z: _query(f, t, t2, {**unzoomed, "z": str(z)} if z > 1 else unzoomed) for z in ZOOMS
-        },
+        zooms={z: _address(f, t, t2, _carried(keep, z)) for z in ZOOMS},
         zoom=zoom,
         error=a["error"],
         line_text=steps_text(m, sight.steps) if sight else "",
