@@ -8,13 +8,11 @@ shares (`companion.dark_blades.sight_request`), print the answer in 40 columns (
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from companion.dark_blades import sight_request
-from companion.dark_blades.layouts import find_layout
-from companion.dark_blades.maps import HexMap, find_map, load_maps, map_by_path
+from companion.dark_blades.layouts import find_layout, layout_by_path
+from companion.dark_blades.maps import HexMap, is_file_path, load_maps, map_named
 from companion.dark_blades.sight import ADJACENT, HORSE_FIELD, Sight, part_words, steps_text
 from companion.data import Cards
 from companion.errors import InputError
@@ -30,7 +28,8 @@ from havoc_cli.kit import (
 
 KIT_MAP = "kit's map, not the rulebook's"
 JSON_KEYS = (
-    "--json: {map, map_design, from, to, range, visible, can_fire, no_shot (why not, or "
+    "--json: {map, map_design, from, to, range, visible, seen_hexes (the target's hexes "
+    "seen: a horseman may be seen at one), can_fire, no_shot (why not, or "
     "null), adjacent, blocked_by, cover, cover_why, target_terrain, line (firer to target), "
     "line_steps ([hex] or, along a hex side, [hex, hex]; hexes on the map only, null: through "
     "a corner), line_text (as the answer prints it), along_hex_side, other_side (along a "
@@ -45,16 +44,17 @@ def _maps(ctx: click.Context) -> list[str]:
 
 
 def board(cards: Cards, map_name: str | None, layout: str | None, source_only: bool) -> HexMap:
-    """The map named, or the layout (maps laid together, hexes named ``mill:C4``)."""
+    """The map named, or the layout (maps laid together, hexes named ``mill:C4``); either by
+    its name or as a file by its path (a layouts file: its one layout, or ``FILE#KEY``)."""
     if layout is not None:
         if map_name is not None:
             raise InputError(f"give a map or --layout {layout}, not both")
+        if is_file_path(layout):
+            return layout_by_path(cards, layout, source_only)
         return find_layout(cards, layout, source_only)
     if map_name is None:
         raise InputError("give a map (arena, mill) or --layout LAYOUT (raid)")
-    if map_name.endswith(".toml") or "/" in map_name or os.sep in map_name:
-        return map_by_path(cards, map_name, source_only)
-    return find_map(cards, map_name, source_only)
+    return map_named(cards, map_name, source_only)
 
 
 def sight_between(
@@ -93,6 +93,8 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
         ]
     else:
         lines = [f"seen; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
+    if s.half_seen:  # a horseman seen at one of his hexes: which, under the answer
+        lines.insert(1, wrap(s.half_seen, "  "))
     for rule in s.rules:
         if rule.name != "adjacent" or not shot:
             lines.append(wrap(f"rule: {rule.quote}", "  "))
@@ -101,16 +103,8 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
         lines.append(wrap(f"line to {m.label(p.target)}: {steps_text(m, p.steps)}", "  "))
     if not s.parts:
         lines.append(wrap(f"line: {steps_text(m, s.steps)}", "  "))
-    other = s.other
-    other_fails = other is not None and (other.blocked_by or other.no_shot)
-    if (
-        other is not None
-        and s.visible
-        and other_fails
-        and not (s.refusal and other.no_shot == s.refusal)
-    ):
-        why = ", ".join(other.blocked_by) or other.no_shot
-        lines.append(wrap(f"other side: {why}", "  "))
+    if s.other_fails:
+        lines.append(wrap(f"other side: {s.other_fails}", "  "))
     for r in s.readings:
         lines.append(r.short)
         if explain:
@@ -130,7 +124,9 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
 @click.argument("origin", metavar="FROM", required=False)
 @click.argument("target", metavar="TO[,TO2]", required=False)
 @click.option(
-    "--layout", metavar="LAYOUT", help="Maps laid together (raid); hexes as mill:C4, no MAP."
+    "--layout",
+    metavar="LAYOUT",
+    help="Maps laid together (raid, or a layouts file: two.toml); hexes as mill:C4, no MAP.",
 )
 @click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
 @source_only_option
@@ -147,13 +143,17 @@ def los(
 ) -> None:
     """Range, line of sight and cover: havoc los arena K1 K3.
 
-    MAP by file name or name (arena, mill, any unique start); FROM and TO as hexes (D13).
+    MAP by file name or name (arena, mill, any unique start), or a map file by its path
+    (./ford.toml); FROM and TO as hexes (D13).
     The line runs centre to centre; trees and buildings block it (one may see into them, not
-    through); windows and doors by the firing rules, quoted; cover from the target's hex; no
-    shot at an adjacent target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover
-    counts. The line is listed firer to target; Q3|R4: the hexes either side of a hex side.
+    through), and so does a wall it crosses (a garden wall: the kit's reading); windows and
+    doors by the firing rules, quoted; cover from the target's hex; no shot at an adjacent
+    target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover counts; seen at one hex
+    only, the answer says which. The line is listed firer to target; Q3|R4: the hexes either
+    side of a hex side.
     Maps laid together: --layout raid mill:C4 arena:K3 (a layout by its name or a scenario
-    played on it; every hex with its map).
+    played on it, or a layouts file by its path, FILE#KEY for one of several; its maps are
+    looked for beside it, then in the cards; every hex with its map).
     """
     if layout is not None:
         if target is not None:
