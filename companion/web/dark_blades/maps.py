@@ -439,12 +439,13 @@ def _page(here, m) -> str:
     args = request.args.to_dict()  # each field's first value, as `.get` gives it
     a = _answer(m, here, args)
     f, t, t2, sight = a["f"], a["t"], a["t2"], a["sight"]
-    weapons = load_weapons(here)
+    # the weapons only when a page uses them: the form (a shot to fire) or a weapon carried on
+    weapons = load_weapons(here) if (sight and sight.can_fire) or args.get("w") else None
     try:
         zoom = _zoom(args)
     except InputError as e:
         zoom, a["error"] = 1, a["error"] or refused(e)
-    keep = _keep(args, [w.lower() for w in weapons.names()])
+    keep = _keep(args, [w.lower() for w in weapons.names()] if weapons else [])
     rest = _carried(keep, zoom)
     targets = [n for n in (t, t2) if n]
     line = {m.label(h) for h in sight.line} if sight else set()
@@ -463,7 +464,7 @@ def _page(here, m) -> str:
         parts=part_words(sight) if sight else [],
         shot=a["shot"],
         keep=keep,
-        weapons=list(weapons.weapons),
+        weapons=list(weapons.weapons) if weapons else [],
         resets={
             "new shooter": _address("", "", "", rest),
             "new target": _address(f, "", "", rest) if t else "",
