@@ -403,9 +403,10 @@ def _centres(m) -> dict[str, tuple]:
 def _board(here, key: str, layout: bool = False):
     """The map (or with ``layout`` the layout) ``key`` names (`board_or_404`), found again
     only when a file it is found and built from changed: the map files (their names, times and
-    sizes), terrain.toml and layouts.toml. A map is a new object when it is built again, so
-    the caches keyed on it (`_drawn`) never serve an old drawing."""
-    files = [*map_files(here), *(here.path(GAME, f) for f in ("terrain.toml", "layouts.toml"))]
+    sizes), terrain.toml and for a layout layouts.toml. A map is a new object when it is built
+    again, so the caches keyed on it (`_drawn`) never serve an old drawing."""
+    names = ("terrain.toml", "layouts.toml") if layout else ("terrain.toml",)
+    files = [*map_files(here), *(here.path(GAME, name) for name in names)]
     stamps = tuple((str(p), *_stat(p)) for p in files)
     return _found(key, layout, source_only(), stamps)
 
