@@ -110,6 +110,7 @@ def _load(port: int, path: str, clients: int, seconds: float, cap: int) -> dict[
         "p50": statistics.median(latencies) * 1000,
         "p99": latencies[int(len(latencies) * 0.99) - 1] * 1000,
         "errors": errors[0],
+        "latencies": latencies,  # seconds, sorted: runs pooled by benchmarks/map_load.py
     }
 
 

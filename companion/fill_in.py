@@ -9,6 +9,7 @@ The advice in a terminal's lines is the text layer's (`companion.text.fill_in_li
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -41,10 +42,17 @@ class FillIn(NamedTuple):
 
 def locate(cards: Cards, path: Path) -> FillIn:
     """Where ``path`` (a file ``cards`` found) sits: relative to its cards root, and whose."""
+    return _located(cards.root, cards.default, path)
+
+
+@lru_cache(maxsize=64)
+def _located(root: Path, default: Path, path: Path) -> FillIn:
+    """`locate`, worked out once per cards and file (five paths resolved: a lookup on the
+    phone asks it on every request)."""
     resolved = path.resolve()
     kit = kit_cards_dir().resolve()
     own = not resolved.is_relative_to(kit)
-    for base in (cards.root, cards.default, kit):
+    for base in (root, default, kit):
         try:
             relative = resolved.relative_to(base.resolve()).as_posix()
             break

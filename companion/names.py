@@ -35,11 +35,12 @@ def matches(text: str, choices: Iterable[str]) -> list[str]:
     alone, else every name it fits in any way (closest first); none when nothing fits."""
     names = list(dict.fromkeys(choices))
     key = text.strip().casefold()
-    tiers = [[n for n in names if tier(key, n.casefold())] for tier in _TIERS]
-    for found in tiers:
+    for tier in _TIERS:  # the closest way first: a whole name asks no more of the others
+        found = [n for n in names if tier(key, n.casefold())]
         if len(found) == 1:
             return found
         if found:
+            tiers = [[n for n in names if fits(key, n.casefold())] for fits in _TIERS]
             return list(dict.fromkeys(n for fits in tiers for n in fits))
     return []
 

@@ -29,6 +29,7 @@ kit's. (NamedTuples, not dataclasses: this module is on `havoc fight`'s import p
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -265,11 +266,34 @@ COMPLETION = Table(
 """crt-completion.toml; its cells are checked against crt.toml by `load_completion`."""
 
 
+_CHECKED: dict[tuple, tuple[Any, dict[str, ResultsTable], Completion]] = {}
+_CHECKED_SIZE = 8
+_LOCK = threading.Lock()
+
+
 def load_completion(cards: Cards, crt: Crt) -> Completion:
-    """Read and check the completion file against ``crt`` (the transcription it completes);
-    the file's shape is checked once while it is unchanged."""
+    """Read and check the completion file against ``crt`` (the transcription it completes),
+    once while both are unchanged: the file's shape once per version (`schema.load`), the
+    check against ``crt`` once per version of the file and of ``crt``'s tables (the records
+    `schema.load` keeps: the same objects while their files are unchanged). Each pair is held
+    with its answer, so the ids in the key are not reused while it is kept."""
     path = cards.path("dark-blades", COMPLETION_FILE)
     data = schema.load(path, COMPLETION)
+    key = (id(data), id(crt.tables), crt.faces, crt.columns)
+    with _LOCK:
+        kept = _CHECKED.get(key)
+    if kept is not None:
+        return kept[2]
+    completion = _check(path, data, crt)
+    with _LOCK:  # the web server's threads share it
+        if len(_CHECKED) >= _CHECKED_SIZE:
+            _CHECKED.pop(next(iter(_CHECKED)))
+        _CHECKED[key] = (data, crt.tables, completion)
+    return completion
+
+
+def _check(path: Path, data: dict[str, Any], crt: Crt) -> Completion:
+    """The completion file's checked ``data`` against ``crt``: its tables built."""
     tables: dict[str, TableCompletion] = {}
     for name, spec in data["tables"].items():
         if name not in crt.tables:

@@ -18,8 +18,10 @@ maps, its hexes named ``mill:C4``. Who's Next's start hexes have their own page
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
@@ -32,10 +34,11 @@ from companion.dark_blades.crt import load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
 from companion.dark_blades.layouts import load_layouts
 from companion.dark_blades.map_marks import lip_ticks, name_edge
-from companion.dark_blades.maps import load_maps, map_files
+from companion.dark_blades.maps import GAME, load_maps, map_files
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.sight import HORSE_FIELD, part_words, steps_text
 from companion.dark_blades.water import is_water
+from companion.data import Cards
 from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import board_or_404, cards, refused, source_only
@@ -196,12 +199,19 @@ def _taps(
     return taps
 
 
-def _query(f: str, t: str, t2: str, keep: dict[str, str]) -> Markup:
-    """A link's query string. Its ``&`` go unescaped: every name after one is a letter or two
-    and ``=`` (``&t=``), which HTML reads as text, so 280 hex links stay light (`urlencode`
-    quotes every value)."""
-    pairs = [("f", f), ("t", t), ("t2", t2), *keep.items()]
-    return Markup("?" + urlencode([(k, v) for k, v in pairs if v], safe=",:"))
+def _address(f: str, t: str, t2: str, rest: str) -> Markup:
+    """A link's query string: the hexes tapped (hex names need no quoting), then ``rest``, the
+    fields carried on, quoted once per page (`_carried`). Its ``&`` go unescaped: every name
+    after one is a letter or two and ``=`` (``&t=``), which HTML reads as text, so 280 hex
+    links stay light."""
+    taps = [f"{k}={v}" for k, v in (("f", f), ("t", t), ("t2", t2)) if v]
+    return Markup("?" + "&".join([*taps, rest] if rest else taps))
+
+
+def _carried(keep: dict[str, str], zoom: int = 1) -> str:
+    """The fields each link carries on (`_keep`) and the zoom (left out at 1x), quoted."""
+    pairs = [*keep.items(), *([("z", str(zoom))] if zoom > 1 else [])]
+    return urlencode(pairs, safe=",:")
 
 
 def _answer(m, here, args) -> dict:
@@ -288,8 +298,7 @@ CLASSES = {
     "bridge": "b",
     "stepping-stones": "n",
 }
-LINK = re.compile("\x00([^\x01]*)\x01")  # a hex link's place in the drawn map: its hex's name
-OVERLAY = "\x02"  # where the picked hexes, the line and its hexes go in the drawn map
+LINK = "\x00{}\x01"  # a hex link's place in the drawn map: its hex's name between the two
 
 
 def _size(m) -> tuple[float | int, float | int]:
@@ -302,7 +311,8 @@ def _drawn(m, zoom: int) -> str:
     """The whole map at ``zoom`` as SVG markup, drawn once per map (maps are built once per
     file version) and zoom: what never changes with a tap. Each hex is a link whose address
     is left as its name between ``\\x00`` and ``\\x01`` (`LINK`, filled in per request by
-    `_links`), and `OVERLAY` marks where the picked hexes and the line go."""
+    `_links`). The SVG is left open: the picked hexes and the line (`_overlay`) go last, over
+    the hexes, and close it."""
     width, height = _size(m)
     hexes, segments = _drawing(m)
     px = round(width * HEX_PX[zoom] / (2 * R))
@@ -315,7 +325,7 @@ def _drawn(m, zoom: int) -> str:
         cls = f' class="{c}"' if c else ""
         said = f' aria-label="{name} {kind}"' if kind != "open" else ""
         out.append(
-            f'<a href="\x00{name}\x01#answer"{said}><use href="#h" x="{x}" y="{y}"{cls}/>'
+            f'<a href="{LINK.format(name)}#answer"{said}><use href="#h" x="{x}" y="{y}"{cls}/>'
             f'<text x="{x}" y="{ly}">{name.rpartition(":")[2]}</text></a>'
         )
     for _name, x, y, kind, _ly in hexes:
@@ -325,35 +335,38 @@ def _drawn(m, zoom: int) -> str:
         d = "".join(f"M{a},{b}L{c},{e}" for a, b, c, e, k in segments if k == kind)
         if d:
             out.append(f'<path class="{kind}" d="{d}"/>')
-    out.append(OVERLAY + "</svg>")
     return "".join(out)
 
 
-def _links(drawn: str, f: str, t: str, t2: str, keep: dict[str, str], m) -> str:
-    """The drawn map with each hex's link filled in (`_taps`): most hexes lead the same way
-    (a new shooter, or a new target), so their address is one prefix, the hex's name and one
-    suffix; only the target, his second hex and the hexes next to the target are worked out
-    one by one."""
-    rest = _query("", "", "", keep)[1:]
+@lru_cache(maxsize=64)
+def _marks(m, zoom: int) -> dict[str, int]:
+    """Where each hex's link mark (`LINK`) is in the drawn map, by the hex's name."""
+    start, end = (re.escape(part) for part in LINK.split("{}"))
+    return {x.group(1): x.start() for x in re.finditer(f"{start}(.*?){end}", _drawn(m, zoom))}
+
+
+def _links(m, zoom: int, f: str, t: str, t2: str, rest: str) -> str:
+    """The drawn map with each hex's link filled in (`_taps`; ``rest``: the fields carried on,
+    `_carried`). The target, his second hex and the hexes next to the target are worked out
+    one by one and put in first; every other hex leads the same way (a new shooter, or a new
+    target), its address one prefix, the hex's name and one suffix, so two plain replaces fill
+    them all in."""
+    drawn = _drawn(m, zoom)
     suffix = f"&{rest}" if rest else ""
     prefix = f"?f={f}&t=" if f else "?f="
-    own: dict[str, str] = {}
     if f and t:
         at = m.hex(t)
         near = [t, t2, *(m.label(n) for s in hg.SIDES if m.on_map(n := hg.neighbour(at, s)))]
-        taps = _taps([n for n in near if n], f, t, t2, _parser(m))
-        own = {  # hex names need no quoting: `_query`'s answer, without its cost
-            n: "?"
-            + "&".join(f"{k}={v}" for k, v in zip("f t t2".split(), tap, strict=True) if v)
-            + suffix
-            for n, tap in taps.items()
-        }
-
-    def fill(found: re.Match) -> str:
-        name = found.group(1)
-        return own.get(name) or f"{prefix}{name}{suffix}"
-
-    return LINK.sub(fill, drawn)
+        own = []  # (where its mark is, its mark, its address)
+        for name, tap in _taps([h for h in near if h], f, t, t2, _parser(m)).items():
+            own.append((_marks(m, zoom)[name], LINK.format(name), _address(*tap, rest)))
+        parts, done = [], 0
+        for i, mark, address in sorted(own):
+            parts += [drawn[done:i], address]
+            done = i + len(mark)
+        drawn = "".join([*parts, drawn[done:]])
+    start, end = LINK.split("{}")
+    return drawn.replace(start, prefix).replace(end, suffix)
 
 
 def _overlay(at: dict, origin: str, targets: list[str], line: set[str], sight) -> str:
@@ -387,24 +400,26 @@ def _centres(m) -> dict[str, tuple]:
     return {name: (x, y) for name, x, y, *_ in _drawing(m)[0]}
 
 
-_BOARDS: dict[tuple, Any] = {}  # a map by its address's key and every map file's stamp
+def _board(here, key: str, layout: bool = False):
+    """The map (or with ``layout`` the layout) ``key`` names (`board_or_404`), found again
+    only when a file it is found and built from changed: the map files (their names, times and
+    sizes), terrain.toml and for a layout layouts.toml. A map is a new object when it is built
+    again, so the caches keyed on it (`_drawn`) never serve an old drawing."""
+    names = ("terrain.toml", "layouts.toml") if layout else ("terrain.toml",)
+    files = [*map_files(here), *(here.path(GAME, name) for name in names)]
+    stamps = tuple((str(p), *_stat(p)) for p in files)
+    return _found(key, layout, source_only(), stamps)
 
 
-def _board(here, key: str):
-    """The map ``key`` names (`board_or_404`), found again only when a map file changed (its
-    stamps: the files' names, times and sizes), not read from the files' heads each time."""
-    files = map_files(here)
-    stamp = (key, source_only(), *((str(p), *_stat(p)) for p in files))
-    m = _BOARDS.get(stamp)
-    if m is None:
-        if len(_BOARDS) > 64:
-            _BOARDS.clear()
-        m = _BOARDS[stamp] = board_or_404(key)
-    return m
+@lru_cache(maxsize=32)
+def _found(key: str, layout: bool, only: bool, stamps: tuple) -> Any:
+    """`board_or_404` for the request's cards and switch, whose files are as ``stamps`` says
+    and whose switch is ``only``: what the answer depends on, so it is kept by them."""
+    return board_or_404(key, layout)
 
 
 def _stat(path) -> tuple[int, int]:
-    info = path.stat()
+    info = os.stat(path)
     return info.st_mtime_ns, info.st_size
 
 
@@ -417,31 +432,31 @@ def page(key: str) -> str:
 @bp.get("/layout/<key>")
 def layout_page(key: str) -> str:
     """A layout: its maps laid together, one board (hexes named ``mill:C4``)."""
-    return _page(cards(), board_or_404(key, layout=True))
+    here = cards()
+    return _page(here, _board(here, key, layout=True))
 
 
 def _page(here, m) -> str:
-    args = request.args
+    args = request.args.to_dict()  # each field's first value, as `.get` gives it
     a = _answer(m, here, args)
     f, t, t2, sight = a["f"], a["t"], a["t2"], a["sight"]
-    weapons = load_weapons(here)
+    # the weapons only when a page uses them: the form (a shot to fire) or a weapon carried on
+    weapons = load_weapons(here) if (sight and sight.can_fire) or args.get("w") else None
     try:
         zoom = _zoom(args)
     except InputError as e:
         zoom, a["error"] = 1, a["error"] or refused(e)
-    keep = _keep(args, [w.lower() for w in weapons.names()])
-    unzoomed = dict(keep)
-    if zoom > 1:
-        keep["z"] = str(zoom)
+    keep = _keep(args, [w.lower() for w in weapons.names()] if weapons else [])
+    rest = _carried(keep, zoom)
     targets = [n for n in (t, t2) if n]
     line = {m.label(h) for h in sight.line} if sight else set()
-    drawn = _links(_drawn(m, zoom), f, t, t2, keep, m)
-    drawn = drawn.replace(OVERLAY, _overlay(_centres(m), f, targets, line, sight))
+    drawn = _links(m, zoom, f, t, t2, rest)
+    drawn += _overlay(_centres(m), f, targets, line, sight) + "</svg>"
     return render_template(
         "map.html",
         m=m,
         drawn=Markup(drawn),
-        names=_roster_names(here) if sight and sight.can_fire else [],
+        roster=_roster(here) if sight and sight.can_fire else "",
         origin=f,
         target=t,
         second=t2,
@@ -450,15 +465,13 @@ def _page(here, m) -> str:
         parts=part_words(sight) if sight else [],
         shot=a["shot"],
         keep=keep,
-        weapons=list(weapons.weapons),
+        weapons=list(weapons.weapons) if weapons else [],
         resets={
-            "new shooter": _query("", "", "", keep),
-            "new target": _query(f, "", "", keep) if t else "",
-            "one-hex target": _query(f, t, "", keep) if t2 else "",
+            "new shooter": _address("", "", "", rest),
+            "new target": _address(f, "", "", rest) if t else "",
+            "one-hex target": _address(f, t, "", rest) if t2 else "",
         },
-        zooms={
-            z: _query(f, t, t2, {**unzoomed, "z": str(z)} if z > 1 else unzoomed) for z in ZOOMS
-        },
+        zooms={z: _address(f, t, t2, _carried(keep, z)) for z in ZOOMS},
         zoom=zoom,
         error=a["error"],
         line_text=steps_text(m, sight.steps) if sight else "",
@@ -473,20 +486,25 @@ def _in_water(m, name: str) -> bool:
     return h is not None and is_water(m, h)
 
 
-_NAMES: dict[tuple, list[str]] = {}  # the roster's names by its files' stamps
-
-
-def _roster_names(here) -> list[str]:
-    """The roster's names, offered as the shooter and the target (a typed name by any unique
-    start, as `havoc fight` takes it); read once per version of the roster's files."""
+def _roster(here) -> Markup:
+    """The roster's names as the options offered for the shooter and the target (a typed name
+    by any unique start, as `havoc fight` takes it), made once per version of its files."""
     files = (here.path(pieces.GAME, "piece-types.toml"), here.path(pieces.GAME, "pieces.csv"))
-    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
-    names = _NAMES.get(stamp)
-    if names is None:
-        if len(_NAMES) > 8:
-            _NAMES.clear()
-        names = _NAMES[stamp] = [ch.name for ch in pieces.roster(here)]
-    return names
+    return _options(here.root, tuple((str(p), *_stat(p)) for p in files))
+
+
+@lru_cache(maxsize=8)
+def _options(root: Path, stamps: tuple) -> Markup:
+    """`_roster` for the cards at ``root``, whose roster files are as ``stamps`` says."""
+    names = (ch.name for ch in pieces.roster(Cards(root)))
+    return Markup("".join(f'<option value="{escape(n)}">' for n in names))
+
+
+def clear_caches() -> None:
+    """Forget every map found, drawn and marked and the roster's options (tests compare a page
+    drawn afresh with the same page served from these caches)."""
+    for cached in (_found, _drawn, _marks, _centres, _options):
+        cached.cache_clear()
 
 
 def _sides(pairs) -> list:
