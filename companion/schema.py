@@ -6,6 +6,8 @@ reads a file, checks it against its schema and builds its records, once per proc
 is cached per (absolute path, modification time), so a command that asks three times for the
 same table reads and checks it once. Every problem is one `DataError` line naming the file,
 the line where the key is written (found by `key_line`), the dotted key and what was expected.
+The declarations are `NamedTuple`s: every rules module declares its files with them at import,
+where a named tuple costs a quarter of a dataclass (`benchmarks/record_classes.py`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,9 @@ import os
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import Any, NamedTuple, TypeVar, overload
 
 from companion.data import COLOUR_EXPECTED, colour_value, read_toml
 from companion.errors import DataError
@@ -37,8 +38,7 @@ _TYPE_NAMES = {
 # --------------------------------------------------------------------------- where a value is
 
 
-@dataclass(eq=False)
-class Where:
+class Where(NamedTuple):
     """A value's place: the file, and the key it sits under in its parent's place (None: the
     whole file). Its key path (for the line) and the key as errors show it are worked out only
     when asked for, so checking a good file makes no strings.
@@ -94,8 +94,7 @@ class Where:
 # --------------------------------------------------------------------------- the declarations
 
 
-@dataclass(eq=False)
-class Field:
+class Field(NamedTuple):
     """One declared key of a table.
 
     ``spec``: a TOML type (``str``, ``int``, ``bool``, ``float``, ``list``, ``dict``, or a tuple
@@ -113,8 +112,7 @@ class Field:
     attr: str | None = None
 
 
-@dataclass(eq=False)
-class Table:
+class Table(NamedTuple):
     """A TOML table with declared keys.
 
     ``rest``: the spec of every undeclared key (None: an undeclared key is refused as a typo);
@@ -129,8 +127,7 @@ class Table:
     build: Callable[[dict[str, Any], Where], Any] | None = None
 
 
-@dataclass(eq=False)
-class ListOf:
+class ListOf(NamedTuple):
     """A TOML list (or array of tables) whose items all follow ``item``.
 
     ``label(raw_item)`` names an item in errors (``spells[3] (Fireball)``); ``start``: the
@@ -142,8 +139,7 @@ class ListOf:
     start: int = 0
 
 
-@dataclass(eq=False)
-class MapOf:
+class MapOf(NamedTuple):
     """A TOML table of free keys (names the file chooses), every value following ``value``."""
 
     value: Any
