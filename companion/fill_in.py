@@ -7,8 +7,6 @@ copy is filled in where it is. Paths are shown relative to the cards root.
 The advice in a terminal's lines is the text layer's (`companion.text.fill_in_lines`).
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import NamedTuple
 

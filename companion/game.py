@@ -8,8 +8,6 @@ them, and a named tuple costs a quarter of a dataclass to define
 (`benchmarks/record_classes.py`).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import NamedTuple
 

@@ -10,8 +10,6 @@ The declarations are `NamedTuple`s: every rules module declares its files with t
 where a named tuple costs a quarter of a dataclass (`benchmarks/record_classes.py`).
 """
 
-from __future__ import annotations
-
 import os
 import re
 import threading
@@ -48,12 +46,12 @@ class Where(NamedTuple):
     """
 
     path: Path
-    parent: Where | None = None
+    parent: "Where | None" = None
     key: str | int = ""
     label: str | None = None
     number: int | None = None
 
-    def child(self, key: str | int, label: str | None = None, number: int | None = None) -> Where:
+    def child(self, key: str | int, label: str | None = None, number: int | None = None) -> "Where":
         """The place of ``key`` inside this value: ``[i]`` for a list item (shown as ``number``
         if given), ``(label)`` after."""
         return Where(self.path, self, key, label, number)

@@ -10,8 +10,6 @@ shown labelled "kit's reading". One broken file breaks only its own table: `load
 collect each broken table's error instead of raising it.
 """
 
-from __future__ import annotations
-
 import difflib
 import random
 from pathlib import Path

@@ -7,8 +7,6 @@ stderr with exit status 2 — never a traceback, never a screen of usage text. `
 `--source-only` land in the typed context object `Kit` (`@pass_kit`, or `kit_of(ctx)`).
 """
 
-from __future__ import annotations
-
 import errno
 import importlib
 import json
@@ -233,7 +231,7 @@ class Kit(NamedTuple):
     cards_dir: Path | None = None
     source_only: bool = False
 
-    def changed(self, **changes: Any) -> Kit:
+    def changed(self, **changes: Any) -> "Kit":
         """A new Kit with ``changes`` (the context below takes it; this one stays as it is)."""
         return self._replace(**changes)
 

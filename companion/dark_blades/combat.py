@@ -11,8 +11,6 @@ number comes from the tables in `companion.dark_blades.crt`.
 CLI only presents: the answer, then the chain, the kit's readings that applied, the chances.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -22,14 +20,13 @@ from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import Rule
 from companion.dark_blades.states import Health
+from companion.dark_blades.terrain import Advantage, Terrain, check_position
 from companion.errors import DataError, FieldError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
 
-if TYPE_CHECKING:  # terrain is imported when a terrain is named: `havoc fight thr gra 7` names none
+if TYPE_CHECKING:
     import random
-
-    from companion.dark_blades.terrain import Advantage, Terrain
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
 OFF_TABLE_OPEN = "open: the rules do not say how odds off the table resolve (1-2 to 12-1)"
@@ -57,7 +54,7 @@ class Shift(_Shift):
         reading: Reading | None = None,
         label: str = "",
         more: bool = False,
-    ) -> Shift:
+    ) -> "Shift":
         return super().__new__(cls, reason, columns, reading, label or reason, more)
 
 
@@ -313,7 +310,7 @@ class _Bare(NamedTuple):
         return self.symbol
 
 
-def _advantage(value: str | Advantage) -> Advantage | _Bare:
+def _advantage(value: str | Advantage) -> "Advantage | _Bare":
     return _Bare(value) if isinstance(value, str) else value
 
 
@@ -352,8 +349,6 @@ def shifts_for(
         columns, text = entry
         mounted_attacker = table.name.startswith("mounted-")
         if att.terrains or dfn.terrains:
-            from companion.dark_blades.terrain import check_position
-
             check_position(att.terrains, mounted_attacker, "attacker", "attacker_terrain")
             check_position(dfn.terrains, table.target == "mounted", "defender", "defender_terrain")
         reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
@@ -372,8 +367,6 @@ def shifts_for(
             why = f"expected one of {', '.join(crt.cover)}, got {cover!r}"
             raise FieldError("cover", cover, why)
         if cover_terrain is not None:
-            from companion.dark_blades.terrain import check_position
-
             check_position((cover_terrain,), table.target == "mounted", "target", "cover")
         columns_or_none, text = crt.cover[cover]
         if columns_or_none is None:
@@ -438,7 +431,7 @@ def no_shot(crt: Crt, table: ResultsTable, cover: str | None) -> str | None:
     return text if columns is None else None
 
 
-def parse_face(crt: Crt, face: int | None, rng: random.Random | None) -> tuple[int, bool]:
+def parse_face(crt: Crt, face: int | None, rng: "random.Random | None") -> tuple[int, bool]:
     """The die face: the one given (checked against the die), or a roll of ``rng``."""
     if face is None:
         rolled, _ = dice.roll_face(crt.die, rng or dice.make_rng(None))

@@ -7,8 +7,6 @@ silent (`companion.dark_blades.readings`). `companion.dark_blades.combat` resolv
 a fight on them; `companion.dark_blades.missiles` holds the missile weapons' range bands.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, NamedTuple
 

@@ -15,8 +15,6 @@ kit's (the rules print none): a front end says so once (`VALUES_NOTE`). Each ref
 the caller names it: ``shooter``), or ``sword``/``ring`` for a magic item's.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple

@@ -10,8 +10,6 @@ label). `answer` resolves what `ask` returns, with the cells and the special rul
 record: they cannot drift apart.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -88,7 +86,7 @@ def _field(field: str, error: InputError, value: object = None) -> FieldError:
     return FieldError(field, value, error.message)
 
 
-def _scenario(cards: Cards, name: str) -> Scenario | None:
+def _scenario(cards: Cards, name: str) -> "Scenario | None":
     """The scenario ``name`` (blank: none)."""
     if not name:
         return None
@@ -100,7 +98,7 @@ def _scenario(cards: Cards, name: str) -> Scenario | None:
         raise _field("scenario", e, name) from None
 
 
-def _spared(scenario: Scenario, attackers: list[f.Fighter], defenders: list[f.Fighter]) -> None:
+def _spared(scenario: "Scenario", attackers: list[f.Fighter], defenders: list[f.Fighter]) -> None:
     """Refuse an attack the scenario's special rules forbid (Mule Train: the Black Fox's side
     may not attack the mules), quoting the rule."""
     for side in scenario.sides:
@@ -195,7 +193,7 @@ def _terrain(
     role: str,
     side: list[f.Fighter],
     inside: bool = False,
-) -> str | ter.Advantage:
+) -> "str | ter.Advantage":
     """A bare + 0 - as it is (the symbols of the terrain shift table), else the terrain rows
     named, checked against the side's kind (a horseman's two hexes); ``inside``: the attacker
     is inside the building (`terrain.advantage`)."""

@@ -8,8 +8,6 @@ to the weapon the kit maps them to. `companion.dark_blades.combat` then resolves
 (NamedTuples, not dataclasses: this module is on `havoc missile`'s import path.)
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, NamedTuple
 

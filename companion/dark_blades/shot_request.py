@@ -5,8 +5,6 @@ defence, into a typed `ShotRequest`; each refusal a `companion.errors.FieldError
 each front end says in its own words. `shot` answers it (`map_fire.fire_on_map`).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 

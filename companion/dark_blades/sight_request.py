@@ -6,8 +6,6 @@ into a typed `SightRequest`; each refusal a `companion.errors.FieldError` naming
 the page its label). `sight` answers it. As `fight_form` does for a fight by name.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 

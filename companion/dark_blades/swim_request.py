@@ -4,8 +4,6 @@ refusal a `companion.errors.FieldError` naming one of `SWIM_FIELDS`, which each 
 in its own words. `swim_answer` answers it (`water.swim`).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
