@@ -8,13 +8,11 @@ shares (`companion.dark_blades.sight_request`), print the answer in 40 columns (
 
 from __future__ import annotations
 
-import os
-
 import click
 
+from companion.commands.dark_blades.boards import board
 from companion.dark_blades import sight_request
-from companion.dark_blades.layouts import find_layout
-from companion.dark_blades.maps import HexMap, find_map, load_maps, map_by_path
+from companion.dark_blades.maps import HexMap, load_maps
 from companion.dark_blades.sight import ADJACENT, HORSE_FIELD, Sight, part_words, steps_text
 from companion.data import Cards
 from companion.errors import InputError
@@ -42,19 +40,6 @@ JSON_KEYS = (
 
 def _maps(ctx: click.Context) -> list[str]:
     return [m.key for m in load_maps(cards_from(ctx), source_only_from(ctx))]
-
-
-def board(cards: Cards, map_name: str | None, layout: str | None, source_only: bool) -> HexMap:
-    """The map named, or the layout (maps laid together, hexes named ``mill:C4``)."""
-    if layout is not None:
-        if map_name is not None:
-            raise InputError(f"give a map or --layout {layout}, not both")
-        return find_layout(cards, layout, source_only)
-    if map_name is None:
-        raise InputError("give a map (arena, mill) or --layout LAYOUT (raid)")
-    if map_name.endswith(".toml") or "/" in map_name or os.sep in map_name:
-        return map_by_path(cards, map_name, source_only)
-    return find_map(cards, map_name, source_only)
 
 
 def sight_between(
