@@ -2,9 +2,10 @@
 
 The kit's cards/ lies inside the installed package (site-packages after a wheel install) and is
 replaced on upgrade, so for a kit file the advice is: copy it to YOUR-CARDS/<game>/<file>, fill
-the cell in there and run with ``--cards YOUR-CARDS``. A file that is already the user's own
-copy is filled in where it is. Paths are shown relative to the cards root.
-The advice in a terminal's lines is the text layer's (`companion.text.fill_in_lines`).
+the cell in there and point the companion at YOUR-CARDS. A file that is already the user's own
+copy is filled in where it is. Paths are shown relative to the cards root. This module names
+the values (the file, whose it is, where to copy it); the advice in words, with the option that
+points at the copy, is the front ends' (`companion.text.fill_in`).
 """
 
 from pathlib import Path
@@ -26,15 +27,6 @@ class FillIn(NamedTuple):
     def target(self) -> str:
         """The file to edit: the user's copy, or YOUR-CARDS/<relative> for a kit file."""
         return display_path(self.path) if self.own else f"{YOURS}/{self.relative}"
-
-    def how(self, cell: str) -> str:
-        """One line for --json: what to do, naming the file and the cell."""
-        if self.own:
-            return f"fill in {cell} in {display_path(self.path)}"
-        return (
-            f"copy {display_path(self.path)} to {YOURS}/{self.relative}, fill in {cell} there "
-            f"and run with --cards {YOURS}"
-        )
 
 
 def locate(cards: Cards, path: Path) -> FillIn:

@@ -16,7 +16,7 @@ from companion import tables as t
 from companion.errors import DataError, InputError, UnknownName
 from companion.names import complete, pick
 from companion.text import WIDTH, fit, path_lines, wrap
-from companion.text.fill_in import fill_in_lines
+from companion.text.fill_in import fill_in_how, fill_in_lines
 from havoc_cli.kit import (
     Command,
     cards_from,
@@ -89,7 +89,7 @@ def _step_dict(step: t.Step) -> dict[str, Any]:
         "missing": step.missing,
         "missing_why": step.why_missing,
         "missing_how": (
-            step.table.fill.how(f"a row with face {step.face}")
+            fill_in_how(step.table.fill, f"a row with face {step.face}")
             if step.missing and step.table.fill
             else None
         ),

@@ -64,7 +64,7 @@ _LATER: dict[str, Any] = {  # Lookup's fields with defaults: a value, or a facto
     "columns": (),
     "meanings": dict,
     "readings": list,
-    "fill_in_how": None,
+    "fill_in_cell": None,
     "void": None,
     "seed": None,
     "source": "",
@@ -135,7 +135,7 @@ class Lookup:
     columns: tuple[str, ...]  # the table's column labels
     meanings: dict[str, str]  # each cell of the column
     readings: list[Reading]  # the kit's, where they applied
-    fill_in_how: str | None
+    fill_in_cell: str | None  # the lost cell's name, to fill in (`Crt.cell_name`)
     void: str | None  # why a result against the attacker has no effect (the Breath)
     seed: int | None
     source: str
@@ -203,7 +203,6 @@ class Lookup:
             "void": self.void,
             "footnote": self.footnote,
             "fill_in": self.fill_in,
-            "fill_in_how": self.fill_in_how,
             "chances": self.chance_items(),
             "kits_readings": [r.as_dict() for r in self.readings],
             "no_shot": False,
@@ -515,7 +514,7 @@ def lookup(
         columns=crt.columns,
         meanings={c: _meaning(crt, table, c, c == NO_EFFECT) for c in groups},
         readings=list(dict.fromkeys(readings)),
-        fill_in_how=None if cell or off_table else crt.fill.how(crt.cell_name(table, face, column)),
+        fill_in_cell=None if cell or off_table else crt.cell_name(table, face, column),
         void=void,
         source=crt.source,
         kit=shown.kit,
