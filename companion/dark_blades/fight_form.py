@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from companion.dark_blades import combat as c
 from companion.dark_blades import combat_form, pieces
 from companion.dark_blades import fight as f
+from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
@@ -28,8 +29,7 @@ from companion.errors import FieldError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
 
-if TYPE_CHECKING:  # imported when a terrain or a cover is named, a scenario given
-    from companion.dark_blades import terrain as ter
+if TYPE_CHECKING:  # imported when a scenario is given
     from companion.dark_blades.scenarios import Scenario
 
 FIELDS = (
@@ -199,8 +199,6 @@ def _terrain(
     is inside the building (`terrain.advantage`)."""
     if text in {symbol for pair in crt.terrain for symbol in pair}:
         return text
-    from companion.dark_blades import terrain as ter  # only when a terrain is named
-
     field = f"{role}_terrain"
     try:
         found = ter.advantage(ter.load_terrain(cards), text, role, field, inside)

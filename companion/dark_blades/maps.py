@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
+from companion.dark_blades.map_water import read_flow, read_wheel
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.terrain import load_terrain
 from companion.data import Cards, read_toml
@@ -447,7 +448,6 @@ def _water(
     path: Path,
 ) -> tuple[dict[Hex, str], frozenset[Hex]]:
     """The ``flow`` and ``wheel`` keys (`companion.dark_blades.map_water`)."""
-    from companion.dark_blades.map_water import read_flow, read_wheel
 
     def on(h: Hex) -> bool:
         return 0 <= h[0] < width and 1 <= h[1] <= height
