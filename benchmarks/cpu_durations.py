@@ -67,6 +67,14 @@ class _Figures:
         )
         for cpu, wall, when, nodeid in sorted(self.rows, reverse=True)[:count]:
             terminalreporter.write_line(f"{cpu:6.2f}s cpu {wall:6.2f}s wall  {when:8} {nodeid}")
+        by_file: dict[str, list[float]] = {}
+        for cpu, _wall, _when, nodeid in self.rows:
+            figures = by_file.setdefault(nodeid.split("::")[0], [0.0, 0])
+            figures[0] += cpu
+            figures[1] += 1
+        terminalreporter.write_line(f"slowest {count} test files by CPU seconds (phases, tests):")
+        for name, (cpu, phases) in sorted(by_file.items(), key=lambda kv: -kv[1][0])[:count]:
+            terminalreporter.write_line(f"{cpu:6.2f}s cpu {phases // 3:5d} tests  {name}")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -128,17 +128,32 @@ class Page:
     @cached_property
     def text_lines(self) -> list[str]:
         """The words line by line, top to bottom (a line: tops within `X_TOLERANCE`)."""
-        rows: list[tuple[float, list[Word]]] = []
-        for w in sorted(self.words, key=lambda w: (w.top, w.x0)):
-            if rows and abs(rows[-1][0] - w.top) <= X_TOLERANCE:
-                rows[-1][1].append(w)
-            else:
-                rows.append((w.top, [w]))
-        return [" ".join(w.text for w in sorted(ws, key=lambda w: w.x0)) for _, ws in rows]
+        return _lines(self.words)
 
     @cached_property
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
+
+    def text_in(self, x0: float, top: float, x1: float, bottom: float) -> str:
+        """The words whose middle lies in the box, line by line (pdfplumber's crop and
+        `extract_text`)."""
+        inside = [
+            w
+            for w in self.words
+            if x0 <= (w.x0 + w.x1) / 2 <= x1 and top <= (w.top + w.bottom) / 2 <= bottom
+        ]
+        return "\n".join(_lines(inside))
+
+
+def _lines(words: tuple[Word, ...] | list[Word]) -> list[str]:
+    """Words line by line, top to bottom (a line: tops within `X_TOLERANCE`)."""
+    rows: list[tuple[float, list[Word]]] = []
+    for w in sorted(words, key=lambda w: (w.top, w.x0)):
+        if rows and abs(rows[-1][0] - w.top) <= X_TOLERANCE:
+            rows[-1][1].append(w)
+        else:
+            rows.append((w.top, [w]))
+    return [" ".join(w.text for w in sorted(ws, key=lambda w: w.x0)) for _, ws in rows]
 
 
 def pages(path: Path | str) -> tuple[Page, ...]:

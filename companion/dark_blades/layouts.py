@@ -79,7 +79,7 @@ LAYOUT = Table(
         Field("maps", ListOf(str)),
         Field("scenarios", ListOf(str), False, []),
         Field("join", ListOf(JOIN, start=1)),
-        Field("source", ListOf(SOURCE, start=1)),
+        Field("source", ListOf(SOURCE, start=1), False, []),  # a user's own: none
         Field("reading", reading_schema(lambda where: "layout")),
     )
 )
@@ -350,9 +350,19 @@ def find_layout(cards: Cards, text: str, source_only: bool = False) -> LayoutMap
         for name in (lay.key, lay.name, *lay.scenarios):
             names.setdefault(name, lay)
     lay = names[pick(text, list(names), "layout")]
+    return _built(cards, lay, _card_maps(cards), source_only)
+
+
+def _card_maps(cards: Cards) -> dict[str, Path]:
+    """Each map file of the cards by its key (the user's first)."""
     files: dict[str, Path] = {}
     for path in map_files(cards):
         files.setdefault(path.stem, path)
+    return files
+
+
+def _built(cards: Cards, lay: Layout, files: dict[str, Path], source_only: bool) -> LayoutMap:
+    """``lay`` built with its maps, each read from ``files`` by its key."""
     maps = []
     for i, key in enumerate(lay.maps):
         if key not in files:
@@ -367,3 +377,41 @@ def find_layout(cards: Cards, text: str, source_only: bool = False) -> LayoutMap
             )
         maps.append(m)
     return _combined(lay, tuple(maps))
+
+
+def layout_by_path(cards: Cards, text: str, source_only: bool = False) -> LayoutMap:
+    """A layouts file given by its path as typed (a command line's ``./two.toml``; of a file
+    holding several, ``./two.toml#KEY``), checked as the cards' layouts.toml is. Its maps are
+    found by key beside the file (``KEY.toml``, ``maps/KEY.toml``), then among the cards'
+    maps. A file that is not there is refused in one line."""
+    path = Path(text).expanduser()
+    key = ""
+    if not path.is_file() and "#" in text:
+        file_text, _sep, key = text.rpartition("#")
+        path = Path(file_text).expanduser()
+    if not path.is_file():
+        raise InputError(f"layout file {text!r}: not found (a layout's name, or a .toml file)")
+    layouts = schema.load(path, FILE, _build)
+    if key:
+        names = {lay.key: lay for lay in layouts}
+        lay = names[pick(key, list(names), f"layout in {path.name}")]
+    elif len(layouts) == 1:
+        lay = layouts[0]
+    else:
+        keys = ", ".join(lay.key for lay in layouts)
+        raise InputError(
+            f"layout file {text!r}: {len(layouts)} layouts ({keys}); give one as {text}#KEY"
+        )
+    in_cards = _card_maps(cards)
+    files = dict(in_cards)
+    for i, key in enumerate(lay.maps):
+        beside = (path.parent / f"{key}.toml", path.parent / "maps" / f"{key}.toml")
+        found = [p for p in beside if p.is_file() and p.resolve() != path.resolve()]
+        if found:
+            files[key] = found[0]
+        elif key not in files:
+            raise lay.where("maps").error(
+                f"map {key!r} (maps[{i + 1}]): no {key}.toml beside {path.name} nor in its "
+                f"maps/ folder, and no map {key!r} in the cards ({', '.join(in_cards)})"
+            )
+    return _built(cards, lay, files, source_only)

@@ -10,6 +10,7 @@ printed map. The format is described with an example in cards/README.md.
 Every problem is one `DataError` line: file, line, and what was expected.
 """
 
+import os
 import re
 from collections.abc import Callable
 from functools import cached_property, lru_cache
@@ -183,10 +184,27 @@ class HexMap:
         return frozenset(out)
 
     @cached_property
+    def interior_walls(self) -> frozenset[Side]:
+        """The map's walls between two hexes of one building (a room's wall inside it)."""
+        inside = self.buildings
+        return frozenset(
+            pair
+            for pair in self.walls
+            if len({inside.get(h, -1 - i) for i, h in enumerate(pair)}) == 1
+        )
+
+    @cached_property
     def blocking_sides(self) -> dict[tuple[Hex, str], str]:
-        """(hex, side) → "building wall" or "wall", seen from both hexes of each side."""
+        """(hex, side) → "building wall", "interior wall" (one of the map's walls between two
+        hexes of one building) or "wall" (a garden or courtyard wall), seen from both hexes of
+        each side; a building's own outline is its building wall whatever the map's walls say."""
         out: dict[tuple[Hex, str], str] = {}
-        for kind, sides in (("wall", self.walls), ("building wall", self.building_walls)):
+        kinds = (
+            ("wall", self.walls - self.interior_walls),
+            ("interior wall", self.interior_walls),
+            ("building wall", self.building_walls),
+        )
+        for kind, sides in kinds:
             for pair in sides:
                 a, b = sorted(pair)
                 side = hg.side_between(a, b)
@@ -529,6 +547,20 @@ def map_by_path(cards: Cards, text: str, source_only: bool = False) -> HexMap:
     if source_only and m.is_kit:
         raise InputError(f"map file {text!r}: the kit's own design, left out rulebook-only")
     return m
+
+
+def is_file_path(text: str) -> bool:
+    """A map or layouts file given by its path as typed (``./ford.toml``, ``two.toml#raid``),
+    not a name."""
+    file_text = text.rpartition("#")[0] or text
+    return file_text.endswith(".toml") or "/" in text or os.sep in text
+
+
+def map_named(cards: Cards, text: str, source_only: bool = False) -> HexMap:
+    """A map by its name (`find_map`) or, typed as a path, its file (`map_by_path`)."""
+    if is_file_path(text):
+        return map_by_path(cards, text, source_only)
+    return find_map(cards, text, source_only)
 
 
 def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:

@@ -3,14 +3,16 @@
 The line runs from the centre of the firer's hex to the centre of the target's
 (`hexgrid.lines`); `walk` follows it hex by hex: trees and buildings block it (the firer may
 see into a tree or building hex, not through it), building walls and garden walls along hex
-sides give infinite cover, and the rules of firing through windows and doors decide whether a
-shot into, out of or through a building may be taken. Cover comes from the target's hex: a
-tree light, a door medium, a window medium through its aperture, a slope medium only when the
-line crosses the top lip of that slope. A line along a hex side: each side judged as a line of
-its own. A mounted target on two hexes (`horse_sight`): the heavier cover of the two counts (the
-rules), seen if either hex is, range to the nearer (the kit's reading). A target next to the
-firer may not be fired at ("adjacent to an enemy character"). What blocks, the rules quoted
-and the kit's readings are data: ``cards/dark-blades/sight.toml``.
+sides hide what lies behind them (garden walls: the kit's reading that "infinite cover" hides;
+a wall between two hexes of one building: a building wall), and the rules of firing through
+windows and doors decide whether a shot into, out of or through a building may be taken. Cover
+comes from the target's hex: a tree light, a door medium, a window medium through its
+aperture, a slope medium only when the line crosses the top lip of that slope. A line along a
+hex side: each side judged as a line of its own. A mounted target on two hexes
+(`horse_sight`): the heavier cover of the two counts (the rules), seen if either hex is, and
+the answer says which; range to the nearer (the kit's reading). A target next to the firer may
+not be fired at ("adjacent to an enemy character"). What blocks, the rules quoted and the
+kit's readings are data: ``cards/dark-blades/sight.toml``.
 """
 
 from pathlib import Path
@@ -32,8 +34,9 @@ COVERS = ("none", "light", "medium", "infinite")  # lightest first
 HEAVIER = "rules: a horseman's HEAVIER hex counts"  # the rules' line under a horseman's hexes
 ADJACENT = "adjacent to the target"  # why no shot at range 1
 # the kit's readings still said when the line is not seen (how it was judged blocked)
-_UNSEEN_READINGS = ("along-side", "aperture-sides")
-_BLOCKING_RULES = ("building-walls", "see-into")  # the rules said when the line is not seen
+_UNSEEN_READINGS = ("along-side", "aperture-sides", "wall", "interior-wall")
+# the rules said when the line is not seen
+_BLOCKING_RULES = ("building-walls", "see-into", "walls")
 
 
 # The records here are NamedTuples, not dataclasses: they are on `havoc los`'s import path, and a
@@ -146,6 +149,43 @@ class Sight(NamedTuple):
         return tuple(p.target for p in self.parts) or (self.target,)
 
     @property
+    def seen_at(self) -> tuple[Hex, ...]:
+        """The target's hexes the line sees: his one hex or none; of a horseman's two, each
+        that is seen (he is seen if either is: the kit's reading ``horseman``)."""
+        if self.parts:
+            return tuple(p.target for p in self.parts if p.visible)
+        return (self.target,) if self.visible else ()
+
+    @property
+    def seen_words(self) -> str:
+        """The answer's word: "seen", "not seen", or "seen at K3" when only one of a
+        horseman's two hexes is seen."""
+        if self.parts and len(self.seen_at) == 1:
+            return f"seen at {self.map.label(self.seen_at[0])}"
+        return "seen" if self.visible else "not seen"
+
+    @property
+    def other_fails(self) -> str:
+        """Along a hex side or through a corner, when the answer is taken from one side of the
+        line: what stops the other side (``wall H3/s``), or "" when nothing does."""
+        other = self.other
+        if other is None or not self.visible or not (other.blocked_by or other.no_shot):
+            return ""
+        if self.refusal and other.no_shot == self.refusal:
+            return ""
+        return ", ".join(other.blocked_by) or other.no_shot
+
+    @property
+    def half_seen(self) -> str:
+        """``seen at K10 only (J10 not seen)``: a horseman seen at one of his two hexes ("" for
+        one seen at both or neither, or a target on one hex)."""
+        if not (self.parts and len(self.seen_at) == 1):
+            return ""
+        hidden = next(p.target for p in self.parts if not p.visible)
+        label = self.map.label
+        return f"seen at {label(self.seen_at[0])} only ({label(hidden)} not seen)"
+
+    @property
     def adjacent(self) -> bool:
         """The target is next to the firer: "Characters may not fire ... if they are adjacent
         to an enemy character in the firing step" (Firing and Combat)."""
@@ -184,6 +224,7 @@ class Sight(NamedTuple):
             "to": ",".join(label(h) for h in self.targets),
             "range": self.range,
             "visible": self.visible,
+            "seen_hexes": [label(h) for h in self.seen_at],
             "can_fire": self.can_fire,
             "no_shot": self.no_shot or None,
             "adjacent": self.adjacent,
@@ -272,6 +313,14 @@ def _steps(one: tuple[Hex, ...], two: tuple[Hex, ...]) -> tuple[tuple[Hex | None
     return tuple(out)
 
 
+def _wall_between(m: HexMap, step: tuple[Hex | None, ...]) -> bool:
+    """A step of a line along a hex side (a hex on each side of it) with a wall on that side."""
+    if len(step) != 2 or step[0] is None or step[1] is None:
+        return False
+    side = hg.side_between(step[0], step[1])
+    return side is not None and (step[0], side) in m.blocking_sides
+
+
 def line_of_sight(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> Sight:
     """Range, sight and cover from ``origin`` to ``target`` on ``m`` (both on the map)."""
     return _judge(m, rules, origin, target)[0]
@@ -290,6 +339,8 @@ def _judge(m: HexMap, rules: SightRules, origin: Hex, target: Hex) -> tuple[Sigh
     refusal = "" if clear or not visible else best.no_shot
     blocked = () if visible else tuple(dict.fromkeys(one.blocked_by + two.blocked_by))
     names = ["along-side"] if along else []
+    if along and any(_wall_between(m, step) for step in _steps(one.hexes, two.hexes)):
+        names.append("along-wall")  # the exact line runs along a wall: neither side crosses it
     if len(one.hexes) > 2:
         names.append("characters")
     for s in pick:

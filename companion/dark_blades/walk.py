@@ -6,7 +6,12 @@ The walk follows the rulebook's Missile Attacks and Cover, quoted in
 ``cards/dark-blades/sight.toml`` (``[rules.NAME]``; the names are returned, for the answer to
 quote): trees and buildings block a line (one sees into their hexes, not through them); a house
 hex's outer side is building wall (infinite cover, no firing through it); a window's or door's
-outer side is its aperture (the kit's reading ``aperture-sides``). A line through a window may
+outer side is its aperture (the kit's reading ``aperture-sides``). The map's own walls block the
+line where it crosses them: a garden or courtyard wall ("Characters behind walls receive
+infinite cover and may not be fired upon"; that it hides them from sight is the kit's reading
+``wall``), a wall between two hexes of one building as a building wall (the kit's reading
+``interior-wall``); a wall along the line, or meeting it at a corner, is judged on each side
+of the line (`sight`, the kit's reading ``along-side``). A line through a window may
 pass no other window or door ("A character may not fire through one window and then through
 another window or door"; a door first: the kit's reading ``door-first``; a door and then a
 door, no window, the rules allow: "in or out of a door hex at any angle"). It goes on into a
@@ -42,6 +47,11 @@ class Side(NamedTuple):
     rules: tuple[str, ...] = ()  # names of the rules applied
 
 
+# the map's walls that block a line (`HexMap.blocking_sides`'s kinds, less building walls):
+# the rule quoted and the kit's reading that it hides what lies beyond
+WALLS = {"wall": ("walls", "wall"), "interior wall": ("building-walls", "interior-wall")}
+
+
 def _rule(kind: str) -> str:
     return "from-window" if kind == "window" else "door"
 
@@ -58,7 +68,7 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
     readings: list[str] = []
     rules: list[str] = []
     crossed: list[Hex] = []  # the windows and doors the line goes through, in order
-    walls: list[str] = []  # garden walls crossed
+    walls: list[tuple[str, str]] = []  # the walls crossed: where, and the kit's reading
     building_wall = ""
     no_shot = ""
     left_home = False
@@ -120,8 +130,13 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
             if refused and not no_shot:  # the first refusal answers; the walk goes on for
                 no_shot = refused[0]  # what blocks the line (not seen outranks no shot)
                 rules.insert(0, refused[1])
-        if m.blocking_sides.get((a, side)) == "wall":
-            walls.append(f"wall {label(a)}/{side}")
+        wall = m.blocking_sides.get((a, side))
+        if wall in WALLS:  # a garden wall, or a wall between two hexes of one building
+            at = f"{wall} {label(a)}/{side}"
+            walls.append((at, WALLS[wall][1]))
+            blocked.append(at)
+            rules.append(WALLS[wall][0])
+            readings.append(WALLS[wall][1])
         if i + 1 < last:
             kind = terrain.get(b, "open")  # a line along the map's edge may run half off it
             if kind in blocks:
@@ -151,7 +166,11 @@ def walk(m: HexMap, blocks: frozenset[str], path: tuple[Hex, ...], sides: tuple[
 
 
 def _cover(
-    m: HexMap, path: tuple[Hex, ...], sides: tuple[str, ...], building_wall: str, walls: list[str]
+    m: HexMap,
+    path: tuple[Hex, ...],
+    sides: tuple[str, ...],
+    building_wall: str,
+    walls: list[tuple[str, str]],
 ) -> tuple[str, str, list[str]]:
     """The target's cover on this side, its reason, and the kit's readings it took."""
     target = path[-1]
@@ -159,7 +178,7 @@ def _cover(
     if building_wall:
         return "infinite", f"behind {building_wall}", []
     if walls:
-        return "infinite", f"behind {walls[0]}", ["wall"]
+        return "infinite", f"behind {walls[0][0]}", [walls[0][1]]
     if kind == "tree":
         return "light", "tree: light cover", []
     if kind == "door":

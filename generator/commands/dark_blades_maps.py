@@ -41,11 +41,11 @@ def maps_pdf(
 ):
     """Write the maps named (every map when none is) and a blank hex sheet, with ``hexes``
     (roomy or tight) hexes; --source-only leaves out the kit's own designs."""
-    from companion.dark_blades.maps import find_map, load_maps
+    from companion.dark_blades.maps import load_maps, map_named
     from generator.dark_blades.map_tiles import write_maps_pdf
 
     if names:
-        maps = [find_map(cards, n, source_only) for n in names]
+        maps = [map_named(cards, n, source_only) for n in names]
     else:
         maps = load_maps(cards, source_only)
     return maps, write_maps_pdf(out, maps, sheet, hexes.lower())
@@ -161,18 +161,18 @@ def maps(
     mounted (double) counter across two (--hex tight: hexes a counter plus 3 mm). Each map:
     an overview of how its tiles join, then the tiles (overlap strips, alignment marks,
     coordinates, edge numbers); then a blank hex sheet. NAME: arena, mill, or your own maps
-    (--cards); none: every map. The kit's maps are its own design, not the rulebook's:
-    --source-only leaves them out. With NAMEs the file is out/dark-blades-maps-NAME.pdf (beside
-    the build's maps) unless -o is given.
+    (--cards, or a map file by its path: ./ford.toml); none: every map. The kit's maps are its
+    own design, not the rulebook's: --source-only leaves them out. With NAMEs the file is
+    out/dark-blades-maps-NAME.pdf (beside the build's maps) unless -o is given.
     """
-    from companion.dark_blades.maps import find_map
+    from companion.dark_blades.maps import map_named
     from companion.errors import display_path
     from generator.commands.common import own_margin
 
     sheet = own_margin(sheet, given(ctx, "margin"), MAP_MARGIN)
     cards, source_only = cards_from(ctx), source_only_from(ctx)
     if names and not given(ctx, "output"):
-        keys = dict.fromkeys(find_map(cards, n, source_only).key for n in names)
+        keys = dict.fromkeys(map_named(cards, n, source_only).key for n in names)
         output = Path("out") / f"dark-blades-maps-{'-'.join(keys)}.pdf"
     with build_note_kept([output], "-o FILE"):
         found, (pages, size) = maps_pdf(cards, sheet, output, names, source_only, hexes)

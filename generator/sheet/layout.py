@@ -23,6 +23,7 @@ document, front page then its back page:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -160,9 +161,11 @@ def _row(
 def _crosses(above: Sequence[Placement], below: Sequence[Placement]) -> bool:
     """A vertical cut of one set of pieces runs through a piece of the other."""
     for one, other in ((above, below), (below, above)):
-        xs = {v for p in one for v in (p.x, p.x + p.w)}
-        if any(p.x + 1e-6 < x < p.x + p.w - 1e-6 for x in xs for p in other):
-            return True
+        xs = sorted({v for p in one for v in (p.x, p.x + p.w)})
+        for p in other:  # the first cut right of the piece's left edge: inside it?
+            i = bisect_right(xs, p.x + 1e-6)
+            if i < len(xs) and xs[i] < p.x + p.w - 1e-6:
+                return True
     return False
 
 

@@ -22,12 +22,26 @@ import pkgutil
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import companion
 import generator
 
 CLI_AND_WEB = ("companion.cli", "companion.commands", "companion.web")
+
+
+def _parse(path: Path) -> ast.Module:
+    """A file's syntax tree, parsed once per version of the file (the checks share them)."""
+    stat = path.stat()
+    return _parsed(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _parsed(path: str, mtime: int, size: int) -> ast.Module:
+    return ast.parse(Path(path).read_text(encoding="utf-8"))
+
+
 GENERATOR_CLI = ("generator.cli", "generator.commands")
 
 
@@ -95,7 +109,7 @@ def option_words_in_raises(root: Path) -> list[str]:
         rel = path.relative_to(root).as_posix()
         if rel.startswith(("companion/commands/", "companion/web/")) or rel == "companion/cli.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_parse(path)):
             if isinstance(node, ast.Raise) and any(
                 isinstance(s, ast.Constant) and isinstance(s.value, str) and _OPTION.search(s.value)
                 for s in ast.walk(node)
@@ -131,7 +145,7 @@ def option_words_in_rules(root: Path) -> list[str]:
         rel = path.relative_to(root).as_posix()
         if rel.startswith(FRONT_ENDS):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parse(path)
         docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
         for node in ast.walk(tree):
             if (
@@ -178,7 +192,7 @@ def _python_files(root: Path) -> list[tuple[str, ast.Module]]:
     for top in SCANNED:
         for path in sorted((root / top).rglob("*.py")):
             rel = path.relative_to(root).as_posix()
-            out.append((rel, ast.parse(path.read_text(encoding="utf-8"))))
+            out.append((rel, _parse(path)))
     return out
 
 

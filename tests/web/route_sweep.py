@@ -91,11 +91,12 @@ def _check(fig: Figures, where: str, ask: Any) -> None:
 
 
 def sweep(site: Any, odd: list[str] = ODD, forms: str = "all") -> Figures:
-    """Every route of ``site``'s app, each odd value in each field of its form. ``forms``:
-    "filled", the form as it fills itself in, and each odd value in each path part too;
-    "options", only each select at each of its other options in turn (an odd value in the
-    select it changed is left out: that request is one of "filled"'s); "all", both. The
-    "filled" and "options" sweeps together send every request of "all", each once."""
+    """Every route of ``site``'s app with odd values in its form. ``forms``: "filled", the
+    form as it fills itself in, each odd value in each field and in each path part;
+    "options", each select at each of its other options in turn, the other fields each given
+    one odd value, the values taken in turn (pairwise: every field meets every option, and
+    every option every odd value, when a form has as many fields as odd values; every odd
+    value in every field is "filled"'s part); "all", both."""
     fig = Figures()
     client, umpire = site.client, site.umpire
     site.new_game()
@@ -126,12 +127,14 @@ def sweep(site: Any, odd: list[str] = ODD, forms: str = "all") -> Figures:
                 form["csrf"] = csrf
             else:
                 form, choices = _fields(page)
-            for base, changed in _bases(form, choices, forms):
+            for turn, (base, changed) in enumerate(_bases(form, choices, forms)):
                 names = list(base) + [n for n in EXTRA if n not in base]
-                for name in names:
+                for place, name in enumerate(names):
                     if name in ("csrf", changed):
                         continue
-                    for value in odd:
+                    # "filled": every odd value; an option changed: one, in turn (pairwise)
+                    values = odd if changed is None else [odd[(turn + place) % len(odd)]]
+                    for value in values:
                         data = {**base, name: value}
                         where = f"{method} {path} {name}={value!r}"
                         if method == "GET":

@@ -84,12 +84,21 @@ def served(tmp_path):
     thread.join(timeout=5)
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium per test module (a launch costs about 2 s of CPU)."""
     with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's Chromium; each test's phones (browser contexts) are closed after it."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 def _phone(browser, dark: bool = False):

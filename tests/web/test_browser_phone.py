@@ -11,7 +11,7 @@ import pytest
 import test_browser as real
 from test_browser import CHROMIUM, PHONE, _check, _phone
 
-served, browser = real.served, real.browser  # the same fixtures: a served app, a Chromium
+served, browser, chromium = real.served, real.browser, real.chromium  # a served app, a Chromium
 
 pytestmark = [
     pytest.mark.slow,

@@ -18,8 +18,8 @@ def test_no_route_fails_on_odd_values_and_every_refusal_is_one_line(site):
 
 @pytest.mark.slow
 def test_no_route_fails_with_any_option_chosen(site):
-    """The requests the test above does not send: each select at each of its other options
-    (the two together send every request of `sweep(site, ODD_QUICK, forms="all")`)."""
+    """Each select at each of its other options, with the other fields given odd values in
+    turn (pairwise; the test above sends every odd value to every field)."""
     figures = sweep(site, ODD_QUICK, forms="options")
     assert figures.failures == []
     assert figures.tried > 1000 and figures.refused > 100

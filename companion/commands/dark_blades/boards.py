@@ -7,22 +7,21 @@ from them so that `havoc swim` reads the board without importing the line of sig
 
 from __future__ import annotations
 
-import os
-
-from companion.dark_blades.layouts import find_layout
-from companion.dark_blades.maps import HexMap, find_map, map_by_path
+from companion.dark_blades.layouts import find_layout, layout_by_path
+from companion.dark_blades.maps import HexMap, is_file_path, map_named
 from companion.data import Cards
 from companion.errors import InputError
 
 
 def board(cards: Cards, map_name: str | None, layout: str | None, source_only: bool) -> HexMap:
-    """The map named, or the layout (maps laid together, hexes named ``mill:C4``)."""
+    """The map named, or the layout (maps laid together, hexes named ``mill:C4``); either by
+    its name or as a file by its path (a layouts file: its one layout, or ``FILE#KEY``)."""
     if layout is not None:
         if map_name is not None:
             raise InputError(f"give a map or --layout {layout}, not both")
+        if is_file_path(layout):
+            return layout_by_path(cards, layout, source_only)
         return find_layout(cards, layout, source_only)
     if map_name is None:
         raise InputError("give a map (arena, mill) or --layout LAYOUT (raid)")
-    if map_name.endswith(".toml") or "/" in map_name or os.sep in map_name:
-        return map_by_path(cards, map_name, source_only)
-    return find_map(cards, map_name, source_only)
+    return map_named(cards, map_name, source_only)

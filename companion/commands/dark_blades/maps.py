@@ -28,7 +28,8 @@ from havoc_cli.kit import (
 
 KIT_MAP = "kit's map, not the rulebook's"
 JSON_KEYS = (
-    "--json: {map, map_design, from, to, range, visible, can_fire, no_shot (why not, or "
+    "--json: {map, map_design, from, to, range, visible, seen_hexes (the target's hexes "
+    "seen: a horseman may be seen at one), can_fire, no_shot (why not, or "
     "null), adjacent, blocked_by, cover, cover_why, target_terrain, line (firer to target), "
     "line_steps ([hex] or, along a hex side, [hex, hex]; hexes on the map only, null: through "
     "a corner), line_text (as the answer prints it), along_hex_side, other_side (along a "
@@ -78,6 +79,8 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
         ]
     else:
         lines = [f"seen; {head}", wrap(f"cover {s.cover} ({s.why})", "  ")]
+    if s.half_seen:  # a horseman seen at one of his hexes: which, under the answer
+        lines.insert(1, wrap(s.half_seen, "  "))
     for rule in s.rules:
         if rule.name != "adjacent" or not shot:
             lines.append(wrap(f"rule: {rule.quote}", "  "))
@@ -86,16 +89,8 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
         lines.append(wrap(f"line to {m.label(p.target)}: {steps_text(m, p.steps)}", "  "))
     if not s.parts:
         lines.append(wrap(f"line: {steps_text(m, s.steps)}", "  "))
-    other = s.other
-    other_fails = other is not None and (other.blocked_by or other.no_shot)
-    if (
-        other is not None
-        and s.visible
-        and other_fails
-        and not (s.refusal and other.no_shot == s.refusal)
-    ):
-        why = ", ".join(other.blocked_by) or other.no_shot
-        lines.append(wrap(f"other side: {why}", "  "))
+    if s.other_fails:
+        lines.append(wrap(f"other side: {s.other_fails}", "  "))
     for r in s.readings:
         lines.append(r.short)
         if explain:
@@ -115,7 +110,9 @@ def sight_lines(s: Sight, explain: bool = False, shot: bool = False) -> list[str
 @click.argument("origin", metavar="FROM", required=False)
 @click.argument("target", metavar="TO[,TO2]", required=False)
 @click.option(
-    "--layout", metavar="LAYOUT", help="Maps laid together (raid); hexes as mill:C4, no MAP."
+    "--layout",
+    metavar="LAYOUT",
+    help="Maps laid together (raid, or a layouts file: two.toml); hexes as mill:C4, no MAP.",
 )
 @click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
 @source_only_option
@@ -132,13 +129,17 @@ def los(
 ) -> None:
     """Range, line of sight and cover: havoc los arena K1 K3.
 
-    MAP by file name or name (arena, mill, any unique start); FROM and TO as hexes (D13).
+    MAP by file name or name (arena, mill, any unique start), or a map file by its path
+    (./ford.toml); FROM and TO as hexes (D13).
     The line runs centre to centre; trees and buildings block it (one may see into them, not
-    through); windows and doors by the firing rules, quoted; cover from the target's hex; no
-    shot at an adjacent target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover
-    counts. The line is listed firer to target; Q3|R4: the hexes either side of a hex side.
+    through), and so does a wall it crosses (a garden wall: the kit's reading); windows and
+    doors by the firing rules, quoted; cover from the target's hex; no shot at an adjacent
+    target. A horseman's two hexes: TO,TO2 (K3,K4): the heavier cover counts; seen at one hex
+    only, the answer says which. The line is listed firer to target; Q3|R4: the hexes either
+    side of a hex side.
     Maps laid together: --layout raid mill:C4 arena:K3 (a layout by its name or a scenario
-    played on it; every hex with its map).
+    played on it, or a layouts file by its path, FILE#KEY for one of several; its maps are
+    looked for beside it, then in the cards; every hex with its map).
     """
     if layout is not None:
         if target is not None:

@@ -52,8 +52,14 @@ def _targets(_ctx: click.Context | None) -> tuple[str, ...]:
     metavar="KIND",
     help="infantry or mounted (i, m).",
 )
-@click.option("--map", "map_name", metavar="MAP", help="Range and cover from this map.")
-@click.option("--layout", metavar="LAYOUT", help="Range and cover from maps laid together (raid).")
+@click.option(
+    "--map", "map_name", metavar="MAP", help="Range and cover from this map (or a map file)."
+)
+@click.option(
+    "--layout",
+    metavar="LAYOUT",
+    help="Range and cover from maps laid together (raid, or a layouts file).",
+)
 @click.option("--from", "from_hex", metavar="HEX", help="The firer's hex (with --map).")
 @click.option(
     "--to", "to_hex", metavar="HEX", help="The target's hex (with --map; a horseman: K3,K4)."

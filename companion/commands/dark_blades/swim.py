@@ -110,7 +110,11 @@ def source_lines(s: Swim) -> list[str]:
 @click.argument("map_name", metavar="[MAP]")
 @click.argument("hex_name", metavar="HEX", required=False)
 @click.argument("faces", metavar="[DIE]...", nargs=-1)
-@click.option("--layout", metavar="LAYOUT", help="Maps laid together (raid); HEX as mill:G8.")
+@click.option(
+    "--layout",
+    metavar="LAYOUT",
+    help="Maps laid together (raid, or a layouts file); HEX as mill:G8.",
+)
 @click.option("--hurt", type=click.Choice(HURT), default=None, help="A wounded or stunned swimmer.")
 @click.option("-e", "--explain", is_flag=True, help="Add the kit's readings in full.")
 @seed_option
@@ -130,9 +134,10 @@ def swim_command(
 ) -> None:
     """In the water: havoc swim mill G8 5 3.
 
-    MAP by file name or name; HEX the swimmer's hex (D13). DIE: the faces of real dice, in
-    order (first roll, roll again, stepping stones); none given: the dice are rolled. Maps
-    laid together: --layout raid mill:G8 5 (no MAP; the hex with its map).
+    MAP by file name or name, or a map file by its path; HEX the swimmer's hex (D13). DIE:
+    the faces of real dice, in order (first roll, roll again, stepping stones); none given:
+    the dice are rolled. Maps laid together: --layout raid mill:G8 5 (no MAP; the hex with
+    its map; a layouts file by its path too).
     """
     if layout is not None:  # no MAP: the words are HEX [DIE]...
         words = [map_name, *([hex_name] if hex_name is not None else []), *faces]

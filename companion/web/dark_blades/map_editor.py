@@ -199,9 +199,10 @@ def _sight(m: Any) -> str | None:
     except HavocError as error:
         return f"Line of sight: {error}"
     head = f"{m.label(s.origin)}->{m.label(s.target)}: range {s.range}"
+    kits = "".join(f"; {r.short}" for r in s.readings)  # labelled, as on the map page
     if not s.visible:
-        return f"NOT SEEN; {head}; blocked by {', '.join(s.blocked_by)}"
-    return f"seen; {head}; cover {s.cover} ({s.why})"
+        return f"NOT SEEN; {head}; blocked by {', '.join(s.blocked_by)}{kits}"
+    return f"seen; {head}; cover {s.cover} ({s.why}){kits}"
 
 
 @bp.post("/save")

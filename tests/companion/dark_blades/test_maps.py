@@ -178,11 +178,15 @@ def test_buildings_block_walls_of_buildings_block_windows_give_medium(tmp_path: 
     assert not across.visible
 
 
-def test_a_wall_on_the_line_is_infinite_cover(tmp_path: Path) -> None:
+def test_a_wall_on_the_line_hides_the_target_by_the_kits_reading(tmp_path: Path) -> None:
+    """Straight down column D from D1 the line crosses the south side of D1, D2, D3 ...: the
+    wall D3/s lies across it, so D5 is behind it (issue 33 §6: "visible" said yes)."""
     m = _map(tmp_path, OPEN, 'walls = "D3/s"\n')
     shot = _sight(m, "D1", "D5")
-    assert shot.visible and shot.cover == "infinite" and not shot.can_fire
+    assert not shot.visible and not shot.can_fire and shot.blocked_by == ("wall D3/s",)
     assert "wall" in {r.name for r in shot.readings}
+    assert [r.name for r in shot.rules] == ["walls"]
+    assert _sight(m, "D1", "D3").visible  # before the wall: seen
 
 
 def test_a_line_along_a_hex_side_is_labelled_and_blocked_only_if_both_sides_are(
@@ -270,6 +274,8 @@ def test_a_horseman_half_behind_a_wall_is_in_infinite_cover(tmp_path: Path) -> N
     assert _sight(m, "D1", "E4").cover == "none"
     horse = _horse(m, "D1", "E4", "D4")
     assert horse.visible and horse.cover == "infinite" and not horse.can_fire
+    assert [p.visible for p in horse.parts] == [True, False]  # D4 is behind the wall
+    assert horse.seen_at == (m.hex("E4"),) and horse.seen_words == "seen at E4"
 
 
 @pytest.mark.parametrize(

@@ -238,9 +238,10 @@ def test_a_building_wall_blocks_and_a_horseman_half_behind_one_is_in_infinite_co
 def test_havoc_los_a_horseman_half_behind_the_prison_wall_is_no_shot(havoc) -> None:
     result = havoc("los", "arena", "Q1", "S1,T2")
     lines = result.output.splitlines()
-    assert lines[0] == "seen, NO SHOT; Q1->S1,T2: range 2"
+    assert lines[:2] == ["seen, NO SHOT; Q1->S1,T2: range 2", "seen at S1 only (T2 not seen)"]
     assert _flat(result.output).startswith(
-        "seen, NO SHOT; Q1->S1,T2: range 2 cover infinite (T2 behind building wall R2/"
+        "seen, NO SHOT; Q1->S1,T2: range 2 seen at S1 only (T2 not seen) cover infinite "
+        "(T2 behind building wall R2/"
     )
     assert "No character may fire over or through building walls" in _flat(result.output)
     assert "S1: range 2, no cover" in lines

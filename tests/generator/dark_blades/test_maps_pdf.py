@@ -112,3 +112,19 @@ def test_an_unknown_map_is_one_line_and_writes_nothing(havoc_pnp, tmp_path: Path
     result = havoc_pnp("maps", "nowhere", "-o", out)
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
     assert not out.exists()
+
+
+def test_a_map_file_by_its_path_is_printed_and_a_missing_one_refused(
+    havoc_pnp, tmp_path: Path
+) -> None:
+    """`havoc-pnp maps ./ford.toml`, as `havoc los ./ford.toml` takes it (issue 33 §6)."""
+    kit = Path(__file__).parents[3] / "cards" / "dark-blades" / "maps" / "arena.toml"
+    ford = tmp_path / "ford.toml"
+    ford.write_text(kit.read_text().replace('name = "The Arena"', 'name = "The Ford"', 1))
+    out = tmp_path / "f.pdf"
+    result = havoc_pnp("maps", ford, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "The Ford" in result.output and out.read_bytes().startswith(b"%PDF")
+    missing = havoc_pnp("maps", tmp_path / "nowhere.toml", "-o", tmp_path / "n.pdf")
+    assert missing.exit_code == 2 and "nowhere.toml': not found" in missing.output
+    assert len(missing.output.strip().splitlines()) == 1 and not (tmp_path / "n.pdf").exists()

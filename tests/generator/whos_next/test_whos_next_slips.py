@@ -10,6 +10,7 @@ import re
 
 import pdfplumber
 import pytest
+from pdf_read import pages as read_pages
 
 from companion.whos_next.store import Store
 from generator.cli import main
@@ -37,20 +38,23 @@ def game(tmp_path):
 def _read_slips(pdf) -> list[dict]:
     """Each slip's three panels' text, found by its cut outline."""
     out = []
-    with pdfplumber.open(pdf) as doc:
-        for page in doc.pages:
-            for r in page.rects:
-                if not (abs(r["height"] - SLIP_H) < 0.01 and r["stroke"] and not r["fill"]):
-                    continue
-                w = r["width"] / 3
-                panels = [
-                    page.crop((r["x0"] + i * w, r["top"], r["x0"] + (i + 1) * w, r["bottom"]))
-                    for i in range(3)
-                ]
-                texts = [p.extract_text() or "" for p in panels]
-                covers = [f for f in panels[2].rects if f["fill"] and abs(f["width"] - w) < 0.01]
-                out.append({"outside": texts[0], "victim": texts[1], "cover": texts[2],
-                            "covered": bool(covers)})  # fmt: skip
+    for page in read_pages(pdf):
+        for r in page.rects:
+            if not (abs(r.height - SLIP_H) < 0.01 and r.stroke and not r.fill):
+                continue
+            w = r.width / 3
+            boxes = [(r.x0 + i * w, r.top, r.x0 + (i + 1) * w, r.bottom) for i in range(3)]
+            texts = [page.text_in(*box) for box in boxes]
+            x0, top, x1, bottom = boxes[2]
+            covers = [
+                f
+                for f in page.rects
+                if f.fill and abs(f.width - w) < 0.01
+                and x0 - 0.01 <= f.x0 and f.x1 <= x1 + 0.01
+                and top - 0.01 <= f.top and f.bottom <= bottom + 0.01
+            ]  # fmt: skip
+            out.append({"outside": texts[0], "victim": texts[1], "cover": texts[2],
+                        "covered": bool(covers)})  # fmt: skip
     return out
 
 

@@ -20,7 +20,7 @@ from companion.data import Cards  # noqa: E402
 from companion.web.app import create_app  # noqa: E402
 from companion.web.server import make_server  # noqa: E402
 
-browser = real.browser
+browser, chromium = real.browser, real.chromium
 
 pytestmark = [
     pytest.mark.slow,
