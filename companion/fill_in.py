@@ -30,16 +30,17 @@ class FillIn(NamedTuple):
 
 
 def locate(cards: Cards, path: Path) -> FillIn:
-    """Where ``path`` (a file ``cards`` found) sits: relative to its cards root, and whose."""
+    """Where ``path`` (a file ``cards`` found) sits: relative to its cards root, and whose.
+    A path `Cards.path` made lies under one of the roots as written; another is compared with
+    each root resolved (links followed)."""
     resolved = path.resolve()
-    kit = kit_cards_dir().resolve()
-    own = not resolved.is_relative_to(kit)
-    for base in (cards.root, cards.default, kit):
-        try:
-            relative = resolved.relative_to(base.resolve()).as_posix()
-            break
-        except ValueError:
-            continue
-    else:
-        relative = path.name
-    return FillIn(relative, path, own)
+    kit = kit_cards_dir()
+    own = not resolved.is_relative_to(kit.resolve())
+    roots = (cards.root, cards.default, kit)
+    for base in roots:
+        if path.is_relative_to(base):
+            return FillIn(path.relative_to(base).as_posix(), path, own)
+    for base in roots:
+        if resolved.is_relative_to(base.resolve()):
+            return FillIn(resolved.relative_to(base.resolve()).as_posix(), path, own)
+    return FillIn(path.name, path, own)

@@ -98,10 +98,11 @@ def odds_value(label: str) -> float:
 def load_crt(cards: Cards) -> Crt:
     """Read and check ``cards/dark-blades/crt.toml`` (once per process while it is unchanged)."""
     path = cards.path(GAME, "crt.toml")
+    fill = locate(cards, path)
     kit_path = kit_cards_dir() / GAME / "crt.toml"
-    own = kit_path.is_file() and path.resolve() != kit_path.resolve()
+    own = fill.own and kit_path.is_file()  # a user's copy: the kit's readings fill its gaps
     crt = schema.load(path, CRT, _build, depends=(kit_path,) if own else ())
-    return crt._replace(fill=locate(cards, path))
+    return crt._replace(fill=fill)
 
 
 # --------------------------------------------------------------------------- the schema
