@@ -5,8 +5,6 @@ records. Every problem is one `DataError` line naming the file, the line and wha
 Apart from `companion.data` so that a command reading only TOML files does not load it.
 """
 
-from __future__ import annotations
-
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence

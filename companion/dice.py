@@ -17,8 +17,6 @@ The d10: Cry Havoc-family tables label the ten "0". A d10 showing ten is DISPLAY
 (``face_label``) and COUNTS as 10 in totals; a table's "0" row is that face.
 """
 
-from __future__ import annotations
-
 import math
 import random
 from typing import TYPE_CHECKING, NamedTuple
@@ -383,7 +381,7 @@ class DiceSource:
 # --------------------------------------------------------------------------- data files' dice
 
 
-def die_faces(die: str, path: Path) -> dict[int, int]:
+def die_faces(die: str, path: "Path") -> dict[int, int]:
     """The faces of a data file's ``die`` ("d6", "d10", "2d6"), or a DataError naming the key."""
     try:
         return table_faces(die)
@@ -392,7 +390,7 @@ def die_faces(die: str, path: Path) -> dict[int, int]:
         raise DataError(f"key 'die': {wanted}", path) from None
 
 
-def check_die(die: str, where: Where) -> str:
+def check_die(die: str, where: "Where") -> str:
     """A schema check for a ``die`` key ("d6", "d10", "2d6"): the error names its line."""
     try:
         table_faces(die)

@@ -2,12 +2,11 @@
 
 The kit's cards/ lies inside the installed package (site-packages after a wheel install) and is
 replaced on upgrade, so for a kit file the advice is: copy it to YOUR-CARDS/<game>/<file>, fill
-the cell in there and run with ``--cards YOUR-CARDS``. A file that is already the user's own
-copy is filled in where it is. Paths are shown relative to the cards root.
-The advice in a terminal's lines is the text layer's (`companion.text.fill_in_lines`).
+the cell in there and point the companion at YOUR-CARDS. A file that is already the user's own
+copy is filled in where it is. Paths are shown relative to the cards root. This module names
+the values (the file, whose it is, where to copy it); the advice in words, with the option that
+points at the copy, is the front ends' (`companion.text.fill_in`).
 """
-
-from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
@@ -30,15 +29,6 @@ class FillIn(NamedTuple):
         """The file to edit: the user's copy, or YOUR-CARDS/<relative> for a kit file."""
         return display_path(self.path) if self.own else f"{YOURS}/{self.relative}"
 
-    def how(self, cell: str) -> str:
-        """One line for --json: what to do, naming the file and the cell."""
-        if self.own:
-            return f"fill in {cell} in {display_path(self.path)}"
-        return (
-            f"copy {display_path(self.path)} to {YOURS}/{self.relative}, fill in {cell} there "
-            f"and run with --cards {YOURS}"
-        )
-
 
 def locate(cards: Cards, path: Path) -> FillIn:
     """Where ``path`` (a file ``cards`` found) sits: relative to its cards root, and whose."""
@@ -47,17 +37,17 @@ def locate(cards: Cards, path: Path) -> FillIn:
 
 @lru_cache(maxsize=64)
 def _located(root: Path, default: Path, path: Path) -> FillIn:
-    """`locate`, worked out once per cards and file (five paths resolved: a lookup on the
-    phone asks it on every request)."""
+    """`locate`, worked out once per cards and file (a lookup on the phone asks it on every
+    request). A path `Cards.path` made lies under one of the roots as written; another is
+    compared with each root resolved (links followed)."""
     resolved = path.resolve()
-    kit = kit_cards_dir().resolve()
-    own = not resolved.is_relative_to(kit)
-    for base in (root, default, kit):
-        try:
-            relative = resolved.relative_to(base.resolve()).as_posix()
-            break
-        except ValueError:
-            continue
-    else:
-        relative = path.name
-    return FillIn(relative, path, own)
+    kit = kit_cards_dir()
+    own = not resolved.is_relative_to(kit.resolve())
+    roots = (root, default, kit)
+    for base in roots:
+        if path.is_relative_to(base):
+            return FillIn(path.relative_to(base).as_posix(), path, own)
+    for base in roots:
+        if resolved.is_relative_to(base.resolve()):
+            return FillIn(resolved.relative_to(base.resolve()).as_posix(), path, own)
+    return FillIn(path.name, path, own)

@@ -35,13 +35,14 @@ def matches(text: str, choices: Iterable[str]) -> list[str]:
     alone, else every name it fits in any way (closest first); none when nothing fits."""
     names = list(dict.fromkeys(choices))
     key = text.strip().casefold()
-    for tier in _TIERS:  # the closest way first: a whole name asks no more of the others
-        found = [n for n in names if tier(key, n.casefold())]
+    folded = [(n, n.casefold()) for n in names]
+    for at, tier in enumerate(_TIERS):
+        found = [n for n, f in folded if tier(key, f)]
         if len(found) == 1:
             return found
-        if found:
-            tiers = [[n for n in names if fits(key, n.casefold())] for fits in _TIERS]
-            return list(dict.fromkeys(n for fits in tiers for n in fits))
+        if found:  # several: every name it fits, this way and the looser ones after it
+            looser = [n for later in _TIERS[at + 1 :] for n, f in folded if later(key, f)]
+            return list(dict.fromkeys([*found, *looser]))
     return []
 
 

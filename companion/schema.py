@@ -6,18 +6,17 @@ reads a file, checks it against its schema and builds its records, once per proc
 is cached per (absolute path, modification time), so a command that asks three times for the
 same table reads and checks it once. Every problem is one `DataError` line naming the file,
 the line where the key is written (found by `key_line`), the dotted key and what was expected.
+The declarations are `NamedTuple`s: every rules module declares its files with them at import,
+where a named tuple costs a quarter of a dataclass (`benchmarks/record_classes.py`).
 """
-
-from __future__ import annotations
 
 import os
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import Any, NamedTuple, TypeVar, overload
 
 from companion.data import COLOUR_EXPECTED, colour_value, read_toml
 from companion.errors import DataError
@@ -37,8 +36,7 @@ _TYPE_NAMES = {
 # --------------------------------------------------------------------------- where a value is
 
 
-@dataclass(eq=False)
-class Where:
+class Where(NamedTuple):
     """A value's place: the file, and the key it sits under in its parent's place (None: the
     whole file). Its key path (for the line) and the key as errors show it are worked out only
     when asked for, so checking a good file makes no strings.
@@ -48,12 +46,12 @@ class Where:
     """
 
     path: Path
-    parent: Where | None = None
+    parent: "Where | None" = None
     key: str | int = ""
     label: str | None = None
     number: int | None = None
 
-    def child(self, key: str | int, label: str | None = None, number: int | None = None) -> Where:
+    def child(self, key: str | int, label: str | None = None, number: int | None = None) -> "Where":
         """The place of ``key`` inside this value: ``[i]`` for a list item (shown as ``number``
         if given), ``(label)`` after."""
         return Where(self.path, self, key, label, number)
@@ -94,8 +92,7 @@ class Where:
 # --------------------------------------------------------------------------- the declarations
 
 
-@dataclass(eq=False)
-class Field:
+class Field(NamedTuple):
     """One declared key of a table.
 
     ``spec``: a TOML type (``str``, ``int``, ``bool``, ``float``, ``list``, ``dict``, or a tuple
@@ -113,8 +110,7 @@ class Field:
     attr: str | None = None
 
 
-@dataclass(eq=False)
-class Table:
+class Table(NamedTuple):
     """A TOML table with declared keys.
 
     ``rest``: the spec of every undeclared key (None: an undeclared key is refused as a typo);
@@ -129,8 +125,7 @@ class Table:
     build: Callable[[dict[str, Any], Where], Any] | None = None
 
 
-@dataclass(eq=False)
-class ListOf:
+class ListOf(NamedTuple):
     """A TOML list (or array of tables) whose items all follow ``item``.
 
     ``label(raw_item)`` names an item in errors (``spells[3] (Fireball)``); ``start``: the
@@ -142,8 +137,7 @@ class ListOf:
     start: int = 0
 
 
-@dataclass(eq=False)
-class MapOf:
+class MapOf(NamedTuple):
     """A TOML table of free keys (names the file chooses), every value following ``value``."""
 
     value: Any

@@ -10,18 +10,14 @@ shown labelled "kit's reading". One broken file breaks only its own table: `load
 collect each broken table's error instead of raising it.
 """
 
-from __future__ import annotations
-
-import difflib
 import random
 from pathlib import Path
 from typing import NamedTuple
 
 from companion import dice, schema
 from companion.data import MISSING, Cards
-from companion.errors import DataError, FieldError, InputError, UnknownName
+from companion.errors import DataError, FieldError, InputError
 from companion.fill_in import FillIn, locate
-from companion.names import pick
 from companion.schema import Field, ListOf, Where, check
 
 MAX_CHAIN = 20  # rolls in one chain of `next` tables (a loop in user data stops here)
@@ -203,43 +199,6 @@ def load_tables(cards: Cards, broken: dict[str, DataError] | None = None) -> dic
     return tables
 
 
-def find(tables: dict[str, Table], name: str, broken: dict[str, DataError] | None = None) -> Table:
-    """A table by ``name`` or ``game/name`` (a bare name must be unique across games), or by
-    a unique start, word starts or initials, any case (``LAKE``, ``lake-c``, ``rss``).
-
-    A broken table's own error is raised when it is asked for.
-    """
-    broken = broken or {}
-    keys = {**{k: k for k in tables}, **{k: k for k in broken}}
-    if name in keys:
-        return _table_or_error(tables, broken, name)
-    matches = [k for k in keys if k.split("/", 1)[1] == name]
-    if len(matches) == 1:
-        return _table_or_error(tables, broken, matches[0])
-    if matches:
-        raise InputError(f"{name!r} is in several games: say which ({', '.join(matches)})")
-    shorts = {_short(keys, k): k for k in keys}
-    try:
-        picked = pick(name, shorts, "table")
-    except UnknownName:
-        bare = sorted({k.split("/", 1)[1] for k in keys})
-        close = difflib.get_close_matches(name, bare, n=1)
-        hint = f"did you mean {close[0]}? " if close else ""
-        raise InputError(f"no table {name!r} ({hint}`havoc table` lists them)") from None
-    return _table_or_error(tables, broken, shorts[picked])
-
-
-def _short(keys: dict[str, str], key: str) -> str:
-    bare = key.split("/", 1)[1]
-    return bare if sum(1 for k in keys if k.split("/", 1)[1] == bare) == 1 else key
-
-
-def _table_or_error(tables: dict[str, Table], broken: dict[str, DataError], key: str) -> Table:
-    if key in broken:
-        raise broken[key]
-    return tables[key]
-
-
 def short_name(tables: dict[str, Table], table: Table) -> str:
     """The bare name when it is unique, else ``game/name``."""
     same = [t for t in tables.values() if t.name == table.name]
@@ -305,10 +264,17 @@ def chain(
         following = step.next_tables()
         # Two rows (as printed) naming different next tables: the user must choose.
         if len(set(following)) == 1:
-            table = _table_or_error(tables, broken or {}, f"{table.game}/{following[0]}")
+            table = table_or_error(tables, broken or {}, f"{table.game}/{following[0]}")
         else:
             table = None
     if faces:
         why = f"{len(faces)} value(s) left over: the chain ended before them"
         raise FieldError("die", faces, why)
     return steps, None if table is None else table.name  # a name: stopped at MAX_CHAIN
+
+
+def table_or_error(tables: dict[str, Table], broken: dict[str, DataError], key: str) -> Table:
+    """The table ``key``, or the error that broke its file (raised)."""
+    if key in broken:
+        raise broken[key]
+    return tables[key]

@@ -7,17 +7,13 @@ stderr with exit status 2 — never a traceback, never a screen of usage text. `
 `--source-only` land in the typed context object `Kit` (`@pass_kit`, or `kit_of(ctx)`).
 """
 
-from __future__ import annotations
-
 import errno
 import importlib
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 from click.shell_completion import CompletionItem
@@ -222,25 +218,27 @@ def path_refused(exc: OSError) -> str:
     return f"{shown}: {PATH_REFUSALS.get(exc.errno or 0, exc.strerror)}"
 
 
-@dataclass
-class Kit:
+class Kit(NamedTuple):
     """What this invocation's shared options say: the typed click context object.
 
     ``cards_dir``: the user's ``--cards DIR`` (None: the kit's own cards); ``source_only``:
     ``--source-only`` was given. Both options are taken on the group and on each subcommand,
-    the later one winning (`kit_of` finds the nearest). ``cards`` is read once per invocation.
+    the later one winning (`kit_of` finds the nearest). A named tuple, not a dataclass: every
+    command reads it, and `dataclasses` would be imported for it alone
+    (`benchmarks/record_classes.py`).
     """
 
     cards_dir: Path | None = None
     source_only: bool = False
 
-    def changed(self, **changes: Any) -> Kit:
+    def changed(self, **changes: Any) -> "Kit":
         """A new Kit with ``changes`` (the context below takes it; this one stays as it is)."""
-        return replace(self, **changes)
+        return self._replace(**changes)
 
-    @cached_property
+    @property
     def cards(self) -> Cards:
-        """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's."""
+        """The Cards for this invocation: ``--cards DIR`` if given anywhere, else the kit's
+        (each file read once per process all the same: `companion.schema.load`)."""
         return Cards(self.cards_dir)
 
 

@@ -5,6 +5,7 @@ A broken table file is listed with its error and refused when asked for; the oth
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 import click
@@ -12,10 +13,10 @@ from click.shell_completion import CompletionItem
 
 from companion import dice
 from companion import tables as t
-from companion.errors import DataError
-from companion.names import complete
+from companion.errors import DataError, InputError, UnknownName
+from companion.names import complete, pick
 from companion.text import WIDTH, fit, path_lines, wrap
-from companion.text.fill_in import fill_in_lines
+from companion.text.fill_in import fill_in_how, fill_in_lines
 from havoc_cli.kit import (
     Command,
     cards_from,
@@ -25,6 +26,39 @@ from havoc_cli.kit import (
     seed_option,
     source_only_from,
 )
+
+
+def find(
+    tables: dict[str, t.Table], name: str, broken: dict[str, DataError] | None = None
+) -> t.Table:
+    """A table by ``name`` or ``game/name`` (a bare name must be unique across games), or by
+    a unique start, word starts or initials, any case (``LAKE``, ``lake-c``, ``rss``).
+
+    A broken table's own error is raised when it is asked for.
+    """
+    broken = broken or {}
+    keys = {**{k: k for k in tables}, **{k: k for k in broken}}
+    if name in keys:
+        return t.table_or_error(tables, broken, name)
+    matches = [k for k in keys if k.split("/", 1)[1] == name]
+    if len(matches) == 1:
+        return t.table_or_error(tables, broken, matches[0])
+    if matches:
+        raise InputError(f"{name!r} is in several games: say which ({', '.join(matches)})")
+    shorts = {_short(keys, k): k for k in keys}
+    try:
+        picked = pick(name, shorts, "table")
+    except UnknownName:
+        bare = sorted({k.split("/", 1)[1] for k in keys})
+        close = difflib.get_close_matches(name, bare, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise InputError(f"no table {name!r} ({hint}`havoc table` lists them)") from None
+    return t.table_or_error(tables, broken, shorts[picked])
+
+
+def _short(keys: dict[str, str], key: str) -> str:
+    bare = key.split("/", 1)[1]
+    return bare if sum(1 for k in keys if k.split("/", 1)[1] == bare) == 1 else key
 
 
 def _chance(table: t.Table, row: t.TableRow) -> tuple[int, int]:
@@ -55,7 +89,7 @@ def _step_dict(step: t.Step) -> dict[str, Any]:
         "missing": step.missing,
         "missing_why": step.why_missing,
         "missing_how": (
-            step.table.fill.how(f"a row with face {step.face}")
+            fill_in_how(step.table.fill, f"a row with face {step.face}")
             if step.missing and step.table.fill
             else None
         ),
@@ -210,7 +244,7 @@ def table(
     if name is None:
         _listing(tables, broken, as_json)
         return
-    start = t.find(tables, name, broken)
+    start = find(tables, name, broken)
     if source_only_from(ctx) and start.reading_short and start.die in start.reading_short:
         # the die itself is the kit's reading: --source-only says so instead of rolling it
         _left_open(start, as_json)

@@ -5,8 +5,6 @@ attack), a crush (no roll) or ``silent`` (the rules do not say). The set-up's mo
 (Dog, Bear ...) name the N-square monster rows and columns too.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -43,7 +41,7 @@ class Score(NamedTuple):
             return 0
         return sum(1 for a in range(1, 7) for b in range(1, 7) if self.low <= a + b <= self.high)
 
-    def chance(self) -> Fraction:
+    def chance(self) -> "Fraction":
         """The exact chance that 2d6 kills (1 for a crush, 0 for a dash or a silent cell)."""
         from fractions import Fraction  # off attack's path: benchmarks/startup_tricks.py
 

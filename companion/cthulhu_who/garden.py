@@ -10,8 +10,6 @@ only at its openings); otherwise it is rolled again from the same generator, so 
 gives the same garden.
 """
 
-from __future__ import annotations
-
 import random
 from collections.abc import Iterator
 from pathlib import Path

@@ -9,8 +9,6 @@ column B (the second from the left, seen from the Heroes' end), row 3. Lines are
 whole numbers: a line through a corner point is a corner point, never a rounding.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -164,7 +162,7 @@ class ReadingRefusal(FieldError):
         super().__init__(field, value, reason)
         self.reading = reading
 
-    def labelled(self, rd: Readings) -> ReadingRefusal:
+    def labelled(self, rd: Readings) -> "ReadingRefusal":
         """The same refusal, its reason ending with the reading's one-line label."""
         short = rd.items[self.reading].short
         return ReadingRefusal(self.field, self.value, f"{self.reason} [{short}]", self.reading)

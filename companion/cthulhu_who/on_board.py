@@ -6,8 +6,6 @@ The garden is the one printed on set-up sheet S (`garden_for`, the same seed); e
 follows the kit's readings (geometry.py) and carries their one-line labels.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Any, NamedTuple
 

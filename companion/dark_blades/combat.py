@@ -11,8 +11,6 @@ number comes from the tables in `companion.dark_blades.crt`.
 CLI only presents: the answer, then the chain, the kit's readings that applied, the chances.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -22,14 +20,13 @@ from companion.dark_blades.crt import MISSING, Crt, ResultsTable, odds_value
 from companion.dark_blades.readings import Reading
 from companion.dark_blades.special import Rule
 from companion.dark_blades.states import Health
+from companion.dark_blades.terrain import Advantage, Terrain, check_position
 from companion.errors import DataError, FieldError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
 
-if TYPE_CHECKING:  # terrain is imported when a terrain is named: `havoc fight thr gra 7` names none
+if TYPE_CHECKING:
     import random
-
-    from companion.dark_blades.terrain import Advantage, Terrain
 
 ADVERSE = "Attacker"  # key entries that start so are results against the attacker
 OFF_TABLE_OPEN = "open: the rules do not say how odds off the table resolve (1-2 to 12-1)"
@@ -57,7 +54,7 @@ class Shift(_Shift):
         reading: Reading | None = None,
         label: str = "",
         more: bool = False,
-    ) -> Shift:
+    ) -> "Shift":
         return super().__new__(cls, reason, columns, reading, label or reason, more)
 
 
@@ -67,7 +64,7 @@ _LATER: dict[str, Any] = {  # Lookup's fields with defaults: a value, or a facto
     "columns": (),
     "meanings": dict,
     "readings": list,
-    "fill_in_how": None,
+    "fill_in_cell": None,
     "void": None,
     "seed": None,
     "source": "",
@@ -138,7 +135,7 @@ class Lookup:
     columns: tuple[str, ...]  # the table's column labels
     meanings: dict[str, str]  # each cell of the column
     readings: list[Reading]  # the kit's, where they applied
-    fill_in_how: str | None
+    fill_in_cell: str | None  # the lost cell's name, to fill in (`Crt.cell_name`)
     void: str | None  # why a result against the attacker has no effect (the Breath)
     seed: int | None
     source: str
@@ -206,7 +203,6 @@ class Lookup:
             "void": self.void,
             "footnote": self.footnote,
             "fill_in": self.fill_in,
-            "fill_in_how": self.fill_in_how,
             "chances": self.chance_items(),
             "kits_readings": [r.as_dict() for r in self.readings],
             "no_shot": False,
@@ -313,7 +309,7 @@ class _Bare(NamedTuple):
         return self.symbol
 
 
-def _advantage(value: str | Advantage) -> Advantage | _Bare:
+def _advantage(value: str | Advantage) -> "Advantage | _Bare":
     return _Bare(value) if isinstance(value, str) else value
 
 
@@ -352,8 +348,6 @@ def shifts_for(
         columns, text = entry
         mounted_attacker = table.name.startswith("mounted-")
         if att.terrains or dfn.terrains:
-            from companion.dark_blades.terrain import check_position
-
             check_position(att.terrains, mounted_attacker, "attacker", "attacker_terrain")
             check_position(dfn.terrains, table.target == "mounted", "defender", "defender_terrain")
         reason = f"terrain: attacker {att.label}, defender {dfn.label}: {text}"
@@ -372,8 +366,6 @@ def shifts_for(
             why = f"expected one of {', '.join(crt.cover)}, got {cover!r}"
             raise FieldError("cover", cover, why)
         if cover_terrain is not None:
-            from companion.dark_blades.terrain import check_position
-
             check_position((cover_terrain,), table.target == "mounted", "target", "cover")
         columns_or_none, text = crt.cover[cover]
         if columns_or_none is None:
@@ -438,7 +430,7 @@ def no_shot(crt: Crt, table: ResultsTable, cover: str | None) -> str | None:
     return text if columns is None else None
 
 
-def parse_face(crt: Crt, face: int | None, rng: random.Random | None) -> tuple[int, bool]:
+def parse_face(crt: Crt, face: int | None, rng: "random.Random | None") -> tuple[int, bool]:
     """The die face: the one given (checked against the die), or a roll of ``rng``."""
     if face is None:
         rolled, _ = dice.roll_face(crt.die, rng or dice.make_rng(None))
@@ -522,7 +514,7 @@ def lookup(
         columns=crt.columns,
         meanings={c: _meaning(crt, table, c, c == NO_EFFECT) for c in groups},
         readings=list(dict.fromkeys(readings)),
-        fill_in_how=None if cell or off_table else crt.fill.how(crt.cell_name(table, face, column)),
+        fill_in_cell=None if cell or off_table else crt.cell_name(table, face, column),
         void=void,
         source=crt.source,
         kit=shown.kit,

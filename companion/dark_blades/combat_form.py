@@ -12,9 +12,10 @@ fight_form` does the same for a fight by the pieces' names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.dark_blades import combat as c
+from companion.dark_blades import terrain as ter
 from companion.dark_blades.crt import Crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
 from companion.dark_blades.request_fields import text, whole
@@ -22,9 +23,6 @@ from companion.dark_blades.states import HEALTH, KINDS
 from companion.data import Cards
 from companion.errors import FieldError, InputError
 from companion.names import pick
-
-if TYPE_CHECKING:  # imported when a terrain or a cover is named
-    from companion.dark_blades import terrain as ter
 
 SHARED = ("cover", "magic_ring", "fast_rider", "die", "seed", "defender_state", "defender_kind")
 MELEE_FIELDS = (
@@ -64,8 +62,6 @@ def cover(cards: Cards, crt: Crt, typed: str, target: str | None) -> tuple[str |
     The kind and the terrain row (None for a kind)."""
     if not typed:
         return None, None
-    from companion.dark_blades import terrain as ter  # only when a cover is given
-
     try:
         if target is not None:
             ter.cover_hexes(typed, target)
@@ -88,8 +84,6 @@ def terrain(cards: Cards, typed: str, role: str) -> str | ter.Advantage:
     typed = typed or "0"
     if typed in SYMBOLS:
         return typed
-    from companion.dark_blades import terrain as ter  # only when a terrain is named
-
     return ter.advantage(ter.load_terrain(cards), typed, role, f"{role}_terrain")
 
 

@@ -26,8 +26,6 @@ printed tables overrides the kit cell by cell); the kit's cells are only ever sh
 kit's. (NamedTuples, not dataclasses: this module is on `havoc fight`'s import path.)
 """
 
-from __future__ import annotations
-
 import re
 import threading
 from pathlib import Path

@@ -7,8 +7,6 @@ silent (`companion.dark_blades.readings`). `companion.dark_blades.combat` resolv
 a fight on them; `companion.dark_blades.missiles` holds the missile weapons' range bands.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -102,7 +100,7 @@ def load_crt(cards: Cards) -> Crt:
     path = cards.path(GAME, "crt.toml")
     fill = locate(cards, path)
     kit_path = kit_cards_dir() / GAME / "crt.toml"
-    own = fill.own and kit_path.is_file()  # the user's copy: the kit's readings fill it in
+    own = fill.own and kit_path.is_file()  # a user's copy: the kit's readings fill its gaps
     crt = schema.load(path, CRT, _build, depends=(kit_path,) if own else ())
     return crt._replace(fill=fill)
 

@@ -15,11 +15,8 @@ kit's (the rules print none): a front end says so once (`VALUES_NOTE`). Each ref
 the caller names it: ``shooter``), or ``sword``/``ring`` for a magic item's.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
@@ -35,8 +32,7 @@ ITEM_RULES = {"sword": "magic-sword", "ring": "magic-ring"}
 SIDE_FIELDS = {"attacker": "attackers", "defender": "defenders"}  # a role's field
 
 
-@dataclass(frozen=True)
-class Chosen:
+class Chosen(NamedTuple):
     """One piece as a front end chose it, before the roster is read: its name as typed, its
     health, ``mount`` (mounted, foot; None: as the scenario starts him), the magic items it
     holds and whether it cannot retreat (``boxed``). A name spec (``gra:wounded:sword``) reads

@@ -10,14 +10,13 @@ label). `answer` resolves what `ask` returns, with the cells and the special rul
 record: they cannot drift apart.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.dark_blades import combat as c
 from companion.dark_blades import combat_form, pieces
 from companion.dark_blades import fight as f
+from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.lookups import MeleeRequest, MissileRequest, Shifts
@@ -30,8 +29,7 @@ from companion.errors import FieldError, InputError
 from companion.names import pick
 from companion.numbers import is_whole
 
-if TYPE_CHECKING:  # imported when a terrain or a cover is named, a scenario given
-    from companion.dark_blades import terrain as ter
+if TYPE_CHECKING:  # imported when a scenario is given
     from companion.dark_blades.scenarios import Scenario
 
 FIELDS = (
@@ -88,7 +86,7 @@ def _field(field: str, error: InputError, value: object = None) -> FieldError:
     return FieldError(field, value, error.message)
 
 
-def _scenario(cards: Cards, name: str) -> Scenario | None:
+def _scenario(cards: Cards, name: str) -> "Scenario | None":
     """The scenario ``name`` (blank: none)."""
     if not name:
         return None
@@ -100,7 +98,7 @@ def _scenario(cards: Cards, name: str) -> Scenario | None:
         raise _field("scenario", e, name) from None
 
 
-def _spared(scenario: Scenario, attackers: list[f.Fighter], defenders: list[f.Fighter]) -> None:
+def _spared(scenario: "Scenario", attackers: list[f.Fighter], defenders: list[f.Fighter]) -> None:
     """Refuse an attack the scenario's special rules forbid (Mule Train: the Black Fox's side
     may not attack the mules), quoting the rule."""
     for side in scenario.sides:
@@ -195,14 +193,12 @@ def _terrain(
     role: str,
     side: list[f.Fighter],
     inside: bool = False,
-) -> str | ter.Advantage:
+) -> "str | ter.Advantage":
     """A bare + 0 - as it is (the symbols of the terrain shift table), else the terrain rows
     named, checked against the side's kind (a horseman's two hexes); ``inside``: the attacker
     is inside the building (`terrain.advantage`)."""
     if text in {symbol for pair in crt.terrain for symbol in pair}:
         return text
-    from companion.dark_blades import terrain as ter  # only when a terrain is named
-
     field = f"{role}_terrain"
     try:
         found = ter.advantage(ter.load_terrain(cards), text, role, field, inside)

@@ -14,8 +14,6 @@ are not turned: a bottom edge meets a top edge, a right edge a left edge, of the
 Every problem in the file is one `DataError` line: file, line, and what was expected.
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple

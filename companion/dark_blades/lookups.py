@@ -7,15 +7,11 @@ own input into one of these and calls `companion.dark_blades.resolve` (``_replac
 changed copy). NamedTuples, not dataclasses: this module is on `havoc fight`'s import path.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from companion.dark_blades.special import Hit
 from companion.dark_blades.states import Health
-
-if TYPE_CHECKING:
-    from companion.dark_blades.terrain import Advantage, Terrain
+from companion.dark_blades.terrain import Advantage, Terrain
 
 
 class Shifts(NamedTuple):

@@ -12,8 +12,6 @@ weapon is not a missile weapon is refused. A refusal names its field: ``shooter`
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.dark_blades import combat as c
 from companion.dark_blades import fight
 from companion.dark_blades.completion import CellSource
@@ -93,7 +91,7 @@ def named_shot(
             raise refused("target_name", "target: one name (a missile is fired at one target)")
         piece = fight.chosen(roster, target_spec.strip(), "target", "target_name")
         if two_hexes and piece.mount is None:  # two hexes tapped: a horseman, mounted
-            piece = replace(piece, mount="mounted")
+            piece = piece._replace(mount="mounted")
         t = fight.side(roster, [piece], "target", field="target_name")[0]
         if two_hexes and t.target != "mounted":
             raise refused(

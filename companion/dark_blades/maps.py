@@ -10,26 +10,23 @@ printed map. The format is described with an example in cards/README.md.
 Every problem is one `DataError` line: file, line, and what was expected.
 """
 
-from __future__ import annotations
-
 import os
 import re
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
+from companion.dark_blades.map_water import read_flow, read_wheel
+from companion.dark_blades.readings import Reading
 from companion.dark_blades.terrain import load_terrain
 from companion.data import Cards, read_toml
 from companion.errors import DataError, InputError
 from companion.names import matches, pick
 from companion.schema import Field, ListOf, MapOf, Table, Where
-
-if TYPE_CHECKING:
-    from companion.dark_blades.readings import Reading
 
 GAME = "dark-blades"
 DESIGNS = ("kit", "transcribed")
@@ -469,7 +466,6 @@ def _water(
     path: Path,
 ) -> tuple[dict[Hex, str], frozenset[Hex]]:
     """The ``flow`` and ``wheel`` keys (`companion.dark_blades.map_water`)."""
-    from companion.dark_blades.map_water import read_flow, read_wheel
 
     def on(h: Hex) -> bool:
         return 0 <= h[0] < width and 1 <= h[1] <= height

@@ -8,8 +8,6 @@ to the weapon the kit maps them to. `companion.dark_blades.combat` then resolves
 (NamedTuples, not dataclasses: this module is on `havoc missile`'s import path.)
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -143,6 +141,16 @@ BAND = Table(
     build=lambda values, _where: Band(**values),
 )
 _READING = reading_schema(lambda where: f"{where.keys[-2]}-{where.name}")
+
+
+def _weapon(key: str, values: dict[str, Any]) -> Weapon:
+    """A weapon's record from its checked keys (its counter words a tuple)."""
+    words = tuple(values["counter_words"])
+    return Weapon(
+        key=key, **{k: v for k, v in values.items() if k != "counter_words"}, counter_words=words
+    )
+
+
 WEAPON = Table(
     (
         Field("name", str),
@@ -157,9 +165,7 @@ WEAPON = Table(
         Field("no_adverse", str, required=False),
         Field("adverse_reading", _READING, required=False),
     ),
-    build=lambda values, where: Weapon(
-        key=where.name, **{**values, "counter_words": tuple(values["counter_words"])}
-    ),
+    build=lambda values, where: _weapon(where.name, values),
 )
 MISSILES = Table(
     (Field("source", str), Field("adjacent_rule", str, required=False)),

@@ -6,8 +6,6 @@ weapon words, and the rulebook's colour code for values (attack black, defence r
 blue). Every problem is one `DataError` naming the key.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, NamedTuple
 

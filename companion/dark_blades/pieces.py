@@ -9,8 +9,6 @@ this module only checks that they are consistent with the type they belong to. E
 one located `DataError`.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -93,7 +91,7 @@ class PieceSet(TypesFile):
         self.own_art = own_art or {}
         """Roster name -> the file its ``art`` cell names (checked)."""
 
-    def with_roster(self, roster: tuple[Character, ...]) -> PieceSet:
+    def with_roster(self, roster: tuple[Character, ...]) -> "PieceSet":
         """The same set with another roster (a scenario's pieces, its counts)."""
         kept = {k: v for k, v in vars(self).items() if k != "roster"}
         return PieceSet(roster=roster, **kept)

@@ -6,8 +6,6 @@ most 40 columns shown at the table — and ``text``, the full sentence for ``--e
 ``--json``. Every output that applies one labels it as the kit's, never the rulebook's.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple

@@ -8,8 +8,6 @@ functions of the loaded data: the `havoc` CLI prints their record, a web page, a
 printed sheet may present the same record.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion import dice
@@ -123,7 +121,7 @@ def _resolve(
 
 def fire(
     crt: Crt,
-    missiles: Missiles,
+    missiles: "Missiles",
     request: MissileRequest,
     cells: CellSource | None = None,
     rules: CombatRules | None = None,

@@ -5,11 +5,8 @@ defence, into a typed `ShotRequest`; each refusal a `companion.errors.FieldError
 each front end says in its own words. `shot` answers it (`map_fire.fire_on_map`).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.dark_blades import combat as c
 from companion.dark_blades import combat_form, pieces
@@ -41,8 +38,7 @@ SHOT_FIELDS = (
 TWO_HEXES = "a target on foot stands on one hex (only a mounted character occupies two)"
 
 
-@dataclass(frozen=True)
-class ShotRequest:
+class ShotRequest(NamedTuple):
     """A shot along a sight, parsed: the request (the map's range and cover put in by
     `shot`), and the two sides when named (empty: a weapon or a defence typed)."""
 

@@ -15,8 +15,6 @@ not be fired at ("adjacent to an enemy character"). What blocks, the rules quote
 kit's readings are data: ``cards/dark-blades/sight.toml``.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -138,7 +136,7 @@ class Sight(NamedTuple):
     line: tuple[Hex, ...]  # the hexes crossed, firer to target (both sides' where it splits)
     along_side: bool
     readings: tuple[Reading, ...]
-    parts: tuple[Sight, ...] = ()  # a mounted target: the sight to each of his two hexes
+    parts: "tuple[Sight, ...]" = ()  # a mounted target: the sight to each of his two hexes
     refusal: str = ""  # seen, but a firing rule refuses the shot: why ("" when none does)
     rules: tuple[Rule, ...] = ()  # the rules applied, quoted (the refusing one first)
     steps: tuple[tuple[Hex | None, ...], ...] = ()  # the line step by step: one hex, or a

@@ -6,11 +6,8 @@ into a typed `SightRequest`; each refusal a `companion.errors.FieldError` naming
 the page its label). `sight` answers it. As `fight_form` does for a fight by name.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.maps import HexMap
@@ -29,8 +26,7 @@ from companion.errors import FieldError
 SIGHT_FIELDS = ("origin", HORSE_FIELD)  # FROM, and TO: one hex or a horseman's two
 
 
-@dataclass(frozen=True)
-class SightRequest:
+class SightRequest(NamedTuple):
     """A line of sight, parsed: the board, the firer's hex and the target's one hex or a
     horseman's two neighbouring hexes (checked: passable to horses)."""
 

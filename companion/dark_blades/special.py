@@ -14,8 +14,6 @@ each result of the column (`Outcome.short`).
 (NamedTuples, not dataclasses: this module is on `havoc fight`'s import path.)
 """
 
-from __future__ import annotations
-
 import re
 from pathlib import Path
 from typing import Any, NamedTuple

@@ -4,11 +4,8 @@ refusal a `companion.errors.FieldError` naming one of `SWIM_FIELDS`, which each 
 in its own words. `swim_answer` answers it (`water.swim`).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.dark_blades.hexgrid import Hex
 from companion.dark_blades.maps import HexMap
@@ -21,8 +18,7 @@ from companion.numbers import is_whole
 SWIM_FIELDS = ("hex", "die", "hurt", "seed")
 
 
-@dataclass(frozen=True)
-class SwimRequest:
+class SwimRequest(NamedTuple):
     """A swim, parsed: the board, the swimmer's hex, real dice's faces in the order rolled
     (the rest rolled, by ``seed``), and whether he is wounded or stunned."""
 

@@ -8,8 +8,6 @@ for a mounted character's two hexes (the rules: the most disadvantageous counts)
 row (bridge, water, wall ...) is "not in the source rules".
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, NamedTuple
 

@@ -28,8 +28,6 @@ the hex just beside that window or door, who sees in as a firer there does), is 
 not seen (and the rulebook has spells "use the visibility rules in the missile fire section").
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from companion.dark_blades import hexgrid as hg

@@ -11,8 +11,9 @@ of joined maps works as one map). Pure Python: the CLI and the web page present 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion import dice, schema
 from companion.dark_blades import hexgrid as hg
@@ -25,9 +26,6 @@ from companion.errors import DataError, FieldError, InputError
 from companion.schema import Field, ListOf, MapOf, Table
 from companion.tables import Table as DiceTable
 from companion.tables import TableRow, read_table
-
-if TYPE_CHECKING:
-    import random
 
 GAME = "dark-blades"
 WORDS = ("each_step", "wheel", "stones", "swept", "hurt")  # water.toml [words]: the rules' quotes
@@ -205,8 +203,6 @@ class _Dice:
 
     def copy(self) -> _Dice:
         """The same faces to come (a seeded generator copied, so both draw alike)."""
-        import random
-
         twin = _Dice(self.given, None)
         twin.taken, twin.most = self.taken, self.most
         if isinstance(self.rng, random.SystemRandom) or self.rng is None:

@@ -10,11 +10,25 @@ and the source. Pure text: the CLI prints it, a web page may use the record inst
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion import dice
 from companion.dark_blades.combat import Lookup, NoShot, Shift, direction
 from companion.dark_blades.crt import MISSING, Crt
 from companion.text import WIDTH, cells, wrap
-from companion.text.fill_in import fill_in_lines
+from companion.text.fill_in import fill_in_how, fill_in_lines
+
+
+def lookup_fill_in_how(crt: Crt, look: Lookup) -> str | None:
+    """How to fill in the lost cell ``look`` landed on, in one line (None: no cell to fill)."""
+    return fill_in_how(crt.fill, look.fill_in_cell) if look.fill_in_cell else None
+
+
+def lookup_json(crt: Crt, record: Lookup | NoShot) -> dict[str, Any]:
+    """The record's ``--json``: its values, and ``fill_in_how`` in words for a lookup."""
+    if isinstance(record, NoShot):
+        return record.as_dict()
+    return {**record.as_dict(), "fill_in_how": lookup_fill_in_how(crt, record)}
 
 
 def pack(items: list[str], head: str = "", indent: str = "  ") -> list[str]:

@@ -19,6 +19,7 @@ from companion import dice
 from companion import tables as t
 from companion.errors import HavocError, InputError
 from companion.numbers import is_whole
+from companion.text.fill_in import fill_in_how
 from companion.web.current import cards, refused
 from companion.web.paths import named
 from companion.web.security import same
@@ -189,6 +190,8 @@ def _step(step: t.Step) -> dict[str, Any]:
         "rows": rows,
         "why_missing": step.why_missing,
         "fill": (
-            table.fill.how(f"a row with face {step.face}") if step.missing and table.fill else None
+            fill_in_how(table.fill, f"a row with face {step.face}")
+            if step.missing and table.fill
+            else None
         ),
     }

@@ -134,10 +134,6 @@ def test_the_option_word_check_sees_one(tmp_path: Path) -> None:
 
 
 _ANY_OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z-]*|-[a-zA-Z])(?![\w-])")  # --cards, -e
-# Rules strings that still carry an option word, pending: the fill-in advice (`FillIn.how`,
-# kept in the crt lookup's record as ``fill_in_how`` for --json and the page) says "run with
-# --cards YOUR-CARDS".
-PENDING_WORDS = {"companion/fill_in.py"}
 
 
 def option_words_in_rules(root: Path) -> list[str]:
@@ -164,8 +160,7 @@ def option_words_in_rules(root: Path) -> list[str]:
 
 def test_no_option_word_in_the_rules_strings() -> None:
     root = Path(companion.__file__).parent.parent
-    found = option_words_in_rules(root)
-    assert [f for f in found if f.split(":")[0] not in PENDING_WORDS] == []
+    assert option_words_in_rules(root) == []
 
 
 def test_the_rules_strings_check_sees_an_option_word(tmp_path: Path) -> None:

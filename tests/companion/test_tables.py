@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion import tables as t
+from companion.commands.tables import find
 from companion.data import Cards, default_cards_dir
 from companion.errors import DataError, InputError
 
@@ -146,7 +147,7 @@ def test_a_users_table_works_without_code(tmp_path: Path) -> None:
     write(tmp_path, "my-game", "mud", MUD)
     tables = t.load_tables(Cards(tmp_path))
     assert "dark-blades/lake" in tables  # the kit's tables stay behind the user's
-    weather = t.find(tables, "weather")
+    weather = find(tables, "weather")
     steps, pending = t.chain(tables, weather, [4, 2], None)
     assert [(s.table.name, s.rows[0].result) for s in steps] == [
         ("weather", "Rain"),
@@ -163,8 +164,8 @@ def test_ambiguous_bare_name(tmp_path: Path) -> None:
     write(tmp_path, "my-game", "lake", MUD)
     tables = t.load_tables(Cards(tmp_path))
     with pytest.raises(InputError, match="several games"):
-        t.find(tables, "lake")
-    assert t.find(tables, "my-game/lake").title == "Mud"
+        find(tables, "lake")
+    assert find(tables, "my-game/lake").title == "Mud"
 
 
 @pytest.mark.parametrize(
@@ -209,15 +210,15 @@ def test_a_loop_in_user_data_stops(tmp_path: Path) -> None:
     )
     write(tmp_path, "my-game", "mud", loop)
     tables = t.load_tables(Cards(tmp_path))
-    steps, pending = t.chain(tables, t.find(tables, "mud"), [], random.Random(1))
+    steps, pending = t.chain(tables, find(tables, "mud"), [], random.Random(1))
     assert len(steps) == t.MAX_CHAIN and pending == "mud"
 
 
 def test_a_misspelt_table_name_gets_a_suggestion(tables: dict[str, t.Table]) -> None:
     with pytest.raises(InputError, match="no table 'deth-spell' \\(did you mean death-spell\\?"):
-        t.find(tables, "deth-spell")
+        find(tables, "deth-spell")
     with pytest.raises(InputError, match=r"no table 'zzz' \(`havoc table` lists them\)"):
-        t.find(tables, "zzz")
+        find(tables, "zzz")
 
 
 def test_sources_cite_only_the_rules_text(tables: dict[str, t.Table]) -> None:
@@ -238,9 +239,9 @@ def test_one_broken_table_breaks_only_itself(tmp_path: Path) -> None:
     assert list(broken) == ["dark-blades/lake"] and "titel" in str(broken["dark-blades/lake"])
     assert "dark-blades/river" in tables and "my-game/weather" in tables
     with pytest.raises(DataError, match="titel"):
-        t.find(tables, "lake", broken)  # asked for by name: its own error
+        find(tables, "lake", broken)  # asked for by name: its own error
     # lake-crawl-out still loads; rolling on into the broken lake raises the lake's error
-    crawl = t.find(tables, "lake-crawl-out", broken)
+    crawl = find(tables, "lake-crawl-out", broken)
     assert t.chain(tables, crawl, [1], None, broken)[0][0].rows[0].result.startswith("They may")
     with pytest.raises(DataError, match="titel"):
         t.chain(tables, crawl, [7], random.Random(1), broken)
@@ -249,9 +250,9 @@ def test_one_broken_table_breaks_only_itself(tmp_path: Path) -> None:
 
 
 def test_names_by_start_and_any_case(tables: dict[str, t.Table]) -> None:
-    assert t.find(tables, "LAKE").name == "lake"  # whole name beats a longer one starting so
-    assert t.find(tables, "lake-c").name == "lake-crawl-out"
-    assert t.find(tables, "Death").name == "death-spell"
-    assert t.find(tables, "rss").name == "river-stepping-stones"  # initials
+    assert find(tables, "LAKE").name == "lake"  # whole name beats a longer one starting so
+    assert find(tables, "lake-c").name == "lake-crawl-out"
+    assert find(tables, "Death").name == "death-spell"
+    assert find(tables, "rss").name == "river-stepping-stones"  # initials
     with pytest.raises(InputError, match="could be"):
-        t.find(tables, "river-")
+        find(tables, "river-")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import secrets
 from collections import Counter
 from typing import Any
 
@@ -360,7 +359,7 @@ def setup(
         how = "your dice" + (f", seed {seed}" if seed is not None else "")
     else:
         if seed is None:  # drawn, and shown: the same set-up again, or printed, by its seed
-            seed = secrets.randbelow(DRAWN_SEEDS)
+            seed = random.SystemRandom().randrange(DRAWN_SEEDS)
         rng = random.Random(seed)
         one = tables.roll_many(rng, 1)[0] if count == 1 else None
         how = f"seed {seed}"

@@ -29,7 +29,7 @@ from companion.dark_blades.states import HEALTH, KINDS, Health
 from companion.errors import InputError
 from companion.names import pick
 from companion.text import fit
-from companion.text.dark_blades import lookup_lines, no_shot_lines
+from companion.text.dark_blades import lookup_json, lookup_lines, no_shot_lines
 from havoc_cli.kit import (
     WHOLE,
     Name,
@@ -89,7 +89,7 @@ def _short(name: str, names: list[str]) -> str:
 
 def print_record(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: bool) -> None:
     if as_json:
-        emit_json(record.as_dict())
+        emit_json(lookup_json(crt, record))
     elif isinstance(record, c.NoShot):
         click.echo(fit(no_shot_lines(record, explain)))
     else:

@@ -18,7 +18,7 @@ from companion.dark_blades.piece_types import load_types
 from companion.data import Cards
 from companion.errors import InputError
 from companion.text import fit
-from companion.text.dark_blades import lookup_lines, no_shot_lines
+from companion.text.dark_blades import lookup_json, lookup_lines, no_shot_lines
 from havoc_cli.kit import (
     WHOLE,
     Narrow,
@@ -166,7 +166,7 @@ def fight(
     if as_json:
         emit_json(
             {
-                **record.as_dict(),
+                **lookup_json(asked.crt, record),
                 "attackers": [f.as_dict() for f in attackers],
                 "defenders": [f.as_dict() for f in defenders],
                 "values": "kit",

@@ -19,6 +19,7 @@ from companion.dark_blades.sight import Sight
 from companion.errors import InputError
 from companion.numbers import is_whole
 from companion.text import fit
+from companion.text.dark_blades import lookup_json
 from havoc_cli.kit import cards_from, emit_json, source_only_from
 
 
@@ -79,7 +80,7 @@ def missile_on_map(
     asked = shot_request.shot_request(cards, crt, s, values)
     record = shot_request.shot(cards, crt, asked, source_only_from(ctx))
     if ctx.params.get("as_json", False):
-        emit_json({**record.as_dict(), "map": s.as_dict()})
+        emit_json({**lookup_json(crt, record), "map": s.as_dict()})
         return
     show(crt, record, False, explain)
     click.echo(fit(["from the map:", *sight_lines(s, explain, shot=True)]))

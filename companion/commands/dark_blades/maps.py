@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import click
 
+from companion.commands.dark_blades.boards import board
 from companion.dark_blades import sight_request
-from companion.dark_blades.layouts import find_layout, layout_by_path
-from companion.dark_blades.maps import HexMap, is_file_path, load_maps, map_named
+from companion.dark_blades.maps import HexMap, load_maps
 from companion.dark_blades.sight import ADJACENT, HORSE_FIELD, Sight, part_words, steps_text
 from companion.data import Cards
 from companion.errors import InputError
@@ -41,20 +41,6 @@ JSON_KEYS = (
 
 def _maps(ctx: click.Context) -> list[str]:
     return [m.key for m in load_maps(cards_from(ctx), source_only_from(ctx))]
-
-
-def board(cards: Cards, map_name: str | None, layout: str | None, source_only: bool) -> HexMap:
-    """The map named, or the layout (maps laid together, hexes named ``mill:C4``); either by
-    its name or as a file by its path (a layouts file: its one layout, or ``FILE#KEY``)."""
-    if layout is not None:
-        if map_name is not None:
-            raise InputError(f"give a map or --layout {layout}, not both")
-        if is_file_path(layout):
-            return layout_by_path(cards, layout, source_only)
-        return find_layout(cards, layout, source_only)
-    if map_name is None:
-        raise InputError("give a map (arena, mill) or --layout LAYOUT (raid)")
-    return map_named(cards, map_name, source_only)
 
 
 def sight_between(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import click
 
-from companion.commands.dark_blades.maps import board
+from companion.commands.dark_blades.boards import board
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades import swim_request
 from companion.dark_blades.states import HURT

@@ -30,7 +30,7 @@ from companion.dark_blades.scenarios import load_scenarios
 from companion.dark_blades.special import FOOTINGS, load_combat_rules
 from companion.dark_blades.states import HEALTH, KINDS
 from companion.errors import HavocError, InputError
-from companion.text.dark_blades import KIT_LINE, void_words
+from companion.text.dark_blades import KIT_LINE, lookup_fill_in_how, void_words
 from companion.web.current import cards, refused
 from companion.web.current import source_only as page_source_only
 from companion.web.dark_blades import modifiers
@@ -120,6 +120,7 @@ def view(crt: Crt, record: c.Lookup | c.NoShot, source_only: bool = False) -> di
         "void_words": void_words(look) if look.void else "",
         "kit_faces": dice.face_runs(kit_faces, crt.faces) if kit_faces else "",
         "source_only": source_only,
+        "fill_in_how": lookup_fill_in_how(crt, look),
     }
 
 

@@ -6,7 +6,6 @@ front end in its own words."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -147,7 +146,7 @@ def test_a_refusal_names_the_same_field_in_each_front_ends_words(havoc, site) ->
 def _same_board(request):
     """The request with its board said by its kind and key, not by the object."""
     board = request.board
-    return dataclasses.replace(request, board=(type(board).__name__, board.key))
+    return request._replace(board=(type(board).__name__, board.key))
 
 
 def _by_key(sight):
