@@ -156,6 +156,8 @@ def export_cthulhu_vassal(out: Path, cards: Cards, seed: int) -> tuple[Path, str
         slot = _el(stack, "widget.PieceSlot", entryName=piece.name, gpid=gpid, width=w, height=h)
         slot.text = piece_definition(files, piece.name, gpid, levels)
     root.set("nextPieceSlotId", str(gpid + 1))
+    _el(root, "module.PredefinedSetup", name=f"Set-up of seed {seed}", file="",
+        useFile="false", isMenu="false")  # a new game: the at-start stacks laid  # fmt: skip
     for sides in (1, 2):
         _el(root, "module.DiceButton", name=f"{sides}d6", text=f"{sides}d6",
             tooltip=f"Roll {sides}d6", nDice=str(sides), nSides="6", plus="0",

@@ -658,6 +658,7 @@ def setup_check(cp: str, tmp_path: Path, *args: str) -> list[str]:
     """Compile SetupCheck (with the wizard stand-ins) and run it under Xvfb: its lines."""
     import subprocess
 
+    tmp_path.mkdir(parents=True, exist_ok=True)
     compile_check(cp, tmp_path, SETUP_CHECK)
     done = subprocess.run(
         ["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", "java", "-Djava.awt.headless=false",
@@ -690,7 +691,7 @@ def test_vassals_engine_opens_each_scenario_set_up_as_the_scenario_card_lays_it(
     setups = [line[len("setup ") :].split(" | ")[0] for line in lines if line.startswith("setup ")]
     assert setups == [*titles, "Empty table (set up by hand)"]
     boards = [line.split(" | ") for line in lines if line.startswith("boards ")]
-    assert len(boards) == 4 * 7 and all(b[1] == b[2] for b in boards)  # each map its board
+    assert len(boards) == 5 * 7 and all(b[1] == b[2] for b in boards)  # each map its board
     for scenario, title in zip(scenarios.values(), titles, strict=True):
         found: dict[tuple[str, str], list[str]] = {}
         for line in lines:
@@ -718,6 +719,7 @@ def test_vassals_engine_opens_each_scenario_set_up_as_the_scenario_card_lays_it(
             riders = sum(f.count for f in side.forces if f.character.name in scenario.riders())
             assert len(names) == sum(f.count for f in side.forces) + riders, (title, side.name)
         assert set(found) == zones, (title, set(found) - zones)
+    assert not [line for line in lines if line.startswith("piece Empty table")]
     picture = tmp_path / "raid.png"
     shot = setup_check(cp, tmp_path, module_file, "Scenario 4: The Raid", str(picture))
     assert f"screenshot Scenario 4: The Raid | 1600x1000 | {picture}" in shot
@@ -798,3 +800,11 @@ def test_vassals_engine_names_the_cthulhu_who_squares_as_printed(vmod, tmp_path)
             assert names[(x0 + col * d, y0 + row * d)] == f"{'ABCDEFGH'[col]}{8 - row}"
     stacks = [line for line in lines if line.startswith("stack Cthulhu")]
     assert stacks and all(" | 1 | " in line for line in stacks)
+    # File > New Game offers the seed's set-up; VASSAL's own launch of it lays each at-start
+    # stack's piece on its start row (heroes on row 1, their foes on row 8)
+    laid = setup_check(cp, tmp_path / "setup", str(vmod / "havoc-kit-cthulhu-who.vmod"))
+    assert "setup Set-up of seed 1 | -" in laid
+    pieces = [line.split(" | ") for line in laid if line.startswith("piece Set-up of seed 1 | ")]
+    assert len(pieces) == len(stacks)
+    for _s, _m, _zone, square, name in pieces:
+        assert square[1:] == ("1" if name.startswith("Hero") else "8"), (name, square)

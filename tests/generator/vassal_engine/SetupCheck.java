@@ -1,7 +1,8 @@
 // Opens each predefined set-up of a .vmod in VASSAL's own engine, as File > New Game does
 // (PredefinedSetup.getSavedGameContents, GameState.loadGameInForeground: the saved game's
 // commands executed, the game started), and prints, one fact a line:
-//   setup NAME | FILE          each predefined set-up (FILE "-": a new game, no file)
+//   setup NAME | FILE          each predefined set-up (FILE "-": a new game, no file, which
+//                              PredefinedSetup.launch starts)
 //   boards SETUP | MAP | BOARDS  the boards each map has once the set-up is open
 //   piece SETUP | MAP | ZONE | LOCATION | NAME   every piece, the zone it stands in ("-": none)
 // With SETUP and PNG: that set-up alone is opened, its map shown in a window on the X display
@@ -64,12 +65,15 @@ public class SetupCheck {
     for (PredefinedSetup setup : module.getAllDescendantComponentsOf(PredefinedSetup.class)) {
       String name = setup.getConfigureName();
       System.out.println("setup " + name + " | " + (setup.isUseFile() ? setup.getFileName() : "-"));
-      if (!setup.isUseFile()) continue;
       if (args.length > 2) {  // the picture: that set-up alone, as a player opens it
         if (name.equals(args[1])) shown.add(setup);
         continue;
       }
-      open(module, setup);
+      if (setup.isUseFile()) open(module, setup);
+      else {  // a new game: VASSAL's own launch (its at-start stacks laid, if any)
+        module.getGameState().setModified(false);
+        setup.launch();
+      }
       for (Map map : module.getComponentsOf(Map.class)) {
         List<String> boards = new ArrayList<>();
         for (Board b : map.getBoards()) boards.add(b.getName());
