@@ -358,7 +358,7 @@ def draw_map(c: Any, g: Geometry, blank: bool = False, small: bool = False) -> N
                         c.line(x1, y1, x2, y2)
                         c.setDash([])
         c.setStrokeColorRGB(*BROWN)
-        for h, side in m.lips:  # the top lip: a heavy line with ticks down the slope
+        for h, side in sorted(m.lips):  # the top lip: a heavy line with ticks down the slope
             (x1, y1), (x2, y2) = g.side(h, side)
             c.setLineWidth(2.2)
             c.line(x1, y1, x2, y2)

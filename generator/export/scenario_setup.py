@@ -33,8 +33,11 @@ class SideSetUp:
 
     @property
     def words(self) -> str:
-        """``Dark Blades (enters on turn 2)``: the side as the margin of its board says it."""
-        return self.name + (f" (enters on turn {self.enters_turn})" if self.enters_turn else "")
+        """The side's place in its board's margin, named as its zone there: ``To set up: Dark
+        Blades``, or ``Turn 2 reinforcements: Dark Blades`` for a side that enters later."""
+        if self.enters_turn:
+            return f"Turn {self.enters_turn} reinforcements: {self.name}"
+        return f"To set up: {self.name}"
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import io
 import re
 import tempfile
-import time
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,8 +41,17 @@ from generator.dark_blades.results_tables import write_results_tables
 from generator.export import sources
 from generator.export.faces import FacePage, rasterise, write_faces_pdf
 from generator.export.scenario_setup import SetUp, set_ups
-from generator.export.vassal_board import DY_PX, Board, draw_board
+from generator.export.vassal_board import DY_PX, MARGIN, Board, board_height, draw_board
+from generator.export.vassal_save import (
+    DATE_SAVED,
+    Placed,
+    encode,
+    game_text,
+    saved_game,
+    zip_entry,
+)
 from generator.sheet.document import page_for
+from generator.sheet.files import atomic_file
 from generator.sheet.pieces import Piece
 
 VASSAL_VERSION = "3.6.0"
@@ -55,18 +63,6 @@ B = "VASSAL.build."
 DELETE = "delete;Delete;68,130"  # the Delete trait: right-click > Delete, or Ctrl+D
 CREDITS_FILE = "credits.txt"  # in the zip; Help > Credits opens it
 MOVED = "$pieceName$ moves $previousLocation$ -> $location$ *"
-
-
-def encode(fields: Sequence[str], delimiter: str) -> str:
-    """Fields joined as VASSAL's SequenceEncoder joins them (the delimiter escaped by a
-    backslash; a field ending in a backslash, or quoted, wrapped in apostrophes)."""
-    out = []
-    for f in fields:
-        text = f.replace(delimiter, "\\" + delimiter)
-        if f.endswith("\\") or (f.startswith("'") and f.endswith("'")):
-            text = f"'{text}'"
-        out.append(text)
-    return delimiter.join(out)
 
 
 CTRL_SHIFT_F = "70,195"  # VK_F with Ctrl and Shift
@@ -209,18 +205,21 @@ def _map(root: ET.Element, board: Board, main: bool) -> ET.Element:
     else:
         zoned = _el(b, "module.map.boardPicker.board.ZonedGrid")
         for z in board.zones:  # first: a point in a set-up zone is named by it
-            grid = next(g for g in board.grids if g.zone == z.map)
+            side = z.kind == "side"  # a side's place in the margin: no grid, its name
             zone = _el(
                 zoned,
                 "module.map.boardPicker.board.mapgrid.Zone",
                 name=z.name,
-                locationFormat=(f"{z.map}:" if z.map else "") + "$gridLocation$ ($name$)",
+                locationFormat="$name$"
+                if side
+                else (f"{z.map}:" if z.map else "") + "$gridLocation$ ($name$)",
                 useParentGrid="false",
                 useHighlight="false",
                 highlightProperty="",
                 path=";".join(f"{x},{y}" for x, y in z.outline),
             )
-            _grid(zone, board, grid)
+            if not side:
+                _grid(zone, board, next(g for g in board.grids if g.zone == z.map))
         if board.zones and not board.grids[0].zone:  # a single map: its grid everywhere else
             _grid(zoned, board, board.grids[0])
         for g in (g for g in board.grids if g.zone):
@@ -294,9 +293,9 @@ def build_file(
 ) -> tuple[bytes, int]:
     """The module's buildFile.xml, and how many palette pieces it has; ``help_file``: a text
     file in the zip that the Help menu opens (the figures' credits); ``scenarios``: a map window
-    each, its board the scenario's, each side's pieces an at-start stack in its margin, its
-    sheet's text in the Help menu (`help_name`)."""
-    at_start = [_stack_slots(setup, counters) for _b, setup in scenarios]
+    each, its board the scenario's, its sheet's text in the Help menu (`help_name`), and a
+    predefined set-up (File > New Game) that opens its saved game (`setup_name`), with one more
+    that opens an empty table."""
     root = ET.Element(
         B + "GameModule",
         {
@@ -305,9 +304,7 @@ def build_file(
             "VassalVersion": VASSAL_VERSION,
             "description": "Dark Blades (Cry Havoc family): maps, counters, tables, from the "
             "Havoc Kit's own sheets",
-            "nextPieceSlotId": str(
-                len(counters) + sum(len(p) for st in at_start for _w, p in st) + 1
-            ),
+            "nextPieceSlotId": str(len(counters) + 1),
             "ModuleOther1": "",
             "ModuleOther2": "",
         },
@@ -332,17 +329,14 @@ def build_file(
     _el(root, "module.KeyNamer")
     for i, board in enumerate(boards):
         _map(root, board, i == 0)
-    gpid = len(counters)
-    for (board, _setup), stacks in zip(scenarios, at_start, strict=True):
-        m = _map(root, board, False)
-        for (_words, x, y), (name, slots) in zip(board.margin, stacks, strict=True):
-            stack = _el(m, "module.map.SetupStack", name=name, owningBoard=board.name,
-                        useGridLocation="false", location="", x=x, y=y)  # fmt: skip
-            for c in slots:
-                gpid += 1
-                slot = _el(stack, "widget.PieceSlot", entryName=c.name, gpid=gpid,
-                           width=c.width, height=c.height)  # fmt: skip
-                slot.text = c.definition(gpid)
+    for board, _setup in scenarios:
+        _map(root, board, False)
+    for board, setup in scenarios:
+        _el(root, "module.PredefinedSetup", name=board.name, file=setup_name(setup),
+            useFile="true", isMenu="false")  # fmt: skip
+    if scenarios:
+        _el(root, "module.PredefinedSetup", name=EMPTY_TABLE, file="", useFile="false",
+            isMenu="false")  # fmt: skip
     turn = _el(
         root,
         "module.turn.TurnTracker",
@@ -432,20 +426,82 @@ def help_name(setup: SetUp) -> str:
     return f"scenario-{setup.key}.txt"
 
 
-def _stack_slots(setup: SetUp, counters: Sequence[Counter]) -> list[tuple[str, list[Counter]]]:
-    """Each side's pieces for its at-start stack: (the stack's name, the palette pieces, one per
-    counter the scenario puts on the table): each character's foot piece, and his mounted piece
-    when he rides in this scenario (a piece with no foot piece, a mule, as it is)."""
+EMPTY_TABLE = "Empty table (set up by hand)"
+
+
+def setup_name(setup: SetUp) -> str:
+    """The scenario's saved game in the module's zip (its predefined set-up opens it)."""
+    return f"scenario-{setup.key}.vsav"
+
+
+def side_stacks(setup: SetUp, counters: Sequence[Counter]) -> list[tuple[str, list[list[Counter]]]]:
+    """Each side's pieces as they stand in its place in the margin: (the place's name, its
+    stacks), a stack per character: a palette piece for each counter the scenario puts on the
+    table, his foot pieces and, on top, his mounted ones when he rides in this scenario (a
+    piece with no foot piece, a mule, as it is)."""
     out = []
     for side in setup.sides:
-        slots: list[Counter] = []
+        stacks: list[list[Counter]] = []
         for who, count, rides in side.forces:
             mine = [c for c in counters if c.name == who or c.name.startswith(who + " (")]
             foot = [c for c in mine if not c.double]
             chosen = foot + [c for c in mine if c.double and (rides or not foot)]
-            slots += chosen * count
-        out.append((side.words, slots))
+            stacks.append([c for c in chosen for _n in range(count)])
+        out.append((side.words, stacks))
     return out
+
+
+def _cell(stacks: Sequence[Sequence[Counter]]) -> int:
+    """How many hexes across one stack takes in the margin: two where any piece is mounted."""
+    return 2 if any(c.double for st in stacks for c in st) else 1
+
+
+def margin_hexes(setup: SetUp, counters: Sequence[Counter], height: int) -> float:
+    """How wide (hexes) a scenario board's margin must be for each side's stacks to stand
+    apart, a hex each (two for mounted pieces), in rows down its place (``height``: the
+    board's, pixels; each side's place a share of it, less its words)."""
+    sides = side_stacks(setup, counters)
+    rows = max(1, int((height / len(sides) - DY_PX * 0.8) // DY_PX))
+    need = max(-(-len(st) // rows) * _cell(st) for _w, st in sides)
+    return max(MARGIN, need + 0.5)
+
+
+def laid_stacks(board: Board, setup: SetUp, counters: Sequence[Counter]) -> list[Placed]:
+    """The scenario's pieces laid in its board's margin, each side's stacks in rows in its
+    place (`side_stacks`); a mounted piece's position is its rear hex, the counter reaching
+    one hex to the right. Pieces' ids in the game: ``hk1``, ``hk2``... in order."""
+    gpids = {c.name: n for n, c in enumerate(counters, start=1)}
+    placed, n = [], 0
+    for (words, x0, y0, x1, y1), (name, stacks) in zip(
+        board.margin, side_stacks(setup, counters), strict=True
+    ):
+        if words != name:
+            raise ValueError(f"{board.name}: margin place {words!r}, side {name!r}")
+        cell = _cell(stacks) * DY_PX
+        cols = max(1, (x1 - x0) // cell)
+        for i, stack in enumerate(stacks):
+            col, row = i % cols, i // cols
+            x = x0 + col * cell + DY_PX // 2
+            y = min(y0 + row * DY_PX + DY_PX // 2, y1 - DY_PX // 2)
+            pieces = []
+            for c in stack:
+                n += 1
+                pieces.append((f"hk{n}", c.definition(gpids[c.name])))
+            placed.append(Placed(board.name, x, y, tuple(pieces)))
+    return placed
+
+
+def scenario_game(
+    boards: Sequence[Board], played: Sequence[Board], board: Board, setup: SetUp,
+    counters: Sequence[Counter],
+) -> bytes:  # fmt: skip
+    """The scenario's saved game (a predefined set-up): every map's board chosen, its pieces
+    laid in its board's margin (`laid_stacks`)."""
+    stacks = laid_stacks(board, setup, counters)
+    chosen = [(b.name, b.name) for b in [*boards, *played]]
+    text = game_text(chosen, stacks, [f"hks{i}" for i in range(1, len(stacks) + 1)])
+    return saved_game(text, NAME, "1.0", VASSAL_VERSION, f"Scenario {setup.number}: "
+                      f"{setup.title}, as the scenario sets it up")  # fmt: skip
 
 
 def module_data(description: str, name: str = NAME) -> bytes:
@@ -456,7 +512,7 @@ def module_data(description: str, name: str = NAME) -> bytes:
         ("extra1", ""),
         ("extra2", ""),
         ("VassalVersion", VASSAL_VERSION),
-        ("dateSaved", str(int(time.time() * 1000))),
+        ("dateSaved", DATE_SAVED),  # fixed: the same module, the same bytes
         ("description", description),
         ("name", name),
     ):
@@ -487,12 +543,17 @@ def board_images(cards: Cards, piece: float, source_only: bool, scratch: Path):
     return out
 
 
-def scenario_boards(setups: Sequence[SetUp], piece: float, scratch: Path):
+def scenario_boards(
+    setups: Sequence[SetUp], piece: float, scratch: Path, counters: Sequence[Counter] = ()
+):
     """Each scenario's board: its maps laid as it lays them, its set-up areas, entries and
-    exits drawn and made zones, a margin with a place for each side's pieces."""
+    exits drawn and made zones, a margin with a place for each side's pieces (wide enough for
+    their stacks, `margin_hexes`, when ``counters`` are given)."""
     out = []
     for setup in setups:
         pdf = scratch / f"board-scenario-{setup.key}.pdf"
+        height = board_height(setup.hexmap, piece)
+        margin = margin_hexes(setup, counters, height) if counters else MARGIN
         board = draw_board(
             pdf,
             setup.hexmap,
@@ -501,6 +562,7 @@ def scenario_boards(setups: Sequence[SetUp], piece: float, scratch: Path):
             sides=tuple(side.words for side in setup.sides),
             key=f"scenario-{setup.key}",
             name=f"Scenario {setup.number}: {setup.title}",
+            margin=margin,
         )
         (image,) = rasterise(pdf, 72 * board.px_per_pt)
         assert image.size == (board.width, board.height), (image.size, board)
@@ -620,11 +682,11 @@ def export_vassal(
         scratch = Path(tmp)
         made = board_images(cards, piece_size, source_only, scratch)
         setups = set_ups(cards, piece_size, source_only, {b.key: m for b, _i, m in made})
-        played = scenario_boards(setups, piece_size, scratch)
         boards = [(b, im) for b, im, _m in made]
         dpi = 72 * boards[0][0].px_per_pt
         pieces = sources.counters(cards, piece_size, source_only)
         counters = _counters(cards, pieces, piece_size, dpi)
+        played = scenario_boards(setups, piece_size, scratch, [c for c, _f in counters])
         charts = _charts(cards, source_only, scratch)
     credits = sources.credits(cards, pieces)
     xml, slots = build_file(
@@ -640,18 +702,19 @@ def export_vassal(
         images += list(zip(c.images, faces, strict=True))
     images += [(name, im) for _t, name, im in charts]
     target = out / MODULE
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("buildFile.xml", xml)
-        z.writestr("moduledata", module_data("Dark Blades from the Havoc Kit's own sheets"))
+    with atomic_file(target) as handle, zipfile.ZipFile(handle, "w") as z:
+        zip_entry(z, "buildFile.xml", xml)
+        zip_entry(z, "moduledata", module_data("Dark Blades from the Havoc Kit's own sheets"))
         if credits:
-            z.writestr(CREDITS_FILE, "\n".join([f"{NAME}: credits", "", *credits]) + "\n")
-        for _b, _im, setup in played:
-            z.writestr(help_name(setup), setup.text)
+            text = "\n".join([f"{NAME}: credits", "", *credits]) + "\n"
+            zip_entry(z, CREDITS_FILE, text.encode("utf-8"))
+        for board, _im, setup in played:
+            zip_entry(z, help_name(setup), setup.text.encode("utf-8"))
+            game = scenario_game([b for b, _ in boards], [b for b, _i, _s in played], board,
+                                 setup, [c for c, _f in counters])  # fmt: skip
+            zip_entry(z, setup_name(setup), game, compress=False)  # a zip already
         for name, image in images:
-            info = zipfile.ZipInfo("images/" + name, date_time=(2026, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
-            info.external_attr = 0o644 << 16
-            z.writestr(info, _png(image))
+            zip_entry(z, "images/" + name, _png(image), compress=False)  # PNGs are compressed
     first = boards[0][0]
     said = [
         f"{target.name}: {len(boards)} map window{'s' if len(boards) > 1 else ''} ("
@@ -663,7 +726,8 @@ def export_vassal(
         f"{len(played)} scenarios set up, a map window each ("
         + ", ".join(b.name for b, _im, _s in played)
         + "): the set-up areas drawn and made zones, each side's pieces beside the board, "
-        "the scenario sheet in Help",
+        "the scenario sheet in Help, a predefined set-up each (File > New Game) with each "
+        "side's pieces in its place beside the maps (later sides as Turn N reinforcements)",
     ]
     return Exported(
         [target], said, [b for b, _ in boards], [c for c, _f in counters], credits, tuple(pieces)

@@ -81,7 +81,13 @@ class Board:
     grids: tuple[Grid, ...]
     px_per_pt: float
     zones: tuple[SetUpZone, ...] = ()
-    margin: tuple[tuple[str, int, int], ...] = ()  # (words, x, y): a side's place, pixels
+    margin: tuple[tuple[str, int, int, int, int], ...] = ()  # (words, box): a side's place
+
+
+def board_height(m: HexMap, piece: float) -> int:
+    """The height (pixels) of ``m``'s board: what `draw_board` will make it."""
+    s = scale(piece)
+    return _Frame(Geometry(m, hex_flats(piece) / math.sqrt(3.0)), s).height
 
 
 def scale(piece: float) -> float:
@@ -126,19 +132,21 @@ def draw_board(
     sides: tuple[str, ...] = (),
     key: str = "",
     name: str = "",
+    margin: float = MARGIN,
 ) -> Board:
     """Draw ``m`` (a map or a `LayoutMap`) into a one-page PDF at ``path``; returns the board
     (its image not yet made: `rasterise` the PDF at ``72 x px_per_pt`` dpi). A scenario's board
     (``key``, ``name``: the scenario's) also draws its ``marks`` (outlined as on the scenario
     sheet: an area solid, an entry dashed, an exit dotted, each named) and a margin on the
-    right with a place for each of ``sides`` (their words)."""
+    right, ``margin`` hexes across, with a place for each of ``sides`` (their words), each a
+    zone of kind ``side`` (no grid: pieces stand where they are put)."""
 
     board_key, board_name = key or m.key, name or m.name
     s = scale(piece)
     r = hex_flats(piece) / math.sqrt(3.0)
     whole = Geometry(m, r)
     frame = _Frame(whole, s)
-    extra = MARGIN * hex_flats(piece) if sides else 0.0
+    extra = margin * hex_flats(piece) if sides else 0.0
     w, h = frame.width / s + extra, frame.height / s
     with atomic_file(path) as handle, binary_streams():
         c = Canvas(handle, invariant=1, initialFontName=pdf_font(REGULAR), pagesize=(w, h))
@@ -181,10 +189,16 @@ def draw_board(
         for mark in marks
         for path in _paths(_loops(whole, frame, _shifted(m, mark)))
     )
-    margin = tuple((words, *map(round, frame.px(x, y))) for words, x, y in places)
+    boxes = []
+    for words, (x0, y0, x1, y1), top in places:
+        (px0, py0), (px1, py1) = frame.px(x0, y0), frame.px(x1, y1)
+        box = (round(px0), round(py0), round(px1), round(py1))
+        corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+        zones += (SetUpZone(words, "", "side", corners),)
+        boxes.append((words, box[0], round(frame.px(x0, top)[1]), box[2], box[3]))
     width = frame.width + math.ceil(extra * s - 1e-6) if sides else frame.width
     return Board(board_key, board_name, f"board-{board_key}.png", width, frame.height, dx, dy,
-                 tuple(grids), s, zones, margin)  # fmt: skip
+                 tuple(grids), s, zones, tuple(boxes))  # fmt: skip
 
 
 def _shifted(m: HexMap, mark: Mark) -> frozenset[hg.Hex]:
@@ -300,8 +314,8 @@ def _paths(loops: list[tuple[tuple[int, int], ...]]) -> list[tuple[tuple[int, in
 
 
 def _margin(c: Any, x0: float, height: float, width: float, sides: tuple[str, ...]):
-    """Each side's place in the margin right of the maps: its words, and where its pieces go
-    (points on the board drawing, y down)."""
+    """Each side's place in the margin right of the maps: its words, its box and the top of
+    the room below its words, where its pieces go (points on the board drawing, y down)."""
 
     if not sides:
         return []
@@ -317,7 +331,8 @@ def _margin(c: Any, x0: float, height: float, width: float, sides: tuple[str, ..
         c.scale(1, -1)
         text(c, 0, 0, words, 9, bold=True, max_width=width - 24)
         c.restoreState()
-        out.append((words, x0 + width / 2, top + step / 2))
+        box = (x0 + 6, top + 6, x0 + width - 6, top + step - 6)
+        out.append((words, box, top + 30))
     return out
 
 

@@ -32,6 +32,8 @@ from generator.export.vassal import (
     module_data,
     piece_definition,
 )
+from generator.export.vassal_save import zip_entry
+from generator.sheet.files import atomic_file
 
 MODULE = "havoc-kit-cthulhu-who.vmod"
 NAME = "Havoc Kit: Cthulhu Who?"
@@ -154,6 +156,8 @@ def export_cthulhu_vassal(out: Path, cards: Cards, seed: int) -> tuple[Path, str
         slot = _el(stack, "widget.PieceSlot", entryName=piece.name, gpid=gpid, width=w, height=h)
         slot.text = piece_definition(files, piece.name, gpid, levels)
     root.set("nextPieceSlotId", str(gpid + 1))
+    _el(root, "module.PredefinedSetup", name=f"Set-up of seed {seed}", file="",
+        useFile="false", isMenu="false")  # a new game: the at-start stacks laid  # fmt: skip
     for sides in (1, 2):
         _el(root, "module.DiceButton", name=f"{sides}d6", text=f"{sides}d6",
             tooltip=f"Roll {sides}d6", nDice=str(sides), nSides="6", plus="0",
@@ -161,15 +165,12 @@ def export_cthulhu_vassal(out: Path, cards: Cards, seed: int) -> tuple[Path, str
             icon="", reportFormat="** $name$ = $result$ *** <$playerName$>")  # fmt: skip
     ET.indent(root)
     target = out / MODULE
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("buildFile.xml", ET.tostring(root, encoding="UTF-8", xml_declaration=True))
-        z.writestr("moduledata", module_data(f"Cthulhu Who? set-up seed {seed}", NAME))
-        z.writestr(HELP, "\n".join(made.lines) + "\n")
+    with atomic_file(target) as handle, zipfile.ZipFile(handle, "w") as z:  # fixed dates
+        zip_entry(z, "buildFile.xml", ET.tostring(root, encoding="UTF-8", xml_declaration=True))
+        zip_entry(z, "moduledata", module_data(f"Cthulhu Who? set-up seed {seed}", NAME))
+        zip_entry(z, HELP, ("\n".join(made.lines) + "\n").encode("utf-8"))
         for name, image in images:
-            info = zipfile.ZipInfo("images/" + name, date_time=(2026, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_STORED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, _png(image))
+            zip_entry(z, "images/" + name, _png(image), compress=False)
     said = (
         f"{target.name}: Cthulhu Who? set-up seed {seed} (--seed): the board with its garden, "
         f"{len(made.pieces)} pieces ({len(stacks)} on their start rows at the start), "

@@ -430,12 +430,13 @@ def _boards_by_key():
     return [*load_maps(Cards()), *(find_layout(Cards(), lay.key) for lay in load_layouts(Cards()))]
 
 
-def test_each_scenario_a_map_its_zones_named_as_on_the_sheet_its_sides_at_start(module):
+def test_each_scenario_a_map_its_zones_named_as_on_the_sheet_its_sides_set_up(module):
     """A map window per scenario: its board the scenario's maps as it lays them; a zone for
     each set-up area, entry and exit, named as on the scenario sheet, holding exactly the
-    mark's hexes (VASSAL's even-odd polygon, the hex centres its grid gives); an at-start
-    stack per side, named with its turn of entry, holding a piece per character and copy (and
-    the mounted piece of each rider); the sheet's text in the Help menu."""
+    mark's hexes (VASSAL's even-odd polygon, the hex centres its grid gives); a predefined
+    set-up whose saved game lays in each side's place beside the maps (a zone named "To set
+    up: SIDE", or "Turn N reinforcements: SIDE") a piece per character and copy, and the
+    mounted piece of each rider; the sheet's text in the Help menu."""
     from companion.dark_blades import hexgrid as hg
     from companion.dark_blades import pieces as db
     from companion.dark_blades.scenarios import load_scenarios
@@ -475,22 +476,78 @@ def test_each_scenario_a_map_its_zones_named_as_on_the_sheet_its_sides_at_start(
                     )
                     if held:
                         assert grid.name(x, y) == hg.name((col, row))
-        stacks = list(m.iter(B + "module.map.SetupStack"))
-        assert [st.get("name") for st in stacks] == [side.words for side in setup.sides]
-        for st, side in zip(stacks, scenario.sides, strict=True):
-            names = [p.get("entryName") for p in st.iter(SLOT)]
+        assert not list(m.iter(B + "module.map.SetupStack"))  # the set-up places them
+        (setup_el,) = [e for e in root.iter(B + "module.PredefinedSetup") if e.get("name") == title]
+        assert setup_el.get("useFile") == "true"
+        placed = saved_stacks(files[setup_el.get("file")])
+        assert {where for where, _x, _y, _names in placed} == {title}
+        for side in scenario.sides:
+            words = (
+                f"Turn {side.enters_turn} reinforcements: " if side.enters_turn else "To set up: "
+            )
+            (place,) = [z for z in zones if z.get("name") == words + side.name]
+            outline = [tuple(map(int, p.split(","))) for p in place.get("path").split(";")]
+            names = [n for _m, x, y, ns in placed if inside((x, y), outline) for n in ns]
             for force in side.forces:
                 who = force.character.name
                 assert (
                     names.count(who) == force.count or names.count(f"{who} (mule)") == force.count
-                )
+                ), (title, side.name, who)
                 rides = who in scenario.riders()
                 assert names.count(f"{who} (mounted)") == (force.count if rides else 0), who
+            assert len(names) == sum(
+                f.count * (2 if f.character.name in scenario.riders() else 1) for f in side.forces
+            ), (title, side.name)
         text = files[helps[title]].decode("utf-8")
         assert scenario.victory[0] in text and "Where (hexes" in text
         assert all(side.setup in text for side in scenario.sides)
     gpids = [int(p.get("gpid")) for p in root.iter(SLOT)]
     assert len(set(gpids)) == len(gpids) and max(gpids) < int(root.get("nextPieceSlotId"))
+
+
+def saved_stacks(vsav: bytes) -> list[tuple[str, int, int, list[str]]]:
+    """A saved game's stacks read back as VASSAL reads them (DeobfuscatingInputStream's hex
+    form, GameModule.decode's ESC-separated commands, AddPiece's ``+/ID/TYPE/STATE``): each
+    stack's map, x, y and its pieces' names (the basic piece's name, innermost in the type)."""
+    with zipfile.ZipFile(io.BytesIO(vsav)) as z:
+        data = z.read("savedGame")
+    assert data[:5] == b"!VCSK"
+    key = int(data[5:7], 16)
+    text = bytes(b ^ key for b in bytes.fromhex(data[7:].decode())).decode("utf-8")
+    commands = decode(text, "\x1b")
+    assert commands[0] == "begin_save" and commands[-1] == "end_save"
+    names, stacks = {}, []
+    for c in commands:
+        if not c.startswith("+/"):
+            continue
+        _plus, ident, kind, state = decode(c, "/")
+        if kind == "stack":
+            where, x, y, *ids = decode(state, ";")
+            stacks.append((where, int(x), int(y), [names[i] for i in ids]))
+        else:
+            basic = decode(kind, "\t")[-1]
+            while "\t" in basic:
+                basic = decode(basic, "\t")[-1]
+            names[ident] = decode(basic, ";")[-1]
+    assert len({i for _w, _x, _y, ns in stacks for i in ns}) <= len(names)
+    return stacks
+
+
+def test_the_saved_games_choose_every_maps_board(module):
+    """A predefined set-up's saved game chooses each map's board (else VASSAL's set-up wizard
+    would ask), and an empty table stays a set-up of its own."""
+    files, root = module
+    maps = [m.get("mapName") for m in root.findall(B + "module.Map")]
+    setups = list(root.iter(B + "module.PredefinedSetup"))
+    assert [e.get("useFile") for e in setups].count("false") == 1
+    for e in (e for e in setups if e.get("useFile") == "true"):
+        with zipfile.ZipFile(io.BytesIO(files[e.get("file")])) as z:
+            data = z.read("savedGame")
+            assert b"<moduleName>Havoc Kit: Dark Blades</moduleName>" in z.read("savedata")
+        key = int(data[5:7], 16)
+        text = bytes(b ^ key for b in bytes.fromhex(data[7:].decode())).decode("utf-8")
+        chosen = [c for c in decode(text, "\x1b") if "BoardPicker\t" in c]
+        assert chosen == [f"{m}BoardPicker\t{m}\t0\t0" for m in maps]
 
 
 def test_a_line_of_sight_thread_on_each_map_and_a_turn_track(module):
@@ -526,10 +583,21 @@ def engine_classpath() -> str | None:
     return ":".join([engine[0], *(f"/usr/share/java/{j}.jar" for j in jars)])
 
 
+def compile_check(cp: str, tmp_path: Path, source: Path) -> None:
+    """Compile a check program into ``tmp_path`` with the stand-ins for VASSAL's wizard
+    library (vassal_engine/wizard_stubs: a module with predefined set-ups loads its classes)."""
+    import subprocess
+
+    stubs = sorted(str(p) for p in (source.parent / "wizard_stubs").rglob("*.java"))
+    subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", str(tmp_path), *stubs, str(source)],
+                   check=True)  # fmt: skip
+
+
 @pytest.mark.slow
 def test_vassals_engine_builds_the_module_snaps_and_lays_the_mounted_pieces(vmod, tmp_path):
     """In VASSAL's own engine (the jar ../shared/tools/vassal-check installs): every kind of
-    component built (7 maps, 10 at-start stacks, a LOS thread a map, the turn track, the d10);
+    component built (7 maps, 5 predefined set-ups and no at-start stack, a LOS thread a map,
+    the turn track, the d10);
     a dropped point snapped to the hex whose centre is nearest; each mounted piece, dropped on
     a hex, covers that hex and one neighbour, a different one in each of its six facings; the
     pieces' names say their states; a scenario's set-up zones name their hexes."""
@@ -538,8 +606,7 @@ def test_vassals_engine_builds_the_module_snaps_and_lays_the_mounted_pieces(vmod
     cp = engine_classpath()
     if cp is None:
         pytest.skip("VASSAL's engine is not installed: run ../shared/tools/vassal-check/run once")
-    subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", str(tmp_path), str(ENGINE_CHECK)],
-                   check=True)  # fmt: skip
+    compile_check(cp, tmp_path, ENGINE_CHECK)
     picture = tmp_path / "raid.png"
     done = subprocess.run(
         ["xvfb-run", "-a", "java", "-Djava.awt.headless=false", "-cp", f"{cp}:{tmp_path}",
@@ -550,8 +617,13 @@ def test_vassals_engine_builds_the_module_snaps_and_lays_the_mounted_pieces(vmod
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and "OK" in lines, done.stdout[-2000:] + done.stderr[-2000:]
     built = {line.split()[1]: int(line.split()[2]) for line in lines if line.startswith("built ")}
-    assert (built["Map"], built["SetupStack"], built["LOS_Thread"]) == (7, 10, 7)
-    assert built["TurnTracker"] == built["DiceButton"] == 1 and built["PieceSlot"] > 66
+    assert (built["Map"], built["PredefinedSetup"], built["LOS_Thread"]) == (7, 5, 7)
+    assert "SetupStack" not in built
+    palette = ET.fromstring(
+        zipfile.ZipFile(vmod / "havoc-kit-dark-blades.vmod").read("buildFile.xml")
+    ).iter(SLOT)
+    assert built["TurnTracker"] == built["DiceButton"] == 1
+    assert built["PieceSlot"] == len(list(palette)) > 60  # the palette's: no at-start slots
     snaps = [line for line in lines if line.startswith("snap ")]
     assert snaps == ["snap 700,620 -> 717,625 G5", "snap 905,930 -> 925,985 I8",
                      "snap 1210,1010 -> 1237,1045 L9"]  # fmt: skip
@@ -574,9 +646,86 @@ def test_vassals_engine_builds_the_module_snaps_and_lays_the_mounted_pieces(vmod
     )
     raid = {line.split(" | ")[2] for line in lines if line.startswith("hex Scenario 4: The Raid")}
     assert {"mill:C2 (Dark Blades group)", "arena:J14 (Black Fox side)", "arena:J8"} <= raid
-    assert "drawn Scenario 4: The Raid | 2523x3470 | 30 pieces" in lines
+    assert "drawn Scenario 4: The Raid | 2523x3470 | 0 pieces" in lines  # the set-up lays them
     with Image.open(picture) as image:
         assert image.size == (2523, 3470)
+
+
+SETUP_CHECK = Path(__file__).parent / "vassal_engine" / "SetupCheck.java"
+
+
+def setup_check(cp: str, tmp_path: Path, *args: str) -> list[str]:
+    """Compile SetupCheck (with the wizard stand-ins) and run it under Xvfb: its lines."""
+    import subprocess
+
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    compile_check(cp, tmp_path, SETUP_CHECK)
+    done = subprocess.run(
+        ["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", "java", "-Djava.awt.headless=false",
+         "-cp", f"{cp}:{tmp_path}", "SetupCheck", *args],
+        capture_output=True, text=True, cwd=tmp_path, timeout=600,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and "OK" in lines, done.stdout[-2000:] + done.stderr[-2000:]
+    return lines
+
+
+@pytest.mark.slow
+def test_vassals_engine_opens_each_scenario_set_up_as_the_scenario_card_lays_it(vmod, tmp_path):
+    """In VASSAL's own engine, each predefined set-up opened as File > New Game opens it (its
+    saved game read from the module, its commands executed, the game started, no board left
+    to choose): every piece stands on the scenario's own map, in its side's place (the zone
+    "To set up: SIDE" or "Turn N reinforcements: SIDE"), as many of each character as the
+    scenario card gives that side (his mounted piece too where he rides); other maps empty.
+    Then one set-up alone, in a window under Xvfb: a screenshot (VASSAL's map drawn)."""
+    from companion.dark_blades import pieces as db
+    from companion.dark_blades.scenarios import load_scenarios
+
+    cp = engine_classpath()
+    if cp is None:
+        pytest.skip("VASSAL's engine is not installed: run ../shared/tools/vassal-check/run once")
+    module_file = str(vmod / "havoc-kit-dark-blades.vmod")
+    lines = setup_check(cp, tmp_path, module_file)
+    scenarios = load_scenarios(Cards(), db.load(Cards()))
+    titles = [f"Scenario {s.number}: {s.title}" for s in scenarios.values()]
+    setups = [line[len("setup ") :].split(" | ")[0] for line in lines if line.startswith("setup ")]
+    assert setups == [*titles, "Empty table (set up by hand)"]
+    boards = [line.split(" | ") for line in lines if line.startswith("boards ")]
+    assert len(boards) == 5 * 7 and all(b[1] == b[2] for b in boards)  # each map its board
+    for scenario, title in zip(scenarios.values(), titles, strict=True):
+        found: dict[tuple[str, str], list[str]] = {}
+        for line in lines:
+            if line.startswith(f"piece {title} | "):
+                _s, where, zone, _loc, name = line.split(" | ")
+                found.setdefault((where, zone), []).append(name)
+        zones = set()
+        for side in scenario.sides:
+            words = (
+                f"Turn {side.enters_turn} reinforcements: " if side.enters_turn else "To set up: "
+            )
+            zones.add((title, words + side.name))
+            names = found.get((title, words + side.name), [])
+            for force in side.forces:
+                who, rides = force.character.name, force.character.name in scenario.riders()
+                foot = [n for n in names if n.startswith(f"{who} (") and "(mounted)" not in n]
+                mounted = [n for n in names if n.startswith(f"{who} (mounted)")]
+                if foot:  # a healthy piece, or a mule alone on its double-length piece
+                    assert len(foot) == force.count, (title, side.name, who, names)
+                    assert len(mounted) == (force.count if rides else 0), (title, who)
+                else:
+                    assert len(mounted) == force.count or any(
+                        n.startswith(f"{who} (mule)") for n in names
+                    ), (title, who)
+            riders = sum(f.count for f in side.forces if f.character.name in scenario.riders())
+            assert len(names) == sum(f.count for f in side.forces) + riders, (title, side.name)
+        assert set(found) == zones, (title, set(found) - zones)
+    assert not [line for line in lines if line.startswith("piece Empty table")]
+    picture = tmp_path / "raid.png"
+    shot = setup_check(cp, tmp_path, module_file, "Scenario 4: The Raid", str(picture))
+    assert f"screenshot Scenario 4: The Raid | 1600x1000 | {picture}" in shot
+    with Image.open(picture) as image:
+        assert image.size == (1600, 1000)
+        assert len(image.convert("RGB").getcolors(1 << 20) or []) > 50  # a board, not blank
 
 
 # ------------------------------------------------------------------ Cthulhu Who?
@@ -629,8 +778,7 @@ def test_vassals_engine_names_the_cthulhu_who_squares_as_printed(vmod, tmp_path)
     cp = engine_classpath()
     if cp is None:
         pytest.skip("VASSAL's engine is not installed: run ../shared/tools/vassal-check/run once")
-    subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", str(tmp_path), str(ENGINE_CHECK)],
-                   check=True)  # fmt: skip
+    compile_check(cp, tmp_path, ENGINE_CHECK)
     done = subprocess.run(
         ["xvfb-run", "-a", "java", "-Djava.awt.headless=false", "-cp", f"{cp}:{tmp_path}",
          "ExportCheck", str(vmod / "havoc-kit-cthulhu-who.vmod")],
@@ -652,3 +800,11 @@ def test_vassals_engine_names_the_cthulhu_who_squares_as_printed(vmod, tmp_path)
             assert names[(x0 + col * d, y0 + row * d)] == f"{'ABCDEFGH'[col]}{8 - row}"
     stacks = [line for line in lines if line.startswith("stack Cthulhu")]
     assert stacks and all(" | 1 | " in line for line in stacks)
+    # File > New Game offers the seed's set-up; VASSAL's own launch of it lays each at-start
+    # stack's piece on its start row (heroes on row 1, their foes on row 8)
+    laid = setup_check(cp, tmp_path / "setup", str(vmod / "havoc-kit-cthulhu-who.vmod"))
+    assert "setup Set-up of seed 1 | -" in laid
+    pieces = [line.split(" | ") for line in laid if line.startswith("piece Set-up of seed 1 | ")]
+    assert len(pieces) == len(stacks)
+    for _s, _m, _zone, square, name in pieces:
+        assert square[1:] == ("1" if name.startswith("Hero") else "8"), (name, square)

@@ -1,0 +1,2 @@
+package org.netbeans.spi.wizard;
+public abstract class WizardBranchController {}

@@ -1,0 +1,2 @@
+package org.netbeans.spi.wizard;
+public class WizardController { public void setForwardNavigationMode(int mode) {} }

@@ -1,0 +1,2 @@
+package org.netbeans.spi.wizard;
+public class WizardException extends Exception {}
