@@ -179,6 +179,22 @@ def words(path: Path | str) -> Iterator[Word]:
         yield from page.words
 
 
+def page_texts(path: Path | str) -> list[str]:
+    """Each page's text as pdfium reads it, lines apart ("\\n"), in the order it is drawn:
+    what pypdf's `extract_text` gives, many times faster (no letter boxes, fonts or colours)."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        out = []
+        for page in pdf:
+            text_page = page.get_textpage()
+            out.append(text_page.get_text_range().replace("\r\n", "\n").replace("\r", "\n"))
+            text_page.close()
+            page.close()
+        return out
+    finally:
+        pdf.close()
+
+
 def chars(path: Path | str) -> list[Char]:
     return [c for page in pages(path) for c in page.chars]
 

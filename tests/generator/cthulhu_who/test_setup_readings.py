@@ -7,6 +7,7 @@ import shutil
 import subprocess
 
 import pytest
+from pdf_read import page_texts
 
 from companion.cthulhu_who.geometry import readings
 from companion.data import Cards
@@ -22,7 +23,7 @@ RD = readings(Cards())
 
 
 def _texts(path) -> list[str]:
-    return [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(path).pages]
+    return [" ".join(text.split()) for text in page_texts(path)]
 
 
 def _has_readings(text: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdf_read import page_texts
 
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.map_water import WATER
@@ -85,7 +85,7 @@ def test_no_set_up_area_or_entry_lies_on_water_and_the_areas_follow_the_texts() 
 def test_a_text_page_and_a_page_of_maps_each(tmp_path: Path, paper) -> None:
     path = tmp_path / f"{paper}.pdf"
     assert write_scenario_sheets(path, Cards(), page_for(paper)) == 8
-    texts = [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
+    texts = [" ".join(text.split()) for text in page_texts(path)]
     for at, key in enumerate(KEYS):
         assert "own stand-in maps (its design, not the rulebook" in texts[2 * at]
         heading = f"{scenario_title(key)}: set-up hexes (the Havoc Kit's own stand-in maps"
@@ -132,4 +132,4 @@ def test_every_set_up_hex_has_its_coordinate_and_label_readable(tmp_path: Path, 
 def test_source_only_sheets_have_no_stand_in_map(tmp_path: Path) -> None:
     path = tmp_path / "so.pdf"
     write_scenario_sheets(path, Cards(), page_for("a4"), None, source_only=True)
-    assert all("stand-in" not in p.extract_text() for p in PdfReader(path).pages)
+    assert all("stand-in" not in text for text in page_texts(path))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pypdf
 from engine_helpers import piece
+from pdf_read import page_texts
 
 from generator.sheet.files import atomic_file
 from generator.sheet.options import SheetOptions
@@ -18,7 +18,7 @@ GENERATOR = Path(__file__).resolve().parents[3] / "generator"
 
 
 def texts(path: Path) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(path).pages]
+    return [" ".join(text.split()) for text in page_texts(path)]
 
 
 def test_footer_text_orders_its_parts_and_skips_empty_ones() -> None:
