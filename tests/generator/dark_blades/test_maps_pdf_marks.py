@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pdf_read import pages
 
 from companion.dark_blades.map_marks import TICKS
 
@@ -31,10 +31,11 @@ def arena_pdf(tmp_path_factory) -> Path:
     return _print(tmp_path_factory.mktemp("marks") / "maps.pdf")
 
 
-def _crosses(box: tuple[float, float, float, float], line: dict, pad: float) -> bool:
-    """Some point of the tick (its stroke widened by ``pad``) lies in the text box."""
+def _crosses(box: tuple[float, float, float, float], ends: tuple, pad: float) -> bool:
+    """Some point of the tick from ``ends[0]`` to ``ends[1]`` ((x, top) each; its stroke widened
+    by ``pad``) lies in the text box."""
     x0, top, x1, bottom = box
-    (ax, ay), (bx, by) = line["pts"][0], line["pts"][-1]
+    (ax, ay), (bx, by) = ends
     for i in range(101):
         t = i / 100
         x, y = ax + (bx - ax) * t, ay + (by - ay) * t
@@ -63,24 +64,23 @@ def _checked(pdf_path: Path) -> set[str]:
     """Every page's coordinates against every tick on it; the coordinates printed."""
     seen_ticks = 0
     moved = set()
-    with pdfplumber.open(pdf_path) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            ticks = [
-                line
-                for line in page.lines
-                if abs(line["linewidth"] - TICK_WIDTH) < 0.01
-                and 0 <= line["x0"] <= page.width
-                and 0 <= line["top"] <= page.height
-            ]
-            words = [w for w in page.extract_words() if re.fullmatch(r"[A-T]\d{1,2}", w["text"])]
-            seen_ticks += len(ticks)
-            for w in words:
-                box = (w["x0"], w["top"], w["x1"], w["bottom"])
-                for line in ticks:
-                    assert not _crosses(box, line, TICK_WIDTH / 2), (
-                        f"page {number}: coordinate {w['text']} under a tick at "
-                        f"({line['x0']:.0f}, {line['top']:.0f})"
-                    )
-            moved |= {w["text"] for w in words}
+    for page in pages(pdf_path):
+        ticks = [
+            line
+            for line in page.lines
+            if abs(line.linewidth - TICK_WIDTH) < 0.01
+            and 0 <= line.x0 <= page.width
+            and 0 <= line.top <= page.height
+        ]
+        words = [w for w in page.words if re.fullmatch(r"[A-T]\d{1,2}", w.text)]
+        seen_ticks += len(ticks)
+        for w in words:
+            for line in ticks:
+                ends = tuple((x, page.height - y) for x, y in (line.points[0], line.points[-1]))
+                assert not _crosses((w.x0, w.top, w.x1, w.bottom), ends, TICK_WIDTH / 2), (
+                    f"page {page.number}: coordinate {w.text} under a tick at "
+                    f"({line.x0:.0f}, {line.top:.0f})"
+                )
+        moved |= {w.text for w in words}
     assert seen_ticks >= len(TICKS) * 10  # the arena's slopes were drawn, ticks and all
     return moved
