@@ -9,6 +9,9 @@ this module only checks that they are consistent with the type they belong to. E
 one located `DataError`.
 """
 
+import os
+import threading
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -303,23 +306,67 @@ def load_markers(
 
 def roster(cards: Cards) -> tuple[Character, ...]:
     """The cards' checked roster alone (pieces.csv against piece-types.toml), without the
-    markers: all a lookup by name needs."""
-    kinds = load_types(cards.path(GAME, "piece-types.toml"))
-    path = cards.path(GAME, "pieces.csv")
+    markers: all a lookup by name needs. Read again only when either file changes."""
+    files = (cards.path(GAME, "piece-types.toml"), cards.path(GAME, "pieces.csv"))
+    return _roster(*files, file_stamps(*files))
+
+
+@lru_cache(maxsize=8)
+def _roster(types_path: Path, path: Path, _stamps: tuple) -> tuple[Character, ...]:
+    kinds = load_types(types_path)
     return load_roster(path, kinds.sides, kinds.weapons, kinds.types)
 
 
 def load(cards: Cards, roster: Path | None = None) -> PieceSet:
-    """The whole checked piece set; ``roster`` replaces the cards' pieces.csv."""
+    """The whole checked piece set; ``roster`` replaces the cards' pieces.csv. The same set
+    while its files are unchanged (piece-types.toml, the roster, markers.csv, the art
+    manifest and the roster's own figures): the phone's pages ask for it on every request."""
+    from companion import art  # the figures: not on `havoc fight`'s path (it reads `roster`)
+
+    roster_path = Path(roster) if roster is not None else cards.path(GAME, "pieces.csv")
+    files = (cards.path(GAME, "piece-types.toml"), roster_path, cards.path(GAME, "markers.csv"),
+             art.manifest_path(cards))  # fmt: skip
+    key = (*file_stamps(*files), str(cards.root), str(cards.default))
+    with _LOCK:
+        found = _LOADED.get(key)
+    if found is not None and found[1] == file_stamps(*found[0].own_art.values()):
+        return found[0]
+    made = _load(cards, roster_path)
+    with _LOCK:
+        if len(_LOADED) >= 8:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = (made, file_stamps(*made.own_art.values()))
+    return made
+
+
+# The piece sets read, by their files' stamps: each with its roster's own figures' stamps.
+_LOADED: dict[tuple, tuple[PieceSet, tuple]] = {}
+_LOCK = threading.Lock()  # the web server's threads share the cache
+
+
+def file_stamps(*paths: Path) -> tuple:
+    """Each file's path, modification time and size (None, None: missing): a key that changes
+    when any of them is edited, replaced, added or taken away."""
+    out: list[tuple[str, int | None, int | None]] = []
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except OSError:
+            out.append((str(path), None, None))
+        else:
+            out.append((str(path), info.st_mtime_ns, info.st_size))
+    return tuple(out)
+
+
+def _load(cards: Cards, roster_path: Path) -> PieceSet:
     kinds = load_types(cards.path(GAME, "piece-types.toml"))
     sides, weapons, types = kinds.sides, kinds.weapons, kinds.types
-    roster_path = Path(roster) if roster is not None else cards.path(GAME, "pieces.csv")
     characters = load_roster(roster_path, sides, weapons, types)
     markers_path = cards.path(GAME, "markers.csv")
     same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
     made = sum(c.count * len(types[c.type].pieces) for c in characters)
     markers = load_markers(markers_path, characters, strict=same_place, pieces=made)
-    from companion import art  # the figures: not on `havoc fight`'s path (it reads `roster`)
+    from companion import art
 
     manifest = art.load_manifest(cards)
     types_path = cards.path(GAME, "piece-types.toml")

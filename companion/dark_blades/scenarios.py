@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion import schema
-from companion.dark_blades.pieces import GAME, Character, PieceSet
+from companion.dark_blades.pieces import GAME, Character, PieceSet, file_stamps
 from companion.data import Cards
 from companion.errors import DataError
 from companion.names import pick
@@ -111,9 +112,26 @@ def scenario_files(cards: Cards) -> dict[str, Path]:
 
 
 def load_scenarios(cards: Cards, pieces: PieceSet) -> dict[str, Scenario]:
-    """All scenarios, checked against the roster, in their printed order."""
-    found = [read_scenario(path, pieces) for path in scenario_files(cards).values()]
-    return {s.key: s for s in sorted(found, key=lambda s: (s.number, s.key))}
+    """All scenarios, checked against the roster, in their printed order: read again only when
+    a scenario file changes, comes or goes, or for another piece set (`pieces.load` gives the
+    same set while its files are unchanged)."""
+    files = scenario_files(cards)
+    key = (id(pieces), file_stamps(*files.values()))
+    with _LOCK:
+        found = _READ.get(key)
+    if found is not None:
+        return dict(found[1])
+    read = [read_scenario(path, pieces) for path in files.values()]
+    out = {s.key: s for s in sorted(read, key=lambda s: (s.number, s.key))}
+    with _LOCK:
+        if len(_READ) >= 8:
+            _READ.pop(next(iter(_READ)))
+        _READ[key] = (pieces, out)  # the set held: its id is not reused while cached
+    return dict(out)
+
+
+_READ: dict[tuple, tuple[PieceSet, dict[str, Scenario]]] = {}
+_LOCK = threading.Lock()  # the web server's threads share the cache
 
 
 @dataclass(frozen=True)
