@@ -331,7 +331,7 @@ def load(cards: Cards, roster: Path | None = None) -> PieceSet:
         found = _LOADED.get(key)
     if found is not None and found[1] == file_stamps(*found[0].own_art.values()):
         return found[0]
-    made = _load(cards, roster_path)
+    made = _read(cards, roster_path, art)
     with _LOCK:
         if len(_LOADED) >= 8:
             _LOADED.pop(next(iter(_LOADED)))
@@ -358,7 +358,9 @@ def file_stamps(*paths: Path) -> tuple:
     return tuple(out)
 
 
-def _load(cards: Cards, roster_path: Path) -> PieceSet:
+def _read(cards: Cards, roster_path: Path, art: Any) -> PieceSet:
+    """`load`'s work: read and check every file (``art``: the `companion.art` module, which
+    `load` imports only when it is called)."""
     kinds = load_types(cards.path(GAME, "piece-types.toml"))
     sides, weapons, types = kinds.sides, kinds.weapons, kinds.types
     characters = load_roster(roster_path, sides, weapons, types)
@@ -366,8 +368,6 @@ def _load(cards: Cards, roster_path: Path) -> PieceSet:
     same_place = markers_path.parent.resolve() == roster_path.parent.resolve()
     made = sum(c.count * len(types[c.type].pieces) for c in characters)
     markers = load_markers(markers_path, characters, strict=same_place, pieces=made)
-    from companion import art
-
     manifest = art.load_manifest(cards)
     types_path = cards.path(GAME, "piece-types.toml")
     for where, key in kinds.figures.keys():
