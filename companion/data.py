@@ -269,6 +269,18 @@ def file_stamp(path: Path) -> tuple[str, int, int]:
     return (os.path.abspath(path), info.st_mtime_ns, info.st_size)
 
 
+def file_stamps(*paths: str | os.PathLike[str]) -> tuple[tuple[str, int | None, int | None], ...]:
+    """Each file's `file_stamp`, (absolute path, None, None) for one that is missing: a key for
+    an in-memory cache that changes when any of them is edited, replaced, added or taken away."""
+    out: list[tuple[str, int | None, int | None]] = []
+    for path in paths:
+        try:
+            out.append(file_stamp(Path(path)))
+        except OSError:
+            out.append((os.path.abspath(path), None, None))
+    return tuple(out)
+
+
 def disk_cached(path: Path, kind: str, key: str, make: Any) -> Any:
     """``make()``, kept on disk for ``path`` as it is now and ``key`` (what else the result
     depends on, as text): a later process reads it back instead (see `cache_dir`)."""

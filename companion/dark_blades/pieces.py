@@ -9,7 +9,6 @@ this module only checks that they are consistent with the type they belong to. E
 one located `DataError`.
 """
 
-import os
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +23,7 @@ from companion.dark_blades.piece_types import (
     TypesFile,
     load_types,
 )
-from companion.data import Cards
+from companion.data import Cards, file_stamps
 from companion.errors import DataError, UnknownColumn
 
 GAME = "dark-blades"
@@ -342,20 +341,6 @@ def load(cards: Cards, roster: Path | None = None) -> PieceSet:
 # The piece sets read, by their files' stamps: each with its roster's own figures' stamps.
 _LOADED: dict[tuple, tuple[PieceSet, tuple]] = {}
 _LOCK = threading.Lock()  # the web server's threads share the cache
-
-
-def file_stamps(*paths: Path) -> tuple:
-    """Each file's path, modification time and size (None, None: missing): a key that changes
-    when any of them is edited, replaced, added or taken away."""
-    out: list[tuple[str, int | None, int | None]] = []
-    for path in paths:
-        try:
-            info = os.stat(path)
-        except OSError:
-            out.append((str(path), None, None))
-        else:
-            out.append((str(path), info.st_mtime_ns, info.st_size))
-    return tuple(out)
 
 
 def _read(cards: Cards, roster_path: Path, art: Any) -> PieceSet:

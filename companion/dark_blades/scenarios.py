@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import schema
-from companion.dark_blades.pieces import GAME, Character, PieceSet, file_stamps
-from companion.data import Cards
+from companion.dark_blades.pieces import GAME, Character, PieceSet
+from companion.data import Cards, file_stamps
 from companion.errors import DataError
 from companion.names import pick
 from companion.schema import Field, ListOf, Table, Where

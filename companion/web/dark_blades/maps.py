@@ -18,7 +18,6 @@ maps, its hexes named ``mill:C4``. Who's Next's start hexes have their own page
 
 from __future__ import annotations
 
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +37,7 @@ from companion.dark_blades.maps import GAME, load_maps, map_files
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.sight import HORSE_FIELD, part_words, steps_text
 from companion.dark_blades.water import is_water
-from companion.data import Cards
+from companion.data import Cards, file_stamps
 from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import board_or_404, cards, refused, source_only
@@ -407,8 +406,7 @@ def _board(here, key: str, layout: bool = False):
     again, so the caches keyed on it (`_drawn`) never serve an old drawing."""
     names = ("terrain.toml", "layouts.toml") if layout else ("terrain.toml",)
     files = [*map_files(here), *(here.path(GAME, name) for name in names)]
-    stamps = tuple((str(p), *_stat(p)) for p in files)
-    return _found(key, layout, source_only(), stamps)
+    return _found(key, layout, source_only(), file_stamps(*files))
 
 
 @lru_cache(maxsize=32)
@@ -416,11 +414,6 @@ def _found(key: str, layout: bool, only: bool, stamps: tuple) -> Any:
     """`board_or_404` for the request's cards and switch, whose files are as ``stamps`` says
     and whose switch is ``only``: what the answer depends on, so it is kept by them."""
     return board_or_404(key, layout)
-
-
-def _stat(path) -> tuple[int, int]:
-    info = os.stat(path)
-    return info.st_mtime_ns, info.st_size
 
 
 @bp.get("/<key>")
@@ -490,7 +483,7 @@ def _roster(here) -> Markup:
     """The roster's names as the options offered for the shooter and the target (a typed name
     by any unique start, as `havoc fight` takes it), made once per version of its files."""
     files = (here.path(pieces.GAME, "piece-types.toml"), here.path(pieces.GAME, "pieces.csv"))
-    return _options(here.root, tuple((str(p), *_stat(p)) for p in files))
+    return _options(here.root, file_stamps(*files))
 
 
 @lru_cache(maxsize=8)
