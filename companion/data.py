@@ -270,14 +270,17 @@ def file_stamp(path: Path) -> tuple[str, int, int]:
 
 
 def file_stamps(*paths: str | os.PathLike[str]) -> tuple[tuple[str, int | None, int | None], ...]:
-    """Each file's `file_stamp`, (absolute path, None, None) for one that is missing: a key for
-    an in-memory cache that changes when any of them is edited, replaced, added or taken away."""
+    """Each file's path as given, modification time and size ((path, None, None) for one that
+    is missing): a key for a cache in this process's memory that changes when any of them is
+    edited, replaced, added or taken away (the disk cache uses `file_stamp`'s absolute path)."""
     out: list[tuple[str, int | None, int | None]] = []
     for path in paths:
         try:
-            out.append(file_stamp(Path(path)))
+            info = os.stat(path)
         except OSError:
-            out.append((os.path.abspath(path), None, None))
+            out.append((os.fspath(path), None, None))
+        else:
+            out.append((os.fspath(path), info.st_mtime_ns, info.st_size))
     return tuple(out)
 
 
