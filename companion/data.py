@@ -88,10 +88,39 @@ class Cards:
         A user file hides the kit file with the same relative path.
         """
         seen: dict[str, Path] = {}
-        for base in dict.fromkeys((self.root, self.default)):  # glob.glob: pathlib's is slow
-            for found in glob.glob(pattern, root_dir=base, include_hidden=True):
+        for base in dict.fromkeys((self.root, self.default)):
+            for found in _listing(base, pattern):
                 seen.setdefault(Path(found).as_posix(), base / found)
         return [seen[key] for key in sorted(seen)]
+
+
+_LISTINGS: dict[tuple[str, str], tuple[int, list[str]]] = {}
+
+
+def _listing(base: Path, pattern: str) -> list[str]:
+    """``glob.glob(pattern)`` under ``base`` (pathlib's glob is slower). A pattern whose
+    wildcards are all in its last part lists one folder: that listing is kept while the folder's
+    modification time is unchanged (a file added, removed or renamed changes it), except for a
+    folder changed in the last two seconds (`RACY_NS`), so a phone page does not list the maps
+    folder again on every tap."""
+    folder, _, _name = pattern.rpartition("/")
+    if any(c in folder for c in "*?["):
+        return glob.glob(pattern, root_dir=base, include_hidden=True)
+    where = os.path.join(base, folder)
+    try:
+        changed = os.stat(where).st_mtime_ns
+    except OSError:
+        changed = None
+    key = (where, pattern)
+    kept = _LISTINGS.get(key)
+    if kept is not None and changed is not None and kept[0] == changed:
+        return kept[1]
+    found = glob.glob(pattern, root_dir=base, include_hidden=True)
+    if changed is not None and time.time_ns() - changed > RACY_NS:
+        if len(_LISTINGS) >= 256:
+            _LISTINGS.clear()
+        _LISTINGS[key] = (changed, found)
+    return found
 
 
 # --------------------------------------------------------------------------- CSV rosters
