@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfgen.canvas import Canvas
-
 from companion.cthulhu_who.garden import garden_for, garden_settings
 from companion.cthulhu_who.geometry import column_letter
 from companion.cthulhu_who.setup import setup_tables
@@ -25,6 +23,7 @@ from generator.export.faces import FacePage, rasterise, write_faces_pdf
 from generator.sheet.canvas_kit import text
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import REGULAR, pdf_font
+from generator.sheet.kit_canvas import KitCanvas
 from generator.sheet.pages import PageWriter
 from generator.sheet.pieces import Piece
 from generator.sheet.render_pdf import draw_face
@@ -76,7 +75,7 @@ def _board(path: Path, garden: Any) -> tuple[float, float]:
     sq, m = SQUARE, LABELS * SQUARE
     w, h = garden.cols * sq + 2 * m, garden.rows * sq + 2 * m
     with atomic_file(path) as handle, binary_streams():
-        c = Canvas(handle, invariant=1, initialFontName=pdf_font(REGULAR), pagesize=(w, h))
+        c = KitCanvas(handle, invariant=1, initialFontName=pdf_font(REGULAR), pagesize=(w, h))
         c.setTitle("Havoc Kit: Cthulhu Who? board")
         writer = PageWriter(c, "Cthulhu Who? board", draw=lambda canvas, words: None)
         c.setFillColorRGB(1, 1, 1)

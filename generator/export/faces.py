@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pypdfium2 as pdfium
-from reportlab.pdfgen.canvas import Canvas
 
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import REGULAR, pdf_font
+from generator.sheet.kit_canvas import KitCanvas
 from generator.sheet.pages import PageWriter
 from generator.sheet.pieces import Face
 from generator.sheet.render_pdf import draw_face
@@ -44,7 +44,7 @@ def write_faces_pdf(
 
     target = Path(path)
     with atomic_file(target) as handle, binary_streams():
-        canvas = Canvas(handle, invariant=1, initialFontName=pdf_font(REGULAR))
+        canvas = KitCanvas(handle, invariant=1, initialFontName=pdf_font(REGULAR))
         canvas.setTitle(title)
         canvas.setAuthor("Havoc Kit")
         canvas.setCreator("havoc-pnp export")

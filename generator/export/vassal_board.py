@@ -26,8 +26,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfgen.canvas import Canvas
-
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.layouts import LayoutMap
 from companion.dark_blades.maps import HexMap
@@ -36,6 +34,7 @@ from generator.dark_blades.map_tiles import BAND, KIT_MARK, Geometry, draw_map, 
 from generator.sheet.canvas_kit import text
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import BOLD, REGULAR, fit_size, pdf_font
+from generator.sheet.kit_canvas import KitCanvas
 from generator.sheet.pages import PageWriter
 
 DY_PX = 120  # pixels across a hex's flats (even: see the module's note)
@@ -149,7 +148,7 @@ def draw_board(
     extra = margin * hex_flats(piece) if sides else 0.0
     w, h = frame.width / s + extra, frame.height / s
     with atomic_file(path) as handle, binary_streams():
-        c = Canvas(handle, invariant=1, initialFontName=pdf_font(REGULAR), pagesize=(w, h))
+        c = KitCanvas(handle, invariant=1, initialFontName=pdf_font(REGULAR), pagesize=(w, h))
         c.setTitle(f"Havoc Kit: {board_name} (VASSAL board)")
         c.setAuthor("Havoc Kit")
         c.setCreator("havoc-pnp export vassal")

@@ -253,7 +253,7 @@ def _halves(
     import dataclasses
     import io
 
-    from reportlab.pdfgen.canvas import Canvas
+    from generator.sheet.kit_canvas import KitCanvas
 
     _, y0, _, y1 = sheet.safe_area
     mid = (y0 + y1) / 2
@@ -262,7 +262,7 @@ def _halves(
     for rows in range(BLANK_ROWS, HALF_ROWS - 1, -1):
         fits = True
         for half in (top, bottom):
-            trial = Canvas(io.BytesIO(), pagesize=(sheet.width, sheet.height))
+            trial = KitCanvas(io.BytesIO(), pagesize=(sheet.width, sheet.height))
             table = blank_page(trial, half, settings.armies[0], rules, settings, rows=rows)
             fits = fits and table - 12 >= half.safe_area[1] + 30  # the reminders fit below
         if fits:

@@ -235,9 +235,9 @@ class PageWriter:
 def footer_canvas(title: str, note: str, draw: FooterDrawer) -> type:
     """A reportlab canvas class for platypus (``doc.build(canvasmaker=...)``) whose pages end
     through a `PageWriter`: each page gets the one footer, ``page n/N``, drawn by ``draw``."""
-    from reportlab.pdfgen.canvas import Canvas
+    from generator.sheet.kit_canvas import KitCanvas
 
-    class FooterCanvas(Canvas):
+    class FooterCanvas(KitCanvas):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self.writer = PageWriter(self, title, note=note, draw=draw)

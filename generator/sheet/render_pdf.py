@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import IO, Any
 from weakref import WeakKeyDictionary
 
-from reportlab.pdfgen.canvas import Canvas
-
 from generator.sheet import guides
 from generator.sheet.backs import back_grounds
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import REGULAR, pdf_font
 from generator.sheet.guides import GUIDE_GREY, GUIDE_WIDTH
+from generator.sheet.kit_canvas import KitCanvas
 from generator.sheet.layout import ImposedPage, Placement, impose
 from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.pages import PageWriter, footer_box, footer_top
@@ -49,7 +48,7 @@ class PdfStats:
 
 def new_canvas(handle: IO[bytes], options: SheetOptions, title: str, subject: str) -> Any:
     """A reportlab canvas with the document's metadata, deterministic output."""
-    canvas = Canvas(
+    canvas = KitCanvas(
         handle,
         pagesize=(options.width, options.height),
         invariant=1,
