@@ -18,6 +18,7 @@ footer).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -56,7 +57,12 @@ def _rows(placements: Sequence[Placement]) -> list[list[Placement]]:
 
 def _clear(xs: set[float], pieces: Sequence[Placement]) -> bool:
     """No x runs through the inside of any of ``pieces``."""
-    return not any(p.x + EPS < x < p.x + p.w - EPS for x in xs for p in pieces)
+    cuts = sorted(xs)
+    for p in pieces:  # the first cut right of the piece's left edge: inside the piece?
+        i = bisect_right(cuts, p.x + EPS)
+        if i < len(cuts) and cuts[i] < p.x + p.w - EPS:
+            return False
+    return True
 
 
 def bands(placements: Sequence[Placement]) -> list[list[Placement]]:
