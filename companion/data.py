@@ -79,7 +79,7 @@ class Cards:
         for base in (self.root, self.default):
             candidate = os.path.join(base, game, name)  # os.path: pathlib's is slower
             if os.path.exists(candidate):
-                return Path(candidate)
+                return _as_path(candidate)
         raise DataError(f"missing file {game}/{name} (expected under {self.root})")
 
     def glob(self, pattern: str) -> list[Path]:
@@ -90,9 +90,12 @@ class Cards:
         seen: dict[str, Path] = {}
         for base in dict.fromkeys((self.root, self.default)):
             for found in _listing(base, pattern):
-                seen.setdefault(Path(found).as_posix(), base / found)
+                seen.setdefault(found.replace(os.sep, "/"), _as_path(os.path.join(base, found)))
         return [seen[key] for key in sorted(seen)]
 
+
+# A file's `Path`, made once per name (a phone page asks for the same few files on every tap).
+_as_path = lru_cache(maxsize=1024)(Path)
 
 _LISTINGS: dict[tuple[str, str], tuple[int, list[str]]] = {}
 
