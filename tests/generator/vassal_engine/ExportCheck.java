@@ -27,10 +27,14 @@ import VASSAL.tools.DataArchive;
 
 public class ExportCheck {
   public static void main(String[] args) {
-    int status = 1;
-    try { status = run(args); } catch (Throwable t) { t.printStackTrace(); }
+    int[] status = {1};
+    try {  // on Swing's event thread, as VASSAL itself builds a module (see SetupCheck)
+      javax.swing.SwingUtilities.invokeAndWait(() -> {
+        try { status[0] = run(args); } catch (Throwable t) { t.printStackTrace(); }
+      });
+    } catch (Throwable t) { t.printStackTrace(); }
     System.out.flush();
-    System.exit(status);
+    System.exit(status[0]);
   }
 
   static void count(java.util.Map<String, Integer> kinds, Buildable b) {

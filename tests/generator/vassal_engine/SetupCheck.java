@@ -8,6 +8,9 @@
 // With SETUP and PNG: that set-up alone is opened, its map shown in a window on the X display
 // (Xvfb), zoomed to fit, and the screen saved as PNG by java.awt.Robot.
 // Needs the wizard stand-ins in wizard_stubs/ on the class path (see its README).
+// Everything that touches VASSAL's module, game state or windows runs on Swing's event thread,
+// as it does in VASSAL itself (a set-up loaded from the main thread raced the event thread for
+// a document's lock and could hang).
 // Usage: SetupCheck MODULE.vmod [SETUP PNG]
 import java.awt.Dimension;
 import java.awt.Point;
@@ -53,7 +56,39 @@ public class SetupCheck {
     }
   }
 
+  interface Step { void run() throws Exception; }
+
+  /** ``step`` on Swing's event thread, waited for; what it throws is thrown here. */
+  static void onEventThread(Step step) throws Exception {
+    Exception[] failed = {null};
+    SwingUtilities.invokeAndWait(() -> {
+      try { step.run(); } catch (Exception e) { failed[0] = e; }
+    });
+    if (failed[0] != null) throw failed[0];
+  }
+
   static int run(String[] args) throws Exception {
+    GameModule[] loaded = {null};
+    List<PredefinedSetup> shown = new ArrayList<>();
+    onEventThread(() -> loaded[0] = listSetups(args, shown));
+    GameModule module = loaded[0];
+    if (args.length > 2) {
+      if (shown.isEmpty()) throw new IllegalArgumentException("no predefined set-up " + args[1]);
+      Map[] found = {null};
+      onEventThread(() -> {
+        open(module, shown.get(0));
+        for (Map m : module.getComponentsOf(Map.class)) if (m.getMapName().equals(args[1])) found[0] = m;
+      });
+      if (found[0] == null) throw new IllegalArgumentException("no map " + args[1]);
+      picture(module, found[0], args);
+    }
+    System.out.println("OK");
+    return 0;
+  }
+
+  /** Opens the module and prints each set-up; opens each in turn and prints its boards and
+   * pieces, unless a picture is asked for (then ``shown`` gets the set-up named). */
+  static GameModule listSetups(String[] args, List<PredefinedSetup> shown) throws Exception {
     VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());
     Class<?> menus = Class.forName("VASSAL.launch.Player$PlayerMenuManager");
     java.lang.reflect.Constructor<?> make = menus.getDeclaredConstructor();
@@ -61,7 +96,6 @@ public class SetupCheck {
     make.newInstance();
     GameModule module = new GameModule(new DataArchive(args[0]));
     GameModule.init(module);
-    List<PredefinedSetup> shown = new ArrayList<>();
     for (PredefinedSetup setup : module.getAllDescendantComponentsOf(PredefinedSetup.class)) {
       String name = setup.getConfigureName();
       System.out.println("setup " + name + " | " + (setup.isUseFile() ? setup.getFileName() : "-"));
@@ -89,43 +123,38 @@ public class SetupCheck {
         }
       }
     }
-    if (args.length > 2) {
-      if (shown.isEmpty()) throw new IllegalArgumentException("no predefined set-up " + args[1]);
-      open(module, shown.get(0));
-      Map map = null;
-      for (Map m : module.getComponentsOf(Map.class)) if (m.getMapName().equals(args[1])) map = m;
-      if (map == null) throw new IllegalArgumentException("no map " + args[1]);
-      final Map shownMap = map;
-      Dimension screen = java.awt.Toolkit.getDefaultToolkit().getScreenSize();
-      SwingUtilities.invokeAndWait(() -> {
-        JFrame player = module.getPlayerWindow();  // the module's own window: menus, toolbar
-        player.setBounds(0, 0, screen.width, screen.height);
-        player.setVisible(true);
-        java.awt.Window window = SwingUtilities.getWindowAncestor(shownMap.getView());
-        window.setBounds(0, 90, screen.width, screen.height - 90);
-        window.setVisible(true);
-        Dimension board = shownMap.getBoards().iterator().next().getSize();
-        double fit = Math.min((screen.width - 40) / (double) board.width, (screen.height - 120) / (double) board.height);
-        shownMap.getZoomer().setZoomFactor(fit);
-        window.toFront();
-      });
-      Thread.sleep(4000);  // the board's tiles are drawn in the background
-      SwingUtilities.invokeAndWait(() -> {  // say what else VASSAL shows (a dialog), and close it
-        for (java.awt.Window w : java.awt.Window.getWindows())
-          if (w instanceof javax.swing.JDialog && w.isVisible() && w != SwingUtilities.getWindowAncestor(shownMap.getView())) {
-            StringBuilder words = new StringBuilder();
-            collect(((javax.swing.JDialog) w).getContentPane(), words);
-            System.out.println("dialog " + ((javax.swing.JDialog) w).getTitle() + " |" + words);
-            w.dispose();
-          }
-      });
-      SwingUtilities.invokeAndWait(() -> shownMap.getView().repaint());
-      Thread.sleep(2000);
-      java.awt.image.BufferedImage shot = new Robot().createScreenCapture(new Rectangle(screen));
-      ImageIO.write(shot, "png", new File(args[2]));
-      System.out.println("screenshot " + args[1] + " | " + screen.width + "x" + screen.height + " | " + args[2]);
-    }
-    System.out.println("OK");
-    return 0;
+    return module;
+  }
+
+  /** The set-up's map in the module's own window, zoomed to fit, saved as PNG. */
+  static void picture(GameModule module, Map shownMap, String[] args) throws Exception {
+    Dimension screen = java.awt.Toolkit.getDefaultToolkit().getScreenSize();
+    SwingUtilities.invokeAndWait(() -> {
+      JFrame player = module.getPlayerWindow();  // the module's own window: menus, toolbar
+      player.setBounds(0, 0, screen.width, screen.height);
+      player.setVisible(true);
+      java.awt.Window window = SwingUtilities.getWindowAncestor(shownMap.getView());
+      window.setBounds(0, 90, screen.width, screen.height - 90);
+      window.setVisible(true);
+      Dimension board = shownMap.getBoards().iterator().next().getSize();
+      double fit = Math.min((screen.width - 40) / (double) board.width, (screen.height - 120) / (double) board.height);
+      shownMap.getZoomer().setZoomFactor(fit);
+      window.toFront();
+    });
+    Thread.sleep(4000);  // the board's tiles are drawn in the background
+    SwingUtilities.invokeAndWait(() -> {  // say what else VASSAL shows (a dialog), and close it
+      for (java.awt.Window w : java.awt.Window.getWindows())
+        if (w instanceof javax.swing.JDialog && w.isVisible() && w != SwingUtilities.getWindowAncestor(shownMap.getView())) {
+          StringBuilder words = new StringBuilder();
+          collect(((javax.swing.JDialog) w).getContentPane(), words);
+          System.out.println("dialog " + ((javax.swing.JDialog) w).getTitle() + " |" + words);
+          w.dispose();
+        }
+    });
+    SwingUtilities.invokeAndWait(() -> shownMap.getView().repaint());
+    Thread.sleep(2000);
+    java.awt.image.BufferedImage shot = new Robot().createScreenCapture(new Rectangle(screen));
+    ImageIO.write(shot, "png", new File(args[2]));
+    System.out.println("screenshot " + args[1] + " | " + screen.width + "x" + screen.height + " | " + args[2]);
   }
 }
