@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from companion.data import Cards
 from generator.export import sources
-from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.export.faces import FacePage, rasterise, save_png, write_faces_pdf
 from generator.sheet.pieces import Face, Piece, Rect
 from generator.sheet.units import INCH
 
@@ -80,7 +80,7 @@ def _pngs(pages: list[FacePage], bleed: float, names: list[str], folder: Path, t
     paths = []
     for name, image in zip(names, images, strict=True):
         path = folder / f"{name}.png"
-        image.save(path, optimize=False)
+        save_png(image, path)
         paths.append(path)
     return paths, images
 

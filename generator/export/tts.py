@@ -31,7 +31,7 @@ from companion.kniggits.rules import ROLES
 from generator.cthulhu_who.pieces import HERO, WEAPON
 from generator.export import sources
 from generator.export.cthulhu import cthulhu_set_up
-from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.export.faces import FacePage, rasterise, save_png, write_faces_pdf
 from generator.export.scenario_setup import set_ups
 from generator.export.vassal import board_images, scenario_boards
 from generator.kniggits.settings import settings
@@ -115,8 +115,8 @@ def card_sheet(out: Path, cards: Cards, source_only: bool) -> tuple[Path, Path, 
         sheet.paste(image, (c * CARD_PX[0], r * CARD_PX[1]))
     assert max(sheet.size) <= MAX_SIDE
     faces, back = out / "spells-sheet.png", out / "spells-back.png"
-    sheet.save(faces)
-    images[-1].save(back)
+    save_png(sheet, faces)
+    save_png(images[-1], back)
     return faces, back, cols, rows, deck
 
 
@@ -180,7 +180,7 @@ def export_tts(
         played = scenario_boards(setups, piece_size, Path(tmp))
     for board, image, setup in played:  # the scenario's maps, its marks drawn, a margin
         board_path = out / "maps" / board.image
-        image.save(board_path)
+        save_png(image, board_path)
         depth = board.height / (piece_size * board.px_per_pt)
         drawn = TtsBoard(board.key, board.name, board_path, board.width / board.height, depth,
                          setup.hexmap)  # fmt: skip
@@ -226,7 +226,7 @@ def _cthulhu(
         made = cthulhu_set_up(cards, seed, Path(tmp))
     files = []
     board_path = folder / f"board-seed-{seed}.png"
-    made.board.save(board_path)
+    save_png(made.board, board_path)
     files.append(board_path)
     bags: dict[str, list[dict[str, Any]]] = {
         "Heroes (start on row 1)": [],
@@ -236,8 +236,8 @@ def _cthulhu(
     for piece, front, back in made.pieces:
         base = sources.slug(piece.name)
         paths = folder / f"{base}-front.png", folder / f"{base}-back.png"
-        front.save(paths[0])
-        back.save(paths[1])
+        save_png(front, paths[0])
+        save_png(back, paths[1])
         files += paths
         bag = next(iter(bags)) if HERO in piece.tags else (
             list(bags)[1] if WEAPON in piece.tags else list(bags)[2]
@@ -298,7 +298,7 @@ def _kniggits(folder: Path, cards: Cards, url: Urls) -> tuple[list[Path], str]:
     for i, (role, image) in enumerate(zip(ROLES, images, strict=True)):
         kind = chosen.kinds[role]
         path = folder / f"token-{role}.png"
-        image.save(path)
+        save_png(image, path)
         files.append(path)
         token = tile(f"{kind.label} token ({kind.letter})", url(path), url(path), size / 45.0)
         token["CustomImage"]["CustomTile"].update(Type=2, Stackable=True)
@@ -352,7 +352,7 @@ def _boards(folder: Path, cards: Cards, piece: float, source_only: bool) -> list
     out = []
     for board, image, hexmap in made:
         path = folder / board.image
-        image.save(path)
+        save_png(image, path)
         depth = board.height / (piece * board.px_per_pt)
         out.append(TtsBoard(board.key, board.name, path, board.width / board.height, depth, hexmap))
     return out
@@ -422,7 +422,7 @@ def _tiles(folder: Path, cards: Cards, size: float, source_only: bool, url: Urls
     pdf = write_faces_pdf(folder / "tiles.pdf", pages, 0.0, "Tabletop Simulator tiles")
     try:
         for path, image in zip(files, rasterise(pdf, TILE_DPI), strict=True):
-            image.save(path)
+            save_png(image, path)
     finally:
         pdf.unlink()
     bags: dict[str, dict[str, Any]] = {}

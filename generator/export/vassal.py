@@ -39,7 +39,7 @@ from generator.dark_blades.aid import write_dark_blades_aid
 from generator.dark_blades.map_tiles import blank_map
 from generator.dark_blades.results_tables import write_results_tables
 from generator.export import sources
-from generator.export.faces import FacePage, rasterise, write_faces_pdf
+from generator.export.faces import FacePage, rasterise, save_png, write_faces_pdf
 from generator.export.scenario_setup import SetUp, set_ups
 from generator.export.vassal_board import DY_PX, MARGIN, Board, board_height, draw_board
 from generator.export.vassal_save import (
@@ -737,7 +737,7 @@ def export_vassal(
 def _png(image) -> bytes:
 
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=3)
+    save_png(image, buffer)
     return buffer.getvalue()
 
 
