@@ -322,11 +322,15 @@ def _text(
         new_word = Word._make
         for match in _WORD.finditer(text):
             for start, end in _split(match.start(), match.end(), found_chars):
-                span = [found_chars[i] for i in range(start, end)]
-                found_words.append(new_word((number, text[start:end], min(c.x0 for c in span),
-                                             min(c.top for c in span), max(c.x1 for c in span),
-                                             max(c.bottom for c in span), width, height,
-                                             span[0].colour)))  # fmt: skip
+                first = found_chars[start]
+                if end - start == 1:
+                    x0, top, x1, bottom = first[4:8]
+                else:  # the letters' fields side by side: x0s, tops, x1s, bottoms at 4-7
+                    fields = tuple(zip(*(found_chars[i] for i in range(start, end)), strict=True))
+                    x0, top = min(fields[4]), min(fields[5])
+                    x1, bottom = max(fields[6]), max(fields[7])
+                found_words.append(new_word((number, text[start:end], x0, top, x1, bottom,
+                                             width, height, first.colour)))  # fmt: skip
         return tuple(found_words), tuple(found_chars.values())
     finally:
         text_page.close()
