@@ -4,6 +4,7 @@ the total; the checklist is one vector page with a real title, 1/4in clear of ev
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from pathlib import Path
@@ -35,10 +36,18 @@ def built(request, kit_build) -> tuple[str, Path]:
 
 
 def rows(checklist: Path) -> tuple[list[dict[str, str]], str]:
+    """The checklist's rows and its text (pdfplumber reads each file once per run; the
+    rows are new dicts each call)."""
+    stat = checklist.stat()
+    text = _text(str(checklist), stat.st_mtime_ns, stat.st_size)
+    return [m.groupdict() for line in text.splitlines() if (m := ROW.match(line))], text
+
+
+@functools.lru_cache(maxsize=8)
+def _text(checklist: str, mtime: int, size: int) -> str:
     with pdfplumber.open(checklist) as pdf:
         assert len(pdf.pages) == 1
-        text = pdf.pages[0].extract_text()
-    return [m.groupdict() for line in text.splitlines() if (m := ROW.match(line))], text
+        return pdf.pages[0].extract_text()
 
 
 def test_every_file_listed_with_the_pdfs_own_pages_and_sheets(built) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from pdf_read import pages as read_pages
@@ -49,13 +51,23 @@ def one_board(tmp_path_factory):
     return path, stats
 
 
+def page_texts(path) -> list[str]:
+    """Each page's text as pypdf extracts it (a new list; the file is parsed once per run)."""
+    stat = Path(path).stat()
+    return list(_page_texts(str(path), stat.st_mtime_ns, stat.st_size))
+
+
+@functools.lru_cache(maxsize=8)
+def _page_texts(path: str, mtime: int, size: int) -> tuple[str, ...]:
+    return tuple(page.extract_text() for page in pypdf.PdfReader(path).pages)
+
+
 def sheets(path):
     """{seed: [page texts of that set-up's own sheet]} and the other pages' texts (the
     shared continued sheets, the board, the odds)."""
     out: dict[int, list[str]] = {}
     rest = []
-    for page in pypdf.PdfReader(path).pages:
-        body = page.extract_text()
+    for body in page_texts(path):
         found = re.search(r"set-up \d+, seed (\d+)", body)
         if found and "pieces, continued" not in body.splitlines()[-1]:
             out.setdefault(int(found.group(1)), []).append(body)
@@ -354,7 +366,7 @@ def test_leftover_pieces_share_continued_sheets_that_each_setup_sheet_names(tmp_
     says how many and on which sheet. Every set-up still takes exactly one sheet."""
     path = tmp_path / "bleed.pdf"
     stats = write_setups_pdf(path, Cards(), options(bleed="3mm"), 4, 1, 1)
-    pages = [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    pages = page_texts(path)
     by_seed, _ = sheets(path)
     assert {seed: len(p) for seed, p in by_seed.items()} == {1: 2, 2: 2, 3: 2, 4: 2}
     told = {}

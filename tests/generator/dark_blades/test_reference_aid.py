@@ -33,15 +33,33 @@ def _flat(text: str | None) -> str:
 
 def _read(path):
     with pdfplumber.open(path) as pdf:
-        tables = [
-            [[_flat(c) for c in row] for row in t]
-            for p in pdf.pages
-            for t in p.extract_tables(STRICT)
-        ]
+        tables = _tables(pdf)
         text = _flat(" ".join(p.extract_text() for p in pdf.pages))
         chars = [(p.width, p.height, p.chars) for p in pdf.pages]
         regular = _flat(" ".join(p.filter(_regular).extract_text() for p in pdf.pages))
     return tables, text, chars, regular
+
+
+def _tables(pdf) -> list[list[list[str]]]:
+    return [_cells(t) for p in pdf.pages for t in p.extract_tables(STRICT)]
+
+
+def _cells(table) -> list[list[str]]:
+    return [[_flat(c) for c in row] for row in table]
+
+
+def _rolled_table(path, index: int) -> list[list[str]]:
+    """The `index`th rolled (D10) table in `_read`'s order: pages read in turn, no text, and
+    none after the page it is on (a later page's tables come after it)."""
+    found: list[list[list[str]]] = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            found += [
+                t for t in map(_cells, page.extract_tables(STRICT)) if t[0] == ["D10", "Result"]
+            ]
+            if len(found) > index:
+                return found[index]
+    raise AssertionError(f"{len(found)} rolled tables, none at {index}")
 
 
 def _regular(obj) -> bool:
@@ -180,8 +198,7 @@ def test_a_users_cards_change_the_sheet(tmp_path) -> None:
     (mine / "lake.toml").write_text(text, encoding="utf-8")
     out = tmp_path / "mine.pdf"
     write_dark_blades_aid(out, Cards(tmp_path / "cards"), PageSize(*PAPERS["a4"]))
-    tables = _read(out)[0]
-    lake = [t for t in tables if t[0] == ["D10", "Result"]][WATER.index("lake")]
+    lake = _rolled_table(out, WATER.index("lake"))
     assert lake[-1] == ["9, 0", "They are swept away."]
 
 
