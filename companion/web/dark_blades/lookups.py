@@ -11,9 +11,11 @@ cover are + 0 - or the Terrain Types rows by name (`companion.dark_blades.terrai
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
+from markupsafe import Markup, escape
 
 from companion import dice
 from companion.dark_blades import combat as c
@@ -299,7 +301,7 @@ def fight() -> str:
         scenario=asked.scenario if asked else None,
         fighters=(asked.attackers, asked.defenders) if asked else None,
         values_note=fight_rules.VALUES_NOTE,
-        names=[ch.name for ch in roster],
+        name_options=name_options(tuple(ch.name for ch in roster)),
         mounted_names={ch.name for ch in roster if ch.type == "mounted"},
         scenarios=[(s.key, s.title) for s in _scenarios(here, roster)],
         health=HEALTH,
@@ -307,6 +309,23 @@ def fight() -> str:
         used=_fight_used(args, terrain_table, choices["covers"], terrain_sides),
         **{**choices, "rows_choices": choices["rows"]},
     )
+
+
+@lru_cache(maxsize=8)
+def name_options(names: tuple[str, ...]) -> Markup:
+    """The roster's names as ``<option>`` tags, made once per roster: the fight form offers
+    them in each of its attacker and defender rows (`selected` marks a row's choice)."""
+    return Markup("".join(f'<option value="{escape(n)}">{escape(n)}</option>' for n in names))
+
+
+@bp.app_template_filter("selected")
+def selected(options: Markup, value: str | None) -> Markup:
+    """``options`` (``<option value=...>`` tags) with the one whose value is ``value`` marked
+    selected (none for an empty value or one not offered)."""
+    if not value:
+        return options
+    mark = f'<option value="{escape(value)}">'
+    return Markup(str(options).replace(mark, mark[:-1] + " selected>"))
 
 
 def _fight_used(
