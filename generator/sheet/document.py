@@ -18,7 +18,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
@@ -26,6 +25,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from generator.sheet.files import atomic_file, binary_streams
 from generator.sheet.fonts import BOLD, REGULAR, pdf_font, split_lines
+from generator.sheet.kit_canvas import parsed
 from generator.sheet.options import PaperTooSmall, parse_paper
 from generator.sheet.pages import footer_canvas
 from generator.sheet.render_pdf import AUTHOR
@@ -146,11 +146,11 @@ def styles(body: float = BODY) -> dict[str, Any]:
     }
 
 
-@cache
 def colour(hex_code: str) -> Any:
-    """A reportlab colour, parsed once (a table cell's style names it again and again)."""
+    """A reportlab colour, parsed once (a table cell's style names it again and again): the
+    kit canvas's `parsed`."""
 
-    return HexColor(hex_code)
+    return parsed(hex_code)
 
 
 def esc(text: str) -> str:

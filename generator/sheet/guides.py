@@ -18,14 +18,14 @@ footer).
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from generator.sheet.layout import cut_through
 from generator.sheet.options import SAFE_EDGE, SheetOptions
 from generator.sheet.room import FOOTER_BAND, MARK_GAP
 
-if TYPE_CHECKING:  # layout imports this module for the room marks need
+if TYPE_CHECKING:
     from generator.sheet.layout import Placement
 
 Segment = tuple[float, float, float, float]
@@ -57,12 +57,7 @@ def _rows(placements: Sequence[Placement]) -> list[list[Placement]]:
 
 def _clear(xs: set[float], pieces: Sequence[Placement]) -> bool:
     """No x runs through the inside of any of ``pieces``."""
-    cuts = sorted(xs)
-    for p in pieces:  # the first cut right of the piece's left edge: inside the piece?
-        i = bisect_right(cuts, p.x + EPS)
-        if i < len(cuts) and cuts[i] < p.x + p.w - EPS:
-            return False
-    return True
+    return not cut_through(xs, pieces)
 
 
 def bands(placements: Sequence[Placement]) -> list[list[Placement]]:

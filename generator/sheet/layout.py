@@ -158,15 +158,23 @@ def _row(
     return placed, bottom
 
 
+def cut_through(xs: set[float], pieces: Sequence[Placement]) -> bool:
+    """A vertical cut at one of ``xs`` runs through the inside of one of ``pieces`` (more than
+    1e-6 pt inside its edges): for each piece, the first cut right of its left edge."""
+    cuts = sorted(xs)
+    for p in pieces:
+        i = bisect_right(cuts, p.x + 1e-6)
+        if i < len(cuts) and cuts[i] < p.x + p.w - 1e-6:
+            return True
+    return False
+
+
 def _crosses(above: Sequence[Placement], below: Sequence[Placement]) -> bool:
     """A vertical cut of one set of pieces runs through a piece of the other."""
-    for one, other in ((above, below), (below, above)):
-        xs = sorted({v for p in one for v in (p.x, p.x + p.w)})
-        for p in other:  # the first cut right of the piece's left edge: inside it?
-            i = bisect_right(xs, p.x + 1e-6)
-            if i < len(xs) and xs[i] < p.x + p.w - 1e-6:
-                return True
-    return False
+    return any(
+        cut_through({v for p in one for v in (p.x, p.x + p.w)}, other)
+        for one, other in ((above, below), (below, above))
+    )
 
 
 def folds(pieces: Sequence[Piece], options: SheetOptions) -> bool:
