@@ -22,6 +22,7 @@ from companion.data import Cards
 from companion.errors import EXIT_BAD_INPUT, FieldError, HavocError, InputError
 from companion.names import complete, pick
 from companion.numbers import MAX_SEED, MAX_WHOLE, whole_in
+from havoc_cli.start import started
 
 
 class _OneValueEach:
@@ -155,6 +156,7 @@ class LazyGroup(Group):
             command = _load(where)
         else:
             command = super().get_command(ctx, cmd_name)
+        started()  # the command's modules are in: the collector may run again (`havoc_cli.start`)
         if command is not None and not any(p.name == "cards" for p in command.params):
             cards_option(command)  # every subcommand takes --cards DIR, as the group does
         return command

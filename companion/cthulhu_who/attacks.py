@@ -7,17 +7,15 @@ attack), a crush (no roll) or ``silent`` (the rules do not say). The set-up's mo
 
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from companion import schema
 from companion.cthulhu_who.ranges import GAME, parse_range
 from companion.data import Cards
 from companion.errors import DataError, InputError
 from companion.schema import Field, ListOf, Where
-
-if TYPE_CHECKING:
-    from fractions import Fraction
 
 ATTACK_FILE = "attack-scores.toml"
 
@@ -41,10 +39,8 @@ class Score(NamedTuple):
             return 0
         return sum(1 for a in range(1, 7) for b in range(1, 7) if self.low <= a + b <= self.high)
 
-    def chance(self) -> "Fraction":
+    def chance(self) -> Fraction:
         """The exact chance that 2d6 kills (1 for a crush, 0 for a dash or a silent cell)."""
-        from fractions import Fraction  # off attack's path: benchmarks/startup_tricks.py
-
         return Fraction(self.ways(), 36)
 
     def kills(self, total: int) -> bool:

@@ -168,6 +168,7 @@ def test_havoc_roll_imports_only_what_it_needs():
         "companion.text",
         "havoc_cli",
         "havoc_cli.kit",
+        "havoc_cli.start",  # `started`: the script's collector pause ends when a command is chosen
     ]
     assert heavy == "['json']"
 
