@@ -300,6 +300,7 @@ def fight() -> str:
         sides=sides,
         scenario=asked.scenario if asked else None,
         fighters=(asked.attackers, asked.defenders) if asked else None,
+        picked=_picked(asked) if asked else {},
         values_note=fight_rules.VALUES_NOTE,
         name_options=name_options(tuple(ch.name for ch in roster)),
         mounted_names={ch.name for ch in roster if ch.type == "mounted"},
@@ -309,6 +310,21 @@ def fight() -> str:
         used=_fight_used(args, terrain_table, choices["covers"], terrain_sides),
         **{**choices, "rows_choices": choices["rows"]},
     )
+
+
+def _picked(asked: fight_form.Asked) -> dict[str, str]:
+    """Each filled row's key (``a1``, ``d2``) and the roster name its typed name was taken for
+    (``Thrugg`` → ``Thrugg Lumpthew``): the row's select shows the piece that fought."""
+    out = {}
+    for role, fighters in (("attacker", asked.attackers), ("defender", asked.defenders)):
+        keys = [
+            f"{role[0]}{i}"
+            for i in range(1, ROWS + 1)
+            if request.args.get(f"{role[0]}{i}", "").strip()
+        ]
+        if len(keys) == len(fighters):
+            out.update(zip(keys, (f.name for f in fighters), strict=True))
+    return out
 
 
 @lru_cache(maxsize=8)

@@ -238,6 +238,30 @@ def test_fight_by_name_gives_the_clis_record(site, havoc):
         assert f'name="{field}"' in form, field
 
 
+def test_a_name_typed_by_its_start_shows_the_piece_that_fought_in_its_row(site):
+    """``a1=Thrugg`` fights as Thrugg Lumpthew: the row's select shows him, not "-", so the
+    form sent again asks the same fight; a second row of the same name keeps its own row."""
+    html = site.client.get("/dark-blades/fight?a1=Thrugg&a2=Gob&d1=gra&die=7").get_data(
+        as_text=True
+    )
+    assert "Thrugg Lumpthew" in visible(html)
+    rows = dict(re.findall(r'<select id="([ad]\d)" name="\1">(.*?)</select>', html))
+    assert '<option value="Thrugg Lumpthew" selected>' in rows["a1"]
+    assert '<option value="Goblin" selected>' in rows["a2"]
+    assert '<option value="Grast" selected>' in rows["d1"]
+    assert " selected" not in rows["a3"] + rows["d2"]
+    refused = site.client.get("/dark-blades/fight?a1=Nobody&d1=Grast&die=7")
+    assert refused.status_code == 400
+    assert (
+        " selected"
+        not in dict(
+            re.findall(
+                r'<select id="([ad]\d)" name="\1">(.*?)</select>', refused.get_data(as_text=True)
+            )
+        )["a1"]
+    )
+
+
 def test_fight_page_wounded_foot_defender_on_a_slope(site, havoc):
     record = cli(havoc, "fight", "gob", "gra:wounded", "1", "-D", "slope")
     url = "/dark-blades/fight?a1=Goblin&d1=Grast&d1_health=wounded&d1_mount=foot&dt=slope&die=1"
