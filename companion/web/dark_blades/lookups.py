@@ -315,7 +315,7 @@ def fight() -> str:
 def _picked(asked: fight_form.Asked) -> dict[str, str]:
     """Each filled row's key (``a1``, ``d2``) and the roster name its typed name was taken for
     (``Thrugg`` → ``Thrugg Lumpthew``): the row's select shows the piece that fought."""
-    out = {}
+    out: dict[str, str] = {}
     for role, fighters in (("attacker", asked.attackers), ("defender", asked.defenders)):
         keys = [
             f"{role[0]}{i}"
