@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades import map_editor as me
-from companion.dark_blades.maps import map_files
+from companion.dark_blades.maps import HexMap, map_files
 from companion.dark_blades.sight import line_of_sight, load_sight
 from companion.dark_blades.water import load_rules, swim
 from companion.errors import FieldError, HavocError, InputError
@@ -71,19 +73,20 @@ def edit() -> str | tuple[str, int]:
             if chosen not in known:
                 raise FieldError("from", chosen, f"expected one of {', '.join(known)}")
             text = known[chosen].read_text(encoding="utf-8")
-            me.check(text, cards(), f"{chosen}.toml")
+            checked = me.check(text, cards(), f"{chosen}.toml")
             key = chosen
         else:
             width, height = _whole("width", hg.MAX_COLUMNS), _whole("height", 99)
             name = (request.args.get("name") or "").strip()[:60] or "My map"
             text = me.new_map(name, width, height, cards())
             key = _key_of(name)
+            checked = None
     except HavocError as error:
         line = refused(error, LABELS)
         return render_template(
             "map_editor_start.html", maps=list(_maps()), form=request.args, error=line
         ), 400
-    return _editor(text, key)
+    return _editor(text, key, checked=checked)
 
 
 def _key_of(name: str) -> str:
@@ -92,11 +95,17 @@ def _key_of(name: str) -> str:
     return key or "my-map"
 
 
-def _editor(text: str, key: str, error: str | None = None, said: str | None = None) -> str:
-
+def _editor(
+    text: str,
+    key: str,
+    error: str | None = None,
+    said: str | None = None,
+    checked: HexMap | None = None,
+) -> str:
+    """The editor's page on ``text`` (``checked``: the map it makes, if already read)."""
     grid, legend = me.read_grid(text)
     try:
-        marks = me.marks_of(me.check(text, cards(), f"{key}.toml"))
+        marks = me.marks_of(checked or me.check(text, cards(), f"{key}.toml"))
     except HavocError:  # a drawing the loader refuses: its marks as the form sent them
         marks = {k: request.form.get(k, "").split() for k in me.MARKS}
     return render_template(
@@ -105,7 +114,7 @@ def _editor(text: str, key: str, error: str | None = None, said: str | None = No
         grid=grid,
         legend=legend,
         codes=list(legend),
-        hexes=_hexes(grid),
+        hexes=_hexes_svg(tuple(grid), tuple(legend.items())),
         size=_size(grid),
         key=key,
         marks=marks,
@@ -117,25 +126,34 @@ def _editor(text: str, key: str, error: str | None = None, said: str | None = No
     )
 
 
-def _hexes(grid: list[str]) -> list[dict[str, Any]]:
-    """Each hex's name, code and polygon points on the page (flat-topped, in columns; columns
-    A, C, E ... half a hex lower, as `companion.dark_blades.hexgrid` lays them)."""
-    out = []
+# The six corners of a flat-topped hex of radius R, from its centre (east first, clockwise).
+_CORNERS = tuple(
+    (R * math.cos(math.radians(60 * k)), R * math.sin(math.radians(60 * k))) for k in range(6)
+)
+
+
+@lru_cache(maxsize=16)
+def _hexes_svg(grid: tuple[str, ...], legend: tuple[tuple[str, str], ...]) -> Markup:
+    """Each hex of the drawing as the page's SVG, drawn once per grid and legend: a group a hex
+    (flat-topped, in columns; columns A, C, E ... half a hex lower, as
+    `companion.dark_blades.hexgrid` lays them) holding its polygon and its code, named for a
+    screen reader by its coordinate and terrain."""
+    names = dict(legend)
     h = math.sqrt(3) * R
+    out = []
     for r, row in enumerate(grid, start=1):
         for c, code in enumerate(row):
             x = R + c * 1.5 * R
             y = h / 2 + (r - 1) * h + (h / 2 if c % 2 == 0 else 0)
-            points = " ".join(
-                f"{x + R * math.cos(math.radians(60 * k)):.1f},"
-                f"{y + R * math.sin(math.radians(60 * k)):.1f}"
-                for k in range(6)
-            )
+            points = " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in _CORNERS)
+            shown = escape(code)
+            label = escape(f"{hg.name((c, r))} {names.get(code, code)}")
             out.append(
-                {"name": hg.name((c, r)), "c": c, "r": r - 1, "code": code, "x": x, "y": y,
-                 "points": points}
-            )  # fmt: skip
-    return out
+                f'<g class="hex" data-c="{c}" data-r="{r - 1}" data-code="{shown}" role="button"'
+                f' tabindex="0" aria-label="{label}"><polygon points="{points}"/>'
+                f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{shown}</text></g>'
+            )
+    return Markup("".join(out))
 
 
 def _size(grid: list[str]) -> tuple[float, float]:
