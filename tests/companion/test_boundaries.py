@@ -42,6 +42,19 @@ def _parsed(path: str, mtime: int, size: int) -> ast.Module:
     return ast.parse(Path(path).read_text(encoding="utf-8"))
 
 
+_WALKED: dict[int, tuple[ast.AST, tuple[ast.AST, ...]]] = {}
+
+
+def _walk(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """Every node of ``tree`` in `ast.walk`'s order, walked once per tree (the checks walk the
+    same cached trees several times; each tree is kept here beside its nodes, so its id is
+    not reused)."""
+    kept = _WALKED.get(id(tree))
+    if kept is None or kept[0] is not tree:
+        kept = _WALKED[id(tree)] = (tree, tuple(ast.walk(tree)))
+    return kept[1]
+
+
 GENERATOR_CLI = ("generator.cli", "generator.commands")
 
 
@@ -109,7 +122,7 @@ def option_words_in_raises(root: Path) -> list[str]:
         rel = path.relative_to(root).as_posix()
         if rel.startswith(("companion/commands/", "companion/web/")) or rel == "companion/cli.py":
             continue
-        for node in ast.walk(_parse(path)):
+        for node in _walk(_parse(path)):
             if isinstance(node, ast.Raise) and any(
                 isinstance(s, ast.Constant) and isinstance(s.value, str) and _OPTION.search(s.value)
                 for s in ast.walk(node)
@@ -146,8 +159,8 @@ def option_words_in_rules(root: Path) -> list[str]:
         if rel.startswith(FRONT_ENDS):
             continue
         tree = _parse(path)
-        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
-        for node in ast.walk(tree):
+        docs = {id(n.value) for n in _walk(tree) if isinstance(n, ast.Expr)}
+        for node in _walk(tree):
             if (
                 isinstance(node, ast.Constant)
                 and isinstance(node.value, str)
@@ -220,7 +233,7 @@ def text_layer_imports(root: Path) -> list[str]:
     for rel, tree in _python_files(root):
         if rel.startswith(FRONT_ENDS) or (rel.startswith(PRINTING) and not rel.startswith(ENGINE)):
             continue
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             names = _imported(node, rel)
             if any(n == TEXT_LAYER or n.startswith(TEXT_LAYER + ".") for n in names):
                 found.append(f"{rel}:{node.lineno}")  # type: ignore[attr-defined]
@@ -275,15 +288,15 @@ def message_matches(root: Path) -> list[str]:
     havoc_cli/: an error's kind and field are its attributes, never its words."""
     found = []
     for rel, tree in _python_files(root):
-        caught = {h.name for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.name}
+        caught = {h.name for h in _walk(tree) if isinstance(h, ast.ExceptHandler) and h.name}
         aliases = {
             t.id
-            for a in ast.walk(tree)
+            for a in _walk(tree)
             if isinstance(a, ast.Assign) and _message_text(a.value, caught)
             for t in a.targets
             if isinstance(t, ast.Name)
         }
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             hit = False
             if isinstance(node, ast.Compare) and any(isinstance(o, _MATCHING) for o in node.ops):
                 hit = any(_message_text(x, caught, aliases) for x in (node.left, *node.comparators))

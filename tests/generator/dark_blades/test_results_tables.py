@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from bisect import bisect_left, bisect_right
 from functools import cache
 from pathlib import Path
 
@@ -54,6 +55,16 @@ def grids(
             pairs = [
                 (a, b) for a, b in zip(tables, tables[1:], strict=False) if a[1][0][0] == "Die"
             ]
+            # the page's characters by x0, so each cell looks only at those in its columns
+            by_x = sorted(page.chars, key=lambda c: c["x0"])
+            xs = [c["x0"] for c in by_x]
+            greys = [  # the page's grey fills
+                r
+                for r in page.rects
+                if r["fill"]
+                and tuple(round(v, 3) for v in r["non_stroking_color"])
+                == tuple(round(v, 3) for v in GREY)
+            ]
             for (grid, rows), (_, chance_rows) in pairs:
                 assert chance_rows[0][0] == "d10"
                 looks = []
@@ -62,18 +73,15 @@ def grids(
                     for box in row.cells[1:]:
                         chars = [
                             c
-                            for c in page.chars
-                            if box[0] <= c["x0"] <= box[2] and box[1] <= c["top"] <= box[3]
+                            for c in by_x[bisect_left(xs, box[0]) : bisect_right(xs, box[2])]
+                            if box[1] <= c["top"] <= box[3]
                         ]
                         bold = any("Bold" in c["fontname"] for c in chars)
                         grey = any(
-                            r["fill"]
-                            and tuple(round(v, 3) for v in r["non_stroking_color"])
-                            == tuple(round(v, 3) for v in GREY)
                             # the cell's centre inside the grey fill (edges move with padding)
-                            and r["x0"] <= (box[0] + box[2]) / 2 <= r["x1"]
+                            r["x0"] <= (box[0] + box[2]) / 2 <= r["x1"]
                             and r["top"] <= (box[1] + box[3]) / 2 <= r["bottom"]
-                            for r in page.rects
+                            for r in greys
                         )
                         look.append((bold, grey))
                     looks.append(look)
