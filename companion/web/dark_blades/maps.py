@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request
@@ -29,7 +29,7 @@ from markupsafe import Markup, escape
 
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades import pieces, shot_request, sight_request
-from companion.dark_blades.crt import load_crt
+from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
 from companion.dark_blades.layouts import load_layouts
 from companion.dark_blades.map_marks import lip_ticks, name_edge
@@ -41,7 +41,7 @@ from companion.data import Cards, file_stamps
 from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import board_or_404, cards, refused, source_only
-from companion.web.dark_blades.lookups import view
+from companion.web.dark_blades.lookups import Answer, view
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -127,7 +127,18 @@ def _parser(m):
     return parse
 
 
-def _shot(here, sight, args) -> dict | None:
+class Shot(NamedTuple):
+    """The shot as the page shows it: the look-up's answer (`lookups.view`), the tables, the
+    two sides when named, the note on their values and what was used (the map's cover)."""
+
+    answer: Answer
+    crt: Crt
+    sides: list[str] | None
+    values_note: str
+    used: list[str]
+
+
+def _shot(here, sight, args) -> Shot | None:
     """The shot along the sight, once the page knows a target (``n``, his name, or ``d``, a
     defence), from the fields the page carries (`FIELDS`), parsed and fired by
     `companion.dark_blades.shot_request` as for `havoc missile --map`."""
@@ -147,13 +158,13 @@ def _shot(here, sight, args) -> dict | None:
         sides = sides_line(list(asked.shooters), list(asked.targets), missile=True)
         if not asked.targets:
             sides[1] = f"v defence {values['defence']} ({asked.request.target})"
-    return {
-        "answer": view(data, record, source_only()),
-        "crt": data,
-        "sides": sides,
-        "values_note": f"{VALUES_NOTE}; {ASSUMED}" if asked.shooters else "",
-        "used": [f"cover {sight.cover} (the map)"] if sight.cover != "none" else [],
-    }
+    return Shot(
+        answer=view(data, record, source_only()),
+        crt=data,
+        sides=sides,
+        values_note=f"{VALUES_NOTE}; {ASSUMED}" if asked.shooters else "",
+        used=[f"cover {sight.cover} (the map)"] if sight.cover != "none" else [],
+    )
 
 
 def _keep(args, weapons: list[str]) -> dict[str, str]:
@@ -448,6 +459,7 @@ def _page(here, m) -> str:
     return render_template(
         "map.html",
         m=m,
+        pieces=getattr(m, "pieces", None),  # a layout's maps (None: one map)
         drawn=Markup(drawn),
         roster=_roster(here) if sight and sight.can_fire else "",
         origin=f,
