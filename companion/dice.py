@@ -19,6 +19,7 @@ The d10: Cry Havoc-family tables label the ten "0". A d10 showing ten is DISPLAY
 
 import math
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from companion.errors import DataError, FieldError, InputError
@@ -279,6 +280,13 @@ def roll_face(spec: str, rng: random.Random) -> tuple[int, tuple[int, ...]]:
     return face, r.values
 
 
+@lru_cache(maxsize=32)
+def _positions(order: tuple[int, ...]) -> dict[int, int]:
+    """Each face's place in the die's order, worked out once per order (a look-up's page
+    prints a run of faces for every result of its column). Read only."""
+    return {f: i for i, f in enumerate(order)}
+
+
 def face_runs(faces: tuple[int, ...] | list[int], order: tuple[int, ...] | list[int]) -> str:
     """Faces as printed tables list them: ``(3, 4, 5, 6, 7, 8, 9, 0)`` → ``"3-9, 0"``.
 
@@ -286,7 +294,7 @@ def face_runs(faces: tuple[int, ...] | list[int], order: tuple[int, ...] | list[
 
     ``order`` is the die's face order (for a d10: 1 ... 9, 0), so runs follow the table.
     """
-    position = {f: i for i, f in enumerate(order)}
+    position = _positions(tuple(order))
     picked = sorted(faces, key=lambda f: position.get(f, len(order) + f))
     runs: list[list[int]] = []
     for f in picked:

@@ -537,5 +537,9 @@ def _meaning(crt: Crt, table: ResultsTable, cell: str, kit: bool) -> str:
 
 
 def table_by_name(crt: Crt, name: str) -> ResultsTable:
-    """A results table by name: whole, unique start, word starts (inf-inf) or initials (ii)."""
+    """A results table by name: whole, unique start, word starts (inf-inf) or initials (ii).
+    The name as the file spells it is the table at once (a lookup asks for it three times)."""
+    found = crt.tables.get(name)
+    if found is not None:
+        return found
     return crt.tables[pick(name, crt.tables, "results table")]

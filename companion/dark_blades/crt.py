@@ -7,6 +7,7 @@ silent (`companion.dark_blades.readings`). `companion.dark_blades.combat` resolv
 a fight on them; `companion.dark_blades.missiles` holds the missile weapons' range bands.
 """
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -89,8 +90,10 @@ class Crt(NamedTuple):
         return f"[{table.name}] row {face}, column {self.columns[column]}"
 
 
+@lru_cache(maxsize=256)
 def odds_value(label: str) -> float:
-    """``"2-1"`` → 2.0, ``"1-2"`` → 0.5."""
+    """``"2-1"`` → 2.0, ``"1-2"`` → 0.5 (worked out once per label: a lookup asks it for
+    every column of its table)."""
     a, b = (int(x) for x in label.split("-"))
     return a / b
 
@@ -99,10 +102,16 @@ def load_crt(cards: Cards) -> Crt:
     """Read and check ``cards/dark-blades/crt.toml`` (once per process while it is unchanged)."""
     path = cards.path(GAME, "crt.toml")
     fill = locate(cards, path)
-    kit_path = kit_cards_dir() / GAME / "crt.toml"
+    kit_path = _kit_crt()
     own = fill.own and kit_path.is_file()  # a user's copy: the kit's readings fill its gaps
     crt = schema.load(path, CRT, _build, depends=(kit_path,) if own else ())
     return crt._replace(fill=fill)
+
+
+@lru_cache(maxsize=1)
+def _kit_crt() -> Path:
+    """The kit's own crt.toml (its path made once: the phone asks for the table on each tap)."""
+    return kit_cards_dir() / GAME / "crt.toml"
 
 
 # --------------------------------------------------------------------------- the schema

@@ -171,8 +171,7 @@ def create_app(
     def headers(response: Response) -> Response:
         if g.get("havoc_refused") and response.status_code == 200:
             response.status_code = 400  # a form refused: its page, with the one-line reason
-        for name, value in SECURITY_HEADERS:
-            response.headers[name] = value
+        response.headers.extend(SECURITY_HEADERS)  # no page sets them itself
         if request.path.startswith(PRIVATE_PREFIXES):
             response.headers["Cache-Control"] = "no-store"
         return response

@@ -247,9 +247,12 @@ class Store:
         costs more than the player's page itself)."""
         self.path = Path(path) if path is not None else default_game_path()
         self._reuse = reuse
+        self._held: tuple[str, tuple[int, int]] = ("", (0, 0))  # pool key, identity (`_idle`)
         self._checked = False  # the ring checked to be one cycle (before the first write)
+        info: os.stat_result | None = None
         try:
-            is_dir = stat.S_ISDIR(os.stat(self.path).st_mode)
+            info = os.stat(self.path)
+            is_dir = stat.S_ISDIR(info.st_mode)
         except FileNotFoundError:
             is_dir = None
         except OSError as exc:
@@ -267,7 +270,7 @@ class Store:
             except OSError as exc:
                 raise DataError(f"cannot create the game file: {exc.strerror}", self.path) from None
         try:
-            self.conn = self._idle() or self._connect()
+            self.conn = self._idle(info) or self._connect()
         except sqlite3.Error as exc:
             raise DataError(f"cannot open the game file: {exc}", self.path) from None
         try:
@@ -346,11 +349,6 @@ class Store:
         # measured slower here: every command opens and closes the file, and each close
         # checkpoints the WAL.
 
-    def _file(self) -> tuple[str, tuple[int, int]]:
-        """(this file's key in the idle pool, its identity: a replaced file is another)."""
-        info = os.stat(self.path)
-        return os.path.abspath(self.path), (info.st_dev, info.st_ino)
-
     def _make_folder(self) -> None:
         """The default game file's folder is made as needed (a fresh machine has none); a
         file named by the user goes only into a folder that exists (a typo never makes one)."""
@@ -367,11 +365,14 @@ class Store:
         except OSError as exc:
             raise DataError(f"cannot create the game file: {exc.strerror}", self.path) from None
 
-    def _idle(self) -> sqlite3.Connection | None:
-        """This thread's idle connection to the file (only with ``reuse``)."""
+    def _idle(self, info: os.stat_result | None) -> sqlite3.Connection | None:
+        """This thread's idle connection to the file (only with ``reuse``). ``info``: the
+        file's status as the store found it (None: the store made it), whose identity (device
+        and inode: a replaced file is another) the connection is kept under (`close`)."""
         if not self._reuse:
             return None
-        key, ident = self._file()
+        info = info or os.stat(self.path)
+        self._held = key, ident = os.path.abspath(self.path), (info.st_dev, info.st_ino)
         held = _IDLE.__dict__.setdefault("conns", {}).pop(key, None)
         if held is not None and held[0] == ident:
             return held[1]
@@ -380,12 +381,11 @@ class Store:
         return None
 
     def close(self) -> None:
+        """Close the connection; with ``reuse`` leave it idle for this thread's next store,
+        under the identity of the file it was opened on (a file replaced meanwhile is another:
+        the next store opens the new one)."""
         if self._reuse and not self.conn.in_transaction:
-            try:
-                key, ident = self._file()
-            except OSError:
-                self.conn.close()
-                return
+            key, ident = self._held
             old = _IDLE.__dict__.setdefault("conns", {}).get(key)
             if old is not None and old[1] is not self.conn:
                 old[1].close()

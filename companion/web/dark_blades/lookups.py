@@ -12,7 +12,7 @@ cover are + 0 - or the Terrain Types rows by name (`companion.dark_blades.terrai
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Blueprint, render_template, request, url_for
 from markupsafe import Markup, escape
@@ -89,41 +89,72 @@ def cover_choices(table: ter.TerrainTable, crt: Crt) -> list[tuple[str, str]]:
     return [*((k, k) for k in crt.cover), *rows]
 
 
-def view(crt: Crt, record: c.Lookup | c.NoShot, source_only: bool = False) -> dict[str, Any]:
+class Chance(NamedTuple):
+    """One result's row of the chances in the final column, as the page shows it (attributes,
+    not a dict's keys: the template reads each one without a failed attribute look-up first)."""
+
+    result: str
+    missing: bool
+    meaning: str
+    faces: str
+    chance: str
+    percent: str
+    kit: bool
+    kit_part: str
+    effect: str | None  # what it does to this piece, when rules change it
+
+
+class Answer(NamedTuple):
+    """A look-up as the page shows it (`view`): a shot the rules forbid (``no_shot``, the
+    reason, and ``shot``, its record), or the result (``look``) with its chain and chances."""
+
+    look: c.Lookup | None = None
+    column: str = ""
+    shifts: tuple[tuple[str, str, Any], ...] = ()
+    chances: tuple[Chance, ...] = ()
+    kit_says: str = KIT_SAYS
+    void_words: str = ""
+    kit_faces: str = ""
+    source_only: bool = False
+    fill_in_how: str | None = None
+    no_shot: str = ""
+    shot: c.NoShot | None = None
+
+
+def view(crt: Crt, record: c.Lookup | c.NoShot, source_only: bool = False) -> Answer:
     """The record as the page shows it: the result, the chain, the column's chances, the
     kit's cells marked."""
     if isinstance(record, c.NoShot):
-        return {"no_shot": record.reason, "shot": record}
+        return Answer(no_shot=record.reason, shot=record)
     look = record
     n = len(crt.faces)
     chances = []
     for item in look.chance_items():
         kit = item["kit_faces"]
         chances.append(
-            {
-                "result": item["result"] or MISSING,
-                "missing": item["result"] is None,
-                "meaning": item["meaning"] if item["result"] else "",
-                "faces": dice.face_runs(item["faces"], crt.faces),
-                "chance": item["chance"],
-                "percent": dice.percent(len(item["faces"]), n),
-                "kit": bool(kit),
-                "kit_part": dice.face_runs(kit, crt.faces) if kit != item["faces"] else "",
-                "effect": item["effect"],  # what it does to this piece, when rules change it
-            }
+            Chance(
+                result=item["result"] or MISSING,
+                missing=item["result"] is None,
+                meaning=item["meaning"] if item["result"] else "",
+                faces=dice.face_runs(item["faces"], crt.faces),
+                chance=item["chance"],
+                percent=dice.percent(len(item["faces"]), n),
+                kit=bool(kit),
+                kit_part=dice.face_runs(kit, crt.faces) if kit != item["faces"] else "",
+                effect=item["effect"],
+            )
         )
     kit_faces = sorted(look.kit_faces, key=crt.faces.index)
-    return {
-        "look": look,
-        "column": look.column_label,
-        "shifts": [(c.direction(s.columns), s.reason, s.reading) for s in look.shifts],
-        "chances": chances,
-        "kit_says": KIT_SAYS,
-        "void_words": void_words(look) if look.void else "",
-        "kit_faces": dice.face_runs(kit_faces, crt.faces) if kit_faces else "",
-        "source_only": source_only,
-        "fill_in_how": lookup_fill_in_how(crt, look),
-    }
+    return Answer(
+        look=look,
+        column=look.column_label,
+        shifts=tuple((c.direction(s.columns), s.reason, s.reading) for s in look.shifts),
+        chances=tuple(chances),
+        void_words=void_words(look) if look.void else "",
+        kit_faces=dice.face_runs(kit_faces, crt.faces) if kit_faces else "",
+        source_only=source_only,
+        fill_in_how=lookup_fill_in_how(crt, look),
+    )
 
 
 def _terrain_form(terrain_table: Any, data: Any) -> tuple[dict[str, Any], dict[str, Any]]:

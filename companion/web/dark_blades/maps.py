@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request
@@ -29,7 +29,7 @@ from markupsafe import Markup, escape
 
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades import pieces, shot_request, sight_request
-from companion.dark_blades.crt import load_crt
+from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
 from companion.dark_blades.layouts import load_layouts
 from companion.dark_blades.map_marks import lip_ticks, name_edge
@@ -41,7 +41,7 @@ from companion.data import Cards, file_stamps
 from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
 from companion.web.current import board_or_404, cards, refused, source_only
-from companion.web.dark_blades.lookups import view
+from companion.web.dark_blades.lookups import Answer, view
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -115,19 +115,34 @@ def listing() -> str:
 HEX_TEXT = 16  # the longest hex a link carries: ``D13``, or on a layout ``mill:D13``
 
 
-def _parser(m):
-    """A hex name as the page's links carry it (``D13``, ``mill:D13``) → hex, or None."""
-
-    def parse(text: str):
-        try:
-            return m.hex(text)
-        except InputError:
-            return None
-
-    return parse
+@lru_cache(maxsize=64)
+def _named(m) -> dict[str, Any]:
+    """Each hex of the map by its name as the page writes it (``D13``, ``mill:D13``), once per
+    map (maps are built once per file version)."""
+    return {m.label(h): h for h in m.hexes()}
 
 
-def _shot(here, sight, args) -> dict | None:
+@lru_cache(maxsize=64)
+def _around(m) -> dict[str, tuple[str, ...]]:
+    """The names of each hex's neighbours on the map, by the hex's name, once per map."""
+    return {
+        name: tuple(m.label(n) for s in hg.SIDES if m.on_map(n := hg.neighbour(h, s)))
+        for name, h in _named(m).items()
+    }
+
+
+class Shot(NamedTuple):
+    """The shot as the page shows it: the look-up's answer (`lookups.view`), the tables, the
+    two sides when named, the note on their values and what was used (the map's cover)."""
+
+    answer: Answer
+    crt: Crt
+    sides: list[str] | None
+    values_note: str
+    used: list[str]
+
+
+def _shot(here, sight, args) -> Shot | None:
     """The shot along the sight, once the page knows a target (``n``, his name, or ``d``, a
     defence), from the fields the page carries (`FIELDS`), parsed and fired by
     `companion.dark_blades.shot_request` as for `havoc missile --map`."""
@@ -147,13 +162,13 @@ def _shot(here, sight, args) -> dict | None:
         sides = sides_line(list(asked.shooters), list(asked.targets), missile=True)
         if not asked.targets:
             sides[1] = f"v defence {values['defence']} ({asked.request.target})"
-    return {
-        "answer": view(data, record, source_only()),
-        "crt": data,
-        "sides": sides,
-        "values_note": f"{VALUES_NOTE}; {ASSUMED}" if asked.shooters else "",
-        "used": [f"cover {sight.cover} (the map)"] if sight.cover != "none" else [],
-    }
+    return Shot(
+        answer=view(data, record, source_only()),
+        crt=data,
+        sides=sides,
+        values_note=f"{VALUES_NOTE}; {ASSUMED}" if asked.shooters else "",
+        used=[f"cover {sight.cover} (the map)"] if sight.cover != "none" else [],
+    )
 
 
 def _keep(args, weapons: list[str]) -> dict[str, str]:
@@ -207,10 +222,13 @@ def _address(f: str, t: str, t2: str, rest: str) -> Markup:
     return Markup("?" + "&".join([*taps, rest] if rest else taps))
 
 
-def _carried(keep: dict[str, str], zoom: int = 1) -> str:
-    """The fields each link carries on (`_keep`) and the zoom (left out at 1x), quoted."""
-    pairs = [*keep.items(), *([("z", str(zoom))] if zoom > 1 else [])]
-    return urlencode(pairs, safe=",:")
+def _carried(keep: dict[str, str], zoom: int = 1, quoted: str | None = None) -> str:
+    """The fields each link carries on (`_keep`) and the zoom (left out at 1x), quoted
+    (``quoted``: the fields already quoted, for the page's other zooms)."""
+    if quoted is None:
+        quoted = urlencode(list(keep.items()), safe=",:")
+    zoomed = f"z={zoom}" if zoom > 1 else ""
+    return "&".join(part for part in (quoted, zoomed) if part)
 
 
 def _answer(m, here, args) -> dict:
@@ -338,34 +356,42 @@ def _drawn(m, zoom: int) -> str:
 
 
 @lru_cache(maxsize=64)
-def _marks(m, zoom: int) -> dict[str, int]:
-    """Where each hex's link mark (`LINK`) is in the drawn map, by the hex's name."""
-    start, end = (re.escape(part) for part in LINK.split("{}"))
-    return {x.group(1): x.start() for x in re.finditer(f"{start}(.*?){end}", _drawn(m, zoom))}
-
-
-def _links(m, zoom: int, f: str, t: str, t2: str, rest: str) -> str:
-    """The drawn map with each hex's link filled in (`_taps`; ``rest``: the fields carried on,
-    `_carried`). The target, his second hex and the hexes next to the target are worked out
-    one by one and put in first; every other hex leads the same way (a new shooter, or a new
-    target), its address one prefix, the hex's name and one suffix, so two plain replaces fill
-    them all in."""
-    drawn = _drawn(m, zoom)
-    suffix = f"&{rest}" if rest else ""
-    prefix = f"?f={f}&t=" if f else "?f="
-    if f and t:
-        at = m.hex(t)
-        near = [t, t2, *(m.label(n) for s in hg.SIDES if m.on_map(n := hg.neighbour(at, s)))]
-        own = []  # (where its mark is, its mark, its address)
-        for name, tap in _taps([h for h in near if h], f, t, t2, _parser(m)).items():
-            own.append((_marks(m, zoom)[name], LINK.format(name), _address(*tap, rest)))
-        parts, done = [], 0
-        for i, mark, address in sorted(own):
-            parts += [drawn[done:i], address]
-            done = i + len(mark)
-        drawn = "".join([*parts, drawn[done:]])
+def _cut(m, zoom: int) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The drawn map cut at its hex links, once per map and zoom: ``(text, "", name, "",
+    text, "", name, "", ..., text)``, the two empty places around each hex's name left for its
+    address's start and end (`_links`); and where each hex's name is in it, by the name."""
     start, end = LINK.split("{}")
-    return drawn.replace(start, prefix).replace(end, suffix)
+    pieces: list[str] = []
+    at: dict[str, int] = {}
+    rest = _drawn(m, zoom)
+    while (i := rest.find(start)) >= 0:
+        j = rest.index(end, i)
+        name = rest[i + len(start) : j]
+        pieces += [rest[:i], ""]
+        at[name] = len(pieces)
+        pieces += [name, ""]
+        rest = rest[j + len(end) :]
+    pieces.append(rest)
+    return tuple(pieces), at
+
+
+def _links(m, zoom: int, f: str, t: str, t2: str, rest: str) -> list[str]:
+    """The drawn map with each hex's link filled in (`_taps`; ``rest``: the fields carried on,
+    `_carried`), as pieces to join. Every hex leads the same way (a new shooter, or a new
+    target): its address one prefix, the hex's name and one suffix, put in all at once into
+    the places `_cut` left; then the target, his second hex and the hexes next to the target
+    are worked out one by one and their addresses put in place of theirs."""
+    cut, at = _cut(m, zoom)
+    pieces = list(cut)
+    count = len(at)
+    pieces[1::4] = [f"?f={f}&t=" if f else "?f="] * count
+    pieces[3::4] = [f"&{rest}" if rest else ""] * count
+    if f and t:
+        near = [t, t2, *_around(m)[t]]
+        for name, tap in _taps([h for h in near if h], f, t, t2, _named(m).get).items():
+            i = at[name]
+            pieces[i - 1 : i + 2] = [_address(*tap, rest), "", ""]
+    return pieces
 
 
 def _overlay(at: dict, origin: str, targets: list[str], line: set[str], sight) -> str:
@@ -440,14 +466,16 @@ def _page(here, m) -> str:
     except InputError as e:
         zoom, a["error"] = 1, a["error"] or refused(e)
     keep = _keep(args, [w.lower() for w in weapons.names()] if weapons else [])
-    rest = _carried(keep, zoom)
+    quoted = _carried(keep)
+    rest = _carried(keep, zoom, quoted)
     targets = [n for n in (t, t2) if n]
     line = {m.label(h) for h in sight.line} if sight else set()
-    drawn = _links(m, zoom, f, t, t2, rest)
-    drawn += _overlay(_centres(m), f, targets, line, sight) + "</svg>"
+    links = _links(m, zoom, f, t, t2, rest)
+    drawn = "".join([*links, _overlay(_centres(m), f, targets, line, sight), "</svg>"])
     return render_template(
         "map.html",
         m=m,
+        pieces=getattr(m, "pieces", None),  # a layout's maps (None: one map)
         drawn=Markup(drawn),
         roster=_roster(here) if sight and sight.can_fire else "",
         origin=f,
@@ -464,7 +492,7 @@ def _page(here, m) -> str:
             "new target": _address(f, "", "", rest) if t else "",
             "one-hex target": _address(f, t, "", rest) if t2 else "",
         },
-        zooms={z: _address(f, t, t2, _carried(keep, z)) for z in ZOOMS},
+        zooms={z: _address(f, t, t2, _carried(keep, z, quoted)) for z in ZOOMS},
         zoom=zoom,
         error=a["error"],
         line_text=steps_text(m, sight.steps) if sight else "",
@@ -475,7 +503,7 @@ def _page(here, m) -> str:
 
 def _in_water(m, name: str) -> bool:
     """Whether the tapped shooter's hex is water (the swim link starts from it only then)."""
-    h = _parser(m)(name) if name else None
+    h = _named(m).get(name) if name else None
     return h is not None and is_water(m, h)
 
 
@@ -496,7 +524,7 @@ def _options(root: Path, stamps: tuple) -> Markup:
 def clear_caches() -> None:
     """Forget every map found, drawn and marked and the roster's options (tests compare a page
     drawn afresh with the same page served from these caches)."""
-    for cached in (_found, _drawn, _marks, _centres, _options):
+    for cached in (_found, _drawn, _cut, _named, _around, _centres, _options):
         cached.cache_clear()
 
 
