@@ -208,18 +208,24 @@ def _table(spec: Table, value: Any, where: Where) -> Any:
                 )
     out: dict[str, Any] = {}
     for f in spec.fields:
-        at = where.child(f.name)
         if f.name not in value:
             if f.required:
+                at = where.child(f.name)
                 raise DataError(f"missing key '{at.shown}'", where.path, where.line())
             default = f.default  # a copy of a list or table: each record its own
             out[f.attr or f.name] = default.copy() if isinstance(default, list | dict) else default
             continue
-        got = check(f.spec, value[f.name], at)
+        got = value[f.name]
+        if isinstance(f.spec, Table | ListOf | MapOf):
+            got = check(f.spec, got, where.child(f.name))
+        else:  # a plain value: its place is made only to word a refusal
+            kinds = f.spec if isinstance(f.spec, tuple) else (f.spec,)
+            if not _is(got, kinds):
+                raise _type_error(got, kinds, where.child(f.name))
         if f.choices and got not in f.choices:
-            raise at.error(f"expected {choice_text(f.choices)}, got {got!r}")
+            raise where.child(f.name).error(f"expected {choice_text(f.choices)}, got {got!r}")
         if f.check is not None:
-            got = f.check(got, at)
+            got = f.check(got, where.child(f.name))
         out[f.attr or f.name] = got
     if spec.rest is not None:
         rest = {

@@ -2,7 +2,7 @@
 
 Thin: parse (``havoc missile bow 10 8 i``, or the range and cover from a map with ``--map``),
 call `companion.dark_blades.resolve.fire` and print its record as `havoc crt` does (the
-options and the printing it shares live in the `crt` module beside this one).
+options and the printing it shares live in `lookup_output` beside this one).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from companion.commands.dark_blades.combat_options import given_once, whole_number
-from companion.commands.dark_blades.crt import JSON_KEYS, print_record, shared_options
+from companion.commands.dark_blades.lookup_output import JSON_KEYS, print_record, shared_options
 from companion.dark_blades import combat_form
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import load_crt
