@@ -1,5 +1,6 @@
 """A pytest plugin for benchmarks/test_times.py: the CPU seconds of each test's setup, call and
-teardown (measured in the process that ran it, an xdist worker or pytest itself), and a list of
+teardown (measured in the process that ran it, an xdist worker or pytest itself, with the child
+processes it started and waited for: the CLI run as a program, pdftoppm, qpdf), and a list of
 the slowest at the end, beside their wall seconds. CPU seconds move little with the machine's
 load; wall seconds (pytest's own `--durations`) move a lot.
 
@@ -9,6 +10,7 @@ Load it with `-p cpu_durations` and this folder on PYTHONPATH (xdist's workers i
 
 from __future__ import annotations
 
+import resource
 import time
 from collections.abc import Iterator
 
@@ -23,10 +25,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def _cpu() -> float:
+    """This process's CPU seconds and those of its children that have ended (user + system)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def _timed(item: pytest.Item, when: str) -> Iterator[None]:
-    start = time.process_time()
+    start = _cpu()
     yield
-    item.user_properties.append((_KEY + when, time.process_time() - start))
+    item.user_properties.append((_KEY + when, _cpu() - start))
 
 
 @pytest.hookimpl(hookwrapper=True)
