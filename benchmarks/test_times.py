@@ -1,7 +1,7 @@
 """Figures for the test suite: wall and CPU time of the quick tier (`-m "not slow"`) and of the
 whole suite (the README's `python -m pytest`), each with the load average before it ran, and
 each tier's 20 slowest test phases (setup, call or teardown) by CPU seconds, with their wall,
-and its 20 slowest test files by CPU seconds.
+and its 20 slowest test files by CPU seconds; any test that failed or erred, by name.
 
 Each tier runs in a child process; its CPU time (user + system, every xdist worker included) is
 read with ``resource.getrusage(RUSAGE_CHILDREN)``. Other load on the machine inflates the wall
@@ -34,7 +34,7 @@ def cpu() -> float:
 def run(tier: str, slowest: int, extra: list[str]) -> None:
     load = os.getloadavg()[0]
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "cpu_durations",
-               f"--cpu-durations={slowest}", *TIERS[tier], *extra]  # fmt: skip
+               f"--cpu-durations={slowest}", "-rfE", *TIERS[tier], *extra]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         p for p in (str(ROOT / "benchmarks"), os.environ.get("PYTHONPATH")) if p)}  # fmt: skip
     start_wall, start_cpu = time.perf_counter(), cpu()
@@ -47,6 +47,9 @@ def run(tier: str, slowest: int, extra: list[str]) -> None:
         f"{os.cpu_count()} cores  {summary}",
         flush=True,
     )
+    for line in lines:  # what failed, by name (-rfE)
+        if line.startswith(("FAILED ", "ERROR ")):
+            print("    " + line, flush=True)
     for start, line in enumerate(lines):  # the slowest phases, then the slowest files
         if line.startswith("slowest "):
             for shown in lines[start : start + slowest + 1]:
