@@ -269,12 +269,15 @@ class Store:
                 pass  # another command made it first
             except OSError as exc:
                 raise DataError(f"cannot create the game file: {exc.strerror}", self.path) from None
+        self._create = create
         try:
-            self.conn = self._idle(info) or self._connect()
+            idle = self._idle(info)
+            self.conn = idle or self._connect()
         except sqlite3.Error as exc:
             raise DataError(f"cannot open the game file: {exc}", self.path) from None
         try:
-            self._check_file(create)
+            if idle is None:  # an idle connection's file passed; `_verify` checks it again
+                self._check_file(create)  # whenever another connection has changed it
         except sqlite3.DatabaseError:
             self.conn.close()
             raise DamagedGame(
@@ -294,11 +297,13 @@ class Store:
     def _verify(self) -> None:
         """Inside a transaction: the file is sound (SQLite's quick check), holds only the
         kit's tables and indexes and rows of the kit's types; else `DamagedGame`. Checked
-        again only after another connection changed the file."""
+        again only after another connection changed the file, its header too (`_check_file`:
+        a store that took an idle connection left that to here)."""
         conn = self.conn
         version = conn.execute("PRAGMA data_version").fetchone()[0]
         if isinstance(conn, GameConnection) and conn.checked == version:
             return
+        self._check_file(self._create)
         problem = self._problem()
         if problem is not None:
             raise DamagedGame(f"game file damaged: {problem}", self.path)

@@ -478,6 +478,27 @@ def test_a_reused_connection_never_outlives_its_file(tmp_path):
     replaced.close()
 
 
+def test_a_reused_connection_checks_the_files_header_again_once_another_changed_it(tmp_path):
+    """A store on an idle connection skips the header read at open (the file passed it); the
+    first read after another connection changed the file reads the header again: a file a
+    newer kit has since upgraded in place is refused as a fresh open would refuse it, and
+    the connection left idle afterwards reads the file once it is back."""
+    path = tmp_path / "g.sqlite3"
+    new_store(path, 4).close()
+    first = Store(path, reuse=True)
+    assert len(first.load().players) == 4
+    first.close()
+    with sqlite3.connect(path) as conn:  # a newer kit's upgrade, in place (same file)
+        conn.execute("PRAGMA user_version = 99")
+    with pytest.raises(DataError, match="newer Havoc Kit"):
+        with Store(path, reuse=True) as again:  # on the idle connection
+            again.load()
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 1")
+    with Store(path, reuse=True) as back:
+        assert len(back.load().players) == 4
+
+
 def test_a_game_file_in_a_folder_that_does_not_exist_is_refused_not_made(tmp_path, havoc):
     wanted = tmp_path / "no" / "such" / "g.sqlite3"
     result = havoc("ring", "-g", wanted, "new", "Ann", "Bob", "Cat")
