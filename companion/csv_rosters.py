@@ -13,7 +13,6 @@ from typing import Any, NamedTuple
 
 from companion.data import COLOUR_EXPECTED, colour_value, disk_cached, read_limited
 from companion.errors import CellError, DataError, UnknownColumn
-from companion.patterns import LazyPattern
 
 MAX_CELL = 4096  # characters in one CSV cell
 MAX_ROWS = 10_000  # rows in one roster or army (the kit's largest roster has a few hundred)
@@ -114,7 +113,7 @@ def _delimiter(header_line: str) -> str:
 
 
 SAVE_AS_UTF8 = 'save it from your spreadsheet as "CSV UTF-8"'
-_SEP_LINE = LazyPattern(r"^sep=(.)$", re.IGNORECASE)  # Excel's hint line: sep=;
+_SEP_LINE = re.compile(r"^sep=(.)$", re.IGNORECASE)  # Excel's hint line: sep=;
 
 
 def decode_csv(data: bytes, path: Path) -> str:

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import DataError
-from companion.patterns import LazyPattern
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 MISSING = "not in the source rules"  # what a gap in the kit's transcription of a table says
@@ -141,7 +140,7 @@ NAMED_COLOURS = {
     "orange": "#e07b00",
     "purple": "#6a3d9a",
 }
-_HEX_COLOUR = LazyPattern(r"^#[0-9a-fA-F]{6}$")
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 COLOUR_EXPECTED = f"expected a colour like #1f4fa8 or one of {', '.join(sorted(NAMED_COLOURS))}"
 
 

@@ -19,11 +19,11 @@ The d10: Cry Havoc-family tables label the ten "0". A d10 showing ten is DISPLAY
 
 import math
 import random
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from companion.errors import DataError, FieldError, InputError
-from companion.patterns import LazyPattern
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -35,7 +35,7 @@ MAX_SIDES = 1000
 MAX_MODIFIER_DIGITS = 6
 MAX_OUTCOMES = 2001  # distinct totals --stats will list (e.g. 1000d3, 400d6)
 
-_TERM = LazyPattern(r"\s*([+-]?)\s*(?:([0-9]*)[dD]([0-9]+)|([0-9]+))\s*")
+_TERM = re.compile(r"\s*([+-]?)\s*(?:([0-9]*)[dD]([0-9]+)|([0-9]+))\s*")
 MAX_TERMS = 20  # dice terms and numbers in one expression
 
 

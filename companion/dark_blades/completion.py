@@ -35,7 +35,6 @@ from companion import schema
 from companion.dark_blades.crt import Crt, ResultsTable
 from companion.data import Cards
 from companion.errors import DataError
-from companion.patterns import LazyPattern
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
 COMPLETION_FILE = "crt-completion.toml"
@@ -193,7 +192,7 @@ def no_effect_meaning(table: ResultsTable) -> str:
     return "No effect (the kit's result; this table prints no dash)."
 
 
-KILLED = LazyPattern(r"\b(defender|rider) killed", re.IGNORECASE)
+KILLED = re.compile(r"\b(defender|rider) killed", re.IGNORECASE)
 
 
 def is_kill(text: str) -> bool:

@@ -7,6 +7,7 @@ silent (`companion.dark_blades.readings`). `companion.dark_blades.combat` resolv
 a fight on them; `companion.dark_blades.missiles` holds the missile weapons' range bands.
 """
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -18,7 +19,6 @@ from companion.dice import check_die, die_faces
 from companion.errors import DataError
 from companion.fill_in import FillIn, locate
 from companion.numbers import is_whole
-from companion.patterns import LazyPattern
 from companion.schema import Field, ListOf, MapOf, Table, Where
 
 __all__ = ["MISSING", "Cover", "Crt", "ResultsTable", "ShiftRule", "TerrainShift", "load_crt"]
@@ -26,7 +26,7 @@ __all__ += ["odds_value"]
 
 GAME = "dark-blades"
 TERRAIN = ("+", "0", "-")
-_ODDS = LazyPattern(r"(\d{1,3})-(\d{1,3})")
+_ODDS = re.compile(r"(\d{1,3})-(\d{1,3})")
 
 
 # Plain tuples, read by unpacking (``columns, text = crt.terrain[(a, d)]``):

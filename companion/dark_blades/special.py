@@ -24,7 +24,6 @@ from companion.dark_blades.readings import Reading, reading_schema
 from companion.dark_blades.states import Health
 from companion.data import Cards
 from companion.errors import DataError
-from companion.patterns import LazyPattern
 from companion.schema import Field, ListOf, MapOf, Table
 
 RULES_FILE = "combat-rules.toml"
@@ -46,9 +45,9 @@ NEEDED = (
 READINGS = ("star", "mule", "stun-is-injury", "stunned-cannot-retreat", "stones-hurt")
 FOOTINGS = ("bridge", "stepping-stones")  # where a retreat falls in: rules bridge, stones
 SWIM = "havoc swim MAP HEX"  # what a piece that falls in does next (the swim page on the phone)
-HORSE_HIT = LazyPattern(r"horse (and rider )?killed", re.IGNORECASE)
-KILLS = LazyPattern(r"\b(defender|rider) killed", re.IGNORECASE)
-INJURES = LazyPattern(r"\b(wounded|stunned)\b", re.IGNORECASE)
+HORSE_HIT = re.compile(r"horse (and rider )?killed", re.IGNORECASE)
+KILLS = re.compile(r"\b(defender|rider) killed", re.IGNORECASE)
+INJURES = re.compile(r"\b(wounded|stunned)\b", re.IGNORECASE)
 
 
 class Rule(NamedTuple):

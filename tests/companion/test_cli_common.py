@@ -164,7 +164,6 @@ def test_havoc_roll_imports_only_what_it_needs():
         "companion.errors",
         "companion.names",
         "companion.numbers",  # the one number type's digits check (no imports of its own)
-        "companion.patterns",  # the dice's pattern, compiled when a roll is read
         "companion.text",
         "havoc_cli",
         "havoc_cli.kit",
