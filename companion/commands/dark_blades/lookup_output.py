@@ -51,6 +51,7 @@ def cover_names(ctx: click.Context) -> list[str]:
 
 
 def print_record(crt: Crt, record: c.Lookup | c.NoShot, as_json: bool, explain: bool) -> None:
+    """A look-up's record as JSON, or its lines at the terminal's width (no shot: why)."""
     if as_json:
         emit_json(lookup_json(crt, record))
     elif isinstance(record, c.NoShot):
