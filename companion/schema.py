@@ -187,9 +187,15 @@ def check(spec: Any, value: Any, where: Where) -> Any:
         if not _is(value, (dict,)):
             raise _type_error(value, (dict,), where)
         return {k: check(spec.value, v, where.child(k)) for k, v in value.items()}
+    return _plain(spec, value, where)
+
+
+def _plain(spec: Any, value: Any, where: Where, key: str | None = None) -> Any:
+    """``value`` checked against a TOML type or a tuple of them; refused at ``where`` (at its
+    ``key`` inside it: that place is made only to word the refusal)."""
     kinds = spec if isinstance(spec, tuple) else (spec,)
     if not _is(value, kinds):
-        raise _type_error(value, kinds, where)
+        raise _type_error(value, kinds, where if key is None else where.child(key))
     return value
 
 
@@ -218,10 +224,8 @@ def _table(spec: Table, value: Any, where: Where) -> Any:
         got = value[f.name]
         if isinstance(f.spec, Table | ListOf | MapOf):
             got = check(f.spec, got, where.child(f.name))
-        else:  # a plain value: its place is made only to word a refusal
-            kinds = f.spec if isinstance(f.spec, tuple) else (f.spec,)
-            if not _is(got, kinds):
-                raise _type_error(got, kinds, where.child(f.name))
+        else:
+            _plain(f.spec, got, where, f.name)
         if f.choices and got not in f.choices:
             raise where.child(f.name).error(f"expected {choice_text(f.choices)}, got {got!r}")
         if f.check is not None:

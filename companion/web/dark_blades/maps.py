@@ -31,7 +31,7 @@ from companion.dark_blades import hexgrid as hg
 from companion.dark_blades import pieces, shot_request, sight_request
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
-from companion.dark_blades.layouts import load_layouts
+from companion.dark_blades.layouts import LayoutMap, load_layouts
 from companion.dark_blades.map_marks import lip_ticks, name_edge
 from companion.dark_blades.maps import GAME, load_maps, map_files
 from companion.dark_blades.missiles import TARGETS, load_weapons
@@ -475,7 +475,7 @@ def _page(here, m) -> str:
     return render_template(
         "map.html",
         m=m,
-        pieces=getattr(m, "pieces", None),  # a layout's maps (None: one map)
+        pieces=m.pieces if isinstance(m, LayoutMap) else None,  # a layout's maps
         drawn=Markup(drawn),
         roster=_roster(here) if sight and sight.can_fire else "",
         origin=f,
