@@ -242,6 +242,16 @@ def _table(spec: Table, value: Any, where: Where) -> Any:
     return spec.build(out, where) if spec.build is not None else out
 
 
+def line(value: str, where: Where) -> str:
+    """A `Field` check for a name shown on one line (a map's, a place's): some text, no line
+    break or other control character; the value without the spaces around it."""
+    if not value.strip():
+        raise where.error("expected a name, got an empty one")
+    if not value.isprintable():
+        raise where.error(f"expected a name on one line (no line breaks or tabs), got {value!r}")
+    return value.strip()
+
+
 def colour(value: str, where: Where) -> str:
     """A `Field` check for a colour (#rrggbb or a name): the value as ``#rrggbb``."""
     found = colour_value(value.strip())

@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades.maps import GAME, HexMap, load_map
+from companion.dark_blades.maps import GAME, SIDE_ONLY, HexMap, load_map
 from companion.dark_blades.terrain import load_terrain
 from companion.data import Cards
 from companion.errors import DataError, InputError
@@ -33,7 +33,7 @@ def legend_for(cards: Cards) -> dict[str, str]:
     """A legend for a new map: ``.`` for open ground, then one letter per terrain name of
     terrain.toml (its printed rows and the terrains it names without a row), first letters
     where free."""
-    names = load_terrain(cards).names()
+    names = [n for n in load_terrain(cards).names() if n not in SIDE_ONLY]  # walls: sides
     legend: dict[str, str] = {}
     if "open" in names:
         legend["."] = "open"

@@ -3,7 +3,8 @@
 ``flow`` is a block of ``HEX/SIDE`` tokens (``I8/ne``: the water in I8 runs out through its
 north-east side) or ``BLOCK/SIDE`` (``L5:L8/s``: every hex of the block). Every water hex of the
 map (lake, river, stepping stones, a bridge over the water) gets exactly one; its downstream
-neighbour is water again or off the map (where a swimmer is swept off). A map with no
+neighbour is water again or off the map (where a swimmer is swept off), and a river never
+runs in a circle (a lake with no outlet may turn in itself). A map with no
 ``flow`` block at all loads (sight needs no flow); `havoc swim` refuses it. ``wheel`` names the
 hexes of the mill wheel: water hexes. The format is described in cards/README.md ("Maps").
 
@@ -36,6 +37,7 @@ def read_flow(
     ``block_line(key)`` is the file line of the first line of a block, ``row_line(row)`` the
     file line of a map row (both for errors; 0 when unknown)."""
     flow: dict[Hex, str] = {}
+    lines: dict[Hex, int] = {}  # each hex's line in the block (for errors)
 
     def error(message: str, offset: int) -> DataError:  # the file is read again only here
         start = block_line("flow")
@@ -74,6 +76,7 @@ def read_flow(
                             at,
                         )
                     flow[h] = side
+                    lines[h] = at
     if not flow:
         return flow  # no flow block: the map draws and answers sight, but no swim
     for h in sorted(terrain, key=lambda x: (x[1], x[0])):
@@ -84,7 +87,38 @@ def read_flow(
                 path,
                 row_line(h[1]) or None,
             )
+    loop = _river_loop(flow, terrain, on_map)
+    if loop:
+        raise error(
+            f"flow: {' -> '.join(hg.name(h) for h in loop)} runs in a circle (expected a "
+            "river to run off the map's edge or into a lake)",
+            lines[loop[0]],
+        )
     return flow
+
+
+def _river_loop(
+    flow: dict[Hex, str], terrain: dict[Hex, str], on_map: Callable[[Hex], bool]
+) -> list[Hex]:
+    """The first loop of the water's flow that runs through a hex other than a lake's (its
+    hexes, the first again at the end), or [] when there is none. A lake with no outlet may
+    turn in itself (the kit's reading gives each lake hex a flow); a river may not."""
+    done: set[Hex] = set()
+    for start in sorted(flow, key=lambda x: (x[1], x[0])):
+        path: list[Hex] = []
+        seen: dict[Hex, int] = {}
+        h: Hex | None = start
+        while h is not None and h not in done and on_map(h) and h in flow:
+            if h in seen:
+                loop = path[seen[h] :]
+                if any(terrain[x] != "lake" for x in loop):
+                    return [*loop, h]
+                break
+            seen[h] = len(path)
+            path.append(h)
+            h = hg.neighbour(h, flow[h])
+        done.update(path)
+    return []
 
 
 def read_wheel(

@@ -33,6 +33,8 @@ DESIGNS = ("kit", "transcribed")
 EDGES = ("top", "right", "bottom", "left")
 BUILDING = ("house", "window", "door")  # the hexes of a building (its walls are its outline)
 APERTURES = ("window", "door")
+SIDE_ONLY = ("wall",)  # terrain.toml names it, but on a map a wall runs along hex sides (walls)
+MAX_ROWS = 99
 Side = frozenset[Hex]  # a hex side: the two hexes it lies between (one may be off the map)
 
 
@@ -321,6 +323,13 @@ def _grid(
                     path,
                     at(offset),
                 )
+            if legend[code] in SIDE_ONLY:
+                raise DataError(
+                    f"rows: {hg.name((col, row))} is {legend[code]}: a wall runs along hex "
+                    f"sides (expected it in walls = like {hg.name((col, row))}/ne)",
+                    path,
+                    at(offset),
+                )
             terrain[(col, row)] = legend[code]
         if row > height:
             raise DataError(f"rows: row {row} is more than height = {height}", path, at(offset))
@@ -333,9 +342,10 @@ def _grid(
     return terrain, lines
 
 
-def _sides(text: str, key: str, width: int, height: int, path: Path) -> list[tuple[Hex, str]]:
-    """A ``walls``/``lips`` block: hex sides like ``D4/ne``, separated by spaces or lines."""
-    out: list[tuple[Hex, str]] = []
+def _sides(text: str, key: str, width: int, height: int, path: Path) -> list[tuple[Hex, str, int]]:
+    """A ``walls``/``lips`` block: hex sides like ``D4/ne``, separated by spaces or lines; each
+    with its line in the block (0: the first; for errors)."""
+    out: list[tuple[Hex, str, int]] = []
     for offset, raw in enumerate(text.split("\n")):
         for token in raw.split("#", 1)[0].split():
             match = _SIDE.match(token)  # not re.IGNORECASE: it takes 1 ms to compile
@@ -353,7 +363,7 @@ def _sides(text: str, key: str, width: int, height: int, path: Path) -> list[tup
                     path,
                     _block_lines(path, key) + offset or None,
                 )
-            out.append((h, match.group(2).lower()))
+            out.append((h, match.group(2).lower(), offset))
     return out
 
 
@@ -383,14 +393,22 @@ def _edge_numbers(value: dict[str, Any], where: Where) -> dict[str, int]:
     return value
 
 
-PLACE = Table((Field("name", str), Field("hexes", str), Field("note", str, False, "")))
+def _place_label(place: dict[str, Any]) -> str | None:
+    """A place's name as its errors show it: only a printable one (an error is one line)."""
+    name = place.get("name")
+    return name if isinstance(name, str) and name.isprintable() else None
+
+
+PLACE = Table(
+    (Field("name", str, check=schema.line), Field("hexes", str), Field("note", str, False, ""))
+)
 MAP_FILE = Table(
     (
-        Field("name", str),
+        Field("name", str, check=schema.line),
         Field("design", str, choices=DESIGNS),
         Field("note", str, required=False, default=""),
         Field("width", int, check=lambda v, w: v if 1 <= v <= hg.MAX_COLUMNS else _bad(v, w)),
-        Field("height", int, check=lambda v, w: v if 1 <= v <= 99 else _bad(v, w)),
+        Field("height", int, check=lambda v, w: v if 1 <= v <= MAX_ROWS else _bad(v, w)),
         Field("edges", Table(tuple(Field(e, int) for e in EDGES)), check=_edge_numbers),
         Field("rows", str),
         Field("walls", str, required=False, default=""),
@@ -398,13 +416,14 @@ MAP_FILE = Table(
         Field("flow", str, required=False, default=""),
         Field("wheel", str, required=False, default=""),
         Field("legend", MapOf(str)),
-        Field("places", ListOf(PLACE, label=lambda p: p.get("name")), False, []),
+        Field("places", ListOf(PLACE, label=_place_label), False, []),
     )
 )
 
 
 def _bad(value: int, where: Where) -> int:
-    raise where.error(f"expected a size from 1 to {hg.MAX_COLUMNS} (columns) or 99 (rows)")
+    most = MAX_ROWS if where.keys[-1:] == ("height",) else hg.MAX_COLUMNS
+    raise where.error(f"expected a size from 1 to {most}, got {value}")
 
 
 def _build(data: dict[str, Any], path: Path, names: list[str]) -> HexMap:
@@ -422,15 +441,15 @@ def _build(data: dict[str, Any], path: Path, names: list[str]) -> HexMap:
     width, height = data["width"], data["height"]
     terrain, row_lines = _grid(data["rows"], width, height, legend, path)
     walls = frozenset(
-        side_key(h, s) for h, s in _sides(data["walls"], "walls", width, height, path)
+        side_key(h, s) for h, s, _ in _sides(data["walls"], "walls", width, height, path)
     )
     lips = _sides(data["lips"], "lips", width, height, path)
-    for h, s in lips:
+    for h, s, offset in lips:
         if terrain[h] != "slope":
             raise DataError(
                 f"lips: {hg.name(h)}/{s}: {hg.name(h)} is {terrain[h]}, expected a slope hex",
                 path,
-                _block_lines(path, "lips") or None,
+                _block_lines(path, "lips") + offset or None,
             )
     _check_apertures(terrain, row_lines, path)
     flow, wheel = _water(data, terrain, row_lines, width, height, path)
@@ -449,7 +468,7 @@ def _build(data: dict[str, Any], path: Path, names: list[str]) -> HexMap:
         edges=dict(data["edges"]),
         terrain=terrain,
         walls=walls,
-        lips=frozenset(lips),
+        lips=frozenset((h, s) for h, s, _ in lips),
         places=tuple(places),
         legend=dict(legend),
         flow=flow,
@@ -517,6 +536,25 @@ def load_maps(cards: Cards, source_only: bool = False) -> list[HexMap]:
     return [m for m in maps if not (source_only and m.is_kit)]
 
 
+def read_maps(
+    cards: Cards, source_only: bool = False
+) -> tuple[list[HexMap], list[tuple[Path, DataError]]]:
+    """Every map that loads, in file order (``source_only``: less the kit's designs), and each
+    file that does not with its refusal: a list of the maps shows the good ones and says what
+    is wrong with the others (a broken map breaks only itself)."""
+    maps: list[HexMap] = []
+    broken: list[tuple[Path, DataError]] = []
+    for path in map_files(cards):
+        try:
+            m = load_map(path, cards)
+        except DataError as e:
+            broken.append((path, e))
+            continue
+        if not (source_only and m.is_kit):
+            maps.append(m)
+    return maps, broken
+
+
 def _heads(cards: Cards, source_only: bool) -> list[tuple[str, str | None, Path]] | None:
     """Each map file's key, name and path (``source_only``: less the kit's designs), from the
     parsed files without checking them; a file that is not valid TOML is named by its key
@@ -568,7 +606,9 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
 
     Only the map picked is checked and built: a query does not pay for the other maps, and a
     broken map breaks only itself. No single match, or a file whose name or design is amiss:
-    every map is checked, as `load_maps` does, and the refusal worded from them.
+    every map is checked (`read_maps`) and the answer found among those that load; a broken
+    file asked for by its file name gives its own refusal, and a name found nowhere is refused
+    with the first broken file's line too (it may be the map meant).
     """
     heads = _heads(cards, source_only)
     if heads:
@@ -578,21 +618,26 @@ def find_map(cards: Cards, text: str, source_only: bool = False) -> HexMap:
         found = matches(text, names)
         if len(found) == 1:
             return load_map(names[found[0]], cards)
-    maps = load_maps(cards, source_only)
+    maps, broken = read_maps(cards, source_only)
+    for path, error in broken:  # the broken file asked for by its name: its own refusal
+        if text.strip().casefold() == path.stem.casefold():
+            raise error
     if not maps:
         why = " (the rulebook's words only leave out the kit's own maps)" if source_only else ""
-        raise InputError(f"map {text!r}: no maps{why}")
+        raise broken[0][1] if broken else InputError(f"map {text!r}: no maps{why}")
     by_name = {m.key: m for m in maps}
     keys = {key.casefold() for key in by_name}
     by_name.update({m.name: m for m in maps if m.name.casefold() not in keys})
     try:
         return by_name[pick(text, list(by_name), "map")]
-    except InputError:
-        if source_only and any(text.casefold() in m.key for m in load_maps(cards)):
+    except InputError as e:
+        if source_only and any(text.casefold() in m.key for m in read_maps(cards)[0]):
             raise InputError(
                 f"map {text!r}: the kit's own design, left out with the rulebook's words only "
                 "(the rulebook's maps are not in the text; transcribe yours: cards/README.md)"
             ) from None
+        if broken:  # it may be the map that cannot be read: say so, in the same line
+            raise InputError(f"{e}; and {broken[0][1]}") from None
         raise
 
 

@@ -46,6 +46,9 @@ def sight_request(cards: Cards, board: HexMap, values: Mapping[str, Any]) -> Sig
     hexes = tuple(board.hex(p) for p in parts)  # ``K3,``: a blank hex is refused
     if not hexes:
         raise FieldError(HORSE_FIELD, None, "give the target's hex (D13)")
+    if start in hexes:  # no line to draw, and no shot: closer than adjacent
+        here = ",".join(board.label(h) for h in hexes)
+        raise FieldError(HORSE_FIELD, here, "the firer's own hex; give another hex", echo=True)
     if len(hexes) > 1:
         check_horse(board, cards, hexes)
     return SightRequest(board, start, hexes)

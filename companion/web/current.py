@@ -17,7 +17,7 @@ from flask import abort, current_app, g, request
 from companion.dark_blades.layouts import find_layout
 from companion.dark_blades.maps import find_map
 from companion.data import Cards
-from companion.errors import DataError, FieldError, HavocError, InputError, display_path
+from companion.errors import FieldError, HavocError, InputError, display_path
 from companion.whos_next.store import Store
 
 if TYPE_CHECKING:  # the maps load only on a map page
@@ -118,5 +118,5 @@ def board_or_404(key: str, layout: bool = False) -> HexMap:
     find = find_layout if layout else find_map
     try:
         return find(cards(), key[:40], source_only())
-    except (InputError, DataError):
-        abort(404)
+    except InputError:
+        abort(404)  # a broken file's own error (DataError) is the page's answer, said in one line

@@ -25,7 +25,7 @@ from companion.dark_blades import terrain as ter
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import MISSING, Crt, load_crt
 from companion.dark_blades.lookups import MissileRequest
-from companion.dark_blades.maps import load_maps
+from companion.dark_blades.maps import read_maps
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.resolve import fire, resolve
 from companion.dark_blades.scenarios import load_scenarios
@@ -323,7 +323,7 @@ def fight() -> str:
     return render_template(
         "fight.html",
         footings=FOOTINGS,
-        swim_maps=[(m.key, m.name) for m in load_maps(here) if m.flow] if in_water else [],
+        swim_maps=[(m.key, m.name) for m in read_maps(here)[0] if m.flow] if in_water else [],
         crt=data,
         args=args,
         answer=answer,

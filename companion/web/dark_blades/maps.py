@@ -33,14 +33,14 @@ from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
 from companion.dark_blades.layouts import LayoutMap, load_layouts
 from companion.dark_blades.map_marks import lip_ticks, name_edge
-from companion.dark_blades.maps import GAME, load_maps, map_files
+from companion.dark_blades.maps import GAME, map_files, read_maps
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.sight import HORSE_FIELD, part_words, steps_text
 from companion.dark_blades.water import is_water
 from companion.data import Cards, file_stamps
 from companion.errors import FieldError, HavocError, InputError
 from companion.numbers import is_whole
-from companion.web.current import board_or_404, cards, refused, source_only
+from companion.web.current import board_or_404, cards, page_line, refused, source_only
 from companion.web.dark_blades.lookups import Answer, view
 
 if TYPE_CHECKING:
@@ -106,10 +106,11 @@ def _zoom(args) -> int:
 @bp.get("/")
 def listing() -> str:
     here = cards()
-    maps = load_maps(here, source_only())
+    maps, broken = read_maps(here, source_only())
     keys = {m.key for m in maps}
     layouts = [lay for lay in load_layouts(here) if keys.issuperset(lay.maps)]
-    return render_template("maps.html", maps=maps, layouts=layouts)
+    unread = [(path.stem, page_line(error)) for path, error in broken]
+    return render_template("maps.html", maps=maps, layouts=layouts, broken=unread)
 
 
 HEX_TEXT = 16  # the longest hex a link carries: ``D13``, or on a layout ``mill:D13``
@@ -195,16 +196,19 @@ def _taps(
 ) -> dict[str, tuple[str, str, str]]:
     """Where tapping each hex leads, as (shooter, target, second target hex): the shooter
     first, then the target; with a target chosen, a hex next to it becomes a horseman's second
-    hex (tapping that again drops it) and any other hex is a new target."""
+    hex (tapping that again drops it) and any other hex is a new target. The shooter's own
+    hex, tapped again, drops the shooter (and the target with him)."""
     if not origin:
         return {n: (n, "", "") for n in names}
     if not target:
-        return {n: (origin, n, "") for n in names}
+        return {n: (origin, n, "") if n != origin else ("", "", "") for n in names}
     at = parse(target)
     taps = {}
     for n in names:
         h = parse(n)
-        if n == second or n == target:
+        if n == origin:
+            taps[n] = ("", "", "")
+        elif n == second or n == target:
             taps[n] = (origin, target, "")
         elif n != origin and at is not None and h is not None and hg.distance(at, h) == 1:
             taps[n] = (origin, target, n)
@@ -240,12 +244,11 @@ def _answer(m, here, args) -> dict:
     origin: hg.Hex | None = None
     targets: tuple[hg.Hex, ...] = ()
     try:
+        origin = m.hex(f) if f else None
         if f and t:
             asked = _sight_request(here, m, f, t, t2, out)
-            origin, targets = asked.origin, asked.targets
+            targets = asked.targets
             out["sight"] = sight_request.sight(here, asked)
-        elif f:
-            origin = m.hex(f)
     except (HavocError, ValueError) as e:
         out["error"] = refused(e, LABELS)
     if out["sight"] is not None:
@@ -386,9 +389,9 @@ def _links(m, zoom: int, f: str, t: str, t2: str, rest: str) -> list[str]:
     count = len(at)
     pieces[1::4] = [f"?f={f}&t=" if f else "?f="] * count
     pieces[3::4] = [f"&{rest}" if rest else ""] * count
-    if f and t:
-        near = [t, t2, *_around(m)[t]]
-        for name, tap in _taps([h for h in near if h], f, t, t2, _named(m).get).items():
+    if f:  # the shooter's hex; with a target, his hexes and those next to him
+        near = [f, t, t2, *_around(m)[t]] if t in at else [f]
+        for name, tap in _taps([h for h in near if h in at], f, t, t2, _named(m).get).items():
             i = at[name]
             pieces[i - 1 : i + 2] = [_address(*tap, rest), "", ""]
     return pieces

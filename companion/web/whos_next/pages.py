@@ -32,7 +32,7 @@ from flask import (
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from companion.dark_blades.maps import load_maps, perimeter
+from companion.dark_blades.maps import perimeter, read_maps
 from companion.dice import DiceSource
 from companion.errors import FieldError, HavocError
 from companion.numbers import is_whole
@@ -185,8 +185,8 @@ def _start_maps(players: int) -> tuple[list[tuple[str, str, bool]], str]:
     count rides in the link, never a name or the ring), and a line when there is none."""
 
     try:
-        maps = load_maps(cards(), source_only())
-    except HavocError as e:
+        maps, _broken = read_maps(cards(), source_only())  # the maps list says what is broken
+    except HavocError as e:  # terrain.toml itself
         return [], f"Maps: {e}"
     if not maps:
         return [], "No maps (the kit's are its own design, left out rulebook-only)."

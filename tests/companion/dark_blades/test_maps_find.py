@@ -42,15 +42,19 @@ def test_a_map_broken_below_its_name_is_not_parsed_to_find_another(tmp_path: Pat
     cards = Cards(tmp_path)
     assert find_map(cards, "arena").name == "The Arena"
     with pytest.raises(DataError, match=rf"mill\.toml:{len(lines)}: not valid TOML"):
+        find_map(cards, "mill")  # asked for by its file name: its own refusal
+    # by a name it cannot be read for: unknown among the maps read, and why it was not read
+    with pytest.raises(InputError, match=rf"unknown map 'water'.*; and .*mill\.toml:{len(lines)}"):
         find_map(cards, "water")
 
 
-def test_a_map_whose_name_is_not_text_is_reported_when_finding_any_map(tmp_path: Path) -> None:
+def test_a_map_whose_name_is_not_text_breaks_only_itself(tmp_path: Path) -> None:
     maps = _cards(tmp_path)
     mill = maps / "mill.toml"
     mill.write_text(mill.read_text().replace('\nname = "The Water Mill"\n', "\nname = 3\n"))
+    assert find_map(Cards(tmp_path), "arena").name == "The Arena"
     with pytest.raises(DataError, match=r"mill\.toml:\d+: key 'name': expected text, got 3"):
-        find_map(Cards(tmp_path), "arena")
+        find_map(Cards(tmp_path), "mill")
 
 
 def test_an_unknown_or_ambiguous_map_is_refused_with_every_name() -> None:

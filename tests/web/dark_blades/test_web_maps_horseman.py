@@ -32,7 +32,9 @@ def test_a_hex_next_to_the_target_adds_the_horsemans_second_hex(site: Site) -> N
     k3 = hg.parse_hex("K3")
     for name, link in taps.items():
         h = hg.parse_hex(name)
-        if name == "K1" or hg.distance(h, k3) != 1:
+        if name == "K1":  # the shooter again: he is dropped, the shot's fields kept
+            assert link == "?w=crossbow&d=10", link
+        elif hg.distance(h, k3) != 1:
             assert "t2=" not in link, name  # elsewhere: a new target on one hex
             if name != "K3":
                 assert link.startswith(f"?f=K1&t={name}&"), (name, link)
