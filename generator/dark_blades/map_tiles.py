@@ -19,14 +19,16 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.map_marks import lip_ticks, name_edge
 from companion.dark_blades.maps import APERTURES, HexMap
+from companion.errors import DataError
 from generator.dark_blades import HEX_FITS
 from generator.dark_blades.water_tiles import BLUE, LAKE_FILL, draw_water, ripples
 from generator.dark_blades.water_tiles import KEY as WATER_KEY
 from generator.sheet.canvas_kit import paragraph, text
-from generator.sheet.fonts import BOLD, REGULAR, pdf_font, text_width
+from generator.sheet.fonts import BOLD, REGULAR, missing_letters, pdf_font, text_width
 from generator.sheet.options import SheetOptions
 from generator.sheet.scales import check_bar
 from generator.sheet.units import format_length
@@ -440,7 +442,8 @@ def tile_pages(
     name = "Blank hex sheet" if blank else g.m.name
     mark = "" if blank or not g.m.is_kit else KIT_MARK
     # the overview
-    text(c, x0, y1 - 14, f"{name}: how the {len(tiles)} tiles join", 13, bold=True)
+    joins = f"how the {len(tiles)} tiles join" if len(tiles) > 1 else "the whole map on one tile"
+    text(c, x0, y1 - 14, f"{name}: {joins}", 13, bold=True)
     if mark:
         text(c, x0, y1 - 28, KIT_MARK, 9, bold=True, max_width=x1 - x0)
     scale = min((x1 - x0) / g.width, (y1 - y0 - 250) / g.height)
@@ -486,7 +489,7 @@ def tile_pages(
     for note in notes:
         base = paragraph(c, x0, base, note, 8, x1 - x0, 10) - 3
     check_bar(c, x0, y0 + 22, x1)
-    writer.end_page(what=f"{name}: how the tiles join", note=mark)
+    writer.end_page(what=f"{name}: {joins if len(tiles) > 1 else 'the whole map'}", note=mark)
     for page in pages:
         head = options.usable_with(0)[3]
         for t in page:
@@ -608,6 +611,28 @@ def blank_size(options: SheetOptions, fit: str = "roomy") -> tuple[int, int]:
     return max(1, min(cols, hg.MAX_COLUMNS)), max(1, rows)
 
 
+def check_printable(m: HexMap) -> None:
+    """Refuse, at its file and line, a map's name, note or place name with a letter the
+    embedded typeface cannot draw (it would print as an empty box)."""
+    places = (
+        ((f"places[{i}].name", ("places", i, "name")), p.name) for i, p in enumerate(m.places)
+    )
+    for (shown, keys), value in (
+        (("name", ("name",)), m.name),
+        (("note", ("note",)), m.note),
+        *places,
+    ):
+        missing = missing_letters(value, REGULAR) or missing_letters(value, BOLD)
+        if missing:
+            line = schema.key_line(m.path, keys) if m.path is not None else None
+            raise DataError(
+                f"key '{shown}': cannot print {', '.join(map(repr, missing))} "
+                "(the map font has no such letters)",
+                m.path,
+                line,
+            )
+
+
 def write_maps_pdf(
     path: Any, maps: list[HexMap], options: SheetOptions, fit: str = "roomy"
 ) -> tuple[int, int]:
@@ -618,6 +643,8 @@ def write_maps_pdf(
 
     from generator.sheet.render_pdf import atomic_file, binary_streams, new_canvas
 
+    for m in maps:
+        check_printable(m)  # before a page is written
     r = hex_flats(options.piece, fit) / math.sqrt(3.0)
     names = ", ".join(m.name for m in maps) or "blank hex sheet"
     kit = any(m.is_kit for m in maps)
