@@ -22,6 +22,7 @@ from typing import Any
 from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.map_marks import lip_ticks, name_edge
+from companion.dark_blades.map_water import WATER
 from companion.dark_blades.maps import APERTURES, HexMap
 from companion.errors import DataError
 from generator.dark_blades import HEX_FITS
@@ -52,7 +53,8 @@ KIT_MARK = "THE HAVOC KIT'S OWN MAP DESIGN - not the rulebook's map"
 # 83.4, tree 75.2, bridge 66.6, river 58.2, lake 49), and 7 or more in a printer driver's
 # Rec. 601 grey (`print_grey`); the lake, deepest, and the building, light with heavy walls,
 # are 34 L* apart. Windows and doors are building hexes (the building's fill, a gap in the
-# wall, a word); stepping stones lie in the river (its fill, pale stones, a word).
+# wall, a word); stepping stones lie in the river (its fill, pale stones, a word); a stream
+# and other water (`map_water.WATER`) are the river (its fill and waves, their own word).
 # Tests: test_maps_greyscale.
 TERRAIN_FILLS: dict[str, tuple[float, float, float] | None] = {
     "open": None,  # the paper
@@ -63,12 +65,14 @@ TERRAIN_FILLS: dict[str, tuple[float, float, float] | None] = {
     "river": (0.452, 0.552, 0.732),
     "lake": LAKE_FILL,
 }
+# Every other water terrain a map may use (`map_water.WATER`: stream, water) is drawn as the
+# river, with its own word: the swim rules roll it as the river (cards/dark-blades/water.toml).
 FILL_OF = {"house": "building", "window": "building", "door": "building",
-           "stepping-stones": "river"}  # fmt: skip
+           "stepping-stones": "river",
+           **{kind: "river" for kind in WATER if kind not in TERRAIN_FILLS}}  # fmt: skip
 FILLS = {
     kind: TERRAIN_FILLS[FILL_OF.get(kind, kind)]
-    for kind in ("open", "tree", "slope", "house", "window", "door", "river", "lake",
-                 "stepping-stones", "bridge")
+    for kind in ("open", "tree", "slope", "house", "window", "door", *WATER)
 }  # fmt: skip
 DARK_FILL = 70.0  # on a fill darker than this (CIE L*), coordinates print black, not grey
 GREEN, BROWN, DARK = (0.1, 0.42, 0.1), (0.45, 0.28, 0.08), (0.1, 0.1, 0.1)
@@ -295,17 +299,17 @@ def _symbol(c: Any, g: Geometry, h: hg.Hex, kind: str, words: bool = True) -> No
         c.setStrokeColorRGB(*BROWN)
         for dx in (-0.35, 0.0, 0.35):
             c.line(x + dx * r, y - 0.12 * r, x + dx * r, y + 0.22 * r)
-    elif kind == "river":
-        c.setStrokeColorRGB(*BLUE)
-        for dy in (-0.3, 0.3):
-            _wave(c, x - 0.45 * r, y + dy * r, 0.9 * r)
-    elif kind == "lake":
-        ripples(c, x, y, r)
     elif kind == "stepping-stones":
         c.setStrokeColorRGB(*DARK)
         c.setFillColorRGB(0.88, 0.88, 0.88)  # pale stones on the river's blue
         for dx, dy in ((-0.35, 0.2), (0.0, -0.05), (0.35, 0.2)):
             c.circle(x + dx * r, y + dy * r, 0.12 * r, stroke=1, fill=1)
+    elif FILL_OF.get(kind, kind) == "river":  # the river, a stream, water
+        c.setStrokeColorRGB(*BLUE)
+        for dy in (-0.3, 0.3):
+            _wave(c, x - 0.45 * r, y + dy * r, 0.9 * r)
+    elif kind == "lake":
+        ripples(c, x, y, r)
     elif kind == "bridge":
         c.setStrokeColorRGB(*BROWN)
         for dx in (-0.4, -0.2, 0.0, 0.2, 0.4):

@@ -10,14 +10,16 @@ import math
 from typing import Any
 
 from companion.dark_blades import hexgrid as hg
+from companion.dark_blades.map_water import WATER
 
 BLUE = (0.0, 0.2, 0.5)  # waves, ripples, arrows: navy, 25 L* and more darker than any water
 DARK = (0.1, 0.1, 0.1)
 LAKE_FILL = (0.359, 0.449, 0.699)  # deeper than the river's by 9 L* (and pattern, word)
 KEY = (
-    "river = blue, two waves, 'river'; lake = deeper blue, rings of ripples, 'lake'; an arrow in "
-    "each water hex shows which way its water runs (solid in the river; dashed in a lake: the "
-    "kit's reading of the lake's 'downstream'); mill wheel = a spoked wheel, 'wheel'"
+    "river = blue, two waves, 'river' (a stream, other water: the same, with its word); "
+    "lake = deeper blue, rings of ripples, 'lake'; an arrow in each water hex shows which way "
+    "its water runs (solid in the river; dashed in a lake: the kit's reading of the lake's "
+    "'downstream'); mill wheel = a spoked wheel, 'wheel'"
 )
 _ANGLE = {"n": -90, "ne": -30, "se": 30, "s": 90, "sw": 150, "nw": 210}  # y down the board
 
@@ -67,7 +69,8 @@ def wheel(c: Any, x: float, y: float, r: float) -> None:
 
 def draw_water(c: Any, m: Any, h: hg.Hex, x: float, y: float, r: float) -> str | None:
     """The flow arrow of a water hex and the wheel on a wheel hex; returns the word to print
-    under the symbol (``lake``, ``river``, ``wheel``), None for a hex with no water."""
+    under the symbol (``lake``, ``river``, ``stream``, ``water``, ``wheel``), None for a hex
+    with no water."""
     side = m.flow.get(h)
     kind = m.terrain[h]
     if h in m.wheel:
@@ -76,4 +79,4 @@ def draw_water(c: Any, m: Any, h: hg.Hex, x: float, y: float, r: float) -> str |
         arrow(c, x, y, r, side, dashed=kind == "lake")
     if h in m.wheel:
         return "wheel"
-    return kind if kind in ("lake", "river") else None
+    return kind if kind in WATER else None  # a bridge's, the stones' word: `map_tiles._symbol`
