@@ -33,6 +33,7 @@ from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
 from companion.dark_blades.layouts import LayoutMap, load_layouts
 from companion.dark_blades.map_marks import lip_ticks, name_edge
+from companion.dark_blades.map_water import WATER
 from companion.dark_blades.maps import GAME, map_files, read_maps
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.sight import HORSE_FIELD, part_words, steps_text
@@ -307,17 +308,45 @@ def _drawing(m) -> tuple[list, list]:
 
 
 HEX_PX = {1: 40, 2: 52, 3: 64}  # a hex's width on the phone at each zoom, in CSS px (>= 40)
-CLASSES = {
-    "tree": "t",
-    "slope": "s",
-    "house": "h",
-    "window": "w",
-    "door": "d",
-    "river": "r",
-    "lake": "l",
-    "bridge": "b",
-    "stepping-stones": "n",
+
+
+class Style(NamedTuple):
+    """How the phone map draws a terrain: its class (a pattern of `map.html`'s defs, by
+    style.css), the key's words for it, and whether its name is written in the hex (colour
+    never alone: the pattern or the word tells it in grey too)."""
+
+    cls: str
+    key: str
+    named: bool = False
+
+
+BUILDING = "hatched grey, walls black"
+STYLES = {  # in the key's order
+    "open": Style("", "plain white"),
+    "tree": Style("t", "rings on green"),
+    "slope": Style(
+        "s",
+        "strokes on tan, its top lip a brown line with ticks down the slope (a coordinate "
+        "under the lip moves to the hex's foot)",
+    ),
+    "house": Style("h", BUILDING),
+    "window": Style("w", BUILDING, named=True),
+    "door": Style("d", BUILDING, named=True),
+    "river": Style("r", "waves on blue"),
+    "lake": Style("l", "waves on blue"),
+    "stepping-stones": Style("n", "grey dots on blue"),
+    "bridge": Style("b", "plain tan"),
+    "bushes": Style("u", "green dots", named=True),
+    "scrub": Style("c", "tufts on pale tan", named=True),
+    "hillock": Style("m", "brown contour arcs", named=True),
+    "courtyard": Style("y", "paving squares", named=True),
+    "wall": Style("a", "dark stone courses", named=True),
+    "bars": Style("x", "a dark grid", named=True),
 }
+# Every other water a map may use (`map_water.WATER`: a stream, water) is drawn as the river:
+# the swim rules roll it as the river (cards/dark-blades/water.toml).
+STYLES |= {kind: STYLES["river"] for kind in WATER if kind not in STYLES}
+OTHER = Style("q", "grey dots", named=True)  # a terrain of the user's own cards
 LINK = "\x00{}\x01"  # a hex link's place in the drawn map: its hex's name between the two
 
 
@@ -341,7 +370,7 @@ def _drawn(m, zoom: int) -> str:
         f' width="{px}" role="img" aria-label="{escape(m.name)}">'
     ]
     for name, x, y, kind, ly in hexes:
-        c = CLASSES.get(kind)
+        c = STYLES.get(kind, OTHER).cls
         cls = f' class="{c}"' if c else ""
         said = f' aria-label="{name} {kind}"' if kind != "open" else ""
         out.append(
@@ -349,13 +378,33 @@ def _drawn(m, zoom: int) -> str:
             f'<text x="{x}" y="{ly}">{name.rpartition(":")[2]}</text></a>'
         )
     for _name, x, y, kind, _ly in hexes:
-        if kind in ("window", "door"):
-            out.append(f'<text x="{x}" y="{_n(y + 2)}">{kind}</text>')
+        if STYLES.get(kind, OTHER).named:
+            out.append(f'<text class="nm" x="{x}" y="{_n(y + 2)}">{escape(kind)}</text>')
     for kind in ("wl", "k", "kt", "jn"):
         d = "".join(f"M{a},{b}L{c},{e}" for a, b, c, e, k in segments if k == kind)
         if d:
             out.append(f'<path class="{kind}" d="{d}"/>')
     return "".join(out)
+
+
+@lru_cache(maxsize=64)
+def _key(m) -> list[tuple[str, str]]:
+    """The key to the terrains this map uses, once per map: (the terrains, how they are drawn),
+    terrains drawn alike together, in `STYLES`' order (the user's own terrains last); then the
+    terrains whose name is written in the hex, and the walls along hex sides."""
+    present = set(m.terrain.values())
+    order = [*STYLES, *sorted(present - STYLES.keys())]
+    key: dict[str, list[str]] = {}
+    for kind in order:
+        if kind in present:
+            key.setdefault(STYLES.get(kind, OTHER).key, []).append(kind)
+    out = [(", ".join(kinds), words) for words, kinds in key.items()]
+    named = [kind for kind in order if kind in present and STYLES.get(kind, OTHER).named]
+    if named:
+        out.append((", ".join(named), "also the name written in the hex"))
+    if m.walls:  # a garden or courtyard wall along hex sides
+        out.append(("a wall between hexes", "a heavy black line"))
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -501,6 +550,7 @@ def _page(here, m) -> str:
         line_text=steps_text(m, sight.steps) if sight else "",
         in_water=_in_water(m, f),
         sides=hg.SIDES,
+        key=_key(m),
     )
 
 
@@ -527,7 +577,7 @@ def _options(root: Path, stamps: tuple) -> Markup:
 def clear_caches() -> None:
     """Forget every map found, drawn and marked and the roster's options (tests compare a page
     drawn afresh with the same page served from these caches)."""
-    for cached in (_found, _drawn, _cut, _named, _around, _centres, _options):
+    for cached in (_found, _drawn, _key, _cut, _named, _around, _centres, _options):
         cached.cache_clear()
 
 
