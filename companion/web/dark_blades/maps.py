@@ -340,7 +340,6 @@ STYLES = {  # in the key's order
     "scrub": Style("c", "tufts on pale tan", named=True),
     "hillock": Style("m", "brown contour arcs", named=True),
     "courtyard": Style("y", "paving squares", named=True),
-    "wall": Style("a", "dark stone courses", named=True),
     "bars": Style("x", "a dark grid", named=True),
 }
 # Every other water a map may use (`map_water.WATER`: a stream, water) is drawn as the river:
@@ -402,7 +401,7 @@ def _key(m) -> list[tuple[str, str]]:
     named = [kind for kind in order if kind in present and STYLES.get(kind, OTHER).named]
     if named:
         out.append((", ".join(named), "also the name written in the hex"))
-    if m.walls:  # a garden or courtyard wall along hex sides
+    if m.walls:  # a garden or courtyard wall: along hex sides, never a hex (`SIDE_ONLY`)
         out.append(("a wall between hexes", "a heavy black line"))
     return out
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.dark_blades.maps import SIDE_ONLY
 from companion.dark_blades.terrain import load_terrain
 from companion.data import Cards, default_cards_dir
 from companion.web.app import create_app
@@ -38,18 +39,20 @@ e = "water"
 v = "river"
 """
 TERRAINS = load_terrain(Cards()).names()  # the printed rows and the unlisted ones
+HEXES = [kind for kind in TERRAINS if kind not in SIDE_ONLY]  # a wall runs along hex sides
 
 
 def _every_terrain_map() -> str:
-    """A map one row high, each terrain of terrain.toml in a hex of its own."""
-    codes = dict(zip(string.ascii_lowercase, TERRAINS, strict=False))
-    assert len(codes) == len(TERRAINS)
+    """A map one row high, each terrain of terrain.toml in a hex of its own, and a wall."""
+    codes = dict(zip(string.ascii_lowercase, HEXES, strict=False))
+    assert len(codes) == len(HEXES)
     columns = string.ascii_uppercase[: len(codes)]
     legend = "\n".join(f'{code} = "{kind}"' for code, kind in codes.items())
     return (
         f'name = "Every"\ndesign = "kit"\nwidth = {len(codes)}\nheight = 1\n'
         "edges = { top = 1, right = 2, bottom = 3, left = 4 }\n"
-        f'rows = """\n    {" ".join(columns)}\n 1  {" ".join(codes)}\n"""\n\n[legend]\n{legend}\n'
+        f'rows = """\n    {" ".join(columns)}\n 1  {" ".join(codes)}\n"""\n'
+        f'walls = "A1/se"\n\n[legend]\n{legend}\n'
     )
 
 
@@ -118,7 +121,7 @@ def test_every_terrain_is_styled_unlike_open_ground_and_named_in_the_key(client)
     fills = _fills()
     defined = set(re.findall(r'<pattern id="(\w+)"', page))
     seen = {kind for kind, _cls, _word in hexes.values()}
-    assert seen == set(TERRAINS)
+    assert seen == set(HEXES) and set(SIDE_ONLY) <= set(TERRAINS) - seen
     looks = {}
     for kind, cls, word in hexes.values():
         if kind == "open":
