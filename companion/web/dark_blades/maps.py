@@ -387,7 +387,14 @@ def _drawn(m, zoom: int) -> str:
 
 
 @lru_cache(maxsize=64)
-def _key(m) -> list[tuple[str, str]]:
+def _key(m) -> Markup:
+    """`_terrain_key` as the page writes it (``tree = rings on green; ``), once per map."""
+    return Markup(
+        "".join(f"{escape(kinds)} = {escape(words)}; " for kinds, words in _terrain_key(m))
+    )
+
+
+def _terrain_key(m) -> list[tuple[str, str]]:
     """The key to the terrains this map uses, once per map: (the terrains, how they are drawn),
     terrains drawn alike together, in `STYLES`' order (the user's own terrains last); then the
     terrains whose name is written in the hex, and the walls along hex sides."""
