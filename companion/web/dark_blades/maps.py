@@ -395,7 +395,7 @@ def _key(m) -> Markup:
 
 
 def _terrain_key(m) -> list[tuple[str, str]]:
-    """The key to the terrains this map uses, once per map: (the terrains, how they are drawn),
+    """The key to the terrains this map uses (`_key` keeps it): (the terrains, how they are drawn),
     terrains drawn alike together, in `STYLES`' order (the user's own terrains last); then the
     terrains whose name is written in the hex, and the walls along hex sides."""
     present = set(m.terrain.values())
