@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
+from companion.dark_blades.map_water import WATER, river_loop
 from companion.dark_blades.maps import EDGES, HexMap, Place, load_map, map_files
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
@@ -72,10 +73,19 @@ def _map_edge(value: str, where: Where) -> tuple[str, str]:
 
 JOIN = Table((Field("edge", str, check=_map_edge), Field("meets", str, check=_map_edge)))
 SOURCE = Table((Field("scenario", str), Field("text", str)))
+
+
+def _key(value: str, where: Where) -> str:
+    """A layout's key: what ``FILE#KEY`` and the page's address take."""
+    if not value or not all(c.isalnum() or c in "-_" for c in value):
+        raise where.error(f"expected a key of letters, digits and dashes like raid, got {value!r}")
+    return value
+
+
 LAYOUT = Table(
     (
-        Field("key", str),
-        Field("name", str),
+        Field("key", str, check=_key),
+        Field("name", str, check=schema.line),
         Field("maps", ListOf(str)),
         Field("scenarios", ListOf(str), False, []),
         Field("join", ListOf(JOIN, start=1)),
@@ -107,7 +117,14 @@ def _build(data: dict[str, Any], path: Path) -> tuple[Layout, ...]:
             taken.add(name)
         if len(lay.maps) < 2 or len(set(lay.maps)) != len(lay.maps):
             raise lay.where("maps").error("expected two or more maps, each once")
+        sides: set[frozenset[tuple[str, str]]] = set()
         for j, join in enumerate(lay.joins):
+            pair = frozenset((join.edge, join.meets))
+            if pair in sides:
+                raise lay.where("join", j).error(
+                    f"{':'.join(join.edge)} meets {':'.join(join.meets)} twice (expected once)"
+                )
+            sides.add(pair)
             if join.edge[0] == join.meets[0]:
                 raise lay.where("join", j, "meets").error(
                     f"{join.edge[0]} meets itself (expected another map of maps)"
@@ -338,7 +355,29 @@ def _cross(p: Piece, q: Piece) -> bool:
 @lru_cache(maxsize=16)
 def _combined(layout: Layout, maps: tuple[HexMap, ...]) -> LayoutMap:
     """One `LayoutMap` per layout and maps (the maps are loaded once per file version)."""
-    return LayoutMap(layout, _place(layout, dict(zip(layout.maps, maps, strict=True))))
+    board = LayoutMap(layout, _place(layout, dict(zip(layout.maps, maps, strict=True))))
+    _check_water(board)
+    return board
+
+
+def _check_water(board: LayoutMap) -> None:
+    """Each map's water checked across the joins as a map file's is across its hexes: water
+    that runs off one map's edge into the next runs into water there (or off the board), and
+    no river runs in a circle through the maps."""
+    where = board.layout.where("join")
+    for h, side in board.flow.items():
+        down = hg.neighbour(h, side)
+        if board.on_map(down) and board.terrain[down] not in WATER:
+            raise where.error(
+                f"{board.label(h)} runs onto {board.terrain[down]} at {board.label(down)} "
+                "across the join (expected water downstream, or the board's edge)"
+            )
+    loop = river_loop(board.flow, board.terrain, board.on_map)
+    if loop:
+        raise where.error(
+            f"{' -> '.join(board.label(h) for h in loop)} runs in a circle across the join "
+            "(expected a river to run off the board's edge or into a lake)"
+        )
 
 
 def find_layout(cards: Cards, text: str, source_only: bool = False) -> LayoutMap:

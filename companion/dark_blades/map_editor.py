@@ -25,7 +25,10 @@ from companion.errors import DataError, InputError
 
 MAX_TEXT = 200_000
 KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-_ROWS = re.compile(r'^rows\s*=\s*"""\n?.*?"""', re.S | re.M)
+# A top-level key's line: the key, ``=`` and a value (a string in any of TOML's four quotings,
+# or a number) to the end of its line; found only outside multi-line strings (`_key_line`).
+_VALUE = r"""("{3}.*?"{3}|'{3}.*?'{3}|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\d+)[^\n]*\n?"""
+_LONG_STRING = re.compile(r""""{3}.*?"{3}|'{3}.*?'{3}""", re.S)
 _CODES = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -91,15 +94,47 @@ def read_grid(text: str) -> tuple[list[str], dict[str, str]]:
     return grid, {str(k): str(v) for k, v in data["legend"].items()}
 
 
+def _key_line(text: str, key: str) -> re.Match[str] | None:
+    """The line giving top-level ``key`` its value (a string in any quoting, or a number),
+    never a line inside a multi-line string (a note's line that starts ``walls =``)."""
+    inside = [m.span() for m in _LONG_STRING.finditer(text)]
+    for match in re.finditer(rf"^{key}\s*=\s*{_VALUE}", text, re.S | re.M):
+        if not any(a < match.start() < b for a, b in inside):
+            return match
+    return None
+
+
+def _first_table(text: str) -> int:
+    """Where the first table header (``[legend]``) starts, outside multi-line strings; the
+    text's end if it has none."""
+    inside = [m.span() for m in _LONG_STRING.finditer(text)]
+    for match in re.finditer(r"^\[", text, re.M):
+        if not any(a < match.start() < b for a, b in inside):
+            return match.start()
+    return len(text)
+
+
+def _put(text: str, key: str, line: str) -> str:
+    """``text`` with top-level ``key``'s line made ``line`` (``""``: taken out); a key not
+    there yet goes before the first table."""
+    match = _key_line(text, key)
+    if match:
+        return text[: match.start()] + line + text[match.end() :]
+    if not line:
+        return text
+    cut = _first_table(text)
+    return text[:cut] + line + "\n" + text[cut:]
+
+
 def paint(text: str, grid: list[str]) -> str:
     """``text`` with its ``rows`` block, ``width`` and ``height`` made ``grid``'s."""
     if not grid or any(len(row) != len(grid[0]) for row in grid):
         raise InputError("rows: every row needs the same number of hexes")
-    if not _ROWS.search(text):
+    if not _key_line(text, "rows"):
         raise InputError('rows: expected a rows = """...""" block in the map file')
-    text = _ROWS.sub(lambda _m: rows_block(grid), text, count=1)
-    text = re.sub(r"^width\s*=\s*\d+", f"width = {len(grid[0])}", text, count=1, flags=re.M)
-    return re.sub(r"^height\s*=\s*\d+", f"height = {len(grid)}", text, count=1, flags=re.M)
+    text = _put(text, "rows", rows_block(grid) + "\n")
+    text = _put(text, "width", f"width = {len(grid[0])}\n")
+    return _put(text, "height", f"height = {len(grid)}\n")
 
 
 MARKS = ("walls", "lips", "flow", "wheel")
@@ -145,15 +180,7 @@ def with_marks(text: str, marks: dict[str, list[str]]) -> str:
         if key not in marks:
             continue
         tokens = [t for t in marks[key] if t]
-        found = re.compile(rf'^{key}\s*=\s*(""".*?"""|"[^"\n]*")[^\n]*\n?', re.S | re.M)
-        new = _block(key, tokens) + "\n" if tokens else ""
-        match = found.search(text)
-        if match:
-            text = text[: match.start()] + new + text[match.end() :]
-        elif new:
-            at = re.search(r"^\[", text, re.M)
-            cut = at.start() if at else len(text)
-            text = text[:cut] + new + "\n" + text[cut:]
+        text = _put(text, key, _block(key, tokens) + "\n" if tokens else "")
     return text
 
 

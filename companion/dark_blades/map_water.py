@@ -87,7 +87,7 @@ def read_flow(
                 path,
                 row_line(h[1]) or None,
             )
-    loop = _river_loop(flow, terrain, on_map)
+    loop = river_loop(flow, terrain, on_map)
     if loop:
         raise error(
             f"flow: {' -> '.join(hg.name(h) for h in loop)} runs in a circle (expected a "
@@ -97,7 +97,7 @@ def read_flow(
     return flow
 
 
-def _river_loop(
+def river_loop(
     flow: dict[Hex, str], terrain: dict[Hex, str], on_map: Callable[[Hex], bool]
 ) -> list[Hex]:
     """The first loop of the water's flow that runs through a hex other than a lake's (its

@@ -24,6 +24,11 @@ if TYPE_CHECKING:  # the maps load only on a map page
     from companion.dark_blades.maps import HexMap
 
 
+# The longest hex a page reads from its address (a longer one is cut): ``D13``, or on a layout
+# ``MAP:D13`` with the map's key (a file's name) up to 75 characters.
+HEX_TEXT = 80
+
+
 def source_only() -> bool:
     """Only the rulebooks' words on this page: the server was started so, or the page's switch
     (``?source_only=on``) asks for it."""

@@ -39,9 +39,9 @@ from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.sight import HORSE_FIELD, part_words, steps_text
 from companion.dark_blades.water import is_water
 from companion.data import Cards, file_stamps
-from companion.errors import FieldError, HavocError, InputError
+from companion.errors import DataError, FieldError, HavocError, InputError
 from companion.numbers import is_whole
-from companion.web.current import board_or_404, cards, page_line, refused, source_only
+from companion.web.current import HEX_TEXT, board_or_404, cards, page_line, refused, source_only
 from companion.web.dark_blades.lookups import Answer, view
 
 if TYPE_CHECKING:
@@ -109,12 +109,12 @@ def listing() -> str:
     here = cards()
     maps, broken = read_maps(here, source_only())
     keys = {m.key for m in maps}
-    layouts = [lay for lay in load_layouts(here) if keys.issuperset(lay.maps)]
     unread = [(path.stem, page_line(error)) for path, error in broken]
+    try:
+        layouts = [lay for lay in load_layouts(here) if keys.issuperset(lay.maps)]
+    except DataError as e:  # the maps still play, each on its own
+        layouts, unread = [], [*unread, ("layouts.toml", page_line(e))]
     return render_template("maps.html", maps=maps, layouts=layouts, broken=unread)
-
-
-HEX_TEXT = 16  # the longest hex a link carries: ``D13``, or on a layout ``mill:D13``
 
 
 @lru_cache(maxsize=64)

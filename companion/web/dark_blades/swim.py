@@ -19,7 +19,7 @@ from companion.dark_blades import swim_request
 from companion.dark_blades.states import HURT
 from companion.dark_blades.water import is_water
 from companion.errors import HavocError, InputError
-from companion.web.current import board_or_404, cards, refused, source_only
+from companion.web.current import HEX_TEXT, board_or_404, cards, refused, source_only
 
 bp = Blueprint("swim", __name__, url_prefix="/dark-blades/swim")
 LABELS = {"hex": "Hex", "die": "Dice", "hurt": "Hurt", "seed": "Seed"}  # the form's labels
@@ -79,8 +79,8 @@ def _tapped(m, text: str):
 
 def _page(here, m) -> str:
     args = request.args
-    hex_text = args.get("h", "").strip()[:16]
-    tapped = _tapped(m, args.get("f", "").strip()[:16])  # from the map page: the tapped hex
+    hex_text = args.get("h", "").strip()[:HEX_TEXT]
+    tapped = _tapped(m, args.get("f", "").strip()[:HEX_TEXT])  # from the map page: the tapped hex
     filled = hex_text or (m.label(tapped) if tapped and is_water(m, tapped) else "")
     dice_text = args.get("d", "").strip()[:12]
     hurt = args.get("hurt", "").strip()[:8] or None

@@ -37,3 +37,30 @@ def test_a_new_map_painted_with_a_wall_and_refusals_in_the_loaders_words() -> No
         me.paint(text, ["....", "..."])
     with pytest.raises(InputError, match="expected 1 to 26 columns"):
         me.new_map("x", 27, 3, cards)
+
+
+def test_a_note_with_a_line_like_a_table_or_a_key_is_left_whole() -> None:
+    """Marks go before the first real table, never into a multi-line note whose line starts
+    with ``[`` or ``walls =``; a repaint changes rows, width and height only."""
+    cards = Cards()
+    text = me.new_map("Ford", 4, 3, cards).replace(
+        'design = "transcribed"\n',
+        'design = "transcribed"\nnote = """From my copy.\n[1] Edges as printed.\nwalls = A1/n\n"""\n',
+    )
+    walled = me.with_marks(text, {"walls": ["B2/n"], "flow": []})
+    m = me.check(walled, cards)
+    assert m.note == "From my copy.\n[1] Edges as printed.\nwalls = A1/n\n" and len(m.walls) == 1
+    painted = me.paint(walled, ["t....", ".....", "....."])
+    again = me.check(painted, cards)
+    assert (again.width, again.note, len(again.walls)) == (5, m.note, 1)
+
+
+@pytest.mark.parametrize("quoted", ["'A1/se'", "'''\nA1/se\n'''", '"A1/se" # the gate'])
+def test_marks_in_any_toml_quoting_are_replaced_not_given_twice(quoted: str) -> None:
+    cards = Cards()
+    text = me.new_map("Ford", 4, 3, cards).replace("\n[legend]", f"\nwalls = {quoted}\n[legend]")
+    assert len(me.check(text, cards).walls) == 1
+    m = me.check(me.with_marks(text, {"walls": ["A1/se", "B2/n"]}), cards)
+    assert len(m.walls) == 2
+    bare = me.with_marks(text, {"walls": []})
+    assert "walls" not in bare and not me.check(bare, cards).walls
