@@ -214,6 +214,11 @@ def save(text: str, cards: Cards, key: str, replace: bool = False) -> Path:
     out = folder / f"{key}.toml"
     if out.exists() and not replace:
         raise InputError(f"{out.name} is already in your cards: tick Replace to overwrite it")
+    if (cards.default / GAME / "maps" / out.name).exists() and not replace:
+        raise InputError(
+            f"{out.name} is the name of one of the kit's maps: yours would be played in its "
+            "place; tick Replace to do so, or give another name"
+        )
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".map-", suffix=".toml")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -18,7 +18,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, g, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 
 from companion.data import Cards, templates_dir
@@ -146,7 +146,9 @@ def create_app(
 
     @app.errorhandler(413)
     def too_large(_error: Exception) -> tuple[str, int]:
-        return render_template("error.html", title="Too large", message="Too much text."), 413
+        most = f"{current_app.config['MAX_CONTENT_LENGTH'] // 1024} KB"
+        message = f"Too much text: a form takes at most {most}."
+        return render_template("error.html", title="Too large", message=message), 413
 
     @app.errorhandler(HavocError)
     def bad_input(error: HavocError) -> tuple[str, int]:

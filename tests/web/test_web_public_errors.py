@@ -72,3 +72,10 @@ def test_waitress_own_answers_carry_the_security_headers(tmp_path):
             channel.close()
         server.task_dispatcher.shutdown()
         loop.join(timeout=10)
+
+
+def test_a_form_over_the_limit_is_told_the_limit(tmp_path):
+    client = create_app(game=tmp_path / "g.sqlite3", testing=True).test_client()
+    answer = client.post("/dark-blades/map-editor/check", data={"text": "#" * 70_000})
+    assert answer.status_code == 413
+    assert "Too much text: a form takes at most 64 KB." in answer.get_data(as_text=True)

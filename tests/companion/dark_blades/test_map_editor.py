@@ -64,3 +64,13 @@ def test_marks_in_any_toml_quoting_are_replaced_not_given_twice(quoted: str) -> 
     assert len(m.walls) == 2
     bare = me.with_marks(text, {"walls": []})
     assert "walls" not in bare and not me.check(bare, cards).walls
+
+
+def test_a_map_saved_under_a_kit_maps_name_needs_replace(tmp_path) -> None:
+    cards = Cards(tmp_path)
+    text = me.new_map("My mill", 4, 3, cards)
+    with pytest.raises(InputError, match="mill.toml is the name of one of the kit's maps"):
+        me.save(text, cards, "mill")
+    assert not (tmp_path / "dark-blades" / "maps" / "mill.toml").exists()
+    assert me.save(text, cards, "mill", replace=True).exists()
+    assert me.save(text, cards, "my-mill").name == "my-mill.toml"
