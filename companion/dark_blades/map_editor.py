@@ -202,7 +202,9 @@ def save(text: str, cards: Cards, key: str, replace: bool = False) -> Path:
     """Check the text and write it as ``dark-blades/maps/KEY.toml`` under the user's cards
     folder, whole or not at all; an existing file only with ``replace``."""
     if not KEY.match(key):
-        raise InputError(f"file name {key!r}: expected lower-case letters, digits and -")
+        raise InputError(
+            f"file name {key!r}: expected lower-case letters, digits and - (40 at most)"
+        )
     if cards.root.resolve() == cards.default.resolve():
         raise InputError(
             "no cards folder of your own to save into: start the server with one "

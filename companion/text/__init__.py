@@ -88,6 +88,8 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
         return text  # one line already (what textwrap gives it, spaces inside kept)
     if cells(text) != len(text):  # wide characters: textwrap would count them as one
         return "\n".join(_wrap_cells(text, indent, width))
+    room = width - len(indent)  # a word longer than a line breaks after an arrow (A1->B2)
+    text = " ".join(w.replace("->", "-> ") if len(w) > room else w for w in text.split(" "))
     return "\n".join(
         textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [""]
     )

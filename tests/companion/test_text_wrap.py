@@ -1,5 +1,6 @@
-"""`text.wrap` is textwrap's wrap for one-column text (a line that fits kept as it is), and
-measures wide characters in terminal columns."""
+"""`text.wrap` is textwrap's wrap for one-column text (a line that fits kept as it is; a word
+longer than a line broken after an arrow first), and measures wide characters in terminal
+columns."""
 
 from __future__ import annotations
 
@@ -39,3 +40,11 @@ def test_a_line_that_fits_is_itself_as_textwrap_leaves_it() -> None:
     for text in ("A  Attacker wounded.", "20÷15 = 1-1, die 7", "x" * 40, "  lead", "a  b  c"):
         assert wrap(text, "   ") == _textwrap(text, "   ", 40) == text
     assert wrap("x" * 41, "  ") == _textwrap("x" * 41, "  ", 40)
+
+
+def test_a_hex_pair_too_long_for_a_line_breaks_after_its_arrow_not_inside_a_name() -> None:
+    said = wrap("seen; riverside-meadow:A1->the-lower-fields:D4: range 7", "  ", 40)
+    assert said.splitlines() == ["seen; riverside-meadow:A1->", "  the-lower-fields:D4: range 7"]
+    assert wrap("seen; K1->K3: range 2, cover none and a long tail here", "  ", 40).startswith(
+        "seen; K1->K3: range 2,"
+    )  # a pair that fits keeps its arrow closed

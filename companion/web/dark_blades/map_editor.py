@@ -228,7 +228,7 @@ def save() -> str | tuple[str, int] | Response:
     """Save into the server's cards folder, or (``download``) send the file."""
 
     _check_csrf()
-    key = (request.form.get("key") or "").strip()[:40]
+    key = (request.form.get("key") or "").strip()[:80]  # a longer one is refused, not cut
     text = request.form.get("text", "")[: me.MAX_TEXT + 1]
     try:
         text = _painted()

@@ -74,3 +74,9 @@ def test_a_map_saved_under_a_kit_maps_name_needs_replace(tmp_path) -> None:
     assert not (tmp_path / "dark-blades" / "maps" / "mill.toml").exists()
     assert me.save(text, cards, "mill", replace=True).exists()
     assert me.save(text, cards, "my-mill").name == "my-mill.toml"
+
+
+def test_a_file_name_too_long_is_refused_not_cut(tmp_path) -> None:
+    cards = Cards(tmp_path)
+    with pytest.raises(InputError, match=r"'a{41}': expected .* \(40 at most\)"):
+        me.save(me.new_map("x", 2, 2, cards), cards, "a" * 41)
