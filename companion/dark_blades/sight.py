@@ -32,6 +32,7 @@ from companion.schema import Field, ListOf, MapOf, Table
 GAME = "dark-blades"
 COVERS = ("none", "light", "medium", "infinite")  # lightest first
 HEAVIER = "rules: a horseman's HEAVIER hex counts"  # the rules' line under a horseman's hexes
+OFF_BOARD = "(off the board)"  # the line between a layout's maps, where no map lies
 ADJACENT = "adjacent to the target"  # why no shot at range 1
 # the kit's readings still said when the line is not seen (how it was judged blocked)
 _UNSEEN_READINGS = ("along-side", "aperture-sides", "wall", "interior-wall")
@@ -234,7 +235,9 @@ class Sight(NamedTuple):
             "target_terrain": ",".join(self.map.terrain[h] for h in self.targets),
             "line": [label(h) for h in self.line if on(h)],
             "line_steps": [
-                [label(h) if h else None for h in step if h is None or on(h)] for step in self.steps
+                [label(h) if h else None for h in step if h is None or on(h)]
+                for step in self.steps
+                if any(h is not None and on(h) for h in step)
             ],
             "line_text": steps_text(self.map, self.steps),
             "along_hex_side": self.along_side,
@@ -278,11 +281,14 @@ def steps_text(m: HexMap, steps: tuple[tuple[Hex | None, ...], ...]) -> str:
     """The line firer to target, ``Q4 Q3|R4 R3``: where the line runs along a hex side, the
     hexes just either side of it joined by ``|``; ``D7 (corner)``: through a corner, a hex on
     one side only; ``C1 (edge)``: along the map's edge, the other side's hex off the map. Only
-    hexes on the map are named."""
+    hexes on the map are named; ``(off the board)``: where a layout's line crosses the table
+    between its maps."""
     words = []
     for step in steps:
         on = [m.label(h) for h in step if h is not None and m.on_map(h)]
         if not on:
+            if words and words[-1] != OFF_BOARD and any(h is not None for h in step):
+                words.append(OFF_BOARD)  # a gap between a layout's maps, said once
             continue
         if len(step) == 2 and len(on) == 1:
             on[0] += " (corner)" if None in step else " (edge)"

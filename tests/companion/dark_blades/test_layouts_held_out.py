@@ -4,6 +4,7 @@ pages and ``FILE#KEY`` need them; a join given twice refused; long map keys on t
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -123,3 +124,17 @@ def test_a_broken_layouts_file_is_listed_and_the_maps_still_play(tmp_path: Path)
     assert listing.status_code == 200 and ">ra</a>" in body
     assert re.search(r"<b>layouts\.toml</b>: [^<]*layouts\.toml:1: not valid TOML", body)
     assert client.get("/dark-blades/maps/ra").status_code == 200
+
+
+def test_a_line_across_the_gap_of_an_l_shaped_layout_says_so(tmp_path: Path, havoc) -> None:
+    for key in ("nw", "ne", "sw"):
+        _map(tmp_path, key, ["...."] * 4)
+    _layout(tmp_path, "ell", ["nw", "ne", "sw"], [("nw:right", "ne:left"), ("nw:bottom", "sw:top")])
+    said = havoc("--cards", tmp_path, "los", "--layout", "ell", "ne:D4", "sw:D4")
+    assert said.exit_code == 0, said.output
+    line = next(x for x in said.output.splitlines() if x.startswith("line: "))
+    assert line.startswith("line: ne:D4 ") and "(off the board)" in line and line.endswith("sw:D4")
+    data = json.loads(havoc("--cards", tmp_path, "los", "--layout", "ell", "ne:D4", "sw:D4",
+                            "--json").output)  # fmt: skip
+    assert all(step for step in data["line_steps"])  # no empty step where no map lies
+    assert data["line_steps"][0] == ["ne:D4"] and data["line_steps"][-1] == ["sw:D4"]
