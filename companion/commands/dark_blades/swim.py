@@ -141,6 +141,8 @@ def swim_command(
     """
     if layout is not None:  # no MAP: the words are HEX [DIE]...
         words = [map_name, *([hex_name] if hex_name is not None else []), *faces]
+        if len(words) > 1 and ":" not in words[0] and ":" in words[1]:  # a map, then mill:G8
+            raise InputError(f"with --layout give HEX and the dice only, not a map ({words[0]!r})")
         map_name, hex_name, faces = None, words[0], tuple(words[1:])  # type: ignore[assignment]
     elif hex_name is None:
         raise InputError("expected MAP HEX [DIE]... (havoc swim mill G8 5 3)")

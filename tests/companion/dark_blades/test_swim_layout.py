@@ -21,6 +21,14 @@ def test_a_bare_hex_on_a_layout_is_one_line(havoc) -> None:
     assert "mill:G8 or arena:G8" in result.output
 
 
+def test_a_map_given_with_a_layout_is_refused_as_los_refuses_it(havoc) -> None:
+    result = havoc("swim", "--layout", "raid", "mill", "mill:G8", "5", "3")
+    assert result.exit_code == 2
+    assert result.output.strip().endswith(
+        "with --layout give HEX and the dice only, not a map ('mill')"
+    )
+
+
 def test_the_phone_swim_page_on_a_layout() -> None:
     from companion.web.app import create_app
 
