@@ -379,11 +379,29 @@ def _drawn(m, zoom: int) -> str:
     for _name, x, y, kind, _ly in hexes:
         if STYLES.get(kind, OTHER).named:
             out.append(f'<text class="nm" x="{x}" y="{_n(y + 2)}">{escape(kind)}</text>')
+    for key, x, y in _piece_marks(m):  # a layout: each map's key across its middle
+        out.append(f'<text class="pk" x="{x}" y="{y}">{escape(key)}</text>')
     for kind in ("wl", "k", "kt", "jn"):
         d = "".join(f"M{a},{b}L{c},{e}" for a, b, c, e, k in segments if k == kind)
         if d:
             out.append(f'<path class="{kind}" d="{d}"/>')
     return "".join(out)
+
+
+def _piece_marks(m) -> list[tuple[str, float | int, float | int]]:
+    """On a layout, each map's key, written a little inside the join where it meets the
+    others (where a player looks to tell which map is which); none on one map."""
+    if not isinstance(m, LayoutMap):
+        return []
+    joins = m.joins()
+    marks = []
+    for p in m.pieces:
+        mid = hg.centre((p.col + p.map.width // 2, p.row + (p.map.height + 1) // 2), R)
+        edge = [hg.centre(h, R) for pair in joins for h in pair if p.holds(h)]
+        ex, ey = (sum(c) / len(edge) for c in zip(*edge, strict=True)) if edge else mid
+        x, y = ex + 0.45 * (mid[0] - ex), ey + 0.45 * (mid[1] - ey)
+        marks.append((p.key, _n(x + R), _n(y + R)))
+    return marks
 
 
 @lru_cache(maxsize=64)

@@ -80,3 +80,16 @@ def test_a_map_file_changed_while_serving_is_drawn_again(tmp_path) -> None:
     os.utime(ford, ns=(1, 1))  # a different time, whatever the clock's grain
     page = client.get("/dark-blades/maps/ford").get_data(as_text=True)
     assert "<h1>The Old Ford</h1>" in page and "The Ford<" not in page
+
+
+def test_the_drawing_names_each_map_just_inside_the_join(site: Site) -> None:
+    """Which half is which: each map's key written on it near where it meets the other (the
+    mill's above the join, the arena's below); one map's page names none."""
+    page = site.client.get(PAGE).get_data(as_text=True)
+    marks = {
+        k: float(y) for y, k in re.findall(r'<text class="pk" x="[^"]*" y="([^"]*)">(\w+)<', page)
+    }
+    assert set(marks) == {"mill", "arena"}
+    apart = 14 * 12 * 3**0.5  # the two maps' middles: 14 rows of hexes 12 units a side
+    assert 0 < marks["arena"] - marks["mill"] < 0.6 * apart  # mill above, both near the join
+    assert 'class="pk"' not in site.client.get("/dark-blades/maps/mill").get_data(as_text=True)
