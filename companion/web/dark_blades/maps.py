@@ -96,8 +96,8 @@ def _arg(args, key: str, default: str = "") -> str:
     return text
 
 
-def _zoom(args) -> int:
-    """The map's zoom: 1 (none given), 2 or 3; anything else is refused."""
+def read_zoom(args) -> int:
+    """The map's zoom: 1 (none given), 2 or 3; anything else is refused (the swim page's too)."""
     text = _arg(args, "z", "1") or "1"
     if not (is_whole(text) and int(text) in ZOOMS):
         raise InputError(f"zoom: expected {', '.join(map(str, ZOOMS))}, got {text!r}")
@@ -349,9 +349,15 @@ OTHER = Style("q", "grey dots", named=True)  # a terrain of the user's own cards
 LINK = "\x00{}\x01"  # a hex link's place in the drawn map: its hex's name between the two
 
 
-def _size(m) -> tuple[float | int, float | int]:
+def map_size(m) -> tuple[float | int, float | int]:
     """The map's width and height in SVG units (the lower columns' last hexes drawn whole)."""
     return _n(1.5 * R * (m.width - 1) + 2 * R), _n(R * hg.SQRT3 * m.height + R)
+
+
+def px_wide(width: float, zoom: int) -> int:
+    """The drawn map's width on the phone in CSS px, ``width`` SVG units across at ``zoom``:
+    a hex `HEX_PX` wide (the swim page draws its map the same)."""
+    return round(width * HEX_PX[zoom] / (2 * R))
 
 
 @lru_cache(maxsize=64)
@@ -361,9 +367,9 @@ def _drawn(m, zoom: int) -> str:
     is left as its name between ``\\x00`` and ``\\x01`` (`LINK`, filled in per request by
     `_links`). The SVG is left open: the picked hexes and the line (`_overlay`) go last, over
     the hexes, and close it."""
-    width, height = _size(m)
+    width, height = map_size(m)
     hexes, segments = _drawing(m)
-    px = round(width * HEX_PX[zoom] / (2 * R))
+    px = px_wide(width, zoom)
     out = [
         f'<svg class="hexmap" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
         f' width="{px}" role="img" aria-label="{escape(m.name)}">'
@@ -538,7 +544,7 @@ def _page(here, m) -> str:
     # the weapons only when a page uses them: the form (a shot to fire) or a weapon carried on
     weapons = load_weapons(here) if (sight and sight.can_fire) or args.get("w") else None
     try:
-        zoom = _zoom(args)
+        zoom = read_zoom(args)
     except InputError as e:
         zoom, a["error"] = 1, a["error"] or refused(e)
     keep = _keep(args, [w.lower() for w in weapons.names()] if weapons else [])

@@ -5,12 +5,15 @@ Thin: the fields go to `companion.dark_blades.swim_request`, the parser `havoc s
 [DIE...]` shares, which answers (a refused field named by the form's label, `LABELS`).
 ``h`` the hex, ``d`` real dice's faces (blank: rolled; ``seed`` repeats a roll), ``hurt``
 wounded or stunned; ``f`` the hex tapped on the map page (filled in when it is water). Its own
-view beside the map page, which links here.
+view beside the map page, which links here. The whole map is drawn as the map page draws it
+(``z`` its zoom, `maps.HEX_PX` a hex, in the map page's panning box and script), under the
+answer.
 """
 
 from __future__ import annotations
 
 import math
+from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request
 
@@ -20,16 +23,17 @@ from companion.dark_blades.states import HURT
 from companion.dark_blades.water import is_water
 from companion.errors import HavocError, InputError
 from companion.web.current import HEX_TEXT, board_or_404, cards, refused, source_only
+from companion.web.dark_blades.maps import R, ZOOMS, map_size, px_wide, read_zoom
 
 bp = Blueprint("swim", __name__, url_prefix="/dark-blades/swim")
 LABELS = {"hex": "Hex", "die": "Dice", "hurt": "Hurt", "seed": "Seed"}  # the form's labels
-R = 12.0  # hex circumradius in SVG units, as on the map page
 ANGLES = {"n": -90, "ne": -30, "se": 30, "s": 90, "sw": 150, "nw": 210}  # y down
 
 
-def _drawing(m, path: tuple) -> dict:
-    """The map small: each hex (name, x, y, water kind or ""), each flow's arrow (x1, y1, x2,
-    y2, dashed), the swimmer's path as points, the wheel's hexes."""
+def _drawing(m, path: tuple, zoom: int) -> dict:
+    """The whole map as the map page draws it at ``zoom`` (its size, `maps.map_size`, and width
+    on the phone, `maps.px_wide`): each hex (name, x, y, water kind or ""), each flow's arrow
+    (x1, y1, x2, y2, dashed), the swimmer's path as points, the wheel's hexes."""
     hexes, arrows = [], []
     for h in m.hexes():
         x, y = hg.centre(h, R)
@@ -43,19 +47,15 @@ def _drawing(m, path: tuple) -> dict:
             arrows.append((round(x - dx, 1), round(y - dy, 1), round(x + dx, 1), round(y + dy, 1),
                            m.terrain[h] == "lake"))  # fmt: skip
     at = {n: (x, y) for n, x, y, _ in hexes}
-    points = [at[hg.name(h)] for h in path]
-    wheel = [at[hg.name(h)] for h in m.wheel]
-    width, height = 1.5 * R * (m.width - 1) + 2 * R, R * hg.SQRT3 * (m.height + 0.5)
-    box = (0.0, 0.0, width, height)
-    if points:  # the path and three hexes round it, at least nine hexes across: big enough
-        xs, ys = [x for x, _ in points], [y for _, y in points]
-        half = max((max(xs) - min(xs)) / 2 + 4.5 * R, 6.5 * 1.5 * R)
-        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-        tall = max((max(ys) - min(ys)) / 2 + 3 * R * hg.SQRT3, half * 0.6)
-        x0, y0 = max(0.0, cx - half), max(0.0, cy - tall)
-        box = (x0, y0, min(width, cx + half) - x0, min(height, cy + tall) - y0)
-    view = " ".join(str(round(v, 1)) for v in box)
-    return {"hexes": hexes, "arrows": arrows, "points": points, "wheel": wheel, "view": view}
+    width, height = map_size(m)
+    return {
+        "hexes": hexes,
+        "arrows": arrows,
+        "points": [at[hg.name(h)] for h in path],
+        "wheel": [at[hg.name(h)] for h in m.wheel],
+        "view": f"0 0 {width} {height}",
+        "px": px_wide(width, zoom),
+    }
 
 
 @bp.get("/<key>")
@@ -85,14 +85,22 @@ def _page(here, m) -> str:
     dice_text = args.get("d", "").strip()[:12]
     hurt = args.get("hurt", "").strip()[:8] or None
     answer, error, seed = None, None, None
+    try:
+        zoom = read_zoom(args)
+    except InputError as e:
+        zoom, error = 1, refused(e)
     if hex_text:
         try:
             values = {"hex": hex_text, "die": dice_text, "hurt": hurt, "seed": args.get("seed")}
             asked = swim_request.swim_request(m, values)
             seed, answer = asked.seed, swim_request.swim_answer(here, asked)
         except HavocError as e:
-            error = refused(e, LABELS)
+            error = error or refused(e, LABELS)
     water = [m.label(h) for h in sorted(m.hexes()) if is_water(m, h)]
+    kept = {"h": hex_text, "d": dice_text, "hurt": hurt or "", "seed": seed}  # the same swim
+    kept |= {"f": args.get("f", "").strip()[:HEX_TEXT]} if not hex_text else {}
+    query = [(k, v) for k, v in kept.items() if v not in (None, "")]
+    zooms = {z: "?" + urlencode([*query, *([("z", z)] if z > 1 else [])]) for z in ZOOMS}
     return render_template(
         "swim.html",
         m=m,
@@ -106,5 +114,7 @@ def _page(here, m) -> str:
         water=water,
         names=m.label,
         source_only=source_only(),
-        draw=_drawing(m, answer.path if answer is not None and not source_only() else ()),
+        draw=_drawing(m, answer.path if answer is not None and not source_only() else (), zoom),
+        zoom=zoom,
+        zooms=zooms,
     )
