@@ -2,7 +2,9 @@
 // again at #answer, the answer on top and the map under it; this script puts the map back
 // where it was panned (its corner, as a share of its width and height, so a zoom keeps it
 // too) and, if the picked hexes are out of view, brings them in (the target alone when the
-// shooter and the target do not fit the box together). Without scripts the links
+// shooter and the target do not fit the box together): in view is in the part of the box on
+// the first screen when a hex or two of it is there (a long answer above it, as on the swim
+// page, S where he fell in, E where he ends), else the whole box. Without scripts the links
 // still work: the page opens at the answer with the map under it, panned to its corner.
 (function () {
   "use strict";
@@ -33,22 +35,26 @@
   var picked = box.querySelectorAll("circle[data-pick]");
   if (!picked.length) return;
   var view = box.getBoundingClientRect(), out = false, at = [];
+  var top = Math.max(view.top, 0), high = box.clientHeight;
+  var shown = Math.min(view.top + high, window.innerHeight) - top;  // the box on the screen
+  var room = 48;  // a hex and a little
+  if (shown >= 2 * room && shown < high) high = shown; else top = view.top;
   for (var j = 0; j < picked.length; j++) {
     var r = picked[j].getBoundingClientRect();  // the circle; its hex is 3 times as wide
     var cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2, half = 1.5 * r.width;
     at.push([cx - view.left + box.scrollLeft, cy - view.top + box.scrollTop]);
     if (cx - half < view.left || cx + half > view.left + box.clientWidth ||
-        cy - half < view.top || cy + half > view.top + box.clientHeight) out = true;
+        cy - half < top || cy + half > top + high) out = true;
   }
   if (!out) return;
   var xs = at.map(function (p) { return p[0]; }), ys = at.map(function (p) { return p[1]; });
-  var room = 48;  // a hex and a little
   if (Math.max.apply(null, xs) - Math.min.apply(null, xs) + room > box.clientWidth ||
-      Math.max.apply(null, ys) - Math.min.apply(null, ys) + room > box.clientHeight) {
+      Math.max.apply(null, ys) - Math.min.apply(null, ys) + room > high) {
     xs = [xs[xs.length - 1]];  // too far apart: the target (the last picked)
     ys = [ys[ys.length - 1]];
   }
   var mx = (Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2;
   var my = (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2;
   centre(mx / box.scrollWidth, my / box.scrollHeight);
+  box.scrollTop = my - (top - view.top) - high / 2;  // in the middle of the part in view
 })();
