@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def test_the_swim_page_answers_first_with_the_path(site) -> None:
     page = site.client.get("/dark-blades/swim/mill?h=G8&d=5+3").get_data(as_text=True)
@@ -31,3 +33,55 @@ def test_the_map_page_links_to_the_swim_page_with_the_tapped_hex(site) -> None:
     assert 'swim/layout/mill-arena?f=mill:G8">mill:G8 is water: swim from mill:G8' in layout
     swim = site.client.get("/dark-blades/swim/mill?f=G8").get_data(as_text=True)
     assert 'value="G8"' in swim and "Crushed" not in swim and "Crawls out" not in swim
+
+
+def _svg(page: str) -> str:
+    return re.search(r'<svg class="hexmap swim"[^>]*>', page).group(0)
+
+
+def test_the_swim_map_is_drawn_at_the_map_pages_hex_size_for_each_zoom(site) -> None:
+    """The whole map, a hex `HEX_PX` wide at each zoom as on the map page, in its panning box
+    under the answer; the zoom links keep the swim (hex, dice, seed) and the form the zoom."""
+    from companion.web.dark_blades.maps import HEX_PX, R
+
+    for z in (1, 2, 3):
+        page = site.client.get(f"/dark-blades/swim/mill?h=G8&d=5+3&z={z}").get_data(as_text=True)
+        svg = _svg(page)
+        view = [float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split()]
+        width = int(re.search(r' width="(\d+)"', svg).group(1))
+        assert view[:2] == [0, 0] and width == round(view[2] * HEX_PX[z] / (2 * R))
+        assert width * 2 * R / view[2] >= 40  # a hex 40 px across at least
+        assert '<div class="mapbox whole" id="whole"><svg class="hexmap swim"' in page
+        assert '<script src="/static/map.js" defer></script>' in page
+    assert 'href="?h=G8&amp;d=5+3&amp;z=2#answer">2x</a>' in page
+    rolled = site.client.get("/dark-blades/swim/mill?h=G8&seed=4").get_data(as_text=True)
+    assert 'href="?h=G8&amp;seed=4&amp;z=3#answer">3x</a>' in rolled  # the same roll zoomed
+    assert '<input type="hidden" name="z" value="3">' in page
+    assert 'data-pick="S"' in page and 'data-pick="E"' in page  # map.js pans them into view
+    bad = site.client.get("/dark-blades/swim/mill?h=G8&d=5+3&z=9")
+    assert bad.status_code == 400 and "zoom: expected 1, 2, 3" in bad.get_data(as_text=True)
+
+
+def test_the_swim_map_comes_before_the_folded_water_list(site) -> None:
+    """The answer first, the map right under it, then the form; the water hexes folded in a
+    details under the map; with no answer yet the form, then the map, then the list."""
+    page = site.client.get("/dark-blades/swim/mill?h=G8&d=5+3").get_data(as_text=True)
+    answer, svg = page.index("Crushed in the mill wheel"), page.index('<svg class="hexmap swim"')
+    form, water = page.index('name="h"'), page.index("<summary>Water hexes (")
+    assert answer < svg < form < water
+    empty = site.client.get("/dark-blades/swim/mill").get_data(as_text=True)
+    assert empty.index('name="h"') < empty.index("hexmap swim") < empty.index("Water hexes (")
+    assert '<details class="water"><summary>Water hexes (' in empty
+
+
+def test_the_swim_maps_labels_take_the_map_pages_size(site) -> None:
+    """No size set in the swim map's markup: its labels take the map page's (style.css's
+    ``.hexmap text``), never the 3.2-unit labels once drawn 2.9 px high on a phone."""
+    page = site.client.get("/dark-blades/swim/mill?h=G8&d=5+3").get_data(as_text=True)
+    svg = page[
+        page.index('<svg class="hexmap swim"') : page.index("</svg>", page.index("hexmap swim"))
+    ]
+    assert "<text" in svg and "font-size" not in svg
+    css = site.client.get("/static/style.css").get_data(as_text=True)
+    sizes = re.findall(r"\.hexmap text\{[^}]*font-size:([\d.]+)px", css)
+    assert sizes and float(sizes[-1]) >= 4  # 4 units: 6.7 CSS px at 1x
