@@ -23,7 +23,7 @@ from companion.dark_blades.states import HURT
 from companion.dark_blades.water import is_water
 from companion.errors import HavocError, InputError
 from companion.web.current import HEX_TEXT, board_or_404, cards, refused, source_only
-from companion.web.dark_blades.maps import R, ZOOMS, map_size, px_wide, read_zoom
+from companion.web.dark_blades.maps import ZOOMS, R, map_size, px_wide, read_zoom
 
 bp = Blueprint("swim", __name__, url_prefix="/dark-blades/swim")
 LABELS = {"hex": "Hex", "die": "Dice", "hurt": "Hurt", "seed": "Seed"}  # the form's labels
