@@ -283,7 +283,7 @@ def steps_text(m: HexMap, steps: tuple[tuple[Hex | None, ...], ...]) -> str:
     one side only; ``C1 (edge)``: along the map's edge, the other side's hex off the map. Only
     hexes on the map are named; ``(off the board)``: where a layout's line crosses the table
     between its maps."""
-    words = []
+    words: list[str] = []
     for step in steps:
         on = [m.label(h) for h in step if h is not None and m.on_map(h)]
         if not on:
