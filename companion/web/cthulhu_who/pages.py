@@ -111,14 +111,16 @@ def _query(**changed: str | None) -> str:
 
 def _tap(first: str, second: str) -> Callable[[str], str]:
     """A tap fills ``first`` (the attacker's or the monster's square), then ``second``; a tap
-    when both are set starts again from ``first``."""
+    when both are set starts again from ``first``. Each address ends in ``#answer``, as the
+    map page's hexes do: the page opens at the answer with the garden under it (and
+    `static/map.js`, if it runs, keeps a wide garden's pan), not at its top."""
     args = request.args
     has_first, has_second = args.get(first, "").strip(), args.get(second, "").strip()
 
     def link(name: str) -> str:
         if has_first and not has_second:
-            return _query(**{second: name})
-        return _query(**{first: name, second: None})
+            return _query(**{second: name}) + "#answer"
+        return _query(**{first: name, second: None}) + "#answer"
 
     return link
 

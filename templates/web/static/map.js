@@ -6,9 +6,11 @@
 // the first screen when a hex or two of it is there (a long answer above it, as on the swim
 // page, S where he fell in, E where he ends), else the whole box. Without scripts the links
 // still work: the page opens at the answer with the map under it, panned to its corner.
+// The Cthulhu Who? attack and crush pages use it for their garden (#garden, its picked
+// squares' rects marked data-pick) the same way: two boards side by side are wider than a phone.
 (function () {
   "use strict";
-  var box = document.querySelector(".mapbox.whole");
+  var box = document.querySelector(".mapbox.whole") || document.getElementById("garden");
   if (!box) return;
   var key = "havoc-map-pan:" + window.location.pathname;
   function save() {
@@ -22,7 +24,7 @@
     box.scrollLeft = x * box.scrollWidth - box.clientWidth / 2;
     box.scrollTop = y * box.scrollHeight - box.clientHeight / 2;
   }
-  var links = document.querySelectorAll(".mapbox.whole a, .mapnav a, form.fire");
+  var links = document.querySelectorAll(".mapbox.whole a, #garden a, .mapnav a, form.fire");
   for (var i = 0; i < links.length; i++) {
     links[i].addEventListener(links[i].tagName === "FORM" ? "submit" : "click", save);
   }
@@ -32,7 +34,7 @@
     box.scrollLeft = saved.x * box.scrollWidth;
     box.scrollTop = saved.y * box.scrollHeight;
   }
-  var picked = box.querySelectorAll("circle[data-pick]");
+  var picked = box.querySelectorAll("[data-pick]");
   if (!picked.length) return;
   var view = box.getBoundingClientRect(), out = false, at = [];
   var top = Math.max(view.top, 0), high = box.clientHeight;
@@ -40,8 +42,9 @@
   var room = 48;  // a hex and a little
   if (shown >= 2 * room && shown < high) high = shown; else top = view.top;
   for (var j = 0; j < picked.length; j++) {
-    var r = picked[j].getBoundingClientRect();  // the circle; its hex is 3 times as wide
-    var cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2, half = 1.5 * r.width;
+    var r = picked[j].getBoundingClientRect();  // a hex's circle (its hex 3 times as wide) or a square
+    var round = picked[j].tagName.toLowerCase() === "circle";
+    var cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2, half = (round ? 1.5 : 0.5) * r.width;
     at.push([cx - view.left + box.scrollLeft, cy - view.top + box.scrollTop]);
     if (cx - half < view.left || cx + half > view.left + box.clientWidth ||
         cy - half < top || cy + half > top + high) out = true;
