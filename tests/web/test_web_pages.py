@@ -132,6 +132,8 @@ def test_cthulhu_attack_needs_and_chance(site):
     for attacker in table.attackers:
         for target in table.targets:
             page = site.text(f"/cthulhu-who/attack?attacker={attacker.name}&target={target}")
+            assert page.startswith("Cthulhu Who? attack score ")  # the h1, then the answer
+            page = page.removeprefix("Cthulhu Who? attack score ")
             score = attacker.scores[target]
             if score.kind == "roll":
                 assert f"needs {score.text} on 2d6" in page

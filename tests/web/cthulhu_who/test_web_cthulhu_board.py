@@ -22,6 +22,16 @@ def _cli(*args: str) -> dict:
     return json.loads(run(havoc, ["attack", *args, "--json"]).stdout)
 
 
+SHOTGUN = "/cthulhu-who/attack?attacker=Hero%2FShotgun&target=Cultist&setup=1"
+ATTACK_H1, CRUSH_H1 = "Cthulhu Who? attack score", "Cthulhu Who? 4-square monster's move"
+
+
+def _answer_first(page: str, h1: str) -> str:
+    """The page's words after its h1: the answer comes first under it."""
+    assert page.startswith(f"{h1} "), page[:80]
+    return page.removeprefix(f"{h1} ")
+
+
 @pytest.mark.parametrize(
     "attacker, target, start, end",
     [
@@ -37,7 +47,7 @@ def test_the_attack_page_says_what_the_cli_says(site, attacker, target, start, e
         f"/cthulhu-who/attack?attacker={attacker}&target={target}&setup=1&from={start}"
         f"&to={end}&seed=4"
     )
-    page = site.text(url)
+    page = _answer_first(site.text(url), ATTACK_H1)
     board = cli["board"]
     if board["allowed"]:
         assert page.startswith("KILLED" if cli["roll"]["kills"] else "missed")
@@ -109,7 +119,7 @@ def test_the_crush_page_says_what_havoc_crush_says(site, setup, boards, monster,
     query = {"setup": setup, "boards": boards, "monster": monster, "to": to, "at": ", ".join(at)}
     answer = site.client.get("/cthulhu-who/crush", query_string=query)
     assert answer.status_code == 200
-    page = visible(answer.get_data(as_text=True))
+    page = _answer_first(visible(answer.get_data(as_text=True)), CRUSH_H1)
     if to:
         entered = ", ".join(cli["entered"])
         assert page.startswith(f"{entered} Enters {entered}: crushes every figure there KIT")
@@ -252,7 +262,7 @@ def test_taps_fill_the_attackers_square_then_the_targets(site):
     second = _links(site.client.get(first["B2"]).get_data(as_text=True))
     assert "from=B2" in second["D4"] and "to=D4" in second["D4"]
     answer = site.client.get(second["D4"])
-    page = visible(answer.get_data(as_text=True))
+    page = _answer_first(visible(answer.get_data(as_text=True)), ATTACK_H1)
     cli = _cli("Hero/Shotgun", "Cultist", "--setup", "1", "--from", "B2", "--to", "D4")
     assert answer.status_code == 200 and cli["board"]["allowed"]
     assert page.startswith(("KILLED", "missed"))
@@ -280,3 +290,58 @@ def garden_of_seed(seed: int):
     from companion.cthulhu_who.on_board import garden_of
 
     return garden_of(Cards(), seed, 1)
+
+
+# ------------------------------------------------------------ a tap keeps the garden in view
+
+
+@pytest.mark.parametrize(
+    ("url", "h1"),
+    [
+        (f"{SHOTGUN}&from=B2&to=D4", ATTACK_H1),
+        ("/cthulhu-who/crush?setup=1&monster=B3", CRUSH_H1),
+    ],
+)
+def test_a_tap_opens_at_the_answer_with_the_garden_straight_under_it(site, url, h1):
+    """As the map page: each square's link ends in #answer (it works without script), the
+    garden follows the answer with nothing but its heading between, and the shared map.js
+    (keeping a wide garden's pan) is loaded; the page is named by its h1 and its title."""
+    body = site.client.get(url).get_data(as_text=True)
+    links = _links(body)
+    assert links and all(href.endswith("#answer") for href in links.values())
+    assert f"<h1>{h1}</h1>" in body and f"<title>{h1} - Havoc Kit</title>" in body
+    assert body.count("<h1>") == 1 and body.index("<h1>") < body.index('id="answer"')
+    between = body.split('id="answer"', 1)[1].split('id="garden"', 1)[0].split("</div>", 1)[1]
+    heading = r'\s*<h2>Garden of set-up 1 <span[^>]*>KIT</span></h2>\s*<div class="mapbox" '
+    assert re.fullmatch(heading, between), between
+    assert '<script src="/static/map.js" defer></script>' in body
+    assert 'data-pick="' in body  # map.js brings the picked squares into the box's view
+
+
+def test_a_page_with_no_garden_has_no_script_and_still_its_h1(site):
+    for url, h1 in (("/cthulhu-who/attack", ATTACK_H1), ("/cthulhu-who/crush", CRUSH_H1)):
+        body = site.client.get(url).get_data(as_text=True)
+        assert "<script" not in body and f"<h1>{h1}</h1>" in body
+
+
+def _luminance(colour: str) -> float:
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    hexes = colour.lstrip("#")
+    if len(hexes) == 3:
+        hexes = "".join(h * 2 for h in hexes)
+    r, g, b = (int(hexes[i : i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def test_the_square_names_are_readable_on_their_white_squares(site):
+    """AA contrast (4.5:1) on the square's white, and not smaller than the map page's hex
+    labels (4 units of a 24-unit hex: about 6.7 px at 360 px; a garden unit is about a pixel)."""
+    css = site.client.get("/static/style.css").get_data(as_text=True)
+    assert ".garden .sq{fill:#fff;" in css
+    name = re.search(r"\.garden \.nm\{font-size:(\d+(?:\.\d+)?)px;fill:(#[0-9a-fA-F]{3,6})\}", css)
+    assert name, "the garden's square names: size and colour set in style.css"
+    assert float(name[1]) >= 8
+    assert (1.05) / (_luminance(name[2]) + 0.05) >= 4.5
