@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 import test_browser as real
-from test_browser import CHROMIUM, _check, _phone
+from test_browser import CHROMIUM, PHONE, _check, _phone
 
 served, browser, chromium = real.served, real.browser, real.chromium  # a served app, a Chromium
 
@@ -80,3 +80,36 @@ def test_the_setups_figures_and_a_4_square_monsters_move_on_its_garden(served, b
     _check(page, "cthulhu-attack-crush")
     page.click("text=Its move on the garden")
     assert page.input_value("#setup") == "6" and page.url.endswith("/cthulhu-who/crush?setup=6")
+
+
+GARDEN = """() => {
+  const g = document.querySelector('#garden').getBoundingClientRect();
+  const a = document.querySelector('#answer');
+  return {top: g.top, bottom: g.bottom, answer: a ? a.getBoundingClientRect().top : null};
+}"""
+
+
+def test_a_tap_on_the_garden_keeps_the_answer_and_the_garden_on_the_first_screen(served, browser):
+    """Set-up 526032 on a 360 x 740 phone: a tap opened the page at its top, the garden pushed
+    down to y 919, then 1106; now at #answer, the answer on top and the garden under it."""
+    page = _phone(browser)
+    page.goto(f"{served}/cthulhu-who/crush?setup=526032")
+    assert page.inner_text("h1") == "Cthulhu Who? 4-square monster's move"
+    for square in ("C5", "D5"):  # the monster's block, then where it moves
+        with page.expect_navigation():
+            page.tap(f'#garden a[aria-label^="{square}"]')
+        page.wait_for_load_state()
+        assert page.url.endswith("#answer")
+        found = page.evaluate(GARDEN)
+        assert found["answer"] is not None and abs(found["answer"]) < 2, found
+        assert 0 <= found["top"] and found["bottom"] <= PHONE["height"], (square, found)
+    assert page.inner_text(".answer").startswith("E5, E6")
+    _check(page, "cthulhu-crush-tapped")
+    page.goto(f"{served}/cthulhu-who/attack?attacker=Hero%2FPistol&target=Cultist&setup=526032")
+    assert page.inner_text("h1") == "Cthulhu Who? attack score"
+    for square in ("B2", "D4"):  # the attacker's square, then the target's
+        with page.expect_navigation():
+            page.tap(f'#garden a[aria-label^="{square}"]')
+    found = page.evaluate(GARDEN)
+    assert abs(found["answer"]) < 2 and found["bottom"] <= PHONE["height"], found
+    _check(page, "cthulhu-attack-tapped")
