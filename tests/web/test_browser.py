@@ -116,7 +116,10 @@ SHOTS = Path(os.environ["HAVOC_SCREENSHOTS"]) if os.environ.get("HAVOC_SCREENSHO
 
 
 def _check(page, name: str) -> None:
-    """No sideways scrolling, thumb-sized targets, AA contrast; a screenshot if asked."""
+    """No sideways scrolling, thumb-sized targets, AA contrast; a screenshot if asked. Measured
+    once the page a click led to has loaded (on a busy machine a click returns as the new page
+    commits, before it has a document to measure)."""
+    page.wait_for_load_state("load")
     found = page.evaluate(MEASURE, TARGETS)
     assert found["overflow"] <= 0, f"{name}: {found['overflow']} px sideways scrolling"
     assert not found["small"], f"{name}: touch targets under 44 px: {found['small']}"
