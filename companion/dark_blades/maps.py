@@ -407,8 +407,8 @@ MAP_FILE = Table(
         Field("name", str, check=schema.line),
         Field("design", str, choices=DESIGNS),
         Field("note", str, required=False, default=""),
-        Field("width", int, check=lambda v, w: v if 1 <= v <= hg.MAX_COLUMNS else _bad(v, w)),
-        Field("height", int, check=lambda v, w: v if 1 <= v <= MAX_ROWS else _bad(v, w)),
+        Field("width", int, check=lambda v, w: _size(v, w, hg.MAX_COLUMNS)),
+        Field("height", int, check=lambda v, w: _size(v, w, MAX_ROWS)),
         Field("edges", Table(tuple(Field(e, int) for e in EDGES)), check=_edge_numbers),
         Field("rows", str),
         Field("walls", str, required=False, default=""),
@@ -421,9 +421,11 @@ MAP_FILE = Table(
 )
 
 
-def _bad(value: int, where: Where) -> int:
-    most = MAX_ROWS if where.keys[-1:] == ("height",) else hg.MAX_COLUMNS
-    raise where.error(f"expected a size from 1 to {most}, got {value}")
+def _size(value: int, where: Where, most: int) -> int:
+    """A `Field` check for the map's width or height: 1 to ``most`` hexes."""
+    if not 1 <= value <= most:
+        raise where.error(f"expected a size from 1 to {most}, got {value}")
+    return value
 
 
 def _build(data: dict[str, Any], path: Path, names: list[str]) -> HexMap:
@@ -531,9 +533,12 @@ def map_files(cards: Cards) -> list[Path]:
 
 
 def load_maps(cards: Cards, source_only: bool = False) -> list[HexMap]:
-    """Every map, in file order; ``source_only`` leaves out the kit's own designs."""
-    maps = [load_map(p, cards) for p in map_files(cards)]
-    return [m for m in maps if not (source_only and m.is_kit)]
+    """Every map, in file order; ``source_only`` leaves out the kit's own designs. A broken
+    file is refused (the first, in file order): what prints every map needs them all."""
+    maps, broken = read_maps(cards, source_only)
+    if broken:
+        raise broken[0][1]
+    return maps
 
 
 def read_maps(
