@@ -11,7 +11,9 @@ elsewhere on the machine falls on all of them alike: each page's ratio is the me
 rounds' ratios to the minimal page's run in the same round, its p99 over all its requests. The
 machine's load average is printed before and after. The missile look-up page answering the
 same shot without a map is measured too, for comparison: after Fire the map page does that
-look-up's work as well. Beside the rate, each page's server CPU
+look-up's work as well. A page asked again is served as it was kept for its address
+(`companion.web.kept`), so the map page is also asked with a new target on each request (more
+addresses than the server keeps): what a tap not made before costs. Beside the rate, each page's server CPU
 per request (the server process's user + system time, from /proc, over its requests): the
 minimal page's CPU per request over the page's is its ratio as the server's own work sees it,
 steadier than the rate when other programs load the machine.
@@ -46,6 +48,12 @@ PAGES = (
     # for comparison, not a goal: the same shot on the missile look-up page, no map
     ("missile look-up alone", "/dark-blades/missile?weapon=crossbow&range=2&defence=10&die=4"),
 )
+# Each request a new address (a target never asked before in the run: more addresses than the
+# server keeps, `companion.web.kept.SIZE`): what a tap the table has not made yet costs.
+NEW_ADDRESS = (
+    ("map, new target each request", MAP + "?f=K1&t={}"),
+    ("map, new target, after Fire", MAP + "?f=K1&t={}&" + FIRE),
+)
 MINIMAL = "minimal page (1 SQLite row)"
 PLAYER = "player's page"
 
@@ -57,6 +65,15 @@ def _cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _hexes(key: str) -> list[str]:
+    """The map's hex names, in the map's order."""
+    from companion.dark_blades.maps import find_map
+    from companion.data import Cards
+
+    m = find_map(Cards(), key)
+    return [m.label(h) for h in m.hexes()]
 
 
 def _load_average() -> str:
@@ -89,9 +106,15 @@ def main() -> None:
             pids = {minimal_port: minimal.pid, havoc_port: havoc.pid}
             pages = [(MINIMAL, minimal_port, "/row/1")]
             pages += [(label, havoc_port, path) for label, path in PAGES]
+            targets = [h for h in _hexes("mill") if h != "K1"]
+            pages += [
+                (label, havoc_port, tuple(path.format(h) for h in targets))
+                for label, path in NEW_ADDRESS
+            ]
             pages.append((PLAYER, havoc_port, player))
             for label, port, path in pages:
-                assert b"<html" in _get(port, path) or label == MINIMAL, label
+                first = path if isinstance(path, str) else path[0]
+                assert b"<html" in _get(port, first) or label == MINIMAL, label
                 _load(port, path, args.clients, 0.5, args.cap)  # warm up
             print(f"load average before: {_load_average()}")
             print(f"{args.seconds:g} s per page in {args.rounds} turns, {args.clients} "

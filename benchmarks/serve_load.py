@@ -69,21 +69,25 @@ def _start(kind: str, path: Path) -> tuple[multiprocessing.Process, int]:
     return proc, parent.recv()
 
 
-def _load(port: int, path: str, clients: int, seconds: float, cap: int) -> dict[str, float]:
-    """``clients`` keep-alive connections GET ``path`` for ``seconds`` (or ``cap`` requests)."""
+def _load(
+    port: int, path: str | tuple[str, ...], clients: int, seconds: float, cap: int
+) -> dict[str, float]:
+    """``clients`` keep-alive connections GET ``path`` for ``seconds`` (or ``cap`` requests);
+    ``path`` a tuple: each request the next address in it (each client from its own start)."""
+    paths = (path,) if isinstance(path, str) else path
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
     start_gate = threading.Barrier(clients + 1)
     stop_at = [0.0]
 
-    def client() -> None:
+    def client(first: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         mine: list[float] = []
         start_gate.wait()
         while time.perf_counter() < stop_at[0] and len(mine) < cap // clients:
             t0 = time.perf_counter()
-            conn.request("GET", path)
+            conn.request("GET", paths[(first + len(mine)) % len(paths)])
             answer = conn.getresponse()
             answer.read()
             mine.append(time.perf_counter() - t0)
@@ -94,7 +98,8 @@ def _load(port: int, path: str, clients: int, seconds: float, cap: int) -> dict[
         with lock:
             latencies.extend(mine)
 
-    threads = [threading.Thread(target=client) for _ in range(clients)]
+    step = max(1, len(paths) // clients)
+    threads = [threading.Thread(target=client, args=(k * step,)) for k in range(clients)]
     for thread in threads:
         thread.start()
     stop_at[0] = time.perf_counter() + seconds

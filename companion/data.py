@@ -19,6 +19,8 @@ import stat
 import sys
 import time
 import zlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -77,7 +79,10 @@ class Cards:
         """The file ``name`` of ``game``, from the user's directory first, then the kit's."""
         for base in (self.root, self.default):
             candidate = os.path.join(base, game, name)  # os.path: pathlib's is slower
-            if os.path.exists(candidate):
+            found = os.path.exists(candidate)
+            if _READS.get() is not None:  # a page kept while this answer holds: noted
+                note_read(*file_stamps(candidate))
+            if found:
                 return _as_path(candidate)
         raise DataError(f"missing file {game}/{name} (expected under {self.root})")
 
@@ -110,9 +115,13 @@ def _listing(base: Path, pattern: str) -> list[str]:
         return glob.glob(pattern, root_dir=base, include_hidden=True)
     where = os.path.join(base, folder)
     try:
-        changed = os.stat(where).st_mtime_ns
+        info = os.stat(where)
     except OSError:
         changed = None
+        note_read((where, None, None))
+    else:
+        changed = info.st_mtime_ns
+        note_read((where, changed, info.st_size))
     key = (where, pattern)
     kept = _LISTINGS.get(key)
     if kept is not None and changed is not None and kept[0] == changed:
@@ -312,7 +321,65 @@ def file_stamps(*paths: str | os.PathLike[str]) -> tuple[tuple[str, int | None, 
             out.append((os.fspath(path), None, None))
         else:
             out.append((os.fspath(path), info.st_mtime_ns, info.st_size))
+    note_read(*out)
     return tuple(out)
+
+
+# --------------------------------------------------------------------------- what an answer read
+
+Stamp = tuple[str, int | None, int | None]  # a file's path, modification time and size
+
+
+class Reads:
+    """The files an answer was made from, as they were (`file_stamps`), and whether it is
+    ``repeatable``: the same files and request give the same answer (no die rolled unseeded)."""
+
+    def __init__(self) -> None:
+        self.stamps: dict[str, Stamp] = {}
+        self.repeatable = True
+
+    def settled(self) -> bool:
+        """Repeatable, and no file changed in the last 2 s (`RACY_NS`: a second change in the
+        same clock tick would keep its time)."""
+        now = time.time_ns()
+        return self.repeatable and all(
+            s[1] is None or now - s[1] > RACY_NS for s in self.stamps.values()
+        )
+
+
+_READS: ContextVar[Reads | None] = ContextVar("havoc_reads", default=None)
+
+
+@contextlib.contextmanager
+def reading() -> Iterator[Reads]:
+    """Note every file the code inside reads or looks for (`schema.load`, `Cards.path`, the
+    folders `Cards.glob` lists, `file_stamps`): what a page kept for its address depends on."""
+    reads = Reads()
+    token = _READS.set(reads)
+    try:
+        yield reads
+    finally:
+        _READS.reset(token)
+
+
+def note_read(*stamps: Stamp) -> None:
+    """Note files read, as `file_stamps` gives them (nothing unless inside `reading`)."""
+    reads = _READS.get()
+    if reads is not None:
+        for stamp in stamps:
+            reads.stamps[stamp[0]] = stamp
+
+
+def note_unrepeatable() -> None:
+    """Note that the answer being made cannot be made again alike (an unseeded roll)."""
+    reads = _READS.get()
+    if reads is not None:
+        reads.repeatable = False
+
+
+def unchanged(stamps: tuple[Stamp, ...]) -> bool:
+    """Whether every file is still as ``stamps`` (from `Reads.stamps`) says."""
+    return file_stamps(*(s[0] for s in stamps)) == stamps
 
 
 def disk_cached(path: Path, kind: str, key: str, make: Any) -> Any:
@@ -322,6 +389,7 @@ def disk_cached(path: Path, kind: str, key: str, make: Any) -> Any:
         stamp = file_stamp(path)
     except OSError:
         return make()
+    note_read(stamp)
     kept = _from_disk_cache(stamp, kind, key)
     if kept is not None:
         return kept

@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from companion.data import note_unrepeatable
 from companion.errors import DataError, FieldError, InputError
 
 if TYPE_CHECKING:
@@ -176,8 +177,12 @@ def parse_all(texts: list[str] | tuple[str, ...]) -> list[Dice]:
 
 
 def make_rng(seed: int | None) -> random.Random:
-    """A seeded generator for reproducible rolls, else the system's random source."""
-    return random.SystemRandom() if seed is None else random.Random(seed)
+    """A seeded generator for reproducible rolls, else the system's random source (and an
+    answer that rolls with it is not kept for its address: `companion.data.reading`)."""
+    if seed is None:
+        note_unrepeatable()
+        return random.SystemRandom()
+    return random.Random(seed)
 
 
 def _total(dice: Dice, values: tuple[int, ...] | list[int]) -> int:

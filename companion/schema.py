@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, overload
 
-from companion.data import COLOUR_EXPECTED, colour_value, read_toml
+from companion.data import COLOUR_EXPECTED, colour_value, note_read, read_toml
 from companion.errors import DataError
 
 T = TypeVar("T")
@@ -311,7 +311,9 @@ def load(
     not cached: fixed on disk, it is read again.
     """
     p = Path(path)
-    key = (id(schema), build, _stamp(p), *(_stamp(d) for d in depends))
+    stamps = (_stamp(p), *(_stamp(d) for d in depends))
+    note_read(*stamps)
+    key = (id(schema), build, *stamps)
     with _LOCK:
         found = _CACHE.get(key)
     if found is not None:

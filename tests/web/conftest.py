@@ -19,6 +19,7 @@ import pytest
 from flask import Flask
 from web_helpers import UMPIRE, Site
 
+from companion.web import kept
 from companion.web.app import create_app
 from companion.web.security import Csrf, Hands
 from companion.web.whos_next.pages import Messages
@@ -54,4 +55,5 @@ def site(tmp_path: Path, _shared_app: tuple[Flask, dict[str, Any]]) -> Site:
     app.config.update(config, GAME_PATH=game, SECRET_KEY=secrets.token_bytes(32))
     for name, make in FRESH_STATE.items():
         app.extensions[name] = make()
+    kept.clear()  # no page kept for its address by an earlier test: each test's pages are made
     return Site(app, app.test_client(), game, UMPIRE)

@@ -41,6 +41,7 @@ from companion.dark_blades.water import is_water
 from companion.data import Cards, file_stamps
 from companion.errors import DataError, FieldError, HavocError, InputError
 from companion.numbers import is_whole
+from companion.web import kept as kept_pages
 from companion.web.current import HEX_TEXT, board_or_404, cards, page_line, refused, source_only
 from companion.web.dark_blades.lookups import Answer, view
 
@@ -525,16 +526,16 @@ def _found(key: str, layout: bool, only: bool, stamps: tuple) -> Any:
 
 
 @bp.get("/<key>")
-def page(key: str) -> str:
+def page(key: str) -> bytes:
     here = cards()
-    return _page(here, _board(here, key))
+    return kept_pages.kept(lambda: _page(here, _board(here, key)))
 
 
 @bp.get("/layout/<key>")
-def layout_page(key: str) -> str:
+def layout_page(key: str) -> bytes:
     """A layout: its maps laid together, one board (hexes named ``mill:C4``)."""
     here = cards()
-    return _page(here, _board(here, key, layout=True))
+    return kept_pages.kept(lambda: _page(here, _board(here, key, layout=True)))
 
 
 def _page(here, m) -> str:
@@ -605,10 +606,11 @@ def _options(root: Path, stamps: tuple) -> Markup:
 
 
 def clear_caches() -> None:
-    """Forget every map found, drawn and marked and the roster's options (tests compare a page
-    drawn afresh with the same page served from these caches)."""
+    """Forget every map found, drawn and marked, the roster's options and the pages kept for
+    their address (tests compare a page drawn afresh with the same page served from these)."""
     for cached in (_found, _drawn, _key, _cut, _named, _around, _centres, _options):
         cached.cache_clear()
+    kept_pages.clear()
 
 
 def _sides(pairs) -> list:

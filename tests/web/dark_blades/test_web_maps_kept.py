@@ -1,0 +1,151 @@
+"""Map pages kept for their address (`companion.web.kept`, issue 33 item 4): a page asked again
+is the same page, made once, while every file it was made from is unchanged; a changed, added or
+removed file makes it again; a page that rolled its die, or whose files changed in the last 2 s,
+is made on every request; a refusal kept is still answered 400."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.data import Cards, file_stamps, reading, unchanged
+from companion.web.app import create_app
+from companion.web.dark_blades import maps
+
+KIT = Path(__file__).parents[3] / "cards" / "dark-blades"
+SHOT = "w=crossbow&d=10&k=infantry"
+LONG_AGO = time.time() - 60
+
+
+def _age(root: Path, when: float = LONG_AGO) -> None:
+    """Every file and folder under ``root`` last changed at ``when`` (settled: older than 2 s)."""
+    for path in [root, *root.rglob("*")]:
+        os.utime(path, (when, when))
+
+
+@pytest.fixture
+def made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each page the map page module makes (its key), as it makes it."""
+    calls: list[str] = []
+    real = maps._page
+
+    def counted(here, m):  # noqa: ANN001, ANN202 - the module's own signature
+        calls.append(m.name)
+        return real(here, m)
+
+    monkeypatch.setattr(maps, "_page", counted)
+    maps.clear_caches()
+    return calls
+
+
+def _overlay(tmp_path: Path) -> tuple[Path, Path]:
+    """A --cards folder holding a copy of the arena as ``ford.toml``, all of it settled."""
+    folder = tmp_path / "cards" / "dark-blades" / "maps"
+    folder.mkdir(parents=True)
+    shutil.copy(KIT / "maps" / "arena.toml", folder / "ford.toml")
+    _age(tmp_path / "cards")
+    return tmp_path / "cards", folder / "ford.toml"
+
+
+def _client(tmp_path: Path, cards: Path):  # noqa: ANN202 - Flask's test client
+    app = create_app(game=tmp_path / "g.sqlite3", cards=cards, umpire_token="x" * 32)
+    return app.test_client()
+
+
+def test_a_page_asked_again_is_made_once_and_is_the_same_page(
+    tmp_path: Path, made: list[str]
+) -> None:
+    cards, _ = _overlay(tmp_path)
+    client = _client(tmp_path, cards)
+    url = f"/dark-blades/maps/ford?f=K1&t=K3&{SHOT}&die=4"
+    first, again = client.get(url), client.get(url)
+    assert first.status_code == again.status_code == 200
+    assert again.data == first.data and b"Seen" in first.data
+    assert made == ["The Arena"]
+    client.get(url.replace("die=4", "die=5"))  # another address: made
+    assert len(made) == 2
+
+
+def test_a_changed_map_file_makes_the_page_again(tmp_path: Path, made: list[str]) -> None:
+    cards, ford = _overlay(tmp_path)
+    client = _client(tmp_path, cards)
+    url = "/dark-blades/maps/ford?f=A1&t=D1"
+    before = client.get(url).data.decode()
+    assert "Seen, range 3" in before
+    row = " 1  . . . . . . t t . . . . . . . . . . . ."
+    ford.write_text(ford.read_text().replace(row, " 1  . t . . . . t t . . . . . . . . . . . ."))
+    _age(cards, LONG_AGO + 1)
+    after = client.get(url).data.decode()
+    assert "Not seen" in after and "tree B1" in after
+    assert client.get(url).data.decode() == after
+    assert len(made) == 2
+
+
+def test_a_map_added_that_hides_the_kits_makes_the_page_again(
+    tmp_path: Path, made: list[str]
+) -> None:
+    """The folders listed and the files looked for and not found are what a page depends on,
+    too: a user's mill.toml put in --cards hides the kit's, and the kept page gives way."""
+    cards, _ = _overlay(tmp_path)
+    client = _client(tmp_path, cards)
+    url = "/dark-blades/maps/mill"
+    kit_page = client.get(url).data
+    assert b"<h1>The Water Mill</h1>" in kit_page and client.get(url).data == kit_page
+    assert len(made) == 1
+    own = (KIT / "maps" / "mill.toml").read_text(encoding="utf-8")
+    assert 'name = "The Water Mill"' in own
+    mill = cards / "dark-blades" / "maps" / "mill.toml"
+    mill.write_text(own.replace('name = "The Water Mill"', 'name = "Our Mill"', 1), "utf-8")
+    _age(cards, LONG_AGO + 1)
+    page = client.get(url).data
+    assert page != kit_page and b"<h1>Our Mill</h1>" in page
+    mill.unlink()
+    _age(cards, LONG_AGO + 2)
+    assert client.get(url).data == kit_page
+    assert len(made) == 3
+
+
+def test_a_rolled_shot_is_made_on_every_request(tmp_path: Path, made: list[str]) -> None:
+    cards, _ = _overlay(tmp_path)
+    client = _client(tmp_path, cards)
+    url = f"/dark-blades/maps/ford?f=K1&t=K3&{SHOT}"  # no die: the server rolls it
+    for _ in range(3):
+        assert client.get(url).status_code == 200
+    assert len(made) == 3
+
+
+def test_a_page_of_files_just_changed_is_not_kept(tmp_path: Path, made: list[str]) -> None:
+    cards, ford = _overlay(tmp_path)
+    os.utime(ford)  # now: a second change in the same clock tick could keep this time
+    client = _client(tmp_path, cards)
+    for _ in range(2):
+        client.get("/dark-blades/maps/ford?f=A1&t=D1")
+    assert len(made) == 2
+
+
+def test_a_refusal_kept_is_still_answered_400(tmp_path: Path, made: list[str]) -> None:
+    cards, _ = _overlay(tmp_path)
+    client = _client(tmp_path, cards)
+    url = "/dark-blades/maps/ford?f=K1&t=K3&z=9"
+    first, again = client.get(url), client.get(url)
+    assert first.status_code == again.status_code == 400
+    assert again.data == first.data and len(made) == 1
+
+
+def test_what_is_looked_for_and_missing_is_noted(tmp_path: Path) -> None:
+    """`reading` notes a file looked for in --cards and not there: when it appears, the
+    answer made without it is no longer the answer."""
+    (tmp_path / "dark-blades").mkdir()
+    with reading() as reads:
+        found = Cards(tmp_path).path("dark-blades", "terrain.toml")
+    assert found.parent.parent.parent != tmp_path  # the kit's copy
+    stamps = tuple(reads.stamps.values())
+    mine = str(tmp_path / "dark-blades" / "terrain.toml")
+    assert (mine, None, None) in stamps and unchanged(stamps)
+    shutil.copy(KIT / "terrain.toml", mine)
+    assert not unchanged(stamps)
+    assert file_stamps(mine)[0][1] is not None
