@@ -15,9 +15,8 @@ look-up's work as well. A page asked again is served as it was kept for its addr
 (`companion.web.kept`), so the map page is also asked with a new target on each request (more
 addresses than the server keeps): what a tap not made before costs. Beside the rate, each
 page's server CPU per request (the server process's user + system time, from /proc, over its
-requests): the
-minimal page's CPU per request over the page's is its ratio as the server's own work sees it,
-steadier than the rate when other programs load the machine.
+requests): the minimal page's CPU per request over the page's is its ratio as the server's own
+work sees it, steadier than the rate when other programs load the machine.
 Run: python benchmarks/map_load.py [--seconds 3] [--clients 20] [--rounds 3]
 """
 
