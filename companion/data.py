@@ -79,9 +79,10 @@ class Cards:
         """The file ``name`` of ``game``, from the user's directory first, then the kit's."""
         for base in (self.root, self.default):
             candidate = os.path.join(base, game, name)  # os.path: pathlib's is slower
-            found = os.path.exists(candidate)
-            if _READS.get() is not None:  # a page kept while this answer holds: noted
-                note_read(*file_stamps(candidate))
+            if _READS.get() is None:
+                found = os.path.exists(candidate)
+            else:  # a page kept while this answer holds: noted (as found, before it is read)
+                found = file_stamps(candidate)[0][1] is not None
             if found:
                 return _as_path(candidate)
         raise DataError(f"missing file {game}/{name} (expected under {self.root})")

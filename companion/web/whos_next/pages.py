@@ -38,6 +38,7 @@ from companion.errors import FieldError, HavocError
 from companion.numbers import is_whole
 from companion.text.whos_next import MARK, after_death, died, game_over, throw, tie, undone
 from companion.web.current import cards, game_store, page_line, source_only
+from companion.web.kept import kept
 from companion.web.security import looks_like_token, same
 from companion.whos_next.duel_scoring import (
     load_attack_table,
@@ -469,10 +470,15 @@ def _told(outcome: Any, contest_at: int) -> None:
 
 
 @bp.get("/p/<token>", strict_slashes=False)
-def player(token: str) -> str:
-    """Only this player's current victim, or that he is dead (refreshes itself)."""
+def player(token: str) -> bytes:
+    """Only this player's current victim, or that he is dead (refreshes itself): kept while the
+    game file is unchanged (the page asks again every few seconds, on every phone)."""
     if not looks_like_token(token):
         abort(404)
+    return kept(lambda: _player(token), files=(current_app.config["GAME_PATH"],))
+
+
+def _player(token: str) -> str:
     try:
         who = game_store().player(token)
     except NoGame:
