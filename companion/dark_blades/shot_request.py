@@ -5,16 +5,15 @@ defence, into a typed `ShotRequest`; each refusal a `companion.errors.FieldError
 each front end says in its own words. `shot` answers it (`map_fire.fire_on_map`).
 """
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.dark_blades import combat as c
-from companion.dark_blades import combat_form, pieces
+from companion.dark_blades import combat_form
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import Crt
-from companion.dark_blades.fight import Fighter
 from companion.dark_blades.lookups import MissileRequest
-from companion.dark_blades.map_fire import fire_on_map, named_shot
+from companion.dark_blades.map_fire import fire_on_map
 from companion.dark_blades.missiles import TARGETS, load_weapons
 from companion.dark_blades.request_fields import text, whole
 from companion.dark_blades.sight import HORSE_FIELD, Sight
@@ -37,6 +36,9 @@ SHOT_FIELDS = (
 )
 TWO_HEXES = "a target on foot stands on one hex (only a mounted character occupies two)"
 
+if TYPE_CHECKING:  # the roster's names are read by `named_shot.by_name`, given by the phone
+    from companion.dark_blades.fight import Fighter
+
 
 class ShotRequest(NamedTuple):
     """A shot along a sight, parsed: the request (the map's range and cover put in by
@@ -44,15 +46,22 @@ class ShotRequest(NamedTuple):
 
     sight: Sight
     request: MissileRequest
-    shooters: tuple[Fighter, ...] = ()
-    targets: tuple[Fighter, ...] = ()
+    shooters: "tuple[Fighter, ...]" = ()
+    targets: "tuple[Fighter, ...]" = ()
 
 
-def shot_request(cards: Cards, crt: Crt, sight: Sight, values: Mapping[str, Any]) -> ShotRequest:
+def shot_request(
+    cards: Cards,
+    crt: Crt,
+    sight: Sight,
+    values: Mapping[str, Any],
+    names: Callable[..., tuple[MissileRequest, list, list]] | None = None,
+) -> ShotRequest:
     """The shot along ``sight`` (one with an open shot: `Sight.open_shot`) from its fields
     (`SHOT_FIELDS`): the shooter by name (his roster weapon) or a weapon; the target by name
     (the shooter's too) or a defence of kind ``target`` (blank: infantry; on a horseman's two
-    hexes mounted, and infantry refused)."""
+    hexes mounted, and infantry refused). ``names`` reads the roster's names
+    (`named_shot.by_name`: the phone's map page takes them; without it a name is refused)."""
     shooter = text(values, "shooter")
     name = text(values, "target_name")
     weapon = text(values, "weapon")
@@ -67,15 +76,14 @@ def shot_request(cards: Cards, crt: Crt, sight: Sight, values: Mapping[str, Any]
     die = whole(values, "die", 0, "a face like 7 (0 is ten)")
     seed = whole(values, "seed", 0, "a whole number")
     if shooter:
+        if names is None:
+            raise FieldError("shooter", shooter, "a shooter by name: give his weapon", named=True)
         if weapon:
             why = f"shooter {shooter}: his weapon is the roster's; leave out {weapon}"
             raise FieldError("weapon", weapon, why, named=True)
         typed_defence = text(values, "defence")
         defence = combat_form.strengths(values, "defence") if typed_defence else ()
-        roster = pieces.load(cards).roster
-        request, by, at = named_shot(
-            roster, load_weapons(cards), sight, shooter, name, defence, kind, die, seed
-        )
+        request, by, at = names(cards, sight, shooter, name, defence, kind, die, seed)
         request = request._replace(
             magic_ring=bool(values.get("magic_ring")), fast_rider=bool(values.get("fast_rider"))
         )

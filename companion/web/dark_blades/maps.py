@@ -28,7 +28,7 @@ from flask import Blueprint, render_template, request
 from markupsafe import Markup, escape
 
 from companion.dark_blades import hexgrid as hg
-from companion.dark_blades import pieces, shot_request, sight_request
+from companion.dark_blades import named_shot, pieces, shot_request, sight_request
 from companion.dark_blades.crt import Crt, load_crt
 from companion.dark_blades.fight import VALUES_NOTE, sides_line
 from companion.dark_blades.layouts import LayoutMap, load_layouts
@@ -158,7 +158,7 @@ def _shot(here, sight, args) -> Shot | None:
         values["target"] = ""  # two hexes tapped: the page says "Target: mounted"
     values["seed"] = args.get("seed", "").strip()[:20]
     data = load_crt(here)
-    asked = shot_request.shot_request(here, data, sight, values)
+    asked = shot_request.shot_request(here, data, sight, values, named_shot.by_name)
     record = shot_request.shot(here, data, asked, source_only())
     sides = None
     if asked.shooters:

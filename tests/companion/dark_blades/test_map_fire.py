@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dark_blades import pieces
+from companion.dark_blades import pieces, shot_request
 from companion.dark_blades.completion import cell_source
 from companion.dark_blades.crt import load_crt
 from companion.dark_blades.lookups import MissileRequest
-from companion.dark_blades.map_fire import fire_on_map, named_shot, on_map
+from companion.dark_blades.map_fire import fire_on_map, on_map
 from companion.dark_blades.maps import find_map
 from companion.dark_blades.missiles import load_weapons
+from companion.dark_blades.named_shot import by_name, named_shot
 from companion.dark_blades.resolve import fire
 from companion.dark_blades.sight import line_of_sight, load_sight
 from companion.data import Cards
-from companion.errors import InputError
+from companion.errors import FieldError, InputError
 
 
 def _sight(origin: str, target: str):
@@ -88,3 +89,38 @@ def test_a_shooter_who_cannot_fire_is_refused(shooter, target, said) -> None:
     with pytest.raises(InputError) as e:
         named_shot(roster, weapons, _sight("K1", "K12"), shooter, target)
     assert said in str(e.value)
+
+
+def test_a_shot_from_the_map_in_the_terminal_does_not_load_the_roster() -> None:
+    """`havoc missile --map` takes a weapon and a defence: the roster (pieces.csv and the
+    modules that read it) is the phone's, for its shots by name (`named_shot`)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from companion.cli import main\n"
+        "main(['missile', 'bow', '8', 'i', '--map', 'arena', '--from', 'K1', '--to', 'K3',"
+        " '--die', '4'], standalone_mode=False)\n"
+        "roster = ('named_shot', 'pieces', 'piece_types', 'fight')\n"
+        "print(sorted(m for m in sys.modules if m.rsplit('.', 1)[-1] in roster"
+        " or m == 'companion.csv_rosters'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "K1->K3: range 2" in done.stdout
+    assert done.stdout.rstrip().splitlines()[-1] == "[]"
+
+
+def test_a_shooter_by_name_without_the_rosters_reader_is_refused_by_its_field() -> None:
+    """The shared parser reads names only with the reader the phone gives it."""
+    cards = Cards()
+    crt, sight = load_crt(cards), _sight("K1", "K12")
+    fields = {"shooter": "bla", "defence": "7"}
+    with pytest.raises(FieldError) as refused:
+        shot_request.shot_request(cards, crt, sight, fields)
+    assert refused.value.field == "shooter"
+    asked = shot_request.shot_request(cards, crt, sight, fields, by_name)
+    roster = pieces.load(cards).roster
+    by_hand, shooters, _ = named_shot(roster, load_weapons(cards), sight, "bla", "", (7,))
+    assert asked.request == by_hand and asked.shooters == tuple(shooters)
