@@ -1,16 +1,16 @@
 """Pages kept for their address: a page that is a function of its address and the files it
 reads is made once and served again while every one of those files is unchanged.
 
-`kept(make)` keys a page by its path and query, the server's cards and --source-only; it notes
-what ``make`` reads (`companion.data.reading`: each card file loaded, each looked for and each
-folder listed) and, when the page is asked again, looks at those files again (a few ``stat``
-calls) before serving it. ``files`` are looked at by their identity as well (device, inode,
-change time: a file put back by a copy that keeps its old time is another), taken before the
-page is made: the Who's Next game file, whose every write changes it. A page that rolled a die
-unseeded, or that read a file changed in the last 2 s, is not kept (a second change in the same
-clock tick could leave the same time); nor is an error page (``make`` raised). The map pages and
-the player's page use it: a page asked again (a phone reloaded or checking for news, a shared
-link, the back button) is not made again.
+`kept(make)` keys a page by its path and query, the server's cards (--cards, $HAVOC_CARDS) and
+--source-only; it notes what ``make`` reads (`companion.data.reading`: each card file loaded,
+each looked for and each folder listed) and, when the page is asked again, looks at those files
+again (a few ``stat`` calls) before serving it. ``files`` are looked at by their identity as
+well (device, inode, change time: a file put back by a copy that keeps its old time is another),
+taken before the page is made: the Who's Next game file, whose every write changes it. A page
+that rolled a die unseeded, or that read a file changed in the last 2 s, is not kept (a second
+change in the same clock tick could leave the same time); nor is an error page (``make``
+raised). The map pages and the player's page use it: a page asked again (a phone reloaded or
+checking for news, a shared link, the back button) is not made again.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from flask import current_app, g, request
 
-from companion.data import RACY_NS, Stamp, reading, unchanged
+from companion.data import RACY_NS, Stamp, default_cards_dir, reading, unchanged
 
 SIZE = 128  # pages kept (a map page is 30-90 KB: at most about 11 MB)
 
@@ -59,6 +59,7 @@ def kept(make: Callable[[], str], files: tuple[Path, ...] = ()) -> bytes:
         request.query_string,
         request.script_root,
         str(config.get("CARDS_DIR")),
+        str(default_cards_dir()),  # the kit's cards, or $HAVOC_CARDS's
         bool(config.get("SOURCE_ONLY")),
         tuple(map(str, files)),
     )

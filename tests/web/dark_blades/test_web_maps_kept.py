@@ -149,3 +149,20 @@ def test_what_is_looked_for_and_missing_is_noted(tmp_path: Path) -> None:
     shutil.copy(KIT / "terrain.toml", mine)
     assert not unchanged(stamps)
     assert file_stamps(mine)[0][1] is not None
+
+
+def test_another_havoc_cards_is_another_page(
+    tmp_path: Path, made: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """$HAVOC_CARDS (the cards a server without --cards reads) is part of a page's address."""
+    app = create_app(game=tmp_path / "g.sqlite3", umpire_token="x" * 32)
+    client = app.test_client()
+    kit_page = client.get("/dark-blades/maps/mill").data
+    own = shutil.copytree(KIT.parent, tmp_path / "own")
+    mill = own / "dark-blades" / "maps" / "mill.toml"
+    mill.write_text(mill.read_text().replace('name = "The Water Mill"', 'name = "Our Mill"', 1))
+    _age(own)
+    monkeypatch.setenv("HAVOC_CARDS", str(own))
+    assert b"<h1>Our Mill</h1>" in client.get("/dark-blades/maps/mill").data
+    monkeypatch.delenv("HAVOC_CARDS")
+    assert client.get("/dark-blades/maps/mill").data == kit_page
