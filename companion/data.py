@@ -113,6 +113,7 @@ def _listing(base: Path, pattern: str) -> list[str]:
     folder again on every tap."""
     folder, _, _name = pattern.rpartition("/")
     if any(c in folder for c in "*?["):
+        note_unrepeatable()  # folders not known in advance: an answer from them is not kept
         return glob.glob(pattern, root_dir=base, include_hidden=True)
     where = os.path.join(base, folder)
     try:
@@ -372,7 +373,8 @@ def note_read(*stamps: Stamp) -> None:
 
 
 def note_unrepeatable() -> None:
-    """Note that the answer being made cannot be made again alike (an unseeded roll)."""
+    """Note that the answer being made cannot be made again alike, or cannot be told unchanged
+    (an unseeded roll; files found under folders not known in advance)."""
     reads = _READS.get()
     if reads is not None:
         reads.repeatable = False

@@ -166,3 +166,14 @@ def test_another_havoc_cards_is_another_page(
     assert b"<h1>Our Mill</h1>" in client.get("/dark-blades/maps/mill").data
     monkeypatch.delenv("HAVOC_CARDS")
     assert client.get("/dark-blades/maps/mill").data == kit_page
+
+
+def test_files_found_under_folders_not_known_in_advance_are_not_kept(tmp_path: Path) -> None:
+    """A glob over any folder (``*/tables/*.toml``) cannot be looked at again cheaply: an
+    answer made from one is not kept."""
+    with reading() as reads:
+        Cards(tmp_path).glob("*/tables/*.toml")
+    assert not reads.settled()
+    with reading() as reads:
+        Cards(tmp_path).glob("dark-blades/maps/*.toml")
+    assert reads.repeatable
