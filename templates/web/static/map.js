@@ -20,10 +20,6 @@
       }));
     } catch (e) { /* no storage: the page still works */ }
   }
-  function centre(x, y) {
-    box.scrollLeft = x * box.scrollWidth - box.clientWidth / 2;
-    box.scrollTop = y * box.scrollHeight - box.clientHeight / 2;
-  }
   var links = document.querySelectorAll(".mapbox.whole a, #garden a, .mapnav a, form.fire");
   for (var i = 0; i < links.length; i++) {
     links[i].addEventListener(links[i].tagName === "FORM" ? "submit" : "click", save);
@@ -58,6 +54,6 @@
   }
   var mx = (Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2;
   var my = (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2;
-  centre(mx / box.scrollWidth, my / box.scrollHeight);
+  box.scrollLeft = mx - box.clientWidth / 2;
   box.scrollTop = my - (top - view.top) - high / 2;  // in the middle of the part in view
 })();
