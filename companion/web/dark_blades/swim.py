@@ -7,7 +7,8 @@ Thin: the fields go to `companion.dark_blades.swim_request`, the parser `havoc s
 wounded or stunned; ``f`` the hex tapped on the map page (filled in when it is water). Its own
 view beside the map page, which links here. The whole map is drawn as the map page draws it
 (``z`` its zoom, `maps.HEX_PX` a hex, in the map page's panning box and script), under the
-answer.
+answer. A swim asked again with its dice or seed is kept for its address (`companion.web.kept`);
+a swim rolled is worked out on every request.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from companion.dark_blades.water import is_water
 from companion.errors import HavocError, InputError
 from companion.web.current import HEX_TEXT, board_or_404, cards, refused, source_only
 from companion.web.dark_blades.maps import ZOOMS, R, map_size, px_wide, read_zoom
+from companion.web.kept import kept
 
 bp = Blueprint("swim", __name__, url_prefix="/dark-blades/swim")
 LABELS = {"hex": "Hex", "die": "Dice", "hurt": "Hurt", "seed": "Seed"}  # the form's labels
@@ -59,14 +61,14 @@ def _drawing(m, path: tuple, zoom: int) -> dict:
 
 
 @bp.get("/<key>")
-def page(key: str) -> str:
-    return _page(cards(), board_or_404(key))
+def page(key: str) -> bytes:
+    return kept(lambda: _page(cards(), board_or_404(key)))
 
 
 @bp.get("/layout/<key>")
-def layout_page(key: str) -> str:
+def layout_page(key: str) -> bytes:
     """On a layout (maps laid together): hexes with their map, ``mill:G8``."""
-    return _page(cards(), board_or_404(key, layout=True))
+    return kept(lambda: _page(cards(), board_or_404(key, layout=True)))
 
 
 def _tapped(m, text: str):

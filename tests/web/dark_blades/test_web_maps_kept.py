@@ -177,3 +177,26 @@ def test_files_found_under_folders_not_known_in_advance_are_not_kept(tmp_path: P
     with reading() as reads:
         Cards(tmp_path).glob("dark-blades/maps/*.toml")
     assert reads.repeatable
+
+
+def test_a_swim_with_its_dice_is_kept_and_a_rolled_swim_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.web.dark_blades import swim
+
+    calls: list[str] = []
+    real = swim._page
+
+    def counted(here, m):  # noqa: ANN001, ANN202 - the module's own signature
+        calls.append(m.name)
+        return real(here, m)
+
+    monkeypatch.setattr(swim, "_page", counted)
+    maps.clear_caches()
+    client = _client(tmp_path, _overlay(tmp_path)[0])
+    given = client.get("/dark-blades/swim/mill?h=G8&d=5+3")
+    assert client.get("/dark-blades/swim/mill?h=G8&d=5+3").data == given.data
+    assert given.status_code == 200 and len(calls) == 1
+    for _ in range(2):
+        assert client.get("/dark-blades/swim/mill?h=G8").status_code == 200  # rolled
+    assert len(calls) == 3
