@@ -9,12 +9,13 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.data import Cards, file_stamps, reading, unchanged
 from companion.web.app import create_app
-from companion.web.dark_blades import maps
+from companion.web.dark_blades import maps, swim
 
 KIT = Path(__file__).parents[3] / "cards" / "dark-blades"
 SHOT = "w=crossbow&d=10&k=infantry"
@@ -27,19 +28,24 @@ def _age(root: Path, when: float = LONG_AGO) -> None:
         os.utime(path, (when, when))
 
 
-@pytest.fixture
-def made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Each page the map page module makes (its key), as it makes it."""
+def _counted(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
+    """Each page ``module._page`` makes (its map's name), as it makes it."""
     calls: list[str] = []
-    real = maps._page
+    real = module._page
 
     def counted(here, m):  # noqa: ANN001, ANN202 - the module's own signature
         calls.append(m.name)
         return real(here, m)
 
-    monkeypatch.setattr(maps, "_page", counted)
+    monkeypatch.setattr(module, "_page", counted)
     maps.clear_caches()
     return calls
+
+
+@pytest.fixture
+def made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each map page made, as it is made."""
+    return _counted(monkeypatch, maps)
 
 
 def _overlay(tmp_path: Path) -> tuple[Path, Path]:
@@ -182,17 +188,7 @@ def test_files_found_under_folders_not_known_in_advance_are_not_kept(tmp_path: P
 def test_a_swim_with_its_dice_is_kept_and_a_rolled_swim_is_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion.web.dark_blades import swim
-
-    calls: list[str] = []
-    real = swim._page
-
-    def counted(here, m):  # noqa: ANN001, ANN202 - the module's own signature
-        calls.append(m.name)
-        return real(here, m)
-
-    monkeypatch.setattr(swim, "_page", counted)
-    maps.clear_caches()
+    calls = _counted(monkeypatch, swim)
     client = _client(tmp_path, _overlay(tmp_path)[0])
     given = client.get("/dark-blades/swim/mill?h=G8&d=5+3")
     assert client.get("/dark-blades/swim/mill?h=G8&d=5+3").data == given.data
