@@ -365,11 +365,14 @@ def reading() -> Iterator[Reads]:
 
 
 def note_read(*stamps: Stamp) -> None:
-    """Note files read, as `file_stamps` gives them (nothing unless inside `reading`)."""
+    """Note files read, as `file_stamps` gives them (nothing unless inside `reading`). A file
+    seen twice, changed in between, makes the answer unrepeatable: it may hold both."""
     reads = _READS.get()
     if reads is not None:
         for stamp in stamps:
-            reads.stamps[stamp[0]] = stamp
+            seen = reads.stamps.setdefault(stamp[0], stamp)
+            if seen != stamp:
+                reads.repeatable = False
 
 
 def note_unrepeatable() -> None:

@@ -196,3 +196,20 @@ def test_a_swim_with_its_dice_is_kept_and_a_rolled_swim_is_not(
     for _ in range(2):
         assert client.get("/dark-blades/swim/mill?h=G8").status_code == 200  # rolled
     assert len(calls) == 3
+
+
+def test_a_file_changed_while_an_answer_is_made_is_not_kept(tmp_path: Path) -> None:
+    """Read twice, changed in between: the answer may hold both versions, and is not kept."""
+    ford = tmp_path / "ford.toml"
+    ford.write_text("a")
+    _age(tmp_path)
+    with reading() as reads:
+        file_stamps(ford)
+        ford.write_text("bb")
+        os.utime(ford, (LONG_AGO + 1, LONG_AGO + 1))
+        file_stamps(ford)
+    assert not reads.settled()
+    with reading() as reads:
+        file_stamps(ford)
+        file_stamps(ford)
+    assert reads.settled()
