@@ -305,17 +305,20 @@ def _to_disk_cache(
             part.unlink(missing_ok=True)
 
 
+Stamp = tuple[str, int | None, int | None]  # a file's path, modification time and size
+
+
 def file_stamp(path: Path) -> tuple[str, int, int]:
     """(absolute path, modification time, size): what the disk cache keys a file by."""
     info = path.stat()
     return (os.path.abspath(path), info.st_mtime_ns, info.st_size)
 
 
-def file_stamps(*paths: str | os.PathLike[str]) -> tuple[tuple[str, int | None, int | None], ...]:
+def file_stamps(*paths: str | os.PathLike[str]) -> tuple[Stamp, ...]:
     """Each file's path as given, modification time and size ((path, None, None) for one that
     is missing): a key for a cache in this process's memory that changes when any of them is
     edited, replaced, added or taken away (the disk cache uses `file_stamp`'s absolute path)."""
-    out: list[tuple[str, int | None, int | None]] = []
+    out: list[Stamp] = []
     for path in paths:
         try:
             info = os.stat(path)
@@ -328,8 +331,6 @@ def file_stamps(*paths: str | os.PathLike[str]) -> tuple[tuple[str, int | None, 
 
 
 # --------------------------------------------------------------------------- what an answer read
-
-Stamp = tuple[str, int | None, int | None]  # a file's path, modification time and size
 
 
 class Reads:

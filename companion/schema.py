@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, overload
 
-from companion.data import COLOUR_EXPECTED, colour_value, note_read, read_toml
+from companion.data import COLOUR_EXPECTED, colour_value, file_stamp, note_read, read_toml
 from companion.errors import DataError
 
 T = TypeVar("T")
@@ -274,10 +274,9 @@ _LOCK = threading.Lock()
 
 def _stamp(path: Path) -> tuple[str, int, int]:
     try:
-        stat = path.stat()
+        return file_stamp(path)
     except FileNotFoundError:
         raise DataError("file not found", path) from None
-    return os.path.abspath(path), stat.st_mtime_ns, stat.st_size
 
 
 @overload
