@@ -7,8 +7,10 @@ Thin: the fields go to `companion.dark_blades.swim_request`, the parser `havoc s
 wounded or stunned; ``f`` the hex tapped on the map page (filled in when it is water). Its own
 view beside the map page, which links here. The whole map is drawn as the map page draws it
 (``z`` its zoom, `maps.HEX_PX` a hex, in the map page's panning box and script), under the
-answer. A swim asked again with its dice or seed is kept for its address (`companion.web.kept`);
-a swim rolled is worked out on every request.
+answer; before a swim, right under the title and panned to the water (``data-home``: the middle
+of the water, as a share of the map's width and height), each water hex a link that fills in
+the swimmer's hex (``f``, then the form). A swim asked again with its dice or seed is kept for
+its address (`companion.web.kept`); a swim rolled is worked out on every request.
 """
 
 from __future__ import annotations
@@ -34,22 +36,27 @@ ANGLES = {"n": -90, "ne": -30, "se": 30, "s": 90, "sw": 150, "nw": 210}  # y dow
 
 def _drawing(m, path: tuple, zoom: int) -> dict:
     """The whole map as the map page draws it at ``zoom`` (its size, `maps.map_size`, and width
-    on the phone, `maps.px_wide`): each hex (name, x, y, water kind or ""), each flow's arrow
-    (x1, y1, x2, y2, dashed), the swimmer's path as points, the wheel's hexes."""
+    on the phone, `maps.px_wide`): each hex (name, x, y, water kind or "", the name the page
+    writes, ``mill:G8`` on a layout), each flow's arrow (x1, y1, x2, y2, dashed), the swimmer's
+    path as points, the wheel's hexes, and the middle of the water (``home``: a share of the
+    width and of the height) where the map opens."""
     hexes, arrows = [], []
     for h in m.hexes():
         x, y = hg.centre(h, R)
         x, y = round(x + R, 1), round(y + R, 1)
         kind = m.terrain[h] if is_water(m, h) else ""
-        hexes.append((hg.name(h), x, y, kind))
+        hexes.append((hg.name(h), x, y, kind, m.label(h)))
         side = m.flow.get(h)
         if side is not None:
             a = math.radians(ANGLES[side])
             dx, dy = 5.5 * math.cos(a), 5.5 * math.sin(a)
             arrows.append((round(x - dx, 1), round(y - dy, 1), round(x + dx, 1), round(y + dy, 1),
                            m.terrain[h] == "lake"))  # fmt: skip
-    at = {n: (x, y) for n, x, y, _ in hexes}
+    at = {n: (x, y) for n, x, y, *_ in hexes}
     width, height = map_size(m)
+    wet = [(x, y) for _, x, y, kind, _ in hexes if kind] or [(width / 2, height / 2)]
+    xs, ys = [x for x, _ in wet], [y for _, y in wet]
+    home = f"{(min(xs) + max(xs)) / 2 / width:.3f},{(min(ys) + max(ys)) / 2 / height:.3f}"
     return {
         "hexes": hexes,
         "arrows": arrows,
@@ -57,6 +64,7 @@ def _drawing(m, path: tuple, zoom: int) -> dict:
         "wheel": [at[hg.name(h)] for h in m.wheel],
         "view": f"0 0 {width} {height}",
         "px": px_wide(width, zoom),
+        "home": home,
     }
 
 
@@ -116,7 +124,16 @@ def _page(here, m) -> str:
         water=water,
         names=m.label,
         source_only=source_only(),
-        draw=_drawing(m, answer.path if answer is not None and not source_only() else (), zoom),
+        draw=_drawing(m, _marked(m, answer, tapped), zoom),
+        tap=f"&z={zoom}#swim" if zoom > 1 else "#swim",  # a water hex's link, after its name
         zoom=zoom,
         zooms=zooms,
     )
+
+
+def _marked(m, answer, tapped) -> tuple:
+    """The hexes the map marks: the swimmer's path (S to E) once he swam, and the kit's reading
+    of it left out under --source-only; before that the water hex tapped (S)."""
+    if answer is not None:
+        return answer.path if not source_only() else ()
+    return (tapped,) if tapped is not None and is_water(m, tapped) else ()

@@ -6,6 +6,7 @@
 // the first screen when a hex or two of it is there (a long answer above it, as on the swim
 // page, S where he fell in, E where he ends), else the whole box. Without scripts the links
 // still work: the page opens at the answer with the map under it, panned to its corner.
+// A map first opened with nothing picked opens at its data-home (the swim page: the water).
 // The Cthulhu Who? attack and crush pages use it for their garden (#garden, its picked
 // squares' rects marked data-pick) the same way: two boards side by side are wider than a phone.
 (function () {
@@ -26,9 +27,14 @@
   }
   var saved = null;
   try { saved = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (e) {}
+  var home = box.querySelector("[data-home]");
   if (saved && isFinite(saved.x) && isFinite(saved.y)) {
     box.scrollLeft = saved.x * box.scrollWidth;
     box.scrollTop = saved.y * box.scrollHeight;
+  } else if (home) {  // first opened: its middle (a share of the width and height) in view
+    var share = home.getAttribute("data-home").split(",").map(Number);
+    box.scrollLeft = share[0] * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = share[1] * box.scrollHeight - box.clientHeight / 2;
   }
   var picked = box.querySelectorAll("[data-pick]");
   if (!picked.length) return;

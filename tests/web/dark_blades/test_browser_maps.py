@@ -182,3 +182,32 @@ def test_the_swim_map_shows_its_water(served, browser):
     assert fills["swb"] == ["rgb(232, 214, 184)"], fills
     _check(page, "swim-water")
     _first_screen(page, "swim-water")
+
+
+WATER_ON_SCREEN = """() => {
+  const box = document.querySelector('.mapbox.whole').getBoundingClientRect();
+  const top = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight);
+  let wet = 0;
+  for (const u of document.querySelectorAll('svg.swim use.swr, svg.swim use.swl')) {
+    const r = u.getBoundingClientRect();
+    if (r.left >= box.left && r.right <= box.right && r.top >= top && r.bottom <= bottom) wet++;
+  }
+  return wet;
+}"""
+
+
+def test_the_swim_page_opens_on_its_water_and_a_tap_fills_in_the_swimmer(served, browser):
+    """Before a swim, the first screen shows the map panned to its water (map.js, data-home),
+    not the dry corner it once opened at 642 px down; tapping a water hex fills in the
+    swimmer's hex with the form in view."""
+    page = _phone(browser)
+    page.goto(f"{served}/dark-blades/swim/mill")
+    assert page.evaluate(WATER_ON_SCREEN) >= 10
+    _first_screen(page, "swim-before")
+    page.click('a[aria-label="K3 lake"]')
+    page.wait_for_load_state()
+    assert page.input_value("#h") == "K3"
+    for field in ("#h", "#d"):
+        box = page.locator(field).bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], (field, box)
+    _first_screen(page, "swim-tapped")

@@ -64,13 +64,15 @@ def test_the_swim_map_is_drawn_at_the_map_pages_hex_size_for_each_zoom(site) -> 
 
 def test_the_swim_map_comes_before_the_folded_water_list(site) -> None:
     """The answer first, the map right under it, then the form; the water hexes folded in a
-    details under the map; with no answer yet the form, then the map, then the list."""
+    details under the map; with no answer yet the map right under the title (the water on the
+    first screen), then the form, then the list."""
     page = site.client.get("/dark-blades/swim/mill?h=G8&d=5+3").get_data(as_text=True)
     answer, svg = page.index("Crushed in the mill wheel"), page.index('<svg class="hexmap swim"')
     form, water = page.index('name="h"'), page.index("<summary>Water hexes (")
     assert answer < svg < form < water
     empty = site.client.get("/dark-blades/swim/mill").get_data(as_text=True)
-    assert empty.index('name="h"') < empty.index("hexmap swim") < empty.index("Water hexes (")
+    title, svg = empty.index("<h1>In the water"), empty.index("hexmap swim")
+    assert title < svg < empty.index('name="h"') < empty.index("Water hexes (")
     assert '<details class="water"><summary>Water hexes (' in empty
 
 
@@ -85,3 +87,43 @@ def test_the_swim_maps_labels_take_the_map_pages_size(site) -> None:
     css = site.client.get("/static/style.css").get_data(as_text=True)
     sizes = re.findall(r"\.hexmap text\{[^}]*font-size:([\d.]+)px", css)
     assert sizes and float(sizes[-1]) >= 4  # 4 units: 6.7 CSS px at 1x
+
+
+def _home(page: str) -> tuple[float, float]:
+    x, y = re.search(r'data-home="([\d.]+),([\d.]+)"', _svg(page)).groups()
+    return float(x), float(y)
+
+
+def test_before_a_swim_each_water_hex_is_a_named_link_that_fills_in_the_swimmer(site) -> None:
+    """Before a swim the water hexes are links (named by hex and water, for a screen reader)
+    to the page with the swimmer's hex filled in, at the form; dry land is no link; the hex
+    tapped is marked S; the map opens at the middle of its water (``data-home``)."""
+    from companion.dark_blades.maps import find_map
+    from companion.dark_blades.water import is_water
+    from companion.data import Cards
+
+    page = site.client.get("/dark-blades/swim/mill").get_data(as_text=True)
+    svg = page[page.index('<svg class="hexmap swim"') : page.index("</svg>")]
+    links = dict(re.findall(r'<a href="\?f=([^"#&]+)#swim" aria-label="([^"]+)">', svg))
+    m = find_map(Cards(), "mill")
+    water = {m.label(h): m.terrain[h] for h in m.hexes() if is_water(m, h)}
+    assert links == {name: f"{name} {kind}" for name, kind in water.items()}
+    assert svg.count("<a ") == len(water)
+    x, y = _home(page)
+    cols = sorted({hex_name[0] for hex_name in water})
+    assert 0 < x < 1 and 0 < y < 1
+    assert abs(x - (ord(cols[0]) + ord(cols[-1]) - 2 * ord("A")) / 2 / (m.width - 1)) < 0.1
+    tapped = site.client.get("/dark-blades/swim/mill?f=K3&z=2").get_data(as_text=True)
+    assert 'value="K3"' in tapped and 'data-pick="S"' in tapped and 'data-pick="E"' not in tapped
+    assert 'href="?f=K4&amp;z=2#swim"' in tapped  # the zoom carried on
+    dry = site.client.get("/dark-blades/swim/mill?f=A1").get_data(as_text=True)
+    assert 'value=""' in dry and 'data-pick="S"' not in dry
+    swum = site.client.get("/dark-blades/swim/mill?h=G8&d=5+3").get_data(as_text=True)
+    assert '#swim"' not in swum and '<a href="?f=' not in swum  # the answer's map: no taps
+
+
+def test_a_layouts_water_links_name_the_map(site) -> None:
+    page = site.client.get("/dark-blades/swim/layout/mill-arena").get_data(as_text=True)
+    assert '<a href="?f=mill:K3#swim" aria-label="mill:K3 lake">' in page
+    tapped = site.client.get("/dark-blades/swim/layout/mill-arena?f=mill:K3").get_data(as_text=True)
+    assert 'value="mill:K3"' in tapped and 'data-pick="S"' in tapped
