@@ -4,7 +4,7 @@ its accessibility, performance and best-practices scores, and the failing audits
 Needs Lighthouse (``npm install lighthouse``; its ``lighthouse`` program on PATH or given with
 ``--lighthouse``) and Debian's chromium (as ``CHROME_PATH``). The app is served on loopback in
 this process, with a Who's Next game of five, so the umpire's and a player's pages are audited
-too. Run: python benchmarks/lighthouse.py [--lighthouse PATH] [--only accessibility]
+too. Run: python benchmarks/lighthouse.py [--lighthouse PATH] [--only accessibility] [--pages swim]
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ DEEPER = (  # pages the index does not link, each in a state a player sees
     "/dark-blades/maps/arena",
     "/dark-blades/maps/arena?f=K1&t=K3",
     "/dark-blades/maps/arena?f=K1&t=K3&s=Black+Dwarf&n=Goblin&die=8",
+    "/dark-blades/swim/mill",
+    "/dark-blades/swim/mill?f=K3",
     "/dark-blades/swim/mill?h=C9&d=5+5",
     "/dark-blades/scenarios/arena",
     "/dark-blades/spells/zap",
@@ -120,12 +122,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lighthouse", default=shutil.which("lighthouse") or "lighthouse")
     parser.add_argument("--only", help="one category, e.g. accessibility")
+    parser.add_argument("--pages", help="only the pages whose address holds this, e.g. swim")
     args = parser.parse_args()
     os.environ.setdefault("CHROME_PATH", shutil.which("chromium") or "")
     with tempfile.TemporaryDirectory() as folder:
         base, server, thread = _serve(Path(folder))
         try:
             for page in _pages(base):
+                if args.pages and args.pages not in page:
+                    continue
                 print(audit(args.lighthouse, base + page, args.only), flush=True)
         finally:
             server.close()  # type: ignore[attr-defined]
