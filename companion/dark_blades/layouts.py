@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from companion import schema
 from companion.dark_blades import hexgrid as hg
 from companion.dark_blades.hexgrid import Hex
-from companion.dark_blades.map_water import WATER, river_loop
+from companion.dark_blades.map_water import aground, river_loop
 from companion.dark_blades.maps import EDGES, HexMap, Place, load_map, map_files
 from companion.dark_blades.readings import Reading, reading_schema
 from companion.data import Cards
@@ -366,8 +366,8 @@ def _check_water(board: LayoutMap) -> None:
     no river runs in a circle through the maps."""
     where = board.layout.where("join")
     for h, side in board.flow.items():
-        down = hg.neighbour(h, side)
-        if board.on_map(down) and board.terrain[down] not in WATER:
+        down = aground(h, side, board.terrain, board.on_map)
+        if down is not None:
             raise where.error(
                 f"{board.label(h)} runs onto {board.terrain[down]} at {board.label(down)} "
                 "across the join (expected water downstream, or the board's edge)"

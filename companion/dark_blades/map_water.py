@@ -68,8 +68,8 @@ def read_flow(
                         )
                     if h in flow:
                         raise error(f"flow: {token}: {hg.name(h)} is given a flow twice", at)
-                    down = hg.neighbour(h, side)
-                    if on_map(down) and terrain[down] not in WATER:
+                    down = aground(h, side, terrain, on_map)
+                    if down is not None:
                         raise error(
                             f"flow: {token}: {hg.name(h)} runs onto {terrain[down]} at "
                             f"{hg.name(down)} (expected water downstream, or the map's edge)",
@@ -95,6 +95,15 @@ def read_flow(
             lines[loop[0]],
         )
     return flow
+
+
+def aground(
+    h: Hex, side: str, terrain: dict[Hex, str], on_map: Callable[[Hex], bool]
+) -> Hex | None:
+    """The dry hex the water of ``h`` runs onto, leaving by ``side``, or None when it runs on
+    into water or off the map's edge (where a swimmer is swept off)."""
+    down = hg.neighbour(h, side)
+    return down if on_map(down) and terrain[down] not in WATER else None
 
 
 def river_loop(
