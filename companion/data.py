@@ -207,8 +207,6 @@ def _nesting(data: Any, path: Path) -> Any:
 
 # --------------------------------------------------------------------------- TOML tables
 
-_TOML_LINE = r"\(at line (\d+), column \d+\)"  # in tomllib's error (compiled only then)
-
 
 @lru_cache(maxsize=64)
 def _load_toml_cached(absolute: str, mtime_ns: int, size: int = -1) -> dict[str, Any]:
@@ -217,20 +215,22 @@ def _load_toml_cached(absolute: str, mtime_ns: int, size: int = -1) -> dict[str,
     if kept is not None:
         return kept
     path = Path(absolute)
-    import tomllib  # only on a cache miss: benchmarks/startup_tricks.py
+    # the parser only on a cache miss (benchmarks/startup_tricks.py); before Python 3.14, tomli:
+    # tomllib with a bad file's line as a field (3.14's own), not only in its message's words
+    if sys.version_info >= (3, 14):
+        import tomllib
+    else:
+        import tomli as tomllib
 
+    text = ""
     try:
-        data = _nesting(tomllib.loads(read_limited(path).decode("utf-8")), path)
+        text = read_limited(path).decode("utf-8")
+        data = _nesting(tomllib.loads(text), path)
     except RecursionError:
         raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path) from None
-    except tomllib.TOMLDecodeError as exc:
-        text = str(exc)
-        match = re.search(_TOML_LINE, text)
-        line = int(match.group(1)) if match else None
-        if "(at end of document)" in text:
-            line = max(1, len(path.read_text(encoding="utf-8", errors="replace").splitlines()))
-        message = re.sub(_TOML_LINE, "", text).replace("(at end of document)", "").strip()
-        raise DataError(f"not valid TOML: {message}", path, line) from None
+    except tomllib.TOMLDecodeError as exc:  # at the end of the file: its last line
+        line = min(exc.lineno, len(text.splitlines()) or 1)
+        raise DataError(f"not valid TOML: {exc.msg}", path, line) from None
     except UnicodeDecodeError:
         raise DataError("not UTF-8 text", path) from None
     _to_disk_cache(stamp, data)

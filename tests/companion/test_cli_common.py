@@ -148,7 +148,7 @@ def test_havoc_roll_imports_only_what_it_needs():
         "except SystemExit:\n"
         "    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith(('companion', 'havoc_cli'))))\n"
-        "print(sorted(m for m in ('json', 'tomllib', 'sqlite3', 'csv', 'fractions') "
+        "print(sorted(m for m in ('json', 'tomllib', 'tomli', 'sqlite3', 'csv', 'fractions') "
         "if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
