@@ -23,10 +23,17 @@ from generator.export.tts import MAX_GRID, MAX_SIDE
 
 @pytest.fixture
 def exported(pnp_once) -> Path:
-    """`havoc-pnp export tgc,mpc,tts --out DIR`, once for the whole run (`pnp_once`)."""
+    """`havoc-pnp export tgc,mpc,tts --out DIR`, once for the whole run (`pnp_once`). Making
+    it takes about 4.5 s of CPU, over the slow tier's ~3 s (pyproject.toml's marker): every
+    test that reads it is in the slow tier (`EXPORTED`); the quick tier keeps this file's
+    exports of one product and its refusals."""
     return pnp_once("export", "tgc,mpc,tts")
 
 
+EXPORTED = pytest.mark.slow  # reads the whole export (`exported`)
+
+
+@EXPORTED
 @pytest.mark.parametrize(("shop", "size"), [("tgc", (825, 1125)), ("mpc", (822, 1122))])
 def test_shop_cards_are_rgb_pngs_at_the_shops_size(exported, shop, size):
     cards = sorted((exported / shop / "cards").glob("*.png"))
@@ -93,6 +100,7 @@ def lines_near_cuts(image, bleed: float, ground=(255, 255, 255)) -> dict[str, in
     return found
 
 
+@EXPORTED
 @pytest.mark.parametrize(("shop", "bleed"), [("tgc", 37.5), ("mpc", 36.0)])
 def test_nothing_is_printed_along_a_shops_cut_lines(exported, shop, bleed):
     """No line along any of the four cut lines nor within 1 mm of them, on the fronts (no grey
@@ -103,6 +111,7 @@ def test_nothing_is_printed_along_a_shops_cut_lines(exported, shop, bleed):
             assert lines_near_cuts(image.convert("RGB"), bleed) == {}, name
 
 
+@EXPORTED
 def test_the_cut_line_frame_was_on_the_cut_before(exported):
     """The check above finds a frame on the cut: the home sheets' face, with its cut line,
     rasterised as the shops' were."""
@@ -141,6 +150,7 @@ def test_chit_art_lies_inside_the_safe_zone():
         assert lines_near_cuts(image, 37.5, ground) == {}, k.name
 
 
+@EXPORTED
 def test_tgc_at_the_default_size_says_chits_need_another_size(exported):
     readme = (exported / "tgc" / "README.txt").read_text(encoding="utf-8")
     assert "no TGC chit is 5/8in" in readme and "--piece-size 3/4in or 1in" in readme
@@ -179,6 +189,7 @@ def test_tgc_chits_at_the_shops_sizes_with_counts(tmp_path, size, px):
     assert mounted and f"{mounted} double-length pieces left out" in result.output
 
 
+@EXPORTED
 def test_tts_sheet_json_and_urls(exported):
     folder = exported / "tts"
     saved = json.loads((folder / "havoc-kit-dark-blades.json").read_text(encoding="utf-8"))
@@ -205,6 +216,7 @@ def image_of(obj, key="ImageURL") -> Image.Image:
     return Image.open(Path(url2pathname(urlparse(obj["CustomImage"][key]).path)))
 
 
+@EXPORTED
 def test_tts_double_length_tiles_keep_their_two_by_one_shape(exported):
     """No tile is stretched into a square (TTS: a stretched tile is symmetrical, an unstretched
     one takes its image's shape); the mounted counters' images are 2 x 1, both faces, and
@@ -225,6 +237,7 @@ def test_tts_double_length_tiles_keep_their_two_by_one_shape(exported):
     assert all(abs(w / h - 1) < 0.01 for n, (w, h) in shapes.items() if n not in long)
 
 
+@EXPORTED
 def test_tts_boards_at_the_counters_scale(exported):
     """Each map and layout is a locked tile as many counters deep as its board image is deep
     in counters (a hex is hex_flats across the flats, drawn DY_PX pixels)."""
@@ -244,6 +257,7 @@ def test_tts_boards_at_the_counters_scale(exported):
             assert max(image.size) <= MAX_SIDE
 
 
+@EXPORTED
 def test_tts_each_scenario_laid_out(exported):
     """One saved object per scenario: its board (the layout of its maps), a bag per side with
     that side's counters (its turn of entry named), and the scenario sheet's text."""
@@ -282,6 +296,7 @@ def test_tts_each_scenario_laid_out(exported):
         assert "Where (hexes" in note["Description"]
 
 
+@EXPORTED
 def test_tts_readme_gives_both_ways_to_share_the_images(exported):
     text = " ".join((exported / "tts" / "README.txt").read_text("utf-8").split())
     assert "--base-url https://your.host/path" in text
@@ -338,6 +353,7 @@ def drawn_authors(pieces) -> set[str]:
     return {c.author for c in art.load_manifest(Cards()).values() if c.file.resolve() in files}
 
 
+@EXPORTED
 def test_tts_readme_credits_every_author_whose_figure_it_shows(exported):
     from companion import art
 
@@ -353,6 +369,7 @@ def test_tts_readme_credits_every_author_whose_figure_it_shows(exported):
         assert author not in credits, author  # credited where his figure is shown, not here
 
 
+@EXPORTED
 def test_a_shop_export_without_figures_credits_none(exported):
     text = (exported / "mpc" / "README.txt").read_text("utf-8")
     assert not drawn_authors(sources.spell_deck(Cards(), False))
@@ -363,6 +380,7 @@ def listing(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 
 
+@EXPORTED
 def test_exporting_again_leaves_only_what_this_run_wrote(havoc_pnp, exported, tmp_path):
     folder = shutil.copytree(exported / "mpc", tmp_path / "mpc")  # an earlier run's
     (folder / "cards" / "stale-card.png").write_bytes(b"an earlier run's")
@@ -451,6 +469,7 @@ def test_a_base_url_is_joined_with_one_slash(tmp_path, given):
     )
 
 
+@EXPORTED
 def test_tgc_readme_says_what_becomes_of_the_mounted_counters(exported):
     text = " ".join((exported / "tgc" / "README.txt").read_text("utf-8").split())
     assert "double-length (2 x 1) counters are left out" in text
@@ -461,6 +480,7 @@ def test_tgc_readme_says_what_becomes_of_the_mounted_counters(exported):
     assert any(p.cols == 2 and p.rows == 1 for p in sources.counters(Cards(), 45.0, False))
 
 
+@EXPORTED
 def test_tts_kniggits_a_bag_of_round_tokens_of_each_skill(exported):
     from companion.kniggits.rules import ROLES
     from generator.kniggits.settings import settings
