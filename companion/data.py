@@ -222,17 +222,17 @@ def _load_toml_cached(absolute: str, mtime_ns: int, size: int = -1) -> dict[str,
     else:
         import tomli as tomllib
 
-    text = ""
     try:
         text = read_limited(path).decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError("not UTF-8 text", path) from None
+    try:
         data = _nesting(tomllib.loads(text), path)
     except RecursionError:
         raise DataError(f"tables or lists nested more than {MAX_NESTING} deep", path) from None
     except tomllib.TOMLDecodeError as exc:  # at the end of the file: its last line
         line = min(exc.lineno, len(text.splitlines()) or 1)
         raise DataError(f"not valid TOML: {exc.msg}", path, line) from None
-    except UnicodeDecodeError:
-        raise DataError("not UTF-8 text", path) from None
     _to_disk_cache(stamp, data)
     return data
 
